@@ -1,0 +1,110 @@
+/**
+ * Operator CLI: administration stays off the HTTP interface (spec: admin is "not part of this
+ * interface"). `pnpm --silent admin <command> [--flags]` prints exactly one JSON object on stdout;
+ * errors go to stderr as `{ "error": "..." }` with exit code 1 (2 for usage errors).
+ *
+ *   org:create --name <name> [--scopes <list>|all]       → { organizationId, apiKey }
+ *   apikey:create --org <id> --scopes <list>|all          → { apiKey }
+ *   connector:create --org <id> --scopes <list>|all       → { token }
+ *   token:mint --address <0x...> --amount <base units>    → { address, balance }
+ *   role:grant --address <0x...> --role agent             → { address, roles }
+ */
+import { parseArgs } from 'node:util';
+import { getAddress, isAddress } from 'viem';
+import { createPrismaClient, type PrismaClient } from '@gw/db';
+import { getBalance, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes, postEntry, type Config } from '@gw/core';
+
+class UsageError extends Error {}
+
+const need = (v: string | undefined, flag: string): string => {
+  if (!v) throw new UsageError(`--${flag} is required`);
+  return v;
+};
+
+const address = (v: string | undefined): string => {
+  const a = need(v, 'address');
+  if (!isAddress(a, { strict: false })) throw new UsageError('--address must be a 0x EVM address');
+  return getAddress(a);
+};
+
+async function organizationExists(prisma: PrismaClient, id: string): Promise<void> {
+  const org = /^[0-9a-f-]{36}$/i.test(id) ? await prisma.organization.findUnique({ where: { id } }) : null;
+  if (!org) throw new UsageError(`organization ${id} not found`);
+}
+
+type Flags = Record<string, string | undefined>;
+
+const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) => Promise<object>> = {
+  'org:create': async (prisma, f) => {
+    const scopes = parseScopes(f.scopes ?? 'all');
+    const org = await prisma.organization.create({ data: { name: need(f.name, 'name') } });
+    const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes });
+    return { organizationId: org.id, apiKey: key.secret };
+  },
+  'apikey:create': async (prisma, f) => {
+    await organizationExists(prisma, need(f.org, 'org'));
+    const key = await issueCredential(prisma, { organizationId: f.org!, kind: 'api_key', scopes: parseScopes(need(f.scopes, 'scopes')) });
+    return { apiKey: key.secret };
+  },
+  'connector:create': async (prisma, f) => {
+    await organizationExists(prisma, need(f.org, 'org'));
+    const key = await issueCredential(prisma, { organizationId: f.org!, kind: 'connector', scopes: parseScopes(need(f.scopes, 'scopes')) });
+    return { token: key.secret };
+  },
+  'token:mint': async (prisma, f, config) => {
+    const to = address(f.address);
+    const amount = parseAmount(need(f.amount, 'amount'));
+    const token = config.NATIVE_TOKEN_SYMBOL;
+    await prisma.$transaction(async (tx) => {
+      await tx.token.upsert({
+        where: { symbol: token },
+        create: { symbol: token, name: config.NATIVE_TOKEN_NAME, decimals: 18, isNative: true },
+        update: {},
+      });
+      await postEntry(tx, { kind: 'mint', token, legs: [{ owner: ISSUANCE, amount: -amount }, { owner: { type: 'wallet', id: to }, amount }] });
+    });
+    return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
+  },
+  'role:grant': async (prisma, f) => {
+    const to = address(f.address);
+    const role = need(f.role, 'role');
+    if (role !== 'agent') throw new UsageError('--role must be agent (admin is never granted to wallets)');
+    await prisma.walletRole.upsert({ where: { address_role: { address: to, role } }, create: { address: to, role }, update: {} });
+    const roles = await prisma.walletRole.findMany({ where: { address: to }, select: { role: true } });
+    return { address: to, roles: ['user', ...roles.map((r) => r.role)] };
+  },
+};
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = command ? commands[command] : undefined;
+  if (!run) {
+    process.stderr.write(`${JSON.stringify({ error: `unknown command ${command ?? '(none)'}`, commands: Object.keys(commands) })}\n`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { name: { type: 'string' }, scopes: { type: 'string' }, org: { type: 'string' }, address: { type: 'string' }, amount: { type: 'string' }, role: { type: 'string' } },
+    strict: true,
+  });
+  const config = loadConfig();
+  const prisma = createPrismaClient(config.DATABASE_URL, { poolMax: 2 });
+  try {
+    const out = await run(prisma, values as Flags, config);
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`${JSON.stringify({ error: err instanceof Error ? err.message : String(err) })}\n`);
+    return err instanceof UsageError ? 2 : 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${JSON.stringify({ error: err instanceof Error ? err.message : String(err) })}\n`);
+    process.exit(err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
+  },
+);

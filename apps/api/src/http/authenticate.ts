@@ -1,0 +1,72 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError, authenticateCredential, type Principal, type Scope, type Session } from '@gw/core';
+import type { ApiDeps } from '../deps.js';
+
+/**
+ * How a route authenticates (spec, Authentication):
+ * - `gateway`: `X-API-Key` (API key or AI-connector token) and `Authorization: Bearer <JWT>`, both required;
+ * - `webhooks`: the organization's API key in `X-API-Key` only; a JWT is neither needed nor enough,
+ *   and an AI-connector token is refused with 403 (rules 3 and 7).
+ */
+export type AuthMode = 'gateway' | 'webhooks';
+
+export interface AuthState {
+  principal: Principal;
+  /** Present in `gateway` mode. */
+  session?: Session;
+}
+
+/** The authenticated caller of this request. @throws Error when the route has no auth middleware (a bug) */
+export function auth(res: Response): AuthState {
+  const state = res.locals.auth as AuthState | undefined;
+  if (!state) throw new Error('route used auth() without requireAuth()');
+  return state;
+}
+
+/** Same as {@link auth} but also requires the wallet session (gateway mode). */
+export function session(res: Response): Session {
+  const s = auth(res).session;
+  if (!s) throw new Error('route needs a session but is not in gateway mode');
+  return s;
+}
+
+const bearer = (req: Request): string | undefined => {
+  const header = req.get('authorization');
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m?.[1];
+};
+
+/**
+ * Middleware that authenticates and authorises. Missing, malformed, unknown, revoked or expired
+ * credentials → 401; credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5).
+ */
+export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope } = {}): RequestHandler {
+  const mode = opts.mode ?? 'gateway';
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const presented = req.get('x-api-key');
+    if (!presented) {
+      throw new AppError(
+        'unauthenticated',
+        mode === 'webhooks' ? 'Webhook management takes the organization API key in X-API-Key' : 'X-API-Key and a Bearer JWT are required',
+      );
+    }
+    const principal = await authenticateCredential(deps.prisma, presented);
+    if (!principal) throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired');
+    if (mode === 'webhooks' && principal.kind !== 'api_key') {
+      throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');
+    }
+    let sessionState: Session | undefined;
+    if (mode === 'gateway') {
+      const token = bearer(req);
+      if (!token) throw new AppError('unauthenticated', 'Authorization: Bearer <JWT> is required');
+      const verified = await deps.tokens.verify(token);
+      if (!verified) throw new AppError('unauthenticated', 'The JWT is invalid or has expired; log in again');
+      sessionState = verified;
+    }
+    if (opts.scope && !principal.scopes.includes(opts.scope)) {
+      throw new AppError('insufficient-scope', `This operation needs the scope ${opts.scope}`, { requiredScope: opts.scope });
+    }
+    res.locals.auth = { principal, session: sessionState } satisfies AuthState;
+    next();
+  };
+}

@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { AppError, errorCatalog, isAppError, type Logger } from '@gw/core';
+
+/** Media type of every error body (RFC 9457). */
+export const PROBLEM_JSON = 'application/problem+json';
+
+/**
+ * Writes an RFC 9457 problem document: `type` (`/problems/<code>`, resolvable against the API's
+ * origin, documented in the README), `title`, `status`, `detail`, `instance` (the request path),
+ * plus the error's extension members.
+ */
+export function sendProblem(res: Response, err: AppError, instance: string): void {
+  res
+    .status(err.status)
+    .type(PROBLEM_JSON)
+    .json({
+      type: `/problems/${err.code}`,
+      title: err.title,
+      status: err.status,
+      detail: err.message,
+      instance,
+      ...err.extensions,
+    });
+}
+
+/** 404 problem for any path no route matched. */
+export const notFound: RequestHandler = (req, res) => {
+  sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}`), req.originalUrl.split('?')[0]!);
+};
+
+/**
+ * The one place where errors become HTTP responses. AppErrors map to their catalogue entry;
+ * body-parser errors to 400/413/415; anything else is logged and answered as a bare 500
+ * (no internals leak).
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const instance = req.originalUrl.split('?')[0]!;
+    if (res.headersSent) return;
+    if (isAppError(err)) return sendProblem(res, err, instance);
+    const e = err as { type?: string; status?: number; statusCode?: number };
+    if (e.type === 'entity.parse.failed') return sendProblem(res, new AppError('malformed-json', 'The request body is not valid JSON'), instance);
+    if (e.type === 'entity.too.large') return sendProblem(res, new AppError('payload-too-large'), instance);
+    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+      return sendProblem(res, new AppError('unsupported-media-type', 'Unsupported body encoding'), instance);
+    }
+    const status = e.status ?? e.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendProblem(res, new AppError('validation-error', 'The request could not be read'), instance);
+    }
+    logger.error({ err, path: instance, method: req.method }, 'unhandled error');
+    sendProblem(res, new AppError('internal', errorCatalog.internal.title), instance);
+  };
+}

@@ -1,0 +1,3 @@
+export * from './create-app.js';
+export * from './deps.js';
+export * from './start-api.js';

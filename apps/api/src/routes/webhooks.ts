@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { deactivateWebhook, listDeliveries, listWebhooks, registerWebhook, retryDelivery } from '@gw/core';
+import type { ApiDeps } from '../deps.js';
+import { auth, requireAuth } from '../http/authenticate.js';
+import { parse } from '../http/validate.js';
+import { listDeliveriesQuery, registerWebhookBody } from './schemas.js';
+
+/**
+ * Webhook management (spec, Webhook endpoints). `X-API-Key` with the organization's API key
+ * only: a Bearer token alone is 401, an AI-connector token 403.
+ */
+export function webhooksRouter(deps: ApiDeps): Router {
+  const r = Router();
+  const guard = requireAuth(deps, { mode: 'webhooks' });
+
+  /**
+   * POST /gateway/v1/webhooks/register `{ url, events? }` → 201 created / 200 updated
+   * `{ id, url, events, secret, active, createdAt }`. The secret is shown only here; registering
+   * the same URL again rotates it (the previous one stops working) and re-activates the webhook.
+   */
+  r.post('/webhooks/register', guard, async (req, res) => {
+    const body = parse(registerWebhookBody, req.body);
+    const result = await registerWebhook(deps, auth(res).principal.organizationId, body, deps.resolver);
+    res.status(result.created ? 201 : 200).json(result.webhook);
+  });
+
+  /** GET /gateway/v1/webhooks → `{ data: [{ id, url, events, active, createdAt }] }`, never a secret. */
+  r.get('/webhooks', guard, async (_req, res) => {
+    res.json({ data: await listWebhooks(deps, auth(res).principal.organizationId) });
+  });
+
+  /**
+   * GET /gateway/v1/webhooks/deliveries?status=pending|delivered|dead&limit=&cursor=
+   * → `{ data: [{ id, webhookId, event, status, attempts, nextAttemptAt, lastStatusCode, lastError, createdAt, deliveredAt }], nextCursor }`, newest first.
+   */
+  r.get('/webhooks/deliveries', guard, async (req, res) => {
+    const q = parse(listDeliveriesQuery, req.query, 'query');
+    res.json(await listDeliveries(deps, auth(res).principal.organizationId, q));
+  });
+
+  /** POST /gateway/v1/webhooks/deliveries/:id/retry → 202 `{ id, status: "pending" }`; pending → 409; other org → 404. */
+  r.post('/webhooks/deliveries/:id/retry', guard, async (req, res) => {
+    res.status(202).json(await retryDelivery(deps, auth(res).principal.organizationId, String(req.params.id)));
+  });
+
+  /** DELETE /gateway/v1/webhooks/:id → 200 webhook with `active: false`; no new deliveries are made for it. */
+  r.delete('/webhooks/:id', guard, async (req, res) => {
+    res.json(await deactivateWebhook(deps, auth(res).principal.organizationId, String(req.params.id)));
+  });
+
+  return r;
+}

@@ -1,0 +1,47 @@
+import type { Server } from 'node:http';
+import { closeContext, createContext, createRedis, SessionTokens, type Config, type Logger } from '@gw/core';
+import { createApp } from './create-app.js';
+import type { ApiDeps } from './deps.js';
+
+export interface RunningApi {
+  server: Server;
+  deps: ApiDeps;
+  /** Graceful stop: stop accepting connections, finish in-flight requests, then close the clients. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the API on `config.PORT` (0 = any free port; read `server.address()`).
+ * The signing key is loaded (or generated on first run) before the port opens.
+ */
+export async function startApi(config: Config, opts: { logger?: Logger; resolver?: ApiDeps['resolver'] } = {}): Promise<RunningApi> {
+  const ctx = createContext(config, { app: 'api', logger: opts.logger });
+  const requestRedis = createRedis(config.REDIS_URL, { name: 'api-requests', failFast: true });
+  requestRedis.on('error', () => undefined); // reported by /health and the context's connection
+  // The rate-limit store loads its Lua script when the app is built: wait (bounded) for Redis.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    requestRedis.once('ready', () => (clearTimeout(timer), resolve()));
+  });
+  const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, config);
+  await tokens.init();
+  const deps: ApiDeps = { ...ctx, tokens, requestRedis, resolver: opts.resolver };
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(config.PORT, () => resolve(s));
+  });
+  server.keepAliveTimeout = 5000;
+  ctx.logger.info({ port: (server.address() as { port: number }).port }, 'api listening');
+  return {
+    server,
+    deps,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      requestRedis.disconnect();
+      await closeContext(ctx);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getBalance } from '@gw/core';
+import { startStack, type Stack } from '../../../test/support/stack.js';
+
+const ONE = 10n ** 18n;
+
+describe('payments (issue #2)', () => {
+  let stack: Stack;
+  let org: { organizationId: string; apiKey: string };
+  let payer: { token: string; address: string };
+
+  const as = (key: string, token: string) => ({
+    post: (path: string, body?: object, headers: Record<string, string> = {}) =>
+      stack.http.post(`/api/gateway/v1${path}`).set({ 'X-API-Key': key, Authorization: `Bearer ${token}`, ...headers }).send(body),
+    get: (path: string) => stack.http.get(`/api/gateway/v1${path}`).set({ 'X-API-Key': key, Authorization: `Bearer ${token}` }),
+  });
+  const balance = (type: 'wallet' | 'organization', id: string) => getBalance(stack.api.deps.prisma, { type, id }, 'GTK');
+
+  beforeAll(async () => {
+    stack = await startStack('payments', { worker: false });
+    org = await stack.org();
+    payer = await stack.login();
+    await stack.mint(payer.address, 10n * ONE);
+  });
+  afterAll(() => stack.stop());
+
+  it('creates a pending payment with the JWT wallet as payer', async () => {
+    const res = await as(org.apiKey, payer.token).post('/payments', { amount: ONE.toString(), description: 'order 42' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      amount: ONE.toString(),
+      payer: payer.address,
+      organizationId: org.organizationId,
+      description: 'order 42',
+      token: 'GTK',
+    });
+    const ttl = Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt);
+    expect(ttl).toBeGreaterThanOrEqual(899_000);
+    expect(ttl).toBeLessThanOrEqual(901_000);
+    // The expiry is a delayed job, scheduled now.
+    const job = await stack.api.deps.queues.paymentExpiry.getJob(res.body.id);
+    expect(await job?.getState()).toBe('delayed');
+  });
+
+  it.each([['0'], ['-5'], ['1.5'], ['1e18'], [' 12'], ['0012'], [12]])('rejects amount %j with 400', async (amount) => {
+    const before = await stack.api.deps.prisma.payment.count();
+    const res = await as(org.apiKey, payer.token).post('/payments', { amount });
+    expect(res.status).toBe(400);
+    expect(await stack.api.deps.prisma.payment.count()).toBe(before);
+  });
+
+  it('same Idempotency-Key and body return the same payment; another body is 409', async () => {
+    const key = `order-${Date.now()}`;
+    const a = await as(org.apiKey, payer.token).post('/payments', { amount: '777' }, { 'Idempotency-Key': key });
+    const b = await as(org.apiKey, payer.token).post('/payments', { amount: '777' }, { 'Idempotency-Key': key });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.body.id).toBe(a.body.id);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(await stack.api.deps.prisma.payment.count({ where: { amount: '777' } })).toBe(1);
+    const c = await as(org.apiKey, payer.token).post('/payments', { amount: '778' }, { 'Idempotency-Key': key });
+    expect(c.status).toBe(409);
+    expect(c.body.type).toBe('/problems/idempotency-key-reused');
+  });
+
+  it('concurrent requests with one Idempotency-Key create one payment', async () => {
+    const key = `race-${Date.now()}`;
+    const results = await Promise.all(Array.from({ length: 6 }, () => as(org.apiKey, payer.token).post('/payments', { amount: '31337' }, { 'Idempotency-Key': key })));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(await stack.api.deps.prisma.payment.count({ where: { amount: '31337' } })).toBe(1);
+  });
+
+  it('confirm settles: the amount moves from payer to organization; a second confirm is 409', async () => {
+    const wallet = await stack.login();
+    await stack.mint(wallet.address, 5n * ONE);
+    const p = await as(org.apiKey, wallet.token).post('/payments', { amount: (2n * ONE).toString() });
+    const orgBefore = await balance('organization', org.organizationId);
+    const res = await as(org.apiKey, wallet.token).post(`/payments/${p.body.id}/confirm`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('settled');
+    expect(res.body.settledAt).not.toBeNull();
+    expect(await balance('wallet', wallet.address)).toBe(3n * ONE);
+    expect(await balance('organization', org.organizationId)).toBe(orgBefore + 2n * ONE);
+    expect((await as(org.apiKey, wallet.token).post(`/payments/${p.body.id}/confirm`)).status).toBe(409);
+  });
+
+  it('confirm with a short balance fails the payment and moves nothing', async () => {
+    const poor = await stack.login();
+    await stack.mint(poor.address, 5n);
+    const p = await as(org.apiKey, poor.token).post('/payments', { amount: '6' });
+    const res = await as(org.apiKey, poor.token).post(`/payments/${p.body.id}/confirm`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
+    expect(await balance('wallet', poor.address)).toBe(5n);
+  });
+
+  it('only the payer can confirm (403)', async () => {
+    const p = await as(org.apiKey, payer.token).post('/payments', { amount: '5' });
+    const stranger = await stack.login();
+    const res = await as(org.apiKey, stranger.token).post(`/payments/${p.body.id}/confirm`);
+    expect(res.status).toBe(403);
+    expect((await stack.api.deps.prisma.payment.findUniqueOrThrow({ where: { id: p.body.id } })).status).toBe('pending');
+  });
+
+  it('refund returns the amount; refunding a pending or refunded payment is 409', async () => {
+    const wallet = await stack.login();
+    await stack.mint(wallet.address, ONE);
+    const p = await as(org.apiKey, wallet.token).post('/payments', { amount: ONE.toString() });
+    expect((await as(org.apiKey, wallet.token).post(`/payments/${p.body.id}/refund`)).status).toBe(409);
+    await as(org.apiKey, wallet.token).post(`/payments/${p.body.id}/confirm`).expect(200);
+    expect(await balance('wallet', wallet.address)).toBe(0n);
+    const res = await as(org.apiKey, wallet.token).post(`/payments/${p.body.id}/refund`);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('refunded');
+    expect(await balance('wallet', wallet.address)).toBe(ONE);
+    expect((await as(org.apiKey, wallet.token).post(`/payments/${p.body.id}/refund`)).status).toBe(409);
+  });
+
+  it("another organization's payment is 404 for read, confirm and refund, and is left untouched", async () => {
+    const other = await stack.org();
+    const p = await as(org.apiKey, payer.token).post('/payments', { amount: '9' });
+    for (const res of [
+      await as(other.apiKey, payer.token).get(`/payments/${p.body.id}`),
+      await as(other.apiKey, payer.token).post(`/payments/${p.body.id}/confirm`),
+      await as(other.apiKey, payer.token).post(`/payments/${p.body.id}/refund`),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect((await stack.api.deps.prisma.payment.findUniqueOrThrow({ where: { id: p.body.id } })).status).toBe('pending');
+    const list = await as(other.apiKey, payer.token).get('/payments');
+    expect(list.body.data.find((x: { id: string }) => x.id === p.body.id)).toBeUndefined();
+  });
+
+  it('lists with a status filter, newest first, with cursor pagination', async () => {
+    const fresh = await stack.org();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await as(fresh.apiKey, payer.token).post('/payments', { amount: String(100 + i) })).body.id);
+    const page1 = await as(fresh.apiKey, payer.token).get('/payments?status=pending&limit=2');
+    expect(page1.status).toBe(200);
+    expect(page1.body.data.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[1]]);
+    const page2 = await as(fresh.apiKey, payer.token).get(`/payments?status=pending&limit=2&cursor=${page1.body.nextCursor}`);
+    expect(page2.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], nextCursor: null });
+    expect((await as(fresh.apiKey, payer.token).get('/payments?status=settled')).body.data).toEqual([]);
+    expect((await as(fresh.apiKey, payer.token).get('/payments?status=weird')).status).toBe(400);
+    expect((await as(fresh.apiKey, payer.token).get('/payments?limit=0')).status).toBe(400);
+  });
+});

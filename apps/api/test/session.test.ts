@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createPublicKey } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { generateSiweNonce } from 'viem/siwe';
+import { startStack, type Stack } from '../../../test/support/stack.js';
+import { newWallet, signedLogin } from '../../../test/support/wallet.js';
+
+const LOGIN = '/api/gateway/v1/sso/login';
+
+describe('wallet login (EIP-4361) and JWKS', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack('session', { worker: false });
+  });
+  afterAll(() => stack.stop());
+
+  it('returns a JWT that verifies against the published JWKS with pinned ES256, iss, aud, sub', async () => {
+    const wallet = newWallet();
+    const res = await stack.http.post(LOGIN).send(await signedLogin(wallet));
+    expect(res.status).toBe(200);
+    expect(res.body.address).toBe(wallet.address);
+    expect(Date.parse(res.body.expiresAt) - Date.now()).toBeGreaterThan(3500 * 1000);
+
+    const jwks = await stack.http.get('/api/.well-known/jwks.json');
+    expect(jwks.status).toBe(200);
+    const header = jwt.decode(res.body.token, { complete: true })!.header;
+    const jwk = jwks.body.keys.find((k: { kid: string }) => k.kid === header.kid);
+    expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(jwk.d).toBeUndefined();
+    const claims = jwt.verify(res.body.token, createPublicKey({ key: jwk, format: 'jwk' }), {
+      algorithms: ['ES256'],
+      issuer: 'service-gateway',
+      audience: 'token-ecosystem',
+    }) as jwt.JwtPayload;
+    expect(claims.sub).toBe(wallet.address);
+    expect(claims.exp! - claims.iat!).toBe(3600);
+    expect(claims.roles).toEqual(['user']);
+  });
+
+  it('refuses a replayed nonce', async () => {
+    const login = await signedLogin(newWallet());
+    expect((await stack.http.post(LOGIN).send(login)).status).toBe(200);
+    const replay = await stack.http.post(LOGIN).send(login);
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toMatch(/nonce/i);
+  });
+
+  it('refuses a wrong domain, a stale issuedAt, an expired message and a signature of another wallet', async () => {
+    const wallet = newWallet();
+    const wrongDomain = await signedLogin(wallet, { domain: 'evil.example' });
+    const stale = await signedLogin(wallet, { issuedAt: new Date(Date.now() - 6 * 60 * 1000) });
+    const expired = await signedLogin(wallet, { issuedAt: new Date(Date.now() - 60_000), expirationTime: new Date(Date.now() - 1000) });
+    const forged = await signedLogin(wallet);
+    const otherSig = await newWallet().signMessage({ message: forged.message });
+    for (const body of [wrongDomain, stale, expired, { message: forged.message, signature: otherSig }]) {
+      const res = await stack.http.post(LOGIN).send(body);
+      expect(res.status).toBe(401);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
+    // The refused attempts did not burn the nonce of the genuine message.
+    expect((await stack.http.post(LOGIN).send(forged)).status).toBe(200);
+  });
+
+  it('400 for a body that is not a login', async () => {
+    expect((await stack.http.post(LOGIN).send({ message: 'hello' })).status).toBe(400);
+    expect((await stack.http.post(LOGIN).send({ message: 'hello', signature: 'zz' })).status).toBe(400);
+    const notSiwe = await stack.http.post(LOGIN).send({ message: `hello ${generateSiweNonce()}`, signature: '0x1234' });
+    expect(notSiwe.status).toBe(401);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './start-worker.js';
+export * from './handlers.js';

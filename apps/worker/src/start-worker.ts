@@ -1,0 +1,101 @@
+import { Worker } from 'bullmq';
+import {
+  closeContext,
+  createContext,
+  createRedis,
+  createSender,
+  QUEUE_NAMES,
+  sweepOutbox,
+  USER_AGENT,
+  type Config,
+  type Context,
+  type Logger,
+  type Resolver,
+} from '@gw/core';
+import { createHandlers, type Handler } from './handlers.js';
+
+export interface RunningWorker {
+  ctx: Context;
+  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS). */
+  sweep(): Promise<void>;
+  /** Graceful stop: no new jobs, in-flight attempts finish and are recorded, then clients close. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Checks that every queue has exactly one handler and no handler names an unknown queue.
+ * @throws Error naming the queue, so a mis-wired deployment fails at start-up, not at run time
+ */
+export function assertHandlers(handlers: Record<string, Handler>): void {
+  const queues = Object.values(QUEUE_NAMES) as string[];
+  const missing = queues.filter((q) => typeof handlers[q] !== 'function');
+  const unknown = Object.keys(handlers).filter((h) => !queues.includes(h));
+  if (missing.length) throw new Error(`No handler for queue(s): ${missing.join(', ')}`);
+  if (unknown.length) throw new Error(`Handler(s) for unknown queue(s): ${unknown.join(', ')}`);
+}
+
+/**
+ * Starts the delivery worker: one BullMQ Worker per queue (WORKER_CONCURRENCY parallel delivery
+ * attempts), and the outbox sweeper every SWEEP_INTERVAL_MS. Any number of replicas may run.
+ */
+export async function startWorker(config: Config, opts: { logger?: Logger; resolver?: Resolver } = {}): Promise<RunningWorker> {
+  const ctx = createContext(config, { app: 'worker', logger: opts.logger });
+  const sender = createSender({
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    userAgent: USER_AGENT,
+    resolver: opts.resolver,
+    maxSockets: config.WORKER_CONCURRENCY * 2,
+  });
+  const handlers = createHandlers(ctx, sender);
+  assertHandlers(handlers);
+
+  const workers = Object.entries(handlers).map(([queue, handler]) => {
+    const connection = createRedis(config.REDIS_URL, { name: `worker-${queue}` });
+    connection.on('error', () => undefined); // BullMQ reports connection errors through the worker's 'error' event
+    const worker = new Worker(queue, handler, {
+      connection,
+      prefix: config.QUEUE_PREFIX,
+      concurrency: queue === QUEUE_NAMES.deliveries ? config.WORKER_CONCURRENCY : 10,
+      lockDuration: config.WORKER_LOCK_DURATION_MS,
+      stalledInterval: config.WORKER_LOCK_DURATION_MS,
+      // A job whose worker died is handed over again rather than failed; PostgreSQL holds the
+      // delivery's attempt count, so this never inflates attempts.
+      maxStalledCount: 100,
+    });
+    worker.on('error', (err) => ctx.logger.warn({ err: { message: err.message }, queue }, 'worker error'));
+    worker.on('failed', (job, err) => ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed'));
+    return { worker, connection };
+  });
+
+  let sweeping: Promise<void> | undefined;
+  const sweep = async () => {
+    if (sweeping) return sweeping;
+    sweeping = (async () => {
+      try {
+        const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
+        if (result.deliveries || result.payments) ctx.logger.info(result, 'sweeper re-enqueued missing jobs');
+      } catch (err) {
+        ctx.logger.warn({ err: { message: (err as Error).message } }, 'sweep failed; will retry');
+      } finally {
+        sweeping = undefined;
+      }
+    })();
+    return sweeping;
+  };
+  const timer = setInterval(() => void sweep(), config.SWEEP_INTERVAL_MS);
+  timer.unref();
+  ctx.logger.info({ queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+
+  return {
+    ctx,
+    sweep,
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all(workers.map(({ worker }) => worker.close()));
+      await sweeping;
+      for (const { connection } of workers) connection.disconnect();
+      sender.close();
+      await closeContext(ctx);
+    },
+  };
+}

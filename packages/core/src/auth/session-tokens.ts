@@ -1,0 +1,99 @@
+import { randomUUID, type KeyObject } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { PrismaClient } from '@gw/db';
+import type { Config } from '../config/env.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import { findVerificationKey, JWT_ALGORITHM, loadActiveKey, loadJwks, type ActiveKey } from './signing-keys.js';
+
+/** The wallet a verified JWT stands for. */
+export interface Session {
+  /** EIP-55 checksummed address (the JWT's `sub`). */
+  address: string;
+  /** `user`, plus roles the operator granted (e.g. `agent`). */
+  roles: string[];
+}
+
+/** Verification keys are cached this long (ms); a retired key stops verifying within this time. */
+const KEY_CACHE_TTL_MS = 30_000;
+
+/**
+ * Issues and verifies the session JWTs of wallet login (spec, Authentication rule 2):
+ * ES256 pinned on verify, `iss`, `aud`, `sub` = checksummed address, `exp`, `kid` header;
+ * verifiable by other native applications through the JWKS document.
+ */
+export class SessionTokens {
+  private active?: ActiveKey;
+  private readonly keyCache = new Map<string, { key: KeyObject | null; until: number }>();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly box: SecretBox,
+    private readonly config: Pick<Config, 'JWT_PRIVATE_KEY' | 'JWT_TTL_SECONDS' | 'JWT_ISSUER' | 'JWT_AUDIENCE'>,
+  ) {}
+
+  /** Loads the signing key, generating it on a first run. Call before serving. */
+  async init(): Promise<void> {
+    await this.activeKey();
+  }
+
+  private async activeKey(): Promise<ActiveKey> {
+    this.active ??= await loadActiveKey(this.prisma, this.box, this.config.JWT_PRIVATE_KEY);
+    return this.active;
+  }
+
+  /**
+   * Signs a session for `address`.
+   * @returns the compact JWT and its expiry (now + JWT_TTL_SECONDS)
+   */
+  async issue(session: Session): Promise<{ token: string; expiresAt: Date }> {
+    const { kid, privateKey } = await this.activeKey();
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + this.config.JWT_TTL_SECONDS) * 1000);
+    const token = jwt.sign({ roles: session.roles }, privateKey, {
+      algorithm: JWT_ALGORITHM,
+      keyid: kid,
+      issuer: this.config.JWT_ISSUER,
+      audience: this.config.JWT_AUDIENCE,
+      subject: session.address,
+      expiresIn: this.config.JWT_TTL_SECONDS,
+      jwtid: randomUUID(),
+    });
+    return { token, expiresAt };
+  }
+
+  private async keyFor(kid: string): Promise<KeyObject | null> {
+    const cached = this.keyCache.get(kid);
+    if (cached && cached.until > Date.now()) return cached.key;
+    const key = await findVerificationKey(this.prisma, kid);
+    this.keyCache.set(kid, { key, until: Date.now() + KEY_CACHE_TTL_MS });
+    return key;
+  }
+
+  /**
+   * Verifies a compact JWT: algorithm ES256 only (so `none` and HS256-with-the-public-key are
+   * refused), known non-retired `kid`, signature, `exp`, `iss`, `aud`.
+   * @returns the session, or null for any invalid token (the caller answers 401)
+   */
+  async verify(token: string): Promise<Session | null> {
+    const decoded = jwt.decode(token, { complete: true });
+    if (!decoded || typeof decoded.payload === 'string' || decoded.header.alg !== JWT_ALGORITHM || !decoded.header.kid) return null;
+    const key = await this.keyFor(decoded.header.kid);
+    if (!key) return null;
+    try {
+      const claims = jwt.verify(token, key, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: this.config.JWT_ISSUER,
+        audience: this.config.JWT_AUDIENCE,
+      }) as jwt.JwtPayload;
+      if (typeof claims.sub !== 'string') return null;
+      const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : ['user'];
+      return { address: claims.sub, roles };
+    } catch {
+      return null;
+    }
+  }
+
+  /** JWKS document of the non-retired keys. */
+  jwks() {
+    return loadJwks(this.prisma);
+  }
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * Parses a boolean environment variable. Only the literal strings `true`/`false`/`1`/`0`
+ * are accepted, so a typo fails start-up instead of silently meaning "false".
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${protocols.join(' or ')} URL`);
+
+/**
+ * The environment the service reads, with its defaults. Every variable is optional.
+ * Documented one by one in `.env.example`; the README's Configuration section links there.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: url(['postgresql:', 'postgres:']).default('postgresql://postgres@127.0.0.1:5432/gateway'),
+  /** Max connections in this process's PostgreSQL pool. */
+  DATABASE_POOL_MAX: int(1, 500).default(10),
+  /** `redis://host:port/N`; the `/N` database index is honoured. */
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  /** Namespace for every BullMQ and rate-limit key in Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('gw'),
+  PORT: int(0, 65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** EIP-4361 `domain` the login message must carry. */
+  SIWE_DOMAIN: z.string().min(1).default('localhost'),
+  /** Max age of a login message's `issuedAt`, in seconds (5 minutes per issue #2). */
+  SIWE_MAX_AGE_SECONDS: int(1, 3600).default(300),
+  JWT_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  JWT_ISSUER: z.string().min(1).default('service-gateway'),
+  JWT_AUDIENCE: z.string().min(1).default('token-ecosystem'),
+  /** PKCS#8 PEM of an ES256 (P-256) private key. Without it a key pair is generated on first run and kept (encrypted) in the database. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  /**
+   * Keys for AES-256-GCM encryption of secrets at rest, as `kid:base64key[,kid:base64key...]`
+   * (32-byte keys). The first one encrypts; all of them decrypt, which is how rotation works.
+   * Required when NODE_ENV=production; otherwise a fixed development key is used.
+   */
+  SECRETS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, 'must be kid:base64key[,kid:base64key...]')
+    .optional(),
+  WEBHOOK_TIMEOUT_MS: int(100, 60000).default(10000),
+  WEBHOOK_MAX_ATTEMPTS: int(1, 50).default(8),
+  WEBHOOK_BACKOFF_BASE_MS: int(1).default(60000),
+  WEBHOOK_BACKOFF_MAX_MS: int(1).default(3600000),
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
+  /** Parallel delivery attempts per worker process. */
+  WORKER_CONCURRENCY: int(1, 1000).default(50),
+  /** BullMQ lock duration (ms): how long before a job held by a dead worker is handed to another. */
+  WORKER_LOCK_DURATION_MS: int(1000).default(30000),
+  /** How often (ms) the sweeper looks for pending deliveries and payments whose job went missing. */
+  SWEEP_INTERVAL_MS: int(100).default(30000),
+  /** A pending delivery this long (ms) past its due time without a job is re-enqueued. */
+  SWEEP_GRACE_MS: int(0).default(60000),
+  RATE_LIMIT_MAX: int(1).default(600),
+  RATE_LIMIT_WINDOW_MS: int(1000).default(60000),
+  /** Failed authentications allowed per client address per RATE_LIMIT_WINDOW_MS. */
+  AUTH_FAILURE_LIMIT: int(1).default(30),
+  /** Express `trust proxy` setting: hops of trusted reverse proxies in front of the API. */
+  TRUST_PROXY_HOPS: int(0, 10).default(0),
+  NATIVE_TOKEN_SYMBOL: z.string().regex(/^[A-Z0-9]{2,11}$/).default('GTK'),
+  NATIVE_TOKEN_NAME: z.string().min(1).default('Gateway Token'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; its message names the variables, never their values. */
+export class ConfigError extends Error {
+  constructor(public readonly variables: string[], details: string[]) {
+    super(`Invalid configuration: ${details.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once.
+ * @param env defaults to `process.env`; empty strings count as unset.
+ * @throws ConfigError naming each invalid variable and what it must be (values are never echoed,
+ *   since some are secrets).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    const details = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`);
+    throw new ConfigError(variables, details);
+  }
+  const config = parsed.data;
+  if (config.WEBHOOK_BACKOFF_MAX_MS < config.WEBHOOK_BACKOFF_BASE_MS) {
+    throw new ConfigError(['WEBHOOK_BACKOFF_MAX_MS'], ['WEBHOOK_BACKOFF_MAX_MS must be >= WEBHOOK_BACKOFF_BASE_MS']);
+  }
+  if (config.NODE_ENV === 'production' && !config.SECRETS_ENCRYPTION_KEY) {
+    throw new ConfigError(['SECRETS_ENCRYPTION_KEY'], ['SECRETS_ENCRYPTION_KEY is required when NODE_ENV=production']);
+  }
+  return config;
+}

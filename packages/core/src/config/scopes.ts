@@ -1,0 +1,41 @@
+/**
+ * Permission scopes a credential can carry (spec, Endpoints "Scope" column; issue #2 adds
+ * payments:*, issue #3 the sector scopes). `admin` operations are not scopes: they are not
+ * reachable over HTTP at all.
+ */
+export const SCOPES = [
+  'wallet:read',
+  'wallet:write',
+  'staking:read',
+  'staking:write',
+  'farming:read',
+  'governance:read',
+  'governance:write',
+  'treasury:read',
+  'bridge:write',
+  'payments:read',
+  'payments:write',
+  'logistics:read',
+  'logistics:write',
+  'customs:write',
+  'health:read',
+  'energy:read',
+  'billing:read',
+  'billing:write',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+/** Parses `all` or a comma list into scopes. @throws Error naming the unknown scope. */
+export function parseScopes(input: string): Scope[] {
+  if (input.trim() === 'all') return [...SCOPES];
+  const list = input.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const s of list) {
+    if (!(SCOPES as readonly string[]).includes(s)) throw new Error(`unknown scope "${s}" (known: ${SCOPES.join(', ')})`);
+  }
+  return [...new Set(list)] as Scope[];
+}
+
+/** The four payment events (spec, Events). */
+export const WEBHOOK_EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -1,0 +1,55 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { AppError } from '../errors/app-error.js';
+
+/** Development-only key, used when SECRETS_ENCRYPTION_KEY is unset outside production. */
+const DEV_KEYRING = 'dev:ZGV2LW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMhISE=';
+
+/**
+ * AES-256-GCM encryption of secrets at rest (webhook signing secrets, generated JWT keys).
+ * Ciphertext format: `v1.<kid>.<iv>.<tag>.<data>` with base64url parts; the key id makes
+ * rotation possible: encrypt with the first key of the ring, decrypt with whichever `kid` says.
+ */
+export class SecretBox {
+  private readonly keys = new Map<string, Buffer>();
+  private readonly currentKid: string;
+
+  /** @param keyring `kid:base64key[,kid:base64key...]`, each key 32 bytes; undefined → development key. */
+  constructor(keyring: string | undefined) {
+    const entries = (keyring ?? DEV_KEYRING).split(',');
+    for (const entry of entries) {
+      const [kid, b64] = entry.split(':');
+      const key = Buffer.from(b64 ?? '', 'base64');
+      if (!kid || key.length !== 32) throw new Error('SECRETS_ENCRYPTION_KEY: every key must be 32 bytes, base64');
+      this.keys.set(kid, key);
+    }
+    this.currentKid = entries[0]!.split(':')[0]!;
+  }
+
+  /** Encrypts UTF-8 text with the current key. */
+  seal(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentKid)!, iv);
+    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', this.currentKid, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  }
+
+  /**
+   * Decrypts a value produced by {@link seal}.
+   * @throws AppError('internal') when the key id is unknown or the ciphertext was tampered with
+   */
+  open(sealed: string): string {
+    const [version, kid, iv, tag, data] = sealed.split('.');
+    const key = kid ? this.keys.get(kid) : undefined;
+    if (version !== 'v1' || !key || !iv || !tag || data === undefined) {
+      throw new AppError('internal', 'Encrypted secret cannot be read with the configured keys');
+    }
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** True when the value was sealed with a key other than the current one (re-encrypt on rotation). */
+  needsRotation(sealed: string): boolean {
+    return sealed.split('.')[1] !== this.currentKid;
+  }
+}

@@ -1,0 +1,105 @@
+import type { Context } from '../context.js';
+import { signWebhookBody } from '../crypto/tokens.js';
+import type { EventEnvelope } from '../outbox/record-event.js';
+import { backoffDelayMs } from './backoff.js';
+import type { Sender } from './send-attempt.js';
+
+export type ProcessOutcome =
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'not-due'; at: Date }
+  | { kind: 'delivered'; attempt: number }
+  | { kind: 'retry'; attempt: number; at: Date }
+  | { kind: 'dead'; attempt: number | null; reason: string };
+
+/** User-Agent of every delivery. */
+export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gateway)';
+
+/**
+ * Makes one delivery attempt and records it (issue #2, "Delivery worker"; spec, States):
+ * - 2xx within WEBHOOK_TIMEOUT_MS → `delivered`;
+ * - otherwise → `pending` with `nextAttemptAt` = now + min(BASE·2^(n−1), MAX) while fewer than
+ *   WEBHOOK_MAX_ATTEMPTS attempts were made, else `dead`; a manual resend fails straight to `dead`.
+ * The attempt row and the delivery's new state are written in one statement, guarded by the
+ * attempt count that was read, so a concurrent duplicate run (a stalled job picked up twice)
+ * cannot record the same attempt twice. Deliveries are at least once: a worker killed after the
+ * receiver's 2xx but before this write sends again, and receivers dedupe by X-Service-Delivery.
+ *
+ * @returns what happened; `retry` and `not-due` carry the time the job must run again
+ */
+export async function processDelivery(
+  ctx: Pick<Context, 'prisma' | 'config' | 'secretBox' | 'logger'>,
+  sender: Sender,
+  deliveryId: string,
+): Promise<ProcessOutcome> {
+  const delivery = await ctx.prisma.delivery.findUnique({
+    where: { id: deliveryId },
+    include: { webhook: true, eventRecord: true },
+  });
+  if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
+  if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+  if (!delivery.webhook.active) {
+    await ctx.prisma.delivery.updateMany({
+      where: { id: deliveryId, status: 'pending' },
+      data: { status: 'dead', manual: false, nextAttemptAt: null, lastError: 'webhook deactivated' },
+    });
+    return { kind: 'dead', attempt: null, reason: 'webhook deactivated' };
+  }
+  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
+    return { kind: 'not-due', at: delivery.nextAttemptAt };
+  }
+
+  const envelope: EventEnvelope = {
+    id: delivery.eventRecord.id,
+    type: delivery.eventRecord.type,
+    createdAt: delivery.eventRecord.createdAt.toISOString(),
+    data: delivery.eventRecord.payload,
+  };
+  const body = JSON.stringify(envelope);
+  const secret = ctx.secretBox.open(delivery.webhook.secretEncrypted);
+  const result = await sender.send({
+    url: delivery.webhook.url,
+    body,
+    timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
+    headers: {
+      'content-type': 'application/json',
+      'x-service-signature': signWebhookBody(secret, body),
+      'x-service-event': delivery.event,
+      'x-service-delivery': delivery.id,
+    },
+  });
+
+  const attempt = delivery.attempts + 1;
+  const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;
+  const status = result.ok ? 'delivered' : exhausted ? 'dead' : 'pending';
+  const nextAttemptAt =
+    status === 'pending'
+      ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
+      : null;
+
+  const updated = await ctx.prisma.$executeRaw`
+    WITH d AS (
+      UPDATE deliveries SET
+        attempts = ${attempt}::int,
+        status = ${status}::delivery_status,
+        manual = false,
+        next_attempt_at = ${nextAttemptAt}::timestamptz,
+        last_status_code = ${result.statusCode}::int,
+        last_error = ${result.error}::text,
+        delivered_at = CASE WHEN ${result.ok}::boolean THEN now() ELSE delivered_at END,
+        updated_at = now()
+      WHERE id = ${deliveryId}::uuid AND status = 'pending' AND attempts = ${delivery.attempts}::int
+      RETURNING id
+    )
+    INSERT INTO delivery_attempts (id, delivery_id, number, status_code, duration_ms, error, response_body, created_at)
+    SELECT gen_random_uuid(), d.id, ${attempt}::int, ${result.statusCode}::int, ${result.durationMs}::int, ${result.error}::text, ${result.responseBody}::text, now()
+    FROM d`;
+  if (updated === 0) return { kind: 'skipped', reason: 'delivery changed concurrently' };
+
+  ctx.logger.debug(
+    { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs, outcome: status },
+    'delivery attempt recorded',
+  );
+  if (status === 'delivered') return { kind: 'delivered', attempt };
+  if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed' };
+  return { kind: 'retry', attempt, at: nextAttemptAt! };
+}

@@ -1,0 +1,57 @@
+import type { Queue } from 'bullmq';
+import type { Context } from '../context.js';
+
+export interface SweepResult {
+  /** Pending deliveries whose job was missing or finished, re-enqueued. */
+  deliveries: number;
+  /** Pending payments past expiry whose expiry job was missing, re-scheduled. */
+  payments: number;
+}
+
+/** Adds jobs for the ids that have no live job (missing, completed or failed). @returns how many were added */
+async function ensureJobs<T>(queue: Queue<T>, name: string, items: { id: string; data: T }[]): Promise<number> {
+  let added = 0;
+  for (const { id, data } of items) {
+    const job = await queue.getJob(id);
+    if (job) {
+      const state = await job.getState();
+      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
+      await job.remove();
+    }
+    await (queue as Queue).add(name, data, { jobId: id });
+    added += 1;
+  }
+  return added;
+}
+
+/**
+ * The outbox sweeper (issue #2): a crash between commit and enqueue, a Redis that lost its
+ * data, or a job that exhausted its infrastructure retries would otherwise leave work behind.
+ * Finds pending deliveries more than `graceMs` past their due time, and pending payments more
+ * than `graceMs` past `expiresAt`, and gives each a job again (job id = row id, so a live job is
+ * never duplicated). Safe to run from every worker replica at once.
+ * @param batch max rows of each kind looked at per call
+ */
+export async function sweepOutbox(
+  ctx: Pick<Context, 'prisma' | 'queues'>,
+  opts: { graceMs: number; batch?: number },
+): Promise<SweepResult> {
+  const cutoff = new Date(Date.now() - opts.graceMs);
+  const batch = opts.batch ?? 500;
+  const deliveries = await ctx.prisma.delivery.findMany({
+    where: { status: 'pending', nextAttemptAt: { lte: cutoff } },
+    select: { id: true },
+    orderBy: { nextAttemptAt: 'asc' },
+    take: batch,
+  });
+  const payments = await ctx.prisma.payment.findMany({
+    where: { status: 'pending', expiresAt: { lte: cutoff } },
+    select: { id: true },
+    orderBy: { expiresAt: 'asc' },
+    take: batch,
+  });
+  return {
+    deliveries: await ensureJobs(ctx.queues.deliveries, 'deliver', deliveries.map((d) => ({ id: d.id, data: { deliveryId: d.id } }))),
+    payments: await ensureJobs(ctx.queues.paymentExpiry, 'expire', payments.map((p) => ({ id: p.id, data: { paymentId: p.id } }))),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Payment } from '@gw/db';
+
+/**
+ * The payment object returned by the API and carried in events (`data.payment`).
+ * Amounts are strings of integer base units; timestamps are ISO 8601 UTC.
+ */
+export interface PaymentDto {
+  id: string;
+  object: 'payment';
+  status: 'pending' | 'settled' | 'failed' | 'expired' | 'refunded';
+  amount: string;
+  token: string;
+  payer: string;
+  organizationId: string;
+  description: string | null;
+  failureReason: string | null;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+  settledAt: string | null;
+  refundedAt: string | null;
+}
+
+export function toPaymentDto(p: Payment): PaymentDto {
+  return {
+    id: p.id,
+    object: 'payment',
+    status: p.status,
+    amount: p.amount.toFixed(0),
+    token: p.token,
+    payer: p.payer,
+    organizationId: p.organizationId,
+    description: p.description,
+    failureReason: p.failureReason,
+    expiresAt: p.expiresAt.toISOString(),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    settledAt: p.settledAt?.toISOString() ?? null,
+    refundedAt: p.refundedAt?.toISOString() ?? null,
+  };
+}

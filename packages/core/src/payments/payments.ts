@@ -1,0 +1,214 @@
+import type { PaymentStatus, Tx } from '@gw/db';
+import { AppError } from '../errors/app-error.js';
+import type { Context } from '../context.js';
+import type { WebhookEvent } from '../config/scopes.js';
+import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
+import { postEntry } from '../ledger/post-entry.js';
+import { recordEvent } from '../outbox/record-event.js';
+import { enqueueDeliveries, enqueuePaymentExpiry } from '../queues/queues.js';
+import { requestFingerprint, withIdempotency } from '../idempotency/with-idempotency.js';
+import { toPaymentDto, type PaymentDto } from './payment-dto.js';
+
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
+
+export interface CreatePaymentInput {
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet. */
+  payer: string;
+  /** Integer base units. */
+  amount: bigint;
+  description?: string | undefined;
+  /** Seconds until the payment expires (default 900). */
+  expiresInSeconds: number;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * After a commit: enqueue the deliveries the outbox wrote. A failure here loses nothing (the rows
+ * are committed and the sweeper re-enqueues them), so it is logged, not thrown.
+ */
+export async function dispatchDeliveries(ctx: Ctx, deliveryIds: string[]): Promise<void> {
+  try {
+    await enqueueDeliveries(ctx.queues, deliveryIds);
+  } catch (err) {
+    ctx.logger.warn({ err, deliveries: deliveryIds.length }, 'enqueue after commit failed; the sweeper will re-enqueue');
+  }
+}
+
+/**
+ * Creates a `pending` payment from `payer` to the organization and schedules its expiry
+ * (a delayed job at `expiresAt`). With an Idempotency-Key, the same key and body return the
+ * same payment (issue #2, Payments).
+ * @returns HTTP status (201) and the payment object; `replayed` when answered from the key
+ */
+export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
+  const fingerprint = requestFingerprint('payments.create', input.payer, {
+    amount: input.amount.toString(),
+    description: input.description ?? null,
+    expiresInSeconds: input.expiresInSeconds,
+  });
+  const result = await withIdempotency<PaymentDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const payment = await tx.payment.create({
+        data: {
+          organizationId: input.organizationId,
+          payer: input.payer,
+          token: ctx.config.NATIVE_TOKEN_SYMBOL,
+          amount: input.amount.toString(),
+          description: input.description ?? null,
+          expiresAt: new Date(Date.now() + input.expiresInSeconds * 1000),
+        },
+      });
+      return {
+        statusCode: 201,
+        body: toPaymentDto(payment),
+        afterCommit: () => enqueuePaymentExpiry(ctx.queues, payment.id, payment.expiresAt),
+      };
+    },
+  );
+  if (!result.replayed && result.afterCommit) {
+    await result.afterCommit().catch((err: unknown) =>
+      ctx.logger.warn({ err, paymentId: result.body.id }, 'expiry job not enqueued; the sweeper will schedule it'),
+    );
+  }
+  return result;
+}
+
+/** Locks the payment row of this organization for the rest of the transaction. @throws AppError('not-found') */
+async function lockPayment(tx: Tx, organizationId: string, paymentId: string) {
+  if (!isUuid(paymentId)) throw new AppError('not-found', 'No such payment');
+  await tx.$queryRaw`SELECT id FROM payments WHERE id = ${paymentId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+  const payment = await tx.payment.findFirst({ where: { id: paymentId, organizationId } });
+  if (!payment) throw new AppError('not-found', 'No such payment');
+  return payment;
+}
+
+/** Changes the status and writes the event with its deliveries, in the caller's transaction. */
+async function transition(
+  tx: Tx,
+  paymentId: string,
+  status: PaymentStatus,
+  event: WebhookEvent,
+  extra: { failureReason?: string; settledAt?: Date; refundedAt?: Date } = {},
+) {
+  const payment = await tx.payment.update({ where: { id: paymentId }, data: { status, ...extra } });
+  const dto = toPaymentDto(payment);
+  const deliveryIds = await recordEvent(tx, payment.organizationId, event, { payment: { ...dto } });
+  return { dto, deliveryIds };
+}
+
+/**
+ * Settles a pending payment: moves the amount from the payer's balance to the organization's,
+ * atomically with the status change and the `payment.settled` event. A short balance makes
+ * the payment `failed` (`payment.failed`); the response is still 200 with that status.
+ * A payment already past `expiresAt` is expired on the spot and the call answers 409.
+ * @param caller checksummed address of the JWT's wallet; must be the payer
+ * @throws AppError not-found (other organization, unknown id), not-payer (403), invalid-state (409)
+ */
+export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId: string, caller: string): Promise<PaymentDto> {
+  const out = await ctx.prisma.$transaction(async (tx) => {
+    const payment = await lockPayment(tx, organizationId, paymentId);
+    if (payment.payer !== caller) throw new AppError('not-payer', 'Only the payer can confirm this payment');
+    if (payment.status !== 'pending') throw new AppError('invalid-state', `Payment is ${payment.status}; only pending payments can be confirmed`);
+    if (payment.expiresAt.getTime() <= Date.now()) {
+      return { ...(await transition(tx, payment.id, 'expired', 'payment.expired')), expired: true };
+    }
+    try {
+      await postEntry(tx, {
+        kind: 'payment.settle',
+        reference: payment.id,
+        token: payment.token,
+        legs: [
+          { owner: { type: 'wallet', id: payment.payer }, amount: -BigInt(payment.amount.toFixed(0)) },
+          { owner: { type: 'organization', id: organizationId }, amount: BigInt(payment.amount.toFixed(0)) },
+        ],
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'insufficient-funds') {
+        return { ...(await transition(tx, payment.id, 'failed', 'payment.failed', { failureReason: 'insufficient_funds' })), expired: false };
+      }
+      throw err;
+    }
+    return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
+  });
+  await dispatchDeliveries(ctx, out.deliveryIds);
+  if (out.expired) throw new AppError('invalid-state', 'Payment expired before it was confirmed');
+  return out.dto;
+}
+
+/**
+ * Refunds a settled payment: the amount goes back from the organization to the payer, with
+ * the `payment.refunded` event, in one transaction.
+ * @throws AppError not-found, invalid-state (not settled, 409), insufficient-funds (organization balance short, 422)
+ */
+export async function refundPayment(ctx: Ctx, organizationId: string, paymentId: string): Promise<PaymentDto> {
+  const out = await ctx.prisma.$transaction(async (tx) => {
+    const payment = await lockPayment(tx, organizationId, paymentId);
+    if (payment.status !== 'settled') throw new AppError('invalid-state', `Payment is ${payment.status}; only settled payments can be refunded`);
+    const amount = BigInt(payment.amount.toFixed(0));
+    await postEntry(tx, {
+      kind: 'payment.refund',
+      reference: payment.id,
+      token: payment.token,
+      legs: [
+        { owner: { type: 'organization', id: organizationId }, amount: -amount },
+        { owner: { type: 'wallet', id: payment.payer }, amount },
+      ],
+    });
+    return transition(tx, payment.id, 'refunded', 'payment.refunded', { refundedAt: new Date() });
+  });
+  await dispatchDeliveries(ctx, out.deliveryIds);
+  return out.dto;
+}
+
+export type ExpireOutcome = { result: 'expired' } | { result: 'not-due'; expiresAt: Date } | { result: 'not-pending' } | { result: 'missing' };
+
+/**
+ * Expires a pending payment whose `expiresAt` has passed (run by the delayed expiry job,
+ * not by polling). Any other state is left alone.
+ */
+export async function expirePayment(ctx: Ctx, paymentId: string): Promise<ExpireOutcome> {
+  const out = await ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
+    const payment = await tx.payment.findUnique({ where: { id: paymentId } });
+    if (!payment) return { outcome: { result: 'missing' } as ExpireOutcome, deliveryIds: [] as string[] };
+    if (payment.status !== 'pending') return { outcome: { result: 'not-pending' } as ExpireOutcome, deliveryIds: [] };
+    if (payment.expiresAt.getTime() > Date.now()) {
+      return { outcome: { result: 'not-due', expiresAt: payment.expiresAt } as ExpireOutcome, deliveryIds: [] };
+    }
+    const { deliveryIds } = await transition(tx, payment.id, 'expired', 'payment.expired');
+    return { outcome: { result: 'expired' } as ExpireOutcome, deliveryIds };
+  });
+  await dispatchDeliveries(ctx, out.deliveryIds);
+  return out.outcome;
+}
+
+/** @throws AppError('not-found') for an unknown id or another organization's payment */
+export async function getPayment(ctx: Pick<Context, 'prisma'>, organizationId: string, paymentId: string): Promise<PaymentDto> {
+  if (!isUuid(paymentId)) throw new AppError('not-found', 'No such payment');
+  const payment = await ctx.prisma.payment.findFirst({ where: { id: paymentId, organizationId } });
+  if (!payment) throw new AppError('not-found', 'No such payment');
+  return toPaymentDto(payment);
+}
+
+/**
+ * Lists the organization's payments, newest first.
+ * @param limit 1..100; @param cursor opaque `nextCursor` of the previous page
+ */
+export async function listPayments(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  q: { status?: PaymentStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ data: PaymentDto[]; nextCursor: string | null }> {
+  const after = decodeCursor(q.cursor);
+  if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid');
+  const rows = await ctx.prisma.payment.findMany({
+    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: 'desc' },
+    take: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  return { data: page.map(toPaymentDto), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+}

@@ -1,0 +1,98 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/**
+ * Every queue of the project is defined here, once, with its job data type, job options and
+ * enqueue helper. The worker registers exactly one handler per queue name (checked at start-up).
+ */
+export const QUEUE_NAMES = {
+  deliveries: 'webhook-deliveries',
+  paymentExpiry: 'payment-expiry',
+} as const;
+
+export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
+
+/** Job data of a delivery attempt; the job id is the delivery id. */
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+/** Job data of a payment expiry; the job id is the payment id. */
+export interface PaymentExpiryJob {
+  paymentId: string;
+}
+
+/**
+ * Retry policy for infrastructure failures of the job itself (database down, etc.). Receiver
+ * failures are not BullMQ retries: the delivery processor reschedules the same job with the
+ * specification's back-off and counts attempts in PostgreSQL, the source of truth.
+ */
+const infraRetry: JobsOptions = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 3600, count: 5000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export interface Queues {
+  deliveries: Queue<DeliveryJob>;
+  paymentExpiry: Queue<PaymentExpiryJob>;
+  all(): Queue[];
+  close(): Promise<void>;
+}
+
+/** Opens the project's queues on one shared Redis connection. */
+export function createQueues(connection: Redis, prefix: string): Queues {
+  const deliveries = new Queue<DeliveryJob>(QUEUE_NAMES.deliveries, { connection, prefix, defaultJobOptions: infraRetry });
+  const paymentExpiry = new Queue<PaymentExpiryJob>(QUEUE_NAMES.paymentExpiry, { connection, prefix, defaultJobOptions: infraRetry });
+  return {
+    deliveries,
+    paymentExpiry,
+    all: () => [deliveries, paymentExpiry],
+    close: async () => {
+      await Promise.all([deliveries.close(), paymentExpiry.close()]);
+    },
+  };
+}
+
+/**
+ * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
+ * no-op). With `replaceFinished`, a completed or failed job left under that id is removed
+ * first so that the delivery runs again (manual resend, sweeper).
+ * @param delayMs wait before the attempt, in ms
+ */
+export async function enqueueDeliveries(
+  queues: Pick<Queues, 'deliveries'>,
+  deliveryIds: string[],
+  opts: { delayMs?: number; replaceFinished?: boolean } = {},
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  if (opts.replaceFinished) {
+    for (const id of deliveryIds) {
+      const job = await queues.deliveries.getJob(id);
+      if (job && ((await job.isCompleted()) || (await job.isFailed()))) await job.remove();
+    }
+  }
+  await queues.deliveries.addBulk(
+    deliveryIds.map((deliveryId) => ({
+      name: 'deliver',
+      data: { deliveryId },
+      opts: { jobId: deliveryId, delay: opts.delayMs ?? 0 },
+    })),
+  );
+}
+
+/**
+ * Schedules the expiry of a payment at `expiresAt` (a delayed job, job id = payment id).
+ */
+export async function enqueuePaymentExpiry(
+  queues: Pick<Queues, 'paymentExpiry'>,
+  paymentId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await queues.paymentExpiry.add(
+    'expire',
+    { paymentId },
+    { jobId: paymentId, delay: Math.max(0, expiresAt.getTime() - Date.now()) },
+  );
+}

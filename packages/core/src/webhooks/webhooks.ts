@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import type { DeliveryStatus, Webhook } from '@gw/db';
+import { AppError } from '../errors/app-error.js';
+import type { Context } from '../context.js';
+import type { WebhookEvent } from '../config/scopes.js';
+import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
+import { resolveAllowed, type Resolver } from '../net/address-policy.js';
+import { enqueueDeliveries } from '../queues/queues.js';
+import { toDeliveryDto, toWebhookDto, type DeliveryDto, type WebhookDto } from './webhook-dto.js';
+
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'>;
+
+/** A new signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks format). */
+export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
+/**
+ * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,
+ * credentials in the URL, and (unless WEBHOOK_ALLOW_PRIVATE_URLS) hosts that are or resolve to
+ * private, loopback or link-local addresses, or do not resolve at all. The worker checks the
+ * address again at connect time, so a later DNS change cannot open a way in.
+ * @throws AppError('validation-error')
+ */
+export async function checkDestination(rawUrl: string, allowPrivate: boolean, resolver?: Resolver): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new AppError('validation-error', 'url must be an absolute http(s) URL', { errors: [{ path: 'url', message: 'invalid URL' }] });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('validation-error', 'url must use https (or http)', { errors: [{ path: 'url', message: 'unsupported scheme' }] });
+  }
+  if (url.username || url.password) {
+    throw new AppError('validation-error', 'url must not carry credentials', { errors: [{ path: 'url', message: 'credentials in URL' }] });
+  }
+  url.hash = '';
+  // With private destinations allowed there is nothing to guard: no DNS look-up at all.
+  if (allowPrivate) return url.toString();
+  try {
+    await resolveAllowed(url.hostname, false, resolver);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const message = code === 'ESSRF' ? 'url resolves to a private, loopback or link-local address' : 'url host does not resolve';
+    throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
+  }
+  return url.toString();
+}
+
+export interface RegisterResult {
+  created: boolean;
+  webhook: WebhookDto & { secret: string };
+}
+
+/**
+ * Registers a destination, or updates it when the organization already has this URL
+ * (spec, Webhook endpoints rules 1 and 2): events replaced, secret rotated (the old one stops
+ * working at once), webhook re-activated. One statement (`INSERT ... ON CONFLICT DO UPDATE`),
+ * so concurrent registrations of one URL cannot create a duplicate.
+ * @param events defaults to `["payment.settled"]` (spec)
+ * @returns `created` tells 201 from 200; the secret is returned only here
+ */
+export async function registerWebhook(
+  ctx: Ctx,
+  organizationId: string,
+  input: { url: string; events?: WebhookEvent[] | undefined },
+  resolver?: Resolver,
+): Promise<RegisterResult> {
+  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver);
+  const events = [...new Set(input.events ?? ['payment.settled'])];
+  const secret = generateWebhookSecret();
+  const sealed = ctx.secretBox.seal(secret);
+  const rows = await ctx.prisma.$queryRaw<(Webhook & { inserted: boolean })[]>`
+    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, active, created_at, updated_at)
+    VALUES (gen_random_uuid(), ${organizationId}::uuid, ${url}, ${events}::text[], ${sealed}, true, now(), now())
+    ON CONFLICT (organization_id, url) DO UPDATE
+      SET events = EXCLUDED.events, secret_encrypted = EXCLUDED.secret_encrypted, active = true, updated_at = now()
+    RETURNING id::text AS id, url, events, active, created_at AS "createdAt", (xmax = 0) AS inserted`;
+  const row = rows[0]!;
+  return {
+    created: row.inserted,
+    webhook: { id: row.id, url: row.url, events: row.events, active: row.active, createdAt: new Date(row.createdAt).toISOString(), secret },
+  };
+}
+
+/** The organization's webhooks, oldest first, without secrets. */
+export async function listWebhooks(ctx: Pick<Context, 'prisma'>, organizationId: string): Promise<WebhookDto[]> {
+  const rows = await ctx.prisma.webhook.findMany({ where: { organizationId }, orderBy: { createdAt: 'asc' } });
+  return rows.map(toWebhookDto);
+}
+
+/**
+ * Deactivates a webhook: no new deliveries are created for it, and pending ones are not
+ * attempted (they end `dead` with `lastError` "webhook deactivated"; re-registering the URL
+ * re-activates it and they can be resent by hand).
+ * @throws AppError('not-found') unknown id or another organization's webhook
+ */
+export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<WebhookDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
+  const { count } = await ctx.prisma.webhook.updateMany({ where: { id, organizationId }, data: { active: false } });
+  if (count === 0) throw new AppError('not-found', 'No such webhook');
+  return toWebhookDto(await ctx.prisma.webhook.findUniqueOrThrow({ where: { id } }));
+}
+
+/**
+ * Recent deliveries of the organization, newest first, optionally filtered by status.
+ * @param limit 1..100
+ */
+export async function listDeliveries(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  q: { status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ data: DeliveryDto[]; nextCursor: string | null }> {
+  const after = decodeCursor(q.cursor);
+  if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid');
+  const rows = await ctx.prisma.delivery.findMany({
+    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: 'desc' },
+    take: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  return { data: page.map(toDeliveryDto), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+}
+
+/**
+ * Manual resend (spec, States: dead → retry; issue #2): a `dead` or `delivered` delivery gets one
+ * new immediate attempt; success ends `delivered`, failure `dead` again (no automatic back-off).
+ * @returns the delivery's id and its status now (`pending` until the attempt is made)
+ * @throws AppError not-found, invalid-state (already pending, or its webhook is deactivated)
+ */
+export async function retryDelivery(ctx: Ctx, organizationId: string, id: string): Promise<{ id: string; status: 'pending' }> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
+  await ctx.prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM deliveries WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+    const delivery = await tx.delivery.findFirst({ where: { id, organizationId }, include: { webhook: { select: { active: true } } } });
+    if (!delivery) throw new AppError('not-found', 'No such delivery');
+    if (delivery.status === 'pending') throw new AppError('invalid-state', 'Delivery is pending: attempts are still scheduled');
+    if (!delivery.webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
+    await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: new Date() } });
+  });
+  try {
+    await enqueueDeliveries(ctx.queues, [id], { replaceFinished: true });
+  } catch (err) {
+    ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
+  }
+  return { id, status: 'pending' };
+}

@@ -1,0 +1,53 @@
+/**
+ * `pnpm db:migrate` — creates the database when missing and applies pending migrations.
+ *
+ * Input: env `DATABASE_URL` (default `postgresql://postgres@127.0.0.1:5432/gateway`);
+ * optional env `GW_MIGRATIONS_DIR` overrides the migrations folder (default: the repository's
+ * `prisma/migrations`). `GW_MIGRATE_VERBOSE=1` prints progress and engine logs to stderr.
+ *
+ * Output, on success, exactly one JSON line on stdout (exit code 0):
+ *   {"migrated":true,"database":"gateway","applied":["20250101120000_init"]}
+ * `database` is the database name only (never the URL nor credentials); `applied` is `[]` when
+ * the database was already up to date.
+ *
+ * On failure: one line `db:migrate failed (<db name> on <host>): <message>` on stderr, with the
+ * URL's password redacted, and exit code 1.
+ */
+import { migrateDatabase, parseDatabaseUrl } from '../migrate.js';
+
+const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/gateway';
+
+function redactPassword(message: string, databaseUrl: string): string {
+  try {
+    const password = decodeURIComponent(new URL(databaseUrl).password);
+    if (password) return message.split(password).join('***');
+  } catch {
+    /* unparseable URL: nothing to redact */
+  }
+  return message;
+}
+
+async function main(): Promise<number> {
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  let where = '<invalid DATABASE_URL>';
+  try {
+    const info = parseDatabaseUrl(databaseUrl);
+    where = `${info.database} on ${info.host}`;
+    const verbose = process.env.GW_MIGRATE_VERBOSE === '1';
+    const { applied } = await migrateDatabase(databaseUrl, {
+      ...(process.env.GW_MIGRATIONS_DIR ? { migrationsDir: process.env.GW_MIGRATIONS_DIR } : {}),
+      ...(verbose ? { log: (msg: string) => console.error(redactPassword(msg, databaseUrl)) } : {}),
+    });
+    process.stdout.write(`${JSON.stringify({ migrated: true, database: info.database, applied })}\n`);
+    return 0;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`db:migrate failed (${where}): ${redactPassword(message, databaseUrl)}\n`);
+    if (process.env.GW_MIGRATE_VERBOSE === '1' && err instanceof Error && err.stack) {
+      process.stderr.write(`${redactPassword(err.stack, databaseUrl)}\n`);
+    }
+    return 1;
+  }
+}
+
+process.exitCode = await main();

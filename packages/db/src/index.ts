@@ -1,0 +1,18 @@
+/**
+ * `@gw/db`: the Prisma Client (with every generated model type and enum), transaction helpers
+ * and the migrations runner. Test helpers live in `@gw/db/testing` (not exported here, so
+ * production code never pulls them in).
+ *
+ * @module
+ */
+export * from './client.js';
+export {
+  DEFAULT_MIGRATIONS_DIR,
+  ensureDatabaseExists,
+  migrateDatabase,
+  parseDatabaseUrl,
+  redactDatabaseUrl,
+  type DatabaseUrlInfo,
+  type MigrateOptions,
+  type MigrateResult,
+} from './migrate.js';

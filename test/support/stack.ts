@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { createTestDatabase } from '@gw/db/testing';
+import { startApi, type RunningApi } from '@gw/api';
+import { startWorker, type RunningWorker } from '@gw/worker';
+import { getAddress } from 'viem';
+import { createLogger, ISSUANCE, issueCredential, loadConfig, parseScopes, postEntry, type Config, type Resolver } from '@gw/core';
+import { newWallet, signedLogin } from './wallet.js';
+
+/** Redis database index of this jest worker (2, 3, ...): never the default database 0. */
+export const redisDbForWorker = (): number => 1 + Number(process.env.JEST_WORKER_ID ?? '1');
+
+export interface Stack {
+  config: Config;
+  api: RunningApi;
+  worker?: RunningWorker;
+  http: ReturnType<typeof request>;
+  baseUrl: string;
+  /** Creates an organization with an API key (all scopes unless given). */
+  org(scopes?: string): Promise<{ organizationId: string; apiKey: string }>;
+  /** Mints `amount` base units of the native token to `address`. */
+  mint(address: string, amount: bigint): Promise<void>;
+  /** A fresh wallet logged in through the real SIWE endpoint. */
+  login(wallet?: PrivateKeyAccount): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
+  startWorker(overrides?: Record<string, string>): Promise<RunningWorker>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real API (and, unless `worker: false`, the real worker) in this process against its
+ * own PostgreSQL database (cloned from the migrated template) and its own Redis database and key
+ * prefix. `env` overrides configuration (e.g. small back-off for retry tests).
+ */
+export async function startStack(
+  label: string,
+  opts: { env?: Record<string, string>; worker?: boolean; resolver?: Resolver; logStream?: NodeJS.WritableStream } = {},
+): Promise<Stack> {
+  const db = await createTestDatabase(label);
+  const redisUrl = `redis://127.0.0.1:6379/${redisDbForWorker()}`;
+  const prefix = `t${randomBytes(4).toString('hex')}`;
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    DATABASE_POOL_MAX: '5',
+    WORKER_CONCURRENCY: '10',
+    ...opts.env,
+  };
+  const config = loadConfig(env);
+  const logger = opts.logStream ? createLogger(config.LOG_LEVEL, { app: 'test' }, opts.logStream as never) : undefined;
+  const api = await startApi(config, { logger, resolver: opts.resolver });
+  const workers: RunningWorker[] = [];
+  const spawnWorker = async (overrides: Record<string, string> = {}) => {
+    const w = await startWorker(loadConfig({ ...env, ...overrides }), { logger, resolver: opts.resolver });
+    workers.push(w);
+    return w;
+  };
+  const worker = opts.worker === false ? undefined : await spawnWorker();
+  const port = (api.server.address() as { port: number }).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const prisma = api.deps.prisma;
+
+  const stack: Stack = {
+    config,
+    api,
+    worker,
+    http: request(baseUrl),
+    baseUrl,
+    org: async (scopes = 'all') => {
+      const org = await prisma.organization.create({ data: { name: `${label}-org` } });
+      const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes(scopes) });
+      return { organizationId: org.id, apiKey: key.secret };
+    },
+    mint: async (address, amount) => {
+      await prisma.$transaction((tx) =>
+        postEntry(tx, {
+          kind: 'mint',
+          token: config.NATIVE_TOKEN_SYMBOL,
+          legs: [{ owner: ISSUANCE, amount: -amount }, { owner: { type: 'wallet', id: getAddress(address) }, amount }],
+        }),
+      );
+    },
+    login: async (wallet = newWallet()) => {
+      const res = await request(baseUrl).post('/api/gateway/v1/sso/login').send(await signedLogin(wallet));
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { wallet, token: res.body.token as string, address: res.body.address as string };
+    },
+    startWorker: spawnWorker,
+    stop: async () => {
+      for (const w of workers) await w.stop().catch(() => undefined);
+      await api.stop();
+      const redis = new Redis(redisUrl);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      redis.disconnect();
+      await db.drop();
+    },
+  };
+  return stack;
+}
+
+/** Polls `check` every 50 ms until it returns a truthy value (rejects after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15000, what = 'condition'): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
