@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
-import { getBalance, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes, postEntry, type Config } from '@gw/core';
+import { getBalance, isAppError, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes as parseScopeList, postEntry, type Config } from '@gw/core';
 
 class UsageError extends Error {}
 
@@ -33,6 +33,17 @@ async function organizationExists(prisma: PrismaClient, id: string): Promise<voi
 }
 
 type Flags = Record<string, string | undefined>;
+
+const parseScopes = (v: string) => {
+  try {
+    return parseScopeList(v);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+};
+
+/** Bad input (unknown scope, malformed amount, ...) is a usage error: exit 2. */
+const isUsageError = (err: unknown) => err instanceof UsageError || (isAppError(err) && err.status === 400);
 
 const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) => Promise<object>> = {
   'org:create': async (prisma, f) => {
@@ -95,7 +106,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     process.stderr.write(`${JSON.stringify({ error: err instanceof Error ? err.message : String(err) })}\n`);
-    return err instanceof UsageError ? 2 : 1;
+    return isUsageError(err) ? 2 : 1;
   } finally {
     await prisma.$disconnect();
   }

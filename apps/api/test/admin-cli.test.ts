@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createPrismaClient, type PrismaClient } from '@gw/db';
+import { createTestDatabase } from '@gw/db/testing';
+import { authenticateCredential, getBalance, sha256Hex } from '@gw/core';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('operator CLI (pnpm --silent admin)', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let prisma: PrismaClient;
+  const admin = (...args: string[]) => {
+    const r = spawnSync('pnpm', ['--silent', 'admin', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('cli');
+    prisma = createPrismaClient(db.url, { poolMax: 2 });
+  });
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await db.drop();
+  });
+
+  it('org:create prints one JSON object; the key works and is stored only as a hash', async () => {
+    const r = admin('org:create', '--name', 'Acme', '--scopes', 'payments:read,payments:write');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const out = JSON.parse(lines[0]!);
+    expect(Object.keys(out).sort()).toEqual(['apiKey', 'organizationId']);
+    const principal = await authenticateCredential(prisma, out.apiKey);
+    expect(principal).toMatchObject({ organizationId: out.organizationId, kind: 'api_key', scopes: ['payments:read', 'payments:write'] });
+    const rows = await prisma.credential.findMany();
+    expect(JSON.stringify(rows)).not.toContain(out.apiKey);
+    expect(rows[0]!.hash).toBe(sha256Hex(out.apiKey));
+  });
+
+  it('apikey:create, connector:create, token:mint and role:grant', async () => {
+    const org = JSON.parse(admin('org:create', '--name', 'Beta').stdout);
+    const key = JSON.parse(admin('apikey:create', '--org', org.organizationId, '--scopes', 'all').stdout);
+    expect(key.apiKey).toMatch(/^sk_/);
+    const connector = JSON.parse(admin('connector:create', '--org', org.organizationId, '--scopes', 'payments:read').stdout);
+    expect(connector.token).toMatch(/^ct_/);
+    expect((await authenticateCredential(prisma, connector.token))?.kind).toBe('connector');
+
+    const address = '0x52908400098527886e0f7030069857d2e4169ee7';
+    const minted = JSON.parse(admin('token:mint', '--address', address, '--amount', '1000').stdout);
+    expect(minted).toEqual({ address: '0x52908400098527886E0F7030069857D2E4169EE7', balance: '1000' });
+    JSON.parse(admin('token:mint', '--address', address, '--amount', '5').stdout);
+    expect(await getBalance(prisma, { type: 'wallet', id: minted.address }, 'GTK')).toBe(1005n);
+    expect(JSON.parse(admin('role:grant', '--address', address, '--role', 'agent').stdout).roles).toEqual(['user', 'agent']);
+  });
+
+  it('usage errors exit 2 with a JSON error on stderr and nothing on stdout', () => {
+    for (const args of [['nope'], ['apikey:create', '--org', '00000000-0000-0000-0000-000000000000', '--scopes', 'all'], ['org:create', '--name', 'x', '--scopes', 'root:all'], ['role:grant', '--address', '0x52908400098527886e0f7030069857d2e4169ee7', '--role', 'admin']]) {
+      const r = admin(...args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(JSON.parse(r.stderr.trim()).error).toEqual(expect.any(String));
+    }
+  });
+});
