@@ -35,10 +35,10 @@ export interface Stack {
  */
 export async function startStack(
   label: string,
-  opts: { env?: Record<string, string>; worker?: boolean; resolver?: Resolver; logStream?: NodeJS.WritableStream } = {},
+  opts: { env?: Record<string, string>; worker?: boolean; resolver?: Resolver; logStream?: NodeJS.WritableStream; redisUrl?: string } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase(label);
-  const redisUrl = `redis://127.0.0.1:6379/${redisDbForWorker()}`;
+  const redisUrl = opts.redisUrl ?? `redis://127.0.0.1:6379/${redisDbForWorker()}`;
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const env = {
     DATABASE_URL: db.url,
@@ -94,14 +94,20 @@ export async function startStack(
     stop: async () => {
       for (const w of workers) await w.stop().catch(() => undefined);
       await api.stop();
-      const redis = new Redis(redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-      redis.disconnect();
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+      try {
+        await redis.connect();
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+          if (keys.length) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+      } catch {
+        // A scenario's own Redis may already be gone: nothing to clean.
+      } finally {
+        redis.disconnect();
+      }
       await db.drop();
     },
   };

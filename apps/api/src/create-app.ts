@@ -6,10 +6,14 @@ import { AppError } from '@gw/core';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { authFailureLimit, requestRateLimit } from './http/rate-limit.js';
+import { requireQueueForWrites } from './http/require-queue.js';
 import { healthRouter } from './routes/health.js';
 import { paymentsRouter } from './routes/payments.js';
 import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
+import { integrationArea } from './routes/areas/integration-area.js';
+import { ledgerArea } from './routes/areas/ledger-area.js';
+import { sectorArea } from './routes/areas/sector-area.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
@@ -47,16 +51,20 @@ export function createApp(deps: ApiDeps): Express {
     }),
   );
 
+  const areas = [ledgerArea(deps), integrationArea(deps), sectorArea(deps)];
   const api = express.Router();
   api.use(healthRouter(deps));
+  api.use(authFailureLimit(deps), requestRateLimit(deps));
+  api.use(requireQueueForWrites(deps));
   api.use(requireJsonBody, express.json({ limit: '64kb' }));
   api.use(sessionRouter(deps));
 
   const gateway = express.Router();
-  gateway.use(authFailureLimit(deps), requestRateLimit(deps));
   gateway.use(webhooksRouter(deps));
   gateway.use(paymentsRouter(deps));
+  for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);
+  for (const area of areas) api.use(area.root);
 
   app.use('/api', api);
   app.use(notFound);

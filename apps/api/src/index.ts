@@ -1,3 +1,4 @@
 export * from './create-app.js';
 export * from './deps.js';
 export * from './start-api.js';
+export * from './http/list-routes.js';

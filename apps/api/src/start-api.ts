@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
-import { closeContext, createContext, createRedis, SessionTokens, type Config, type Logger } from '@gw/core';
+import type { Express } from 'express';
+import { closeContext, createContext, createRedis, ensureNativeToken, SessionTokens, type Config, type Logger } from '@gw/core';
 import { createApp } from './create-app.js';
 import type { ApiDeps } from './deps.js';
 
 export interface RunningApi {
+  app: Express;
   server: Server;
   deps: ApiDeps;
   /** Graceful stop: stop accepting connections, finish in-flight requests, then close the clients. */
@@ -25,6 +27,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   });
   const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, config);
   await tokens.init();
+  await ensureNativeToken(ctx.prisma, config);
   const deps: ApiDeps = { ...ctx, tokens, requestRedis, resolver: opts.resolver };
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
@@ -33,6 +36,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   server.keepAliveTimeout = 5000;
   ctx.logger.info({ port: (server.address() as { port: number }).port }, 'api listening');
   return {
+    app,
     server,
     deps,
     stop: async () => {

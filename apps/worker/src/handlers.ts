@@ -1,14 +1,11 @@
 import { DelayedError, type Job } from 'bullmq';
-import {
-  expirePayment,
-  processDelivery,
-  QUEUE_NAMES,
-  type Context,
-  type DeliveryJob,
-  type PaymentExpiryJob,
-  type QueueName,
-  type Sender,
-} from '@gw/core';
+// Deep imports (as in start-worker.ts): the core barrel would also load viem and the auth stack.
+import type { Context } from '@gw/core/context';
+import { processDelivery } from '@gw/core/deliveries/process-delivery';
+import type { Sender } from '@gw/core/deliveries/send-attempt';
+import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, relayBridgeTransfer, type Relayer } from '@gw/core/integration/relay-bridge';
+import { expirePayment } from '@gw/core/payments/payments';
+import { QUEUE_NAMES, type BridgeRelayJob, type DeliveryJob, type PaymentExpiryJob, type QueueName } from '@gw/core/queues/queues';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -19,11 +16,20 @@ async function rescheduleAt(job: Job, token: string | undefined, at: Date): Prom
   throw new DelayedError();
 }
 
+/** Optional parts of the handlers (issue #3). */
+export interface HandlerOptions {
+  /** Carries bridge transfers; default the built-in {@link DelayedRelayer}. */
+  relayer?: Relayer | undefined;
+  /** Delay of the built-in relayer, ms (default {@link DEFAULT_BRIDGE_RELAY_DELAY_MS}). */
+  bridgeRelayDelayMs?: number | undefined;
+}
+
 /**
  * One handler per queue of {@link QUEUE_NAMES}; `startWorker` refuses to start when a queue has
  * none (or an unknown name has one).
  */
-export function createHandlers(ctx: Context, sender: Sender): Record<QueueName, Handler> {
+export function createHandlers(ctx: Context, sender: Sender, opts: HandlerOptions = {}): Record<QueueName, Handler> {
+  const relayer = opts.relayer ?? new DelayedRelayer(opts.bridgeRelayDelayMs ?? DEFAULT_BRIDGE_RELAY_DELAY_MS);
   return {
     [QUEUE_NAMES.deliveries]: async (job, token) => {
       const { deliveryId } = job.data as DeliveryJob;
@@ -36,6 +42,11 @@ export function createHandlers(ctx: Context, sender: Sender): Record<QueueName, 
       const outcome = await expirePayment(ctx, paymentId);
       if (outcome.result === 'not-due') return rescheduleAt(job, token, outcome.expiresAt);
       return outcome;
+    },
+    /** Relays one bridge transfer; a relayer error is retried by BullMQ (the transfer stays `initiated`). */
+    [QUEUE_NAMES.bridgeRelay]: async (job) => {
+      const { transferId } = job.data as BridgeRelayJob;
+      return relayBridgeTransfer(ctx, relayer, transferId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { loadConfig } from '@gw/core';
+import { loadConfig } from '@gw/core/config/env';
 import { startWorker } from './start-worker.js';
 
 /**

@@ -1,17 +1,16 @@
 import { Worker } from 'bullmq';
-import {
-  closeContext,
-  createContext,
-  createRedis,
-  createSender,
-  QUEUE_NAMES,
-  sweepOutbox,
-  USER_AGENT,
-  type Config,
-  type Context,
-  type Logger,
-  type Resolver,
-} from '@gw/core';
+// Deep imports keep the worker's memory small: the core barrel also loads viem and the auth stack.
+import type { Config } from '@gw/core/config/env';
+import type { Context } from '@gw/core/context';
+import { closeContext, createContext } from '@gw/core/create-context';
+import { USER_AGENT } from '@gw/core/deliveries/process-delivery';
+import { createSender } from '@gw/core/deliveries/send-attempt';
+import type { Logger } from '@gw/core/logging/logger';
+import type { Resolver } from '@gw/core/net/address-policy';
+import { sweepOutbox } from '@gw/core/outbox/sweep';
+import { resumeBridgeRelays, type Relayer } from '@gw/core/integration/relay-bridge';
+import { QUEUE_NAMES } from '@gw/core/queues/queues';
+import { createRedis } from '@gw/core/queues/redis';
 import { createHandlers, type Handler } from './handlers.js';
 
 export interface RunningWorker {
@@ -38,7 +37,10 @@ export function assertHandlers(handlers: Record<string, Handler>): void {
  * Starts the delivery worker: one BullMQ Worker per queue (WORKER_CONCURRENCY parallel delivery
  * attempts), and the outbox sweeper every SWEEP_INTERVAL_MS. Any number of replicas may run.
  */
-export async function startWorker(config: Config, opts: { logger?: Logger; resolver?: Resolver } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  config: Config,
+  opts: { logger?: Logger; resolver?: Resolver; relayer?: Relayer } = {},
+): Promise<RunningWorker> {
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
   const sender = createSender({
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
@@ -46,7 +48,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     resolver: opts.resolver,
     maxSockets: config.WORKER_CONCURRENCY * 2,
   });
-  const handlers = createHandlers(ctx, sender);
+  const handlers = createHandlers(ctx, sender, { relayer: opts.relayer, bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS });
   assertHandlers(handlers);
 
   const workers = Object.entries(handlers).map(([queue, handler]) => {
@@ -73,7 +75,8 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     sweeping = (async () => {
       try {
         const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
-        if (result.deliveries || result.payments) ctx.logger.info(result, 'sweeper re-enqueued missing jobs');
+        const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
+        if (result.deliveries || result.payments || bridgeTransfers) ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
       } catch (err) {
         ctx.logger.warn({ err: { message: (err as Error).message } }, 'sweep failed; will retry');
       } finally {

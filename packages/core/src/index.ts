@@ -26,3 +26,4 @@ export * from './auth/credentials.js';
 export * from './auth/signing-keys.js';
 export * from './auth/session-tokens.js';
 export * from './auth/siwe-login.js';
+export * from './ledger/tokens.js';

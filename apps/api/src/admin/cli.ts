@@ -8,11 +8,13 @@
  *   connector:create --org <id> --scopes <list>|all       → { token }
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
  *   role:grant --address <0x...> --role agent             → { address, roles }
+ *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  */
 import { parseArgs } from 'node:util';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
-import { getBalance, isAppError, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes as parseScopeList, postEntry, type Config } from '@gw/core';
+import { seedDemo } from './seed-demo.js';
+import { ensureNativeToken, getBalance, isAppError, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes as parseScopeList, postEntry, type Config } from '@gw/core';
 
 class UsageError extends Error {}
 
@@ -66,16 +68,13 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const to = address(f.address);
     const amount = parseAmount(need(f.amount, 'amount'));
     const token = config.NATIVE_TOKEN_SYMBOL;
+    await ensureNativeToken(prisma, config);
     await prisma.$transaction(async (tx) => {
-      await tx.token.upsert({
-        where: { symbol: token },
-        create: { symbol: token, name: config.NATIVE_TOKEN_NAME, decimals: 18, isNative: true },
-        update: {},
-      });
       await postEntry(tx, { kind: 'mint', token, legs: [{ owner: ISSUANCE, amount: -amount }, { owner: { type: 'wallet', id: to }, amount }] });
     });
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },
+  'seed:demo': (prisma, _f, config) => seedDemo(prisma, config),
   'role:grant': async (prisma, f) => {
     const to = address(f.address);
     const role = need(f.role, 'role');

@@ -71,6 +71,14 @@ export const envSchema = z.object({
   AUTH_FAILURE_LIMIT: int(1).default(30),
   /** Express `trust proxy` setting: hops of trusted reverse proxies in front of the API. */
   TRUST_PROXY_HOPS: int(0, 10).default(0),
+  /** Staking reward rate in basis points per year (1200 = 12 %), accrued per second. */
+  STAKING_APR_BPS: int(0, 100000).default(1200),
+  /** Longest staking lock, in days. */
+  STAKING_MAX_LOCK_DAYS: int(0, 3650).default(365),
+  /** Delay (ms) of the built-in bridge relayer before it completes a transfer. */
+  BRIDGE_RELAY_DELAY_MS: int(0).default(2000),
+  /** Price of one AI credit, in base units of the native token (default 10^15 = 0.001 token). */
+  CREDIT_PRICE: z.string().regex(/^[1-9][0-9]{0,40}$/, 'must be positive integer base units').default('1000000000000000'),
   NATIVE_TOKEN_SYMBOL: z.string().regex(/^[A-Z0-9]{2,11}$/).default('GTK'),
   NATIVE_TOKEN_NAME: z.string().min(1).default('Gateway Token'),
 });

@@ -13,6 +13,10 @@ export interface PaymentDto {
   payer: string;
   organizationId: string;
   description: string | null;
+  /** `payment`, or `credit_purchase` for AI credits bought through `/ai-billing/credits/purchase`. */
+  purpose: 'payment' | 'credit_purchase';
+  /** Credits minted to the payer when a `credit_purchase` settles (string of an integer); null otherwise. */
+  credits: string | null;
   failureReason: string | null;
   expiresAt: string;
   createdAt: string;
@@ -31,6 +35,8 @@ export function toPaymentDto(p: Payment): PaymentDto {
     payer: p.payer,
     organizationId: p.organizationId,
     description: p.description,
+    purpose: p.purpose,
+    credits: p.credits?.toString() ?? null,
     failureReason: p.failureReason,
     expiresAt: p.expiresAt.toISOString(),
     createdAt: p.createdAt.toISOString(),

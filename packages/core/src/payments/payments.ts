@@ -8,6 +8,7 @@ import { recordEvent } from '../outbox/record-event.js';
 import { enqueueDeliveries, enqueuePaymentExpiry } from '../queues/queues.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/with-idempotency.js';
 import { toPaymentDto, type PaymentDto } from './payment-dto.js';
+import { grantPurchasedCredits, revokePurchasedCredits } from '../integration/grant-purchased-credits.js';
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
 
@@ -21,6 +22,10 @@ export interface CreatePaymentInput {
   /** Seconds until the payment expires (default 900). */
   expiresInSeconds: number;
   idempotencyKey?: string | undefined;
+  /** `credit_purchase` (issue #3, /ai-billing): settling also mints `credits` CREDIT to the payer. Default `payment`. */
+  purpose?: 'payment' | 'credit_purchase' | undefined;
+  /** Credits bought; only with purpose `credit_purchase`. */
+  credits?: bigint | undefined;
 }
 
 /**
@@ -42,10 +47,13 @@ export async function dispatchDeliveries(ctx: Ctx, deliveryIds: string[]): Promi
  * @returns HTTP status (201) and the payment object; `replayed` when answered from the key
  */
 export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
+  const purpose = input.purpose ?? 'payment';
   const fingerprint = requestFingerprint('payments.create', input.payer, {
     amount: input.amount.toString(),
     description: input.description ?? null,
     expiresInSeconds: input.expiresInSeconds,
+    // Only credit purchases add fields, so the fingerprints of plain payments are unchanged.
+    ...(purpose === 'credit_purchase' ? { purpose, credits: input.credits?.toString() ?? null } : {}),
   });
   const result = await withIdempotency<PaymentDto>(
     ctx.prisma,
@@ -58,6 +66,8 @@ export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
           token: ctx.config.NATIVE_TOKEN_SYMBOL,
           amount: input.amount.toString(),
           description: input.description ?? null,
+          purpose,
+          credits: purpose === 'credit_purchase' ? (input.credits ?? null) : null,
           expiresAt: new Date(Date.now() + input.expiresInSeconds * 1000),
         },
       });
@@ -131,6 +141,7 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
       }
       throw err;
     }
+    await grantPurchasedCredits(tx, payment); // credit purchases only: credits minted with the settle
     return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
   });
   await dispatchDeliveries(ctx, out.deliveryIds);
@@ -157,6 +168,7 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
         { owner: { type: 'wallet', id: payment.payer }, amount },
       ],
     });
+    await revokePurchasedCredits(tx, payment); // credit purchases only: 409 when the credits were consumed
     return transition(tx, payment.id, 'refunded', 'payment.refunded', { refundedAt: new Date() });
   });
   await dispatchDeliveries(ctx, out.deliveryIds);

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 export const QUEUE_NAMES = {
   deliveries: 'webhook-deliveries',
   paymentExpiry: 'payment-expiry',
+  bridgeRelay: 'bridge-relay',
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -20,6 +21,11 @@ export interface DeliveryJob {
 /** Job data of a payment expiry; the job id is the payment id. */
 export interface PaymentExpiryJob {
   paymentId: string;
+}
+
+/** Job data of a bridge relay (issue #3, bridge); the job id is the bridge transfer id. */
+export interface BridgeRelayJob {
+  transferId: string;
 }
 
 /**
@@ -37,6 +43,7 @@ const infraRetry: JobsOptions = {
 export interface Queues {
   deliveries: Queue<DeliveryJob>;
   paymentExpiry: Queue<PaymentExpiryJob>;
+  bridgeRelay: Queue<BridgeRelayJob>;
   all(): Queue[];
   close(): Promise<void>;
 }
@@ -45,12 +52,14 @@ export interface Queues {
 export function createQueues(connection: Redis, prefix: string): Queues {
   const deliveries = new Queue<DeliveryJob>(QUEUE_NAMES.deliveries, { connection, prefix, defaultJobOptions: infraRetry });
   const paymentExpiry = new Queue<PaymentExpiryJob>(QUEUE_NAMES.paymentExpiry, { connection, prefix, defaultJobOptions: infraRetry });
+  const bridgeRelay = new Queue<BridgeRelayJob>(QUEUE_NAMES.bridgeRelay, { connection, prefix, defaultJobOptions: infraRetry });
   return {
     deliveries,
     paymentExpiry,
-    all: () => [deliveries, paymentExpiry],
+    bridgeRelay,
+    all: () => [deliveries, paymentExpiry, bridgeRelay],
     close: async () => {
-      await Promise.all([deliveries.close(), paymentExpiry.close()]);
+      await Promise.all([deliveries.close(), paymentExpiry.close(), bridgeRelay.close()]);
     },
   };
 }
@@ -95,4 +104,12 @@ export async function enqueuePaymentExpiry(
     { paymentId },
     { jobId: paymentId, delay: Math.max(0, expiresAt.getTime() - Date.now()) },
   );
+}
+
+/**
+ * Schedules the relay of a bridge transfer (job id = transfer id, so a second enqueue of a live
+ * job is a no-op). The worker's relayer decides how long the relay takes.
+ */
+export async function enqueueBridgeRelay(queues: Pick<Queues, 'bridgeRelay'>, transferId: string): Promise<void> {
+  await queues.bridgeRelay.add('relay', { transferId }, { jobId: transferId });
 }

@@ -1,0 +1,415 @@
+/**
+ * `pnpm --silent admin seed:demo`: a realistic demo data set (issue #3, "Data to run against").
+ *
+ * - Global reference data, inserted once: tariffs, governance proposals, farming pools, clinical
+ *   records of three demo patients, the native token.
+ * - A demo organization with a fixed id ({@link DEMO_ORGANIZATION_ID}) and its sector data:
+ *   shipments with checkpoints, certificates, carbon credits, and the patients' consents for it
+ *   (one active, one never given, one revoked).
+ * - An API key with every scope for the demo organization, issued only when it has no usable
+ *   API key (the first run): keys are shown once, as everywhere else. Later runs omit `apiKey`;
+ *   `apikey:create --org <organizationId> --scopes all` makes another.
+ *
+ * Idempotent: every row is looked up by its natural key (reference, title, name, issuer and
+ * number, ...) before it is inserted, and each shipment is written with its checkpoints and
+ * certificates in one transaction, so a second run inserts nothing and an interrupted run is
+ * completed by the next. `inserted` says what this run added, `counts` what exists.
+ *
+ * No staking positions or votes are seeded: those are ledger movements (principal moved into the
+ * staking pool account by a journal entry) and belong to the staking service; seeded proposals
+ * therefore start with empty tallies.
+ */
+import type { PrismaClient } from '@gw/db';
+import { ensureNativeToken, issueCredential, SCOPES, type Config } from '@gw/core';
+import { keccak256, toBytes } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+/** Fixed id of the demo organization, so every run (and every environment) seeds the same one. */
+export const DEMO_ORGANIZATION_ID = '0193a5c0-0000-7000-8000-00000000de70';
+export const DEMO_ORGANIZATION_NAME = 'Demo Freight & Care (seed:demo)';
+
+/**
+ * The demo patient wallets, derived from fixed public seeds: the same addresses on every run, and
+ * a demo script can sign in as a patient (to record or revoke a consent). Demo data only; these
+ * keys are public by construction and must never hold value.
+ */
+export function demoPatient(index: 1 | 2 | 3): PrivateKeyAccount {
+  return privateKeyToAccount(keccak256(toBytes(`service-gateway seed:demo patient ${index}`)));
+}
+
+const DAY = 24 * 3600 * 1000;
+const HOUR = 3600 * 1000;
+const ONE_TOKEN = 10n ** 18n;
+
+type Consent = 'active' | 'none' | 'revoked';
+
+interface PatientSeed {
+  index: 1 | 2 | 3;
+  consent: Consent;
+  records: { kind: string; summary: string; daysAgo: number }[];
+}
+
+const PATIENTS: PatientSeed[] = [
+  {
+    index: 1,
+    consent: 'active',
+    records: [
+      { kind: 'visit_note', summary: 'Annual check-up; blood pressure 128/82 mmHg, no complaints', daysAgo: 200 },
+      { kind: 'lab_result', summary: 'HbA1c 5.4 %, fasting glucose 92 mg/dL (normal range)', daysAgo: 198 },
+      { kind: 'immunization', summary: 'Influenza vaccine, quadrivalent, 0.5 mL IM, left deltoid', daysAgo: 60 },
+      { kind: 'prescription', summary: 'Amoxicillin 500 mg, three times daily for 7 days (acute sinusitis)', daysAgo: 12 },
+    ],
+  },
+  {
+    index: 2,
+    consent: 'none',
+    records: [
+      { kind: 'diagnosis', summary: 'Type 2 diabetes mellitus without complications (ICD-10 E11.9)', daysAgo: 400 },
+      { kind: 'prescription', summary: 'Metformin 500 mg, twice daily with meals', daysAgo: 399 },
+      { kind: 'lab_result', summary: 'HbA1c 6.9 %, eGFR 84 mL/min/1.73 m²', daysAgo: 30 },
+    ],
+  },
+  {
+    index: 3,
+    consent: 'revoked',
+    records: [
+      { kind: 'visit_note', summary: 'Sprained right ankle (grade I); RICE and follow-up in 2 weeks', daysAgo: 90 },
+      { kind: 'immunization', summary: 'Tetanus, diphtheria (Td) booster', daysAgo: 89 },
+    ],
+  },
+];
+
+const TARIFFS = [
+  { hsCode: '090111', origin: 'BR', destination: 'DE', dutyBps: 0, description: 'Coffee, not roasted, not decaffeinated' },
+  { hsCode: '090121', origin: 'BR', destination: 'DE', dutyBps: 750, description: 'Coffee, roasted, not decaffeinated' },
+  { hsCode: '0901', origin: 'CO', destination: 'US', dutyBps: 0, description: 'Coffee, whether or not roasted or decaffeinated' },
+  { hsCode: '8471', origin: 'CN', destination: 'DE', dutyBps: 0, description: 'Automatic data-processing machines and units thereof' },
+  { hsCode: '8471300000', origin: 'CN', destination: 'US', dutyBps: 0, description: 'Portable automatic data-processing machines, weighing not more than 10 kg' },
+  { hsCode: '8517130000', origin: 'CN', destination: 'US', dutyBps: 0, description: 'Smartphones' },
+  { hsCode: '080390', origin: 'EC', destination: 'NL', dutyBps: 1140, description: 'Bananas, fresh or dried (excluding plantains)' },
+  { hsCode: '870899', origin: 'MX', destination: 'US', dutyBps: 0, description: 'Parts and accessories of motor vehicles, n.e.s. (USMCA originating)' },
+  { hsCode: '8703', origin: 'DE', destination: 'US', dutyBps: 250, description: 'Motor cars and other motor vehicles for the transport of persons' },
+  { hsCode: '8703', origin: 'JP', destination: 'US', dutyBps: 250, description: 'Motor cars and other motor vehicles for the transport of persons' },
+  { hsCode: '220421', origin: 'FR', destination: 'JP', dutyBps: 0, description: 'Wine of fresh grapes, in containers of 2 l or less (EU–Japan EPA)' },
+  { hsCode: '610910', origin: 'IN', destination: 'GB', dutyBps: 1200, description: 'T-shirts, singlets and other vests, knitted, of cotton' },
+];
+
+interface ShipmentSeed {
+  reference: string;
+  origin: string;
+  destination: string;
+  carrier: string;
+  hsCode: string;
+  checkpoints: { location: string; status: string; note?: string; daysAgo: number }[];
+  certificates: { kind: string; issuer: string; number: string; issuedDaysAgo: number; validDays?: number }[];
+}
+
+const SHIPMENTS: ShipmentSeed[] = [
+  {
+    reference: 'DEMO-SHP-1001',
+    origin: 'BR',
+    destination: 'DE',
+    carrier: 'Maersk',
+    hsCode: '090111',
+    checkpoints: [
+      { location: 'Santos, BR (port)', status: 'picked_up', daysAgo: 21 },
+      { location: 'South Atlantic', status: 'in_transit', note: 'Vessel Maersk Santana, voyage 442N', daysAgo: 19 },
+      { location: 'Hamburg, DE (port)', status: 'arrived', daysAgo: 3 },
+      { location: 'Hamburg, DE (customs)', status: 'at_customs', note: 'Awaiting clearance', daysAgo: 2 },
+    ],
+    certificates: [
+      { kind: 'origin', issuer: 'Câmara de Comércio de Santos', number: 'BR-CO-2026-118204', issuedDaysAgo: 23, validDays: 365 },
+      { kind: 'phytosanitary', issuer: 'MAPA Brazil', number: 'PHY-BR-55120', issuedDaysAgo: 22, validDays: 90 },
+    ],
+  },
+  {
+    reference: 'DEMO-SHP-1002',
+    origin: 'CN',
+    destination: 'US',
+    carrier: 'COSCO Shipping',
+    hsCode: '8471300000',
+    checkpoints: [
+      { location: 'Shenzhen, CN (Yantian terminal)', status: 'picked_up', daysAgo: 30 },
+      { location: 'North Pacific', status: 'in_transit', daysAgo: 28 },
+      { location: 'Los Angeles, US (port)', status: 'arrived', daysAgo: 14 },
+      { location: 'Los Angeles, US (CBP)', status: 'at_customs', daysAgo: 13 },
+      { location: 'Los Angeles, US (CBP)', status: 'customs_cleared', daysAgo: 11 },
+      { location: 'Phoenix, US', status: 'out_for_delivery', daysAgo: 9 },
+      { location: 'Phoenix, US (consignee warehouse)', status: 'delivered', note: 'Signed by R. Alvarez', daysAgo: 8 },
+    ],
+    certificates: [{ kind: 'quality', issuer: 'SGS', number: 'SGS-QC-88412', issuedDaysAgo: 32, validDays: 730 }],
+  },
+  {
+    reference: 'DEMO-SHP-1003',
+    origin: 'EC',
+    destination: 'NL',
+    carrier: 'MSC',
+    hsCode: '080390',
+    checkpoints: [
+      { location: 'Guayaquil, EC (port)', status: 'picked_up', note: 'Reefer container at 13.3 °C', daysAgo: 6 },
+      { location: 'Panama Canal', status: 'in_transit', daysAgo: 4 },
+    ],
+    certificates: [
+      { kind: 'organic', issuer: 'Control Union', number: 'CU-ORG-20611', issuedDaysAgo: 120, validDays: 365 },
+      { kind: 'phytosanitary', issuer: 'Agrocalidad Ecuador', number: 'PHY-EC-90331', issuedDaysAgo: 7, validDays: 60 },
+    ],
+  },
+  {
+    reference: 'DEMO-SHP-1004',
+    origin: 'MX',
+    destination: 'US',
+    carrier: 'DHL Freight',
+    hsCode: '870899',
+    checkpoints: [],
+    certificates: [],
+  },
+  {
+    reference: 'DEMO-SHP-1005',
+    origin: 'FR',
+    destination: 'JP',
+    carrier: 'CMA CGM',
+    hsCode: '220421',
+    checkpoints: [
+      { location: 'Le Havre, FR (port)', status: 'picked_up', daysAgo: 40 },
+      { location: 'Suez Canal', status: 'in_transit', daysAgo: 33 },
+      { location: 'Singapore, SG (transshipment)', status: 'exception', note: 'Temperature excursion logged in reefer; inspection requested', daysAgo: 20 },
+    ],
+    certificates: [{ kind: 'origin', issuer: 'CCI Bordeaux Gironde', number: 'FR-EUR1-774310', issuedDaysAgo: 400, validDays: 300 }],
+  },
+  {
+    reference: 'DEMO-SHP-1006',
+    origin: 'IN',
+    destination: 'GB',
+    carrier: 'Hapag-Lloyd',
+    hsCode: '610910',
+    checkpoints: [
+      { location: 'Nhava Sheva, IN (port)', status: 'picked_up', daysAgo: 25 },
+      { location: 'Arabian Sea', status: 'in_transit', daysAgo: 24 },
+      { location: 'Felixstowe, GB (port)', status: 'arrived', daysAgo: 1 },
+    ],
+    certificates: [],
+  },
+];
+
+/** Certificates of the organization not tied to a shipment. */
+const ORG_CERTIFICATES = [{ kind: 'iso-9001', issuer: 'TÜV SÜD', number: 'TUV-9001-DE-31877', issuedDaysAgo: 500, validDays: 1095 }];
+
+const CARBON_CREDITS = [
+  { registry: 'Verra', projectName: 'Katingan Peatland Restoration', vintage: 2021, tonnes: 1200, retiredDaysAgo: null },
+  { registry: 'Verra', projectName: 'Katingan Peatland Restoration', vintage: 2021, tonnes: 300, retiredDaysAgo: 30 },
+  { registry: 'Gold Standard', projectName: 'Kenya Clean Cookstoves', vintage: 2022, tonnes: 800, retiredDaysAgo: null },
+  { registry: 'Gold Standard', projectName: 'Kenya Clean Cookstoves', vintage: 2020, tonnes: 500, retiredDaysAgo: 200 },
+  { registry: 'American Carbon Registry', projectName: 'Mississippi Valley Reforestation', vintage: 2023, tonnes: 2500, retiredDaysAgo: null },
+  { registry: 'Puro.earth', projectName: 'Biochar Carbon Removal, Finland', vintage: 2024, tonnes: 150, retiredDaysAgo: null },
+  { registry: 'Verra', projectName: 'Rimba Raya Biodiversity Reserve', vintage: 2019, tonnes: 1000, retiredDaysAgo: 400 },
+];
+
+const PROPOSALS = [
+  {
+    title: 'GIP-1: Fund an independent audit of the bridge contracts',
+    description: 'Allocate 250,000 GTK from the treasury to a second independent audit of the bridge escrow and relayer contracts.',
+    startsIn: -14 * DAY,
+    endsIn: -7 * DAY,
+  },
+  {
+    title: 'GIP-2: Raise the staking APR from 5 % to 6 %',
+    description: 'Raise the reward rate of the native staking pool to 600 basis points for new and existing positions.',
+    startsIn: -1 * DAY,
+    endsIn: 6 * DAY,
+  },
+  {
+    title: 'GIP-3: Seed a GTK/USDC farming pool with treasury liquidity',
+    description: 'Provide 500,000 GTK and matching USDC from the treasury to a new farming pool for twelve months.',
+    startsIn: -1 * HOUR,
+    endsIn: 13 * DAY,
+  },
+];
+
+const poolsFor = (native: string) => [
+  { name: `${native}/USDC`, tokenA: native, tokenB: 'USDC', aprBps: 1250, tvl: 1_250_000n * ONE_TOKEN },
+  { name: `${native}/ETH`, tokenA: native, tokenB: 'ETH', aprBps: 1800, tvl: 640_000n * ONE_TOKEN },
+  { name: `${native}/DAI`, tokenA: native, tokenB: 'DAI', aprBps: 900, tvl: 310_500n * ONE_TOKEN },
+];
+
+export interface SeedDemoSummary {
+  organizationId: string;
+  organizationName: string;
+  /** API key with every scope; only on the run that issued it. */
+  apiKey?: string;
+  patients: { address: string; consent: Consent; records: number }[];
+  /** Rows this run added. */
+  inserted: Record<string, number>;
+  /** Rows that exist now (demo organization's for tenant data, all for reference data). */
+  counts: Record<string, number>;
+}
+
+/**
+ * Seeds the demo data set (see the module comment). Safe to run any number of times.
+ * @returns a JSON-serialisable summary for the operator CLI
+ */
+export async function seedDemo(prisma: PrismaClient, config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>): Promise<SeedDemoSummary> {
+  const now = Date.now();
+  const at = (offsetMs: number) => new Date(now + offsetMs);
+  const orgId = DEMO_ORGANIZATION_ID;
+  const inserted: Record<string, number> = {
+    organizations: 0,
+    tariffs: 0,
+    proposals: 0,
+    farmingPools: 0,
+    clinicalRecords: 0,
+    shipments: 0,
+    checkpoints: 0,
+    certificates: 0,
+    carbonCredits: 0,
+    consents: 0,
+  };
+
+  // --- Global reference data --------------------------------------------------------------------
+  await ensureNativeToken(prisma, config);
+
+  inserted.tariffs = (await prisma.tariff.createMany({ data: TARIFFS, skipDuplicates: true })).count;
+
+  for (const p of PROPOSALS) {
+    if (await prisma.proposal.findFirst({ where: { title: p.title }, select: { id: true } })) continue;
+    await prisma.proposal.create({
+      data: { title: p.title, description: p.description, snapshotAt: at(p.startsIn), startsAt: at(p.startsIn), endsAt: at(p.endsIn) },
+    });
+    inserted.proposals! += 1;
+  }
+
+  for (const pool of poolsFor(config.NATIVE_TOKEN_SYMBOL)) {
+    if (await prisma.farmingPool.findFirst({ where: { name: pool.name }, select: { id: true } })) continue;
+    await prisma.farmingPool.create({ data: { ...pool, tvl: pool.tvl.toString() } });
+    inserted.farmingPools! += 1;
+  }
+
+  for (const p of PATIENTS) {
+    const patient = demoPatient(p.index).address;
+    if ((await prisma.clinicalRecord.count({ where: { patient } })) > 0) continue;
+    const { count } = await prisma.clinicalRecord.createMany({
+      data: p.records.map((r) => ({ patient, kind: r.kind, summary: r.summary, recordedAt: at(-r.daysAgo * DAY) })),
+    });
+    inserted.clinicalRecords! += count;
+  }
+
+  // --- The demo organization and its key ----------------------------------------------------------
+  const existingOrg = await prisma.organization.findUnique({ where: { id: orgId }, select: { id: true } });
+  if (!existingOrg) {
+    await prisma.organization.upsert({ where: { id: orgId }, create: { id: orgId, name: DEMO_ORGANIZATION_NAME }, update: {} });
+    inserted.organizations = 1;
+  }
+  const usableKey = await prisma.credential.findFirst({
+    where: { organizationId: orgId, kind: 'api_key', revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    select: { id: true },
+  });
+  const apiKey = usableKey ? undefined : (await issueCredential(prisma, { organizationId: orgId, kind: 'api_key', scopes: [...SCOPES] })).secret;
+
+  // --- Its sector data ------------------------------------------------------------------------------
+  for (const s of SHIPMENTS) {
+    const exists = await prisma.shipment.findUnique({ where: { organizationId_reference: { organizationId: orgId, reference: s.reference } }, select: { id: true } });
+    if (exists) continue;
+    await prisma.$transaction(async (tx) => {
+      const last = s.checkpoints[s.checkpoints.length - 1];
+      const shipment = await tx.shipment.create({
+        data: {
+          organizationId: orgId,
+          reference: s.reference,
+          origin: s.origin,
+          destination: s.destination,
+          carrier: s.carrier,
+          hsCode: s.hsCode,
+          status: last?.status ?? 'created',
+        },
+      });
+      if (s.checkpoints.length > 0) {
+        await tx.checkpoint.createMany({
+          data: s.checkpoints.map((c) => ({
+            organizationId: orgId,
+            shipmentId: shipment.id,
+            location: c.location,
+            status: c.status,
+            note: c.note ?? null,
+            recordedAt: at(-c.daysAgo * DAY),
+          })),
+        });
+      }
+      if (s.certificates.length > 0) {
+        await tx.certificate.createMany({
+          data: s.certificates.map((c) => ({
+            organizationId: orgId,
+            shipmentId: shipment.id,
+            kind: c.kind,
+            issuer: c.issuer,
+            number: c.number,
+            issuedAt: at(-c.issuedDaysAgo * DAY),
+            expiresAt: c.validDays === undefined ? null : at((c.validDays - c.issuedDaysAgo) * DAY),
+          })),
+        });
+      }
+    });
+    inserted.shipments! += 1;
+    inserted.checkpoints! += s.checkpoints.length;
+    inserted.certificates! += s.certificates.length;
+  }
+
+  for (const c of ORG_CERTIFICATES) {
+    if (await prisma.certificate.findFirst({ where: { organizationId: orgId, issuer: c.issuer, number: c.number }, select: { id: true } })) continue;
+    await prisma.certificate.create({
+      data: {
+        organizationId: orgId,
+        kind: c.kind,
+        issuer: c.issuer,
+        number: c.number,
+        issuedAt: at(-c.issuedDaysAgo * DAY),
+        expiresAt: at((c.validDays - c.issuedDaysAgo) * DAY),
+      },
+    });
+    inserted.certificates! += 1;
+  }
+
+  for (const c of CARBON_CREDITS) {
+    const identity = { organizationId: orgId, registry: c.registry, projectName: c.projectName, vintage: c.vintage, tonnes: c.tonnes };
+    if (await prisma.carbonCredit.findFirst({ where: identity, select: { id: true } })) continue;
+    await prisma.carbonCredit.create({ data: { ...identity, retiredAt: c.retiredDaysAgo === null ? null : at(-c.retiredDaysAgo * DAY) } });
+    inserted.carbonCredits! += 1;
+  }
+
+  const patients: SeedDemoSummary['patients'] = [];
+  for (const p of PATIENTS) {
+    const patient = demoPatient(p.index).address;
+    if (p.consent !== 'none' && (await prisma.consent.count({ where: { patient, organizationId: orgId } })) === 0) {
+      await prisma.consent.create({
+        data: {
+          patient,
+          organizationId: orgId,
+          scope: 'health:read',
+          revokedAt: p.consent === 'revoked' ? new Date(now) : null,
+        },
+      });
+      inserted.consents! += 1;
+    }
+    patients.push({ address: patient, consent: p.consent, records: await prisma.clinicalRecord.count({ where: { patient } }) });
+  }
+
+  const byOrg = { where: { organizationId: orgId } };
+  const counts = {
+    tariffs: await prisma.tariff.count(),
+    proposals: await prisma.proposal.count(),
+    farmingPools: await prisma.farmingPool.count(),
+    clinicalRecords: await prisma.clinicalRecord.count({ where: { patient: { in: patients.map((p) => p.address) } } }),
+    shipments: await prisma.shipment.count(byOrg),
+    checkpoints: await prisma.checkpoint.count(byOrg),
+    certificates: await prisma.certificate.count(byOrg),
+    carbonCredits: await prisma.carbonCredit.count(byOrg),
+    consents: await prisma.consent.count(byOrg),
+  };
+
+  return {
+    organizationId: orgId,
+    organizationName: DEMO_ORGANIZATION_NAME,
+    ...(apiKey ? { apiKey } : {}),
+    patients,
+    inserted,
+    counts,
+  };
+}

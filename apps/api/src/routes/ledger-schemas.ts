@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isEvmAddress } from '@gw/core/gateway/evm-address';
+import { VOTE_CHOICES } from '@gw/core/gateway/list-proposals';
+import { amountSchema, listQuerySchema } from './schemas.js';
+
+/**
+ * Request schemas of the ledger area (issue #3: wallet, staking, farming, governance, token,
+ * treasury), shared by validation and (issue #4) the OpenAPI document. Unknown fields are 400.
+ */
+
+/** GET endpoints without parameters: any query parameter is a typo, hence 400. */
+export const noQuery = z.strictObject({});
+
+/** Writes that take no body (`POST /staking/positions/:id/unstake`): none, or `{}`; any field is 400. */
+export const noBody = z.strictObject({});
+
+/** An EVM address: 0x + 40 hex digits; mixed case must match the EIP-55 checksum. */
+export const evmAddressSchema = z.string().refine(isEvmAddress, 'must be an EVM address (mixed case must match the EIP-55 checksum)');
+
+/** A token symbol as stored in the `tokens` table (existence is checked by the service: unknown → 400). */
+export const tokenSymbolSchema = z.string().min(1).max(32);
+
+export const transferBody = z.strictObject({
+  to: evmAddressSchema,
+  amount: amountSchema,
+  /** Default: the native token. */
+  token: tokenSymbolSchema.optional(),
+});
+
+export const stakeBody = z.strictObject({
+  amount: amountSchema,
+  /** Days before the principal can be unstaked; default 0 (unstake at any time). */
+  /** Upper bound checked against STAKING_MAX_LOCK_DAYS by the service. */
+  lockDays: z.number().int().min(0).max(3650).default(0),
+});
+
+export const voteBody = z.strictObject({
+  proposalId: z.uuid(),
+  choice: z.enum(VOTE_CHOICES),
+});
+
+export const listPositionsQuery = listQuerySchema;
+export const listPoolsQuery = listQuerySchema;
+export const listProposalsQuery = listQuerySchema;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { getAddress, isAddress } from 'viem';
+import { isUuid } from '@gw/core';
+import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/sectors/shipment-status';
+import { amountSchema, listQuerySchema } from './schemas.js';
+
+/** Request schemas of the sector endpoints (issue #3): supply, customs, energy, health, consents, cargolink. */
+
+/** The 249 officially assigned ISO 3166-1 alpha-2 codes (no reserved codes such as UK, EU or XK). */
+const ISO_3166_ALPHA2 = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
+    'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
+    'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
+    'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+/** ISO 3166-1 alpha-2 country code, either case; normalised to upper case. */
+export const countryCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. "DE"')
+  .toUpperCase()
+  .refine((c) => ISO_3166_ALPHA2.has(c), 'is not an assigned ISO 3166-1 alpha-2 country code');
+
+/** Harmonized System code: heading (4 digits) to national tariff line (10 digits), digits only. */
+export const hsCodeSchema = z.string().regex(/^[0-9]{4,10}$/, 'must be an HS code of 4 to 10 digits');
+
+/** A string that is present (`<name> is required` otherwise). */
+const required = (name: string) => z.string({ error: (iss) => (iss.input === undefined ? `${name} is required` : 'must be a string') });
+
+export const uuidSchema = z.string().refine(isUuid, 'must be a UUID');
+
+/** An EVM address: all lower case, all upper case, or with a valid EIP-55 checksum; normalised to EIP-55. */
+export const addressSchema = z
+  .string()
+  .max(42, 'must be a 0x EVM address')
+  .refine((v) => isAddress(v), 'must be a 0x EVM address (with a valid EIP-55 checksum when mixed case)')
+  .transform((v) => getAddress(v));
+
+/** ISO 8601 date-time with `Z` or an offset, as a Date. */
+const dateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"' }).transform((v) => new Date(v));
+
+/** Clock skew tolerated for times the integration sends (recordedAt, issuedAt): 5 minutes. */
+const MAX_FUTURE_MS = 5 * 60 * 1000;
+const notInFuture = (d: Date) => d.getTime() <= Date.now() + MAX_FUTURE_MS;
+
+// --- supply (logistics:read) -------------------------------------------------------------------
+
+export const listShipmentsQuery = listQuerySchema.extend({
+  status: z.enum(SHIPMENT_STATUSES).optional(),
+});
+
+export const listCheckpointsQuery = listQuerySchema.extend({
+  shipmentId: required('shipmentId').refine(isUuid, 'must be a UUID'),
+});
+
+export const listCertificatesQuery = listQuerySchema.extend({
+  shipmentId: uuidSchema.optional(),
+});
+
+export const findTariffsQuery = listQuerySchema.extend({
+  hsCode: hsCodeSchema.optional(),
+  origin: countryCodeSchema.optional(),
+  destination: countryCodeSchema.optional(),
+});
+
+// --- customs (customs:write + role agent) --------------------------------------------------------
+
+export const requestClearanceBody = z.strictObject({
+  shipmentId: uuidSchema,
+  /** Integer base units of the native token, as a string. */
+  declaredValue: amountSchema,
+  hsCode: hsCodeSchema,
+});
+
+// --- energy, health, consents ----------------------------------------------------------------------
+
+export const carbonCreditsQuery = listQuerySchema;
+
+export const healthRecordsQuery = listQuerySchema.extend({
+  patient: required('patient').pipe(addressSchema),
+});
+
+export const recordConsentBody = z.strictObject({
+  organizationId: uuidSchema,
+});
+
+export const listConsentsQuery = listQuerySchema;
+
+// --- cargolink (logistics:write) -------------------------------------------------------------------
+
+export const ingestShipmentBody = z.strictObject({
+  reference: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'letters, digits and . _ / - only, starting with a letter or digit'),
+  origin: countryCodeSchema,
+  destination: countryCodeSchema,
+  carrier: z.string().trim().min(1).max(100).optional(),
+  hsCode: hsCodeSchema.optional(),
+});
+
+export const ingestCheckpointBody = z.strictObject({
+  location: z.string().trim().min(1).max(200),
+  status: z.enum(CHECKPOINT_STATUSES),
+  note: z.string().trim().min(1).max(1000).optional(),
+  /** When it happened; default now. At most 5 minutes in the future (clock skew). */
+  recordedAt: dateTimeSchema.refine(notInFuture, 'must not be in the future').optional(),
+});
+
+export const ingestCertificateBody = z
+  .strictObject({
+    shipmentId: uuidSchema.optional(),
+    /** e.g. `quality`, `origin`, `phytosanitary`, `organic`, `iso-9001`. */
+    kind: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and - (at most 64)'),
+    issuer: z.string().trim().min(1).max(200),
+    number: z.string().trim().min(1).max(100),
+    issuedAt: dateTimeSchema.refine(notInFuture, 'must not be in the future'),
+    expiresAt: dateTimeSchema.optional(),
+  })
+  .refine((c) => !c.expiresAt || c.expiresAt.getTime() > c.issuedAt.getTime(), { path: ['expiresAt'], message: 'must be after issuedAt' });

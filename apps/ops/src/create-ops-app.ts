@@ -1,0 +1,84 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Context } from '@gw/core';
+import { basicAuth } from './basic-auth.js';
+import type { OpsConfig } from './config.js';
+import { createOpsMetrics, type OpsMetrics } from './ops-metrics.js';
+
+/** Where Bull Board is mounted on the ops port. */
+export const BOARD_PATH = '/queues';
+
+/** What the ops app needs: the shared clients (see `createContext`) and its configuration. */
+export interface OpsDeps extends Pick<Context, 'logger' | 'prisma' | 'redis' | 'queues'> {
+  config: Pick<OpsConfig, 'auth' | 'OPS_READ_ONLY' | 'QUEUE_PREFIX'>;
+  /** Created from the other deps when omitted. */
+  metrics?: OpsMetrics;
+}
+
+/** Headers of every authenticated response: nothing here may be cached, framed or referred. */
+const privateHeaders: RequestHandler = (_req, res, next) => {
+  res.set({ 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' });
+  next();
+};
+
+/**
+ * Builds the ops HTTP app (exported for supertest and `startOps`). It is served on OPS_PORT only,
+ * never on the public API's port:
+ * - `GET /healthz` (no auth): 200 when Redis and PostgreSQL answer, else 503; for the container;
+ * - everything else behind HTTP basic auth (OPS_USER / OPS_PASSWORD), unless the configuration
+ *   has no credentials (development with OPS_INSECURE_NO_AUTH=true):
+ *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues`;
+ *   - `GET /metrics`: Prometheus text of every api/worker/ops process, merged (see `OpsMetrics`).
+ */
+export function createOpsApp(deps: OpsDeps): Express {
+  const metrics = deps.metrics ?? createOpsMetrics({ queues: deps.queues.all(), prisma: deps.prisma, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX });
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.get('/healthz', async (_req, res) => {
+    const timeout = <T>(p: Promise<T>) =>
+      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    const [database, redis] = await Promise.all([
+      timeout(deps.prisma.$queryRaw`SELECT 1`).then(() => 'ok' as const, () => 'error' as const),
+      timeout(deps.redis.ping()).then(() => 'ok' as const, () => 'error' as const),
+    ]);
+    const ok = database === 'ok' && redis === 'ok';
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: { database, redis } });
+  });
+
+  if (deps.config.auth) app.use(basicAuth(deps.config.auth, deps.logger));
+  app.use(privateHeaders);
+
+  app.get('/', (_req, res) => res.redirect(302, `${BOARD_PATH}/`));
+
+  app.get('/metrics', async (_req, res, next) => {
+    try {
+      const { contentType, body } = await metrics.render();
+      res.type(contentType).send(body);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  const board = new ExpressAdapter();
+  board.setBasePath(BOARD_PATH);
+  createBullBoard({
+    queues: deps.queues.all().map(
+      (queue) => new BullMQAdapter(queue, { readOnlyMode: deps.config.OPS_READ_ONLY, allowRetries: !deps.config.OPS_READ_ONLY }),
+    ),
+    serverAdapter: board,
+    options: { uiConfig: { boardTitle: 'Gateway ops', hideDocsLink: true } },
+  });
+  app.use(BOARD_PATH, board.getRouter() as express.Router);
+
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(((err, _req, res, _next) => {
+    deps.logger.error({ err: { message: (err as Error).message } }, 'ops request failed');
+    res.status(500).type('text/plain').send('Internal error');
+  }) as express.ErrorRequestHandler);
+  return app;
+}

@@ -1,0 +1,97 @@
+/**
+ * Container health checks of docker-compose.yml, run as `gw healthcheck <check> [args]`
+ * (docker/entrypoint.sh), i.e. `node --import tsx apps/ops/src/healthcheck.ts <check> [args]`:
+ *
+ *   http <url>           the URL answers 2xx within the timeout (api: /api/health, ops: /healthz)
+ *   tcp <host> <port>    a TCP connection is accepted within the timeout (migrate → postgres)
+ *   heartbeat <app>      a metrics snapshot of an `<app>` process of this container (same
+ *                        hostname) is live in Redis (REDIS_URL, QUEUE_PREFIX): the process
+ *                        publishes every 5 s with a 15 s TTL, so a hung or dead process turns
+ *                        unhealthy within 15 s (worker)
+ *
+ * Exit code 0 when healthy, 1 otherwise, with one line on stdout/stderr saying why.
+ */
+import { connect } from 'node:net';
+import { hostname } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
+// Deep imports keep start-up short (the health check runs every few seconds): no Prisma, no viem.
+import { loadConfig } from '@gw/core/config/env';
+import { metricsIndexKey, metricsKey } from '@gw/core/metrics/publisher';
+
+/** Every check gives up after this long (ms); docker's own `timeout` is 5 s. */
+export const CHECK_TIMEOUT_MS = 4000;
+
+export interface CheckResult {
+  ok: boolean;
+  message: string;
+}
+
+async function checkHttp(url: string): Promise<CheckResult> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), redirect: 'manual' });
+    await res.body?.cancel();
+    return { ok: res.status >= 200 && res.status < 300, message: `GET ${url} → ${res.status}` };
+  } catch (err) {
+    return { ok: false, message: `GET ${url} failed: ${(err as Error).message}` };
+  }
+}
+
+function checkTcp(host: string, port: number): Promise<CheckResult> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: CHECK_TIMEOUT_MS });
+    const done = (r: CheckResult) => {
+      socket.destroy();
+      resolve(r);
+    };
+    socket.once('connect', () => done({ ok: true, message: `${host}:${port} accepts connections` }));
+    socket.once('timeout', () => done({ ok: false, message: `${host}:${port} timed out` }));
+    socket.once('error', (err) => done({ ok: false, message: `${host}:${port}: ${err.message}` }));
+  });
+}
+
+async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string): Promise<CheckResult> {
+  const config = loadConfig(env);
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS, enableOfflineQueue: false });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const now = Date.now();
+    const live = await redis.zrangebyscore(metricsIndexKey(config.QUEUE_PREFIX), now, '+inf');
+    const mine = `${metricsKey(config.QUEUE_PREFIX, app, host)}-`;
+    const found = live.filter((key) => key.startsWith(mine));
+    if (found.length === 0) return { ok: false, message: `no live ${app} heartbeat for host ${host}` };
+    const exists = await redis.exists(...found);
+    return exists > 0
+      ? { ok: true, message: `${app} heartbeat live (${found.length} process(es) on ${host})` }
+      : { ok: false, message: `${app} heartbeat of ${host} expired` };
+  } catch (err) {
+    return { ok: false, message: `redis: ${(err as Error).message}` };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Runs one check. `host` defaults to this machine's hostname (a container's id).
+ * @returns never rejects
+ */
+export async function healthcheck(args: string[], env: NodeJS.ProcessEnv = process.env, host = hostname()): Promise<CheckResult> {
+  const [check, a, b] = args;
+  if (check === 'http' && a) return checkHttp(a);
+  if (check === 'tcp' && a && b && /^\d+$/.test(b)) return checkTcp(a, Number(b));
+  if (check === 'heartbeat' && a) {
+    try {
+      return await checkHeartbeat(a, env, host);
+    } catch (err) {
+      return { ok: false, message: (err as Error).message };
+    }
+  }
+  return { ok: false, message: 'usage: healthcheck http <url> | tcp <host> <port> | heartbeat <app>' };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await healthcheck(process.argv.slice(2));
+  (result.ok ? process.stdout : process.stderr).write(`${result.message}\n`);
+  process.exit(result.ok ? 0 : 1);
+}

@@ -1,0 +1,162 @@
+import type { Queue } from 'bullmq';
+import { Gauge, Registry } from 'prom-client';
+import type { PrismaClient } from '@gw/db';
+import type { Redis } from '@gw/core';
+import { createAppMetrics, mergeMetrics, readMetricsSnapshots, type AppMetrics, type MetricsSnapshot } from '@gw/core/metrics/index';
+
+/** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
+export const SOURCE_TIMEOUT_MS = 5000;
+
+/** BullMQ job states reported by `gw_queue_jobs{queue, state}`. */
+export const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed', 'waiting-children'] as const;
+
+export interface OpsMetricsDeps {
+  queues: Queue[];
+  prisma: PrismaClient;
+  redis: Redis;
+  /** QUEUE_PREFIX: where the api and worker processes publish their snapshots. */
+  prefix: string;
+}
+
+export interface OpsMetrics {
+  /** The ops process's own registry (default process metrics, labels app="ops", instance). */
+  process: AppMetrics;
+  /** Queue and outbox gauges, refreshed at every scrape. */
+  state: Registry;
+  /** Refreshes the gauges and returns the Prometheus text of every app, merged. */
+  render(): Promise<{ contentType: string; body: string; instances: number }>;
+}
+
+interface OutboxRow {
+  pending: number;
+  oldest_age: number | null;
+  overdue: number;
+  oldest_overdue: number | null;
+}
+
+/** `p`, or a rejection after {@link SOURCE_TIMEOUT_MS}. */
+async function bounded<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} timed out`)), SOURCE_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The metrics only the ops app computes, from the shared state (one value whichever replica
+ * serves them): BullMQ job counts per queue and the PostgreSQL outbox (pending deliveries).
+ * `render()` merges them with the snapshots published by every api/worker replica.
+ */
+export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
+  const own = createAppMetrics('ops');
+  const state = new Registry();
+  const registers = [state];
+  const queueDepth = new Gauge({
+    name: 'gw_queue_depth',
+    help: 'Jobs waiting to be processed (waiting + prioritized), per queue',
+    labelNames: ['queue'] as const,
+    registers,
+  });
+  const queueDelayed = new Gauge({
+    name: 'gw_queue_delayed',
+    help: 'Delayed jobs (scheduled retries, payment expiries), per queue',
+    labelNames: ['queue'] as const,
+    registers,
+  });
+  const queueJobs = new Gauge({
+    name: 'gw_queue_jobs',
+    help: 'Jobs per queue and BullMQ state',
+    labelNames: ['queue', 'state'] as const,
+    registers,
+  });
+  const outboxPending = new Gauge({
+    name: 'gw_outbox_pending_deliveries',
+    help: 'Deliveries in status pending (the outbox)',
+    registers,
+  });
+  const outboxAge = new Gauge({
+    name: 'gw_outbox_oldest_pending_age_seconds',
+    help: 'Age (now - created_at) of the oldest pending delivery, 0 when none',
+    registers,
+  });
+  const outboxOverdue = new Gauge({
+    name: 'gw_outbox_overdue_deliveries',
+    help: 'Pending deliveries whose attempt is due (next_attempt_at, or created_at, in the past)',
+    registers,
+  });
+  const outboxOverdueAge = new Gauge({
+    name: 'gw_outbox_oldest_overdue_seconds',
+    help: 'How long the most overdue pending delivery has been due, 0 when none (alert on this: a worker is missing)',
+    registers,
+  });
+  const up = new Gauge({
+    name: 'gw_ops_source_up',
+    help: '1 when the last scrape could read the source (redis, database), else 0',
+    labelNames: ['source'] as const,
+    registers,
+  });
+  const instances = new Gauge({
+    name: 'gw_metrics_instances',
+    help: 'Processes whose metrics snapshot is live in Redis, per app',
+    labelNames: ['app'] as const,
+    registers,
+  });
+
+  const refreshQueues = async () => {
+    for (const queue of deps.queues) {
+      const counts = await queue.getJobCounts(...QUEUE_STATES);
+      const n = (s: (typeof QUEUE_STATES)[number]) => counts[s] ?? 0;
+      queueDepth.set({ queue: queue.name }, n('waiting') + n('prioritized'));
+      queueDelayed.set({ queue: queue.name }, n('delayed'));
+      for (const s of QUEUE_STATES) queueJobs.set({ queue: queue.name, state: s }, n(s));
+    }
+  };
+  const refreshOutbox = async () => {
+    const [row] = await deps.prisma.$queryRaw<OutboxRow[]>`
+      SELECT
+        count(*)::int AS pending,
+        EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest_age,
+        (count(*) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now()))::int AS overdue,
+        EXTRACT(EPOCH FROM (now() - min(coalesce(next_attempt_at, created_at)) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now())))::float8 AS oldest_overdue
+      FROM deliveries
+      WHERE status = 'pending'`;
+    outboxPending.set(row?.pending ?? 0);
+    outboxAge.set(Math.max(0, row?.oldest_age ?? 0));
+    outboxOverdue.set(row?.overdue ?? 0);
+    outboxOverdueAge.set(Math.max(0, row?.oldest_overdue ?? 0));
+  };
+  /** Runs one refresh, bounded in time; on failure its gauges are dropped rather than left stale. */
+  const attempt = async (source: 'redis' | 'database', fn: () => Promise<void>, gauges: Gauge[]) => {
+    try {
+      await bounded(fn(), source);
+      up.set({ source }, 1);
+    } catch {
+      for (const g of gauges) g.reset();
+      up.set({ source }, 0);
+    }
+  };
+
+  return {
+    process: own,
+    state,
+    render: async () => {
+      const [snapshots] = await Promise.all([
+        bounded(readMetricsSnapshots(deps.redis, deps.prefix), 'redis').catch(() => [] as MetricsSnapshot[]),
+        attempt('redis', refreshQueues, [queueDepth, queueDelayed, queueJobs]),
+        attempt('database', refreshOutbox, [outboxPending, outboxAge, outboxOverdue, outboxOverdueAge]),
+      ]);
+      instances.reset();
+      instances.set({ app: 'ops' }, 1);
+      for (const s of snapshots) instances.inc({ app: s.app });
+      const registry = await mergeMetrics(snapshots, [own.registry, state]);
+      return { contentType: registry.contentType, body: await registry.metrics(), instances: snapshots.length + 1 };
+    },
+  };
+}

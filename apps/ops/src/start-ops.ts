@@ -1,0 +1,41 @@
+import type { Server } from 'node:http';
+import { closeContext, createContext, type Logger } from '@gw/core';
+import type { OpsConfig } from './config.js';
+import { createOpsApp, type OpsDeps } from './create-ops-app.js';
+
+export interface RunningOps {
+  server: Server;
+  deps: OpsDeps;
+  /** Graceful stop: stop accepting connections, finish in-flight requests, then close the clients. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the ops app on `config.OPS_PORT` (0 = any free port; read `server.address()`), with its
+ * own clients (PostgreSQL, Redis, the project's queues). Logs a warning when it runs without
+ * authentication (possible only outside production, see `loadOpsConfig`).
+ */
+export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}): Promise<RunningOps> {
+  const ctx = createContext(config, { app: 'ops', logger: opts.logger });
+  if (!config.auth) {
+    ctx.logger.warn('ops: OPS_INSECURE_NO_AUTH=true, Bull Board and /metrics are served WITHOUT authentication');
+  }
+  const deps: OpsDeps = { ...ctx, config };
+  const app = createOpsApp(deps);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.OPS_PORT, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.keepAliveTimeout = 5000;
+  ctx.logger.info({ port: (server.address() as { port: number }).port, auth: Boolean(config.auth) }, 'ops listening');
+  return {
+    server,
+    deps,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await closeContext(ctx);
+    },
+  };
+}

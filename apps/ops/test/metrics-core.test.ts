@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { DelayedError, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { QUEUE_NAMES, type AttemptResult, type Sender } from '@gw/core';
+import {
+  attemptOutcome,
+  collectClusterMetrics,
+  createAppMetrics,
+  instrumentHandlers,
+  instrumentSender,
+  metricsIndexKey,
+  metricsKey,
+  readMetricsSnapshots,
+  startMetricsPublisher,
+} from '@gw/core/metrics/index';
+import { redisDbForWorker } from '../../../test/support/stack.js';
+import { find, parsePrometheus } from './prometheus-text.js';
+
+const job = { id: 'j1', data: {} } as unknown as Job;
+
+/** A queue handler, as the worker's (apps/worker/src/handlers.ts). */
+type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
+
+/** A sender answering with the given results, in order. */
+function fakeSender(...results: Partial<AttemptResult>[]): Sender {
+  return {
+    close: () => undefined,
+    send: async () => ({ ok: false, statusCode: null, durationMs: 12, error: null, responseBody: null, ...results.shift() }),
+  };
+}
+
+describe('delivery instrumentation (worker)', () => {
+  const attempt = (sender: Sender, event = 'payment.settled') =>
+    sender.send({ url: 'http://x', body: '{}', timeoutMs: 100, headers: { 'x-service-event': event } });
+
+  it('classifies attempts', () => {
+    expect(attemptOutcome({ ok: true, statusCode: 204, error: null })).toBe('success');
+    expect(attemptOutcome({ ok: false, statusCode: 500, error: null })).toBe('http_error');
+    expect(attemptOutcome({ ok: false, statusCode: null, error: 'timeout after 700 ms' })).toBe('timeout');
+    expect(attemptOutcome({ ok: false, statusCode: null, error: 'ECONNREFUSED' })).toBe('network_error');
+  });
+
+  it('counts each run of the delivery handler once, by outcome and event', async () => {
+    const m = createAppMetrics('worker', { instanceId: 'w1' });
+    const sender = instrumentSender(
+      fakeSender({ ok: true, statusCode: 200, durationMs: 40 }, { statusCode: 503 }, { error: 'timeout after 10 ms' }, { ok: true, statusCode: 200 }),
+      m,
+    );
+    const script: (() => Promise<unknown>)[] = [
+      async () => (await attempt(sender), { kind: 'delivered', attempt: 1 }),
+      async () => {
+        await attempt(sender, 'payment.failed');
+        throw new DelayedError();
+      },
+      async () => (await attempt(sender, 'payment.failed'), { kind: 'dead', attempt: 3 }),
+      async () => {
+        throw new DelayedError(); // not due yet: no attempt, not counted
+      },
+      async () => ({ kind: 'skipped', reason: 'delivery is delivered' }),
+      async () => ({ kind: 'dead', attempt: null, reason: 'webhook deactivated' }),
+      async () => {
+        throw new Error('database down');
+      },
+    ];
+    const other = async () => 'other queue';
+    const handlers = instrumentHandlers<Record<string, Handler>>({ [QUEUE_NAMES.deliveries]: () => script.shift()!(), [QUEUE_NAMES.paymentExpiry]: other }, m);
+    expect(handlers[QUEUE_NAMES.paymentExpiry]).toBe(other);
+    const run = () => handlers[QUEUE_NAMES.deliveries]!(job, 'token');
+    await expect(run()).resolves.toEqual({ kind: 'delivered', attempt: 1 });
+    await expect(run()).rejects.toBeInstanceOf(DelayedError);
+    await run();
+    await expect(run()).rejects.toBeInstanceOf(DelayedError);
+    await run();
+    await run();
+    await expect(run()).rejects.toThrow('database down');
+
+    const values = (await m.deliveriesTotal.get()).values.map((v) => [v.labels.outcome, v.labels.event, v.value]);
+    expect(values).toEqual(
+      expect.arrayContaining([
+        ['delivered', 'payment.settled', 1],
+        ['retry', 'payment.failed', 1],
+        ['dead', 'payment.failed', 1],
+        ['dead', 'unknown', 1],
+        ['error', 'unknown', 1],
+      ]),
+    );
+    expect(values).toHaveLength(5);
+    const attempts = (await m.deliveryAttemptDuration.get()).values.filter((v) => v.metricName?.endsWith('_count'));
+    expect(Object.fromEntries(attempts.map((v) => [v.labels.outcome, v.value]))).toEqual({ success: 1, http_error: 1, timeout: 1 });
+  });
+
+  it('runs of several jobs at once keep their events apart', async () => {
+    const m = createAppMetrics('worker', { instanceId: 'w2' });
+    const sender = instrumentSender({ close: () => undefined, send: async (req) => {
+      await new Promise((r) => setTimeout(r, req.headers['x-service-event'] === 'a' ? 30 : 5));
+      return { ok: true, statusCode: 200, durationMs: 1, error: null, responseBody: null };
+    } }, m);
+    const handlers = instrumentHandlers<Record<string, Handler>>(
+      { [QUEUE_NAMES.deliveries]: async (j: Job) => (await attempt(sender, (j.data as { e: string }).e), { kind: 'delivered', attempt: 1 }) },
+      m,
+    );
+    await Promise.all(['a', 'b', 'a', 'b', 'b'].map((e) => handlers[QUEUE_NAMES.deliveries]!({ data: { e } } as unknown as Job, undefined)));
+    const byEvent = Object.fromEntries((await m.deliveriesTotal.get()).values.map((v) => [v.labels.event, v.value]));
+    expect(byEvent).toEqual({ a: 2, b: 3 });
+  });
+});
+
+describe('publishing to Redis and merging (several replicas)', () => {
+  let redis: Redis;
+  const prefix = `tm${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    redis = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`);
+    await redis.ping(); // ready: publishers skip snapshots while not connected
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('each process publishes under its own key with a TTL; the collector merges them without summing processes', async () => {
+    const a = createAppMetrics('worker', { instanceId: 'host-1-aaa' });
+    const b = createAppMetrics('worker', { instanceId: 'host-2-bbb' });
+    const api = createAppMetrics('api', { instanceId: 'host-3-ccc' });
+    a.deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 2);
+    b.deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 3);
+    api.httpRequestDuration.observe({ method: 'GET', route: '/api/health', status: '200' }, 0.01);
+    const pubs = [a, b, api].map((m) => startMetricsPublisher(redis, m.registry, { prefix, app: m.app, instanceId: m.instanceId, intervalMs: 1000 }));
+    await Promise.all(pubs.map((p) => p.publish()));
+
+    expect(await redis.pttl(metricsKey(prefix, 'worker', 'host-1-aaa'))).toBeGreaterThan(2000);
+    expect(await redis.pttl(metricsKey(prefix, 'worker', 'host-1-aaa'))).toBeLessThanOrEqual(3000);
+    const snapshots = await readMetricsSnapshots(redis, prefix);
+    expect(snapshots.map((s) => `${s.app}/${s.instanceId}`).sort()).toEqual(['api/host-3-ccc', 'worker/host-1-aaa', 'worker/host-2-bbb']);
+
+    const { registry } = await collectClusterMetrics(redis, prefix);
+    const samples = parsePrometheus(await registry.metrics());
+    const delivered = find(samples, 'gw_deliveries_total', { outcome: 'delivered' });
+    expect(Object.fromEntries(delivered.map((s) => [s.labels.instance, s.value]))).toEqual({ 'host-1-aaa': 2, 'host-2-bbb': 3 });
+    expect(find(samples, 'gw_http_request_duration_seconds_count', { app: 'api', route: '/api/health' })[0]?.value).toBe(1);
+    expect(new Set(find(samples, 'process_cpu_user_seconds_total').map((s) => s.labels.app))).toEqual(new Set(['api', 'worker']));
+
+    // A stopped process's key is deleted at once; one that dies expires after its TTL.
+    await pubs[0]!.stop();
+    expect(await redis.exists(metricsKey(prefix, 'worker', 'host-1-aaa'))).toBe(0);
+    expect((await readMetricsSnapshots(redis, prefix)).map((s) => s.instanceId).sort()).toEqual(['host-2-bbb', 'host-3-ccc']);
+    await redis.pexpire(metricsKey(prefix, 'worker', 'host-2-bbb'), 1);
+    await redis.zadd(metricsIndexKey(prefix), Date.now() - 1, metricsKey(prefix, 'worker', 'host-2-bbb'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await readMetricsSnapshots(redis, prefix)).map((s) => s.instanceId)).toEqual(['host-3-ccc']);
+    expect(await redis.zscore(metricsIndexKey(prefix), metricsKey(prefix, 'worker', 'host-2-bbb'))).toBeNull();
+    await Promise.all(pubs.slice(1).map((p) => p.stop()));
+    expect(await readMetricsSnapshots(redis, prefix)).toEqual([]);
+  });
+
+  it('skips snapshots while Redis is not connected instead of queueing them', async () => {
+    const offline = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { lazyConnect: true });
+    const m = createAppMetrics('api', { instanceId: 'offline' });
+    const errors: Error[] = [];
+    const pub = startMetricsPublisher(offline, m.registry, { prefix, app: 'api', instanceId: 'offline', intervalMs: 50, onError: (e) => errors.push(e) });
+    await pub.publish();
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await redis.exists(metricsKey(prefix, 'api', 'offline'))).toBe(0);
+    // Once connected, it publishes.
+    await offline.connect();
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await redis.exists(metricsKey(prefix, 'api', 'offline'))).toBe(1);
+    await pub.stop();
+    expect(await redis.exists(metricsKey(prefix, 'api', 'offline'))).toBe(0);
+    expect(errors).toEqual([]);
+    offline.disconnect();
+  });
+});

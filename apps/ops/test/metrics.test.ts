@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { QUEUE_NAMES } from '@gw/core';
+import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
+import { TestReceiver } from '../../../test/support/receiver.js';
+import { basic, OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
+import { find, parsePrometheus, total, type Sample } from './prometheus-text.js';
+
+const ONE = 10n ** 18n;
+
+/**
+ * GET /metrics on the ops port after real traffic: the real API and worker (started by
+ * startStack, each publishing its registry to Redis) and the ops app merging them with its own
+ * queue and outbox gauges.
+ */
+describe('GET /metrics (issue #4): every app, merged, with real values', () => {
+  let stack: Stack;
+  let ops: OpsUnderTest;
+  let receiver: TestReceiver;
+  let org: { organizationId: string; apiKey: string };
+  let payer: { token: string; address: string };
+
+  const scrape = async (): Promise<Sample[]> => {
+    const res = await ops.http.get('/metrics').set('Authorization', basic(OPS_USER, OPS_PASSWORD));
+    expect(res.status).toBe(200);
+    return parsePrometheus(res.text);
+  };
+  /** Scrapes until `check` holds (snapshots are published every few seconds). */
+  const scrapeUntil = (what: string, check: (s: Sample[]) => boolean) =>
+    eventually(async () => {
+      const s = await scrape();
+      return check(s) ? s : undefined;
+    }, 20000, what);
+  const gw = (path: string, body?: object) =>
+    stack.http.post(`/api/gateway/v1${path}`).set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` }).send(body);
+  const createPayment = async () => {
+    const p = await gw('/payments', { amount: ONE.toString() });
+    expect(p.status).toBe(201);
+    return p.body.id as string;
+  };
+
+  beforeAll(async () => {
+    // Fast back-off so that the failed first attempt is retried within the test.
+    stack = await startStack('ops-metrics', {
+      env: { WEBHOOK_BACKOFF_BASE_MS: '200', WEBHOOK_BACKOFF_MAX_MS: '800', WEBHOOK_MAX_ATTEMPTS: '4', WEBHOOK_TIMEOUT_MS: '2000' },
+    });
+    if (!('metrics' in stack.api.deps)) {
+      throw new Error('startApi publishes no metrics: createAppMetrics/startMetricsPublisher are not wired into startApi and startWorker');
+    }
+    ops = await startOpsFor(stack);
+    receiver = await new TestReceiver().start();
+    receiver.reply({ status: 500 }).always({ status: 200 });
+    org = await stack.org();
+    const reg = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: receiver.url, events: ['payment.settled'] });
+    expect(reg.status).toBe(201);
+    payer = await stack.login();
+    await stack.mint(payer.address, 100n * ONE);
+    const id = await createPayment();
+    expect((await gw(`/payments/${id}/confirm`)).status).toBe(200);
+    await receiver.waitFor(2);
+    await stack.http.get('/api/definitely-not-a-route').expect(404);
+  });
+  afterAll(async () => {
+    await receiver?.stop();
+    await ops?.ops.stop();
+    await stack?.stop();
+  });
+
+  it('counts deliveries by outcome and event, and times attempts by outcome (worker)', async () => {
+    const s = await scrapeUntil('worker delivery metrics', (x) => total(x, 'gw_deliveries_total', { outcome: 'delivered' }) >= 1);
+    expect(total(s, 'gw_deliveries_total', { outcome: 'retry', event: 'payment.settled', app: 'worker' })).toBe(1);
+    expect(total(s, 'gw_deliveries_total', { outcome: 'delivered', event: 'payment.settled', app: 'worker' })).toBe(1);
+    expect(total(s, 'gw_delivery_attempt_duration_seconds_count', { outcome: 'http_error', app: 'worker' })).toBe(1);
+    expect(total(s, 'gw_delivery_attempt_duration_seconds_count', { outcome: 'success', app: 'worker' })).toBe(1);
+    expect(total(s, 'gw_delivery_attempt_duration_seconds_sum', { app: 'worker' })).toBeGreaterThan(0);
+    const buckets = find(s, 'gw_delivery_attempt_duration_seconds_bucket', { outcome: 'success', le: '+Inf' });
+    expect(buckets).toHaveLength(1);
+    expect(buckets[0]!.labels.instance).toBeTruthy();
+  });
+
+  it('times HTTP requests by method, route template and status (api)', async () => {
+    const s = await scrapeUntil('api http metrics', (x) => total(x, 'gw_http_request_duration_seconds_count', { route: 'unmatched' }) >= 1);
+    const count = (labels: Record<string, string>) => total(s, 'gw_http_request_duration_seconds_count', { app: 'api', ...labels });
+    expect(count({ method: 'POST', route: '/api/gateway/v1/payments/:id/confirm', status: '200' })).toBe(1);
+    expect(count({ method: 'POST', route: '/api/gateway/v1/payments', status: '201' })).toBe(1);
+    expect(count({ method: 'POST', route: '/api/gateway/v1/webhooks/register', status: '201' })).toBe(1);
+    expect(count({ method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    // Templates only: no raw ids in any label.
+    const routes = new Set(find(s, 'gw_http_request_duration_seconds_count').map((x) => x.labels.route));
+    for (const route of routes) expect(route).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('exposes the process metrics of each app (api, worker, ops)', async () => {
+    const s = await scrapeUntil('process metrics', (x) => ['api', 'worker', 'ops'].every((app) => find(x, 'process_cpu_user_seconds_total', { app }).length > 0));
+    for (const app of ['api', 'worker', 'ops']) {
+      expect(find(s, 'process_resident_memory_bytes', { app })[0]?.value).toBeGreaterThan(0);
+      expect(find(s, 'nodejs_heap_size_used_bytes', { app })[0]?.value).toBeGreaterThan(0);
+    }
+    expect(find(s, 'gw_metrics_instances', { app: 'worker' })[0]?.value).toBe(1);
+    expect(find(s, 'gw_metrics_instances', { app: 'api' })[0]?.value).toBe(1);
+    expect(find(s, 'gw_ops_source_up', { source: 'database' })[0]?.value).toBe(1);
+    expect(find(s, 'gw_ops_source_up', { source: 'redis' })[0]?.value).toBe(1);
+  });
+
+  it('keeps several replicas apart and drops a stopped one', async () => {
+    const second = await stack.startWorker();
+    const two = await scrapeUntil('two workers', (x) => find(x, 'gw_metrics_instances', { app: 'worker' })[0]?.value === 2);
+    expect(new Set(find(two, 'process_cpu_user_seconds_total', { app: 'worker' }).map((x) => x.labels.instance)).size).toBe(2);
+    await second.stop();
+    const one = await scrape();
+    expect(find(one, 'gw_metrics_instances', { app: 'worker' })[0]?.value).toBe(1);
+  });
+
+  it('reports queue depth, delayed jobs and the age of the oldest pending delivery', async () => {
+    const before = await scrape();
+    for (const queue of Object.values(QUEUE_NAMES)) {
+      expect(find(before, 'gw_queue_depth', { queue })).toHaveLength(1);
+      expect(find(before, 'gw_queue_delayed', { queue })).toHaveLength(1);
+    }
+    // An unconfirmed payment waits for its expiry: a delayed job.
+    await createPayment();
+    // With no worker running, a settled payment's delivery stays pending in the outbox and its job waits.
+    await stack.worker!.stop();
+    const id = await createPayment();
+    expect((await gw(`/payments/${id}/confirm`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    const s = await scrape();
+    expect(total(s, 'gw_queue_depth', { queue: QUEUE_NAMES.deliveries })).toBe(1);
+    expect(total(s, 'gw_queue_jobs', { queue: QUEUE_NAMES.deliveries, state: 'waiting' })).toBe(1);
+    expect(total(s, 'gw_queue_delayed', { queue: QUEUE_NAMES.paymentExpiry })).toBeGreaterThanOrEqual(1);
+    expect(total(s, 'gw_outbox_pending_deliveries')).toBe(1);
+    expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(1);
+    expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeLessThan(60);
+    expect(total(s, 'gw_outbox_overdue_deliveries')).toBe(1);
+  });
+});

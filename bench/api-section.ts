@@ -1,0 +1,95 @@
+/**
+ * The API benchmark: the real API (`startApi`) and a bare Express 5 baseline, each in its own
+ * child process, loaded by autocannon from this process, in interleaved rounds
+ * (bare, read, write), so each round's ratios compare figures taken under the same conditions.
+ *
+ * - read:  `GET /api/gateway/v1/webhooks` with the API key (credential look-up, rate limit, one query);
+ * - write: `POST /api/gateway/v1/payments` `{"amount":"1"}` with API key + JWT (credential look-up,
+ *   JWT verification, rate limit, one transaction, one expiry job enqueued).
+ *
+ * @module
+ */
+import { isMessage, spawnChild, type Child } from './child-process.js';
+import type { Fixtures } from './fixtures.js';
+import { measureLoad, type LoadResult, type LoadTarget } from './http-load.js';
+import { siweLogin } from './siwe-login.js';
+
+export interface ApiEnv {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  QUEUE_PREFIX: string;
+  SECRETS_ENCRYPTION_KEY: string;
+}
+
+export interface ApiRound {
+  bare: LoadResult;
+  read: LoadResult;
+  write: LoadResult;
+}
+
+export interface ApiTargets {
+  bare: LoadTarget;
+  read: LoadTarget;
+  write: LoadTarget;
+}
+
+async function startServer(entry: string, name: string, env: Record<string, string>, nodeFlags?: string[]): Promise<{ child: Child; baseUrl: string }> {
+  const child = spawnChild({ entry, name, env, ipc: true, nodeFlags });
+  const { port } = await child.next(isMessage<{ type: 'ready'; port: number }>('ready'));
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Starts the real API in a child process with both limiters effectively off. AUTH_FAILURE_LIMIT
+ * must be raised too: that limiter counts every request while it is in flight and only takes
+ * successful ones back when they finish, so more than AUTH_FAILURE_LIMIT (30) concurrent
+ * requests from one address get 429 "too many failed authentication attempts".
+ */
+export function startApiProcess(env: ApiEnv, nodeFlags?: string[]) {
+  const limits = { RATE_LIMIT_MAX: '1000000000', AUTH_FAILURE_LIMIT: '1000000000' };
+  return startServer('bench/api-server.ts', 'api', { ...env, PORT: '0', LOG_LEVEL: 'silent', ...limits }, nodeFlags);
+}
+
+/** Starts the bare Express baseline in a child process. */
+export function startBareExpress() {
+  return startServer('bench/bare-express-server.ts', 'bare express', {});
+}
+
+/** The three targets; logs a fresh wallet in through the API to get its JWT. */
+export async function apiTargets(apiBaseUrl: string, bareBaseUrl: string, fx: Fixtures): Promise<ApiTargets> {
+  const { token } = await siweLogin(apiBaseUrl);
+  return {
+    bare: { url: `${bareBaseUrl}/`, method: 'GET' },
+    read: { url: `${apiBaseUrl}/api/gateway/v1/webhooks`, method: 'GET', headers: { 'x-api-key': fx.apiKey } },
+    write: {
+      url: `${apiBaseUrl}/api/gateway/v1/payments`,
+      method: 'POST',
+      headers: { 'x-api-key': fx.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '1' }),
+    },
+  };
+}
+
+/**
+ * Warms each target up for `warmupS` seconds (not measured), then runs `rounds` rounds of
+ * (bare, read, write), `durationS` seconds each at `connections` connections.
+ */
+export async function runApiRounds(
+  targets: ApiTargets,
+  opts: { rounds: number; durationS: number; warmupS: number; connections: number; onRound?: (i: number, r: ApiRound) => void },
+): Promise<ApiRound[]> {
+  if (opts.warmupS > 0) {
+    for (const t of [targets.bare, targets.read, targets.write]) await measureLoad(t, opts.warmupS, opts.connections);
+  }
+  const rounds: ApiRound[] = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    const round = {
+      bare: await measureLoad(targets.bare, opts.durationS, opts.connections),
+      read: await measureLoad(targets.read, opts.durationS, opts.connections),
+      write: await measureLoad(targets.write, opts.durationS, opts.connections),
+    };
+    rounds.push(round);
+    opts.onRound?.(i, round);
+  }
+  return rounds;
+}

@@ -1,0 +1,117 @@
+/**
+ * One ceiling run (see `ceiling-worker.ts`): the same deliveries (URL, body bytes, secret) as a
+ * pipeline run, enqueued in batches of one payment's deliveries, exactly as `confirmPayment`
+ * enqueues them after its commit, but with no database anywhere.
+ *
+ * Throughput = delivered / (first enqueue → last receiver 2xx), deliveries/s.
+ *
+ * @module
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { enqueueDeliveries, type Context, type EventEnvelope } from '@gw/core';
+import { Prisma } from '@gw/db';
+import { isMessage, spawnChild } from './child-process.js';
+import type { Receiver } from './receiver.js';
+import { monotonicUs } from './profile-summary.js';
+import { summarizeLatency, type LatencySummary } from './stats.js';
+
+/** What the ceiling worker needs per delivery id. */
+export type CeilingJobs = Record<string, { url: string; body: string; secret: string; event: string }>;
+
+export interface CeilingRunResult {
+  delivered: number;
+  durationS: number;
+  deliveriesPerSec: number;
+  /** Enqueue (before `addBulk`) → receiver 2xx, ms. */
+  latencyMs: LatencySummary;
+  peakRssMb: number;
+  /** First enqueue → last delivery answered, µs of the monotonic clock (for profile windows). */
+  windowUs: [number, number];
+}
+
+/**
+ * Builds the ceiling's job table from the `count` most recent deliveries in the database (those of
+ * the last pipeline run), exactly as
+ * `processDelivery` builds the request: body = JSON of `{ id, type, createdAt, data }` of the
+ * event, secret = the webhook's decrypted secret. Writes it to a temporary file.
+ * @returns the file and the delivery ids grouped per event (one group = one payment's deliveries)
+ */
+export async function buildCeilingJobs(ctx: Context, count: number): Promise<{ file: string; groups: string[][] }> {
+  const rows = await ctx.prisma.$queryRaw<
+    { id: string; event_id: string; type: string; event_created_at: Date; payload: unknown; url: string; secret_encrypted: string }[]
+  >(Prisma.sql`
+    SELECT d.id::text AS id, e.id::text AS event_id, e.type, e.created_at AS event_created_at, e.payload, w.url, w.secret_encrypted
+    FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
+    WHERE d.id IN (SELECT id FROM deliveries ORDER BY created_at DESC, id DESC LIMIT ${count})
+    ORDER BY d.created_at, d.id`);
+  const jobs: CeilingJobs = {};
+  const groups = new Map<string, string[]>();
+  for (const r of rows) {
+    const envelope: EventEnvelope = { id: r.event_id, type: r.type, createdAt: r.event_created_at.toISOString(), data: r.payload };
+    jobs[r.id] = { url: r.url, body: JSON.stringify(envelope), secret: ctx.secretBox.open(r.secret_encrypted), event: r.type };
+    const g = groups.get(r.event_id) ?? [];
+    g.push(r.id);
+    groups.set(r.event_id, g);
+  }
+  const file = path.join(tmpdir(), `gw-bench-ceiling-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(jobs));
+  return { file, groups: [...groups.values()] };
+}
+
+/**
+ * Runs the ceiling worker once over `groups` (after `warmupGroups`, not measured).
+ * @param ctx only its queues are used (same prefix as the real worker's runs; Redis is flushed between runs)
+ */
+export async function runCeiling(
+  ctx: Context,
+  receiver: Receiver,
+  env: { REDIS_URL: string; QUEUE_PREFIX: string },
+  opts: { file: string; groups: string[][]; warmupGroups: string[][]; concurrency: number; timeoutMs: number; nodeFlags?: string[] },
+): Promise<CeilingRunResult> {
+  const expected = opts.groups.reduce((n, g) => n + g.length, 0);
+  await receiver.reset(0);
+  const child = spawnChild({
+    entry: 'bench/ceiling-worker.ts',
+    name: 'ceiling worker',
+    ipc: true,
+    nodeFlags: opts.nodeFlags,
+    env: { ...env, WORKER_CONCURRENCY: String(opts.concurrency), BENCH_JOBS_FILE: opts.file },
+  });
+  try {
+    await child.next(isMessage<{ type: 'ready' }>('ready'));
+    // Warm-up: the same deliveries under other job ids (the receiver keys on X-Service-Delivery).
+    for (const g of opts.warmupGroups) {
+      await ctx.queues.deliveries.addBulk(g.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: `warm-${deliveryId}` } })));
+    }
+    const warm = opts.warmupGroups.reduce((n, g) => n + g.length, 0);
+    await receiver.waitFor(warm, opts.timeoutMs);
+    await receiver.reset(0);
+
+    const windowStart = monotonicUs();
+    const enqueuedAt = new Map<string, number>();
+    const first = performance.timeOrigin + performance.now();
+    for (const g of opts.groups) {
+      const t = performance.timeOrigin + performance.now();
+      await enqueueDeliveries(ctx.queues, g);
+      for (const id of g) enqueuedAt.set(id, t);
+    }
+    await receiver.waitFor(expected, opts.timeoutMs);
+    const windowUs: [number, number] = [windowStart, monotonicUs()];
+    const peakRssMb = child.peakRssMb();
+    const { answeredAt } = await receiver.collect();
+    let last = first;
+    const latencies: number[] = [];
+    for (const [id, at] of answeredAt) {
+      const t = enqueuedAt.get(id);
+      if (t === undefined) continue;
+      last = Math.max(last, at);
+      latencies.push(at - t);
+    }
+    const durationS = (last - first) / 1000;
+    return { delivered: latencies.length, durationS, deliveriesPerSec: latencies.length / durationS, latencyMs: summarizeLatency(latencies), peakRssMb, windowUs };
+  } finally {
+    await child.stop();
+  }
+}

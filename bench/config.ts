@@ -1,0 +1,105 @@
+/**
+ * Settings of `pnpm bench`, read once from the environment (all optional). Defaults keep the
+ * whole bench under ~10 minutes on a 2-core machine; raise the run counts for steadier medians.
+ *
+ * @module
+ */
+
+const int = (name: string, fallback: number, min = 0): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
+  return value;
+};
+
+const intList = (name: string, fallback: number[]): number[] => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`${name} must be a comma-separated list of positive integers`);
+  return values;
+};
+
+const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
+
+export interface BenchConfig {
+  /** PostgreSQL server; the bench creates (and drops) its own database `gw_bench_<random>` on it. */
+  pgServerUrl: string;
+  /** Redis URL including the dedicated database index (flushed at start and at the end). */
+  redisUrl: string;
+
+  /** Webhooks of the bench organization (each payment state change makes one delivery per webhook). */
+  webhooks: number;
+  /** Payments confirmed per pipeline run; deliveries per run = payments × webhooks (default 200 × 50 = 10,000). */
+  payments: number;
+  /** Payments confirmed (and delivered) before each measured run to warm the worker up; not measured. */
+  warmupPayments: number;
+  /** `confirmPayment` calls in flight at once while feeding at peak rate. */
+  confirmConcurrency: number;
+  /** WORKER_CONCURRENCY of the real worker and of the ceiling worker in the fast-receiver runs. */
+  workerConcurrency: number;
+  /** Worker process counts of the pipeline section, e.g. [1, 2]. */
+  workerProcesses: number[];
+  /** Repetitions of each pipeline/ceiling measurement (the median is reported). */
+  pipelineRuns: number;
+  /** Payments of each paced run at half the measured peak rate (deliveries = × webhooks). */
+  pacedPayments: number;
+  /** Repetitions of the paced (half peak rate) run. */
+  pacedRuns: number;
+
+  /** Answer delay of the slow receiver, ms. */
+  slowDelayMs: number;
+  /** WORKER_CONCURRENCY settings compared against the slow receiver. */
+  slowConcurrencies: number[];
+  /** Payments per slow-receiver run (deliveries = × webhooks). */
+  slowPayments: number;
+  /** Repetitions of each slow-receiver setting. */
+  slowRuns: number;
+
+  /** autocannon duration per API measurement, s (issue: 10). */
+  apiDurationS: number;
+  /** autocannon connections (issue: 50). */
+  apiConnections: number;
+  /** Un-measured warm-up per API target before the measured rounds, s. */
+  apiWarmupS: number;
+  /** Rounds of (bare, read, write) measurements (the median is reported). */
+  apiRuns: number;
+
+  /** Also write CPU profiles of the worker (one pipeline run) and the API (one write run) and summarise them. */
+  profile: boolean;
+  /** Sections to run (default all): any of `pipeline`, `slow`, `api`. */
+  sections: Set<'pipeline' | 'slow' | 'api'>;
+  /** Give up waiting for a run's deliveries after this long, ms. */
+  runTimeoutMs: number;
+}
+
+/** Reads {@link BenchConfig} from `process.env` (`BENCH_*`). @throws Error naming an invalid variable */
+export function loadBenchConfig(): BenchConfig {
+  const sections = (process.env.BENCH_SECTIONS ?? 'pipeline,slow,api').split(',').map((s) => s.trim());
+  for (const s of sections) if (!['pipeline', 'slow', 'api'].includes(s)) throw new Error(`BENCH_SECTIONS: unknown section ${s}`);
+  return {
+    pgServerUrl: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
+    webhooks: int('BENCH_WEBHOOKS', 50, 1),
+    payments: int('BENCH_PAYMENTS', 200, 1),
+    warmupPayments: int('BENCH_WARMUP_PAYMENTS', 4, 1),
+    confirmConcurrency: int('BENCH_CONFIRM_CONCURRENCY', 2, 1),
+    workerConcurrency: int('BENCH_WORKER_CONCURRENCY', 50, 1),
+    workerProcesses: intList('BENCH_WORKER_PROCESSES', [1, 2]),
+    pipelineRuns: int('BENCH_PIPELINE_RUNS', 3, 1),
+    pacedPayments: int('BENCH_PACED_PAYMENTS', 100, 1),
+    pacedRuns: int('BENCH_PACED_RUNS', 3, 1),
+    slowDelayMs: int('BENCH_SLOW_DELAY_MS', 200, 1),
+    slowConcurrencies: intList('BENCH_SLOW_CONCURRENCIES', [50, 200]),
+    slowPayments: int('BENCH_SLOW_PAYMENTS', 60, 1),
+    slowRuns: int('BENCH_SLOW_RUNS', 3, 1),
+    apiDurationS: int('BENCH_API_DURATION_S', 10, 1),
+    apiConnections: int('BENCH_API_CONNECTIONS', 50, 1),
+    apiWarmupS: int('BENCH_API_WARMUP_S', 3, 0),
+    apiRuns: int('BENCH_API_RUNS', 3, 1),
+    profile: flag('BENCH_PROFILE'),
+    sections: new Set(sections as ('pipeline' | 'slow' | 'api')[]),
+    runTimeoutMs: int('BENCH_RUN_TIMEOUT_MS', 180_000, 1000),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * One end-to-end pipeline run: real worker process(es) (`apps/worker/src/main.ts`), payments
+ * confirmed through `confirmPayment` in this process, deliveries POSTed to the local receiver.
+ *
+ * Measured per run:
+ * - throughput = delivered / (last receiver 2xx − first delivery commit), deliveries/s;
+ * - latency per delivery = receiver 2xx time − the delivery row's `created_at` (written inside
+ *   the confirm transaction, so this slightly over-states commit→2xx by the rest of that
+ *   transaction), ms, at p50/p95/p99;
+ * - peak RSS (VmHWM) of each worker process, MiB, read just before it is stopped.
+ *
+ * @module
+ */
+import type { Context } from '@gw/core';
+import { Prisma } from '@gw/db';
+import { spawnChild, type Child } from './child-process.js';
+import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
+import { createPendingPayments, type Fixtures } from './fixtures.js';
+import type { Receiver } from './receiver.js';
+import { monotonicUs } from './profile-summary.js';
+import { summarizeLatency, type LatencySummary } from './stats.js';
+import { waitForWorkers } from './wait-for-workers.js';
+
+export interface PipelineRunOptions {
+  /** Worker processes to start. */
+  processes: number;
+  /** WORKER_CONCURRENCY of each. */
+  concurrency: number;
+  /** Payments confirmed in the measured part (deliveries = payments × webhooks). */
+  payments: number;
+  /** Payments confirmed first to warm the worker up (not measured). */
+  warmupPayments: number;
+  /** Receiver answer delay, ms. */
+  receiverDelayMs: number;
+  /** Peak feed: `confirmConcurrency` calls in flight; paced feed: `paymentsPerSec` (open loop). */
+  feed: { kind: 'peak'; confirmConcurrency: number } | { kind: 'paced'; paymentsPerSec: number };
+  /** Give up waiting for the deliveries after this long, ms. */
+  timeoutMs: number;
+  /** Node flags for the worker processes, e.g. `--cpu-prof`. */
+  nodeFlags?: string[];
+}
+
+export interface PipelineRunResult {
+  /** Deliveries expected (payments × webhooks). */
+  expected: number;
+  /** Distinct deliveries the receiver answered. */
+  delivered: number;
+  /** POSTs the receiver got beyond one per delivery (at-least-once re-sends). */
+  duplicates: number;
+  /** Measured deliveries not `delivered` with exactly one attempt in the database at the end. */
+  notCleanInDb: number;
+  /** First delivery commit → last receiver 2xx, s. */
+  durationS: number;
+  /** delivered / durationS. */
+  deliveriesPerSec: number;
+  /** Commit → receiver 2xx, ms. */
+  latencyMs: LatencySummary;
+  /** Peak RSS of each worker process, MiB. */
+  workerPeakRssMb: number[];
+  /** Measured part of the run (first confirm → last delivery answered), µs of the monotonic clock (for profile windows). */
+  windowUs: [number, number];
+  /** Time `confirmPayment` calls took in total (peak feed), ms; for the paced feed, the largest start lag, ms. */
+  feedMs: number;
+}
+
+/** Environment every real worker process gets (the bench's database, Redis and key). */
+export interface WorkerEnv {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  QUEUE_PREFIX: string;
+  SECRETS_ENCRYPTION_KEY: string;
+}
+
+/** Starts `processes` real worker processes and waits until each has registered on the delivery queue. */
+export async function startRealWorkers(
+  ctx: Context,
+  env: WorkerEnv,
+  opts: { processes: number; concurrency: number; nodeFlags?: string[] },
+): Promise<Child[]> {
+  const workers = Array.from({ length: opts.processes }, (_, i) =>
+    spawnChild({
+      entry: 'apps/worker/src/main.ts',
+      name: `worker ${i + 1}`,
+      nodeFlags: opts.nodeFlags,
+      env: {
+        ...env,
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        LOG_LEVEL: 'silent',
+        WORKER_CONCURRENCY: String(opts.concurrency),
+      },
+    }),
+  );
+  await waitForWorkers(ctx.queues.deliveries, opts.processes, workers);
+  return workers;
+}
+
+/** Commit time (`created_at`, ms since the epoch) of every delivery of the given payments' events, with its final state. */
+async function deliveriesOf(ctx: Context, paymentIds: string[]) {
+  return ctx.prisma.$queryRaw<{ id: string; created_at: Date; status: string; attempts: number }[]>(Prisma.sql`
+    SELECT d.id::text AS id, d.created_at, d.status::text AS status, d.attempts
+    FROM deliveries d JOIN events e ON e.id = d.event_id
+    WHERE e.payload->'payment'->>'id' = ANY(${paymentIds}::text[])`);
+}
+
+/** Runs the pipeline once; see the module doc for what is measured. */
+export async function runPipeline(ctx: Context, fx: Fixtures, receiver: Receiver, env: WorkerEnv, opts: PipelineRunOptions): Promise<PipelineRunResult> {
+  const webhooks = fx.webhookIds.length;
+  const warmupIds = await createPendingPayments(ctx, fx, opts.warmupPayments);
+  const paymentIds = await createPendingPayments(ctx, fx, opts.payments);
+  const expected = opts.payments * webhooks;
+
+  await receiver.reset(opts.receiverDelayMs);
+  const workers = await startRealWorkers(ctx, env, opts);
+  try {
+    await confirmAtPeak(ctx, fx, warmupIds, 1);
+    const warm = await receiver.waitFor(warmupIds.length * webhooks, opts.timeoutMs);
+    if (warm.unique < warmupIds.length * webhooks) throw new Error(`warm-up: only ${warm.unique} deliveries arrived`);
+    await receiver.reset(opts.receiverDelayMs);
+
+    const windowStart = monotonicUs();
+    const feedMs =
+      opts.feed.kind === 'peak'
+        ? await confirmAtPeak(ctx, fx, paymentIds, opts.feed.confirmConcurrency)
+        : await confirmPaced(ctx, fx, paymentIds, opts.feed.paymentsPerSec);
+    await receiver.waitFor(expected, opts.timeoutMs);
+    const windowUs: [number, number] = [windowStart, monotonicUs()];
+    const workerPeakRssMb = workers.map((w) => w.peakRssMb());
+    await Promise.all(workers.map((w) => w.stop()));
+
+    const { answeredAt, total } = await receiver.collect();
+    const rows = await deliveriesOf(ctx, paymentIds);
+    const latencies: number[] = [];
+    let firstCommit = Number.POSITIVE_INFINITY;
+    let lastAnswer = Number.NEGATIVE_INFINITY;
+    let delivered = 0;
+    let notCleanInDb = 0;
+    for (const row of rows) {
+      const committed = row.created_at.getTime();
+      firstCommit = Math.min(firstCommit, committed);
+      if (row.status !== 'delivered' || row.attempts !== 1) notCleanInDb += 1;
+      const answered = answeredAt.get(row.id);
+      if (answered === undefined) continue;
+      delivered += 1;
+      lastAnswer = Math.max(lastAnswer, answered);
+      latencies.push(answered - committed);
+    }
+    const durationS = (lastAnswer - firstCommit) / 1000;
+    return {
+      expected,
+      delivered,
+      duplicates: total - answeredAt.size,
+      notCleanInDb: notCleanInDb + (expected - rows.length),
+      durationS,
+      deliveriesPerSec: delivered / durationS,
+      latencyMs: summarizeLatency(latencies),
+      workerPeakRssMb,
+      windowUs,
+      feedMs,
+    };
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+}

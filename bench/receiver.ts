@@ -1,0 +1,59 @@
+/**
+ * Parent-side handle of the local webhook receiver (see `receiver-server.ts`), which runs in
+ * its own process for the whole bench so that its port, and so the webhooks' URLs, never change.
+ *
+ * @module
+ */
+import { isMessage, spawnChild, type Child } from './child-process.js';
+
+export interface Receiver {
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+  /** Forgets every record and sets the answer delay, ms. */
+  reset(delayMs: number): Promise<void>;
+  /** Distinct delivery ids answered so far, and total requests (duplicates included). */
+  count(): Promise<{ unique: number; total: number }>;
+  /** Time of the first 2xx per delivery id, ms since the epoch (sub-ms precision); `total` includes duplicates. */
+  collect(): Promise<{ answeredAt: Map<string, number>; total: number }>;
+  /** Polls every 50 ms until `unique` ≥ `expected` or `timeoutMs` passes. @returns the last count */
+  waitFor(expected: number, timeoutMs: number): Promise<{ unique: number; total: number }>;
+  stop(): Promise<void>;
+}
+
+type Count = { type: 'count'; unique: number; total: number };
+type Collected = { type: 'collected'; ids: string[]; times: number[]; total: number };
+
+/** Starts the receiver process and waits until it listens. */
+export async function startReceiver(): Promise<Receiver> {
+  const child: Child = spawnChild({ entry: 'bench/receiver-server.ts', env: {}, ipc: true, name: 'receiver' });
+  const { port } = await child.next(isMessage<{ type: 'ready'; port: number }>('ready'));
+  const count = async () => {
+    child.send({ type: 'count' });
+    const m = await child.next(isMessage<Count>('count'));
+    return { unique: m.unique, total: m.total };
+  };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    reset: async (delayMs) => {
+      child.send({ type: 'reset', delayMs });
+      await child.next(isMessage<{ type: 'reset-done' }>('reset-done'));
+    },
+    count,
+    collect: async () => {
+      child.send({ type: 'collect' });
+      const m = await child.next(isMessage<Collected>('collected'));
+      return { answeredAt: new Map(m.ids.map((id, i) => [id, m.times[i]!])), total: m.total };
+    },
+    waitFor: async (expected, timeoutMs) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const c = await count();
+        if (c.unique >= expected || Date.now() > until) return c;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    stop: async () => {
+      await child.stop();
+    },
+  };
+}

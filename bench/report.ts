@@ -1,0 +1,217 @@
+/**
+ * Turns the sections' raw runs into the reported figures (medians over runs; ratios taken per
+ * round, then their median), prints them as a table with the issue's targets, and writes
+ * `bench/results/latest.json` (plus a timestamped copy).
+ *
+ * @module
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ApiRound } from './api-section.js';
+import { REPO_ROOT } from './child-process.js';
+import type { BenchConfig } from './config.js';
+import type { LoadResult } from './http-load.js';
+import type { PipelineRunResult } from './pipeline.js';
+import type { PipelineSectionResult, SlowSectionResult } from './pipeline-section.js';
+import type { ProfileSectionResult } from './profile-section.js';
+import { median, medianOf, round } from './stats.js';
+
+export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
+
+/** The issue's targets (2-core machine). */
+export const TARGETS = {
+  pipelineRatio: 0.6,
+  p99AtHalfPeakMs: 250,
+  readRatio: 0.5,
+  writeRatio: 0.25,
+  workerPeakRssMb: 200,
+} as const;
+
+const latencyOf = (runs: PipelineRunResult[]) => ({
+  p50Ms: round(medianOf(runs, (r) => r.latencyMs.p50), 1),
+  p95Ms: round(medianOf(runs, (r) => r.latencyMs.p95), 1),
+  p99Ms: round(medianOf(runs, (r) => r.latencyMs.p99), 1),
+});
+
+const integrity = (runs: PipelineRunResult[]) => ({
+  missing: runs.reduce((n, r) => n + (r.expected - r.delivered), 0),
+  duplicates: runs.reduce((n, r) => n + r.duplicates, 0),
+  notCleanInDb: runs.reduce((n, r) => n + r.notCleanInDb, 0),
+});
+
+/** Median figures of the pipeline section. */
+function pipelineFigures(s: PipelineSectionResult) {
+  const one = s.rounds.map((r) => r.pipeline[1]!);
+  const ceilings = s.rounds.map((r) => r.ceiling);
+  const processCounts = Object.keys(s.rounds[0]!.pipeline).map(Number);
+  const byProcesses = Object.fromEntries(
+    processCounts.map((n) => {
+      const runs = s.rounds.map((r) => r.pipeline[n]!);
+      return [
+        `${n}`,
+        {
+          deliveriesPerSec: round(medianOf(runs, (r) => r.deliveriesPerSec)),
+          /** per round: this / 1-worker pipeline of the same round */
+          scaleVsOneWorker: round(median(s.rounds.map((r) => r.pipeline[n]!.deliveriesPerSec / r.pipeline[1]!.deliveriesPerSec)), 2),
+          /** per round: this / ceiling (one ceiling process) of the same round */
+          ratioToCeiling: round(median(s.rounds.map((r) => r.pipeline[n]!.deliveriesPerSec / r.ceiling.deliveriesPerSec)), 3),
+          ...latencyOf(runs),
+          /** median over runs of the largest worker's VmHWM */
+          workerPeakRssMb: round(medianOf(runs, (r) => Math.max(...r.workerPeakRssMb))),
+          ...integrity(runs),
+        },
+      ];
+    }),
+  );
+  return {
+    deliveriesPerSec: round(medianOf(one, (r) => r.deliveriesPerSec)),
+    ceilingPerSec: round(medianOf(ceilings, (r) => r.deliveriesPerSec)),
+    ratio: round(median(s.rounds.map((r) => r.ratio)), 3),
+    /** p99 commit → receiver 2xx at half the measured peak rate (the target figure), ms */
+    p99Ms: round(medianOf(s.paced.runs, (r) => r.latencyMs.p99), 1),
+    workerPeakRssMb: round(medianOf(one, (r) => Math.max(...r.workerPeakRssMb))),
+    atPeak: latencyOf(one),
+    halfPeak: {
+      offeredDeliveriesPerSec: round(s.paced.offeredDeliveriesPerSec),
+      paymentsPerSec: round(s.paced.paymentsPerSec, 2),
+      deliveriesPerSec: round(medianOf(s.paced.runs, (r) => r.deliveriesPerSec)),
+      ...latencyOf(s.paced.runs),
+      workerPeakRssMb: round(medianOf(s.paced.runs, (r) => Math.max(...r.workerPeakRssMb))),
+      ...integrity(s.paced.runs),
+    },
+    ceilingPeakRssMb: round(medianOf(ceilings, (r) => r.peakRssMb)),
+    byProcesses,
+    ...integrity(one),
+  };
+}
+
+/** Median figures of the slow-receiver section. */
+function slowFigures(s: SlowSectionResult) {
+  const settings = s.settings.map((x) => {
+    const ideal = (x.concurrency * 1000) / s.delayMs;
+    const perSec = medianOf(x.runs, (r) => r.deliveriesPerSec);
+    return {
+      concurrency: x.concurrency,
+      deliveriesPerSec: round(perSec),
+      /** concurrency / delay: what the concurrency allows if nothing else limits, deliveries/s */
+      idealPerSec: round(ideal),
+      efficiency: round(perSec / ideal, 3),
+      ...latencyOf(x.runs),
+      workerPeakRssMb: round(medianOf(x.runs, (r) => Math.max(...r.workerPeakRssMb))),
+      ...integrity(x.runs),
+    };
+  });
+  const first = s.settings[0]!;
+  const last = s.settings[s.settings.length - 1]!;
+  const runs = Math.min(first.runs.length, last.runs.length);
+  const scale = median(Array.from({ length: runs }, (_, i) => last.runs[i]!.deliveriesPerSec / first.runs[i]!.deliveriesPerSec));
+  return { delayMs: s.delayMs, settings, scale: round(scale, 2), concurrencyRatio: round(last.concurrency / first.concurrency, 2) };
+}
+
+const loadFigures = (results: LoadResult[]) => ({
+  reqPerSec: round(medianOf(results, (r) => r.reqPerSec)),
+  p50Ms: round(medianOf(results, (r) => r.p50Ms), 1),
+  p99Ms: round(medianOf(results, (r) => r.p99Ms), 1),
+  non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+  errors: results.reduce((n, r) => n + r.errors, 0),
+});
+
+/** Median figures of the API section (ratios per round, then their median). */
+function apiFigures(rounds: ApiRound[]) {
+  const ratio = (pick: (r: ApiRound) => LoadResult) => round(median(rounds.map((r) => pick(r).reqPerSec / r.bare.reqPerSec)), 3);
+  return {
+    bare: loadFigures(rounds.map((r) => r.bare)),
+    read: { ...loadFigures(rounds.map((r) => r.read)), ratio: ratio((r) => r.read) },
+    write: { ...loadFigures(rounds.map((r) => r.write)), ratio: ratio((r) => r.write) },
+  };
+}
+
+export interface BenchResults {
+  pipeline?: PipelineSectionResult;
+  slow?: SlowSectionResult;
+  api?: ApiRound[];
+  profiles?: ProfileSectionResult;
+}
+
+/** The JSON document of a bench run (`bench/results/latest.json`). */
+export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date) {
+  const { sections, ...settings } = cfg;
+  return {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { ...settings, sections: [...sections] },
+    targets: TARGETS,
+    pipeline: r.pipeline ? pipelineFigures(r.pipeline) : undefined,
+    slow: r.slow ? slowFigures(r.slow) : undefined,
+    api: r.api ? apiFigures(r.api) : undefined,
+    profiles: r.profiles,
+    raw: {
+      pipelineRounds: r.pipeline?.rounds,
+      pacedRuns: r.pipeline?.paced.runs,
+      slow: r.slow?.settings,
+      apiRounds: r.api,
+    },
+  };
+}
+
+export type Report = ReturnType<typeof buildReport>;
+
+/** Writes `latest.json` and `<timestamp>.json` in bench/results. @returns the path of latest.json */
+export function writeReport(report: Report): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  const latest = path.join(RESULTS_DIR, 'latest.json');
+  writeFileSync(latest, text);
+  writeFileSync(path.join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`), text);
+  return latest;
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
+
+/** Renders the report as a plain-text table. */
+export function formatReport(report: Report): string {
+  const rows: [string, string, string][] = [];
+  const section = (title: string) => rows.push([title, '', '']);
+  const row = (figure: string, value: string, target = '') => rows.push([`  ${figure}`, value, target]);
+  const p = report.pipeline;
+  const s = report.settings;
+  if (p) {
+    section(`Pipeline: ${s.payments} payments × ${s.webhooks} webhooks = ${s.payments * s.webhooks} deliveries, WORKER_CONCURRENCY=${s.workerConcurrency}, median of ${s.pipelineRuns}`);
+    row('pipeline, 1 worker process (deliveries/s)', `${p.deliveriesPerSec}`);
+    row('ceiling: bare BullMQ + HMAC + got, no DB (deliveries/s)', `${p.ceilingPerSec}`);
+    row('pipeline / ceiling (per-round ratio)', `${p.ratio}`, `≥ ${TARGETS.pipelineRatio}  ${verdict(p.ratio >= TARGETS.pipelineRatio)}`);
+    row('commit → 2xx at peak, p50 / p95 / p99 (ms)', `${p.atPeak.p50Ms} / ${p.atPeak.p95Ms} / ${p.atPeak.p99Ms}`);
+    row(`commit → 2xx at half peak (${p.halfPeak.offeredDeliveriesPerSec}/s offered), p50 / p95 / p99 (ms)`, `${p.halfPeak.p50Ms} / ${p.halfPeak.p95Ms} / ${p.halfPeak.p99Ms}`, `p99 < ${TARGETS.p99AtHalfPeakMs}  ${verdict(p.p99Ms < TARGETS.p99AtHalfPeakMs)}`);
+    row('worker peak RSS, VmHWM (MiB)', `${p.workerPeakRssMb}`, `< ${TARGETS.workerPeakRssMb}  ${verdict(p.workerPeakRssMb < TARGETS.workerPeakRssMb)}`);
+    row('ceiling worker peak RSS (MiB)', `${p.ceilingPeakRssMb}`);
+    for (const [n, f] of Object.entries(p.byProcesses)) {
+      if (n === '1') continue;
+      row(`${n} worker processes (deliveries/s; × 1 worker; / ceiling)`, `${f.deliveriesPerSec}; ×${f.scaleVsOneWorker}; ${f.ratioToCeiling}`);
+      row(`${n} worker processes at peak, p50 / p99 (ms); peak RSS each (MiB)`, `${f.p50Ms} / ${f.p99Ms}; ${f.workerPeakRssMb}`);
+    }
+    row('missing / duplicate / not-clean deliveries (all runs)', `${p.missing} / ${p.duplicates} / ${p.notCleanInDb}`, '0 / 0 / 0');
+  }
+  const sl = report.slow;
+  if (sl) {
+    section(`Slow receiver: answers after ${sl.delayMs} ms, 1 worker process, ${s.slowPayments * s.webhooks} deliveries, median of ${s.slowRuns}`);
+    for (const x of sl.settings) {
+      row(`WORKER_CONCURRENCY=${x.concurrency} (deliveries/s; ideal ${x.idealPerSec}; efficiency)`, `${x.deliveriesPerSec}; ${x.efficiency}`);
+    }
+    row(`throughput scale for ×${sl.concurrencyRatio} concurrency`, `×${sl.scale}`);
+  }
+  const a = report.api;
+  if (a) {
+    section(`API: autocannon ${s.apiDurationS} s × ${s.apiConnections} connections, API in its own process, median of ${s.apiRuns}`);
+    row('bare Express 5 GET / (req/s; p99 ms)', `${a.bare.reqPerSec}; ${a.bare.p99Ms}`);
+    row('read GET /gateway/v1/webhooks (req/s; p99 ms)', `${a.read.reqPerSec}; ${a.read.p99Ms}`);
+    row('read / bare', `${a.read.ratio}`, `≥ ${TARGETS.readRatio}  ${verdict(a.read.ratio >= TARGETS.readRatio)}`);
+    row('write POST /gateway/v1/payments (req/s; p99 ms)', `${a.write.reqPerSec}; ${a.write.p99Ms}`);
+    row('write / bare', `${a.write.ratio}`, `≥ ${TARGETS.writeRatio}  ${verdict(a.write.ratio >= TARGETS.writeRatio)}`);
+    row('non-2xx / errors (bare, read, write)', `${a.bare.non2xx}/${a.bare.errors}, ${a.read.non2xx}/${a.read.errors}, ${a.write.non2xx}/${a.write.errors}`, '0');
+  }
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  return rows.map(([a1, b, c]) => (b || c ? `${a1.padEnd(w0)}  ${b.padStart(w1)}  ${c}` : `\n${a1}`)).join('\n');
+}

@@ -1,0 +1,106 @@
+/**
+ * `pnpm bench`: measures the delivery pipeline and the API against their ceilings on this
+ * machine (see bench/README.md), prints a table and writes bench/results/latest.json.
+ *
+ * Owns the set-up and tear-down: a fresh PostgreSQL database (migrated, dropped at the end),
+ * a dedicated Redis database (flushed at start, between runs and at the end), the receiver
+ * process, and the fixtures (organization, API key, webhooks, payer).
+ */
+import { randomBytes } from 'node:crypto';
+import { closeContext, createContext, loadConfig, type Context } from '@gw/core';
+import { apiTargets, runApiRounds, startApiProcess, startBareExpress, type ApiEnv, type ApiRound } from './api-section.js';
+import { loadBenchConfig } from './config.js';
+import { createFixtures } from './fixtures.js';
+import { createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
+import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
+import { runProfileSection } from './profile-section.js';
+import { formatProfileSummary } from './profile-summary.js';
+import { startReceiver, type Receiver } from './receiver.js';
+import { buildReport, formatReport, writeReport, type BenchResults } from './report.js';
+
+const log = (line: string) => console.log(line);
+
+async function runApi(deps: SectionDeps, env: ApiEnv): Promise<ApiRound[]> {
+  const { cfg } = deps;
+  await flushRedis(cfg.redisUrl);
+  const api = await startApiProcess(env);
+  const bare = await startBareExpress();
+  try {
+    const targets = await apiTargets(api.baseUrl, bare.baseUrl, deps.fx);
+    return await runApiRounds(targets, {
+      rounds: cfg.apiRuns,
+      durationS: cfg.apiDurationS,
+      warmupS: cfg.apiWarmupS,
+      connections: cfg.apiConnections,
+      onRound: (i, r) =>
+        log(
+          `  round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, read ${r.read.reqPerSec.toFixed(0)} req/s (non-2xx ${r.read.non2xx}), ` +
+            `write ${r.write.reqPerSec.toFixed(0)} req/s (non-2xx ${r.write.non2xx})`,
+        ),
+    });
+  } finally {
+    await api.child.stop();
+    await bare.child.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const cfg = loadBenchConfig();
+  const startedAt = new Date();
+  log(`bench: sections ${[...cfg.sections].join(', ')}${cfg.profile ? ' + profiles' : ''}; Redis ${cfg.redisUrl}`);
+  await flushRedis(cfg.redisUrl);
+  let db: BenchDatabase | undefined;
+  let ctx: Context | undefined;
+  let receiver: Receiver | undefined;
+  try {
+    db = await createBenchDatabase(cfg.pgServerUrl);
+    log(`bench: database ${db.name} migrated`);
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: cfg.redisUrl,
+      QUEUE_PREFIX: 'bench',
+      SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
+    };
+    ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), { app: 'bench' });
+    receiver = await startReceiver();
+    const fx = await createFixtures(ctx, receiver.baseUrl, cfg.webhooks);
+    const deps: SectionDeps = { ctx, fx, receiver, env, cfg, log };
+
+    const results: BenchResults = {};
+    if (cfg.sections.has('pipeline')) {
+      log('\n1. pipeline (fast receiver)');
+      results.pipeline = await runPipelineSection(deps);
+    }
+    if (cfg.sections.has('slow')) {
+      log('\n2. slow receiver');
+      results.slow = await runSlowSection(deps);
+    }
+    if (cfg.sections.has('api')) {
+      log('\n3. API');
+      results.api = await runApi(deps, env);
+    }
+    if (cfg.profile) {
+      log('\nprofiles');
+      results.profiles = await runProfileSection(deps, env, cfg);
+    }
+
+    const report = buildReport(cfg, results, startedAt);
+    const file = writeReport(report);
+    log(`\n${formatReport(report)}\n`);
+    for (const s of Object.values(results.profiles ?? {})) if (s) log(`${formatProfileSummary(s)}\n`);
+    log(`written: ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
+  } finally {
+    await receiver?.stop().catch(() => undefined);
+    if (ctx) await closeContext(ctx).catch(() => undefined);
+    await db?.drop().catch((err: unknown) => console.error(`could not drop ${db?.name}: ${(err as Error).message}`));
+    await flushRedis(cfg.redisUrl).catch(() => undefined);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Entrypoint of the service-gateway image, installed as /usr/local/bin/gw. Its first argument is
+# the role; the process is exec'ed so that it receives SIGTERM itself (graceful stop).
+#   gw api | worker | ops       run that app (apps/<role>/src/main.ts through tsx)
+#   gw migrate                  apply pending migrations (packages/db/src/cli/migrate.ts), exit
+#   gw healthcheck <check...>   container health checks (apps/ops/src/healthcheck.ts)
+#   gw <anything else>          exec it (e.g. `gw sh` for a shell)
+set -eu
+role="${1:-api}"
+[ "$#" -gt 0 ] && shift
+case "$role" in
+  api | worker | ops)
+    cd "/app/apps/$role"
+    exec node --import tsx src/main.ts "$@"
+    ;;
+  migrate)
+    # tsx is a dependency of the apps, not of packages/db: resolve it from apps/ops.
+    cd /app/apps/ops
+    exec node --experimental-wasm-modules --no-warnings --import tsx /app/packages/db/src/cli/migrate.ts "$@"
+    ;;
+  healthcheck)
+    cd /app/apps/ops
+    exec node --import tsx src/healthcheck.ts "$@"
+    ;;
+  *)
+    exec "$role" "$@"
+    ;;
+esac

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/** The processes that publish metrics (the ops app collects and serves them). */
+export type MetricsApp = 'api' | 'worker' | 'ops';
+
+/** Seconds; from 5 ms (a cached read) to 10 s (a slow request near the proxy's limit). */
+export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Seconds; delivery attempts are bounded by WEBHOOK_TIMEOUT_MS (at most 60 s). */
+export const ATTEMPT_DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/**
+ * Final result of one run of a delivery job, as counted by `gw_deliveries_total`:
+ * `delivered` (2xx), `retry` (failed, another attempt is scheduled), `dead` (failed for the last
+ * time, or its webhook was deactivated), `error` (the job itself failed: database down, ...).
+ */
+export type DeliveryOutcome = 'delivered' | 'retry' | 'dead' | 'error';
+
+/** Result of one HTTP attempt, as labelled in `gw_delivery_attempt_duration_seconds`. */
+export type AttemptOutcome = 'success' | 'http_error' | 'timeout' | 'network_error';
+
+export interface AppMetrics {
+  app: MetricsApp;
+  /** Unique per process: `<hostname>-<pid>-<random>`; every series carries it as label `instance`. */
+  instanceId: string;
+  /** Default process metrics (prefix-less `process_*`, `nodejs_*`) plus the instruments below. */
+  registry: Registry;
+  /** `gw_http_request_duration_seconds{method, route, status}` (route = template, never the raw path). */
+  httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
+  /** `gw_deliveries_total{outcome, event}`, see {@link DeliveryOutcome}. */
+  deliveriesTotal: Counter<'outcome' | 'event'>;
+  /** `gw_delivery_attempt_duration_seconds{outcome}`, see {@link AttemptOutcome}. */
+  deliveryAttemptDuration: Histogram<'outcome'>;
+}
+
+/** A process-unique instance id: the container's hostname keeps replicas apart, pid and random part keep processes apart. */
+export function defaultInstanceId(): string {
+  return `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * Creates one process's metrics: a fresh prom-client {@link Registry} (never the global one, so
+ * several apps can run in one process, as the tests do) with the default process metrics and the
+ * shared instruments. Every series carries the labels `app` and `instance`, so that the ops
+ * app can merge the registries of every replica (AggregatorRegistry) without summing different
+ * processes together.
+ */
+export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } = {}): AppMetrics {
+  const instanceId = opts.instanceId ?? defaultInstanceId();
+  const registry = new Registry();
+  registry.setDefaultLabels({ app, instance: instanceId });
+  collectDefaultMetrics({ register: registry });
+  const httpRequestDuration = new Histogram({
+    name: 'gw_http_request_duration_seconds',
+    help: 'HTTP request duration in seconds, by method, route template and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: HTTP_DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const deliveriesTotal = new Counter({
+    name: 'gw_deliveries_total',
+    help: 'Delivery job runs by outcome (delivered, retry, dead, error) and event type',
+    labelNames: ['outcome', 'event'] as const,
+    registers: [registry],
+  });
+  const deliveryAttemptDuration = new Histogram({
+    name: 'gw_delivery_attempt_duration_seconds',
+    help: 'Duration of webhook delivery HTTP attempts in seconds, by outcome (success, http_error, timeout, network_error)',
+    labelNames: ['outcome'] as const,
+    buckets: ATTEMPT_DURATION_BUCKETS,
+    registers: [registry],
+  });
+  return { app, instanceId, registry, httpRequestDuration, deliveriesTotal, deliveryAttemptDuration };
+}

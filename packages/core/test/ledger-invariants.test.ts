@@ -1,0 +1,211 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getAddress } from 'viem';
+import { createPrismaClient, type PrismaClient } from '@gw/db';
+import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
+import { AppError, ensureNativeToken, getBalance, ISSUANCE, loadConfig, postEntry, type Config, type Owner } from '../src/index.js';
+import { stake } from '../src/gateway/stake.js';
+import { STAKING_POOL, TREASURY } from '../src/gateway/system-accounts.js';
+import { transferTokens } from '../src/gateway/transfer-tokens.js';
+import { unstake } from '../src/gateway/unstake.js';
+
+/**
+ * Ledger invariants under concurrency (issue #3, "The core"): random movements run in parallel
+ * batches, each in its own transaction, then the whole ledger is checked:
+ * - every journal entry has postings and they sum to zero;
+ * - no account except system:issuance is below zero;
+ * - every account's balance equals the sum of its postings;
+ * - supply is conserved (the balances of each token sum to zero, issuance included) and the
+ *   final balances equal a sequential replay of exactly the movements that succeeded;
+ * - no movement failed for any reason other than a short balance (no deadlock, no timeout).
+ */
+
+/** Deterministic PRNG (mulberry32), so a failing run can be replayed from its seed. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+}
+
+const key = (o: Owner) => `${o.type}:${o.id}`;
+const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
+
+/** Collects outcomes of concurrent movements; anything but the expected refusals is a failure. */
+async function settle<T>(tasks: (() => Promise<T>)[], expected: AppError['code'][]) {
+  const results = await Promise.allSettled(tasks.map((t) => t()));
+  const unexpected = results
+    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    .map((r) => r.reason as unknown)
+    .filter((e) => !(e instanceof AppError && expected.includes(e.code)));
+  return { results, unexpected };
+}
+
+describe('ledger invariants under concurrent movements', () => {
+  let db: TestDatabase;
+  let prisma: PrismaClient;
+  let config: Config;
+  const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 1_000_000);
+
+  beforeAll(async () => {
+    db = await createTestDatabase('ledger');
+    prisma = createPrismaClient(db.url, { poolMax: 10 });
+    config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
+    await ensureNativeToken(prisma, config);
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.drop();
+  });
+
+  const post = (kind: string, legs: { owner: Owner; amount: bigint }[], token = 'GTK') => prisma.$transaction((tx) => postEntry(tx, { kind, token, legs }));
+
+  /** Checks the four ledger-wide invariants; returns balances by `type:id:token`. */
+  async function checkInvariants(): Promise<Map<string, bigint>> {
+    const unbalanced = await prisma.$queryRaw<{ entry_id: string; sum: string }[]>`
+      SELECT entry_id::text, SUM(amount)::text AS sum FROM postings GROUP BY entry_id HAVING SUM(amount) <> 0`;
+    expect(unbalanced).toEqual([]);
+    const empty = await prisma.$queryRaw<{ id: string }[]>`
+      SELECT e.id::text FROM journal_entries e WHERE (SELECT COUNT(*) FROM postings p WHERE p.entry_id = e.id) < 2`;
+    expect(empty).toEqual([]);
+    const negative = await prisma.$queryRaw<{ owner: string; balance: string }[]>`
+      SELECT owner_type::text || ':' || owner_id AS owner, balance::text FROM ledger_accounts
+      WHERE balance < 0 AND NOT (owner_type = 'system' AND owner_id = 'issuance')`;
+    expect(negative).toEqual([]);
+    const drifted = await prisma.$queryRaw<{ id: string; balance: string; postings: string }[]>`
+      SELECT a.id::text, a.balance::text, COALESCE(p.sum, 0)::text AS postings
+      FROM ledger_accounts a LEFT JOIN (SELECT account_id, SUM(amount) AS sum FROM postings GROUP BY account_id) p ON p.account_id = a.id
+      WHERE a.balance <> COALESCE(p.sum, 0)`;
+    expect(drifted).toEqual([]);
+    const perToken = await prisma.$queryRaw<{ token: string; sum: string }[]>`
+      SELECT token, SUM(balance)::text AS sum FROM ledger_accounts GROUP BY token`;
+    for (const t of perToken) expect(t).toEqual({ token: t.token, sum: '0' });
+    const rows = await prisma.ledgerAccount.findMany();
+    return new Map(rows.map((a) => [`${a.ownerType}:${a.ownerId}:${a.token}`, BigInt(a.balance.toFixed(0))]));
+  }
+
+  it(`200 random concurrent transfers among 10 wallets keep every invariant (seed ${seed})`, async () => {
+    const r = rng(seed);
+    const wallets: Owner[] = Array.from({ length: 10 }, () => ({ type: 'wallet', id: randomAddress() }));
+    const model = new Map<string, bigint>();
+    const apply = (legs: { owner: Owner; amount: bigint }[]) => {
+      for (const l of legs) model.set(key(l.owner), (model.get(key(l.owner)) ?? 0n) + l.amount);
+    };
+    for (const w of wallets) {
+      const legs = [{ owner: ISSUANCE, amount: -1000n }, { owner: w, amount: 1000n }];
+      await post('mint', legs);
+      apply(legs);
+    }
+    const entriesBefore = await prisma.journalEntry.count();
+
+    // Two-leg transfers in both directions between the same wallets (the classic deadlock), plus
+    // some three-leg entries, amounts large enough that many are refused for a short balance.
+    const movements = Array.from({ length: 200 }, () => {
+      const from = wallets[r.int(0, 9)]!;
+      let to = wallets[r.int(0, 9)]!;
+      while (to === from) to = wallets[r.int(0, 9)]!;
+      const amount = BigInt(r.int(1, 600));
+      if (r.next() < 0.2) {
+        let third = wallets[r.int(0, 9)]!;
+        while (third === from || third === to) third = wallets[r.int(0, 9)]!;
+        const part = amount / 2n;
+        return [{ owner: from, amount: -amount }, { owner: to, amount: amount - part }, { owner: third, amount: part }];
+      }
+      return [{ owner: from, amount: -amount }, { owner: to, amount }];
+    });
+
+    const succeeded: (typeof movements)[number][] = [];
+    const unexpected: unknown[] = [];
+    let refused = 0;
+    for (let i = 0; i < movements.length; i += 20) {
+      const batch = movements.slice(i, i + 20);
+      const out = await settle(batch.map((legs) => () => post('transfer', legs)), ['insufficient-funds']);
+      unexpected.push(...out.unexpected);
+      out.results.forEach((res, j) => (res.status === 'fulfilled' ? succeeded.push(batch[j]!) : refused++));
+    }
+    expect(unexpected).toEqual([]); // no deadlock (40P01/P2034), no timeout, nothing but short balances
+    expect(succeeded.length + refused).toBe(200);
+    expect(succeeded.length).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+
+    const balances = await checkInvariants();
+    expect(await prisma.journalEntry.count()).toBe(entriesBefore + succeeded.length);
+    // Postings add up, so the order in which the successful transfers ran does not matter.
+    for (const legs of succeeded) apply(legs);
+    for (const w of wallets) expect(balances.get(`${key(w)}:GTK`) ?? 0n).toBe(model.get(key(w)));
+    const walletTotal = wallets.reduce((s, w) => s + (balances.get(`${key(w)}:GTK`) ?? 0n), 0n);
+    expect(walletTotal).toBe(10_000n);
+  });
+
+  it(`random concurrent transfers, stakes and unstakes through the gateway services keep every invariant (seed ${seed})`, async () => {
+    const r = rng(seed + 1);
+    const ctx = { prisma, config };
+    const organizationId = randomUUID();
+    const wallets = Array.from({ length: 8 }, randomAddress);
+    for (const w of wallets) await post('mint', [{ owner: ISSUANCE, amount: -(10n ** 21n) }, { owner: { type: 'wallet', id: w }, amount: 10n ** 21n }]);
+    const TREASURY_FUND = 10n * 10n ** 18n;
+    // A small treasury: some rewards will not be payable, which must refuse the unstake cleanly.
+    await post('treasury.fund', [{ owner: ISSUANCE, amount: -TREASURY_FUND }, { owner: TREASURY, amount: TREASURY_FUND }]);
+
+    // Positions opened earlier, backdated so they have accrued rewards to pay.
+    const opened: { id: string; address: string }[] = [];
+    for (let i = 0; i < 16; i++) {
+      const address = wallets[i % wallets.length]!;
+      const res = await stake(ctx, { organizationId, address, amount: BigInt(r.int(1, 50)) * 10n ** 18n, lockDays: 0 });
+      const days = r.int(1, 400);
+      await prisma.stakingPosition.update({
+        where: { id: res.body.id },
+        data: { startedAt: new Date(Date.now() - days * 86_400_000), lockedUntil: new Date(Date.now() - 1000) },
+      });
+      opened.push({ id: res.body.id, address });
+    }
+
+    const kinds: ('transfer' | 'stake' | 'unstake')[] = [];
+    const tasks: (() => Promise<unknown>)[] = Array.from({ length: 120 }, () => {
+      const roll = r.next();
+      kinds.push(roll < 0.5 ? 'transfer' : roll < 0.75 ? 'stake' : 'unstake');
+      const from = wallets[r.int(0, wallets.length - 1)]!;
+      if (roll < 0.5) {
+        let to = wallets[r.int(0, wallets.length - 1)]!;
+        while (to === from) to = wallets[r.int(0, wallets.length - 1)]!;
+        return () => transferTokens(ctx, { organizationId, from, to, amount: BigInt(r.int(1, 400)) * 10n ** 18n });
+      }
+      if (roll < 0.75) return () => stake(ctx, { organizationId, address: from, amount: BigInt(r.int(1, 300)) * 10n ** 18n, lockDays: 0 });
+      const p = opened[r.int(0, opened.length - 1)]!; // the same position may be unstaked concurrently
+      return () => unstake(ctx, { organizationId, address: p.address, positionId: p.id });
+    });
+
+    const unexpected: unknown[] = [];
+    const outcomes = new Map<string, number>();
+    for (let i = 0; i < tasks.length; i += 20) {
+      const out = await settle(tasks.slice(i, i + 20), ['insufficient-funds', 'invalid-state']);
+      unexpected.push(...out.unexpected);
+      out.results.forEach((res, j) => {
+        const what = `${kinds[i + j]}:${res.status === 'fulfilled' ? 'ok' : (res.reason as AppError).code}`;
+        outcomes.set(what, (outcomes.get(what) ?? 0) + 1);
+      });
+    }
+    expect(unexpected).toEqual([]);
+    for (const kind of ['transfer', 'stake', 'unstake']) expect(outcomes.get(`${kind}:ok`) ?? 0).toBeGreaterThan(0);
+
+    const balances = await checkInvariants();
+    // The staking pool holds exactly the principal of the active positions; every paid reward left the treasury.
+    const active = await prisma.stakingPosition.aggregate({ where: { status: 'active' }, _sum: { principal: true } });
+    expect(await getBalance(prisma, STAKING_POOL, 'GTK')).toBe(BigInt(active._sum.principal?.toFixed(0) ?? '0'));
+    const paid = await prisma.stakingPosition.aggregate({ where: { status: 'unstaked' }, _sum: { rewardPaid: true } });
+    expect(await getBalance(prisma, TREASURY, 'GTK')).toBe(TREASURY_FUND - BigInt(paid._sum.rewardPaid?.toFixed(0) ?? '0'));
+    // Each position was unstaked at most once: one `unstake` entry per unstaked position.
+    const unstaked = await prisma.stakingPosition.findMany({ where: { status: 'unstaked' }, select: { id: true } });
+    const entries = await prisma.journalEntry.groupBy({ by: ['reference'], where: { kind: 'unstake' }, _count: { _all: true } });
+    expect(entries.map((e) => e._count._all).every((n) => n === 1)).toBe(true);
+    expect(new Set(entries.map((e) => e.reference))).toEqual(new Set(unstaked.map((p) => p.id)));
+    // Supply: everything outside the issuance account is exactly what it issued.
+    const held = [...balances].filter(([k]) => k.endsWith(':GTK') && !k.startsWith(`${key(ISSUANCE)}:`)).reduce((sum, [, v]) => sum + v, 0n);
+    expect(held).toBe(-balances.get(`${key(ISSUANCE)}:GTK`)!);
+  });
+});

