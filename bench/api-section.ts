@@ -50,6 +50,15 @@ export function startApiProcess(env: ApiEnv, nodeFlags?: string[]) {
   return startServer('bench/api-server.ts', 'api', { ...env, PORT: '0', LOG_LEVEL: 'silent', ...limits }, nodeFlags);
 }
 
+/**
+ * Stops server processes after a short pause: autocannon closes its sockets with requests still
+ * in flight, and the API should finish those before its Redis and database clients close.
+ */
+export async function stopServers(...children: Child[]): Promise<void> {
+  await new Promise((r) => setTimeout(r, 500));
+  await Promise.all(children.map((c) => c.stop()));
+}
+
 /** Starts the bare Express baseline in a child process. */
 export function startBareExpress() {
   return startServer('bench/bare-express-server.ts', 'bare express', {});

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { rmSync } from 'node:fs';
 import type { Context } from '@gw/core';
 import type { BenchConfig } from './config.js';
 import { buildCeilingJobs, runCeiling, type CeilingRunResult } from './ceiling.js';
@@ -93,6 +94,7 @@ export async function runPipelineSection(d: SectionDeps): Promise<PipelineSectio
     if (!ceiling || !pipeline[1]) throw new Error('BENCH_WORKER_PROCESSES must include 1 (the ratio is taken with one worker process)');
     rounds.push({ pipeline, ceiling, ratio: pipeline[1].deliveriesPerSec / ceiling.deliveriesPerSec });
   }
+  if (jobs) rmSync(jobs.file, { force: true });
 
   const peak = median(rounds.map((r) => r.pipeline[1]!.deliveriesPerSec));
   const offeredDeliveriesPerSec = peak / 2;

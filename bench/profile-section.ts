@@ -3,7 +3,7 @@
  * profiler itself costs a few per cent), then a summary of each profile:
  * - the real worker during one 1-worker pipeline run at peak;
  * - the ceiling worker during one ceiling run (what the bare path costs, for comparison);
- * - the API during one write run (`POST /payments`).
+ * - the API during one read run and one write run (one process; the runs' time windows split the profile).
  *
  * Profiles land in `bench/results/profiles/<what>/*.cpuprofile` (open them in Chrome DevTools or
  * VS Code for flame graphs).
@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { BenchConfig } from './config.js';
 import { buildCeilingJobs, runCeiling } from './ceiling.js';
 import { REPO_ROOT } from './child-process.js';
-import { apiTargets, startApiProcess, startBareExpress, type ApiEnv } from './api-section.js';
+import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from './api-section.js';
 import { measureLoad } from './http-load.js';
 import { flushRedis } from './infra.js';
 import { profiledPipelineRun, type SectionDeps } from './pipeline-section.js';
@@ -46,6 +46,7 @@ function mainThreadProfile(dir: string): string {
 export interface ProfileSectionResult {
   worker?: ProfileSummary;
   ceiling?: ProfileSummary;
+  apiRead?: ProfileSummary;
   apiWrite?: ProfileSummary;
 }
 
@@ -70,27 +71,32 @@ export async function runProfileSection(d: SectionDeps, apiEnv: ApiEnv, cfg: Ben
       timeoutMs: cfg.runTimeoutMs,
       nodeFlags: c.flags,
     });
+    rmSync(jobs.file, { force: true });
     d.log(`  profiled ceiling run: ${cr.deliveriesPerSec.toFixed(0)} deliveries/s`);
     out.ceiling = summarizeProfile(mainThreadProfile(c.dir), { window: cr.windowUs });
   }
   if (cfg.sections.has('api')) {
-    const a = profileFlags('api-write');
+    // One profiled API process; the read and the write runs are told apart by their time windows.
+    const a = profileFlags('api');
     await flushRedis(cfg.redisUrl);
     const api = await startApiProcess(apiEnv, a.flags);
     const bare = await startBareExpress();
-    let window: [number, number] | undefined;
+    const windows: { read?: [number, number]; write?: [number, number] } = {};
     try {
       const targets = await apiTargets(api.baseUrl, bare.baseUrl, d.fx);
-      if (cfg.apiWarmupS > 0) await measureLoad(targets.write, cfg.apiWarmupS, cfg.apiConnections);
-      const from = monotonicUs();
-      const r = await measureLoad(targets.write, cfg.apiDurationS, cfg.apiConnections);
-      window = [from, monotonicUs()];
-      d.log(`  profiled write run: ${r.reqPerSec.toFixed(0)} req/s, non-2xx ${r.non2xx}`);
+      for (const kind of ['read', 'write'] as const) {
+        if (cfg.apiWarmupS > 0) await measureLoad(targets[kind], cfg.apiWarmupS, cfg.apiConnections);
+        const from = monotonicUs();
+        const r = await measureLoad(targets[kind], cfg.apiDurationS, cfg.apiConnections);
+        windows[kind] = [from, monotonicUs()];
+        d.log(`  profiled ${kind} run: ${r.reqPerSec.toFixed(0)} req/s, non-2xx ${r.non2xx}`);
+      }
     } finally {
-      await api.child.stop();
-      await bare.child.stop();
+      await stopServers(api.child, bare.child);
     }
-    out.apiWrite = summarizeProfile(mainThreadProfile(a.dir), { window });
+    const file = mainThreadProfile(a.dir);
+    out.apiRead = summarizeProfile(file, { window: windows.read });
+    out.apiWrite = summarizeProfile(file, { window: windows.write });
   }
   return out;
 }

@@ -135,12 +135,21 @@ export interface BenchResults {
 }
 
 /** The JSON document of a bench run (`bench/results/latest.json`). */
-export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date) {
+export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, loadAtStart: number[]) {
   const { sections, ...settings } = cfg;
   return {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      /** 1/5/15-minute load averages at start and end: well above the core count means other work shared the machine (noisier figures). */
+      loadAvgStart: loadAtStart.map((l) => round(l, 2)),
+      loadAvgEnd: os.loadavg().map((l) => round(l, 2)),
+    },
     settings: { ...settings, sections: [...sections] },
     targets: TARGETS,
     pipeline: r.pipeline ? pipelineFigures(r.pipeline) : undefined,
@@ -173,6 +182,8 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
 /** Renders the report as a plain-text table. */
 export function formatReport(report: Report): string {
   const rows: [string, string, string][] = [];
+  const m = report.machine;
+  rows.push([`Machine: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average at start ${m.loadAvgStart.join(' ')}, at end ${m.loadAvgEnd.join(' ')}`, '', '']);
   const section = (title: string) => rows.push([title, '', '']);
   const row = (figure: string, value: string, target = '') => rows.push([`  ${figure}`, value, target]);
   const p = report.pipeline;

@@ -7,8 +7,9 @@
  * process, and the fixtures (organization, API key, webhooks, payer).
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/core';
-import { apiTargets, runApiRounds, startApiProcess, startBareExpress, type ApiEnv, type ApiRound } from './api-section.js';
+import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServers, type ApiEnv, type ApiRound } from './api-section.js';
 import { loadBenchConfig } from './config.js';
 import { createFixtures } from './fixtures.js';
 import { createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
@@ -19,6 +20,15 @@ import { startReceiver, type Receiver } from './receiver.js';
 import { buildReport, formatReport, writeReport, type BenchResults } from './report.js';
 
 const log = (line: string) => console.log(line);
+
+/** Runs one section and logs how long it took. */
+async function timed<T>(title: string, fn: () => Promise<T>): Promise<T> {
+  log(`\n${title}`);
+  const t0 = Date.now();
+  const out = await fn();
+  log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  return out;
+}
 
 async function runApi(deps: SectionDeps, env: ApiEnv): Promise<ApiRound[]> {
   const { cfg } = deps;
@@ -39,14 +49,14 @@ async function runApi(deps: SectionDeps, env: ApiEnv): Promise<ApiRound[]> {
         ),
     });
   } finally {
-    await api.child.stop();
-    await bare.child.stop();
+    await stopServers(api.child, bare.child);
   }
 }
 
 async function main(): Promise<void> {
   const cfg = loadBenchConfig();
   const startedAt = new Date();
+  const loadAtStart = os.loadavg();
   log(`bench: sections ${[...cfg.sections].join(', ')}${cfg.profile ? ' + profiles' : ''}; Redis ${cfg.redisUrl}`);
   await flushRedis(cfg.redisUrl);
   let db: BenchDatabase | undefined;
@@ -67,24 +77,12 @@ async function main(): Promise<void> {
     const deps: SectionDeps = { ctx, fx, receiver, env, cfg, log };
 
     const results: BenchResults = {};
-    if (cfg.sections.has('pipeline')) {
-      log('\n1. pipeline (fast receiver)');
-      results.pipeline = await runPipelineSection(deps);
-    }
-    if (cfg.sections.has('slow')) {
-      log('\n2. slow receiver');
-      results.slow = await runSlowSection(deps);
-    }
-    if (cfg.sections.has('api')) {
-      log('\n3. API');
-      results.api = await runApi(deps, env);
-    }
-    if (cfg.profile) {
-      log('\nprofiles');
-      results.profiles = await runProfileSection(deps, env, cfg);
-    }
+    if (cfg.sections.has('pipeline')) results.pipeline = await timed('1. pipeline (fast receiver)', () => runPipelineSection(deps));
+    if (cfg.sections.has('slow')) results.slow = await timed('2. slow receiver', () => runSlowSection(deps));
+    if (cfg.sections.has('api')) results.api = await timed('3. API', () => runApi(deps, env));
+    if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg));
 
-    const report = buildReport(cfg, results, startedAt);
+    const report = buildReport(cfg, results, startedAt, loadAtStart);
     const file = writeReport(report);
     log(`\n${formatReport(report)}\n`);
     for (const s of Object.values(results.profiles ?? {})) if (s) log(`${formatProfileSummary(s)}\n`);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@gw/core';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
+import { httpMetrics } from './http/metrics-middleware.js';
 import { authFailureLimit, requestRateLimit } from './http/rate-limit.js';
 import { requireQueueForWrites } from './http/require-queue.js';
 import { healthRouter } from './routes/health.js';
@@ -33,6 +34,7 @@ export function createApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
+  if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
   app.use(helmet());
   app.use(
     pinoHttp({

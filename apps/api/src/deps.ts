@@ -1,5 +1,6 @@
 import type { Context, Resolver, SessionTokens } from '@gw/core';
 import type { Redis } from 'ioredis';
+import type { AppMetrics } from '@gw/core/metrics/index';
 
 /** What the HTTP app needs: the shared context, the JWT service and a fail-fast Redis for rate limits. */
 export interface ApiDeps extends Context {
@@ -8,4 +9,6 @@ export interface ApiDeps extends Context {
   requestRedis: Redis;
   /** DNS resolver for webhook URL checks; injectable in tests. */
   resolver?: Resolver;
+  /** Prometheus instruments of this process (published to Redis for the ops app). */
+  metrics?: AppMetrics;
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { closeContext, createContext, createRedis, ensureNativeToken, SessionTokens, type Config, type Logger } from '@gw/core';
+import { createAppMetrics, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createApp } from './create-app.js';
 import type { ApiDeps } from './deps.js';
 
@@ -28,7 +29,14 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, config);
   await tokens.init();
   await ensureNativeToken(ctx.prisma, config);
-  const deps: ApiDeps = { ...ctx, tokens, requestRedis, resolver: opts.resolver };
+  const metrics = createAppMetrics('api');
+  const publisher = startMetricsPublisher(ctx.redis, metrics.registry, {
+    prefix: config.QUEUE_PREFIX,
+    app: 'api',
+    instanceId: metrics.instanceId,
+    onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'metrics publish failed'),
+  });
+  const deps: ApiDeps = { ...ctx, tokens, requestRedis, resolver: opts.resolver, metrics };
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
@@ -45,6 +53,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
         server.closeIdleConnections();
       });
       requestRedis.disconnect();
+      await publisher.stop();
       await closeContext(ctx);
     },
   };

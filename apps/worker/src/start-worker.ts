@@ -11,6 +11,7 @@ import { sweepOutbox } from '@gw/core/outbox/sweep';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/integration/relay-bridge';
 import { QUEUE_NAMES } from '@gw/core/queues/queues';
 import { createRedis } from '@gw/core/queues/redis';
+import { createAppMetrics, instrumentHandlers, instrumentSender, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createHandlers, type Handler } from './handlers.js';
 
 export interface RunningWorker {
@@ -42,13 +43,17 @@ export async function startWorker(
   opts: { logger?: Logger; resolver?: Resolver; relayer?: Relayer } = {},
 ): Promise<RunningWorker> {
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
-  const sender = createSender({
+  const metrics = createAppMetrics('worker');
+  const sender = instrumentSender(
+    createSender({
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
     userAgent: USER_AGENT,
     resolver: opts.resolver,
     maxSockets: config.WORKER_CONCURRENCY * 2,
-  });
-  const handlers = createHandlers(ctx, sender, { relayer: opts.relayer, bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS });
+  }),
+    metrics,
+  );
+  const handlers = instrumentHandlers(createHandlers(ctx, sender, { relayer: opts.relayer, bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS }), metrics);
   assertHandlers(handlers);
 
   const workers = Object.entries(handlers).map(([queue, handler]) => {
@@ -85,6 +90,12 @@ export async function startWorker(
     })();
     return sweeping;
   };
+  const publisher = startMetricsPublisher(ctx.redis, metrics.registry, {
+    prefix: config.QUEUE_PREFIX,
+    app: 'worker',
+    instanceId: metrics.instanceId,
+    onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'metrics publish failed'),
+  });
   const timer = setInterval(() => void sweep(), config.SWEEP_INTERVAL_MS);
   timer.unref();
   ctx.logger.info({ queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY }, 'worker started');
@@ -98,6 +109,7 @@ export async function startWorker(
       await sweeping;
       for (const { connection } of workers) connection.disconnect();
       sender.close();
+      await publisher.stop();
       await closeContext(ctx);
     },
   };

@@ -1,0 +1,177 @@
+/**
+ * `node --import tsx bench/hot-paths.ts`: per-operation cost of the hot paths, measured in this
+ * one process, to attribute what the end-to-end figures and CPU profiles show:
+ *
+ * - SQL round trips per operation (counted at `pg`'s `Client.query`, which both Prisma's
+ *   adapter and raw `pg` go through; BEGIN/COMMIT included), with the statements' first words;
+ * - client-side CPU per operation, µs (`process.cpuUsage()` user+system of this process divided
+ *   by the iterations; PostgreSQL's own CPU is not included), and wall time per operation, µs,
+ *   one operation at a time (no concurrency).
+ *
+ * Operations: the worker's `processDelivery` with a sender that answers 200 at once (so only
+ * database, Prisma, decryption and signing remain), the same read done as one raw SQL
+ * statement for comparison, `confirmPayment` (50 webhooks), `createPayment`,
+ * `authenticateCredential`, `SessionTokens.verify` (JWT) and `listWebhooks`.
+ *
+ * Uses its own database (created, dropped) and Redis database `/13` (flushed); env as for
+ * `pnpm bench` (BENCH_PG_URL, BENCH_REDIS_URL) plus BENCH_HOT_ITERATIONS (default 300).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  authenticateCredential,
+  closeContext,
+  confirmPayment,
+  createContext,
+  createPayment,
+  listWebhooks,
+  loadConfig,
+  processDelivery,
+  SessionTokens,
+  type Context,
+  type Sender,
+} from '@gw/core';
+import { Prisma } from '@gw/db';
+import { createFixtures, createPendingPayments } from './fixtures.js';
+import { createBenchDatabase, flushRedis } from './infra.js';
+
+/** Counts statements at the driver: every query Prisma or raw `pg` sends goes through here. */
+const statements: string[] = [];
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const q = args[0] as string | { text?: string };
+  const text = typeof q === 'string' ? q : (q?.text ?? '');
+  statements.push(text.trim().split(/\s+/).slice(0, 3).join(' ').slice(0, 40));
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+/** A sender that "delivers" at once: isolates everything processDelivery does besides HTTP. */
+const instantSender: Sender = {
+  send: async () => ({ ok: true, statusCode: 200, durationMs: 0, error: null, responseBody: '' }),
+  close: () => undefined,
+};
+
+interface OpCost {
+  op: string;
+  iterations: number;
+  /** SQL statements per operation. */
+  statements: number;
+  /** Client CPU per operation, µs. */
+  cpuUs: number;
+  /** Wall time per operation, µs. */
+  wallUs: number;
+  /** First words of the statements of one operation. */
+  sample: string[];
+}
+
+/** Runs `fn(i)` for i < iterations after `warmup` calls; one at a time. */
+async function measure(op: string, iterations: number, fn: (i: number) => Promise<unknown>, warmup = 20): Promise<OpCost> {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  statements.length = 0;
+  await fn(warmup);
+  const sample = [...statements];
+  statements.length = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i++) await fn(warmup + 1 + i);
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    op,
+    iterations,
+    statements: statements.length / iterations,
+    cpuUs: Math.round((cpu.user + cpu.system) / iterations),
+    wallUs: Math.round((wall * 1000) / iterations),
+    sample,
+  };
+}
+
+/** The pending deliveries of the given payments' events. */
+async function pendingDeliveries(ctx: Context, paymentIds: string[]): Promise<string[]> {
+  const rows = await ctx.prisma.$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT d.id::text AS id FROM deliveries d JOIN events e ON e.id = d.event_id
+    WHERE e.payload->'payment'->>'id' = ANY(${paymentIds}::text[]) AND d.status = 'pending' ORDER BY d.id`);
+  return rows.map((r) => r.id);
+}
+
+async function main(): Promise<void> {
+  const iterations = Number(process.env.BENCH_HOT_ITERATIONS ?? 300);
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+  await flushRedis(redisUrl);
+  const db = await createBenchDatabase(process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const ctx = createContext(
+    loadConfig({
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: 'hot',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      SECRETS_ENCRYPTION_KEY: `hot:${randomBytes(32).toString('base64')}`,
+    }),
+    { app: 'hot-paths' },
+  );
+  const raw = new pg.Pool({ connectionString: db.url, max: 2 });
+  try {
+    const fx = await createFixtures(ctx, 'http://127.0.0.1:9', 50);
+    const results: OpCost[] = [];
+
+    // Deliveries to process: 50 per confirmed payment.
+    const needed = Math.ceil((iterations + 21) / 50) * 2;
+    const payIds = await createPendingPayments(ctx, fx, needed + iterations + 21);
+    const forDeliveries = payIds.slice(0, needed);
+    for (const id of forDeliveries) await confirmPayment(ctx, fx.organizationId, id, fx.payer);
+    await ctx.queues.deliveries.obliterate({ force: true });
+    const deliveries = await pendingDeliveries(ctx, forDeliveries);
+    results.push(await measure('processDelivery (instant 200 sender)', iterations, (i) => processDelivery(ctx, instantSender, deliveries[i]!)));
+    results.push(
+      await measure('  same read as 1 raw SQL statement (pg)', iterations, (i) =>
+        raw.query(
+          `SELECT d.id, d.status, d.attempts, d.manual, d.next_attempt_at, d.event, w.url, w.active, w.secret_encrypted,
+                  e.id AS event_id, e.type, e.created_at, e.payload
+           FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN events e ON e.id = d.event_id WHERE d.id = $1`,
+          [deliveries[i % deliveries.length]],
+        ),
+      ),
+    );
+
+    const toConfirm = payIds.slice(needed);
+    results.push(
+      await measure(`confirmPayment (${fx.webhookIds.length} webhooks, incl. enqueue)`, Math.min(iterations, toConfirm.length - 21), (i) =>
+        confirmPayment(ctx, fx.organizationId, toConfirm[i]!, fx.payer),
+      ),
+    );
+    results.push(
+      await measure('createPayment (incl. expiry job)', iterations, () =>
+        createPayment(ctx, { organizationId: fx.organizationId, payer: fx.payer, amount: 1n, expiresInSeconds: 900 }),
+      ),
+    );
+    results.push(await measure('authenticateCredential (API key)', iterations, () => authenticateCredential(ctx.prisma, fx.apiKey)));
+    const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, ctx.config);
+    await tokens.init();
+    const { token } = await tokens.issue({ address: fx.payer, roles: ['user'] });
+    results.push(await measure('SessionTokens.verify (JWT ES256)', iterations, () => tokens.verify(token)));
+    results.push(await measure(`listWebhooks (${fx.webhookIds.length} rows)`, iterations, () => listWebhooks(ctx, fx.organizationId)));
+
+    const w = Math.max(...results.map((r) => r.op.length));
+    console.log(`${'operation'.padEnd(w)}  SQL/op  CPU µs/op  wall µs/op  statements of one op`);
+    for (const r of results) {
+      console.log(
+        `${r.op.padEnd(w)}  ${r.statements.toFixed(1).padStart(6)}  ${String(r.cpuUs).padStart(9)}  ${String(r.wallUs).padStart(10)}  ${r.sample.join(' | ')}`,
+      );
+    }
+  } finally {
+    await raw.end();
+    await closeContext(ctx);
+    await db.drop();
+    await flushRedis(redisUrl);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

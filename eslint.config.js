@@ -1,0 +1,26 @@
+// ESLint flat config: typescript-eslint's recommended rules over every package, formatting left
+// to Prettier. `pnpm lint` runs both with zero warnings allowed.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/generated/**', '**/dist/**', 'test-results/**', 'bench/results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: [] }],
+    },
+  },
+  {
+    // Tests and tooling may print and may use loose types for fixtures.
+    files: ['**/test/**', 'bench/**', 'scripts/**', 'test/**'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
