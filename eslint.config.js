@@ -14,13 +14,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-console': ['error', { allow: [] }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'no-console': 'error',
     },
   },
   {
-    // Tests and tooling may print and may use loose types for fixtures.
-    files: ['**/test/**', 'bench/**', 'scripts/**', 'test/**'],
+    // Tests, tooling and command-line programs print; tests may use loose types for fixtures.
+    files: ['**/test/**', 'bench/**', 'scripts/**', 'test/**', '**/cli/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

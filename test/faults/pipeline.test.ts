@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { startStack, type Stack } from '../support/stack.js';
+import { startStack } from '../support/stack.js';
 import { CountingReceiver, exited, produceDeliveries, RedisServer, repoRoot, report, settle, spawnWorkerProcess, tally } from './harness.js';
 
 /**
@@ -24,7 +24,11 @@ describe('faults: nothing is lost', () => {
     const receiver = await new CountingReceiver(() => ({ status: 200, delayMs: receiverDelayMs })).start();
     const children: ChildProcess[] = [];
     cleanup.push(async () => {
-      for (const c of children) if (c.exitCode === null && c.signalCode === null) (c.kill('SIGKILL'), await exited(c));
+      for (const c of children) {
+        if (c.exitCode !== null || c.signalCode !== null) continue;
+        c.kill('SIGKILL');
+        await exited(c);
+      }
       await receiver.stop();
       await stack.stop();
       await redis.stop();

@@ -38,7 +38,10 @@ describe('faults: misbehaving receivers', () => {
     receiver = await new CountingReceiver((_id, _n, path) => cases[path] ?? { status: 404 }).start();
   });
   afterAll(async () => {
-    if (worker && worker.exitCode === null) (worker.kill('SIGKILL'), await exited(worker));
+    if (worker && worker.exitCode === null) {
+      worker.kill('SIGKILL');
+      await exited(worker);
+    }
     await receiver.stop();
     await stack.stop();
     await redis.stop();

@@ -41,7 +41,7 @@ export class TestReceiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const raw = Buffer.concat(chunks);
-        let body: unknown = null;
+        let body: unknown;
         try {
           body = JSON.parse(raw.toString('utf8'));
         } catch {

@@ -22,6 +22,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  process.stderr.write(`${err instanceof Error ? err.message : err}\n`);
   process.exit(1);
 });

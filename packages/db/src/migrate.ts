@@ -334,7 +334,7 @@ export async function readMigrationsList(migrationsDir: string): Promise<Migrati
     }
     migrationDirectories.push({ path: folder, migrationFile: { path: MIGRATION_SQL_FILE, content } });
   }
-  let lockContent: string | null = null;
+  let lockContent: string | null;
   try {
     lockContent = await readFile(path.join(baseDir, MIGRATION_LOCK_FILE), 'utf8');
   } catch {

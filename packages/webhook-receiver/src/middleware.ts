@@ -197,6 +197,8 @@ function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function defaultOnError(error: unknown, info: { stage: WebhookErrorStage; deliveryId?: string }): void {
+  // The library's documented default sink (override with `onError`); it has no logger of its own.
+  // eslint-disable-next-line no-console
   console.error(`[webhook-receiver] ${info.stage} error` + (info.deliveryId ? ` (delivery ${info.deliveryId})` : ''), error);
 }
 

@@ -35,12 +35,7 @@ export async function loginWithSiwe(
   }
   if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) throw new AppError('invalid-signature', 'signature must be 0x-prefixed hex');
   const address = getAddress(fields.address);
-  let valid = false;
-  try {
-    valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex });
-  } catch {
-    valid = false;
-  }
+  const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
   if (!valid) throw new AppError('invalid-signature', 'Signature does not match the message address');
   try {
     await deps.prisma.siweNonce.create({ data: { nonce: fields.nonce, address } });

@@ -39,7 +39,7 @@ export function loadAbiCatalog(dir: string = DEFAULT_ABI_DIR): AbiCatalog {
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch (err) {
-      throw new Error(`ABI ${entry.name} is not valid JSON: ${(err as Error).message}`);
+      throw new Error(`ABI ${entry.name} is not valid JSON: ${(err as Error).message}`, { cause: err });
     }
     if (!Array.isArray(parsed)) throw new Error(`ABI ${entry.name} must be a JSON array`);
     const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;

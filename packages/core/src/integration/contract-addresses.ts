@@ -45,7 +45,7 @@ export function loadContractAddresses(file: string = DEFAULT_CONTRACTS_CONFIG): 
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`contract configuration ${file} cannot be read: ${(err as Error).message}`);
+    throw new Error(`contract configuration ${file} cannot be read: ${(err as Error).message}`, { cause: err });
   }
   const parsed = contractsFile.safeParse(raw);
   if (!parsed.success) {

@@ -143,6 +143,7 @@ async function main(): Promise<void> {
     throw new Error(
       `cannot start the schema engine against ${redactDatabaseUrl(serverUrl)} ` +
         `(it needs a reachable PostgreSQL server, set DATABASE_URL): ${(err as Error).message}`,
+      { cause: err },
     );
   }
   const { engine, close, toError } = opened;
