@@ -4,26 +4,19 @@
  * SIGTERM/SIGINT: the worker drains first (in-flight attempts finish and are recorded), then the
  * HTTP server stops, then the clients close.
  */
-import { loadConfig } from '@gw/core';
+import { loadConfig } from '@gw/core/config/env';
+import { exitOnStartupError, stopOnSignals } from '@gw/core/process/stop-on-signals';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 
-const config = loadConfig();
-const worker = await startWorker(config);
-const api = await startApi(config);
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  api.deps.logger.info({ signal }, 'shutting down: worker, then HTTP server, then clients');
-  try {
+try {
+  const config = loadConfig();
+  const worker = await startWorker(config);
+  const api = await startApi(config);
+  stopOnSignals('api+worker', async () => {
     await worker.stop();
     await api.stop();
-    process.exit(0);
-  } catch (err) {
-    api.deps.logger.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+  }, api.deps.logger);
+} catch (err) {
+  exitOnStartupError(err);
+}

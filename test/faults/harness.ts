@@ -2,11 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { Stack } from '../support/stack.js';
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export { exited, repoRoot, spawnWorkerProcess } from '../support/worker-process.js';
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -140,36 +139,6 @@ export class CountingReceiver {
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
   }
 }
-
-/** Runs the real worker entry point as a separate process (what a container runs). */
-export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: stack.config.DATABASE_URL,
-      REDIS_URL: stack.config.REDIS_URL,
-      QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      LOG_LEVEL: 'silent',
-      WORKER_LOCK_DURATION_MS: String(stack.config.WORKER_LOCK_DURATION_MS),
-      WEBHOOK_BACKOFF_BASE_MS: String(stack.config.WEBHOOK_BACKOFF_BASE_MS),
-      WEBHOOK_BACKOFF_MAX_MS: String(stack.config.WEBHOOK_BACKOFF_MAX_MS),
-      WEBHOOK_TIMEOUT_MS: String(stack.config.WEBHOOK_TIMEOUT_MS),
-      WEBHOOK_MAX_ATTEMPTS: String(stack.config.WEBHOOK_MAX_ATTEMPTS),
-      SWEEP_INTERVAL_MS: String(stack.config.SWEEP_INTERVAL_MS),
-      SWEEP_GRACE_MS: String(stack.config.SWEEP_GRACE_MS),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-export const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
 
 /**
  * Creates `webhooks` webhooks (distinct paths on the receiver) for a new organization and

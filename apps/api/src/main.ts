@@ -1,28 +1,11 @@
-import { loadConfig } from '@gw/core';
+import { loadConfig } from '@gw/core/config/env';
+import { exitOnStartupError, stopOnSignals } from '@gw/core/process/stop-on-signals';
 import { startApi } from './start-api.js';
 
-/** Process entry point: `pnpm --filter @gw/api start`. SIGTERM/SIGINT stop it gracefully. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const api = await startApi(config);
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    api.deps.logger.info({ signal }, 'api shutting down');
-    api.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        api.deps.logger.error({ err }, 'api shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+/** Process entry point: `pnpm --filter @gw/api start`. SIGTERM/SIGINT: finish in-flight requests, close clients, exit. */
+try {
+  const api = await startApi(loadConfig());
+  stopOnSignals('api', api.stop, api.deps.logger);
+} catch (err) {
+  exitOnStartupError(err);
 }
-
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : err}\n`);
-  process.exit(1);
-});

@@ -1,36 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
+import { exited, spawnWorkerProcess } from '../../../test/support/worker-process.js';
 
 const ONE = 10n ** 18n;
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Runs the real worker entry point as its own process, as a container would. */
-function spawnWorker(stack: Stack, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: stack.config.DATABASE_URL,
-      REDIS_URL: stack.config.REDIS_URL,
-      QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      LOG_LEVEL: 'silent',
-      WORKER_LOCK_DURATION_MS: stack.config.WORKER_LOCK_DURATION_MS.toString(),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-
 describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery, SIGTERM drain)', () => {
   let stack: Stack;
   let receiver: TestReceiver;
@@ -88,7 +61,7 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     const { org, gw } = await orgWithHook(['payment.settled']);
     receiver.reply({ hang: true });
     const before = receiver.requests.length;
-    const child = spawnWorker(stack, { SWEEP_GRACE_MS: '60000' });
+    const child = spawnWorkerProcess(stack, { SWEEP_GRACE_MS: '60000' });
     const p = await gw('/payments', { amount: ONE.toString() });
     await gw(`/payments/${p.body.id}/confirm`).expect(200);
     await receiver.waitFor(before + 1, 30000);
@@ -117,7 +90,7 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     const { org, gw } = await orgWithHook(['payment.settled']);
     receiver.reply({ status: 200, delayMs: 1500 });
     const before = receiver.requests.length;
-    const child = spawnWorker(stack, { SWEEP_GRACE_MS: '60000' });
+    const child = spawnWorkerProcess(stack, { SWEEP_GRACE_MS: '60000' });
     const p = await gw('/payments', { amount: ONE.toString() });
     await gw(`/payments/${p.body.id}/confirm`).expect(200);
     await receiver.waitFor(before + 1, 30000);

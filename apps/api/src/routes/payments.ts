@@ -3,6 +3,7 @@ import { confirmPayment, createPayment, getPayment, listPayments, refundPayment 
 import type { ApiDeps } from '../deps.js';
 import { auth, requireAuth, session } from '../http/authenticate.js';
 import { parse } from '../http/validate.js';
+import { sendIdempotent } from '../http/send-idempotent.js';
 import { createPaymentBody, listPaymentsQuery } from './schemas.js';
 
 /**
@@ -29,8 +30,7 @@ export function paymentsRouter(deps: ApiDeps): Router {
       expiresInSeconds: body.expiresInSeconds,
       idempotencyKey: req.get('idempotency-key'),
     });
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.statusCode).json(result.body);
+    sendIdempotent(res, result);
   });
 
   /** GET /gateway/v1/payments?status=&limit=&cursor= (payments:read) → `{ data, nextCursor }`, newest first. */

@@ -10,6 +10,7 @@ import { purchaseCredits } from '@gw/core/integration/purchase-credits';
 import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';
+import { sendIdempotent } from '../../http/send-idempotent.js';
 import { bridgeInitiateBody, consumeCreditsBody, purchaseCreditsBody } from '../integration-schemas.js';
 
 /** Public, rarely changing documents: caches may keep them a few minutes (ETag revalidates the ABIs). */
@@ -55,8 +56,7 @@ export function integrationArea(deps: ApiDeps): { gateway: Router; root: Router 
       token: body.token,
       idempotencyKey: req.get('idempotency-key'),
     });
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.statusCode).json(result.body);
+    sendIdempotent(res, result);
   });
 
   /**
@@ -103,8 +103,7 @@ export function integrationArea(deps: ApiDeps): { gateway: Router; root: Router 
       credits: body.credits,
       idempotencyKey: req.get('idempotency-key'),
     });
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.statusCode).json(result.body);
+    sendIdempotent(res, result);
   });
 
   /**
@@ -120,8 +119,7 @@ export function integrationArea(deps: ApiDeps): { gateway: Router; root: Router 
       feature: body.feature,
       idempotencyKey: req.get('idempotency-key'),
     });
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.statusCode).json(result.body);
+    sendIdempotent(res, result);
   });
 
   /** GET /ai-billing/credits (billing:read) → `{ address, balance, recent: [{ id, feature, units, createdAt }] }`. */

@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { castVote } from '@gw/core/gateway/cast-vote';
 import { listFarmingPools } from '@gw/core/gateway/list-farming-pools';
 import { listActiveProposals } from '@gw/core/gateway/list-proposals';
@@ -12,13 +12,9 @@ import { walletBalances } from '@gw/core/gateway/wallet-balances';
 import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';
+import { sendIdempotent } from '../../http/send-idempotent.js';
 import { listPoolsQuery, listPositionsQuery, listProposalsQuery, noBody, noQuery, stakeBody, transferBody, voteBody } from '../ledger-schemas.js';
 
-/** Answers a write that went through `withIdempotency` (header `Idempotent-Replayed: true` on a replay). */
-function sendIdempotent(res: Response, result: { statusCode: number; body: unknown; replayed: boolean }): void {
-  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.status(result.statusCode).json(result.body);
-}
 
 /**
  * Wallet, staking, farming, governance, token info, treasury (issue #3).

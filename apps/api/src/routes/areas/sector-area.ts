@@ -16,6 +16,7 @@ import { revokeConsent } from '@gw/core/sectors/revoke-consent';
 import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';
+import { sendIdempotent } from '../../http/send-idempotent.js';
 import {
   carbonCreditsQuery,
   findTariffsQuery,
@@ -47,11 +48,6 @@ function requireRole(res: Response, role: 'agent'): string {
 /** Personal data must not be kept by caches along the way. */
 const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
 
-/** Writes answer with the stored first response on an Idempotency-Key replay. */
-function sendResult(res: Response, result: { statusCode: number; body: unknown; replayed: boolean }) {
-  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.status(result.statusCode).json(result.body);
-}
 
 /**
  * Logistics, customs, energy, health records and consents, cargolink (issue #3).
@@ -105,7 +101,7 @@ export function sectorArea(deps: ApiDeps): { gateway: Router; root: Router } {
       hsCode: body.hsCode,
       idempotencyKey: req.get('idempotency-key'),
     });
-    sendResult(res, result);
+    sendIdempotent(res, result);
   });
 
   // --- Energy (energy:read) ----------------------------------------------------------------------
@@ -173,7 +169,7 @@ export function sectorArea(deps: ApiDeps): { gateway: Router; root: Router } {
       ...body,
       idempotencyKey: req.get('idempotency-key'),
     });
-    sendResult(res, result);
+    sendIdempotent(res, result);
   });
 
   /** POST /cargolink/v1/shipments/:id/checkpoints `{ location, status, note?, recordedAt? }` → 201; updates the shipment's status. */
@@ -186,7 +182,7 @@ export function sectorArea(deps: ApiDeps): { gateway: Router; root: Router } {
       ...body,
       idempotencyKey: req.get('idempotency-key'),
     });
-    sendResult(res, result);
+    sendIdempotent(res, result);
   });
 
   /** POST /cargolink/v1/certificates `{ shipmentId?, kind, issuer, number, issuedAt, expiresAt? }` → 201. */
@@ -198,7 +194,7 @@ export function sectorArea(deps: ApiDeps): { gateway: Router; root: Router } {
       ...body,
       idempotencyKey: req.get('idempotency-key'),
     });
-    sendResult(res, result);
+    sendIdempotent(res, result);
   });
 
   return { gateway, root };

@@ -1,0 +1,77 @@
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@gw/core';
+import type { ApiDeps } from '../deps.js';
+import { errorHandler, notFound } from '../http/problem.js';
+import { httpMetrics } from '../http/metrics-middleware.js';
+import { authFailureLimit, requestRateLimit } from '../http/rate-limit.js';
+import { requireQueueForWrites } from '../http/require-queue.js';
+import { healthRouter } from '../routes/health.js';
+import { openapiRouter } from './router.js';
+import { paymentsRouter } from '../routes/payments.js';
+import { sessionRouter } from '../routes/session.js';
+import { webhooksRouter } from '../routes/webhooks.js';
+import { integrationArea } from '../routes/areas/integration-area.js';
+import { ledgerArea } from '../routes/areas/ledger-area.js';
+import { sectorArea } from '../routes/areas/sector-area.js';
+
+/** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (hasBody && !req.is('application/json')) {
+    throw new AppError('unsupported-media-type', 'Send the body as application/json');
+  }
+  next();
+};
+
+/**
+ * Builds the HTTP application (exported for supertest and for `main.ts`). Everything lives under
+ * the base address `/api` (spec: `{base_url}` already ends in `/api`); gateway routes under
+ * `/api/gateway/v1`. No administration route exists here: operators use the CLI.
+ */
+export function createApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
+  if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Only method, path and status: never headers, bodies or query strings with credentials.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+
+  const areas = [ledgerArea(deps), integrationArea(deps), sectorArea(deps)];
+  const api = express.Router();
+  api.use(healthRouter(deps));
+  api.use(openapiRouter(deps));
+  api.use(authFailureLimit(deps), requestRateLimit(deps));
+  api.use(requireQueueForWrites(deps));
+  api.use(requireJsonBody, express.json({ limit: '64kb' }));
+  api.use(sessionRouter(deps));
+
+  const gateway = express.Router();
+  gateway.use(webhooksRouter(deps));
+  gateway.use(paymentsRouter(deps));
+  for (const area of areas) gateway.use(area.gateway);
+  api.use('/gateway/v1', gateway);
+  for (const area of areas) api.use(area.root);
+
+  app.use('/api', api);
+  app.use(notFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,88 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { errorCatalog } from '@gw/core';
+import { HEADER_COMPONENTS, registerOperation, type Operation } from './operation.js';
+import { OPERATIONS } from './operations.js';
+
+/** What `GET /api/openapi.json` serves: an OpenAPI 3.1 document (plain JSON). */
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+const TAGS: { name: string; description: string }[] = [
+  { name: 'Session', description: 'Sign-In with Ethereum and the keys that verify the session JWTs' },
+  { name: 'Payments', description: 'Payments from the JWT wallet to the API key organization, pushed as signed webhook events' },
+  { name: 'Webhooks', description: 'Webhook destinations and their deliveries (API key only)' },
+  { name: 'Wallet', description: 'Balances and transfers of the JWT wallet' },
+  { name: 'Staking', description: 'Staking positions of the native token' },
+  { name: 'Farming', description: 'Liquidity farming pools' },
+  { name: 'Governance', description: 'DAO proposals and votes weighted by staked tokens' },
+  { name: 'Token', description: 'The native token' },
+  { name: 'Treasury', description: 'The DAO treasury' },
+  { name: 'Contracts', description: 'Contract addresses and ABIs' },
+  { name: 'Bridge', description: 'Cross-chain transfers' },
+  { name: 'AI billing', description: 'AI credits: purchase, consumption, balance' },
+  { name: 'Supply', description: 'Logistics: shipments, checkpoints, certificates, tariffs' },
+  { name: 'Customs', description: 'Customs clearance by sector agents' },
+  { name: 'Energy', description: 'Carbon credits' },
+  { name: 'Health records', description: 'Clinical records, readable under the patient’s consent' },
+  { name: 'Consents', description: 'Patients’ consents, managed with their own JWT' },
+  { name: 'Cargolink', description: 'The logistics integration that feeds the supply endpoints' },
+  { name: 'Health', description: 'Service health' },
+  { name: 'Reference', description: 'This document and its rendering' },
+];
+
+const DESCRIPTION = `
+One HTTP API for integrator backends over the token ecosystem, which pushes every payment state change to the integrator as signed, retried webhook deliveries.
+
+**Base address.** The server URL ends in \`/api\`; gateway endpoints live under \`/gateway/v1\`, sector endpoints under \`/v1\`, the logistics integration under \`/cargolink/v1\`, AI billing under \`/ai-billing\`.
+
+**Authentication.** Every call except login and public endpoints needs **both** \`X-API-Key\` (the organization's API key, or an AI-connector token) and \`Authorization: Bearer <JWT>\` (a wallet session from \`POST /gateway/v1/sso/login\`). Webhook management takes the API key only. Each operation names its scope (\`x-scope\`, and the scope in its \`ApiKey\` security requirement) and its authentication mode (\`x-auth\`: \`api-key+jwt\`, \`api-key\` or \`public\`).
+
+**Amounts** are strings of integer base units (18 decimals for the native token: \`"1000000000000000000"\` is one token).
+
+**Lists** take \`limit\` (1–100, default 20) and an opaque \`cursor\`, and return \`{ data, nextCursor }\` (\`null\` on the last page), newest first. Unknown body fields and query parameters are 400.
+
+**Idempotency.** Writes marked \`x-idempotent\` accept an \`Idempotency-Key\` header: the same key and body return the first answer with \`Idempotent-Replayed: true\`; another body is 409 \`idempotency-key-reused\`.
+
+**Errors** are RFC 9457 problem documents (\`application/problem+json\`, schema \`Problem\`); \`type\` is \`/problems/<code>\`: ${Object.keys(errorCatalog)
+  .map((c) => `\`${c}\``)
+  .join(', ')}.
+
+**Rate limits.** \`RATE_LIMIT_MAX\` requests (600) per \`RATE_LIMIT_WINDOW_MS\` (60 s) per API key (per client address without one), with the IETF \`RateLimit\` and \`RateLimit-Policy\` headers; over the limit, 429 with \`Retry-After\`. Failed authentication is limited separately per client address.
+`.trim();
+
+/**
+ * Builds the OpenAPI 3.1 document of every operation of {@link OPERATIONS}. Request parameters
+ * and bodies come from the zod schemas the route handlers validate with; responses from
+ * `response-schemas.ts`.
+ * @param serverUrl the base address (default `/api`, relative to the document's own URL)
+ */
+export function buildOpenApiDocument(opts: { serverUrl?: string; operations?: Operation[] } = {}): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description:
+      "The organization's API key (`sk_…`, from the operator CLI) or an AI-connector token. Role names in this scheme's requirement are the scopes the key must carry.",
+  });
+  registry.registerComponent('securitySchemes', 'BearerJWT', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'ES256 session JWT from `POST /gateway/v1/sso/login`; its wallet (`sub`) is the one acting.',
+  });
+  for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent('headers', name, header);
+  for (const op of opts.operations ?? OPERATIONS) registerOperation(registry, op);
+
+  const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Service Gateway API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+    },
+    servers: [{ url: opts.serverUrl ?? '/api', description: 'This deployment' }],
+    tags: TAGS,
+    security: [{ ApiKey: [], BearerJWT: [] }],
+  });
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { errorCatalog, type ErrorCode, type Scope } from '@gw/core';
+import { PROBLEM_JSON } from '../http/problem.js';
+import { Problem } from './response-schemas.js';
+
+/** Response headers of an OpenAPI response (`openapi3-ts` is not a direct dependency). */
+export type HeadersObject = Exclude<NonNullable<ResponseConfig['headers']>, z.ZodObject>;
+
+/**
+ * One operation of the API reference, in the terms the service uses (authentication mode, scope,
+ * the AppError codes it can answer). {@link registerOperation} turns it into an OpenAPI operation:
+ * security requirements, `x-auth` / `x-scope` extensions, the authentication sentence of the
+ * description, request parameters and body from the validating zod schemas, success responses and
+ * one problem+json response per possible error status, each with examples.
+ */
+export interface Operation {
+  operationId: string;
+  method: 'get' | 'post' | 'delete';
+  /** OpenAPI path relative to the server URL (`/api`), with `{param}` templates. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** What the operation does (Markdown); the authentication paragraph is appended. */
+  description: string;
+  /**
+   * `gateway`: `X-API-Key` (API key or AI-connector token) and `Authorization: Bearer <JWT>`;
+   * `webhooks`: the organization's API key in `X-API-Key` only; `public`: nothing.
+   */
+  auth: 'gateway' | 'webhooks' | 'public';
+  scope?: Scope;
+  /** JWT role the wallet must hold (read at login). */
+  role?: 'agent';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Request headers other than the credentials (e.g. `If-None-Match`). */
+  headers?: z.ZodObject;
+  body?: { schema: z.ZodType; example: unknown; description?: string };
+  /** Accepts `Idempotency-Key` (same key and body → the first answer, `Idempotent-Replayed: true`). */
+  idempotent?: boolean;
+  /** Behind the request rate limiter (everything except health and this reference). Default true. */
+  rateLimited?: boolean;
+  success: Success[];
+  /** Problem codes specific to the operation; the generic ones are added from the other fields. */
+  errors?: ErrorCode[];
+  /** Example detail and extension members of a problem code for this operation. */
+  problems?: Partial<Record<ErrorCode, ProblemExample>>;
+}
+
+export interface Success {
+  status: number;
+  description: string;
+  /** Omitted for bodiless answers (304). */
+  schema?: z.ZodType;
+  example?: unknown;
+  /** Default `application/json`. */
+  contentType?: string;
+  headers?: HeadersObject;
+}
+
+export interface ProblemExample {
+  detail: string;
+  ext?: Record<string, unknown>;
+}
+
+/** Reusable response headers (`#/components/headers/...`). */
+export const HEADER_COMPONENTS = {
+  RateLimit: {
+    description: 'IETF RateLimit header (draft 8): remaining quota of this API key (or client address) in the current window',
+    schema: { type: 'string', examples: ['"default";r=599;t=60'] },
+  },
+  RateLimitPolicy: {
+    description: 'IETF RateLimit-Policy header: the quota (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`)',
+    schema: { type: 'string', examples: ['"default";q=600;w=60'] },
+  },
+  RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0, examples: [42] } },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored first answer to an earlier request with the same `Idempotency-Key`',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} satisfies HeadersObject;
+const ref = (name: keyof typeof HEADER_COMPONENTS & string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Example detail of each problem code, when the operation gives none. */
+const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
+  'validation-error': { detail: 'Invalid body: amount must be a string of positive integer base units', ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units' }] } },
+  'malformed-json': { detail: 'The request body is not valid JSON' },
+  'unauthenticated': { detail: 'X-API-Key and a Bearer JWT are required' },
+  'insufficient-scope': { detail: 'This operation needs the scope {scope}', ext: { requiredScope: '{scope}' } },
+  'connector-not-allowed': { detail: 'Webhooks can only be managed with the organization API key, not an AI-connector token' },
+  'role-required': { detail: 'This operation needs a wallet with the role agent', ext: { requiredRole: 'agent' } },
+  'not-found': { detail: 'No such object' },
+  'payload-too-large': { detail: 'Payload too large' },
+  'unsupported-media-type': { detail: 'Send the body as application/json' },
+  'invalid-state': { detail: 'The object is not in a state that allows this operation' },
+  'idempotency-key-reused': { detail: 'This Idempotency-Key was used with a different request' },
+  'insufficient-funds': { detail: 'Insufficient balance in GTK' },
+  'rate-limited': { detail: 'Rate limit exceeded; retry after 42 s with exponential back-off' },
+  'unavailable': { detail: 'The job queue is unreachable; retry shortly' },
+};
+
+const AUTH_TEXT = {
+  gateway:
+    '**Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT\'s wallet is the one acting.',
+  webhooks:
+    "**Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`.",
+  public: '**Authentication:** none (public); credentials sent anyway are ignored.',
+} as const;
+
+const IDEMPOTENCY_TEXT =
+  '**Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.';
+
+/** The problem codes an operation can answer, from its own list and its configuration. */
+export function problemCodes(op: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (op.query || op.body || op.idempotent) codes.add('validation-error');
+  if (op.body) ['malformed-json', 'payload-too-large', 'unsupported-media-type'].forEach((c) => codes.add(c as ErrorCode));
+  if (op.auth !== 'public') codes.add('unauthenticated');
+  if (op.scope) codes.add('insufficient-scope');
+  if (op.auth === 'webhooks') codes.add('connector-not-allowed');
+  if (op.role) codes.add('role-required');
+  for (const c of op.errors ?? []) codes.add(c);
+  if (op.idempotent) codes.add('idempotency-key-reused');
+  if (op.rateLimited !== false) codes.add('rate-limited');
+  if (op.method !== 'get' && op.path !== '/gateway/v1/sso/login') codes.add('unavailable');
+  return [...codes];
+}
+
+/** The example request path of an operation (`{id}` filled in), as problem `instance`. */
+function examplePath(op: Operation): string {
+  return `/api${op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const shape = op.params?.shape as Record<string, z.ZodType> | undefined;
+    const meta = shape?.[name]?.meta() as { example?: unknown } | undefined;
+    return String(meta?.example ?? name);
+  })}`;
+}
+
+function problemResponses(op: Operation): Record<string, ResponseConfig> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of problemCodes(op)) {
+    const { status } = errorCatalog[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, ResponseConfig> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const fill = (v: unknown): unknown =>
+      typeof v === 'string' ? v.replaceAll('{scope}', op.scope ?? '') : Array.isArray(v) ? v.map(fill) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
+    const examples = Object.fromEntries(
+      codes.map((code) => {
+        const p =
+          op.problems?.[code] ??
+          (code === 'unauthenticated' && op.auth === 'webhooks' ? { detail: 'Webhook management takes the organization API key in X-API-Key' } : undefined) ??
+          DEFAULT_PROBLEMS[code] ?? { detail: errorCatalog[code].title };
+        const value = { type: `/problems/${code}`, title: errorCatalog[code].title, status, detail: p.detail, instance: examplePath(op), ...p.ext };
+        return [code, { summary: errorCatalog[code].title, value: fill(value) }];
+      }),
+    );
+    out[String(status)] = {
+      description: codes.map((c) => `\`/problems/${c}\`: ${errorCatalog[c].title}`).join('; '),
+      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': ref('RetryAfter') } } : {}),
+      content: { [PROBLEM_JSON]: { schema: Problem, examples } },
+    };
+  }
+  return out;
+}
+
+function successResponses(op: Operation): Record<string, ResponseConfig> {
+  const out: Record<string, ResponseConfig> = {};
+  for (const s of op.success) {
+    const headers: HeadersObject = {
+      ...(op.rateLimited !== false ? { RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') } : {}),
+      ...(op.idempotent ? { 'Idempotent-Replayed': ref('IdempotentReplayed') } : {}),
+      ...s.headers,
+    };
+    out[String(s.status)] = {
+      description: s.description,
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(s.schema ? { content: { [s.contentType ?? 'application/json']: { schema: s.schema, ...(s.example !== undefined ? { example: s.example } : {}) } } } : {}),
+    };
+  }
+  return out;
+}
+
+/** Security requirement of an operation (OpenAPI 3.1 allows role names for non-OAuth schemes: the scope). */
+function security(op: Operation): RouteConfig['security'] {
+  if (op.auth === 'public') return [];
+  if (op.auth === 'webhooks') return [{ ApiKey: [] }];
+  return [{ ApiKey: op.scope ? [op.scope] : [], BearerJWT: [] }];
+}
+
+function describe(op: Operation): string {
+  const scope =
+    op.auth === 'public'
+      ? ''
+      : op.scope
+        ? ` **Scope:** \`${op.scope}\` (on the API key).`
+        : op.auth === 'webhooks'
+          ? ' **Scope:** none: any API key of the organization.'
+          : ' **Scope:** none: any API key or connector token.';
+  const role = op.role ? ` **Role:** the JWT's wallet must hold \`${op.role}\` (granted with the operator CLI; log in again after the grant), else 403 \`role-required\`.` : '';
+  return [op.description, `${AUTH_TEXT[op.auth]}${scope}${role}`, ...(op.idempotent ? [IDEMPOTENCY_TEXT] : [])].join('\n\n');
+}
+
+export function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
+  const idempotencyKey = z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'Makes retries safe: the same key and body return the first answer (1–255 characters, per organization)', example: 'order-1001' });
+  const headers = op.idempotent ? (op.headers ?? z.object({})).extend({ 'Idempotency-Key': idempotencyKey }) : op.headers;
+  const route: RouteConfig = {
+    method: op.method,
+    path: op.path,
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    description: describe(op),
+    security: security(op),
+    'x-auth': op.auth === 'gateway' ? 'api-key+jwt' : op.auth === 'webhooks' ? 'api-key' : 'public',
+    'x-scope': op.scope ?? null,
+    ...(op.role ? { 'x-required-role': op.role } : {}),
+    ...(op.idempotent ? { 'x-idempotent': true } : {}),
+    request: {
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.query ? { query: op.query } : {}),
+      ...(headers ? { headers } : {}),
+      ...(op.body
+        ? {
+            body: {
+              required: true,
+              description: op.body.description ?? 'JSON body; unknown fields are 400',
+              content: { 'application/json': { schema: op.body.schema, example: op.body.example } },
+            },
+          }
+        : {}),
+    },
+    responses: { ...successResponses(op), ...problemResponses(op) },
+  };
+  registry.registerPath(route);
+}

@@ -1,0 +1,429 @@
+import { z } from 'zod';
+import { WEBHOOK_EVENTS } from '@gw/core';
+import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/sectors/shipment-status';
+import { VOTE_CHOICES } from '@gw/core/gateway/list-proposals';
+import { CONTRACT_KINDS } from '@gw/core/integration/contract-addresses';
+
+/**
+ * Zod schemas of what the API answers (issue #4, API reference). They mirror the DTO functions of
+ * `packages/core` (`toPaymentDto`, `toStakingPositionDto`, ...) and the route handlers; the OpenAPI
+ * test checks real responses against them, so a DTO change that is not reflected here fails there.
+ * `.meta({ id })` makes each one a named component (`#/components/schemas/<id>`).
+ * Objects are documented open (no `additionalProperties: false`) so clients tolerate new fields;
+ * the test validates real responses as closed objects, so nothing undocumented slips through.
+ */
+
+// --- examples shared by the schemas and the operations ---------------------------------------------
+
+export const EX = {
+  time: '2026-11-21T17:00:00.000Z',
+  later: '2026-11-21T17:15:00.000Z',
+  orgId: '0193a5c0-0000-7000-8000-00000000de70',
+  paymentId: '0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01',
+  webhookId: '0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12',
+  deliveryId: '01a1ff20-6b4d-72bb-a6b6-e7a94ca21885',
+  transferId: '0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23',
+  positionId: '0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34',
+  poolId: '0193a5c1-5e6f-7071-8283-9d0e1f2a3b45',
+  proposalId: '0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f',
+  voteId: '0193a5c1-6f70-7182-8394-ae1f2a3b4c56',
+  bridgeId: '0193a5c1-7081-7293-84a5-bf2a3b4c5d67',
+  consumptionId: '0193a5c1-8192-73a4-85b6-c03b4c5d6e78',
+  shipmentId: '0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d',
+  checkpointId: '0193a5c2-2a11-7b4c-8d5e-3f6a7b8c9d0e',
+  certificateId: '0193a5c2-3b22-7c5d-9e6f-4a7b8c9d0e1f',
+  tariffId: '0193a5c2-4c33-7d6e-8f70-5b8c9d0e1f2a',
+  clearanceId: '0193a5c2-5d44-7e7f-9081-6c9d0e1f2a3b',
+  carbonId: '0193a5c2-6e55-7f80-81a2-7d0e1f2a3b4c',
+  recordId: '0193a5c2-7f66-7091-92b3-8e1f2a3b4c5d',
+  consentId: '0193a5c2-8077-71a2-83c4-9f2a3b4c5d6e',
+  wallet: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  recipient: '0x52908400098527886E0F7030069857D2E4169EE7',
+  patient: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684',
+  cursor: 'MDE5M2E1YzEtMWIyYy03ZDNlLThmNDAtNWE2YjdjOGQ5ZTAx',
+} as const;
+
+// --- scalars ------------------------------------------------------------------------------------
+
+const uuid = () => z.uuid();
+const dateTime = () => z.iso.datetime({ offset: true });
+/** A checksummed EVM address as the API answers it. */
+const address = () => z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ description: 'EIP-55 checksummed EVM address', example: EX.wallet });
+/** Non-negative integer base units as a string (balances, sums). */
+const units = () => z.string().regex(/^(0|[1-9][0-9]*)$/).meta({ description: 'Integer base units as a string', example: '1000000000000000000' });
+/** Positive integer base units as a string (amounts moved). */
+const amount = () => z.string().regex(/^[1-9][0-9]*$/).meta({ description: 'Positive integer base units as a string', example: '12000000000000000000' });
+const symbol = () => z.string().meta({ description: 'Token symbol', example: 'GTK' });
+const nextCursor = () => z.string().nullable().meta({ description: 'Cursor of the next page (pass as `cursor`), `null` on the last page' });
+
+/** `{ data: [item], nextCursor }`, the shape of every paginated list. */
+export const page = <T extends z.ZodType>(id: string, item: T, description: string) =>
+  z.object({ data: z.array(item), nextCursor: nextCursor() }).meta({ id, description });
+
+// --- problem details (RFC 9457) -------------------------------------------------------------------
+
+export const FieldError = z
+  .object({ path: z.string().meta({ description: 'Dotted path of the field (or `body` / `query`)' }), message: z.string() })
+  .meta({ id: 'FieldError' });
+
+export const Problem = z
+  .object({
+    type: z.string().meta({ description: 'Problem type, `/problems/<code>` (resolvable against the API origin)', example: '/problems/not-found' }),
+    title: z.string().meta({ description: 'Short summary of the problem type', example: 'Not found' }),
+    status: z.number().int().min(400).max(599).meta({ description: 'HTTP status code', example: 404 }),
+    detail: z.string().meta({ description: 'Explanation of this occurrence', example: 'No such payment' }),
+    instance: z.string().meta({ description: 'Path of the request', example: `/api/gateway/v1/payments/${EX.paymentId}` }),
+    errors: z.array(FieldError).optional().meta({ description: '`validation-error`: which fields are invalid' }),
+    requiredScope: z.string().optional().meta({ description: '`insufficient-scope`: the scope the operation needs' }),
+    requiredRole: z.string().optional().meta({ description: '`role-required`: the JWT role the operation needs' }),
+    reason: z.string().optional().meta({ description: 'Refusal reason: `locked`, `already-unstaked`, `treasury-short`, or the governance refusal' }),
+    lockedUntil: dateTime().optional().meta({ description: '`invalid-state` with reason `locked`: when the position unlocks' }),
+    patient: z.string().optional().meta({ description: '`consent-required`: the patient address' }),
+    balance: z.string().optional().meta({ description: '`payment-required`: the credits the wallet holds' }),
+    required: z.string().optional().meta({ description: '`payment-required`: the credits the operation needs' }),
+    supportedChains: z.array(z.string()).optional().meta({ description: '`unsupported-chain`: the CAIP-2 chains the bridge serves' }),
+    certificateId: z.string().optional().meta({ description: '`invalid-state` on a duplicate certificate: the existing one' }),
+    reference: z.string().optional().meta({ description: '`invalid-state` on a duplicate shipment reference' }),
+  })
+  .catchall(z.unknown())
+  .meta({
+    id: 'Problem',
+    description:
+      'RFC 9457 problem document (`application/problem+json`). Besides the standard members, some types carry extension members (listed); others may be added.',
+  });
+
+// --- session, health ----------------------------------------------------------------------------
+
+export const Session = z
+  .object({
+    token: z.string().meta({ description: 'ES256 JWT for `Authorization: Bearer`' }),
+    expiresAt: dateTime(),
+    address: address(),
+  })
+  .meta({ id: 'Session', example: { token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIweDVhQS4uLiJ9.c2ln', expiresAt: '2026-11-21T18:00:00.000Z', address: EX.wallet } });
+
+export const Jwk = z
+  .object({
+    kty: z.literal('EC'),
+    crv: z.literal('P-256'),
+    x: z.string(),
+    y: z.string(),
+    kid: z.string(),
+    alg: z.literal('ES256'),
+    use: z.literal('sig'),
+  })
+  .meta({ id: 'Jwk', description: 'Public P-256 key (RFC 7517) that verifies the session JWTs' });
+
+export const Jwks = z.object({ keys: z.array(Jwk) }).meta({ id: 'Jwks' });
+
+const check = () => z.enum(['ok', 'error']);
+export const HealthStatus = z
+  .object({ status: z.enum(['ok', 'unavailable']), checks: z.object({ database: check(), redis: check() }) })
+  .meta({ id: 'HealthStatus' });
+
+// --- webhooks -----------------------------------------------------------------------------------
+
+const webhookFields = {
+  id: uuid(),
+  url: z.string().meta({ example: 'https://merchant.example/webhooks' }),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  active: z.boolean(),
+  createdAt: dateTime(),
+};
+export const Webhook = z.object(webhookFields).meta({ id: 'Webhook', description: 'A webhook destination (never carries its secret)' });
+export const WebhookWithSecret = z
+  .object({ ...webhookFields, secret: z.string().regex(/^whsec_/).meta({ description: 'Signing secret (HMAC-SHA256 key), shown only here' }) })
+  .meta({ id: 'WebhookWithSecret', description: 'A registered webhook with its new signing secret' });
+export const WebhookList = z.object({ data: z.array(Webhook) }).meta({ id: 'WebhookList', description: "The organization's webhooks, oldest first" });
+
+export const Delivery = z
+  .object({
+    id: uuid(),
+    webhookId: uuid(),
+    event: z.enum(WEBHOOK_EVENTS),
+    status: z.enum(['pending', 'delivered', 'dead']),
+    attempts: z.number().int().min(0),
+    nextAttemptAt: dateTime().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: dateTime(),
+    deliveredAt: dateTime().nullable(),
+  })
+  .meta({ id: 'Delivery' });
+export const DeliveryPage = page('DeliveryPage', Delivery, 'Deliveries, newest first');
+export const DeliveryRetry = z.object({ id: uuid(), status: z.literal('pending') }).meta({ id: 'DeliveryRetry' });
+
+// --- payments -----------------------------------------------------------------------------------
+
+export const Payment = z
+  .object({
+    id: uuid(),
+    object: z.literal('payment'),
+    status: z.enum(['pending', 'settled', 'failed', 'expired', 'refunded']),
+    amount: amount(),
+    token: symbol(),
+    payer: address(),
+    organizationId: uuid().meta({ description: 'The payee: the API key organization' }),
+    description: z.string().nullable(),
+    purpose: z.enum(['payment', 'credit_purchase']).meta({ description: '`credit_purchase` for AI credits bought through `/ai-billing/credits/purchase`' }),
+    credits: z.string().regex(/^[1-9][0-9]*$/).nullable().meta({ description: 'Credits minted when a `credit_purchase` settles; null otherwise' }),
+    failureReason: z.string().nullable(),
+    expiresAt: dateTime(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    settledAt: dateTime().nullable(),
+    refundedAt: dateTime().nullable(),
+  })
+  .meta({ id: 'Payment', description: 'A payment from the JWT wallet (payer) to the API key organization (payee)' });
+export const PaymentPage = page('PaymentPage', Payment, 'Payments, newest first');
+
+// --- wallet, staking, farming, governance, token, treasury -------------------------------------------
+
+export const TokenRef = z
+  .object({ symbol: symbol(), name: z.string().meta({ example: 'Gateway Token' }), decimals: z.number().int().min(0).meta({ example: 18 }) })
+  .meta({ id: 'TokenRef' });
+
+export const WalletBalances = z
+  .object({ address: address(), data: z.array(z.object({ token: TokenRef, balance: units() })) })
+  .meta({ id: 'WalletBalances', description: 'Every token of the service, zeros included, native token first' });
+
+export const Transfer = z
+  .object({ id: uuid(), from: address(), to: address(), token: symbol(), amount: amount(), createdAt: dateTime() })
+  .meta({ id: 'Transfer' });
+
+export const StakingPosition = z
+  .object({
+    id: uuid(),
+    token: symbol(),
+    principal: amount(),
+    aprBps: z.number().int().min(0).meta({ description: 'Annual reward rate in basis points (1200 = 12 %), fixed for the position' }),
+    lockDays: z.number().int().min(0),
+    lockedUntil: dateTime(),
+    startedAt: dateTime(),
+    accruedReward: units().meta({ description: 'Reward accrued up to now (active) or paid at unstake (unstaked)' }),
+    status: z.enum(['active', 'unstaked']),
+    unstakedAt: dateTime().nullable(),
+    rewardPaid: units().nullable(),
+  })
+  .meta({ id: 'StakingPosition' });
+export const StakingPositionPage = page('StakingPositionPage', StakingPosition, "The wallet's active positions, newest first");
+
+export const FarmingPool = z
+  .object({
+    id: uuid(),
+    name: z.string(),
+    tokenPair: z.tuple([z.string(), z.string()]),
+    aprBps: z.number().int().min(0),
+    totalValueLocked: units().meta({ description: 'In base units of the native token' }),
+  })
+  .meta({ id: 'FarmingPool' });
+export const FarmingPoolPage = page('FarmingPoolPage', FarmingPool, 'Active farming pools, newest first');
+
+export const Proposal = z
+  .object({
+    id: uuid(),
+    title: z.string(),
+    description: z.string(),
+    snapshotAt: dateTime().meta({ description: 'Voting power is the native token staked at this instant' }),
+    startsAt: dateTime(),
+    endsAt: dateTime(),
+    tally: z.object(Object.fromEntries(VOTE_CHOICES.map((c) => [c, units()])) as Record<(typeof VOTE_CHOICES)[number], ReturnType<typeof units>>),
+  })
+  .meta({ id: 'Proposal' });
+export const ProposalPage = page('ProposalPage', Proposal, 'Proposals open now, newest first');
+
+export const Vote = z
+  .object({ id: uuid(), proposalId: uuid(), address: address(), choice: z.enum(VOTE_CHOICES), weight: amount(), createdAt: dateTime() })
+  .meta({ id: 'Vote' });
+
+export const TokenInfo = z
+  .object({
+    symbol: symbol(),
+    name: z.string(),
+    decimals: z.number().int().min(0),
+    totalSupply: units().meta({ description: 'Everything ever minted' }),
+    circulatingSupply: units().meta({ description: 'Total supply less the treasury, the staking pool and the bridge escrow' }),
+  })
+  .meta({ id: 'TokenInfo' });
+
+export const TreasuryOverview = z
+  .object({
+    balances: z.array(z.object({ token: TokenRef, balance: units() })),
+    last30Days: z.array(z.object({ token: TokenRef, inflow: units(), outflow: units() })),
+  })
+  .meta({ id: 'TreasuryOverview' });
+
+// --- contracts, bridge, AI billing -----------------------------------------------------------------
+
+export const ContractAddresses = z
+  .object({
+    version: z.number().int().min(1),
+    networks: z.record(
+      z.string().meta({ description: 'CAIP-2 chain id' }),
+      z.object({
+        name: z.string(),
+        contracts: z.object(Object.fromEntries(CONTRACT_KINDS.map((k) => [k, address()])) as Record<(typeof CONTRACT_KINDS)[number], ReturnType<typeof address>>),
+      }),
+    ),
+  })
+  .meta({ id: 'ContractAddresses', description: 'Contract addresses per network, keyed by CAIP-2 chain id' });
+
+export const Abi = z
+  .array(z.object({ type: z.string() }).catchall(z.unknown()))
+  .meta({ id: 'Abi', description: 'A Solidity JSON ABI: an array of function, event and error descriptions' });
+
+export const BridgeTransfer = z
+  .object({
+    id: uuid(),
+    object: z.literal('bridge_transfer'),
+    status: z.enum(['initiated', 'completed', 'failed']),
+    from: address(),
+    toChainId: z.string().meta({ example: 'eip155:137' }),
+    toAddress: address(),
+    token: symbol(),
+    amount: amount(),
+    relayTxHash: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })
+  .meta({ id: 'BridgeTransfer' });
+
+export const CreditConsumption = z
+  .object({
+    id: uuid(),
+    units: z.number().int().min(1),
+    feature: z.string(),
+    balance: units().meta({ description: 'Credits left after this consumption' }),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'CreditConsumption' });
+
+export const CreditBalance = z
+  .object({
+    address: address(),
+    balance: units().meta({ description: 'Credits the wallet holds, across every application' }),
+    recent: z.array(z.object({ id: uuid(), feature: z.string(), units: z.number().int().min(1), createdAt: dateTime() })),
+  })
+  .meta({ id: 'CreditBalance' });
+
+// --- sectors --------------------------------------------------------------------------------------
+
+const country = () => z.string().regex(/^[A-Z]{2}$/).meta({ example: 'DE' });
+
+export const Shipment = z
+  .object({
+    id: uuid(),
+    reference: z.string(),
+    origin: country(),
+    destination: country(),
+    carrier: z.string().nullable(),
+    hsCode: z.string().nullable(),
+    status: z.enum(SHIPMENT_STATUSES),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })
+  .meta({ id: 'Shipment' });
+export const ShipmentPage = page('ShipmentPage', Shipment, 'Shipments, newest first');
+
+export const Checkpoint = z
+  .object({
+    id: uuid(),
+    shipmentId: uuid(),
+    location: z.string(),
+    status: z.enum(CHECKPOINT_STATUSES),
+    note: z.string().nullable(),
+    recordedAt: dateTime(),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'Checkpoint' });
+export const CheckpointPage = page('CheckpointPage', Checkpoint, 'Checkpoints in the order they happened (`recordedAt`)');
+
+export const Certificate = z
+  .object({
+    id: uuid(),
+    shipmentId: uuid().nullable(),
+    kind: z.string(),
+    issuer: z.string(),
+    number: z.string(),
+    issuedAt: dateTime(),
+    expiresAt: dateTime().nullable(),
+    status: z.enum(['valid', 'expired']),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'Certificate' });
+export const CertificatePage = page('CertificatePage', Certificate, 'Certificates, newest first');
+
+export const Tariff = z
+  .object({
+    id: uuid(),
+    hsCode: z.string(),
+    origin: country(),
+    destination: country(),
+    dutyBps: z.number().int().min(0).meta({ description: 'Ad valorem duty in basis points (750 = 7.5 %)' }),
+    description: z.string(),
+  })
+  .meta({ id: 'Tariff' });
+export const TariffPage = page('TariffPage', Tariff, 'Duty rates matching every filter given');
+
+export const Clearance = z
+  .object({
+    id: uuid(),
+    shipmentId: uuid(),
+    status: z.enum(['submitted', 'cleared', 'held', 'rejected']),
+    agent: address(),
+    declaredValue: amount(),
+    hsCode: z.string(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })
+  .meta({ id: 'Clearance' });
+
+const totals = () => z.object({ tonnes: z.number().int().min(0), count: z.number().int().min(0) });
+export const CarbonCredit = z
+  .object({
+    id: uuid(),
+    registry: z.string(),
+    projectName: z.string(),
+    vintage: z.number().int(),
+    tonnes: z.number().int().min(0),
+    status: z.enum(['held', 'retired']),
+    retiredAt: dateTime().nullable(),
+    createdAt: dateTime(),
+  })
+  .meta({ id: 'CarbonCredit' });
+export const CarbonCreditsOverview = z
+  .object({
+    held: totals(),
+    retired: totals(),
+    vintages: z.array(z.object({ vintage: z.number().int(), held: z.number().int().min(0), retired: z.number().int().min(0) })),
+    data: z.array(CarbonCredit),
+    nextCursor: nextCursor(),
+  })
+  .meta({ id: 'CarbonCreditsOverview', description: 'Totals over all of the organization’s credits (tonnes of CO2e) and one page of its lots' });
+
+export const ClinicalRecord = z
+  .object({ id: uuid(), patient: address(), kind: z.string(), summary: z.string(), recordedAt: dateTime() })
+  .meta({ id: 'ClinicalRecord' });
+export const HealthRecords = z
+  .object({ patient: address(), consentId: uuid(), data: z.array(ClinicalRecord), nextCursor: nextCursor() })
+  .meta({ id: 'HealthRecords', description: "The patient's records, newest `recordedAt` first, read under consent `consentId`" });
+
+export const Consent = z
+  .object({
+    id: uuid(),
+    patient: address(),
+    organizationId: uuid(),
+    scope: z.literal('health:read'),
+    createdAt: dateTime(),
+    revokedAt: dateTime().nullable(),
+  })
+  .meta({ id: 'Consent' });
+export const ConsentPage = page('ConsentPage', Consent, "The wallet's consents, active and revoked, newest first");
+
+// --- this reference -------------------------------------------------------------------------------
+
+export const OpenApiDocument = z
+  .object({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()), paths: z.record(z.string(), z.unknown()) })
+  .catchall(z.unknown())
+  .meta({ id: 'OpenApiDocument', description: 'This OpenAPI 3.1 document' });

@@ -1,0 +1,104 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Router, type RequestHandler } from 'express';
+import type { ApiDeps } from '../deps.js';
+import { buildOpenApiDocument } from './document.js';
+
+/**
+ * The Swagger UI files the docs page loads, served from the `swagger-ui-dist` package (no CDN:
+ * the page works offline). Only these names are served.
+ */
+const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'] as const;
+
+/** Starts Swagger UI on the page's `#swagger-ui` element with the URL in its `data-spec-url` (an external script: no inline code for the CSP). */
+const INIT_JS = `window.addEventListener('load', function () {
+  var el = document.getElementById('swagger-ui');
+  window.ui = SwaggerUIBundle({
+    url: el.getAttribute('data-spec-url'),
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    layout: 'BaseLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    validatorUrl: null,
+    defaultModelsExpandDepth: 0,
+    docExpansion: 'list'
+  });
+});
+`;
+
+/** The docs page allows only its own scripts, styles (Swagger UI sets inline styles) and the API itself. */
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const docsPage = (base: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Service Gateway API reference</title>
+    <link rel="stylesheet" href="${base}/docs/assets/swagger-ui.css">
+    <link rel="icon" type="image/png" href="${base}/docs/assets/favicon-32x32.png" sizes="32x32">
+    <link rel="icon" type="image/png" href="${base}/docs/assets/favicon-16x16.png" sizes="16x16">
+  </head>
+  <body>
+    <noscript>This page renders <a href="${base}/openapi.json">the OpenAPI document</a> with JavaScript.</noscript>
+    <div id="swagger-ui" data-spec-url="${base}/openapi.json"></div>
+    <script src="${base}/docs/assets/swagger-ui-bundle.js" charset="utf-8"></script>
+    <script src="${base}/docs/assets/init.js" charset="utf-8"></script>
+  </body>
+</html>
+`;
+
+/** GET/HEAD of the whitelisted Swagger UI assets and the initializer; anything else falls through (404). */
+const docsAssets: RequestHandler = (req, res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const name = req.path.replace(/^\//, '');
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  if (name === 'init.js') {
+    res.type('application/javascript').send(INIT_JS);
+    return;
+  }
+  if (!(SWAGGER_FILES as readonly string[]).includes(name)) return next();
+  res.sendFile(join(SWAGGER_UI_DIR, name), (err) => {
+    if (err && !res.headersSent) next(err);
+  });
+};
+
+/**
+ * The API reference (issue #4), mounted on the `/api` router, public and before the rate limiters:
+ * - `GET /openapi.json`: the OpenAPI 3.1 document, generated once from the zod schemas;
+ * - `GET /docs`: Swagger UI rendering it, with its assets under `/docs/assets/` (from `swagger-ui-dist`).
+ * Building the document here, when the app is built, makes a schema the generator cannot
+ * express fail at start-up rather than on the first request.
+ */
+export function openapiRouter(_deps?: Pick<ApiDeps, 'config'>): Router {
+  const document = JSON.stringify(buildOpenApiDocument());
+  const r = Router();
+
+  r.get('/openapi.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('application/json').send(document);
+  });
+
+  r.get('/docs', (req, res) => {
+    res.setHeader('Content-Security-Policy', DOCS_CSP);
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('text/html').send(docsPage(escapeHtml(req.baseUrl)));
+  });
+  r.use('/docs/assets', docsAssets);
+
+  return r;
+}
