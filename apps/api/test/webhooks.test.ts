@@ -26,7 +26,9 @@ describe('webhook management (spec: Webhook endpoints)', () => {
 
     const list = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', org.apiKey);
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([{ id: res.body.id, url: 'https://a.example.com/hook', events: ['payment.settled'], active: true, createdAt: res.body.createdAt }]);
+    expect(list.body.data).toEqual([
+      { id: res.body.id, url: 'https://a.example.com/hook', events: ['payment.settled'], signatureScheme: 'service', active: true, createdAt: res.body.createdAt },
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
   });
 
@@ -61,6 +63,7 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     [{ url: 'https://example.com/', events: ['payment.unknown'] }, 'events'],
     [{ url: 'https://example.com/', events: [] }, 'events'],
     [{ url: 'https://example.com/', extra: 1 }, 'extra'],
+    [{ url: 'https://example.com/', signatureScheme: 'hmac-md5' }, 'signatureScheme'],
   ])('rejects %j with a 400 problem naming %s, and stores nothing', async (body, field) => {
     const before = await stack.api.deps.prisma.webhook.count();
     const res = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send(body);

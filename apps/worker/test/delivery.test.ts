@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifySignature } from '@gw/webhook-receiver';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 
@@ -81,6 +82,35 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
 
     const listed = await stack.http.get('/api/gateway/v1/webhooks/deliveries?status=delivered').set('X-API-Key', org.apiKey);
     expect(listed.body.data[0]).toMatchObject({ id: delivery!.id, status: 'delivered', attempts: 1, lastStatusCode: 200, event: 'payment.settled' });
+  });
+
+  it('signatureScheme standard-webhooks: also webhook-id/-timestamp/-signature, verifiable with the standardwebhooks package', async () => {
+    const r = await receiver();
+    const org = await stack.org();
+    const reg = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: r.url, signatureScheme: 'standard-webhooks' });
+    expect(reg.status).toBe(201);
+    expect(reg.body.signatureScheme).toBe('standard-webhooks');
+    const payer = await stack.login();
+    await stack.mint(payer.address, ONE);
+    const p = await gw(org.apiKey, payer.token).post('/payments', { amount: '5' });
+    await gw(org.apiKey, payer.token).post(`/payments/${p.body.id}/confirm`).expect(200);
+    await r.waitFor(1);
+    const req = r.requests[0]!;
+    const headers = req.headers as Record<string, string>;
+    expect(headers['webhook-id']).toBe(headers['x-service-delivery']);
+    expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+    const verified = new StandardWebhook(reg.body.secret).verify(req.raw.toString('utf8'), headers) as { type: string };
+    expect(verified.type).toBe('payment.settled');
+    // The X-Service-* signature is always sent too.
+    expect(verifySignature(reg.body.secret, req.raw, headers['x-service-signature'])).toBe(true);
+    // A tampered timestamp fails Standard Webhooks verification.
+    expect(() => new StandardWebhook(reg.body.secret).verify(req.raw.toString('utf8'), { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) })).toThrow();
+    // Re-registering without the field resets the scheme.
+    const again = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: r.url });
+    expect(again.body.signatureScheme).toBe('service');
   });
 
   it('delivers only the events a webhook subscribed to', async () => {

@@ -42,6 +42,14 @@ export const registerWebhookBody = z.strictObject({
     .max(WEBHOOK_EVENTS.length)
     .optional()
     .meta({ description: 'Events to deliver (default `["payment.settled"]`)', example: ['payment.settled', 'payment.refunded'] }),
+  signatureScheme: z
+    .enum(['service', 'standard-webhooks'])
+    .optional()
+    .meta({
+      description:
+        'Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.',
+      example: 'standard-webhooks',
+    }),
 });
 
 export const listDeliveriesQuery = listQuerySchema.extend({

@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { signWebhookBody } from '../crypto/tokens.js';
+import { signStandardWebhook, signWebhookBody } from '../crypto/tokens.js';
 import type { EventEnvelope } from '../outbox/record-event.js';
 import { backoffDelayMs } from './backoff.js';
 import type { Sender } from './send-attempt.js';
@@ -56,17 +56,21 @@ export async function processDelivery(
   };
   const body = JSON.stringify(envelope);
   const secret = ctx.secretBox.open(delivery.webhook.secretEncrypted);
-  const result = await sender.send({
-    url: delivery.webhook.url,
-    body,
-    timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
-    headers: {
-      'content-type': 'application/json',
-      'x-service-signature': signWebhookBody(secret, body),
-      'x-service-event': delivery.event,
-      'x-service-delivery': delivery.id,
-    },
-  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-service-signature': signWebhookBody(secret, body),
+    'x-service-event': delivery.event,
+    'x-service-delivery': delivery.id,
+  };
+  if (delivery.webhook.signatureScheme === 'standard-webhooks') {
+    // Standard Webhooks (issue #4): the id is the delivery id (stable across attempts), the
+    // timestamp is signed too, so receivers can refuse replays of old messages.
+    const timestamp = Math.floor(Date.now() / 1000);
+    headers['webhook-id'] = delivery.id;
+    headers['webhook-timestamp'] = String(timestamp);
+    headers['webhook-signature'] = signStandardWebhook(secret, delivery.id, timestamp, body);
+  }
+  const result = await sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers });
 
   const attempt = delivery.attempts + 1;
   const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;

@@ -5,6 +5,8 @@ export interface WebhookDto {
   id: string;
   url: string;
   events: string[];
+  /** `service` or `standard-webhooks` (issue #4). */
+  signatureScheme: string;
   active: boolean;
   createdAt: string;
 }
@@ -13,6 +15,7 @@ export const toWebhookDto = (w: Webhook): WebhookDto => ({
   id: w.id,
   url: w.url,
   events: w.events,
+  signatureScheme: w.signatureScheme,
   active: w.active,
   createdAt: w.createdAt.toISOString(),
 });

@@ -62,23 +62,33 @@ export interface RegisterResult {
 export async function registerWebhook(
   ctx: Ctx,
   organizationId: string,
-  input: { url: string; events?: WebhookEvent[] | undefined },
+  input: { url: string; events?: WebhookEvent[] | undefined; signatureScheme?: 'service' | 'standard-webhooks' | undefined },
   resolver?: Resolver,
 ): Promise<RegisterResult> {
   const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver);
   const events = [...new Set(input.events ?? ['payment.settled'])];
+  const scheme = input.signatureScheme ?? 'service';
   const secret = generateWebhookSecret();
   const sealed = ctx.secretBox.seal(secret);
   const rows = await ctx.prisma.$queryRaw<(Webhook & { inserted: boolean })[]>`
-    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, active, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${organizationId}::uuid, ${url}, ${events}::text[], ${sealed}, true, now(), now())
+    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, signature_scheme, active, created_at, updated_at)
+    VALUES (gen_random_uuid(), ${organizationId}::uuid, ${url}, ${events}::text[], ${sealed}, ${scheme}, true, now(), now())
     ON CONFLICT (organization_id, url) DO UPDATE
-      SET events = EXCLUDED.events, secret_encrypted = EXCLUDED.secret_encrypted, active = true, updated_at = now()
-    RETURNING id::text AS id, url, events, active, created_at AS "createdAt", (xmax = 0) AS inserted`;
+      SET events = EXCLUDED.events, secret_encrypted = EXCLUDED.secret_encrypted, signature_scheme = EXCLUDED.signature_scheme,
+          active = true, updated_at = now()
+    RETURNING id::text AS id, url, events, signature_scheme AS "signatureScheme", active, created_at AS "createdAt", (xmax = 0) AS inserted`;
   const row = rows[0]!;
   return {
     created: row.inserted,
-    webhook: { id: row.id, url: row.url, events: row.events, active: row.active, createdAt: new Date(row.createdAt).toISOString(), secret },
+    webhook: {
+      id: row.id,
+      url: row.url,
+      events: row.events,
+      signatureScheme: row.signatureScheme,
+      active: row.active,
+      createdAt: new Date(row.createdAt).toISOString(),
+      secret,
+    },
   };
 }
 
