@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { closeContext, createContext, createRedis, ensureNativeToken, SessionTokens, type Config, type Logger } from '@gw/core';
+import { closeContext, createContext, createRedis, CredentialCache, ensureNativeToken, SessionTokens, type Config, type Logger } from '@gw/core';
 import { createAppMetrics, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createApp } from './create-app.js';
 import type { ApiDeps } from './deps.js';
@@ -36,7 +36,12 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     instanceId: metrics.instanceId,
     onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'metrics publish failed'),
   });
-  const deps: ApiDeps = { ...ctx, tokens, requestRedis, resolver: opts.resolver, metrics };
+  const credentials = new CredentialCache(ctx.prisma, config.CREDENTIAL_CACHE_TTL_MS);
+  const subscriber = createRedis(config.REDIS_URL, { name: 'api-revocations' });
+  subscriber.on('error', () => undefined); // ioredis reconnects and re-subscribes by itself
+  // Not awaited: start-up does not wait for Redis; the TTL bounds staleness until subscribed.
+  const listening = credentials.listen(subscriber, config.QUEUE_PREFIX).catch(() => undefined);
+  const deps: ApiDeps = { ...ctx, tokens, credentials, requestRedis, resolver: opts.resolver, metrics };
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
@@ -53,6 +58,8 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
         server.closeIdleConnections();
       });
       requestRedis.disconnect();
+      await (await listening)?.();
+      subscriber.disconnect();
       await publisher.stop();
       await closeContext(ctx);
     },

@@ -27,3 +27,4 @@ export * from './auth/signing-keys.js';
 export * from './auth/session-tokens.js';
 export * from './auth/siwe-login.js';
 export * from './ledger/tokens.js';
+export * from './auth/credential-cache.js';

@@ -8,13 +8,14 @@
  *   connector:create --org <id> --scopes <list>|all       → { token }
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
  *   role:grant --address <0x...> --role agent             → { address, roles }
+ *   apikey:revoke --key <secret> | --prefix <first 10 chars>  → { revoked, announced }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  */
 import { parseArgs } from 'node:util';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
-import { ensureNativeToken, getBalance, isAppError, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes as parseScopeList, postEntry, type Config } from '@gw/core';
+import { createRedis, ensureNativeToken, getBalance, revocationChannel, revokeCredential, sha256Hex, isAppError, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes as parseScopeList, postEntry, type Config } from '@gw/core';
 
 class UsageError extends Error {}
 
@@ -75,6 +76,31 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config),
+  'apikey:revoke': async (prisma, f, config) => {
+    let hash: string;
+    if (f.key) hash = sha256Hex(f.key);
+    else if (f.prefix) {
+      const rows = await prisma.credential.findMany({ where: { prefix: f.prefix, revokedAt: null }, select: { hash: true } });
+      if (rows.length !== 1) throw new UsageError(rows.length ? `prefix ${f.prefix} matches ${rows.length} keys; give --key` : `no active key with prefix ${f.prefix}`);
+      hash = rows[0]!.hash;
+    } else throw new UsageError('--key or --prefix is required');
+    // Every API replica evicts its cached copy at once; without Redis the cache TTL bounds it.
+    const redis = createRedis(config.REDIS_URL, { failFast: true, name: 'admin' });
+    redis.on('error', () => undefined);
+    try {
+      const revoked = await revokeCredential(prisma, hash);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 3000);
+        redis.once('ready', () => (clearTimeout(timer), resolve()));
+      });
+      const announced = await redis
+        .publish(revocationChannel(config.QUEUE_PREFIX), hash)
+        .then(() => true, () => false);
+      return { revoked, announced };
+    } finally {
+      redis.disconnect();
+    }
+  },
   'role:grant': async (prisma, f) => {
     const to = address(f.address);
     const role = need(f.role, 'role');
@@ -94,7 +120,7 @@ async function main(): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, scopes: { type: 'string' }, org: { type: 'string' }, address: { type: 'string' }, amount: { type: 'string' }, role: { type: 'string' } },
+    options: { key: { type: 'string' }, prefix: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, org: { type: 'string' }, address: { type: 'string' }, amount: { type: 'string' }, role: { type: 'string' } },
     strict: true,
   });
   const config = loadConfig();

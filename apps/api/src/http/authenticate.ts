@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, authenticateCredential, type Principal, type Scope, type Session } from '@gw/core';
+import { AppError, type Principal, type Scope, type Session } from '@gw/core';
 import type { ApiDeps } from '../deps.js';
 
 /**
@@ -50,7 +50,7 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
         mode === 'webhooks' ? 'Webhook management takes the organization API key in X-API-Key' : 'X-API-Key and a Bearer JWT are required',
       );
     }
-    const principal = await authenticateCredential(deps.prisma, presented);
+    const principal = await deps.credentials.authenticate(presented);
     if (!principal) throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired');
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
       throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');

@@ -40,6 +40,7 @@ export const webhook = {
   id: EX.webhookId,
   url: 'https://merchant.example/webhooks',
   events: ['payment.settled', 'payment.refunded'],
+  signatureScheme: 'service',
   active: true,
   createdAt: EX.time,
 };

@@ -89,6 +89,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. ' +
       'The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). ' +
+      '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
       'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`.',
     auth: 'webhooks',
     body: { schema: registerWebhookBody, example: { url: 'https://merchant.example/webhooks', events: ['payment.settled', 'payment.refunded'] } },

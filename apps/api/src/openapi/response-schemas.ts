@@ -127,6 +127,9 @@ const webhookFields = {
   id: uuid(),
   url: z.string().meta({ example: 'https://merchant.example/webhooks' }),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
+  signatureScheme: z
+    .enum(['service', 'standard-webhooks'])
+    .meta({ description: '`service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)' }),
   active: z.boolean(),
   createdAt: dateTime(),
 };
@@ -212,7 +215,7 @@ export const FarmingPool = z
   .object({
     id: uuid(),
     name: z.string(),
-    tokenPair: z.tuple([z.string(), z.string()]),
+    tokenPair: z.array(z.string()).length(2).meta({ description: 'The two token symbols of the pool', example: ['GTK', 'USDC'] }),
     aprBps: z.number().int().min(0),
     totalValueLocked: units().meta({ description: 'In base units of the native token' }),
   })

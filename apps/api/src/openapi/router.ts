@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { Router, type RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.js';
 import { buildOpenApiDocument } from './document.js';
@@ -72,7 +72,8 @@ const docsAssets: RequestHandler = (req, res, next) => {
     return;
   }
   if (!(SWAGGER_FILES as readonly string[]).includes(name)) return next();
-  res.sendFile(join(SWAGGER_UI_DIR, name), (err) => {
+  // `root` keeps the dotfile check to the name (pnpm installs under `node_modules/.pnpm`).
+  res.sendFile(name, { root: SWAGGER_UI_DIR }, (err) => {
     if (err && !res.headersSent) next(err);
   });
 };

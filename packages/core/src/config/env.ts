@@ -65,6 +65,8 @@ export const envSchema = z.object({
   SWEEP_INTERVAL_MS: int(100).default(30000),
   /** A pending delivery this long (ms) past its due time without a job is re-enqueued. */
   SWEEP_GRACE_MS: int(0).default(60000),
+  /** How long (ms) a successful API-key look-up is cached per API process; revocations evict at once. 0 disables. */
+  CREDENTIAL_CACHE_TTL_MS: int(0, 300000).default(30000),
   RATE_LIMIT_MAX: int(1).default(600),
   RATE_LIMIT_WINDOW_MS: int(1000).default(60000),
   /** Failed authentications allowed per client address per RATE_LIMIT_WINDOW_MS. */

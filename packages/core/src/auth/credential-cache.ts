@@ -1,0 +1,70 @@
+import type { PrismaClient } from '@gw/db';
+import type { Redis } from 'ioredis';
+import { sha256Hex } from '../crypto/tokens.js';
+import { authenticateCredential, type Principal } from './credentials.js';
+
+/** Redis channel on which revocations are announced to every API replica. */
+export const revocationChannel = (prefix: string): string => `${prefix}:credential-revoked`;
+
+/**
+ * Caches successful API-key look-ups for `ttlMs` (issue #5: no database round trip per request),
+ * keyed by the key's SHA-256. Revocation is announced on {@link revocationChannel}; every replica
+ * subscribed with {@link CredentialCache.listen} evicts at once, and the TTL bounds staleness if
+ * an announcement is missed. Failed look-ups are never cached. An expired key stops working at
+ * its `expiresAt`, cached or not.
+ */
+export class CredentialCache {
+  private readonly entries = new Map<string, { principal: Principal; expiresAt: number | null; until: number }>();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** @returns the principal, or null for a malformed, unknown, revoked or expired key */
+  async authenticate(presented: string): Promise<Principal | null> {
+    const hash = sha256Hex(presented);
+    const now = Date.now();
+    const hit = this.entries.get(hash);
+    if (hit && hit.until > now && (hit.expiresAt === null || hit.expiresAt > now)) return hit.principal;
+    if (hit) this.entries.delete(hash);
+    const principal = await authenticateCredential(this.prisma, presented);
+    if (principal && this.ttlMs > 0) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      const row = await this.prisma.credential.findUnique({ where: { id: principal.credentialId }, select: { expiresAt: true } });
+      this.entries.set(hash, { principal, expiresAt: row?.expiresAt?.getTime() ?? null, until: now + this.ttlMs });
+    }
+    return principal;
+  }
+
+  /** Drops the cached entry of a key hash (a revocation). */
+  evict(hash: string): void {
+    this.entries.delete(hash);
+  }
+
+  /**
+   * Subscribes `subscriber` (a connection of its own: it enters subscriber mode) to revocations.
+   * @returns a function that unsubscribes
+   */
+  async listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
+    const channel = revocationChannel(prefix);
+    subscriber.on('message', (ch: string, hash: string) => {
+      if (ch === channel) this.evict(hash);
+    });
+    await subscriber.subscribe(channel);
+    return async () => {
+      await subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+}
+
+/**
+ * Revokes a credential by its stored hash and announces it to every API replica.
+ * @returns false when no credential has that hash (or it was already revoked)
+ */
+export async function revokeCredential(prisma: PrismaClient, hash: string, announce?: { redis: Redis; prefix: string }): Promise<boolean> {
+  const { count } = await prisma.credential.updateMany({ where: { hash, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (announce) await announce.redis.publish(revocationChannel(announce.prefix), hash);
+  return count > 0;
+}
