@@ -9,6 +9,7 @@ import { httpMetrics } from './http/metrics-middleware.js';
 import { authFailureLimit, requestRateLimit } from './http/rate-limit.js';
 import { requireQueueForWrites } from './http/require-queue.js';
 import { healthRouter } from './routes/health.js';
+import { openapiRouter } from './openapi/router.js';
 import { paymentsRouter } from './routes/payments.js';
 import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
@@ -56,6 +57,7 @@ export function createApp(deps: ApiDeps): Express {
   const areas = [ledgerArea(deps), integrationArea(deps), sectorArea(deps)];
   const api = express.Router();
   api.use(healthRouter(deps));
+  api.use(openapiRouter(deps));
   api.use(authFailureLimit(deps), requestRateLimit(deps));
   api.use(requireQueueForWrites(deps));
   api.use(requireJsonBody, express.json({ limit: '64kb' }));

@@ -60,7 +60,10 @@ function rewriteRefs(node: unknown, prefix: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, prefix));
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${prefix}#/$defs/`) : rewriteRefs(v, prefix)]),
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${prefix}#/$defs/`) : rewriteRefs(v, prefix),
+    ]),
   );
 }
 
@@ -100,7 +103,9 @@ describe('OpenAPI reference (issue #4)', () => {
   const assertValid = (schema: Json, value: unknown, what: string) => {
     const validate = validator(schema);
     if (!validate(value)) {
-      throw new Error(`${what} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value, null, 1).slice(0, 3000)}`);
+      throw new Error(
+        `${what} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value, null, 1).slice(0, 3000)}`,
+      );
     }
   };
 
@@ -113,9 +118,14 @@ describe('OpenAPI reference (issue #4)', () => {
     if (!response.content) {
       expect(res.text ?? '').toBe('');
     } else {
-      const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const mediaType = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
       const media = response.content[mediaType];
-      if (!media?.schema) throw new Error(`${method.toUpperCase()} ${path} ${res.status} answered ${mediaType}, documented: ${Object.keys(response.content).join(', ')}`);
+      if (!media?.schema)
+        throw new Error(
+          `${method.toUpperCase()} ${path} ${res.status} answered ${mediaType}, documented: ${Object.keys(response.content).join(', ')}`,
+        );
       const body = mediaType.startsWith('text/') ? res.text : res.body;
       assertValid(media.schema, body, `${method.toUpperCase()} ${path} ${res.status}`);
     }
@@ -133,7 +143,8 @@ describe('OpenAPI reference (issue #4)', () => {
   beforeAll(async () => {
     stack = await startStack('openapi', { worker: false, env: { AUTH_FAILURE_LIMIT: '100000', RATE_LIMIT_MAX: '100000' } });
     const res = await stack.http.get('/api/openapi.json');
-    expect(res.status).toBe(200);
+    if (res.status !== 200)
+      throw new Error(`GET /api/openapi.json answered ${res.status}: is openapiRouter(deps) mounted on the /api router in create-app.ts?`);
     doc = res.body as Document;
     ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
     addFormats.default(ajv);
@@ -152,7 +163,10 @@ describe('OpenAPI reference (issue #4)', () => {
       expect(doc.servers).toEqual([expect.objectContaining({ url: '/api' })]);
       expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
       expect(doc.components.securitySchemes.BearerJWT).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-      expect(doc.components.schemas.Problem).toMatchObject({ required: ['type', 'title', 'status', 'detail', 'instance'], additionalProperties: {} });
+      expect(doc.components.schemas.Problem).toMatchObject({
+        required: ['type', 'title', 'status', 'detail', 'instance'],
+        additionalProperties: {},
+      });
     });
 
     it('documents every route of the running app, and no route that does not exist', () => {
@@ -202,7 +216,11 @@ describe('OpenAPI reference (issue #4)', () => {
           expect(response.description.length).toBeGreaterThan(0);
           // Every error is a problem document, except the health check's own 503 body.
           if (Number(status) >= 400 && !(path === '/health' && status === '503')) {
-            expect({ where, status, media: Object.keys(response.content ?? {}) }).toEqual({ where, status, media: ['application/problem+json'] });
+            expect({ where, status, media: Object.keys(response.content ?? {}) }).toEqual({
+              where,
+              status,
+              media: ['application/problem+json'],
+            });
             expect(response.content!['application/problem+json']!.schema).toEqual({ $ref: '#/components/schemas/Problem' });
           }
         }
@@ -215,7 +233,10 @@ describe('OpenAPI reference (issue #4)', () => {
         const where = `${method.toUpperCase()} ${path}`;
         for (const p of op.parameters ?? []) {
           validator(p.schema);
-          if (p.schema.example !== undefined) (assertValid(p.schema, p.schema.example, `${where} parameter ${p.name} example`), examples++);
+          if (p.schema.example !== undefined) {
+            assertValid(p.schema, p.schema.example, `${where} parameter ${p.name} example`);
+            examples++;
+          }
         }
         for (const [mediaType, media] of Object.entries(op.requestBody?.content ?? {})) {
           expect({ where, example: media.example !== undefined }).toEqual({ where, example: true });
@@ -225,7 +246,10 @@ describe('OpenAPI reference (issue #4)', () => {
         for (const [status, response] of Object.entries(op.responses)) {
           for (const [mediaType, media] of Object.entries(response.content ?? {})) {
             validator(media.schema!);
-            if (media.example !== undefined) (assertValid(media.schema!, media.example, `${where} ${status} example`), examples++);
+            if (media.example !== undefined) {
+              assertValid(media.schema!, media.example, `${where} ${status} example`);
+              examples++;
+            }
             for (const [name, e] of Object.entries(media.examples ?? {})) {
               assertValid(media.schema!, e.value, `${where} ${status} example ${name}`);
               expect((e.value as Json).status).toBe(Number(status));
@@ -252,7 +276,8 @@ describe('OpenAPI reference (issue #4)', () => {
         return keys.get(other)!;
       };
       const send = (method: string, path: string, h: Record<string, string>) => {
-        const req = method === 'get' ? stack.http.get(path) : method === 'delete' ? stack.http.delete(path) : stack.http.post(path).send({});
+        const req =
+          method === 'get' ? stack.http.get(path) : method === 'delete' ? stack.http.delete(path) : stack.http.post(path).send({});
         return req.set(h);
       };
       let checked = 0;
@@ -264,7 +289,11 @@ describe('OpenAPI reference (issue #4)', () => {
           continue;
         }
         const anonymous = documented(await send(method, url, {}), method, path);
-        expect({ path, status: anonymous.status, type: anonymous.body.type }).toEqual({ path, status: 401, type: '/problems/unauthenticated' });
+        expect({ path, status: anonymous.status, type: anonymous.body.type }).toEqual({
+          path,
+          status: 401,
+          type: '/problems/unauthenticated',
+        });
         if (op['x-auth'] === 'api-key') {
           const bearerOnly = documented(await send(method, url, headers(undefined, jwt)), method, path);
           expect({ path, status: bearerOnly.status }).toEqual({ path, status: 401 });
@@ -275,7 +304,11 @@ describe('OpenAPI reference (issue #4)', () => {
         const scope = op['x-scope'];
         if (scope) {
           const res = documented(await send(method, url, headers(await keyWithout(scope), jwt)), method, path);
-          expect({ path, status: res.status, body: res.body }).toMatchObject({ path, status: 403, body: { type: '/problems/insufficient-scope', requiredScope: scope } });
+          expect({ path, status: res.status, body: res.body }).toMatchObject({
+            path,
+            status: 403,
+            body: { type: '/problems/insufficient-scope', requiredScope: scope },
+          });
         }
         checked++;
       }
@@ -287,7 +320,8 @@ describe('OpenAPI reference (issue #4)', () => {
     let org: { organizationId: string; apiKey: string };
     let alice: { token: string; address: string };
     let bob: { token: string; address: string };
-    const get = (path: string, key = org.apiKey, jwt = alice.token, extra: Record<string, string> = {}) => stack.http.get(`/api${path}`).set(headers(key, jwt, extra));
+    const get = (path: string, key = org.apiKey, jwt = alice.token, extra: Record<string, string> = {}) =>
+      stack.http.get(`/api${path}`).set(headers(key, jwt, extra));
     const post = (path: string, body?: object, key = org.apiKey, jwt = alice.token, extra: Record<string, string> = {}) => {
       const req = stack.http.post(`/api${path}`).set(headers(key, jwt, extra));
       return body === undefined ? req : req.send(body);
@@ -303,7 +337,11 @@ describe('OpenAPI reference (issue #4)', () => {
 
     it('health, session, JWKS, token info, contracts and ABIs', async () => {
       documented(await stack.http.get('/api/health'), 'get', '/health');
-      const login = documented(await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet())), 'post', '/gateway/v1/sso/login');
+      const login = documented(
+        await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet())),
+        'post',
+        '/gateway/v1/sso/login',
+      );
       expect(login.status).toBe(200);
       const replay = await signedLogin(newWallet());
       await stack.http.post('/api/gateway/v1/sso/login').send(replay);
@@ -313,48 +351,116 @@ describe('OpenAPI reference (issue #4)', () => {
       expect(documented(await stack.http.get('/api/gateway/v1/token/info'), 'get', '/gateway/v1/token/info').status).toBe(200);
       const typo = documented(await stack.http.get('/api/gateway/v1/token/info?foo=1'), 'get', '/gateway/v1/token/info');
       expect(typo.body).toMatchObject({ status: 400, type: '/problems/validation-error' });
-      expect(documented(await stack.http.get('/api/gateway/v1/contracts/addresses'), 'get', '/gateway/v1/contracts/addresses').status).toBe(200);
+      expect(documented(await stack.http.get('/api/gateway/v1/contracts/addresses'), 'get', '/gateway/v1/contracts/addresses').status).toBe(
+        200,
+      );
       const abi = documented(await stack.http.get('/api/contracts-abi/token.json'), 'get', '/contracts-abi/{file}');
       expect(abi.status).toBe(200);
-      const notModified = documented(await stack.http.get('/api/contracts-abi/token.json').set('If-None-Match', String(abi.headers.etag)), 'get', '/contracts-abi/{file}');
+      const notModified = documented(
+        await stack.http.get('/api/contracts-abi/token.json').set('If-None-Match', String(abi.headers.etag)),
+        'get',
+        '/contracts-abi/{file}',
+      );
       expect(notModified.status).toBe(304);
       const unknown = documented(await stack.http.get('/api/contracts-abi/nope.json'), 'get', '/contracts-abi/{file}');
       expect(unknown.status).toBe(404);
     });
 
     it('payments and webhooks', async () => {
-      const registered = documented(await post('/gateway/v1/webhooks/register', { url: 'http://127.0.0.1:9/hooks', events: ['payment.settled', 'payment.refunded'] }, org.apiKey, ''), 'post', '/gateway/v1/webhooks/register');
+      const registered = documented(
+        await post(
+          '/gateway/v1/webhooks/register',
+          { url: 'http://127.0.0.1:9/hooks', events: ['payment.settled', 'payment.refunded'] },
+          org.apiKey,
+          '',
+        ),
+        'post',
+        '/gateway/v1/webhooks/register',
+      );
       expect(registered.status).toBe(201);
-      const again = documented(await post('/gateway/v1/webhooks/register', { url: 'http://127.0.0.1:9/hooks', events: ['payment.settled', 'payment.refunded'] }, org.apiKey, ''), 'post', '/gateway/v1/webhooks/register');
+      const again = documented(
+        await post(
+          '/gateway/v1/webhooks/register',
+          { url: 'http://127.0.0.1:9/hooks', events: ['payment.settled', 'payment.refunded'] },
+          org.apiKey,
+          '',
+        ),
+        'post',
+        '/gateway/v1/webhooks/register',
+      );
       expect(again.status).toBe(200);
-      const badUrl = documented(await post('/gateway/v1/webhooks/register', { url: 'ftp://example.com/x' }, org.apiKey, ''), 'post', '/gateway/v1/webhooks/register');
+      const badUrl = documented(
+        await post('/gateway/v1/webhooks/register', { url: 'ftp://example.com/x' }, org.apiKey, ''),
+        'post',
+        '/gateway/v1/webhooks/register',
+      );
       expect(badUrl.body).toMatchObject({ status: 400, type: '/problems/validation-error' });
-      const connector = await issueCredential(prisma(), { organizationId: org.organizationId, kind: 'connector', scopes: parseScopes('all') });
+      const connector = await issueCredential(prisma(), {
+        organizationId: org.organizationId,
+        kind: 'connector',
+        scopes: parseScopes('all'),
+      });
       const refused = documented(await get('/gateway/v1/webhooks', connector.secret, ''), 'get', '/gateway/v1/webhooks');
       expect(refused.body).toMatchObject({ status: 403, type: '/problems/connector-not-allowed' });
       expect(documented(await get('/gateway/v1/webhooks', org.apiKey, ''), 'get', '/gateway/v1/webhooks').body.data).toHaveLength(1);
 
-      const created = documented(await post('/gateway/v1/payments', { amount: (12n * ONE).toString(), description: 'Order #1001' }, org.apiKey, alice.token, { 'Idempotency-Key': 'order-1001' }), 'post', '/gateway/v1/payments');
+      const created = documented(
+        await post('/gateway/v1/payments', { amount: (12n * ONE).toString(), description: 'Order #1001' }, org.apiKey, alice.token, {
+          'Idempotency-Key': 'order-1001',
+        }),
+        'post',
+        '/gateway/v1/payments',
+      );
       expect(created.status).toBe(201);
-      const reused = documented(await post('/gateway/v1/payments', { amount: '1' }, org.apiKey, alice.token, { 'Idempotency-Key': 'order-1001' }), 'post', '/gateway/v1/payments');
+      const reused = documented(
+        await post('/gateway/v1/payments', { amount: '1' }, org.apiKey, alice.token, { 'Idempotency-Key': 'order-1001' }),
+        'post',
+        '/gateway/v1/payments',
+      );
       expect(reused.body).toMatchObject({ status: 409, type: '/problems/idempotency-key-reused' });
       const invalid = documented(await post('/gateway/v1/payments', { amount: '1.5' }), 'post', '/gateway/v1/payments');
       expect(invalid.body).toMatchObject({ status: 400, type: '/problems/validation-error', errors: [{ path: 'amount' }] });
-      const notJson = documented(await stack.http.post('/api/gateway/v1/payments').set(headers(org.apiKey, alice.token, { 'Content-Type': 'text/plain' })).send('amount=1'), 'post', '/gateway/v1/payments');
+      const notJson = documented(
+        await stack.http
+          .post('/api/gateway/v1/payments')
+          .set(headers(org.apiKey, alice.token, { 'Content-Type': 'text/plain' }))
+          .send('amount=1'),
+        'post',
+        '/gateway/v1/payments',
+      );
       expect(notJson.status).toBe(415);
-      const malformed = documented(await stack.http.post('/api/gateway/v1/payments').set(headers(org.apiKey, alice.token, { 'Content-Type': 'application/json' })).send('{"amount":'), 'post', '/gateway/v1/payments');
+      const malformed = documented(
+        await stack.http
+          .post('/api/gateway/v1/payments')
+          .set(headers(org.apiKey, alice.token, { 'Content-Type': 'application/json' }))
+          .send('{"amount":'),
+        'post',
+        '/gateway/v1/payments',
+      );
       expect(malformed.body).toMatchObject({ status: 400, type: '/problems/malformed-json' });
-      const tooLarge = documented(await post('/gateway/v1/payments', { amount: '1', description: 'x'.repeat(70_000) }), 'post', '/gateway/v1/payments');
+      const tooLarge = documented(
+        await post('/gateway/v1/payments', { amount: '1', description: 'x'.repeat(70_000) }),
+        'post',
+        '/gateway/v1/payments',
+      );
       expect(tooLarge.status).toBe(413);
 
       const id = created.body.id as string;
-      const notPayer = documented(await post(`/gateway/v1/payments/${id}/confirm`, undefined, org.apiKey, bob.token), 'post', '/gateway/v1/payments/{id}/confirm');
+      const notPayer = documented(
+        await post(`/gateway/v1/payments/${id}/confirm`, undefined, org.apiKey, bob.token),
+        'post',
+        '/gateway/v1/payments/{id}/confirm',
+      );
       expect(notPayer.body).toMatchObject({ status: 403, type: '/problems/not-payer' });
       const early = documented(await post(`/gateway/v1/payments/${id}/refund`), 'post', '/gateway/v1/payments/{id}/refund');
       expect(early.body).toMatchObject({ status: 409, type: '/problems/invalid-state' });
-      expect(documented(await post(`/gateway/v1/payments/${id}/confirm`), 'post', '/gateway/v1/payments/{id}/confirm').body.status).toBe('settled');
+      expect(documented(await post(`/gateway/v1/payments/${id}/confirm`), 'post', '/gateway/v1/payments/{id}/confirm').body.status).toBe(
+        'settled',
+      );
       expect(documented(await get(`/gateway/v1/payments/${id}`), 'get', '/gateway/v1/payments/{id}').status).toBe(200);
-      expect(documented(await post(`/gateway/v1/payments/${id}/refund`), 'post', '/gateway/v1/payments/{id}/refund').body.status).toBe('refunded');
+      expect(documented(await post(`/gateway/v1/payments/${id}/refund`), 'post', '/gateway/v1/payments/{id}/refund').body.status).toBe(
+        'refunded',
+      );
       const missing = documented(await get(`/gateway/v1/payments/${randomUUID()}`), 'get', '/gateway/v1/payments/{id}');
       expect(missing.body).toMatchObject({ status: 404, type: '/problems/not-found' });
       const list = documented(await get('/gateway/v1/payments?limit=1'), 'get', '/gateway/v1/payments');
@@ -362,124 +468,303 @@ describe('OpenAPI reference (issue #4)', () => {
       // A short balance answers 200 with the payment failed.
       const poor = await stack.login();
       const unpaid = await post('/gateway/v1/payments', { amount: ONE.toString() }, org.apiKey, poor.token);
-      expect(documented(await post(`/gateway/v1/payments/${unpaid.body.id}/confirm`, undefined, org.apiKey, poor.token), 'post', '/gateway/v1/payments/{id}/confirm').body.status).toBe('failed');
+      expect(
+        documented(
+          await post(`/gateway/v1/payments/${unpaid.body.id}/confirm`, undefined, org.apiKey, poor.token),
+          'post',
+          '/gateway/v1/payments/{id}/confirm',
+        ).body.status,
+      ).toBe('failed');
 
       const deliveries = documented(await get('/gateway/v1/webhooks/deliveries', org.apiKey, ''), 'get', '/gateway/v1/webhooks/deliveries');
       expect(deliveries.body.data.length).toBeGreaterThanOrEqual(2);
       const deliveryId = deliveries.body.data[0].id as string;
-      const pending = documented(await post(`/gateway/v1/webhooks/deliveries/${deliveryId}/retry`, undefined, org.apiKey, ''), 'post', '/gateway/v1/webhooks/deliveries/{id}/retry');
+      const pending = documented(
+        await post(`/gateway/v1/webhooks/deliveries/${deliveryId}/retry`, undefined, org.apiKey, ''),
+        'post',
+        '/gateway/v1/webhooks/deliveries/{id}/retry',
+      );
       expect(pending.body).toMatchObject({ status: 409, type: '/problems/invalid-state' });
-      await prisma().delivery.update({ where: { id: deliveryId }, data: { status: 'dead', attempts: 8, lastError: 'HTTP 500', lastStatusCode: 500, nextAttemptAt: null } });
-      expect(documented(await post(`/gateway/v1/webhooks/deliveries/${deliveryId}/retry`, undefined, org.apiKey, ''), 'post', '/gateway/v1/webhooks/deliveries/{id}/retry').status).toBe(202);
-      expect(documented(await get('/gateway/v1/webhooks/deliveries?status=pending', org.apiKey, ''), 'get', '/gateway/v1/webhooks/deliveries').status).toBe(200);
-      const off = documented(await del(`/gateway/v1/webhooks/${registered.body.id}`, org.apiKey, ''), 'delete', '/gateway/v1/webhooks/{id}');
+      await prisma().delivery.update({
+        where: { id: deliveryId },
+        data: { status: 'dead', attempts: 8, lastError: 'HTTP 500', lastStatusCode: 500, nextAttemptAt: null },
+      });
+      expect(
+        documented(
+          await post(`/gateway/v1/webhooks/deliveries/${deliveryId}/retry`, undefined, org.apiKey, ''),
+          'post',
+          '/gateway/v1/webhooks/deliveries/{id}/retry',
+        ).status,
+      ).toBe(202);
+      expect(
+        documented(await get('/gateway/v1/webhooks/deliveries?status=pending', org.apiKey, ''), 'get', '/gateway/v1/webhooks/deliveries')
+          .status,
+      ).toBe(200);
+      const off = documented(
+        await del(`/gateway/v1/webhooks/${registered.body.id}`, org.apiKey, ''),
+        'delete',
+        '/gateway/v1/webhooks/{id}',
+      );
       expect(off.body.active).toBe(false);
     });
 
     it('wallet, staking, farming, governance and treasury', async () => {
       expect(documented(await get('/gateway/v1/wallet/balances'), 'get', '/gateway/v1/wallet/balances').status).toBe(200);
-      const sent = documented(await post('/gateway/v1/wallet/transfer', { to: bob.address.toLowerCase(), amount: (3n * ONE).toString() }), 'post', '/gateway/v1/wallet/transfer');
+      const sent = documented(
+        await post('/gateway/v1/wallet/transfer', { to: bob.address.toLowerCase(), amount: (3n * ONE).toString() }),
+        'post',
+        '/gateway/v1/wallet/transfer',
+      );
       expect(sent.status).toBe(201);
-      const short = documented(await post('/gateway/v1/wallet/transfer', { to: alice.address, amount: (4n * ONE).toString() }, org.apiKey, bob.token), 'post', '/gateway/v1/wallet/transfer');
+      const short = documented(
+        await post('/gateway/v1/wallet/transfer', { to: alice.address, amount: (4n * ONE).toString() }, org.apiKey, bob.token),
+        'post',
+        '/gateway/v1/wallet/transfer',
+      );
       expect(short.body).toMatchObject({ status: 422, type: '/problems/insufficient-funds' });
 
-      const locked = documented(await post('/gateway/v1/staking/stake', { amount: (10n * ONE).toString(), lockDays: 30 }), 'post', '/gateway/v1/staking/stake');
+      const locked = documented(
+        await post('/gateway/v1/staking/stake', { amount: (10n * ONE).toString(), lockDays: 30 }),
+        'post',
+        '/gateway/v1/staking/stake',
+      );
       expect(locked.status).toBe(201);
-      const tooEarly = documented(await post(`/gateway/v1/staking/positions/${locked.body.id}/unstake`), 'post', '/gateway/v1/staking/positions/{id}/unstake');
+      const tooEarly = documented(
+        await post(`/gateway/v1/staking/positions/${locked.body.id}/unstake`),
+        'post',
+        '/gateway/v1/staking/positions/{id}/unstake',
+      );
       expect(tooEarly.body).toMatchObject({ status: 409, type: '/problems/invalid-state', reason: 'locked' });
       const open = await post('/gateway/v1/staking/stake', { amount: (10n * ONE).toString() });
-      await prisma().stakingPosition.update({ where: { id: open.body.id }, data: { startedAt: new Date(Date.now() - 2 * DAY), lockedUntil: new Date(Date.now() - 2 * DAY) } });
+      await prisma().stakingPosition.update({
+        where: { id: open.body.id },
+        data: { startedAt: new Date(Date.now() - 2 * DAY), lockedUntil: new Date(Date.now() - 2 * DAY) },
+      });
       expect(documented(await get('/gateway/v1/staking/positions'), 'get', '/gateway/v1/staking/positions').body.data).toHaveLength(2);
-      const treasuryShort = documented(await post(`/gateway/v1/staking/positions/${open.body.id}/unstake`, {}), 'post', '/gateway/v1/staking/positions/{id}/unstake');
+      const treasuryShort = documented(
+        await post(`/gateway/v1/staking/positions/${open.body.id}/unstake`, {}),
+        'post',
+        '/gateway/v1/staking/positions/{id}/unstake',
+      );
       expect(treasuryShort.body).toMatchObject({ status: 422, type: '/problems/insufficient-funds', reason: 'treasury-short' });
 
       await prisma().$transaction((tx) =>
-        postEntry(tx, { kind: 'mint', token: stack.config.NATIVE_TOKEN_SYMBOL, legs: [{ owner: ISSUANCE, amount: -1000n * ONE }, { owner: TREASURY, amount: 1000n * ONE }] }),
+        postEntry(tx, {
+          kind: 'mint',
+          token: stack.config.NATIVE_TOKEN_SYMBOL,
+          legs: [
+            { owner: ISSUANCE, amount: -1000n * ONE },
+            { owner: TREASURY, amount: 1000n * ONE },
+          ],
+        }),
       );
       // A position staked before the proposal's snapshot gives voting power.
       const voter = await post('/gateway/v1/staking/stake', { amount: (5n * ONE).toString() });
-      await prisma().stakingPosition.update({ where: { id: voter.body.id }, data: { startedAt: new Date(Date.now() - 3 * DAY), lockedUntil: new Date(Date.now() - 3 * DAY) } });
-      const unstaked = documented(await post(`/gateway/v1/staking/positions/${open.body.id}/unstake`), 'post', '/gateway/v1/staking/positions/{id}/unstake');
+      await prisma().stakingPosition.update({
+        where: { id: voter.body.id },
+        data: { startedAt: new Date(Date.now() - 3 * DAY), lockedUntil: new Date(Date.now() - 3 * DAY) },
+      });
+      const unstaked = documented(
+        await post(`/gateway/v1/staking/positions/${open.body.id}/unstake`),
+        'post',
+        '/gateway/v1/staking/positions/{id}/unstake',
+      );
       expect(unstaked.body).toMatchObject({ status: 'unstaked' });
 
-      await prisma().farmingPool.create({ data: { name: 'GTK/USDC', tokenA: 'GTK', tokenB: 'USDC', aprBps: 1800, tvl: '5000000000000000000000000' } });
+      await prisma().farmingPool.create({
+        data: { name: 'GTK/USDC', tokenA: 'GTK', tokenB: 'USDC', aprBps: 1800, tvl: '5000000000000000000000000' },
+      });
       expect(documented(await get('/gateway/v1/farming/pools'), 'get', '/gateway/v1/farming/pools').body.data).toHaveLength(1);
 
       const now = Date.now();
       const proposal = await prisma().proposal.create({
-        data: { title: 'Fund the grants program', description: 'details', snapshotAt: new Date(now - DAY), startsAt: new Date(now - DAY), endsAt: new Date(now + 6 * DAY) },
+        data: {
+          title: 'Fund the grants program',
+          description: 'details',
+          snapshotAt: new Date(now - DAY),
+          startsAt: new Date(now - DAY),
+          endsAt: new Date(now + 6 * DAY),
+        },
       });
-      const vote = documented(await post('/gateway/v1/governance/vote', { proposalId: proposal.id, choice: 'for' }), 'post', '/gateway/v1/governance/vote');
+      const vote = documented(
+        await post('/gateway/v1/governance/vote', { proposalId: proposal.id, choice: 'for' }),
+        'post',
+        '/gateway/v1/governance/vote',
+      );
       expect(vote.status).toBe(201);
-      const twice = documented(await post('/gateway/v1/governance/vote', { proposalId: proposal.id, choice: 'against' }), 'post', '/gateway/v1/governance/vote');
+      const twice = documented(
+        await post('/gateway/v1/governance/vote', { proposalId: proposal.id, choice: 'against' }),
+        'post',
+        '/gateway/v1/governance/vote',
+      );
       expect(twice.body).toMatchObject({ status: 409, type: '/problems/already-voted' });
-      const powerless = documented(await post('/gateway/v1/governance/vote', { proposalId: proposal.id, choice: 'for' }, org.apiKey, bob.token), 'post', '/gateway/v1/governance/vote');
+      const powerless = documented(
+        await post('/gateway/v1/governance/vote', { proposalId: proposal.id, choice: 'for' }, org.apiKey, bob.token),
+        'post',
+        '/gateway/v1/governance/vote',
+      );
       expect(powerless.body).toMatchObject({ status: 422, type: '/problems/no-voting-power' });
       const proposals = documented(await get('/gateway/v1/governance/proposals'), 'get', '/gateway/v1/governance/proposals');
       expect(proposals.body.data[0].tally.for).toBe(vote.body.weight);
       expect(documented(await get('/gateway/v1/treasury/overview'), 'get', '/gateway/v1/treasury/overview').status).toBe(200);
-      expect(documented(await stack.http.get('/api/gateway/v1/token/info'), 'get', '/gateway/v1/token/info').body.totalSupply).not.toBe('0');
+      expect(documented(await stack.http.get('/api/gateway/v1/token/info'), 'get', '/gateway/v1/token/info').body.totalSupply).not.toBe(
+        '0',
+      );
     });
 
     it('bridge and AI billing', async () => {
       const bridged = documented(
-        await post('/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: ONE.toString() }),
+        await post('/gateway/v1/bridge/initiate', {
+          toChainId: 'eip155:137',
+          toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+          amount: ONE.toString(),
+        }),
         'post',
         '/gateway/v1/bridge/initiate',
       );
       expect(bridged.status).toBe(202);
-      const unsupported = documented(await post('/gateway/v1/bridge/initiate', { toChainId: 'eip155:10', toAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '1' }), 'post', '/gateway/v1/bridge/initiate');
+      const unsupported = documented(
+        await post('/gateway/v1/bridge/initiate', {
+          toChainId: 'eip155:10',
+          toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+          amount: '1',
+        }),
+        'post',
+        '/gateway/v1/bridge/initiate',
+      );
       expect(unsupported.body).toMatchObject({ status: 400, type: '/problems/unsupported-chain' });
-      expect(documented(await get(`/gateway/v1/bridge/transfers/${bridged.body.id}`), 'get', '/gateway/v1/bridge/transfers/{id}').body.status).toBe('initiated');
-      const others = documented(await get(`/gateway/v1/bridge/transfers/${bridged.body.id}`, org.apiKey, bob.token), 'get', '/gateway/v1/bridge/transfers/{id}');
+      expect(
+        documented(await get(`/gateway/v1/bridge/transfers/${bridged.body.id}`), 'get', '/gateway/v1/bridge/transfers/{id}').body.status,
+      ).toBe('initiated');
+      const others = documented(
+        await get(`/gateway/v1/bridge/transfers/${bridged.body.id}`, org.apiKey, bob.token),
+        'get',
+        '/gateway/v1/bridge/transfers/{id}',
+      );
       expect(others.status).toBe(404);
 
       const purchase = documented(await post('/ai-billing/credits/purchase', { credits: 500 }), 'post', '/ai-billing/credits/purchase');
       expect(purchase.body).toMatchObject({ purpose: 'credit_purchase', credits: '500' });
       documented(await post(`/gateway/v1/payments/${purchase.body.id}/confirm`), 'post', '/gateway/v1/payments/{id}/confirm');
-      const consumed = documented(await post('/ai-billing/consumption', { units: 20, feature: 'chat.completion' }), 'post', '/ai-billing/consumption');
+      const consumed = documented(
+        await post('/ai-billing/consumption', { units: 20, feature: 'chat.completion' }),
+        'post',
+        '/ai-billing/consumption',
+      );
       expect(consumed.body).toMatchObject({ units: 20, balance: '480' });
-      const tooMuch = documented(await post('/ai-billing/consumption', { units: 481, feature: 'chat.completion' }), 'post', '/ai-billing/consumption');
+      const tooMuch = documented(
+        await post('/ai-billing/consumption', { units: 481, feature: 'chat.completion' }),
+        'post',
+        '/ai-billing/consumption',
+      );
       expect(tooMuch.body).toMatchObject({ status: 402, type: '/problems/payment-required', balance: '480', required: '481' });
       expect(documented(await get('/ai-billing/credits'), 'get', '/ai-billing/credits').body.recent).toHaveLength(1);
     });
 
     it('supply, cargolink, customs, energy, consents and health records', async () => {
-      const shipment = documented(await post('/cargolink/v1/shipments', { reference: 'BK-2026-0001', origin: 'br', destination: 'DE', carrier: 'Maersk', hsCode: '090111' }), 'post', '/cargolink/v1/shipments');
+      const shipment = documented(
+        await post('/cargolink/v1/shipments', {
+          reference: 'BK-2026-0001',
+          origin: 'br',
+          destination: 'DE',
+          carrier: 'Maersk',
+          hsCode: '090111',
+        }),
+        'post',
+        '/cargolink/v1/shipments',
+      );
       expect(shipment.body).toMatchObject({ status: 'created', origin: 'BR' });
-      const duplicate = documented(await post('/cargolink/v1/shipments', { reference: 'BK-2026-0001', origin: 'BR', destination: 'DE' }), 'post', '/cargolink/v1/shipments');
+      const duplicate = documented(
+        await post('/cargolink/v1/shipments', { reference: 'BK-2026-0001', origin: 'BR', destination: 'DE' }),
+        'post',
+        '/cargolink/v1/shipments',
+      );
       expect(duplicate.body).toMatchObject({ status: 409, type: '/problems/invalid-state' });
       const sid = shipment.body.id as string;
-      const checkpoint = documented(await post(`/cargolink/v1/shipments/${sid}/checkpoints`, { location: 'Santos, BR (port)', status: 'picked_up', recordedAt: new Date(Date.now() - DAY).toISOString() }), 'post', '/cargolink/v1/shipments/{id}/checkpoints');
+      const checkpoint = documented(
+        await post(`/cargolink/v1/shipments/${sid}/checkpoints`, {
+          location: 'Santos, BR (port)',
+          status: 'picked_up',
+          recordedAt: new Date(Date.now() - DAY).toISOString(),
+        }),
+        'post',
+        '/cargolink/v1/shipments/{id}/checkpoints',
+      );
       expect(checkpoint.status).toBe(201);
-      documented(await post(`/cargolink/v1/shipments/${sid}/checkpoints`, { location: 'Hamburg, DE', status: 'at_customs', note: 'Awaiting inspection' }), 'post', '/cargolink/v1/shipments/{id}/checkpoints');
+      documented(
+        await post(`/cargolink/v1/shipments/${sid}/checkpoints`, {
+          location: 'Hamburg, DE',
+          status: 'at_customs',
+          note: 'Awaiting inspection',
+        }),
+        'post',
+        '/cargolink/v1/shipments/{id}/checkpoints',
+      );
       const certificate = documented(
-        await post('/cargolink/v1/certificates', { shipmentId: sid, kind: 'phytosanitary', issuer: 'MAPA Brazil', number: 'PHY-BR-55120', issuedAt: new Date(Date.now() - 2 * DAY).toISOString(), expiresAt: new Date(Date.now() + 90 * DAY).toISOString() }),
+        await post('/cargolink/v1/certificates', {
+          shipmentId: sid,
+          kind: 'phytosanitary',
+          issuer: 'MAPA Brazil',
+          number: 'PHY-BR-55120',
+          issuedAt: new Date(Date.now() - 2 * DAY).toISOString(),
+          expiresAt: new Date(Date.now() + 90 * DAY).toISOString(),
+        }),
         'post',
         '/cargolink/v1/certificates',
       );
       expect(certificate.status).toBe(201);
-      documented(await post('/cargolink/v1/certificates', { kind: 'origin', issuer: 'Chamber of Commerce', number: 'CO-1', issuedAt: new Date(Date.now() - DAY).toISOString() }), 'post', '/cargolink/v1/certificates');
+      documented(
+        await post('/cargolink/v1/certificates', {
+          kind: 'origin',
+          issuer: 'Chamber of Commerce',
+          number: 'CO-1',
+          issuedAt: new Date(Date.now() - DAY).toISOString(),
+        }),
+        'post',
+        '/cargolink/v1/certificates',
+      );
 
       expect(documented(await get('/v1/supply/shipments?status=at_customs'), 'get', '/v1/supply/shipments').body.data).toHaveLength(1);
       expect(documented(await get(`/v1/supply/checkpoints?shipmentId=${sid}`), 'get', '/v1/supply/checkpoints').body.data).toHaveLength(2);
       const noShipment = documented(await get('/v1/supply/checkpoints'), 'get', '/v1/supply/checkpoints');
       expect(noShipment.body).toMatchObject({ status: 400, type: '/problems/validation-error' });
       expect(documented(await get('/v1/supply/certificates'), 'get', '/v1/supply/certificates').body.data).toHaveLength(2);
-      await prisma().tariff.create({ data: { hsCode: '090111', origin: 'BR', destination: 'DE', dutyBps: 0, description: 'Coffee, not roasted, not decaffeinated' } });
+      await prisma().tariff.create({
+        data: { hsCode: '090111', origin: 'BR', destination: 'DE', dutyBps: 0, description: 'Coffee, not roasted, not decaffeinated' },
+      });
       expect(documented(await get('/v1/supply/tariffs?hsCode=0901&origin=BR'), 'get', '/v1/supply/tariffs').body.data).toHaveLength(1);
 
-      const noRole = documented(await post('/v1/supply/customs/clear', { shipmentId: sid, declaredValue: '125000000000000000000000', hsCode: '090111' }), 'post', '/v1/supply/customs/clear');
+      const noRole = documented(
+        await post('/v1/supply/customs/clear', { shipmentId: sid, declaredValue: '125000000000000000000000', hsCode: '090111' }),
+        'post',
+        '/v1/supply/customs/clear',
+      );
       expect(noRole.body).toMatchObject({ status: 403, type: '/problems/role-required', requiredRole: 'agent' });
       const agentWallet = newWallet();
       await prisma().walletRole.create({ data: { address: agentWallet.address, role: 'agent' } });
       const agent = await stack.login(agentWallet);
-      const clearance = documented(await post('/v1/supply/customs/clear', { shipmentId: sid, declaredValue: '125000000000000000000000', hsCode: '090111' }, org.apiKey, agent.token), 'post', '/v1/supply/customs/clear');
+      const clearance = documented(
+        await post(
+          '/v1/supply/customs/clear',
+          { shipmentId: sid, declaredValue: '125000000000000000000000', hsCode: '090111' },
+          org.apiKey,
+          agent.token,
+        ),
+        'post',
+        '/v1/supply/customs/clear',
+      );
       expect(clearance.body).toMatchObject({ status: 'submitted', agent: agent.address });
 
       await prisma().carbonCredit.createMany({
         data: [
-          { organizationId: org.organizationId, registry: 'Verra', projectName: 'Rimba Raya Biodiversity Reserve', vintage: 2019, tonnes: 1000, retiredAt: new Date() },
+          {
+            organizationId: org.organizationId,
+            registry: 'Verra',
+            projectName: 'Rimba Raya Biodiversity Reserve',
+            vintage: 2019,
+            tonnes: 1000,
+            retiredAt: new Date(),
+          },
           { organizationId: org.organizationId, registry: 'Gold Standard', projectName: 'Kenya Cookstoves', vintage: 2023, tonnes: 2500 },
         ],
       });
@@ -488,19 +773,49 @@ describe('OpenAPI reference (issue #4)', () => {
 
       const clinic = await stack.org('health:read');
       const patient = await stack.login();
-      await prisma().clinicalRecord.create({ data: { patient: patient.address, kind: 'prescription', summary: 'Amoxicillin 500 mg', recordedAt: new Date(Date.now() - DAY) } });
-      const refused = documented(await get(`/v1/health/records?patient=${patient.address}`, clinic.apiKey, alice.token), 'get', '/v1/health/records');
+      await prisma().clinicalRecord.create({
+        data: { patient: patient.address, kind: 'prescription', summary: 'Amoxicillin 500 mg', recordedAt: new Date(Date.now() - DAY) },
+      });
+      const refused = documented(
+        await get(`/v1/health/records?patient=${patient.address}`, clinic.apiKey, alice.token),
+        'get',
+        '/v1/health/records',
+      );
       expect(refused.body).toMatchObject({ status: 403, type: '/problems/consent-required', patient: patient.address });
-      const consent = documented(await post('/gateway/v1/consents', { organizationId: clinic.organizationId }, org.apiKey, patient.token), 'post', '/gateway/v1/consents');
+      const consent = documented(
+        await post('/gateway/v1/consents', { organizationId: clinic.organizationId }, org.apiKey, patient.token),
+        'post',
+        '/gateway/v1/consents',
+      );
       expect(consent.status).toBe(201);
-      expect(documented(await post('/gateway/v1/consents', { organizationId: clinic.organizationId }, org.apiKey, patient.token), 'post', '/gateway/v1/consents').status).toBe(200);
-      const unknownOrg = documented(await post('/gateway/v1/consents', { organizationId: randomUUID() }, org.apiKey, patient.token), 'post', '/gateway/v1/consents');
+      expect(
+        documented(
+          await post('/gateway/v1/consents', { organizationId: clinic.organizationId }, org.apiKey, patient.token),
+          'post',
+          '/gateway/v1/consents',
+        ).status,
+      ).toBe(200);
+      const unknownOrg = documented(
+        await post('/gateway/v1/consents', { organizationId: randomUUID() }, org.apiKey, patient.token),
+        'post',
+        '/gateway/v1/consents',
+      );
       expect(unknownOrg.status).toBe(404);
-      expect(documented(await get('/gateway/v1/consents', org.apiKey, patient.token), 'get', '/gateway/v1/consents').body.data).toHaveLength(1);
-      const records = documented(await get(`/v1/health/records?patient=${patient.address.toLowerCase()}`, clinic.apiKey, alice.token), 'get', '/v1/health/records');
+      expect(
+        documented(await get('/gateway/v1/consents', org.apiKey, patient.token), 'get', '/gateway/v1/consents').body.data,
+      ).toHaveLength(1);
+      const records = documented(
+        await get(`/v1/health/records?patient=${patient.address.toLowerCase()}`, clinic.apiKey, alice.token),
+        'get',
+        '/v1/health/records',
+      );
       expect(records.body).toMatchObject({ patient: patient.address, consentId: consent.body.id });
       expect(records.body.data).toHaveLength(1);
-      const revoked = documented(await del(`/gateway/v1/consents/${consent.body.id}`, org.apiKey, patient.token), 'delete', '/gateway/v1/consents/{id}');
+      const revoked = documented(
+        await del(`/gateway/v1/consents/${consent.body.id}`, org.apiKey, patient.token),
+        'delete',
+        '/gateway/v1/consents/{id}',
+      );
       expect(revoked.body.revokedAt).not.toBeNull();
     });
 
@@ -541,7 +856,8 @@ describe('OpenAPI reference (issue #4)', () => {
       const all = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`);
       expect({ withoutRealSuccess: all.filter((o) => !ok.has(o)) }).toEqual({ withoutRealSuccess: [] });
       const problemStatuses = new Set([...validated].map((v) => Number(v.split(' ').pop())).filter((s) => s >= 400));
-      for (const s of [400, 401, 402, 403, 404, 409, 413, 415, 422, 429]) expect({ s, validated: problemStatuses.has(s) }).toEqual({ s, validated: true });
+      for (const s of [400, 401, 402, 403, 404, 409, 413, 415, 422, 429])
+        expect({ s, validated: problemStatuses.has(s) }).toEqual({ s, validated: true });
     });
   });
 });

@@ -45,6 +45,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return sendProblem(res, new AppError('unsupported-media-type', 'Unsupported body encoding'), instance);
     }
     const status = e.status ?? e.statusCode;
+    if (status === 404) return sendProblem(res, new AppError('not-found'), instance);
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendProblem(res, new AppError('validation-error', 'The request could not be read'), instance);
     }

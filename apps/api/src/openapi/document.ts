@@ -42,7 +42,9 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 
 **Idempotency.** Writes marked \`x-idempotent\` accept an \`Idempotency-Key\` header: the same key and body return the first answer with \`Idempotent-Replayed: true\`; another body is 409 \`idempotency-key-reused\`.
 
-**Errors** are RFC 9457 problem documents (\`application/problem+json\`, schema \`Problem\`); \`type\` is \`/problems/<code>\`: ${Object.keys(errorCatalog)
+**Errors** are RFC 9457 problem documents (\`application/problem+json\`, schema \`Problem\`); \`type\` is \`/problems/<code>\`: ${Object.keys(
+  errorCatalog,
+)
   .map((c) => `\`${c}\``)
   .join(', ')}.
 

@@ -26,8 +26,18 @@ export const payment = {
   settledAt: null,
   refundedAt: null,
 };
-export const settledPayment = { ...payment, status: 'settled', updatedAt: '2026-11-21T17:01:00.000Z', settledAt: '2026-11-21T17:01:00.000Z' };
-export const refundedPayment = { ...settledPayment, status: 'refunded', updatedAt: '2026-11-21T17:05:00.000Z', refundedAt: '2026-11-21T17:05:00.000Z' };
+export const settledPayment = {
+  ...payment,
+  status: 'settled',
+  updatedAt: '2026-11-21T17:01:00.000Z',
+  settledAt: '2026-11-21T17:01:00.000Z',
+};
+export const refundedPayment = {
+  ...settledPayment,
+  status: 'refunded',
+  updatedAt: '2026-11-21T17:05:00.000Z',
+  refundedAt: '2026-11-21T17:05:00.000Z',
+};
 export const creditPurchase = {
   ...payment,
   amount: '500000000000000000',
@@ -152,9 +162,14 @@ export const examples = {
   loginBody: {
     message:
       'localhost wants you to sign in with your Ethereum account:\n0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n\nSign in to the gateway\n\nURI: https://localhost/login\nVersion: 1\nChain ID: 1\nNonce: 8f3k2m9qz1\nIssued At: 2026-11-21T17:00:00Z',
-    signature: '0x3c1e5d0b7f4a2e9c8d6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1b',
+    signature:
+      '0x3c1e5d0b7f4a2e9c8d6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1b',
   },
-  session: { token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6IjNzUWguLi4ifQ.eyJzdWIiOiIweDVhQWViNjA1M0YzRTk0QzliOUEwOWYzMzY2OTQzNUU3RWYxQmVBZWQifQ.sig', expiresAt: '2026-11-21T18:00:00.000Z', address: EX.wallet },
+  session: {
+    token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6IjNzUWguLi4ifQ.eyJzdWIiOiIweDVhQWViNjA1M0YzRTk0QzliOUEwOWYzMzY2OTQzNUU3RWYxQmVBZWQifQ.sig',
+    expiresAt: '2026-11-21T18:00:00.000Z',
+    address: EX.wallet,
+  },
   jwks: {
     keys: [
       {
@@ -195,7 +210,13 @@ export const examples = {
   },
   proposalPage: { data: [proposal], nextCursor: null },
   vote: { id: EX.voteId, proposalId: EX.proposalId, address: EX.wallet, choice: 'for', weight: '10000000000000000000', createdAt: EX.time },
-  tokenInfo: { symbol: 'GTK', name: 'Gateway Token', decimals: 18, totalSupply: '1000000000000000000000000', circulatingSupply: '820000000000000000000000' },
+  tokenInfo: {
+    symbol: 'GTK',
+    name: 'Gateway Token',
+    decimals: 18,
+    totalSupply: '1000000000000000000000000',
+    circulatingSupply: '820000000000000000000000',
+  },
   treasury: {
     balances: [
       { token: GTK, balance: '150000000000000000000000' },
@@ -231,10 +252,19 @@ export const examples = {
     },
   ],
   bridgeTransfer,
-  completedBridgeTransfer: { ...bridgeTransfer, status: 'completed', relayTxHash: '0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e', updatedAt: '2026-11-21T17:00:02.000Z' },
+  completedBridgeTransfer: {
+    ...bridgeTransfer,
+    status: 'completed',
+    relayTxHash: '0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e',
+    updatedAt: '2026-11-21T17:00:02.000Z',
+  },
   creditPurchase,
   consumption: { id: EX.consumptionId, units: 20, feature: 'chat.completion', balance: '480', createdAt: EX.time },
-  creditBalance: { address: EX.wallet, balance: '480', recent: [{ id: EX.consumptionId, feature: 'chat.completion', units: 20, createdAt: EX.time }] },
+  creditBalance: {
+    address: EX.wallet,
+    balance: '480',
+    recent: [{ id: EX.consumptionId, feature: 'chat.completion', units: 20, createdAt: EX.time }],
+  },
   shipment,
   shipmentPage: { data: [{ ...shipment, reference: 'DEMO-SHP-1001', status: 'at_customs' }], nextCursor: null },
   checkpoint,
@@ -242,7 +272,16 @@ export const examples = {
   certificate,
   certificatePage: { data: [certificate], nextCursor: null },
   tariffPage: {
-    data: [{ id: EX.tariffId, hsCode: '090111', origin: 'BR', destination: 'DE', dutyBps: 0, description: 'Coffee, not roasted, not decaffeinated' }],
+    data: [
+      {
+        id: EX.tariffId,
+        hsCode: '090111',
+        origin: 'BR',
+        destination: 'DE',
+        dutyBps: 0,
+        description: 'Coffee, not roasted, not decaffeinated',
+      },
+    ],
     nextCursor: null,
   },
   clearance: {

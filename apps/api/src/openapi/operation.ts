@@ -35,7 +35,8 @@ export interface Operation {
   query?: z.ZodObject;
   /** Request headers other than the credentials (e.g. `If-None-Match`). */
   headers?: z.ZodObject;
-  body?: { schema: z.ZodType; example: unknown; description?: string };
+  /** JSON request body; `required: false` when it may be omitted. */
+  body?: { schema: z.ZodType; example: unknown; description?: string; required?: boolean };
   /** Accepts `Idempotency-Key` (same key and body → the first answer, `Idempotent-Replayed: true`). */
   idempotent?: boolean;
   /** Behind the request rate limiter (everything except health and this reference). Default true. */
@@ -83,9 +84,12 @@ const ref = (name: keyof typeof HEADER_COMPONENTS & string) => ({ $ref: `#/compo
 
 /** Example detail of each problem code, when the operation gives none. */
 const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
-  'validation-error': { detail: 'Invalid body: amount must be a string of positive integer base units', ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units' }] } },
+  'validation-error': {
+    detail: 'Invalid body: amount must be a string of positive integer base units',
+    ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units' }] },
+  },
   'malformed-json': { detail: 'The request body is not valid JSON' },
-  'unauthenticated': { detail: 'X-API-Key and a Bearer JWT are required' },
+  unauthenticated: { detail: 'X-API-Key and a Bearer JWT are required' },
   'insufficient-scope': { detail: 'This operation needs the scope {scope}', ext: { requiredScope: '{scope}' } },
   'connector-not-allowed': { detail: 'Webhooks can only be managed with the organization API key, not an AI-connector token' },
   'role-required': { detail: 'This operation needs a wallet with the role agent', ext: { requiredRole: 'agent' } },
@@ -96,12 +100,12 @@ const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
   'idempotency-key-reused': { detail: 'This Idempotency-Key was used with a different request' },
   'insufficient-funds': { detail: 'Insufficient balance in GTK' },
   'rate-limited': { detail: 'Rate limit exceeded; retry after 42 s with exponential back-off' },
-  'unavailable': { detail: 'The job queue is unreachable; retry shortly' },
+  unavailable: { detail: 'The job queue is unreachable; retry shortly' },
 };
 
 const AUTH_TEXT = {
   gateway:
-    '**Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT\'s wallet is the one acting.',
+    "**Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting.",
   webhooks:
     "**Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`.",
   public: '**Authentication:** none (public); credentials sent anyway are ignored.',
@@ -144,14 +148,28 @@ function problemResponses(op: Operation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const fill = (v: unknown): unknown =>
-      typeof v === 'string' ? v.replaceAll('{scope}', op.scope ?? '') : Array.isArray(v) ? v.map(fill) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
+      typeof v === 'string'
+        ? v.replaceAll('{scope}', op.scope ?? '')
+        : Array.isArray(v)
+          ? v.map(fill)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+            : v;
     const examples = Object.fromEntries(
       codes.map((code) => {
-        const p =
-          op.problems?.[code] ??
-          (code === 'unauthenticated' && op.auth === 'webhooks' ? { detail: 'Webhook management takes the organization API key in X-API-Key' } : undefined) ??
+        const p = op.problems?.[code] ??
+          (code === 'unauthenticated' && op.auth === 'webhooks'
+            ? { detail: 'Webhook management takes the organization API key in X-API-Key' }
+            : undefined) ??
           DEFAULT_PROBLEMS[code] ?? { detail: errorCatalog[code].title };
-        const value = { type: `/problems/${code}`, title: errorCatalog[code].title, status, detail: p.detail, instance: examplePath(op), ...p.ext };
+        const value = {
+          type: `/problems/${code}`,
+          title: errorCatalog[code].title,
+          status,
+          detail: p.detail,
+          instance: examplePath(op),
+          ...p.ext,
+        };
         return [code, { summary: errorCatalog[code].title, value: fill(value) }];
       }),
     );
@@ -175,7 +193,13 @@ function successResponses(op: Operation): Record<string, ResponseConfig> {
     out[String(s.status)] = {
       description: s.description,
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(s.schema ? { content: { [s.contentType ?? 'application/json']: { schema: s.schema, ...(s.example !== undefined ? { example: s.example } : {}) } } } : {}),
+      ...(s.schema
+        ? {
+            content: {
+              [s.contentType ?? 'application/json']: { schema: s.schema, ...(s.example !== undefined ? { example: s.example } : {}) },
+            },
+          }
+        : {}),
     };
   }
   return out;
@@ -197,17 +221,17 @@ function describe(op: Operation): string {
         : op.auth === 'webhooks'
           ? ' **Scope:** none: any API key of the organization.'
           : ' **Scope:** none: any API key or connector token.';
-  const role = op.role ? ` **Role:** the JWT's wallet must hold \`${op.role}\` (granted with the operator CLI; log in again after the grant), else 403 \`role-required\`.` : '';
+  const role = op.role
+    ? ` **Role:** the JWT's wallet must hold \`${op.role}\` (granted with the operator CLI; log in again after the grant), else 403 \`role-required\`.`
+    : '';
   return [op.description, `${AUTH_TEXT[op.auth]}${scope}${role}`, ...(op.idempotent ? [IDEMPOTENCY_TEXT] : [])].join('\n\n');
 }
 
 export function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
-  const idempotencyKey = z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({ description: 'Makes retries safe: the same key and body return the first answer (1–255 characters, per organization)', example: 'order-1001' });
+  const idempotencyKey = z.string().min(1).max(255).optional().meta({
+    description: 'Makes retries safe: the same key and body return the first answer (1–255 characters, per organization)',
+    example: 'order-1001',
+  });
   const headers = op.idempotent ? (op.headers ?? z.object({})).extend({ 'Idempotency-Key': idempotencyKey }) : op.headers;
   const route: RouteConfig = {
     method: op.method,
@@ -228,7 +252,7 @@ export function registerOperation(registry: OpenAPIRegistry, op: Operation): voi
       ...(op.body
         ? {
             body: {
-              required: true,
+              required: op.body.required ?? true,
               description: op.body.description ?? 'JSON body; unknown fields are 400',
               content: { 'application/json': { schema: op.body.schema, example: op.body.example } },
             },

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { CONTRACT_KINDS } from '@gw/core/integration/contract-addresses';
 import { bridgeInitiateBody, consumeCreditsBody, purchaseCreditsBody } from '../routes/integration-schemas.js';
-import { listPoolsQuery, listPositionsQuery, listProposalsQuery, noBody, noQuery, stakeBody, transferBody, voteBody } from '../routes/ledger-schemas.js';
+import {
+  listPoolsQuery,
+  listPositionsQuery,
+  listProposalsQuery,
+  noBody,
+  noQuery,
+  stakeBody,
+  transferBody,
+  voteBody,
+} from '../routes/ledger-schemas.js';
 import { createPaymentBody, listDeliveriesQuery, listPaymentsQuery, loginBody, registerWebhookBody } from '../routes/schemas.js';
 import {
   carbonCreditsQuery,
@@ -24,9 +33,15 @@ import { EX } from './response-schemas.js';
 
 /** Path parameter `id` of the object named `what`. Unknown ids, and ids of another tenant, are 404. */
 const idParam = (what: string, example: string) =>
-  z.object({ id: z.string().meta({ description: `Id of the ${what} (an unknown id, or one that is not the caller's, is 404)`, format: 'uuid', example }) });
+  z.object({
+    id: z
+      .string()
+      .meta({ description: `Id of the ${what} (an unknown id, or one that is not the caller's, is 404)`, format: 'uuid', example }),
+  });
 
-const cacheControl = (value: string) => ({ 'Cache-Control': { description: `\`${value}\``, schema: { type: 'string' as const, enum: [value] } } });
+const cacheControl = (value: string) => ({
+  'Cache-Control': { description: `\`${value}\``, schema: { type: 'string' as const, enum: [value] } },
+});
 const NO_STORE = cacheControl('no-store');
 const PUBLIC_CACHE = cacheControl('public, max-age=300');
 
@@ -48,7 +63,12 @@ export const OPERATIONS: Operation[] = [
     rateLimited: false,
     success: [
       { status: 200, description: 'Every dependency answers', schema: S.HealthStatus, example: ex.health },
-      { status: 503, description: 'A dependency is down (`status: "unavailable"`, the failing check `"error"`)', schema: S.HealthStatus, example: ex.healthDown },
+      {
+        status: 503,
+        description: 'A dependency is down (`status: "unavailable"`, the failing check `"error"`)',
+        schema: S.HealthStatus,
+        example: ex.healthDown,
+      },
     ],
   },
   {
@@ -65,7 +85,13 @@ export const OPERATIONS: Operation[] = [
     auth: 'public',
     body: { schema: loginBody, example: ex.loginBody },
     errors: ['invalid-signature'],
-    problems: { 'invalid-signature': { detail: 'Nonce already used' }, 'validation-error': { detail: 'Invalid body: signature must be 0x-prefixed hex', ext: { errors: [{ path: 'signature', message: 'must be 0x-prefixed hex' }] } } },
+    problems: {
+      'invalid-signature': { detail: 'Nonce already used' },
+      'validation-error': {
+        detail: 'Invalid body: signature must be 0x-prefixed hex',
+        ext: { errors: [{ path: 'signature', message: 'must be 0x-prefixed hex' }] },
+      },
+    },
     success: [{ status: 200, description: 'Session JWT', schema: S.Session, example: ex.session }],
   },
   {
@@ -92,11 +118,21 @@ export const OPERATIONS: Operation[] = [
       '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
       'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`.',
     auth: 'webhooks',
-    body: { schema: registerWebhookBody, example: { url: 'https://merchant.example/webhooks', events: ['payment.settled', 'payment.refunded'] } },
-    problems: { 'validation-error': { detail: 'url must use https (or http)', ext: { errors: [{ path: 'url', message: 'unsupported scheme' }] } } },
+    body: {
+      schema: registerWebhookBody,
+      example: { url: 'https://merchant.example/webhooks', events: ['payment.settled', 'payment.refunded'] },
+    },
+    problems: {
+      'validation-error': { detail: 'url must use https (or http)', ext: { errors: [{ path: 'url', message: 'unsupported scheme' }] } },
+    },
     success: [
       { status: 201, description: 'Created', schema: S.WebhookWithSecret, example: ex.webhookWithSecret },
-      { status: 200, description: 'The URL existed: updated, secret rotated, re-activated', schema: S.WebhookWithSecret, example: ex.webhookWithSecret },
+      {
+        status: 200,
+        description: 'The URL existed: updated, secret rotated, re-activated',
+        schema: S.WebhookWithSecret,
+        example: ex.webhookWithSecret,
+      },
     ],
   },
   {
@@ -115,7 +151,8 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/webhooks/deliveries',
     tag: 'Webhooks',
     summary: 'List deliveries',
-    description: 'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).',
+    description:
+      'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).',
     auth: 'webhooks',
     query: listDeliveriesQuery,
     success: [{ status: 200, description: 'A page of deliveries', schema: S.DeliveryPage, example: ex.deliveryPage }],
@@ -132,8 +169,18 @@ export const OPERATIONS: Operation[] = [
     auth: 'webhooks',
     params: idParam('delivery', EX.deliveryId),
     errors: ['not-found', 'invalid-state'],
-    problems: { 'not-found': { detail: 'No such delivery' }, 'invalid-state': { detail: 'Delivery is pending: attempts are still scheduled' } },
-    success: [{ status: 202, description: 'Accepted: the delivery is `pending` until its attempt is made', schema: S.DeliveryRetry, example: ex.deliveryRetry }],
+    problems: {
+      'not-found': { detail: 'No such delivery' },
+      'invalid-state': { detail: 'Delivery is pending: attempts are still scheduled' },
+    },
+    success: [
+      {
+        status: 202,
+        description: 'Accepted: the delivery is `pending` until its attempt is made',
+        schema: S.DeliveryRetry,
+        example: ex.deliveryRetry,
+      },
+    ],
   },
   {
     operationId: 'deactivateWebhook',
@@ -210,7 +257,14 @@ export const OPERATIONS: Operation[] = [
       'not-payer': { detail: 'Only the payer can confirm this payment' },
       'invalid-state': { detail: 'Payment is settled; only pending payments can be confirmed' },
     },
-    success: [{ status: 200, description: 'The payment, `settled` (or `failed` for a short balance, with `failureReason`)', schema: S.Payment, example: ex.settledPayment }],
+    success: [
+      {
+        status: 200,
+        description: 'The payment, `settled` (or `failed` for a short balance, with `failureReason`)',
+        schema: S.Payment,
+        example: ex.settledPayment,
+      },
+    ],
   },
   {
     operationId: 'refundPayment',
@@ -219,12 +273,15 @@ export const OPERATIONS: Operation[] = [
     tag: 'Payments',
     summary: 'Refund a settled payment',
     description:
-      "Moves the amount back from the organization to the payer. Not settled → 409. A settled `credit_purchase` takes its credits back; once any were consumed the refund is 409.",
+      'Moves the amount back from the organization to the payer. Not settled → 409. A settled `credit_purchase` takes its credits back; once any were consumed the refund is 409.',
     auth: 'gateway',
     scope: 'payments:write',
     params: idParam('payment', EX.paymentId),
     errors: ['not-found', 'invalid-state', 'insufficient-funds'],
-    problems: { 'not-found': { detail: 'No such payment' }, 'invalid-state': { detail: 'Payment is pending; only settled payments can be refunded' } },
+    problems: {
+      'not-found': { detail: 'No such payment' },
+      'invalid-state': { detail: 'Payment is pending; only settled payments can be refunded' },
+    },
     success: [{ status: 200, description: 'The payment, `refunded`', schema: S.Payment, example: ex.refundedPayment }],
   },
 
@@ -298,17 +355,23 @@ export const OPERATIONS: Operation[] = [
     scope: 'staking:write',
     idempotent: true,
     params: idParam('staking position', EX.positionId),
-    body: { schema: noBody, example: {}, description: 'No fields: send no body, or `{}`' },
+    body: { schema: noBody, example: {}, description: 'No fields: send no body, or `{}`', required: false },
     errors: ['not-found', 'invalid-state', 'insufficient-funds'],
     problems: {
       'not-found': { detail: 'No such staking position' },
-      'invalid-state': { detail: 'This staking position is locked until 2026-12-21T17:00:00.000Z', ext: { reason: 'locked', lockedUntil: '2026-12-21T17:00:00.000Z' } },
+      'invalid-state': {
+        detail: 'This staking position is locked until 2026-12-21T17:00:00.000Z',
+        ext: { reason: 'locked', lockedUntil: '2026-12-21T17:00:00.000Z' },
+      },
       'insufficient-funds': {
-        detail: "The treasury cannot pay this position's reward of 98630136986301369 base units at the moment; nothing moved and the position stays active: try again later",
+        detail:
+          "The treasury cannot pay this position's reward of 98630136986301369 base units at the moment; nothing moved and the position stays active: try again later",
         ext: { reason: 'treasury-short' },
       },
     },
-    success: [{ status: 200, description: 'The position, `unstaked`, with `rewardPaid`', schema: S.StakingPosition, example: ex.unstakedPosition }],
+    success: [
+      { status: 200, description: 'The position, `unstaked`, with `rewardPaid`', schema: S.StakingPosition, example: ex.unstakedPosition },
+    ],
   },
   {
     operationId: 'listFarmingPools',
@@ -366,7 +429,8 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/token/info',
     tag: 'Token',
     summary: 'The native token and its supply',
-    description: '`totalSupply` is everything ever minted; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow.',
+    description:
+      '`totalSupply` is everything ever minted; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow.',
     auth: 'public',
     query: noQuery,
     success: [{ status: 200, description: 'Token info', schema: S.TokenInfo, example: ex.tokenInfo }],
@@ -377,7 +441,8 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/treasury/overview',
     tag: 'Treasury',
     summary: 'The DAO treasury',
-    description: 'Balance of `system:treasury` in every token (zeros included) and, per token, its inflows and outflows over the last 30 days.',
+    description:
+      'Balance of `system:treasury` in every token (zeros included) and, per token, its inflows and outflows over the last 30 days.',
     auth: 'gateway',
     scope: 'treasury:read',
     query: noQuery,
@@ -391,9 +456,12 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/contracts/addresses',
     tag: 'Contracts',
     summary: 'Contract addresses per network',
-    description: 'From the versioned `config/contracts.json`, keyed by CAIP-2 chain id, EIP-55 checksummed. These networks are also the chains the bridge accepts.',
+    description:
+      'From the versioned `config/contracts.json`, keyed by CAIP-2 chain id, EIP-55 checksummed. These networks are also the chains the bridge accepts.',
     auth: 'public',
-    success: [{ status: 200, description: 'Contract addresses', schema: S.ContractAddresses, example: ex.contracts, headers: PUBLIC_CACHE }],
+    success: [
+      { status: 200, description: 'Contract addresses', schema: S.ContractAddresses, example: ex.contracts, headers: PUBLIC_CACHE },
+    ],
   },
   {
     operationId: 'getContractAbi',
@@ -405,8 +473,15 @@ export const OPERATIONS: Operation[] = [
       `The ABI file \`<name>.json\` (${CONTRACT_KINDS.map((k) => `\`${k}.json\``).join(', ')}), with a strong \`ETag\` (SHA-256 of the bytes). ` +
       '`If-None-Match` (weak comparison: `W/"…"` and `*` match too) → 304 without a body. Any other name, nested path or traversal attempt → 404.',
     auth: 'public',
-    params: z.object({ file: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\.json$/).meta({ description: 'File name of the ABI', example: 'token.json' }) }),
-    headers: z.object({ 'If-None-Match': z.string().optional().meta({ description: 'An ETag from an earlier answer: 304 when it still matches' }) }),
+    params: z.object({
+      file: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]{0,63}\.json$/)
+        .meta({ description: 'File name of the ABI', example: 'token.json' }),
+    }),
+    headers: z.object({
+      'If-None-Match': z.string().optional().meta({ description: 'An ETag from an earlier answer: 304 when it still matches' }),
+    }),
     errors: ['not-found'],
     problems: { 'not-found': { detail: 'No such ABI' } },
     success: [
@@ -417,7 +492,11 @@ export const OPERATIONS: Operation[] = [
         example: ex.abi,
         headers: { ETag: { description: 'Strong entity tag of the file', schema: { type: 'string' } }, ...PUBLIC_CACHE },
       },
-      { status: 304, description: 'Not modified: `If-None-Match` matched the current ETag', headers: { ETag: { description: 'Strong entity tag of the file', schema: { type: 'string' } } } },
+      {
+        status: 304,
+        description: 'Not modified: `If-None-Match` matched the current ETag',
+        headers: { ETag: { description: 'Strong entity tag of the file', schema: { type: 'string' } } },
+      },
     ],
   },
   {
@@ -434,7 +513,12 @@ export const OPERATIONS: Operation[] = [
     idempotent: true,
     body: { schema: bridgeInitiateBody, example: { toChainId: 'eip155:137', toAddress: EX.recipient, amount: '3000000000000000000' } },
     errors: ['unsupported-chain', 'insufficient-funds'],
-    problems: { 'unsupported-chain': { detail: 'The bridge does not support eip155:10', ext: { supportedChains: ['eip155:1', 'eip155:137', 'eip155:8453'] } } },
+    problems: {
+      'unsupported-chain': {
+        detail: 'The bridge does not support eip155:10',
+        ext: { supportedChains: ['eip155:1', 'eip155:137', 'eip155:8453'] },
+      },
+    },
     success: [{ status: 202, description: 'The transfer, `initiated`', schema: S.BridgeTransfer, example: ex.bridgeTransfer }],
   },
   {
@@ -443,7 +527,8 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/bridge/transfers/{id}',
     tag: 'Bridge',
     summary: 'Read a bridge transfer',
-    description: "Transfers belong to the wallet: any organization the wallet uses can read them; another wallet's id is 404. Needs `bridge:write`, the only bridge scope.",
+    description:
+      "Transfers belong to the wallet: any organization the wallet uses can read them; another wallet's id is 404. Needs `bridge:write`, the only bridge scope.",
     auth: 'gateway',
     scope: 'bridge:write',
     params: idParam('bridge transfer', EX.bridgeId),
@@ -472,13 +557,19 @@ export const OPERATIONS: Operation[] = [
     path: '/ai-billing/consumption',
     tag: 'AI billing',
     summary: 'Record a consumption of credits',
-    description: "Debits `units` credits from the JWT wallet atomically. Not enough credits → 402 `payment-required` (`balance`, `required`) and nothing is recorded.",
+    description:
+      'Debits `units` credits from the JWT wallet atomically. Not enough credits → 402 `payment-required` (`balance`, `required`) and nothing is recorded.',
     auth: 'gateway',
     scope: 'billing:write',
     idempotent: true,
     body: { schema: consumeCreditsBody, example: { units: 20, feature: 'chat.completion' } },
     errors: ['payment-required'],
-    problems: { 'payment-required': { detail: 'This needs 31 credits; the wallet holds 30. Buy credits first.', ext: { balance: '30', required: '31' } } },
+    problems: {
+      'payment-required': {
+        detail: 'This needs 31 credits; the wallet holds 30. Buy credits first.',
+        ext: { balance: '30', required: '31' },
+      },
+    },
     success: [{ status: 201, description: 'The consumption and the balance left', schema: S.CreditConsumption, example: ex.consumption }],
   },
   {
@@ -487,7 +578,8 @@ export const OPERATIONS: Operation[] = [
     path: '/ai-billing/credits',
     tag: 'AI billing',
     summary: "The wallet's credits",
-    description: 'One balance per wallet for the whole ecosystem; `recent` holds the last 20 consumptions recorded through the calling organization, newest first.',
+    description:
+      'One balance per wallet for the whole ecosystem; `recent` holds the last 20 consumptions recorded through the calling organization, newest first.',
     auth: 'gateway',
     scope: 'billing:read',
     success: [{ status: 200, description: 'Credit balance', schema: S.CreditBalance, example: ex.creditBalance }],
@@ -500,7 +592,8 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/supply/shipments',
     tag: 'Supply',
     summary: "The organization's shipments",
-    description: 'Newest first. A shipment is `created` until its first checkpoint, then has the status of its latest checkpoint by `recordedAt`.',
+    description:
+      'Newest first. A shipment is `created` until its first checkpoint, then has the status of its latest checkpoint by `recordedAt`.',
     auth: 'gateway',
     scope: 'logistics:read',
     query: listShipmentsQuery,
@@ -526,7 +619,8 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/supply/certificates',
     tag: 'Supply',
     summary: "The organization's certificates",
-    description: "Newest first, optionally of one shipment (another organization's → 404). `status` is `expired` once `expiresAt` has passed.",
+    description:
+      "Newest first, optionally of one shipment (another organization's → 404). `status` is `expired` once `expiresAt` has passed.",
     auth: 'gateway',
     scope: 'logistics:read',
     query: listCertificatesQuery,
@@ -540,7 +634,8 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/supply/tariffs',
     tag: 'Supply',
     summary: 'Duty rates',
-    description: 'Reference duty rates matching every filter given. `hsCode` follows the HS hierarchy both ways (the lines under it and the broader lines it falls under).',
+    description:
+      'Reference duty rates matching every filter given. `hsCode` follows the HS hierarchy both ways (the lines under it and the broader lines it falls under).',
     auth: 'gateway',
     scope: 'logistics:read',
     query: findTariffsQuery,
@@ -557,7 +652,10 @@ export const OPERATIONS: Operation[] = [
     scope: 'customs:write',
     role: 'agent',
     idempotent: true,
-    body: { schema: requestClearanceBody, example: { shipmentId: EX.shipmentId, declaredValue: '125000000000000000000000', hsCode: '090111' } },
+    body: {
+      schema: requestClearanceBody,
+      example: { shipmentId: EX.shipmentId, declaredValue: '125000000000000000000000', hsCode: '090111' },
+    },
     errors: ['not-found'],
     problems: { 'not-found': { detail: 'No such shipment' } },
     success: [{ status: 202, description: 'The clearance, `submitted`', schema: S.Clearance, example: ex.clearance }],
@@ -568,7 +666,8 @@ export const OPERATIONS: Operation[] = [
     path: '/v1/energy/credits',
     tag: 'Energy',
     summary: "The organization's carbon credits",
-    description: 'Tonnes of CO2e held and retired and per vintage (newest first), over all of the organization\'s credits, and one page of its lots, newest first.',
+    description:
+      "Tonnes of CO2e held and retired and per vintage (newest first), over all of the organization's credits, and one page of its lots, newest first.",
     auth: 'gateway',
     scope: 'energy:read',
     query: carbonCreditsQuery,
@@ -629,7 +728,8 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/consents/{id}',
     tag: 'Consents',
     summary: 'Revoke a consent',
-    description: "Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404.",
+    description:
+      "Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404.",
     auth: 'gateway',
     params: idParam('consent', EX.consentId),
     errors: ['not-found'],
@@ -646,7 +746,10 @@ export const OPERATIONS: Operation[] = [
     auth: 'gateway',
     scope: 'logistics:write',
     idempotent: true,
-    body: { schema: ingestShipmentBody, example: { reference: 'BK-2026-0001', origin: 'BR', destination: 'DE', carrier: 'Maersk', hsCode: '090111' } },
+    body: {
+      schema: ingestShipmentBody,
+      example: { reference: 'BK-2026-0001', origin: 'BR', destination: 'DE', carrier: 'Maersk', hsCode: '090111' },
+    },
     errors: ['invalid-state'],
     problems: { 'invalid-state': { detail: 'A shipment with reference BK-2026-0001 already exists', ext: { reference: 'BK-2026-0001' } } },
     success: [{ status: 201, description: 'The shipment, `created`', schema: S.Shipment, example: ex.shipment }],
@@ -663,7 +766,10 @@ export const OPERATIONS: Operation[] = [
     scope: 'logistics:write',
     idempotent: true,
     params: idParam('shipment', EX.shipmentId),
-    body: { schema: ingestCheckpointBody, example: { location: 'Santos, BR (port)', status: 'picked_up', recordedAt: '2026-11-20T09:30:00Z' } },
+    body: {
+      schema: ingestCheckpointBody,
+      example: { location: 'Santos, BR (port)', status: 'picked_up', recordedAt: '2026-11-20T09:30:00Z' },
+    },
     errors: ['not-found'],
     problems: { 'not-found': { detail: 'No such shipment' } },
     success: [{ status: 201, description: 'The checkpoint', schema: S.Checkpoint, example: ex.checkpoint }],
@@ -674,13 +780,21 @@ export const OPERATIONS: Operation[] = [
     path: '/cargolink/v1/certificates',
     tag: 'Cargolink',
     summary: 'Record a certificate',
-    description: "Optionally of one of the organization's shipments (another organization's → 404). The same `issuer` and `number` twice → 409 `invalid-state`.",
+    description:
+      "Optionally of one of the organization's shipments (another organization's → 404). The same `issuer` and `number` twice → 409 `invalid-state`.",
     auth: 'gateway',
     scope: 'logistics:write',
     idempotent: true,
     body: {
       schema: ingestCertificateBody,
-      example: { shipmentId: EX.shipmentId, kind: 'phytosanitary', issuer: 'MAPA Brazil', number: 'PHY-BR-55120', issuedAt: '2026-11-19T00:00:00Z', expiresAt: '2027-02-17T00:00:00Z' },
+      example: {
+        shipmentId: EX.shipmentId,
+        kind: 'phytosanitary',
+        issuer: 'MAPA Brazil',
+        number: 'PHY-BR-55120',
+        issuedAt: '2026-11-19T00:00:00Z',
+        expiresAt: '2027-02-17T00:00:00Z',
+      },
     },
     errors: ['not-found', 'invalid-state'],
     problems: {

@@ -48,11 +48,23 @@ export const EX = {
 const uuid = () => z.uuid();
 const dateTime = () => z.iso.datetime({ offset: true });
 /** A checksummed EVM address as the API answers it. */
-const address = () => z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ description: 'EIP-55 checksummed EVM address', example: EX.wallet });
+const address = () =>
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .meta({ description: 'EIP-55 checksummed EVM address', example: EX.wallet });
 /** Non-negative integer base units as a string (balances, sums). */
-const units = () => z.string().regex(/^(0|[1-9][0-9]*)$/).meta({ description: 'Integer base units as a string', example: '1000000000000000000' });
+const units = () =>
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]*)$/)
+    .meta({ description: 'Integer base units as a string', example: '1000000000000000000' });
 /** Positive integer base units as a string (amounts moved). */
-const amount = () => z.string().regex(/^[1-9][0-9]*$/).meta({ description: 'Positive integer base units as a string', example: '12000000000000000000' });
+const amount = () =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]*$/)
+    .meta({ description: 'Positive integer base units as a string', example: '12000000000000000000' });
 const symbol = () => z.string().meta({ description: 'Token symbol', example: 'GTK' });
 const nextCursor = () => z.string().nullable().meta({ description: 'Cursor of the next page (pass as `cursor`), `null` on the last page' });
 
@@ -68,7 +80,9 @@ export const FieldError = z
 
 export const Problem = z
   .object({
-    type: z.string().meta({ description: 'Problem type, `/problems/<code>` (resolvable against the API origin)', example: '/problems/not-found' }),
+    type: z
+      .string()
+      .meta({ description: 'Problem type, `/problems/<code>` (resolvable against the API origin)', example: '/problems/not-found' }),
     title: z.string().meta({ description: 'Short summary of the problem type', example: 'Not found' }),
     status: z.number().int().min(400).max(599).meta({ description: 'HTTP status code', example: 404 }),
     detail: z.string().meta({ description: 'Explanation of this occurrence', example: 'No such payment' }),
@@ -76,7 +90,10 @@ export const Problem = z
     errors: z.array(FieldError).optional().meta({ description: '`validation-error`: which fields are invalid' }),
     requiredScope: z.string().optional().meta({ description: '`insufficient-scope`: the scope the operation needs' }),
     requiredRole: z.string().optional().meta({ description: '`role-required`: the JWT role the operation needs' }),
-    reason: z.string().optional().meta({ description: 'Refusal reason: `locked`, `already-unstaked`, `treasury-short`, or the governance refusal' }),
+    reason: z
+      .string()
+      .optional()
+      .meta({ description: 'Refusal reason: `locked`, `already-unstaked`, `treasury-short`, or the governance refusal' }),
     lockedUntil: dateTime().optional().meta({ description: '`invalid-state` with reason `locked`: when the position unlocks' }),
     patient: z.string().optional().meta({ description: '`consent-required`: the patient address' }),
     balance: z.string().optional().meta({ description: '`payment-required`: the credits the wallet holds' }),
@@ -100,7 +117,14 @@ export const Session = z
     expiresAt: dateTime(),
     address: address(),
   })
-  .meta({ id: 'Session', example: { token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIweDVhQS4uLiJ9.c2ln', expiresAt: '2026-11-21T18:00:00.000Z', address: EX.wallet } });
+  .meta({
+    id: 'Session',
+    example: {
+      token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIweDVhQS4uLiJ9.c2ln',
+      expiresAt: '2026-11-21T18:00:00.000Z',
+      address: EX.wallet,
+    },
+  });
 
 export const Jwk = z
   .object({
@@ -127,17 +151,25 @@ const webhookFields = {
   id: uuid(),
   url: z.string().meta({ example: 'https://merchant.example/webhooks' }),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  signatureScheme: z
-    .enum(['service', 'standard-webhooks'])
-    .meta({ description: '`service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)' }),
+  signatureScheme: z.enum(['service', 'standard-webhooks']).meta({
+    description: '`service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)',
+  }),
   active: z.boolean(),
   createdAt: dateTime(),
 };
 export const Webhook = z.object(webhookFields).meta({ id: 'Webhook', description: 'A webhook destination (never carries its secret)' });
 export const WebhookWithSecret = z
-  .object({ ...webhookFields, secret: z.string().regex(/^whsec_/).meta({ description: 'Signing secret (HMAC-SHA256 key), shown only here' }) })
+  .object({
+    ...webhookFields,
+    secret: z
+      .string()
+      .regex(/^whsec_/)
+      .meta({ description: 'Signing secret (HMAC-SHA256 key), shown only here' }),
+  })
   .meta({ id: 'WebhookWithSecret', description: 'A registered webhook with its new signing secret' });
-export const WebhookList = z.object({ data: z.array(Webhook) }).meta({ id: 'WebhookList', description: "The organization's webhooks, oldest first" });
+export const WebhookList = z
+  .object({ data: z.array(Webhook) })
+  .meta({ id: 'WebhookList', description: "The organization's webhooks, oldest first" });
 
 export const Delivery = z
   .object({
@@ -168,8 +200,14 @@ export const Payment = z
     payer: address(),
     organizationId: uuid().meta({ description: 'The payee: the API key organization' }),
     description: z.string().nullable(),
-    purpose: z.enum(['payment', 'credit_purchase']).meta({ description: '`credit_purchase` for AI credits bought through `/ai-billing/credits/purchase`' }),
-    credits: z.string().regex(/^[1-9][0-9]*$/).nullable().meta({ description: 'Credits minted when a `credit_purchase` settles; null otherwise' }),
+    purpose: z
+      .enum(['payment', 'credit_purchase'])
+      .meta({ description: '`credit_purchase` for AI credits bought through `/ai-billing/credits/purchase`' }),
+    credits: z
+      .string()
+      .regex(/^[1-9][0-9]*$/)
+      .nullable()
+      .meta({ description: 'Credits minted when a `credit_purchase` settles; null otherwise' }),
     failureReason: z.string().nullable(),
     expiresAt: dateTime(),
     createdAt: dateTime(),
@@ -183,7 +221,11 @@ export const PaymentPage = page('PaymentPage', Payment, 'Payments, newest first'
 // --- wallet, staking, farming, governance, token, treasury -------------------------------------------
 
 export const TokenRef = z
-  .object({ symbol: symbol(), name: z.string().meta({ example: 'Gateway Token' }), decimals: z.number().int().min(0).meta({ example: 18 }) })
+  .object({
+    symbol: symbol(),
+    name: z.string().meta({ example: 'Gateway Token' }),
+    decimals: z.number().int().min(0).meta({ example: 18 }),
+  })
   .meta({ id: 'TokenRef' });
 
 export const WalletBalances = z
@@ -215,7 +257,10 @@ export const FarmingPool = z
   .object({
     id: uuid(),
     name: z.string(),
-    tokenPair: z.array(z.string()).length(2).meta({ description: 'The two token symbols of the pool', example: ['GTK', 'USDC'] }),
+    tokenPair: z
+      .array(z.string())
+      .length(2)
+      .meta({ description: 'The two token symbols of the pool', example: ['GTK', 'USDC'] }),
     aprBps: z.number().int().min(0),
     totalValueLocked: units().meta({ description: 'In base units of the native token' }),
   })
@@ -230,7 +275,9 @@ export const Proposal = z
     snapshotAt: dateTime().meta({ description: 'Voting power is the native token staked at this instant' }),
     startsAt: dateTime(),
     endsAt: dateTime(),
-    tally: z.object(Object.fromEntries(VOTE_CHOICES.map((c) => [c, units()])) as Record<(typeof VOTE_CHOICES)[number], ReturnType<typeof units>>),
+    tally: z.object(
+      Object.fromEntries(VOTE_CHOICES.map((c) => [c, units()])) as Record<(typeof VOTE_CHOICES)[number], ReturnType<typeof units>>,
+    ),
   })
   .meta({ id: 'Proposal' });
 export const ProposalPage = page('ProposalPage', Proposal, 'Proposals open now, newest first');
@@ -265,7 +312,12 @@ export const ContractAddresses = z
       z.string().meta({ description: 'CAIP-2 chain id' }),
       z.object({
         name: z.string(),
-        contracts: z.object(Object.fromEntries(CONTRACT_KINDS.map((k) => [k, address()])) as Record<(typeof CONTRACT_KINDS)[number], ReturnType<typeof address>>),
+        contracts: z.object(
+          Object.fromEntries(CONTRACT_KINDS.map((k) => [k, address()])) as Record<
+            (typeof CONTRACT_KINDS)[number],
+            ReturnType<typeof address>
+          >,
+        ),
       }),
     ),
   })
@@ -312,7 +364,11 @@ export const CreditBalance = z
 
 // --- sectors --------------------------------------------------------------------------------------
 
-const country = () => z.string().regex(/^[A-Z]{2}$/).meta({ example: 'DE' });
+const country = () =>
+  z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .meta({ example: 'DE' });
 
 export const Shipment = z
   .object({
@@ -403,7 +459,10 @@ export const CarbonCreditsOverview = z
     data: z.array(CarbonCredit),
     nextCursor: nextCursor(),
   })
-  .meta({ id: 'CarbonCreditsOverview', description: 'Totals over all of the organization’s credits (tonnes of CO2e) and one page of its lots' });
+  .meta({
+    id: 'CarbonCreditsOverview',
+    description: 'Totals over all of the organization’s credits (tonnes of CO2e) and one page of its lots',
+  });
 
 export const ClinicalRecord = z
   .object({ id: uuid(), patient: address(), kind: z.string(), summary: z.string(), recordedAt: dateTime() })
@@ -427,6 +486,10 @@ export const ConsentPage = page('ConsentPage', Consent, "The wallet's consents, 
 // --- this reference -------------------------------------------------------------------------------
 
 export const OpenApiDocument = z
-  .object({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()), paths: z.record(z.string(), z.unknown()) })
+  .object({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()),
+    paths: z.record(z.string(), z.unknown()),
+  })
   .catchall(z.unknown())
   .meta({ id: 'OpenApiDocument', description: 'This OpenAPI 3.1 document' });

@@ -15,16 +15,17 @@ export const noQuery = z.strictObject({});
 export const noBody = z.strictObject({});
 
 /** An EVM address: 0x + 40 hex digits; mixed case must match the EIP-55 checksum. */
-export const evmAddressSchema = z
-  .string()
-  .refine(isEvmAddress, 'must be an EVM address (mixed case must match the EIP-55 checksum)')
-  .meta({
-    description: 'EVM address, 0x + 40 hex digits: all lower case, all upper case, or mixed case matching its EIP-55 checksum',
-    example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-  });
+export const evmAddressSchema = z.string().refine(isEvmAddress, 'must be an EVM address (mixed case must match the EIP-55 checksum)').meta({
+  description: 'EVM address, 0x + 40 hex digits: all lower case, all upper case, or mixed case matching its EIP-55 checksum',
+  example: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+});
 
 /** A token symbol as stored in the `tokens` table (existence is checked by the service: unknown → 400). */
-export const tokenSymbolSchema = z.string().min(1).max(32).meta({ description: 'Token symbol known to the service (unknown → 400)', example: 'GTK' });
+export const tokenSymbolSchema = z
+  .string()
+  .min(1)
+  .max(32)
+  .meta({ description: 'Token symbol known to the service (unknown → 400)', example: 'GTK' });
 
 export const transferBody = z.strictObject({
   to: evmAddressSchema,
@@ -37,13 +38,10 @@ export const stakeBody = z.strictObject({
   amount: amountSchema,
   /** Days before the principal can be unstaked; default 0 (unstake at any time). */
   /** Upper bound checked against STAKING_MAX_LOCK_DAYS by the service. */
-  lockDays: z
-    .number()
-    .int()
-    .min(0)
-    .max(3650)
-    .default(0)
-    .meta({ description: 'Days before the principal can be unstaked, 0 to STAKING_MAX_LOCK_DAYS (365 by default); default 0', example: 30 }),
+  lockDays: z.number().int().min(0).max(3650).default(0).meta({
+    description: 'Days before the principal can be unstaked, 0 to STAKING_MAX_LOCK_DAYS (365 by default); default 0',
+    example: 30,
+  }),
 });
 
 export const voteBody = z.strictObject({

@@ -3,10 +3,10 @@ import { AMOUNT_PATTERN, WEBHOOK_EVENTS } from '@gw/core';
 
 /** Request schemas, shared by validation and (issue #4) the OpenAPI document. */
 
-export const amountSchema = z
-  .string()
-  .regex(AMOUNT_PATTERN, 'must be a string of positive integer base units')
-  .meta({ description: 'Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)', example: '12000000000000000000' });
+export const amountSchema = z.string().regex(AMOUNT_PATTERN, 'must be a string of positive integer base units').meta({
+  description: 'Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)',
+  example: '12000000000000000000',
+});
 
 export const listQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Page size, 1 to 100 (default 20)', example: 20 }),
@@ -31,25 +31,21 @@ export const listPaymentsQuery = listQuerySchema.extend({
 });
 
 export const registerWebhookBody = z.strictObject({
-  url: z
-    .string({ error: 'url is required' })
-    .min(1)
-    .max(2048)
-    .meta({ description: 'Absolute http(s) URL of the receiver; private and loopback destinations are refused', example: 'https://merchant.example/webhooks' }),
+  url: z.string({ error: 'url is required' }).min(1).max(2048).meta({
+    description: 'Absolute http(s) URL of the receiver; private and loopback destinations are refused',
+    example: 'https://merchant.example/webhooks',
+  }),
   events: z
     .array(z.enum(WEBHOOK_EVENTS))
     .min(1)
     .max(WEBHOOK_EVENTS.length)
     .optional()
     .meta({ description: 'Events to deliver (default `["payment.settled"]`)', example: ['payment.settled', 'payment.refunded'] }),
-  signatureScheme: z
-    .enum(['service', 'standard-webhooks'])
-    .optional()
-    .meta({
-      description:
-        'Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.',
-      example: 'standard-webhooks',
-    }),
+  signatureScheme: z.enum(['service', 'standard-webhooks']).optional().meta({
+    description:
+      'Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.',
+    example: 'standard-webhooks',
+  }),
 });
 
 export const listDeliveriesQuery = listQuerySchema.extend({

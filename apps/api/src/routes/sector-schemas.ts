@@ -25,7 +25,10 @@ export const countryCodeSchema = z
   .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code, e.g. "DE"')
   .toUpperCase()
   .refine((c) => ISO_3166_ALPHA2.has(c), 'is not an assigned ISO 3166-1 alpha-2 country code')
-  .meta({ description: 'Assigned ISO 3166-1 alpha-2 country code, either case (answered upper case; reserved codes such as UK or EU are 400)', example: 'DE' });
+  .meta({
+    description: 'Assigned ISO 3166-1 alpha-2 country code, either case (answered upper case; reserved codes such as UK or EU are 400)',
+    example: 'DE',
+  });
 
 /** Harmonized System code: heading (4 digits) to national tariff line (10 digits), digits only. */
 export const hsCodeSchema = z
@@ -36,7 +39,10 @@ export const hsCodeSchema = z
 /** A string that is present (`<name> is required` otherwise). */
 const required = (name: string) => z.string({ error: (iss) => (iss.input === undefined ? `${name} is required` : 'must be a string') });
 
-export const uuidSchema = z.string().refine(isUuid, 'must be a UUID').meta({ format: 'uuid', example: '0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d' });
+export const uuidSchema = z
+  .string()
+  .refine(isUuid, 'must be a UUID')
+  .meta({ format: 'uuid', example: '0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d' });
 
 /** An EVM address: all lower case, all upper case, or with a valid EIP-55 checksum; normalised to EIP-55. */
 export const addressSchema = z
@@ -44,10 +50,15 @@ export const addressSchema = z
   .max(42, 'must be a 0x EVM address')
   .refine((v) => isAddress(v), 'must be a 0x EVM address (with a valid EIP-55 checksum when mixed case)')
   .transform((v) => getAddress(v))
-  .meta({ description: 'EVM address: all lower case, all upper case, or a valid EIP-55 checksum', example: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684' });
+  .meta({
+    description: 'EVM address: all lower case, all upper case, or a valid EIP-55 checksum',
+    example: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684',
+  });
 
 /** ISO 8601 date-time with `Z` or an offset, as a Date. */
-const dateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"' }).transform((v) => new Date(v));
+const dateTimeSchema = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"' })
+  .transform((v) => new Date(v));
 
 /** Clock skew tolerated for times the integration sends (recordedAt, issuedAt): 5 minutes. */
 const MAX_FUTURE_MS = 5 * 60 * 1000;
@@ -60,7 +71,9 @@ export const listShipmentsQuery = listQuerySchema.extend({
 });
 
 export const listCheckpointsQuery = listQuerySchema.extend({
-  shipmentId: required('shipmentId').refine(isUuid, 'must be a UUID').meta({ description: "The shipment (one of the organization's)", format: 'uuid' }),
+  shipmentId: required('shipmentId')
+    .refine(isUuid, 'must be a UUID')
+    .meta({ description: "The shipment (one of the organization's)", format: 'uuid' }),
 });
 
 export const listCertificatesQuery = listQuerySchema.extend({
@@ -78,7 +91,10 @@ export const findTariffsQuery = listQuerySchema.extend({
 export const requestClearanceBody = z.strictObject({
   shipmentId: uuidSchema.meta({ description: "The organization's shipment to clear" }),
   /** Integer base units of the native token, as a string. */
-  declaredValue: amountSchema.meta({ description: 'Declared customs value in integer base units of the native token, as a string', example: '125000000000000000000000' }),
+  declaredValue: amountSchema.meta({
+    description: 'Declared customs value in integer base units of the native token, as a string',
+    example: '125000000000000000000000',
+  }),
   hsCode: hsCodeSchema,
 });
 
@@ -87,7 +103,9 @@ export const requestClearanceBody = z.strictObject({
 export const carbonCreditsQuery = listQuerySchema;
 
 export const healthRecordsQuery = listQuerySchema.extend({
-  patient: required('patient').pipe(addressSchema).meta({ description: "The patient's wallet address", example: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684' }),
+  patient: required('patient')
+    .pipe(addressSchema)
+    .meta({ description: "The patient's wallet address", example: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684' }),
 });
 
 export const recordConsentBody = z.strictObject({
@@ -113,7 +131,9 @@ export const ingestShipmentBody = z.strictObject({
 
 export const ingestCheckpointBody = z.strictObject({
   location: z.string().trim().min(1).max(200).meta({ example: 'Santos, BR (port)' }),
-  status: z.enum(CHECKPOINT_STATUSES).meta({ description: 'What happened; the shipment takes the status of its latest checkpoint', example: 'picked_up' }),
+  status: z
+    .enum(CHECKPOINT_STATUSES)
+    .meta({ description: 'What happened; the shipment takes the status of its latest checkpoint', example: 'picked_up' }),
   note: z.string().trim().min(1).max(1000).optional(),
   /** When it happened; default now. At most 5 minutes in the future (clock skew). */
   recordedAt: dateTimeSchema
@@ -126,9 +146,17 @@ export const ingestCertificateBody = z
   .strictObject({
     shipmentId: uuidSchema.optional(),
     /** e.g. `quality`, `origin`, `phytosanitary`, `organic`, `iso-9001`. */
-    kind: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and - (at most 64)').meta({ example: 'phytosanitary' }),
+    kind: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and - (at most 64)')
+      .meta({ example: 'phytosanitary' }),
     issuer: z.string().trim().min(1).max(200).meta({ example: 'MAPA Brazil' }),
-    number: z.string().trim().min(1).max(100).meta({ description: 'Certificate number; unique per issuer and organization', example: 'PHY-BR-55120' }),
+    number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ description: 'Certificate number; unique per issuer and organization', example: 'PHY-BR-55120' }),
     issuedAt: dateTimeSchema.refine(notInFuture, 'must not be in the future').meta({ example: '2026-11-19T00:00:00Z' }),
     expiresAt: dateTimeSchema.optional().meta({ description: 'After issuedAt', example: '2027-02-17T00:00:00Z' }),
   })

@@ -109,7 +109,7 @@ export function ledgerArea(deps: ApiDeps): { gateway: Router; root: Router } {
 
   /**
    * POST /gateway/v1/governance/vote (governance:write) `{ proposalId, choice }` → 201 `{ id, proposalId, address, choice, weight, createdAt }`.
-   * Unknown proposal → 404; not open, already voted or no voting power → 409 (`reason` says which).
+   * Unknown proposal → 404; not open or already voted → 409 (`voting-not-started`, `voting-closed`, `already-voted`); no voting power → 422 (`no-voting-power`).
    */
   r.post('/governance/vote', requireAuth(deps, { scope: 'governance:write' }), async (req, res) => {
     const body = parse(voteBody, req.body);
