@@ -41,7 +41,11 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Runs the operator CLI exactly as an operator would; returns its one JSON object. */
 function admin(...args: string[]): Record<string, string> {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/admin/cli.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/admin/cli.ts', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   return JSON.parse(out) as Record<string, string>;
 }
 
@@ -146,7 +150,12 @@ async function main(): Promise<number> {
   const p2 = await call('POST', '/gateway/v1/payments', { amount: (5n * ONE).toString(), description: 'Order #1002' }, bobToken);
   const c2 = await call('POST', `/gateway/v1/payments/${p2.id}/confirm`, undefined, bobToken);
   say(`  payment ${p2.id} confirmed with a short balance: ${c2.status} (${c2.failureReason})`);
-  const p3 = await call('POST', '/gateway/v1/payments', { amount: ONE.toString(), description: 'Order #1003', expiresInSeconds: 2 }, aliceToken);
+  const p3 = await call(
+    'POST',
+    '/gateway/v1/payments',
+    { amount: ONE.toString(), description: 'Order #1003', expiresInSeconds: 2 },
+    aliceToken,
+  );
   say(`  payment ${p3.id} created with a 2 s expiry and left alone`);
 
   say('\nDeliveries received:');
@@ -165,7 +174,8 @@ async function main(): Promise<number> {
 
   const list = await call('GET', '/gateway/v1/webhooks/deliveries');
   say('\nDeliveries as the API reports them:');
-  for (const d of list.data) say(`  ${d.id}  ${d.event.padEnd(16)} ${d.status.padEnd(9)} attempts=${d.attempts} lastStatus=${d.lastStatusCode}`);
+  for (const d of list.data)
+    say(`  ${d.id}  ${d.event.padEnd(16)} ${d.status.padEnd(9)} attempts=${d.attempts} lastStatus=${d.lastStatusCode}`);
 
   const missing = want.filter((t) => !types().has(t));
   say(missing.length === 0 ? `\nAll four events delivered and verified (${want.join(', ')}).` : `\nMissing events: ${missing.join(', ')}`);

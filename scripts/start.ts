@@ -13,10 +13,14 @@ try {
   const config = loadConfig();
   const worker = await startWorker(config);
   const api = await startApi(config);
-  stopOnSignals('api+worker', async () => {
-    await worker.stop();
-    await api.stop();
-  }, api.deps.logger);
+  stopOnSignals(
+    'api+worker',
+    async () => {
+      await worker.stop();
+      await api.stop();
+    },
+    api.deps.logger,
+  );
 } catch (err) {
   exitOnStartupError(err);
 }

@@ -323,7 +323,12 @@ describe('.env.example', () => {
   it('lists nothing that nobody reads', () => {
     const used = new Map<string, string | undefined>();
     interpolateTree(composeRaw, fullEnv, used);
-    const known = new Set([...Object.keys(envSchema.shape), ...Object.keys(opsEnvSchema.shape), ...sourceEnvReads().keys(), ...used.keys()]);
+    const known = new Set([
+      ...Object.keys(envSchema.shape),
+      ...Object.keys(opsEnvSchema.shape),
+      ...sourceEnvReads().keys(),
+      ...used.keys(),
+    ]);
     for (const key of example.keys()) expect({ key, read: known.has(key) }).toEqual({ key, read: true });
   });
 
@@ -386,7 +391,10 @@ describe('Dockerfile', () => {
 describe('.github/workflows/ci.yml', () => {
   const workflow = parseYaml(read('.github/workflows/ci.yml')) as {
     on: unknown;
-    jobs: Record<string, { services?: Record<string, { image: string }>; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>;
+    jobs: Record<
+      string,
+      { services?: Record<string, { image: string }>; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }
+    >;
   };
   const runs = (job: string) => workflow.jobs[job]!.steps.map((s) => s.run ?? '').join('\n');
   const uses = (job: string) => workflow.jobs[job]!.steps.map((s) => s.uses ?? '');
@@ -399,7 +407,8 @@ describe('.github/workflows/ci.yml', () => {
     const setupNode = test.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
     expect(setupNode?.with?.cache).toBe('pnpm');
     const script = runs('test');
-    for (const cmd of ['pnpm install --frozen-lockfile', '.ci/install-chromium.sh', 'pnpm lint', 'pnpm typecheck', 'pnpm test']) expect(script).toContain(cmd);
+    for (const cmd of ['pnpm install --frozen-lockfile', '.ci/install-chromium.sh', 'pnpm lint', 'pnpm typecheck', 'pnpm test'])
+      expect(script).toContain(cmd);
   });
 
   it('builds the Docker image in a second job', () => {

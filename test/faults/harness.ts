@@ -35,9 +35,13 @@ export class RedisServer {
   }
 
   async start(): Promise<void> {
-    this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
-      stdio: 'ignore',
-    });
+    this.proc = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const until = Date.now() + 10_000;
     for (;;) {
       const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -65,7 +69,11 @@ export class RedisServer {
 }
 
 /** How a counting receiver answers: `fn` decides per request. */
-export type Behaviour = (deliveryId: string, nth: number, path: string) => { status: number; delayMs?: number } | 'reset' | 'hang' | { streamBytes: number };
+export type Behaviour = (
+  deliveryId: string,
+  nth: number,
+  path: string,
+) => { status: number; delayMs?: number } | 'reset' | 'hang' | { streamBytes: number };
 
 /**
  * Counts what arrives per X-Service-Delivery: requests, 2xx answers fully sent, and requests
@@ -149,7 +157,11 @@ export class CountingReceiver {
 export async function produceDeliveries(stack: Stack, receiverUrl: string, opts: { webhooks: number; payments: number }): Promise<string> {
   const org = await stack.org();
   for (let i = 0; i < opts.webhooks; i++) {
-    await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: `${receiverUrl}/hook/${i}` }).expect(201);
+    await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: `${receiverUrl}/hook/${i}` })
+      .expect(201);
   }
   const payer = await stack.login();
   await stack.mint(payer.address, BigInt(opts.payments) * 10n ** 18n);
@@ -177,7 +189,12 @@ export interface Row {
  * acknowledged; a delivery marked delivered that the receiver did not acknowledge also counts as
  * lost (it would be a lie). Duplicates = requests beyond the first per delivery id.
  */
-export async function tally(stack: Stack, scenario: string, organizationId: string, receiver: CountingReceiver): Promise<Row & { falselyDelivered: number }> {
+export async function tally(
+  stack: Stack,
+  scenario: string,
+  organizationId: string,
+  receiver: CountingReceiver,
+): Promise<Row & { falselyDelivered: number }> {
   const rows = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId }, select: { id: true, status: true } });
   const falselyDelivered = rows.filter((r) => r.status === 'delivered' && !receiver.acknowledged.has(r.id)).length;
   const delivered = rows.filter((r) => r.status === 'delivered' && receiver.acknowledged.has(r.id)).length;
@@ -196,7 +213,12 @@ export function report(row: Row): void {
 }
 
 /** Waits until every delivery of the organization is in a final state or `timeoutMs` passes. */
-export async function settle(stack: Stack, organizationId: string, timeoutMs: number, done: (pending: number) => boolean = (p) => p === 0): Promise<void> {
+export async function settle(
+  stack: Stack,
+  organizationId: string,
+  timeoutMs: number,
+  done: (pending: number) => boolean = (p) => p === 0,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const pending = await stack.api.deps.prisma.delivery.count({ where: { organizationId, status: 'pending' } });

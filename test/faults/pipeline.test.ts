@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { startStack } from '../support/stack.js';
-import { CountingReceiver, exited, produceDeliveries, RedisServer, repoRoot, report, settle, spawnWorkerProcess, tally } from './harness.js';
+import {
+  CountingReceiver,
+  exited,
+  produceDeliveries,
+  RedisServer,
+  repoRoot,
+  report,
+  settle,
+  spawnWorkerProcess,
+  tally,
+} from './harness.js';
 
 /**
  * Fault injection (issue #6): each scenario has its own redis-server and its own PostgreSQL
@@ -19,7 +29,14 @@ describe('faults: nothing is lost', () => {
     const stack = await startStack(label, {
       worker: false,
       redisUrl: redis.url,
-      env: { WORKER_LOCK_DURATION_MS: '2000', SWEEP_INTERVAL_MS: '500', SWEEP_GRACE_MS: '2000', WEBHOOK_BACKOFF_BASE_MS: '200', WEBHOOK_BACKOFF_MAX_MS: '1000', ...env },
+      env: {
+        WORKER_LOCK_DURATION_MS: '2000',
+        SWEEP_INTERVAL_MS: '500',
+        SWEEP_GRACE_MS: '2000',
+        WEBHOOK_BACKOFF_BASE_MS: '200',
+        WEBHOOK_BACKOFF_MAX_MS: '1000',
+        ...env,
+      },
     });
     const receiver = await new CountingReceiver(() => ({ status: 200, delayMs: receiverDelayMs })).start();
     const children: ChildProcess[] = [];
@@ -72,7 +89,10 @@ describe('faults: nothing is lost', () => {
     await until(() => receiver.total >= 500);
     await redis.stop();
     await new Promise((r) => setTimeout(r, 500));
-    const during = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', 'sk_' + 'x'.repeat(43)).send({ url: receiver.url });
+    const during = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', 'sk_' + 'x'.repeat(43))
+      .send({ url: receiver.url });
     expect(during.status).toBe(503);
     expect(during.body.type).toBe('/problems/unavailable');
     expect(during.headers['retry-after']).toBe('5');
@@ -98,7 +118,10 @@ describe('faults: nothing is lost', () => {
     for (let i = 0; i < 3; i++) {
       const client = new admin.Client({ connectionString: stack.config.DATABASE_URL.replace(`/${db}`, '/postgres') });
       await client.connect();
-      const r = await client.query('SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db]);
+      const r = await client.query(
+        'SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [db],
+      );
       expect(Number(r.rows[0].n)).toBeGreaterThan(0);
       await client.end();
       await new Promise((r2) => setTimeout(r2, 700));
@@ -116,18 +139,32 @@ describe('faults: nothing is lost', () => {
     const { stack, receiver } = await scenario('fault-commit');
     const org = await stack.org();
     for (let i = 0; i < 10; i++) {
-      await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: `${receiver.url}/hook/${i}` }).expect(201);
+      await stack.http
+        .post('/api/gateway/v1/webhooks/register')
+        .set('X-API-Key', org.apiKey)
+        .send({ url: `${receiver.url}/hook/${i}` })
+        .expect(201);
     }
     const payer = await stack.login();
     await stack.mint(payer.address, 10n ** 20n);
     const headers = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` };
     for (let i = 0; i < 5; i++) {
       const p = await stack.http.post('/api/gateway/v1/payments').set(headers).send({ amount: '1000' });
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/faults/crash-after-commit.ts', org.organizationId, p.body.id, payer.address], {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH, DATABASE_URL: stack.config.DATABASE_URL, REDIS_URL: stack.config.REDIS_URL, QUEUE_PREFIX: stack.config.QUEUE_PREFIX, LOG_LEVEL: 'silent' },
-        stdio: 'ignore',
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'test/faults/crash-after-commit.ts', org.organizationId, p.body.id, payer.address],
+        {
+          cwd: repoRoot,
+          env: {
+            PATH: process.env.PATH,
+            DATABASE_URL: stack.config.DATABASE_URL,
+            REDIS_URL: stack.config.REDIS_URL,
+            QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+            LOG_LEVEL: 'silent',
+          },
+          stdio: 'ignore',
+        },
+      );
       expect((await exited(child)).signal).toBe('SIGKILL');
       expect((await stack.api.deps.prisma.payment.findUniqueOrThrow({ where: { id: p.body.id } })).status).toBe('settled');
     }
@@ -152,7 +189,10 @@ describe('faults: nothing is lost', () => {
     expect((await exited(first)).code).toBe(0);
     expect(receiver.aborted).toBe(0);
     // Every attempt the receiver answered was recorded before the worker exited.
-    const rows = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org }, select: { id: true, status: true, attempts: true } });
+    const rows = await stack.api.deps.prisma.delivery.findMany({
+      where: { organizationId: org },
+      select: { id: true, status: true, attempts: true },
+    });
     const answeredButUnrecorded = rows.filter((r) => receiver.acknowledged.has(r.id) && r.status !== 'delivered');
     expect(answeredButUnrecorded).toEqual([]);
     worker();

@@ -52,7 +52,10 @@ describe('faults: misbehaving receivers', () => {
     const org = await stack.org();
     const hooks: Record<string, string> = {};
     for (const path of paths) {
-      const res = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: `${receiver.url}${path}` });
+      const res = await stack.http
+        .post('/api/gateway/v1/webhooks/register')
+        .set('X-API-Key', org.apiKey)
+        .send({ url: `${receiver.url}${path}` });
       hooks[res.body.id] = path;
     }
     const payer = await stack.login();
@@ -77,7 +80,13 @@ describe('faults: misbehaving receivers', () => {
 
     for (const d of [...failing, huge!]) {
       const sent = receiver.received.get(d.id) ?? 0;
-      report({ scenario: `receiver ${d.path}`, expected: 1, delivered: d.status === 'delivered' ? 1 : 0, lost: 0, duplicates: Math.max(0, sent - 1) });
+      report({
+        scenario: `receiver ${d.path}`,
+        expected: 1,
+        delivered: d.status === 'delivered' ? 1 : 0,
+        lost: 0,
+        duplicates: Math.max(0, sent - 1),
+      });
     }
     for (const d of failing) {
       // Any non-2xx or no answer within the timeout is a failure: retried, then dead (spec, States).

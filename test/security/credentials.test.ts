@@ -62,9 +62,27 @@ describe('JWT attacks (issue #6, attack 2)', () => {
     const { loadActiveKey, SecretBox } = await import('@gw/core');
     const active = await loadActiveKey(stack.api.deps.prisma, new SecretBox(undefined));
     const base = { sub: payload.sub, roles: ['user'] };
-    const wrongAud = jwt.sign(base, active.privateKey, { algorithm: 'ES256', keyid: active.kid, issuer: 'service-gateway', audience: 'other', expiresIn: 600 });
-    const wrongIss = jwt.sign(base, active.privateKey, { algorithm: 'ES256', keyid: active.kid, issuer: 'evil', audience: 'token-ecosystem', expiresIn: 600 });
-    const right = jwt.sign(base, active.privateKey, { algorithm: 'ES256', keyid: active.kid, issuer: 'service-gateway', audience: 'token-ecosystem', expiresIn: 600 });
+    const wrongAud = jwt.sign(base, active.privateKey, {
+      algorithm: 'ES256',
+      keyid: active.kid,
+      issuer: 'service-gateway',
+      audience: 'other',
+      expiresIn: 600,
+    });
+    const wrongIss = jwt.sign(base, active.privateKey, {
+      algorithm: 'ES256',
+      keyid: active.kid,
+      issuer: 'evil',
+      audience: 'token-ecosystem',
+      expiresIn: 600,
+    });
+    const right = jwt.sign(base, active.privateKey, {
+      algorithm: 'ES256',
+      keyid: active.kid,
+      issuer: 'service-gateway',
+      audience: 'token-ecosystem',
+      expiresIn: 600,
+    });
     expect((await call(wrongAud)).status).toBe(401);
     expect((await call(wrongIss)).status).toBe(401);
     expect((await call(right)).status).toBe(200);
@@ -77,14 +95,22 @@ describe('JWT attacks (issue #6, attack 2)', () => {
     const { startApi } = await import('@gw/api');
     const second = await startApi(stack.config);
     try {
-      const res = await request(second.server).get('/api/gateway/v1/payments').set('X-API-Key', apiKey).set('Authorization', `Bearer ${token}`);
+      const res = await request(second.server)
+        .get('/api/gateway/v1/payments')
+        .set('X-API-Key', apiKey)
+        .set('Authorization', `Bearer ${token}`);
       expect(res.status).toBe(401);
       const jwks = (await request(second.server).get('/api/.well-known/jwks.json')).body.keys as { kid: string }[];
       expect(jwks.map((k) => k.kid)).not.toContain(kid);
       // New logins are signed by a new, active key and work.
-      const fresh = await request(second.server).post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet()));
+      const fresh = await request(second.server)
+        .post('/api/gateway/v1/sso/login')
+        .send(await signedLogin(newWallet()));
       expect(jwt.decode(fresh.body.token, { complete: true })!.header.kid).not.toBe(kid);
-      const ok = await request(second.server).get('/api/gateway/v1/payments').set('X-API-Key', apiKey).set('Authorization', `Bearer ${fresh.body.token}`);
+      const ok = await request(second.server)
+        .get('/api/gateway/v1/payments')
+        .set('X-API-Key', apiKey)
+        .set('Authorization', `Bearer ${fresh.body.token}`);
       expect(ok.status).toBe(200);
     } finally {
       await second.stop();
@@ -118,7 +144,10 @@ describe('secrets at rest and logs (issue #6, attacks 5 and 6)', () => {
       const p = await stack.http.post('/api/gateway/v1/payments').set(h).send({ amount: '10' });
       await stack.http.post(`/api/gateway/v1/payments/${p.body.id}/confirm`).set(h).expect(200);
       await receiver.waitFor(1);
-      await eventually(async () => (await stack.api.deps.prisma.delivery.findFirst({ where: { organizationId: org.organizationId } }))?.status === 'delivered');
+      await eventually(
+        async () =>
+          (await stack.api.deps.prisma.delivery.findFirst({ where: { organizationId: org.organizationId } }))?.status === 'delivered',
+      );
       // Failed authentication attempts are logged too: with the wrong credentials.
       await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', `${org.apiKey.slice(0, -1)}A`);
       await stack.http.get('/api/gateway/v1/payments').set('X-API-Key', org.apiKey).set('Authorization', `Bearer ${login.token}x`);
@@ -126,7 +155,15 @@ describe('secrets at rest and logs (issue #6, attacks 5 and 6)', () => {
       const all = logs.join('');
       expect(all.length).toBeGreaterThan(1000);
       expect(all).toContain('delivery attempt recorded');
-      for (const secret of [org.apiKey, login.token, login.token.split('.')[1]!, login.token.split('.')[2]!, reg.body.secret, signature, signature.slice(7)]) {
+      for (const secret of [
+        org.apiKey,
+        login.token,
+        login.token.split('.')[1]!,
+        login.token.split('.')[2]!,
+        reg.body.secret,
+        signature,
+        signature.slice(7),
+      ]) {
         expect(all).not.toContain(secret);
       }
 

@@ -7,16 +7,73 @@ import { dbDigest } from '../support/db-digest.js';
 
 /** Field names the API uses anywhere, so generated bodies reach past "unknown field" checks. */
 const FIELDS = [
-  'amount', 'to', 'token', 'url', 'events', 'lockDays', 'proposalId', 'choice', 'toChainId', 'toAddress', 'credits', 'units',
-  'feature', 'organizationId', 'reference', 'origin', 'destination', 'carrier', 'shipmentId', 'declaredValue', 'hsCode',
-  'location', 'status', 'note', 'recordedAt', 'kind', 'issuer', 'number', 'issuedAt', 'expiresAt', 'message', 'signature',
-  'description', 'expiresInSeconds', 'limit', 'cursor', 'patient',
+  'amount',
+  'to',
+  'token',
+  'url',
+  'events',
+  'lockDays',
+  'proposalId',
+  'choice',
+  'toChainId',
+  'toAddress',
+  'credits',
+  'units',
+  'feature',
+  'organizationId',
+  'reference',
+  'origin',
+  'destination',
+  'carrier',
+  'shipmentId',
+  'declaredValue',
+  'hsCode',
+  'location',
+  'status',
+  'note',
+  'recordedAt',
+  'kind',
+  'issuer',
+  'number',
+  'issuedAt',
+  'expiresAt',
+  'message',
+  'signature',
+  'description',
+  'expiresInSeconds',
+  'limit',
+  'cursor',
+  'patient',
 ];
 
 const nasty = fc.constantFrom(
-  '', ' ', '-1', '0', '1e18', '1.5', '0x', '0x0000000000000000000000000000000000000000', '9'.repeat(90), '../../etc/passwd',
-  '%00', '\u0000', '<script>', "' OR 1=1 --", 'eip155:1', 'eip155:999999', 'payment.settled', 'for', 'NaN', '{}', '[]',
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '2026-13-45T99:99:99Z', 'US', 'ZZ', '8471',
+  '',
+  ' ',
+  '-1',
+  '0',
+  '1e18',
+  '1.5',
+  '0x',
+  '0x0000000000000000000000000000000000000000',
+  '9'.repeat(90),
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '<script>',
+  "' OR 1=1 --",
+  'eip155:1',
+  'eip155:999999',
+  'payment.settled',
+  'for',
+  'NaN',
+  '{}',
+  '[]',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '2026-13-45T99:99:99Z',
+  'US',
+  'ZZ',
+  '8471',
 );
 const value: fc.Arbitrary<unknown> = fc.oneof(
   nasty,
@@ -33,7 +90,9 @@ const body = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constant(undefined),
 );
-const query = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(nasty, fc.string({ maxLength: 20 }), fc.integer().map(String)), { maxKeys: 3 });
+const query = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(nasty, fc.string({ maxLength: 20 }), fc.integer().map(String)), {
+  maxKeys: 3,
+});
 const pathParam = fc.oneof(fc.uuid(), nasty, fc.string({ minLength: 1, maxLength: 30 }));
 
 describe('fuzzing every endpoint (issue #6, attack 3): never a 5xx; a 4xx changes nothing', () => {
@@ -67,7 +126,10 @@ describe('fuzzing every endpoint (issue #6, attack 3): never a 5xx; a 4xx change
           let req = stack.http[route.method.toLowerCase() as 'get'](path).query(q).set(headers);
           if (idemKey !== null) req = req.set('Idempotency-Key', idemKey.replace(/[^\x20-\x7e]/g, 'x'));
           // Any JSON value, sent as raw JSON text (scalars included).
-          const res = route.method === 'GET' || b === undefined ? await req : await req.set('Content-Type', 'application/json').send(JSON.stringify(b));
+          const res =
+            route.method === 'GET' || b === undefined
+              ? await req
+              : await req.set('Content-Type', 'application/json').send(JSON.stringify(b));
           if (res.status >= 500) failures.push(`${route.method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
           expect(res.status).toBeLessThan(500);
           if (res.status >= 400) {

@@ -36,7 +36,9 @@ describe('tenant isolation on every id-taking endpoint', () => {
       expect({ path, status: res.status }).toEqual({ path, status: expected });
       return res.body;
     };
-    ids.webhook = (await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', a.apiKey).send({ url: 'http://127.0.0.1:9/none' })).body.id;
+    ids.webhook = (
+      await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', a.apiKey).send({ url: 'http://127.0.0.1:9/none' })
+    ).body.id;
     const pending = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     ids.pendingPayment = pending.id;
     const settled = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
@@ -49,29 +51,70 @@ describe('tenant isolation on every id-taking endpoint', () => {
       })
     ).id;
     ids.position = (await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201)).id;
-    ids.bridge = (await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202)).id;
+    ids.bridge = (
+      await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202)
+    ).id;
     ids.consent = (await post('/api/gateway/v1/consents', { organizationId: a.organizationId }, 201)).id;
     ids.shipment = (await post('/api/cargolink/v1/shipments', { reference: 'REF-1', origin: 'DE', destination: 'US' }, 201)).id;
   });
   afterAll(() => stack.stop());
 
   /** Each id-taking route: how B attacks A's object. */
-  const cases: Record<string, () => { method: 'get' | 'post' | 'delete'; path: string; body?: object; headers: () => Record<string, string> }> = {
-    'POST /api/gateway/v1/webhooks/deliveries/:id/retry': () => ({ method: 'post', path: `/api/gateway/v1/webhooks/deliveries/${ids.delivery}/retry`, headers: () => ({ 'X-API-Key': b.apiKey }) }),
-    'DELETE /api/gateway/v1/webhooks/:id': () => ({ method: 'delete', path: `/api/gateway/v1/webhooks/${ids.webhook}`, headers: () => ({ 'X-API-Key': b.apiKey }) }),
-    'GET /api/gateway/v1/payments/:id': () => ({ method: 'get', path: `/api/gateway/v1/payments/${ids.pendingPayment}`, headers: () => as(b) }),
-    'POST /api/gateway/v1/payments/:id/confirm': () => ({ method: 'post', path: `/api/gateway/v1/payments/${ids.pendingPayment}/confirm`, headers: () => as(b) }),
-    'POST /api/gateway/v1/payments/:id/refund': () => ({ method: 'post', path: `/api/gateway/v1/payments/${ids.settledPayment}/refund`, headers: () => as(b) }),
-    'POST /api/gateway/v1/staking/positions/:id/unstake': () => ({ method: 'post', path: `/api/gateway/v1/staking/positions/${ids.position}/unstake`, headers: () => as(b) }),
-    'GET /api/gateway/v1/bridge/transfers/:id': () => ({ method: 'get', path: `/api/gateway/v1/bridge/transfers/${ids.bridge}`, headers: () => as(b) }),
-    'DELETE /api/gateway/v1/consents/:id': () => ({ method: 'delete', path: `/api/gateway/v1/consents/${ids.consent}`, headers: () => as(b) }),
+  const cases: Record<
+    string,
+    () => { method: 'get' | 'post' | 'delete'; path: string; body?: object; headers: () => Record<string, string> }
+  > = {
+    'POST /api/gateway/v1/webhooks/deliveries/:id/retry': () => ({
+      method: 'post',
+      path: `/api/gateway/v1/webhooks/deliveries/${ids.delivery}/retry`,
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
+    'DELETE /api/gateway/v1/webhooks/:id': () => ({
+      method: 'delete',
+      path: `/api/gateway/v1/webhooks/${ids.webhook}`,
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
+    'GET /api/gateway/v1/payments/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/payments/${ids.pendingPayment}`,
+      headers: () => as(b),
+    }),
+    'POST /api/gateway/v1/payments/:id/confirm': () => ({
+      method: 'post',
+      path: `/api/gateway/v1/payments/${ids.pendingPayment}/confirm`,
+      headers: () => as(b),
+    }),
+    'POST /api/gateway/v1/payments/:id/refund': () => ({
+      method: 'post',
+      path: `/api/gateway/v1/payments/${ids.settledPayment}/refund`,
+      headers: () => as(b),
+    }),
+    'POST /api/gateway/v1/staking/positions/:id/unstake': () => ({
+      method: 'post',
+      path: `/api/gateway/v1/staking/positions/${ids.position}/unstake`,
+      headers: () => as(b),
+    }),
+    'GET /api/gateway/v1/bridge/transfers/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/bridge/transfers/${ids.bridge}`,
+      headers: () => as(b),
+    }),
+    'DELETE /api/gateway/v1/consents/:id': () => ({
+      method: 'delete',
+      path: `/api/gateway/v1/consents/${ids.consent}`,
+      headers: () => as(b),
+    }),
     'POST /api/cargolink/v1/shipments/:id/checkpoints': () => ({
       method: 'post',
       path: `/api/cargolink/v1/shipments/${ids.shipment}/checkpoints`,
       body: { location: 'Hamburg', status: 'in_transit' },
       headers: () => as(b),
     }),
-    'GET /api/v1/supply/checkpoints?shipmentId': () => ({ method: 'get', path: `/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`, headers: () => as(b) }),
+    'GET /api/v1/supply/checkpoints?shipmentId': () => ({
+      method: 'get',
+      path: `/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`,
+      headers: () => as(b),
+    }),
     'POST /api/v1/supply/customs/clear {shipmentId}': () => ({
       method: 'post',
       path: '/api/v1/supply/customs/clear',
@@ -108,6 +151,13 @@ describe('tenant isolation on every id-taking endpoint', () => {
     expect((await stack.http.get(`/api/gateway/v1/payments/${ids.pendingPayment}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/bridge/transfers/${ids.bridge}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`).set(as(a))).status).toBe(200);
-    expect((await stack.http.post(`/api/cargolink/v1/shipments/${ids.shipment}/checkpoints`).set(as(a)).send({ location: 'Hamburg', status: 'in_transit' })).status).toBe(201);
+    expect(
+      (
+        await stack.http
+          .post(`/api/cargolink/v1/shipments/${ids.shipment}/checkpoints`)
+          .set(as(a))
+          .send({ location: 'Hamburg', status: 'in_transit' })
+      ).status,
+    ).toBe(201);
   });
 });

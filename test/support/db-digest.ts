@@ -7,9 +7,28 @@ import type { PrismaClient } from '@gw/db';
  */
 export async function dbDigest(prisma: PrismaClient): Promise<string> {
   const tables = [
-    'organizations', 'credentials', 'webhooks', 'events', 'deliveries', 'delivery_attempts', 'payments', 'idempotency_records',
-    'ledger_accounts', 'journal_entries', 'postings', 'wallet_transfers', 'staking_positions', 'votes', 'bridge_transfers',
-    'credit_consumptions', 'shipments', 'checkpoints', 'certificates', 'customs_clearances', 'consents', 'siwe_nonces',
+    'organizations',
+    'credentials',
+    'webhooks',
+    'events',
+    'deliveries',
+    'delivery_attempts',
+    'payments',
+    'idempotency_records',
+    'ledger_accounts',
+    'journal_entries',
+    'postings',
+    'wallet_transfers',
+    'staking_positions',
+    'votes',
+    'bridge_transfers',
+    'credit_consumptions',
+    'shipments',
+    'checkpoints',
+    'certificates',
+    'customs_clearances',
+    'consents',
+    'siwe_nonces',
   ];
   const counts = tables.map((t) => `(SELECT count(*) FROM ${t})`).join(` || ',' || `);
   const rows = await prisma.$queryRawUnsafe<{ d: string }[]>(

@@ -81,12 +81,17 @@ export async function startStack(
         postEntry(tx, {
           kind: 'mint',
           token: config.NATIVE_TOKEN_SYMBOL,
-          legs: [{ owner: ISSUANCE, amount: -amount }, { owner: { type: 'wallet', id: getAddress(address) }, amount }],
+          legs: [
+            { owner: ISSUANCE, amount: -amount },
+            { owner: { type: 'wallet', id: getAddress(address) }, amount },
+          ],
         }),
       );
     },
     login: async (wallet = newWallet()) => {
-      const res = await request(baseUrl).post('/api/gateway/v1/sso/login').send(await signedLogin(wallet));
+      const res = await request(baseUrl)
+        .post('/api/gateway/v1/sso/login')
+        .send(await signedLogin(wallet));
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { wallet, token: res.body.token as string, address: res.body.address as string };
     },

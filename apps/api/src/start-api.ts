@@ -1,6 +1,15 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { closeContext, createContext, createRedis, CredentialCache, ensureNativeToken, SessionTokens, type Config, type Logger } from '@gw/core';
+import {
+  closeContext,
+  createContext,
+  createRedis,
+  CredentialCache,
+  ensureNativeToken,
+  SessionTokens,
+  type Config,
+  type Logger,
+} from '@gw/core';
 import { createAppMetrics, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createApp } from './create-app.js';
 import type { ApiDeps } from './deps.js';
@@ -58,7 +67,9 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
         server.closeIdleConnections();
       });
       requestRedis.disconnect();
-      await (await listening)?.();
+      await (
+        await listening
+      )?.();
       subscriber.disconnect();
       await publisher.stop();
       await closeContext(ctx);

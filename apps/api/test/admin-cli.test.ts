@@ -11,7 +11,11 @@ describe('operator CLI (pnpm --silent admin)', () => {
   let db: { url: string; drop(): Promise<void> };
   let prisma: PrismaClient;
   const admin = (...args: string[]) => {
-    const r = spawnSync('pnpm', ['--silent', 'admin', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    const r = spawnSync('pnpm', ['--silent', 'admin', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
 
@@ -55,7 +59,12 @@ describe('operator CLI (pnpm --silent admin)', () => {
   });
 
   it('usage errors exit 2 with a JSON error on stderr and nothing on stdout', () => {
-    for (const args of [['nope'], ['apikey:create', '--org', '00000000-0000-0000-0000-000000000000', '--scopes', 'all'], ['org:create', '--name', 'x', '--scopes', 'root:all'], ['role:grant', '--address', '0x52908400098527886e0f7030069857d2e4169ee7', '--role', 'admin']]) {
+    for (const args of [
+      ['nope'],
+      ['apikey:create', '--org', '00000000-0000-0000-0000-000000000000', '--scopes', 'all'],
+      ['org:create', '--name', 'x', '--scopes', 'root:all'],
+      ['role:grant', '--address', '0x52908400098527886e0f7030069857d2e4169ee7', '--role', 'admin'],
+    ]) {
       const r = admin(...args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');

@@ -24,7 +24,10 @@ describe('gateway: governance (issue #3)', () => {
   });
   const get = (path: string, key?: string, jwt?: string) => stack.http.get(`${BASE}${path}`).set(headers(key, jwt));
   const post = (path: string, body: unknown, key?: string, jwt?: string, extra: Record<string, string> = {}) =>
-    stack.http.post(`${BASE}${path}`).set(headers(key, jwt, extra)).send(body as object);
+    stack.http
+      .post(`${BASE}${path}`)
+      .set(headers(key, jwt, extra))
+      .send(body as object);
   const prisma = () => stack.api.deps.prisma;
 
   const proposal = (title: string, startsAt: Date, endsAt: Date, snapshotAt = new Date(startsAt.getTime() - HOUR)) =>
@@ -151,7 +154,9 @@ describe('gateway: governance (issue #3)', () => {
     it('concurrent votes by one wallet record one vote', async () => {
       const w = await voter();
       const results = await Promise.all(
-        (['for', 'against', 'abstain', 'for', 'against'] as const).map((choice) => post('/governance/vote', { proposalId: open.id, choice }, org.apiKey, w.token)),
+        (['for', 'against', 'abstain', 'for', 'against'] as const).map((choice) =>
+          post('/governance/vote', { proposalId: open.id, choice }, org.apiKey, w.token),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
       expect(results.filter((r) => r.status === 409).every((r) => r.body.reason === 'already-voted')).toBe(true);
@@ -185,7 +190,12 @@ describe('gateway: governance (issue #3)', () => {
     it('an unknown proposal is 404; nothing changes', async () => {
       const w = await voter();
       const before = await snapshot();
-      const res = await post('/governance/vote', { proposalId: '0190f5c0-0000-7000-8000-000000000000', choice: 'for' }, org.apiKey, w.token);
+      const res = await post(
+        '/governance/vote',
+        { proposalId: '0190f5c0-0000-7000-8000-000000000000', choice: 'for' },
+        org.apiKey,
+        w.token,
+      );
       expect(res.status).toBe(404);
       expect(res.body.type).toBe('/problems/not-found');
       expect(await snapshot()).toEqual(before);
@@ -227,7 +237,9 @@ describe('gateway: governance (issue #3)', () => {
       expect(b.status).toBe(201);
       expect(b.body).toEqual(a.body);
       expect(b.headers['idempotent-replayed']).toBe('true');
-      const changed = await post('/governance/vote', { proposalId: open.id, choice: 'for' }, org.apiKey, w.token, { 'Idempotency-Key': key });
+      const changed = await post('/governance/vote', { proposalId: open.id, choice: 'for' }, org.apiKey, w.token, {
+        'Idempotency-Key': key,
+      });
       expect(changed.status).toBe(409);
       expect(changed.body.type).toBe('/problems/idempotency-key-reused');
     });

@@ -30,13 +30,21 @@ const client = (stack: () => Stack) => (c: Creds) => {
     return h;
   };
   return {
-    post: (path: string, body?: unknown, extra: Record<string, string> = {}) => stack().http.post(`/api${path}`).set(headers(extra)).send(body as object),
+    post: (path: string, body?: unknown, extra: Record<string, string> = {}) =>
+      stack()
+        .http.post(`/api${path}`)
+        .set(headers(extra))
+        .send(body as object),
     get: (path: string) => stack().http.get(`/api${path}`).set(headers()),
   };
 };
 
 /** GET with the raw path as written: no client-side normalisation of `..` or encoded characters. */
-function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function rawGet(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, method: 'GET', headers }, (res) => {
@@ -73,7 +81,10 @@ describe('contract configuration and ABI catalogue, loaded at start', () => {
   });
 
   it.each([
-    ['a wrong EIP-55 checksum', (c: any) => (c.networks['eip155:1'].contracts.token = flipFirstLetter(c.networks['eip155:1'].contracts.token))],
+    [
+      'a wrong EIP-55 checksum',
+      (c: any) => (c.networks['eip155:1'].contracts.token = flipFirstLetter(c.networks['eip155:1'].contracts.token)),
+    ],
     ['a lower-case address', (c: any) => (c.networks['eip155:1'].contracts.bridge = c.networks['eip155:1'].contracts.bridge.toLowerCase())],
     ['a missing contract', (c: any) => delete c.networks['eip155:137'].contracts.governor],
     ['a key that is not CAIP-2', (c: any) => (c.networks['137'] = c.networks['eip155:137'])],
@@ -167,7 +178,8 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
     expect(encodeFunctionData({ abi: staking, functionName: 'stake', args: [10n, 30] })).toMatch(/^0x[0-9a-f]{8}/);
     expect(encodeFunctionData({ abi: staking, functionName: 'unstake', args: [1n] })).toMatch(/^0x/);
     expect(encodeFunctionData({ abi: staking, functionName: 'positionOf', args: [RECIPIENT] })).toMatch(/^0x/);
-    const names = async (name: string, type: string) => (await abi(name)).filter((i) => i.type === type).map((i) => (i as { name: string }).name);
+    const names = async (name: string, type: string) =>
+      (await abi(name)).filter((i) => i.type === type).map((i) => (i as { name: string }).name);
     expect(await names('bridge', 'event')).toEqual(expect.arrayContaining(['Locked', 'Released']));
     expect(await names('bridge', 'function')).toEqual(expect.arrayContaining(['lock', 'release']));
     expect(await names('treasury', 'event')).toEqual(expect.arrayContaining(['Deposited', 'Released']));
@@ -265,10 +277,14 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
     expect(await balance(wallet(alice.address))).toBe(97n * ONE);
     expect(await balance(BRIDGE_ESCROW)).toBe(escrowBefore + 3n * ONE);
 
-    const done = await eventually(async () => {
-      const r = await as({ key: org.apiKey, token: alice.token }).get(`/gateway/v1/bridge/transfers/${res.body.id}`);
-      return r.body.status === 'completed' ? r : undefined;
-    }, 15000, 'bridge transfer completed');
+    const done = await eventually(
+      async () => {
+        const r = await as({ key: org.apiKey, token: alice.token }).get(`/gateway/v1/bridge/transfers/${res.body.id}`);
+        return r.body.status === 'completed' ? r : undefined;
+      },
+      15000,
+      'bridge transfer completed',
+    );
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ id: res.body.id, status: 'completed', failureReason: null });
     expect(done.body.relayTxHash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -288,7 +304,11 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
 
   it('403 without bridge:write', async () => {
     const narrow = await stack.org('payments:read,payments:write');
-    const res = await initiate({ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1' }, {}, { key: narrow.apiKey, token: alice.token });
+    const res = await initiate(
+      { toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1' },
+      {},
+      { key: narrow.apiKey, token: alice.token },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ type: '/problems/insufficient-scope', requiredScope: 'bridge:write' });
     const get = await as({ key: narrow.apiKey, token: alice.token }).get(`/gateway/v1/bridge/transfers/${crypto.randomUUID()}`);
@@ -418,10 +438,14 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
         amount: (2n * ONE).toString(),
       });
       expect(res.status).toBe(202);
-      const failed = await eventually(async () => {
-        const r = await as({ key: org.apiKey, token: alice.token }).get(`/gateway/v1/bridge/transfers/${res.body.id}`);
-        return r.body.status === 'failed' ? r.body : undefined;
-      }, 15000, 'bridge transfer failed');
+      const failed = await eventually(
+        async () => {
+          const r = await as({ key: org.apiKey, token: alice.token }).get(`/gateway/v1/bridge/transfers/${res.body.id}`);
+          return r.body.status === 'failed' ? r.body : undefined;
+        },
+        15000,
+        'bridge transfer failed',
+      );
       expect(failed).toMatchObject({ status: 'failed', failureReason: 'destination chain halted', relayTxHash: null });
       expect(await balance(wallet(alice.address))).toBe(10n * ONE);
       expect(await balance(BRIDGE_ESCROW)).toBe(0n);
@@ -445,7 +469,10 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
         amount: '500',
       });
       await eventually(async () => calls >= 1 || undefined, 5000, 'first relay call');
-      const done = await eventually(async () => ((await transfer(res.body.id)).status === 'completed' ? transfer(res.body.id) : undefined), 15000);
+      const done = await eventually(
+        async () => ((await transfer(res.body.id)).status === 'completed' ? transfer(res.body.id) : undefined),
+        15000,
+      );
       expect(calls).toBe(2);
       expect(done.relayTxHash).toBe(`0x${'ab'.repeat(32)}`);
       expect(await balance(BRIDGE_OUTBOUND)).toBe(500n);
@@ -523,7 +550,9 @@ describe('AI billing (issue #3)', () => {
     expect(confirmed.body).toMatchObject({ status: 'settled', purpose: 'credit_purchase', credits: '50' });
     expect(await credits(alice.address)).toBe(50n);
     expect(await getBalance(prisma(), wallet(alice.address), 'GTK')).toBe(gtkBefore - 50n * BigInt(stack.config.CREDIT_PRICE));
-    expect(await getBalance(prisma(), { type: 'organization', id: org.organizationId }, 'GTK')).toBe(50n * BigInt(stack.config.CREDIT_PRICE));
+    expect(await getBalance(prisma(), { type: 'organization', id: org.organizationId }, 'GTK')).toBe(
+      50n * BigInt(stack.config.CREDIT_PRICE),
+    );
     // The mint is a journal entry referencing the payment.
     const entries = await prisma().$queryRaw<{ kind: string }[]>`SELECT kind FROM journal_entries WHERE reference = ${res.body.id}`;
     expect(entries.map((e) => e.kind).sort()).toEqual(['credits.purchase', 'payment.settle']);
@@ -547,9 +576,18 @@ describe('AI billing (issue #3)', () => {
   });
 
   it('consumption debits credits → 201 with the balance after; GET /ai-billing/credits lists it', async () => {
-    const res = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/consumption', { units: 20, feature: 'chat.completion' });
+    const res = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/consumption', {
+      units: 20,
+      feature: 'chat.completion',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), units: 20, feature: 'chat.completion', balance: '30', createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      units: 20,
+      feature: 'chat.completion',
+      balance: '30',
+      createdAt: expect.any(String),
+    });
     expect(await credits(alice.address)).toBe(30n);
     const listed = await as({ key: org.apiKey, token: alice.token }).get('/ai-billing/credits');
     expect(listed.body).toEqual({
@@ -564,7 +602,13 @@ describe('AI billing (issue #3)', () => {
     const res = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/consumption', { units: 31, feature: 'image.generate' });
     expect(res.status).toBe(402);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: '/problems/payment-required', title: 'Insufficient credits', status: 402, balance: '30', required: '31' });
+    expect(res.body).toMatchObject({
+      type: '/problems/payment-required',
+      title: 'Insufficient credits',
+      status: 402,
+      balance: '30',
+      required: '31',
+    });
     expect(await prisma().creditConsumption.count()).toBe(rows);
     expect(await credits(alice.address)).toBe(30n);
   });
@@ -575,7 +619,9 @@ describe('AI billing (issue #3)', () => {
     await buy(carol, 10);
     const burnBefore = await getBalance(prisma(), CREDIT_BURN, CREDIT);
     const results = await Promise.all(
-      Array.from({ length: 25 }, () => as({ key: org.apiKey, token: carol.token }).post('/ai-billing/consumption', { units: 1, feature: 'embed' })),
+      Array.from({ length: 25 }, () =>
+        as({ key: org.apiKey, token: carol.token }).post('/ai-billing/consumption', { units: 1, feature: 'embed' }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -584,26 +630,43 @@ describe('AI billing (issue #3)', () => {
     expect(await prisma().creditConsumption.count({ where: { address: carol.address } })).toBe(10);
     expect(await getBalance(prisma(), CREDIT_BURN, CREDIT)).toBe(burnBefore + 10n);
     // Every successful answer reports a distinct balance between 9 and 0.
-    expect(results.filter((r) => r.status === 201).map((r) => Number(r.body.balance)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      results
+        .filter((r) => r.status === 201)
+        .map((r) => Number(r.body.balance))
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('Idempotency-Key on consumption: one debit for the same request; another body → 409', async () => {
     const key = `consume-${Date.now()}`;
     const before = await credits(alice.address);
-    const a = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/consumption', { units: 2, feature: 'chat' }, { 'Idempotency-Key': key });
-    const b = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/consumption', { units: 2, feature: 'chat' }, { 'Idempotency-Key': key });
+    const a = await as({ key: org.apiKey, token: alice.token }).post(
+      '/ai-billing/consumption',
+      { units: 2, feature: 'chat' },
+      { 'Idempotency-Key': key },
+    );
+    const b = await as({ key: org.apiKey, token: alice.token }).post(
+      '/ai-billing/consumption',
+      { units: 2, feature: 'chat' },
+      { 'Idempotency-Key': key },
+    );
     expect(b.status).toBe(201);
     expect(b.body).toEqual(a.body);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(await credits(alice.address)).toBe(before - 2n);
-    const c = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/consumption', { units: 3, feature: 'chat' }, { 'Idempotency-Key': key });
+    const c = await as({ key: org.apiKey, token: alice.token }).post(
+      '/ai-billing/consumption',
+      { units: 3, feature: 'chat' },
+      { 'Idempotency-Key': key },
+    );
     expect(c.status).toBe(409);
   });
 
   it('credits are one balance per wallet across organizations; recent consumption is per organization', async () => {
     const other = await stack.org();
     const seen = await as({ key: other.apiKey, token: alice.token }).get('/ai-billing/credits');
-    expect(seen.body.balance).toBe(((await credits(alice.address))).toString());
+    expect(seen.body.balance).toBe((await credits(alice.address)).toString());
     expect(seen.body.recent).toEqual([]);
     const used = await as({ key: other.apiKey, token: alice.token }).post('/ai-billing/consumption', { units: 1, feature: 'other-app' });
     expect(used.status).toBe(201);
@@ -673,16 +736,21 @@ describe('AI billing (issue #3)', () => {
     expect(await prisma().payment.count()).toBe(payments);
   });
 
-  it.each([[{}], [{ credits: 0 }], [{ credits: -1 }], [{ credits: 1.5 }], [{ credits: '10' }], [{ credits: 1_000_000_001 }], [{ credits: 1, note: 'x' }]])(
-    'purchase with %j → 400, no payment',
-    async (body) => {
-      const payments = await prisma().payment.count();
-      const res = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/credits/purchase', body);
-      expect(res.status).toBe(400);
-      expect(res.body.type).toBe('/problems/validation-error');
-      expect(await prisma().payment.count()).toBe(payments);
-    },
-  );
+  it.each([
+    [{}],
+    [{ credits: 0 }],
+    [{ credits: -1 }],
+    [{ credits: 1.5 }],
+    [{ credits: '10' }],
+    [{ credits: 1_000_000_001 }],
+    [{ credits: 1, note: 'x' }],
+  ])('purchase with %j → 400, no payment', async (body) => {
+    const payments = await prisma().payment.count();
+    const res = await as({ key: org.apiKey, token: alice.token }).post('/ai-billing/credits/purchase', body);
+    expect(res.status).toBe(400);
+    expect(res.body.type).toBe('/problems/validation-error');
+    expect(await prisma().payment.count()).toBe(payments);
+  });
 
   it.each([
     [{ feature: 'x' }],

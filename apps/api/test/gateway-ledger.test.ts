@@ -23,7 +23,10 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
   });
   const get = (path: string, key?: string, jwt?: string) => stack.http.get(`${BASE}${path}`).set(headers(key, jwt));
   const post = (path: string, body: unknown, key?: string, jwt?: string, extra: Record<string, string> = {}) =>
-    stack.http.post(`${BASE}${path}`).set(headers(key, jwt, extra)).send(body as object);
+    stack.http
+      .post(`${BASE}${path}`)
+      .set(headers(key, jwt, extra))
+      .send(body as object);
 
   const prisma = () => stack.api.deps.prisma;
   const balance = (owner: Owner, token = 'GTK') => getBalance(prisma(), owner, token);
@@ -104,7 +107,14 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
 
     it('accepts checksummed and all-uppercase addresses and other tokens of the tokens table', async () => {
       const bob = newWallet();
-      await move([{ owner: ISSUANCE, amount: -5_000_000n }, { owner: wallet(alice.address), amount: 5_000_000n }], 'USDX', 'mint');
+      await move(
+        [
+          { owner: ISSUANCE, amount: -5_000_000n },
+          { owner: wallet(alice.address), amount: 5_000_000n },
+        ],
+        'USDX',
+        'mint',
+      );
       const checksummed = await post('/wallet/transfer', { to: bob.address, amount: '1000000', token: 'USDX' }, org.apiKey, alice.token);
       expect(checksummed.status).toBe(201);
       expect(checksummed.body).toMatchObject({ token: 'USDX', amount: '1000000', to: bob.address });
@@ -189,7 +199,9 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       expect(await balance(wallet(carol.address))).toBe(1000n);
       // The key is per organization: another organization may use it.
       const elsewhere = await stack.org();
-      expect((await post('/wallet/transfer', { to, amount: '77' }, elsewhere.apiKey, alice.token, { 'Idempotency-Key': key })).status).toBe(201);
+      expect((await post('/wallet/transfer', { to, amount: '77' }, elsewhere.apiKey, alice.token, { 'Idempotency-Key': key })).status).toBe(
+        201,
+      );
       expect(await balance(wallet(to))).toBe(154n);
     });
 
@@ -209,7 +221,9 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       const spender = await stack.login();
       await stack.mint(spender.address, 10n);
       const to = newWallet().address;
-      const results = await Promise.all(Array.from({ length: 8 }, () => post('/wallet/transfer', { to, amount: '3' }, org.apiKey, spender.token)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => post('/wallet/transfer', { to, amount: '3' }, org.apiKey, spender.token)),
+      );
       expect(results.filter((r) => r.status === 201)).toHaveLength(3);
       expect(results.filter((r) => r.status === 422)).toHaveLength(5);
       expect(await balance(wallet(spender.address))).toBe(1n);
@@ -229,12 +243,23 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       expect(res.status).toBe(200);
       const { total, circulating } = await supply();
       expect(total).toBeGreaterThan(0n);
-      expect(res.body).toEqual({ symbol: 'GTK', name: 'Gateway Token', decimals: 18, totalSupply: total.toString(), circulatingSupply: circulating.toString() });
+      expect(res.body).toEqual({
+        symbol: 'GTK',
+        name: 'Gateway Token',
+        decimals: 18,
+        totalSupply: total.toString(),
+        circulatingSupply: circulating.toString(),
+      });
     });
 
     it('treasury, staking pool and bridge escrow balances are not circulating', async () => {
       const before = (await stack.http.get(`${BASE}/token/info`)).body;
-      await move([{ owner: wallet(alice.address), amount: -6n }, { owner: TREASURY, amount: 1n }, { owner: STAKING_POOL, amount: 2n }, { owner: BRIDGE_ESCROW, amount: 3n }]);
+      await move([
+        { owner: wallet(alice.address), amount: -6n },
+        { owner: TREASURY, amount: 1n },
+        { owner: STAKING_POOL, amount: 2n },
+        { owner: BRIDGE_ESCROW, amount: 3n },
+      ]);
       await stack.mint(newWallet().address, 1000n);
       const after = (await stack.http.get(`${BASE}/token/info`)).body;
       expect(BigInt(after.totalSupply)).toBe(BigInt(before.totalSupply) + 1000n);
@@ -253,11 +278,39 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       const before = await get('/treasury/overview', org.apiKey, alice.token);
       expect(before.status).toBe(200);
       const sink = newWallet().address;
-      await move([{ owner: ISSUANCE, amount: -1000n }, { owner: TREASURY, amount: 1000n }], 'GTK', 'treasury.fund');
-      await move([{ owner: TREASURY, amount: -300n }, { owner: wallet(sink), amount: 300n }], 'GTK', 'treasury.grant');
-      await move([{ owner: ISSUANCE, amount: -40n }, { owner: TREASURY, amount: 40n }], 'USDX', 'treasury.fund');
+      await move(
+        [
+          { owner: ISSUANCE, amount: -1000n },
+          { owner: TREASURY, amount: 1000n },
+        ],
+        'GTK',
+        'treasury.fund',
+      );
+      await move(
+        [
+          { owner: TREASURY, amount: -300n },
+          { owner: wallet(sink), amount: 300n },
+        ],
+        'GTK',
+        'treasury.grant',
+      );
+      await move(
+        [
+          { owner: ISSUANCE, amount: -40n },
+          { owner: TREASURY, amount: 40n },
+        ],
+        'USDX',
+        'treasury.fund',
+      );
       // An inflow 40 days old counts in the balance, not in the flows.
-      const old = await move([{ owner: ISSUANCE, amount: -50n }, { owner: TREASURY, amount: 50n }], 'GTK', 'treasury.fund');
+      const old = await move(
+        [
+          { owner: ISSUANCE, amount: -50n },
+          { owner: TREASURY, amount: 50n },
+        ],
+        'GTK',
+        'treasury.fund',
+      );
       await prisma().posting.updateMany({ where: { entryId: old }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
 
       const res = await get('/treasury/overview', org.apiKey, alice.token);

@@ -44,13 +44,25 @@ describe('gateway: staking and farming (issue #3)', () => {
   });
   const get = (path: string, key?: string, jwt?: string) => stack.http.get(`${BASE}${path}`).set(headers(key, jwt));
   const post = (path: string, body: unknown, key?: string, jwt?: string, extra: Record<string, string> = {}) =>
-    stack.http.post(`${BASE}${path}`).set(headers(key, jwt, extra)).send(body as object);
+    stack.http
+      .post(`${BASE}${path}`)
+      .set(headers(key, jwt, extra))
+      .send(body as object);
 
   const prisma = () => stack.api.deps.prisma;
   const balance = (owner: Owner) => getBalance(prisma(), owner, 'GTK');
   const wallet = (id: string): Owner => ({ type: 'wallet', id });
   const fundTreasury = (amount: bigint) =>
-    prisma().$transaction((tx) => postEntry(tx, { kind: 'treasury.fund', token: 'GTK', legs: [{ owner: ISSUANCE, amount: -amount }, { owner: TREASURY, amount }] }));
+    prisma().$transaction((tx) =>
+      postEntry(tx, {
+        kind: 'treasury.fund',
+        token: 'GTK',
+        legs: [
+          { owner: ISSUANCE, amount: -amount },
+          { owner: TREASURY, amount },
+        ],
+      }),
+    );
   /** Moves a position's start (and lock end) back in time, as if it had been opened `ms` ago. */
   const backdate = async (id: string, ms: number) => {
     const p = await prisma().stakingPosition.findUniqueOrThrow({ where: { id } });
@@ -155,7 +167,9 @@ describe('gateway: staking and farming (issue #3)', () => {
       expect(b.body.id).toBe(a.body.id);
       expect(b.headers['idempotent-replayed']).toBe('true');
       expect(await prisma().stakingPosition.count({ where: { principal: '12345' } })).toBe(1);
-      expect((await post('/staking/stake', { amount: '12345', lockDays: 1 }, org.apiKey, bob.token, { 'Idempotency-Key': key })).status).toBe(409);
+      expect(
+        (await post('/staking/stake', { amount: '12345', lockDays: 1 }, org.apiKey, bob.token, { 'Idempotency-Key': key })).status,
+      ).toBe(409);
     });
   });
 
@@ -261,7 +275,10 @@ describe('gateway: staking and farming (issue #3)', () => {
       expect(await balance(wallet(dave.address))).toBe(100n * ONE + reward);
       expect(await balance(STAKING_POOL)).toBe(poolBefore - 100n * ONE);
       expect(await balance(TREASURY)).toBe(1000n * ONE - reward);
-      const entry = await prisma().journalEntry.findFirstOrThrow({ where: { reference: p.body.id, kind: 'unstake' }, include: { postings: true } });
+      const entry = await prisma().journalEntry.findFirstOrThrow({
+        where: { reference: p.body.id, kind: 'unstake' },
+        include: { postings: true },
+      });
       expect(entry.postings).toHaveLength(3);
       expect(entry.postings.reduce((s, x) => s + BigInt(x.amount.toFixed(0)), 0n)).toBe(0n);
 
@@ -277,7 +294,9 @@ describe('gateway: staking and farming (issue #3)', () => {
       await stack.mint(erin.address, 50n * ONE);
       const p = await post('/staking/stake', { amount: (50n * ONE).toString() }, org.apiKey, erin.token);
       await backdate(p.body.id, 10 * DAY);
-      const results = await Promise.all(Array.from({ length: 5 }, () => post(`/staking/positions/${p.body.id}/unstake`, undefined, org.apiKey, erin.token)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => post(`/staking/positions/${p.body.id}/unstake`, undefined, org.apiKey, erin.token)),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
       const paid = BigInt(results.find((r) => r.status === 200)!.body.rewardPaid);
       expect(await balance(wallet(erin.address))).toBe(50n * ONE + paid);

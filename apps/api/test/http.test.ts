@@ -23,15 +23,29 @@ describe('problem details, scopes and rate limits', () => {
     const res = await stack.http.get('/api/nope');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.body).toEqual({ type: '/problems/not-found', title: 'Not found', status: 404, detail: expect.any(String), instance: '/api/nope' });
+    expect(res.body).toEqual({
+      type: '/problems/not-found',
+      title: 'Not found',
+      status: 404,
+      detail: expect.any(String),
+      instance: '/api/nope',
+    });
   });
 
   it('malformed JSON is a 400 problem, a non-JSON body 415', async () => {
     const org = await stack.org();
-    const bad = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).set('Content-Type', 'application/json').send('{"url":');
+    const bad = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .set('Content-Type', 'application/json')
+      .send('{"url":');
     expect(bad.status).toBe(400);
     expect(bad.body.type).toBe('/problems/malformed-json');
-    const form = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).type('form').send('url=https://x.example.com');
+    const form = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .type('form')
+      .send('url=https://x.example.com');
     expect(form.status).toBe(415);
   });
 
@@ -42,7 +56,11 @@ describe('problem details, scopes and rate limits', () => {
     expect((await stack.http.post('/api/gateway/v1/payments').send(body)).status).toBe(401);
     expect((await stack.http.post('/api/gateway/v1/payments').set('X-API-Key', org.apiKey).send(body)).status).toBe(401);
     expect((await stack.http.post('/api/gateway/v1/payments').set('Authorization', `Bearer ${token}`).send(body)).status).toBe(401);
-    const noScope = await stack.http.post('/api/gateway/v1/payments').set('X-API-Key', org.apiKey).set('Authorization', `Bearer ${token}`).send(body);
+    const noScope = await stack.http
+      .post('/api/gateway/v1/payments')
+      .set('X-API-Key', org.apiKey)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body);
     expect(noScope.status).toBe(403);
     expect(noScope.body).toMatchObject({ type: '/problems/insufficient-scope', requiredScope: 'payments:write' });
     const read = await stack.http.get('/api/gateway/v1/payments').set('X-API-Key', org.apiKey).set('Authorization', `Bearer ${token}`);
@@ -85,7 +103,10 @@ describe('problem details, scopes and rate limits', () => {
   it('never logs API keys, JWTs, webhook secrets or signatures', async () => {
     const org = await stack.org();
     const { token } = await stack.login();
-    const reg = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: 'https://logs.example.com/' });
+    const reg = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: 'https://logs.example.com/' });
     await stack.http.get('/api/gateway/v1/payments?status=bogus').set('X-API-Key', org.apiKey).set('Authorization', `Bearer ${token}`);
     await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', `${org.apiKey}x`);
     const all = logs.join('');

@@ -11,7 +11,10 @@ describe('payments (issue #2)', () => {
 
   const as = (key: string, token: string) => ({
     post: (path: string, body?: object, headers: Record<string, string> = {}) =>
-      stack.http.post(`/api/gateway/v1${path}`).set({ 'X-API-Key': key, Authorization: `Bearer ${token}`, ...headers }).send(body),
+      stack.http
+        .post(`/api/gateway/v1${path}`)
+        .set({ 'X-API-Key': key, Authorization: `Bearer ${token}`, ...headers })
+        .send(body),
     get: (path: string) => stack.http.get(`/api/gateway/v1${path}`).set({ 'X-API-Key': key, Authorization: `Bearer ${token}` }),
   });
   const balance = (type: 'wallet' | 'organization', id: string) => getBalance(stack.api.deps.prisma, { type, id }, 'GTK');
@@ -66,7 +69,9 @@ describe('payments (issue #2)', () => {
 
   it('concurrent requests with one Idempotency-Key create one payment', async () => {
     const key = `race-${Date.now()}`;
-    const results = await Promise.all(Array.from({ length: 6 }, () => as(org.apiKey, payer.token).post('/payments', { amount: '31337' }, { 'Idempotency-Key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => as(org.apiKey, payer.token).post('/payments', { amount: '31337' }, { 'Idempotency-Key': key })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(await stack.api.deps.prisma.payment.count({ where: { amount: '31337' } })).toBe(1);

@@ -8,7 +8,12 @@ describe('API-key revocation (cached look-ups, evicted on revocation)', () => {
   const admin = (...args: string[]) => {
     const r = spawnSync('pnpm', ['--silent', 'admin', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: stack.config.DATABASE_URL, REDIS_URL: stack.config.REDIS_URL, QUEUE_PREFIX: stack.config.QUEUE_PREFIX },
+      env: {
+        ...process.env,
+        DATABASE_URL: stack.config.DATABASE_URL,
+        REDIS_URL: stack.config.REDIS_URL,
+        QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+      },
       encoding: 'utf8',
     });
     return { code: r.status, out: r.stdout ? JSON.parse(r.stdout) : null, err: r.stderr };

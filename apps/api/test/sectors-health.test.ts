@@ -23,7 +23,8 @@ describe('sectors: health records and consents', () => {
     };
   };
   const prisma = () => stack.api.deps.prisma;
-  const records = (key: string, who = patient.address, extra = '') => as(key, reader.token).get(`/v1/health/records?patient=${who}${extra}`);
+  const records = (key: string, who = patient.address, extra = '') =>
+    as(key, reader.token).get(`/v1/health/records?patient=${who}${extra}`);
   const logs = (organizationId: string) => prisma().healthAccessLog.findMany({ where: { organizationId }, orderBy: { id: 'asc' } });
 
   beforeAll(async () => {
@@ -49,11 +50,23 @@ describe('sectors: health records and consents', () => {
     const res = await records(clinic.apiKey);
     expect(res.status).toBe(403);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(res.body).toMatchObject({ type: '/problems/consent-required', title: 'Consent required', status: 403, patient: patient.address });
+    expect(res.body).toMatchObject({
+      type: '/problems/consent-required',
+      title: 'Consent required',
+      status: 403,
+      patient: patient.address,
+    });
     expect(JSON.stringify(res.body)).not.toContain('HbA1c');
     const [log] = await logs(clinic.organizationId);
     const principal = await prisma().credential.findFirstOrThrow({ where: { organizationId: clinic.organizationId } });
-    expect(log).toMatchObject({ organizationId: clinic.organizationId, credentialId: principal.id, caller: reader.address, patient: patient.address, recordCount: 0, granted: false });
+    expect(log).toMatchObject({
+      organizationId: clinic.organizationId,
+      credentialId: principal.id,
+      caller: reader.address,
+      patient: patient.address,
+      recordCount: 0,
+      granted: false,
+    });
   });
 
   it('consent recorded → read allowed (logged) → revoked → 403 again (logged)', async () => {
@@ -81,7 +94,13 @@ describe('sectors: health records and consents', () => {
     expect(ok.body.patient).toBe(patient.address);
     expect(ok.body.consentId).toBe(created.body.id);
     expect(ok.body.data.map((r: { kind: string }) => r.kind)).toEqual(['prescription', 'immunization', 'lab_result']);
-    expect(ok.body.data[0]).toEqual({ id: expect.any(String), patient: patient.address, kind: 'prescription', summary: 'Amoxicillin 500 mg', recordedAt: expect.any(String) });
+    expect(ok.body.data[0]).toEqual({
+      id: expect.any(String),
+      patient: patient.address,
+      kind: 'prescription',
+      summary: 'Amoxicillin 500 mg',
+      recordedAt: expect.any(String),
+    });
     expect(ok.body.nextCursor).toBeNull();
     const granted = (await logs(clinic.organizationId)).slice(before);
     expect(granted).toEqual([expect.objectContaining({ caller: reader.address, patient: patient.address, recordCount: 3, granted: true })]);
@@ -115,7 +134,7 @@ describe('sectors: health records and consents', () => {
     await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${renewed.body.id}`);
   });
 
-  it('GET /gateway/v1/consents lists the wallet\'s own consents only', async () => {
+  it("GET /gateway/v1/consents lists the wallet's own consents only", async () => {
     const mine = await as(clinic.apiKey, patient.token).get('/gateway/v1/consents');
     expect(mine.status).toBe(200);
     expect(mine.body.data.length).toBeGreaterThanOrEqual(2);
@@ -126,7 +145,7 @@ describe('sectors: health records and consents', () => {
     expect(p1.body.nextCursor).toEqual(expect.any(String));
   });
 
-  it('another wallet cannot revoke a patient\'s consent (404); the consent stays active', async () => {
+  it("another wallet cannot revoke a patient's consent (404); the consent stays active", async () => {
     const c = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: other.organizationId });
     const res = await as(clinic.apiKey, stranger.token).delete(`/gateway/v1/consents/${c.body.id}`);
     expect(res.status).toBe(404);
@@ -139,10 +158,16 @@ describe('sectors: health records and consents', () => {
 
   it('concurrent consent requests leave one active consent', async () => {
     const target = await stack.org('payments:read');
-    const results = await Promise.all(Array.from({ length: 5 }, () => as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: target.organizationId })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: target.organizationId }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
-    expect(await prisma().consent.count({ where: { patient: patient.address, organizationId: target.organizationId, revokedAt: null } })).toBe(1);
+    expect(
+      await prisma().consent.count({ where: { patient: patient.address, organizationId: target.organizationId, revokedAt: null } }),
+    ).toBe(1);
   });
 
   it('bad input is 400 and changes nothing (no consent, no access log row)', async () => {
@@ -151,7 +176,9 @@ describe('sectors: health records and consents', () => {
       const res = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', body);
       expect(res.status).toBe(400);
     }
-    const unknownOrg = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: '0193a5c0-0000-7000-8000-000000000001' });
+    const unknownOrg = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', {
+      organizationId: '0193a5c0-0000-7000-8000-000000000001',
+    });
     expect(unknownOrg.status).toBe(404);
     expect(await prisma().consent.count()).toBe(consents);
 
@@ -159,8 +186,17 @@ describe('sectors: health records and consents', () => {
     // Flip the case of one letter of the EIP-55 form: still mixed case, checksum now wrong.
     const i = [...patient.address].findIndex((ch, k) => k >= 2 && /[a-fA-F]/.test(ch));
     const ch = patient.address[i]!;
-    const badChecksum = patient.address.slice(0, i) + (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()) + patient.address.slice(i + 1);
-    for (const q of ['', '?patient=', '?patient=0x1234', '?patient=not-an-address', `?patient=${patient.address}&limit=0`, `?patient=${patient.address}&cursor=xyz`, `?patient=${patient.address}&foo=1`]) {
+    const badChecksum =
+      patient.address.slice(0, i) + (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()) + patient.address.slice(i + 1);
+    for (const q of [
+      '',
+      '?patient=',
+      '?patient=0x1234',
+      '?patient=not-an-address',
+      `?patient=${patient.address}&limit=0`,
+      `?patient=${patient.address}&cursor=xyz`,
+      `?patient=${patient.address}&foo=1`,
+    ]) {
       const res = await as(clinic.apiKey, reader.token).get(`/v1/health/records${q}`);
       expect(res.status).toBe(400);
       expect(res.body.type).toBe('/problems/validation-error');

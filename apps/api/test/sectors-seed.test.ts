@@ -25,7 +25,17 @@ describe('seed:demo', () => {
     expect(second.apiKey).toBeUndefined();
     expect(Object.values(second.inserted).every((n) => n === 0)).toBe(true);
     expect(second.counts).toEqual(first.counts);
-    expect(first.counts).toMatchObject({ shipments: 6, checkpoints: 19, certificates: 7, carbonCredits: 7, consents: 2, tariffs: 12, proposals: 3, farmingPools: 3, clinicalRecords: 9 });
+    expect(first.counts).toMatchObject({
+      shipments: 6,
+      checkpoints: 19,
+      certificates: 7,
+      carbonCredits: 7,
+      consents: 2,
+      tariffs: 12,
+      proposals: 3,
+      farmingPools: 3,
+      clinicalRecords: 9,
+    });
     expect(first.inserted).toMatchObject({ organizations: 1, shipments: 6, tariffs: 12 });
     expect(first.patients).toEqual([
       { address: demoPatient(1).address, consent: 'active', records: 4 },

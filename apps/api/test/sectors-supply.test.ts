@@ -18,7 +18,8 @@ describe('sectors: supply, customs, energy, cargolink', () => {
     });
     return {
       get: (path: string) => stack.http.get(`/api${path}`).set(headers()),
-      post: (path: string, body?: object, extra: Record<string, string> = {}) => stack.http.post(`/api${path}`).set(headers(extra)).send(body),
+      post: (path: string, body?: object, extra: Record<string, string> = {}) =>
+        stack.http.post(`/api${path}`).set(headers(extra)).send(body),
     };
   };
   const A = () => as(orgA.apiKey, user.token);
@@ -26,7 +27,12 @@ describe('sectors: supply, customs, energy, cargolink', () => {
   const prisma = () => stack.api.deps.prisma;
 
   const newShipment = async (client = A(), body: Record<string, unknown> = {}) => {
-    const res = await client.post('/cargolink/v1/shipments', { reference: `REF-${Math.random().toString(36).slice(2, 10)}`, origin: 'BR', destination: 'DE', ...body });
+    const res = await client.post('/cargolink/v1/shipments', {
+      reference: `REF-${Math.random().toString(36).slice(2, 10)}`,
+      origin: 'BR',
+      destination: 'DE',
+      ...body,
+    });
     expect(res.status).toBe(201);
     return res.body as { id: string; reference: string; status: string };
   };
@@ -44,7 +50,13 @@ describe('sectors: supply, customs, energy, cargolink', () => {
   afterAll(() => stack.stop());
 
   describe('authentication and scopes', () => {
-    const reads = ['/v1/supply/shipments', '/v1/supply/checkpoints?shipmentId=0193a5c0-0000-7000-8000-000000000001', '/v1/supply/certificates', '/v1/supply/tariffs', '/v1/energy/credits'];
+    const reads = [
+      '/v1/supply/shipments',
+      '/v1/supply/checkpoints?shipmentId=0193a5c0-0000-7000-8000-000000000001',
+      '/v1/supply/certificates',
+      '/v1/supply/tariffs',
+      '/v1/energy/credits',
+    ];
     const writes: [string, object][] = [
       ['/v1/supply/customs/clear', { shipmentId: '0193a5c0-0000-7000-8000-000000000001', declaredValue: '1', hsCode: '0901' }],
       ['/cargolink/v1/shipments', { reference: 'X-1', origin: 'BR', destination: 'DE' }],
@@ -95,7 +107,13 @@ describe('sectors: supply, customs, energy, cargolink', () => {
 
   describe('cargolink shipments → GET /v1/supply/shipments', () => {
     it('creates a shipment (201, status created); a duplicate reference in the organization is 409', async () => {
-      const res = await A().post('/cargolink/v1/shipments', { reference: 'BK-2026-0001', origin: 'br', destination: 'DE', carrier: 'Maersk', hsCode: '090111' });
+      const res = await A().post('/cargolink/v1/shipments', {
+        reference: 'BK-2026-0001',
+        origin: 'br',
+        destination: 'DE',
+        carrier: 'Maersk',
+        hsCode: '090111',
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.any(String),
@@ -117,7 +135,9 @@ describe('sectors: supply, customs, energy, cargolink', () => {
     });
 
     it('concurrent creates with one reference make one shipment; the others get 409', async () => {
-      const results = await Promise.all(Array.from({ length: 5 }, () => A().post('/cargolink/v1/shipments', { reference: 'RACE-1', origin: 'CN', destination: 'US' })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => A().post('/cargolink/v1/shipments', { reference: 'RACE-1', origin: 'CN', destination: 'US' })),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
       expect(await prisma().shipment.count({ where: { reference: 'RACE-1' } })).toBe(1);
     });
@@ -151,7 +171,7 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect(await prisma().shipment.count()).toBe(before);
     });
 
-    it('lists only the organization\'s shipments, newest first, with a cursor and a status filter', async () => {
+    it("lists only the organization's shipments, newest first, with a cursor and a status filter", async () => {
       const fresh = await stack.org();
       const c = as(fresh.apiKey, user.token);
       const made = [];
@@ -177,7 +197,11 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       const s = await newShipment();
       const t = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
       const pickedUpAt = t(300);
-      const first = await A().post(`/cargolink/v1/shipments/${s.id}/checkpoints`, { location: 'Santos, BR', status: 'picked_up', recordedAt: pickedUpAt });
+      const first = await A().post(`/cargolink/v1/shipments/${s.id}/checkpoints`, {
+        location: 'Santos, BR',
+        status: 'picked_up',
+        recordedAt: pickedUpAt,
+      });
       expect(first.status).toBe(201);
       expect(first.body).toEqual({
         id: expect.any(String),
@@ -188,7 +212,12 @@ describe('sectors: supply, customs, energy, cargolink', () => {
         recordedAt: pickedUpAt,
         createdAt: expect.any(String),
       });
-      await A().post(`/cargolink/v1/shipments/${s.id}/checkpoints`, { location: 'Hamburg, DE', status: 'arrived', note: 'berth 4', recordedAt: t(100) });
+      await A().post(`/cargolink/v1/shipments/${s.id}/checkpoints`, {
+        location: 'Hamburg, DE',
+        status: 'arrived',
+        note: 'berth 4',
+        recordedAt: t(100),
+      });
       // A late checkpoint with an older recordedAt fills the history without moving the status back.
       await A().post(`/cargolink/v1/shipments/${s.id}/checkpoints`, { location: 'Atlantic', status: 'in_transit', recordedAt: t(200) });
       const shipment = await prisma().shipment.findUniqueOrThrow({ where: { id: s.id } });
@@ -205,7 +234,7 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect(p2.body.nextCursor).toBeNull();
     });
 
-    it('another organization\'s shipment is 404 for reading and writing; nothing changes', async () => {
+    it("another organization's shipment is 404 for reading and writing; nothing changes", async () => {
       const theirs = await newShipment(B());
       const read = await A().get(`/v1/supply/checkpoints?shipmentId=${theirs.id}`);
       expect(read.status).toBe(404);
@@ -266,7 +295,13 @@ describe('sectors: supply, customs, energy, cargolink', () => {
         status: 'valid',
         createdAt: expect.any(String),
       });
-      const standalone = await A().post('/cargolink/v1/certificates', { kind: 'iso-9001', issuer: 'TÜV SÜD', number: 'ISO-1', issuedAt: '2020-01-01T00:00:00+01:00', expiresAt: '2021-01-01T00:00:00Z' });
+      const standalone = await A().post('/cargolink/v1/certificates', {
+        kind: 'iso-9001',
+        issuer: 'TÜV SÜD',
+        number: 'ISO-1',
+        issuedAt: '2020-01-01T00:00:00+01:00',
+        expiresAt: '2021-01-01T00:00:00Z',
+      });
       expect(standalone.status).toBe(201);
       expect(standalone.body).toMatchObject({ shipmentId: null, status: 'expired', issuedAt: '2019-12-31T23:00:00.000Z' });
 
@@ -279,7 +314,7 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect((await B().get('/v1/supply/certificates')).body.data.map((c: { id: string }) => c.id)).not.toContain(withShipment.body.id);
     });
 
-    it('a duplicate issuer and number is 409; another organization\'s shipment is 404; bad input 400', async () => {
+    it("a duplicate issuer and number is 409; another organization's shipment is 404; bad input 400", async () => {
       const cert = { kind: 'quality', issuer: 'SGS', number: 'SGS-77', issuedAt: '2026-02-01T00:00:00Z' };
       expect((await A().post('/cargolink/v1/certificates', cert)).status).toBe(201);
       const dup = await A().post('/cargolink/v1/certificates', cert);
@@ -317,13 +352,21 @@ describe('sectors: supply, customs, energy, cargolink', () => {
         ],
       });
     });
-    const codes = (res: { body: { data: { hsCode: string; origin: string }[] } }) => res.body.data.map((t) => `${t.hsCode}/${t.origin}`).sort();
+    const codes = (res: { body: { data: { hsCode: string; origin: string }[] } }) =>
+      res.body.data.map((t) => `${t.hsCode}/${t.origin}`).sort();
 
     it('filters by HS code along the hierarchy, origin and destination', async () => {
       const all = await A().get('/v1/supply/tariffs');
       expect(all.status).toBe(200);
       expect(all.body.data).toHaveLength(5);
-      expect(all.body.data[0]).toEqual({ id: expect.any(String), hsCode: expect.any(String), origin: expect.any(String), destination: expect.any(String), dutyBps: expect.any(Number), description: expect.any(String) });
+      expect(all.body.data[0]).toEqual({
+        id: expect.any(String),
+        hsCode: expect.any(String),
+        origin: expect.any(String),
+        destination: expect.any(String),
+        dutyBps: expect.any(Number),
+        description: expect.any(String),
+      });
       expect(codes(await A().get('/v1/supply/tariffs?hsCode=0901'))).toEqual(['0901/CO', '090111/BR', '090121/BR']);
       expect(codes(await A().get('/v1/supply/tariffs?hsCode=0901110000'))).toEqual(['0901/CO', '090111/BR']);
       expect(codes(await A().get('/v1/supply/tariffs?hsCode=0901&origin=br&destination=DE'))).toEqual(['090111/BR', '090121/BR']);
@@ -335,20 +378,31 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect(p2.body.nextCursor).toBeNull();
     });
 
-    it.each(['hsCode=123', 'hsCode=12345678901', 'hsCode=09a1', 'origin=XX', 'origin=USA', 'destination=U', 'destination=EU', 'hsCode=0901&hsCode=0902', 'country=DE'])(
-      '?%s → 400',
-      async (q) => {
-        const res = await A().get(`/v1/supply/tariffs?${q}`);
-        expect(res.status).toBe(400);
-        expect(res.body.type).toBe('/problems/validation-error');
-      },
-    );
+    it.each([
+      'hsCode=123',
+      'hsCode=12345678901',
+      'hsCode=09a1',
+      'origin=XX',
+      'origin=USA',
+      'destination=U',
+      'destination=EU',
+      'hsCode=0901&hsCode=0902',
+      'country=DE',
+    ])('?%s → 400', async (q) => {
+      const res = await A().get(`/v1/supply/tariffs?${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body.type).toBe('/problems/validation-error');
+    });
   });
 
   describe('POST /v1/supply/customs/clear', () => {
     it('an agent files a clearance request: 202 submitted', async () => {
       const s = await newShipment();
-      const res = await as(orgA.apiKey, agent.token).post('/v1/supply/customs/clear', { shipmentId: s.id, declaredValue: '125000000000000000000000', hsCode: '090111' });
+      const res = await as(orgA.apiKey, agent.token).post('/v1/supply/customs/clear', {
+        shipmentId: s.id,
+        declaredValue: '125000000000000000000000',
+        hsCode: '090111',
+      });
       expect(res.status).toBe(202);
       expect(res.body).toEqual({
         id: expect.any(String),
@@ -383,7 +437,7 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect((await as(orgA.apiKey, after.token).post('/v1/supply/customs/clear', body)).status).toBe(202);
     });
 
-    it('another organization\'s shipment is 404; bad input 400; nothing is filed', async () => {
+    it("another organization's shipment is 404; bad input 400; nothing is filed", async () => {
       const theirs = await newShipment(B());
       const mine = await newShipment();
       const c = as(orgA.apiKey, agent.token);
@@ -414,13 +468,15 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       const b = await c.post('/v1/supply/customs/clear', body, { 'Idempotency-Key': 'clear-1' });
       expect([a.status, b.status]).toEqual([202, 202]);
       expect(b.body.id).toBe(a.body.id);
-      expect((await c.post('/v1/supply/customs/clear', { ...body, declaredValue: '501' }, { 'Idempotency-Key': 'clear-1' })).status).toBe(409);
+      expect((await c.post('/v1/supply/customs/clear', { ...body, declaredValue: '501' }, { 'Idempotency-Key': 'clear-1' })).status).toBe(
+        409,
+      );
       expect(await prisma().customsClearance.count({ where: { shipmentId: s.id } })).toBe(1);
     });
   });
 
   describe('GET /v1/energy/credits', () => {
-    it('sums held and retired tonnes, per vintage, over the organization\'s credits only', async () => {
+    it("sums held and retired tonnes, per vintage, over the organization's credits only", async () => {
       const fresh = await stack.org();
       const retiredAt = new Date('2026-03-01T00:00:00Z');
       await prisma().carbonCredit.createMany({
@@ -460,7 +516,13 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect(next.body.held).toEqual(res.body.held);
 
       const empty = await as((await stack.org('energy:read')).apiKey, user.token).get('/v1/energy/credits');
-      expect(empty.body).toEqual({ held: { tonnes: 0, count: 0 }, retired: { tonnes: 0, count: 0 }, vintages: [], data: [], nextCursor: null });
+      expect(empty.body).toEqual({
+        held: { tonnes: 0, count: 0 },
+        retired: { tonnes: 0, count: 0 },
+        vintages: [],
+        data: [],
+        nextCursor: null,
+      });
       expect((await c.get('/v1/energy/credits?limit=abc')).status).toBe(400);
     });
   });

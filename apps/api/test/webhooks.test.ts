@@ -27,7 +27,14 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     const list = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', org.apiKey);
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
-      { id: res.body.id, url: 'https://a.example.com/hook', events: ['payment.settled'], signatureScheme: 'service', active: true, createdAt: res.body.createdAt },
+      {
+        id: res.body.id,
+        url: 'https://a.example.com/hook',
+        events: ['payment.settled'],
+        signatureScheme: 'service',
+        active: true,
+        createdAt: res.body.createdAt,
+      },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(res.body.secret);
   });
@@ -44,7 +51,9 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     expect(again.body.secret).not.toBe(first.body.secret);
     expect(again.body.events).toEqual(['payment.failed', 'payment.refunded']);
     expect(again.body.active).toBe(true);
-    const rows = await stack.api.deps.prisma.webhook.count({ where: { organizationId: org.organizationId, url: 'https://b.example.com/x' } });
+    const rows = await stack.api.deps.prisma.webhook.count({
+      where: { organizationId: org.organizationId, url: 'https://b.example.com/x' },
+    });
     expect(rows).toBe(1);
   });
 
@@ -79,7 +88,11 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     expect(bearerOnly.status).toBe(401);
     expect(bearerOnly.body.type).toBe('/problems/unauthenticated');
 
-    const connector = await issueCredential(stack.api.deps.prisma, { organizationId: org.organizationId, kind: 'connector', scopes: ['payments:read'] });
+    const connector = await issueCredential(stack.api.deps.prisma, {
+      organizationId: org.organizationId,
+      kind: 'connector',
+      scopes: ['payments:read'],
+    });
     const viaConnector = await stack.http.post(REGISTER).set('X-API-Key', connector.secret).send({ url: 'https://c.example.com/' });
     expect(viaConnector.status).toBe(403);
     expect(viaConnector.body.type).toBe('/problems/connector-not-allowed');
@@ -116,7 +129,9 @@ describe('webhook management (spec: Webhook endpoints)', () => {
   });
 
   it('retry of an unknown or foreign delivery is 404', async () => {
-    const res = await stack.http.post('/api/gateway/v1/webhooks/deliveries/0190a3c4-0000-7000-8000-000000000000/retry').set('X-API-Key', org.apiKey);
+    const res = await stack.http
+      .post('/api/gateway/v1/webhooks/deliveries/0190a3c4-0000-7000-8000-000000000000/retry')
+      .set('X-API-Key', org.apiKey);
     expect(res.status).toBe(404);
   });
 });
@@ -125,7 +140,11 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
   let stack: Stack;
   let org: { apiKey: string };
   const resolver = async (host: string) => {
-    const table: Record<string, string> = { 'public.example.com': '93.184.216.34', 'internal.example.com': '10.0.0.7', 'meta.example.com': '169.254.169.254' };
+    const table: Record<string, string> = {
+      'public.example.com': '93.184.216.34',
+      'internal.example.com': '10.0.0.7',
+      'meta.example.com': '169.254.169.254',
+    };
     const address = table[host];
     if (!address) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
     return [{ address, family: 4 }];

@@ -29,10 +29,11 @@ export const opsEnvSchema = z.object({
 export type OpsEnv = z.infer<typeof opsEnvSchema>;
 
 /** The ops app's configuration: the shared configuration plus {@link opsEnvSchema}. */
-export type OpsConfig = Config & OpsEnv & {
-  /** Basic auth credentials, or `null` when running without auth (development, OPS_INSECURE_NO_AUTH=true). */
-  auth: { user: string; password: string } | null;
-};
+export type OpsConfig = Config &
+  OpsEnv & {
+    /** Basic auth credentials, or `null` when running without auth (development, OPS_INSECURE_NO_AUTH=true). */
+    auth: { user: string; password: string } | null;
+  };
 
 /**
  * Parses the environment for the ops app. Authentication is on unless explicitly disabled:
@@ -52,7 +53,10 @@ export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
   const parsed = opsEnvSchema.safeParse(input);
   if (!parsed.success) {
     const variables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    throw new ConfigError(variables, parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`));
+    throw new ConfigError(
+      variables,
+      parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`),
+    );
   }
   const ops = parsed.data;
   const production = base.NODE_ENV === 'production';
@@ -63,7 +67,10 @@ export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
   if (ops.OPS_USER && ops.OPS_PASSWORD) {
     if (ops.OPS_USER.includes(':')) throw new ConfigError(['OPS_USER'], ['OPS_USER must not contain ":"']);
     if (production && ops.OPS_PASSWORD.length < MIN_PRODUCTION_PASSWORD_LENGTH) {
-      throw new ConfigError(['OPS_PASSWORD'], [`OPS_PASSWORD must have at least ${MIN_PRODUCTION_PASSWORD_LENGTH} characters when NODE_ENV=production`]);
+      throw new ConfigError(
+        ['OPS_PASSWORD'],
+        [`OPS_PASSWORD must have at least ${MIN_PRODUCTION_PASSWORD_LENGTH} characters when NODE_ENV=production`],
+      );
     }
     auth = { user: ops.OPS_USER, password: ops.OPS_PASSWORD };
   } else if (production) {

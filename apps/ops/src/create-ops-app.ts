@@ -19,7 +19,12 @@ export interface OpsDeps extends Pick<Context, 'logger' | 'prisma' | 'redis' | '
 
 /** Headers of every authenticated response: nothing here may be cached, framed or referred. */
 const privateHeaders: RequestHandler = (_req, res, next) => {
-  res.set({ 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' });
+  res.set({
+    'Cache-Control': 'no-store',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  });
   next();
 };
 
@@ -33,7 +38,9 @@ const privateHeaders: RequestHandler = (_req, res, next) => {
  *   - `GET /metrics`: Prometheus text of every api/worker/ops process, merged (see `OpsMetrics`).
  */
 export function createOpsApp(deps: OpsDeps): Express {
-  const metrics = deps.metrics ?? createOpsMetrics({ queues: deps.queues.all(), prisma: deps.prisma, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX });
+  const metrics =
+    deps.metrics ??
+    createOpsMetrics({ queues: deps.queues.all(), prisma: deps.prisma, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX });
   const app = express();
   app.disable('x-powered-by');
 
@@ -41,8 +48,14 @@ export function createOpsApp(deps: OpsDeps): Express {
     const timeout = <T>(p: Promise<T>) =>
       Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
     const [database, redis] = await Promise.all([
-      timeout(deps.prisma.$queryRaw`SELECT 1`).then(() => 'ok' as const, () => 'error' as const),
-      timeout(deps.redis.ping()).then(() => 'ok' as const, () => 'error' as const),
+      timeout(deps.prisma.$queryRaw`SELECT 1`).then(
+        () => 'ok' as const,
+        () => 'error' as const,
+      ),
+      timeout(deps.redis.ping()).then(
+        () => 'ok' as const,
+        () => 'error' as const,
+      ),
     ]);
     const ok = database === 'ok' && redis === 'ok';
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: { database, redis } });
@@ -65,9 +78,9 @@ export function createOpsApp(deps: OpsDeps): Express {
   const board = new ExpressAdapter();
   board.setBasePath(BOARD_PATH);
   createBullBoard({
-    queues: deps.queues.all().map(
-      (queue) => new BullMQAdapter(queue, { readOnlyMode: deps.config.OPS_READ_ONLY, allowRetries: !deps.config.OPS_READ_ONLY }),
-    ),
+    queues: deps.queues
+      .all()
+      .map((queue) => new BullMQAdapter(queue, { readOnlyMode: deps.config.OPS_READ_ONLY, allowRetries: !deps.config.OPS_READ_ONLY })),
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Gateway ops', hideDocsLink: true } },
   });

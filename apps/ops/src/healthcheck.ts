@@ -52,7 +52,12 @@ function checkTcp(host: string, port: number): Promise<CheckResult> {
 
 async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string): Promise<CheckResult> {
   const config = loadConfig(env);
-  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS, enableOfflineQueue: false });
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: CHECK_TIMEOUT_MS,
+    enableOfflineQueue: false,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

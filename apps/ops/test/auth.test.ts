@@ -50,7 +50,7 @@ describe('ops app: basic auth, own port (issue #4, "Bull Board and ops")', () =>
     }
   });
 
-  it("integrator credentials (API key, session JWT, both) do not open it", async () => {
+  it('integrator credentials (API key, session JWT, both) do not open it', async () => {
     // They are valid on the API...
     const onApi = await stack.http.get('/api/gateway/v1/webhooks').set({ 'X-API-Key': apiKey, Authorization: `Bearer ${sessionToken}` });
     expect(onApi.status).not.toBe(401);
@@ -116,7 +116,10 @@ describe('ops app: basic auth, own port (issue #4, "Bull Board and ops")', () =>
       expect(() => loadOpsConfig(env({ OPS_PASSWORD: 'x' }))).toThrow(/must be set together/);
       expect(() => loadOpsConfig(env({ OPS_USER: 'a:b', OPS_PASSWORD: 'x' }))).toThrow(/must not contain/);
       expect(() => loadOpsConfig(env({ ...PROD_KEY, OPS_USER: 'ops', OPS_PASSWORD: 'short' }))).toThrow(/at least 12/);
-      expect(loadOpsConfig(env({ ...PROD_KEY, OPS_USER: 'ops', OPS_PASSWORD: 'long enough password' })).auth).toEqual({ user: 'ops', password: 'long enough password' });
+      expect(loadOpsConfig(env({ ...PROD_KEY, OPS_USER: 'ops', OPS_PASSWORD: 'long enough password' })).auth).toEqual({
+        user: 'ops',
+        password: 'long enough password',
+      });
       expect(() => loadOpsConfig(env({ OPS_PORT: '70000', OPS_USER: 'a', OPS_PASSWORD: 'b' }))).toThrow(/OPS_PORT/);
     });
 

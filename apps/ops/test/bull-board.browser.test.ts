@@ -41,7 +41,11 @@ describe('Bull Board in headless Chromium', () => {
     stack = await startStack('ops-board', { worker: false });
     ops = await startOpsFor(stack);
     const org = await stack.org();
-    await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: 'http://127.0.0.1:9/hook' }).expect(201);
+    await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: 'http://127.0.0.1:9/hook' })
+      .expect(201);
     const payer = await stack.login();
     await stack.mint(payer.address, 10n * ONE);
     const auth = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` };
@@ -80,7 +84,10 @@ describe('Bull Board in headless Chromium', () => {
   });
 
   it('logs in, lists every queue, and shows the delivery queue with its jobs', async () => {
-    const context = await browser.newContext({ httpCredentials: { username: OPS_USER, password: OPS_PASSWORD }, viewport: { width: 1400, height: 1000 } });
+    const context = await browser.newContext({
+      httpCredentials: { username: OPS_USER, password: OPS_PASSWORD },
+      viewport: { width: 1400, height: 1000 },
+    });
     try {
       const page = await context.newPage();
       const overview = await page.goto(`${ops.baseUrl}/`);

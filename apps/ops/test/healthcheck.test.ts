@@ -47,7 +47,10 @@ describe('healthcheck CLI', () => {
   });
 
   it('heartbeat: healthy while a process of this host publishes, unhealthy once it stopped', async () => {
-    expect(await healthcheck(['heartbeat', 'worker'], env, 'box')).toMatchObject({ ok: false, message: expect.stringContaining('no live worker heartbeat') });
+    expect(await healthcheck(['heartbeat', 'worker'], env, 'box')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('no live worker heartbeat'),
+    });
     const m = createAppMetrics('worker', { instanceId: 'box-1-abc' });
     const pub = startMetricsPublisher(redis, m.registry, { prefix, app: 'worker', instanceId: m.instanceId, intervalMs: 1000 });
     await pub.publish();
@@ -74,8 +77,11 @@ describe('healthcheck CLI', () => {
     // Asynchronously: the HTTP server it checks lives in this process.
     const run = (...args: string[]) =>
       new Promise<{ status: number; out: string; err: string }>((resolve) => {
-        execFile(process.execPath, ['--import', 'tsx', 'src/healthcheck.ts', ...args], { cwd: opsDir, encoding: 'utf8', timeout: 20000 }, (error, stdout, stderr) =>
-          resolve({ status: error ? Number(error.code ?? 1) : 0, out: stdout.trim(), err: stderr.trim() }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/healthcheck.ts', ...args],
+          { cwd: opsDir, encoding: 'utf8', timeout: 20000 },
+          (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, out: stdout.trim(), err: stderr.trim() }),
         );
       });
     const ok = await run('http', `${url}/ok`);

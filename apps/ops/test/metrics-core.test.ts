@@ -44,7 +44,12 @@ describe('delivery instrumentation (worker)', () => {
   it('counts each run of the delivery handler once, by outcome and event', async () => {
     const m = createAppMetrics('worker', { instanceId: 'w1' });
     const sender = instrumentSender(
-      fakeSender({ ok: true, statusCode: 200, durationMs: 40 }, { statusCode: 503 }, { error: 'timeout after 10 ms' }, { ok: true, statusCode: 200 }),
+      fakeSender(
+        { ok: true, statusCode: 200, durationMs: 40 },
+        { statusCode: 503 },
+        { error: 'timeout after 10 ms' },
+        { ok: true, statusCode: 200 },
+      ),
       m,
     );
     const script: (() => Promise<unknown>)[] = [
@@ -64,7 +69,10 @@ describe('delivery instrumentation (worker)', () => {
       },
     ];
     const other = async () => 'other queue';
-    const handlers = instrumentHandlers<Record<string, Handler>>({ [QUEUE_NAMES.deliveries]: () => script.shift()!(), [QUEUE_NAMES.paymentExpiry]: other }, m);
+    const handlers = instrumentHandlers<Record<string, Handler>>(
+      { [QUEUE_NAMES.deliveries]: () => script.shift()!(), [QUEUE_NAMES.paymentExpiry]: other },
+      m,
+    );
     expect(handlers[QUEUE_NAMES.paymentExpiry]).toBe(other);
     const run = () => handlers[QUEUE_NAMES.deliveries]!(job, 'token');
     await expect(run()).resolves.toEqual({ kind: 'delivered', attempt: 1 });
@@ -92,15 +100,25 @@ describe('delivery instrumentation (worker)', () => {
 
   it('runs of several jobs at once keep their events apart', async () => {
     const m = createAppMetrics('worker', { instanceId: 'w2' });
-    const sender = instrumentSender({ close: () => undefined, send: async (req) => {
-      await new Promise((r) => setTimeout(r, req.headers['x-service-event'] === 'a' ? 30 : 5));
-      return { ok: true, statusCode: 200, durationMs: 1, error: null, responseBody: null };
-    } }, m);
-    const handlers = instrumentHandlers<Record<string, Handler>>(
-      { [QUEUE_NAMES.deliveries]: async (j: Job) => (await attempt(sender, (j.data as { e: string }).e), { kind: 'delivered', attempt: 1 }) },
+    const sender = instrumentSender(
+      {
+        close: () => undefined,
+        send: async (req) => {
+          await new Promise((r) => setTimeout(r, req.headers['x-service-event'] === 'a' ? 30 : 5));
+          return { ok: true, statusCode: 200, durationMs: 1, error: null, responseBody: null };
+        },
+      },
       m,
     );
-    await Promise.all(['a', 'b', 'a', 'b', 'b'].map((e) => handlers[QUEUE_NAMES.deliveries]!({ data: { e } } as unknown as Job, undefined)));
+    const handlers = instrumentHandlers<Record<string, Handler>>(
+      {
+        [QUEUE_NAMES.deliveries]: async (j: Job) => (await attempt(sender, (j.data as { e: string }).e), { kind: 'delivered', attempt: 1 }),
+      },
+      m,
+    );
+    await Promise.all(
+      ['a', 'b', 'a', 'b', 'b'].map((e) => handlers[QUEUE_NAMES.deliveries]!({ data: { e } } as unknown as Job, undefined)),
+    );
     const byEvent = Object.fromEntries((await m.deliveriesTotal.get()).values.map((v) => [v.labels.event, v.value]));
     expect(byEvent).toEqual({ a: 2, b: 3 });
   });
@@ -127,7 +145,9 @@ describe('publishing to Redis and merging (several replicas)', () => {
     a.deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 2);
     b.deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 3);
     api.httpRequestDuration.observe({ method: 'GET', route: '/api/health', status: '200' }, 0.01);
-    const pubs = [a, b, api].map((m) => startMetricsPublisher(redis, m.registry, { prefix, app: m.app, instanceId: m.instanceId, intervalMs: 1000 }));
+    const pubs = [a, b, api].map((m) =>
+      startMetricsPublisher(redis, m.registry, { prefix, app: m.app, instanceId: m.instanceId, intervalMs: 1000 }),
+    );
     await Promise.all(pubs.map((p) => p.publish()));
 
     expect(await redis.pttl(metricsKey(prefix, 'worker', 'host-1-aaa'))).toBeGreaterThan(2000);
@@ -159,7 +179,13 @@ describe('publishing to Redis and merging (several replicas)', () => {
     const offline = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { lazyConnect: true });
     const m = createAppMetrics('api', { instanceId: 'offline' });
     const errors: Error[] = [];
-    const pub = startMetricsPublisher(offline, m.registry, { prefix, app: 'api', instanceId: 'offline', intervalMs: 50, onError: (e) => errors.push(e) });
+    const pub = startMetricsPublisher(offline, m.registry, {
+      prefix,
+      app: 'api',
+      instanceId: 'offline',
+      intervalMs: 50,
+      onError: (e) => errors.push(e),
+    });
     await pub.publish();
     await new Promise((r) => setTimeout(r, 120));
     expect(await redis.exists(metricsKey(prefix, 'api', 'offline'))).toBe(0);

@@ -26,12 +26,19 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
   };
   /** Scrapes until `check` holds (snapshots are published every few seconds). */
   const scrapeUntil = (what: string, check: (s: Sample[]) => boolean) =>
-    eventually(async () => {
-      const s = await scrape();
-      return check(s) ? s : undefined;
-    }, 20000, what);
+    eventually(
+      async () => {
+        const s = await scrape();
+        return check(s) ? s : undefined;
+      },
+      20000,
+      what,
+    );
   const gw = (path: string, body?: object) =>
-    stack.http.post(`/api/gateway/v1${path}`).set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` }).send(body);
+    stack.http
+      .post(`/api/gateway/v1${path}`)
+      .set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` })
+      .send(body);
   const createPayment = async () => {
     const p = await gw('/payments', { amount: ONE.toString() });
     expect(p.status).toBe(201);
@@ -50,7 +57,10 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     receiver = await new TestReceiver().start();
     receiver.reply({ status: 500 }).always({ status: 200 });
     org = await stack.org();
-    const reg = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: receiver.url, events: ['payment.settled'] });
+    const reg = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: receiver.url, events: ['payment.settled'] });
     expect(reg.status).toBe(201);
     payer = await stack.login();
     await stack.mint(payer.address, 100n * ONE);
@@ -90,7 +100,9 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
   });
 
   it('exposes the process metrics of each app (api, worker, ops)', async () => {
-    const s = await scrapeUntil('process metrics', (x) => ['api', 'worker', 'ops'].every((app) => find(x, 'process_cpu_user_seconds_total', { app }).length > 0));
+    const s = await scrapeUntil('process metrics', (x) =>
+      ['api', 'worker', 'ops'].every((app) => find(x, 'process_cpu_user_seconds_total', { app }).length > 0),
+    );
     for (const app of ['api', 'worker', 'ops']) {
       expect(find(s, 'process_resident_memory_bytes', { app })[0]?.value).toBeGreaterThan(0);
       expect(find(s, 'nodejs_heap_size_used_bytes', { app })[0]?.value).toBeGreaterThan(0);

@@ -14,7 +14,8 @@ export function parsePrometheus(text: string): Sample[] {
     if (!m) continue;
     const labels: Record<string, string> = {};
     const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
-    for (let l = re.exec(m[2] ?? ''); l; l = re.exec(m[2] ?? '')) labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (let l = re.exec(m[2] ?? ''); l; l = re.exec(m[2] ?? ''))
+      labels[l[1]!] = l[2]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     samples.push({ name: m[1]!, labels, value: Number(m[3]) });
   }
   return samples;

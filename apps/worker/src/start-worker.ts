@@ -46,14 +46,17 @@ export async function startWorker(
   const metrics = createAppMetrics('worker');
   const sender = instrumentSender(
     createSender({
-    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
-    userAgent: USER_AGENT,
-    resolver: opts.resolver,
-    maxSockets: config.WORKER_CONCURRENCY * 2,
-  }),
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+      userAgent: USER_AGENT,
+      resolver: opts.resolver,
+      maxSockets: config.WORKER_CONCURRENCY * 2,
+    }),
     metrics,
   );
-  const handlers = instrumentHandlers(createHandlers(ctx, sender, { relayer: opts.relayer, bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS }), metrics);
+  const handlers = instrumentHandlers(
+    createHandlers(ctx, sender, { relayer: opts.relayer, bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS }),
+    metrics,
+  );
   assertHandlers(handlers);
 
   const workers = Object.entries(handlers).map(([queue, handler]) => {
@@ -81,7 +84,8 @@ export async function startWorker(
       try {
         const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
         const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
-        if (result.deliveries || result.payments || bridgeTransfers) ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
+        if (result.deliveries || result.payments || bridgeTransfers)
+          ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
       } catch (err) {
         ctx.logger.warn({ err: { message: (err as Error).message } }, 'sweep failed; will retry');
       } finally {

@@ -34,13 +34,19 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
 
   const gw = (key: string, token: string) => ({
     post: (path: string, body?: object) =>
-      stack.http.post(`/api/gateway/v1${path}`).set({ 'X-API-Key': key, Authorization: `Bearer ${token}` }).send(body),
+      stack.http
+        .post(`/api/gateway/v1${path}`)
+        .set({ 'X-API-Key': key, Authorization: `Bearer ${token}` })
+        .send(body),
   });
 
   /** An organization with a webhook on `url`, a funded payer, and helpers to move payments. */
   async function setup(url: string, events?: string[]) {
     const org = await stack.org();
-    const reg = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url, ...(events ? { events } : {}) });
+    const reg = await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url, ...(events ? { events } : {}) });
     expect(reg.status).toBe(201);
     const payer = await stack.login();
     await stack.mint(payer.address, 100n * ONE);
@@ -81,7 +87,13 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     expect(delivery!.attemptLog[0]).toMatchObject({ number: 1, statusCode: 200, responseBody: 'ok', error: null });
 
     const listed = await stack.http.get('/api/gateway/v1/webhooks/deliveries?status=delivered').set('X-API-Key', org.apiKey);
-    expect(listed.body.data[0]).toMatchObject({ id: delivery!.id, status: 'delivered', attempts: 1, lastStatusCode: 200, event: 'payment.settled' });
+    expect(listed.body.data[0]).toMatchObject({
+      id: delivery!.id,
+      status: 'delivered',
+      attempts: 1,
+      lastStatusCode: 200,
+      event: 'payment.settled',
+    });
   });
 
   it('signatureScheme standard-webhooks: also webhook-id/-timestamp/-signature, verifiable with the standardwebhooks package', async () => {
@@ -107,7 +119,12 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     // The X-Service-* signature is always sent too.
     expect(verifySignature(reg.body.secret, req.raw, headers['x-service-signature'])).toBe(true);
     // A tampered timestamp fails Standard Webhooks verification.
-    expect(() => new StandardWebhook(reg.body.secret).verify(req.raw.toString('utf8'), { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) })).toThrow();
+    expect(() =>
+      new StandardWebhook(reg.body.secret).verify(req.raw.toString('utf8'), {
+        ...headers,
+        'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1),
+      }),
+    ).toThrow();
     // Re-registering without the field resets the scheme.
     const again = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: r.url });
     expect(again.body.signatureScheme).toBe('service');
@@ -117,7 +134,11 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     const settledOnly = await receiver();
     const failedOnly = await receiver();
     const { org, payer, settle } = await setup(settledOnly.url);
-    await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: failedOnly.url, events: ['payment.failed'] }).expect(201);
+    await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: failedOnly.url, events: ['payment.failed'] })
+      .expect(201);
     await settle();
     const poor = await stack.login();
     const p = await gw(org.apiKey, poor.token).post('/payments', { amount: '1' });
@@ -209,7 +230,9 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     expect(done.deliveredAt).not.toBeNull();
     // Another organization cannot resend it.
     const other = await stack.org();
-    expect((await stack.http.post(`/api/gateway/v1/webhooks/deliveries/${dead!.id}/retry`).set('X-API-Key', other.apiKey)).status).toBe(404);
+    expect((await stack.http.post(`/api/gateway/v1/webhooks/deliveries/${dead!.id}/retry`).set('X-API-Key', other.apiKey)).status).toBe(
+      404,
+    );
   });
 
   it('a pending delivery cannot be resent (409)', async () => {

@@ -12,7 +12,10 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     // No worker inside the test process: each case decides which worker runs.
     // One lock duration for every worker of this file: BullMQ throttles stalled-job checks per
     // queue with a key that lives for the stalled interval of whichever worker checked last.
-    stack = await startStack('recovery', { worker: false, env: { SWEEP_GRACE_MS: '0', SWEEP_INTERVAL_MS: '200', WORKER_LOCK_DURATION_MS: '1500' } });
+    stack = await startStack('recovery', {
+      worker: false,
+      env: { SWEEP_GRACE_MS: '0', SWEEP_INTERVAL_MS: '200', WORKER_LOCK_DURATION_MS: '1500' },
+    });
     receiver = await new TestReceiver().start();
   });
   afterAll(async () => {
@@ -26,7 +29,10 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     const payer = await stack.login();
     await stack.mint(payer.address, 10n * ONE);
     const gw = (path: string, body?: object) =>
-      stack.http.post(`/api/gateway/v1${path}`).set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` }).send(body);
+      stack.http
+        .post(`/api/gateway/v1${path}`)
+        .set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` })
+        .send(body);
     return { org, gw };
   }
 
@@ -45,11 +51,18 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     const before = receiver.requests.length;
     const worker = await stack.startWorker();
     try {
-      await eventually(async () => {
-        const rows = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
-        return rows.length === 2 && rows.every((d) => d.status === 'delivered');
-      }, 20000, 'swept deliveries delivered');
-      const got = receiver.requests.slice(before).map((r) => r.body.type).sort();
+      await eventually(
+        async () => {
+          const rows = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
+          return rows.length === 2 && rows.every((d) => d.status === 'delivered');
+        },
+        20000,
+        'swept deliveries delivered',
+      );
+      const got = receiver.requests
+        .slice(before)
+        .map((r) => r.body.type)
+        .sort();
       expect(got).toEqual(['payment.expired', 'payment.settled']);
       expect((await stack.api.deps.prisma.payment.findUniqueOrThrow({ where: { id: expiring.body.id } })).status).toBe('expired');
     } finally {
@@ -74,10 +87,14 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
 
     const worker = await stack.startWorker({ SWEEP_GRACE_MS: '60000' });
     try {
-      const done = await eventually(async () => {
-        const row = await stack.api.deps.prisma.delivery.findUniqueOrThrow({ where: { id: d!.id } });
-        return row.status === 'delivered' ? row : undefined;
-      }, 30000, 'delivery after the kill');
+      const done = await eventually(
+        async () => {
+          const row = await stack.api.deps.prisma.delivery.findUniqueOrThrow({ where: { id: d!.id } });
+          return row.status === 'delivered' ? row : undefined;
+        },
+        30000,
+        'delivery after the kill',
+      );
       expect(done.attempts).toBe(1);
       const seen = receiver.requests.slice(before).map((r) => r.headers['x-service-delivery']);
       expect(seen).toEqual([d!.id, d!.id]); // at least once: same delivery id, the receiver dedupes

@@ -15,7 +15,9 @@ export function createContext(config: Config, opts: { app: string; logger?: Logg
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { app: opts.app });
   const prisma = createPrismaClient(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
   const redis = createRedis(config.REDIS_URL, { name: `${opts.app}-queues` });
-  redis.on('error', (err) => logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'));
+  redis.on('error', (err) =>
+    logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
+  );
   const queues = createQueues(redis, config.QUEUE_PREFIX);
   return { config, logger, prisma, redis, queues, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };
 }

@@ -63,7 +63,8 @@ describe('ledger invariants under concurrent movements', () => {
     await db?.drop();
   });
 
-  const post = (kind: string, legs: { owner: Owner; amount: bigint }[], token = 'GTK') => prisma.$transaction((tx) => postEntry(tx, { kind, token, legs }));
+  const post = (kind: string, legs: { owner: Owner; amount: bigint }[], token = 'GTK') =>
+    prisma.$transaction((tx) => postEntry(tx, { kind, token, legs }));
 
   /** Checks the four ledger-wide invariants; returns balances by `type:id:token`. */
   async function checkInvariants(): Promise<Map<string, bigint>> {
@@ -97,7 +98,10 @@ describe('ledger invariants under concurrent movements', () => {
       for (const l of legs) model.set(key(l.owner), (model.get(key(l.owner)) ?? 0n) + l.amount);
     };
     for (const w of wallets) {
-      const legs = [{ owner: ISSUANCE, amount: -1000n }, { owner: w, amount: 1000n }];
+      const legs = [
+        { owner: ISSUANCE, amount: -1000n },
+        { owner: w, amount: 1000n },
+      ];
       await post('mint', legs);
       apply(legs);
     }
@@ -114,9 +118,16 @@ describe('ledger invariants under concurrent movements', () => {
         let third = wallets[r.int(0, 9)]!;
         while (third === from || third === to) third = wallets[r.int(0, 9)]!;
         const part = amount / 2n;
-        return [{ owner: from, amount: -amount }, { owner: to, amount: amount - part }, { owner: third, amount: part }];
+        return [
+          { owner: from, amount: -amount },
+          { owner: to, amount: amount - part },
+          { owner: third, amount: part },
+        ];
       }
-      return [{ owner: from, amount: -amount }, { owner: to, amount }];
+      return [
+        { owner: from, amount: -amount },
+        { owner: to, amount },
+      ];
     });
 
     const succeeded: (typeof movements)[number][] = [];
@@ -124,7 +135,10 @@ describe('ledger invariants under concurrent movements', () => {
     let refused = 0;
     for (let i = 0; i < movements.length; i += 20) {
       const batch = movements.slice(i, i + 20);
-      const out = await settle(batch.map((legs) => () => post('transfer', legs)), ['insufficient-funds']);
+      const out = await settle(
+        batch.map((legs) => () => post('transfer', legs)),
+        ['insufficient-funds'],
+      );
       unexpected.push(...out.unexpected);
       out.results.forEach((res, j) => (res.status === 'fulfilled' ? succeeded.push(batch[j]!) : refused++));
     }
@@ -147,10 +161,17 @@ describe('ledger invariants under concurrent movements', () => {
     const ctx = { prisma, config };
     const organizationId = randomUUID();
     const wallets = Array.from({ length: 8 }, randomAddress);
-    for (const w of wallets) await post('mint', [{ owner: ISSUANCE, amount: -(10n ** 21n) }, { owner: { type: 'wallet', id: w }, amount: 10n ** 21n }]);
+    for (const w of wallets)
+      await post('mint', [
+        { owner: ISSUANCE, amount: -(10n ** 21n) },
+        { owner: { type: 'wallet', id: w }, amount: 10n ** 21n },
+      ]);
     const TREASURY_FUND = 10n * 10n ** 18n;
     // A small treasury: some rewards will not be payable, which must refuse the unstake cleanly.
-    await post('treasury.fund', [{ owner: ISSUANCE, amount: -TREASURY_FUND }, { owner: TREASURY, amount: TREASURY_FUND }]);
+    await post('treasury.fund', [
+      { owner: ISSUANCE, amount: -TREASURY_FUND },
+      { owner: TREASURY, amount: TREASURY_FUND },
+    ]);
 
     // Positions opened earlier, backdated so they have accrued rewards to pay.
     const opened: { id: string; address: string }[] = [];
@@ -205,7 +226,9 @@ describe('ledger invariants under concurrent movements', () => {
     expect(entries.map((e) => e._count._all).every((n) => n === 1)).toBe(true);
     expect(new Set(entries.map((e) => e.reference))).toEqual(new Set(unstaked.map((p) => p.id)));
     // Supply: everything outside the issuance account is exactly what it issued.
-    const held = [...balances].filter(([k]) => k.endsWith(':GTK') && !k.startsWith(`${key(ISSUANCE)}:`)).reduce((sum, [, v]) => sum + v, 0n);
+    const held = [...balances]
+      .filter(([k]) => k.endsWith(':GTK') && !k.startsWith(`${key(ISSUANCE)}:`))
+      .reduce((sum, [, v]) => sum + v, 0n);
     expect(held).toBe(-balances.get(`${key(ISSUANCE)}:GTK`)!);
   });
 });

@@ -99,11 +99,7 @@ export function isTransactionConflict(err: unknown): boolean {
  * @throws whatever `fn` throws; `Prisma.PrismaClientKnownRequestError` `P2034` when a conflict
  *   persists after `retries` re-runs; `P2028` when the transaction exceeds `timeout`.
  */
-export async function withTransaction<T>(
-  prisma: PrismaClient,
-  fn: (tx: Tx) => Promise<T>,
-  opts: WithTransactionOptions = {},
-): Promise<T> {
+export async function withTransaction<T>(prisma: PrismaClient, fn: (tx: Tx) => Promise<T>, opts: WithTransactionOptions = {}): Promise<T> {
   const { retries = 0, ...txOptions } = opts;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -21,12 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import type {
-  MigrationDirectory,
-  MigrationList,
-  SchemaEngine as SchemaEngineInstance,
-  SchemaFilter,
-} from '@prisma/schema-engine-wasm';
+import type { MigrationDirectory, MigrationList, SchemaEngine as SchemaEngineInstance, SchemaFilter } from '@prisma/schema-engine-wasm';
 import pg from 'pg';
 
 /** The `SchemaEngine` class exported by `@prisma/schema-engine-wasm` (static side). */
@@ -157,9 +152,7 @@ export function quoteIdent(name: string): string {
 }
 
 function pgCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
-    ? err.code
-    : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }
 
 /**
@@ -280,17 +273,11 @@ export async function createSchemaEngine(
   // `SET lock_timeout = ...;` at the top of a migration applies to the statements after it.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   pool.on('error', () => undefined); // idle client errors surface through the next query
-  const adapter = bindMigrationAwareSqlAdapterFactory(
-    new PrismaPg(pool, schema ? { schema } : undefined),
-  );
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool, schema ? { schema } : undefined));
   const toError = (err: unknown) => engineError(err, databaseUrl, adapter.errorRegistry);
   let engine: SchemaEngine;
   try {
-    engine = await SchemaEngineCtor.new(
-      { datamodels: [['schema.prisma', datamodel]] },
-      (line: unknown) => log(String(line)),
-      adapter,
-    );
+    engine = await SchemaEngineCtor.new({ datamodels: [['schema.prisma', datamodel]] }, (line: unknown) => log(String(line)), adapter);
   } catch (err) {
     await pool.end().catch(() => undefined);
     throw toError(err);
@@ -389,9 +376,7 @@ export async function migrateDatabase(databaseUrl: string, opts: MigrateOptions 
   const migrationsList = await readMigrationsList(migrationsDir);
   log(`${migrationsList.migrationDirectories.length} migration folder(s) in ${migrationsDir}`);
 
-  const { engine, close, toError } = await createSchemaEngine(databaseUrl, APPLY_DATAMODEL, (line) =>
-    log(`engine: ${line}`),
-  );
+  const { engine, close, toError } = await createSchemaEngine(databaseUrl, APPLY_DATAMODEL, (line) => log(`engine: ${line}`));
   try {
     const out = await engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER });
     const applied = [...out.appliedMigrationNames];

@@ -71,9 +71,7 @@ function databaseName(databaseUrl: string): string {
 }
 
 function pgCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
-    ? err.code
-    : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 }
 
 function randomSuffix(bytes = 3): string {
@@ -102,10 +100,7 @@ async function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promis
 
 async function dropDatabase(client: pg.Client, name: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    await client.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
-    );
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
     try {
       await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
       return;
@@ -147,11 +142,11 @@ export async function runMigrateCli(
   repoRoot: string,
 ): Promise<{ migrated: true; database: string; applied: string[] }> {
   const cli = path.join(repoRoot, 'packages', 'db', 'src', 'cli', 'migrate.ts');
-  const child = spawn(
-    process.execPath,
-    ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', cli],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', cli], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -190,9 +185,7 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
     );
   }
   const template = databaseName(templateUrl);
-  const runId = template.startsWith(TEMPLATE_PREFIX)
-    ? template.slice(TEMPLATE_PREFIX.length)
-    : `${Date.now().toString(36)}_x`;
+  const runId = template.startsWith(TEMPLATE_PREFIX) ? template.slice(TEMPLATE_PREFIX.length) : `${Date.now().toString(36)}_x`;
   const random = randomSuffix(3);
   const room = MAX_IDENT - CLONE_PREFIX.length - runId.length - random.length - 2;
   const name = `${CLONE_PREFIX}${runId}_${sanitizeLabel(label, room)}_${random}`;

@@ -8,13 +8,7 @@
  * @packageDocumentation
  */
 export { SIGNATURE_PREFIX, sign, verifySignature } from './verify-signature.js';
-export {
-  DEFAULT_LEASE_MS,
-  DEFAULT_MAX_ENTRIES,
-  DEFAULT_TTL_MS,
-  MemoryStore,
-  RedisStore,
-} from './stores.js';
+export { DEFAULT_LEASE_MS, DEFAULT_MAX_ENTRIES, DEFAULT_TTL_MS, MemoryStore, RedisStore } from './stores.js';
 export type { ClaimResult, DeliveryStore, MemoryStoreOptions, RedisStoreOptions } from './stores.js';
 export {
   DEFAULT_MAX_BODY_BYTES,

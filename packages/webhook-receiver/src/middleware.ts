@@ -10,11 +10,7 @@ export const EVENT_HEADER = 'x-service-event';
 export const DELIVERY_HEADER = 'x-service-delivery';
 
 /** The four event names the service delivers. */
-export type WebhookEventType =
-  | 'payment.settled'
-  | 'payment.failed'
-  | 'payment.expired'
-  | 'payment.refunded';
+export type WebhookEventType = 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
 
 /** All known event names, in the order the spec lists them. */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
@@ -58,10 +54,7 @@ export interface WebhookContext {
  * returned, so the sender retries. The sender needs an answer within 10 s — enqueue slow
  * work and return.
  */
-export type WebhookHandler<TPayment = Record<string, unknown>> = (
-  event: WebhookEvent<TPayment>,
-  context: WebhookContext,
-) => unknown;
+export type WebhookHandler<TPayment = Record<string, unknown>> = (event: WebhookEvent<TPayment>, context: WebhookContext) => unknown;
 
 /**
  * Where an error reported to `onError` happened: `config` (body already parsed by another
@@ -90,21 +83,14 @@ interface BaseOptions<TPayment> {
  * Secrets are the full `whsec_...` strings; pass two during a rotation window.
  */
 export type WebhookReceiverOptions<TPayment = Record<string, unknown>> = BaseOptions<TPayment> &
-  (
-    | { secret: string | string[]; secrets?: undefined }
-    | { secrets: string[]; secret?: undefined }
-  );
+  ({ secret: string | string[]; secrets?: undefined } | { secrets: string[]; secret?: undefined });
 
 /**
  * `(req, res, next?) => Promise<void>`: usable as an Express 4/5 route handler and as a
  * plain `node:http` request listener. It always answers the request itself and never
  * rejects or calls `next`.
  */
-export type WebhookRequestHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  next?: (err?: unknown) => void,
-) => Promise<void>;
+export type WebhookRequestHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
 
 /** Default {@link BaseOptions.maxBodyBytes}: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -149,12 +135,7 @@ const TITLES: Record<number, string> = {
 
 /** Writes an RFC 9457 `application/problem+json` answer. */
 function sendProblem(res: ServerResponse, status: number, detail: string): void {
-  sendJson(
-    res,
-    status,
-    { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail },
-    'application/problem+json',
-  );
+  sendJson(res, status, { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail }, 'application/problem+json');
 }
 
 /** Reads the request stream into one Buffer, failing with 413 past `limit` bytes. */
@@ -225,9 +206,7 @@ function defaultOnError(error: unknown, info: { stage: WebhookErrorStage; delive
  * @throws {TypeError} at construction when no secret or an empty secret is given, or when
  *   `store`/`handler` is missing; {@link RangeError} on a non-positive `maxBodyBytes`.
  */
-export function webhookReceiver<TPayment = Record<string, unknown>>(
-  options: WebhookReceiverOptions<TPayment>,
-): WebhookRequestHandler {
+export function webhookReceiver<TPayment = Record<string, unknown>>(options: WebhookReceiverOptions<TPayment>): WebhookRequestHandler {
   const secretOption = options.secrets ?? options.secret;
   const secrets = typeof secretOption === 'string' ? [secretOption] : [...(secretOption ?? [])];
   if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s.length === 0)) {
@@ -267,7 +246,9 @@ export function webhookReceiver<TPayment = Record<string, unknown>>(
         if (rawBody.length > maxBodyBytes) return sendProblem(res, 413, `Body exceeds ${maxBodyBytes} bytes`);
       } else if (preParsed !== undefined || req.readableEnded) {
         report(
-          new Error('The request body was consumed by another body parser (e.g. express.json()) before webhookReceiver; mount webhookReceiver before it or use express.raw()'),
+          new Error(
+            'The request body was consumed by another body parser (e.g. express.json()) before webhookReceiver; mount webhookReceiver before it or use express.raw()',
+          ),
           'config',
         );
         return sendProblem(res, 500, 'Webhook endpoint misconfigured: raw body unavailable');

@@ -71,11 +71,7 @@ export function sign(secret: string, rawBody: Buffer | string): string {
  *   Malformed input never throws.
  * @throws {TypeError} only on programmer error: no secret, or an empty secret string.
  */
-export function verifySignature(
-  secret: string | string[],
-  rawBody: Buffer | string,
-  header: string | undefined,
-): boolean {
+export function verifySignature(secret: string | string[], rawBody: Buffer | string, header: string | undefined): boolean {
   const secrets = toSecretList(secret);
   if (typeof header !== 'string' || !header.startsWith(SIGNATURE_PREFIX)) return false;
   const hex = header.slice(SIGNATURE_PREFIX.length);

@@ -170,9 +170,7 @@ describe('RedisStore (real Redis, db 14)', () => {
     const p = scoped();
     const a = new RedisStore(redis, { prefix: p });
     const b = new RedisStore(other, { prefix: p });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).claim('shared')),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).claim('shared')));
     expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
   });
 

@@ -13,9 +13,7 @@ const BODY = Buffer.from(
 
 describe('sign', () => {
   it('matches an RFC 4231 HMAC-SHA256 test vector (case 2)', () => {
-    expect(sign('Jefe', 'what do ya want for nothing?')).toBe(
-      'sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
-    );
+    expect(sign('Jefe', 'what do ya want for nothing?')).toBe('sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
   });
 
   it('keys the HMAC with the whole whsec_ string as UTF-8 (like the sender)', () => {

@@ -15,7 +15,22 @@ import { parseArgs } from 'node:util';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
-import { createRedis, ensureNativeToken, getBalance, revocationChannel, revokeCredential, sha256Hex, isAppError, ISSUANCE, issueCredential, loadConfig, parseAmount, parseScopes as parseScopeList, postEntry, type Config } from '@gw/core';
+import {
+  createRedis,
+  ensureNativeToken,
+  getBalance,
+  revocationChannel,
+  revokeCredential,
+  sha256Hex,
+  isAppError,
+  ISSUANCE,
+  issueCredential,
+  loadConfig,
+  parseAmount,
+  parseScopes as parseScopeList,
+  postEntry,
+  type Config,
+} from '@gw/core';
 
 class UsageError extends Error {}
 
@@ -71,7 +86,14 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const token = config.NATIVE_TOKEN_SYMBOL;
     await ensureNativeToken(prisma, config);
     await prisma.$transaction(async (tx) => {
-      await postEntry(tx, { kind: 'mint', token, legs: [{ owner: ISSUANCE, amount: -amount }, { owner: { type: 'wallet', id: to }, amount }] });
+      await postEntry(tx, {
+        kind: 'mint',
+        token,
+        legs: [
+          { owner: ISSUANCE, amount: -amount },
+          { owner: { type: 'wallet', id: to }, amount },
+        ],
+      });
     });
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },
@@ -81,7 +103,10 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     if (f.key) hash = sha256Hex(f.key);
     else if (f.prefix) {
       const rows = await prisma.credential.findMany({ where: { prefix: f.prefix, revokedAt: null }, select: { hash: true } });
-      if (rows.length !== 1) throw new UsageError(rows.length ? `prefix ${f.prefix} matches ${rows.length} keys; give --key` : `no active key with prefix ${f.prefix}`);
+      if (rows.length !== 1)
+        throw new UsageError(
+          rows.length ? `prefix ${f.prefix} matches ${rows.length} keys; give --key` : `no active key with prefix ${f.prefix}`,
+        );
       hash = rows[0]!.hash;
     } else throw new UsageError('--key or --prefix is required');
     // Every API replica evicts its cached copy at once; without Redis the cache TTL bounds it.
@@ -93,9 +118,10 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
         const timer = setTimeout(resolve, 3000);
         redis.once('ready', () => (clearTimeout(timer), resolve()));
       });
-      const announced = await redis
-        .publish(revocationChannel(config.QUEUE_PREFIX), hash)
-        .then(() => true, () => false);
+      const announced = await redis.publish(revocationChannel(config.QUEUE_PREFIX), hash).then(
+        () => true,
+        () => false,
+      );
       return { revoked, announced };
     } finally {
       redis.disconnect();
@@ -120,7 +146,16 @@ async function main(): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { key: { type: 'string' }, prefix: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, org: { type: 'string' }, address: { type: 'string' }, amount: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      key: { type: 'string' },
+      prefix: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      org: { type: 'string' },
+      address: { type: 'string' },
+      amount: { type: 'string' },
+      role: { type: 'string' },
+    },
     strict: true,
   });
   const config = loadConfig();

@@ -84,14 +84,50 @@ const TARIFFS = [
   { hsCode: '090121', origin: 'BR', destination: 'DE', dutyBps: 750, description: 'Coffee, roasted, not decaffeinated' },
   { hsCode: '0901', origin: 'CO', destination: 'US', dutyBps: 0, description: 'Coffee, whether or not roasted or decaffeinated' },
   { hsCode: '8471', origin: 'CN', destination: 'DE', dutyBps: 0, description: 'Automatic data-processing machines and units thereof' },
-  { hsCode: '8471300000', origin: 'CN', destination: 'US', dutyBps: 0, description: 'Portable automatic data-processing machines, weighing not more than 10 kg' },
+  {
+    hsCode: '8471300000',
+    origin: 'CN',
+    destination: 'US',
+    dutyBps: 0,
+    description: 'Portable automatic data-processing machines, weighing not more than 10 kg',
+  },
   { hsCode: '8517130000', origin: 'CN', destination: 'US', dutyBps: 0, description: 'Smartphones' },
   { hsCode: '080390', origin: 'EC', destination: 'NL', dutyBps: 1140, description: 'Bananas, fresh or dried (excluding plantains)' },
-  { hsCode: '870899', origin: 'MX', destination: 'US', dutyBps: 0, description: 'Parts and accessories of motor vehicles, n.e.s. (USMCA originating)' },
-  { hsCode: '8703', origin: 'DE', destination: 'US', dutyBps: 250, description: 'Motor cars and other motor vehicles for the transport of persons' },
-  { hsCode: '8703', origin: 'JP', destination: 'US', dutyBps: 250, description: 'Motor cars and other motor vehicles for the transport of persons' },
-  { hsCode: '220421', origin: 'FR', destination: 'JP', dutyBps: 0, description: 'Wine of fresh grapes, in containers of 2 l or less (EU–Japan EPA)' },
-  { hsCode: '610910', origin: 'IN', destination: 'GB', dutyBps: 1200, description: 'T-shirts, singlets and other vests, knitted, of cotton' },
+  {
+    hsCode: '870899',
+    origin: 'MX',
+    destination: 'US',
+    dutyBps: 0,
+    description: 'Parts and accessories of motor vehicles, n.e.s. (USMCA originating)',
+  },
+  {
+    hsCode: '8703',
+    origin: 'DE',
+    destination: 'US',
+    dutyBps: 250,
+    description: 'Motor cars and other motor vehicles for the transport of persons',
+  },
+  {
+    hsCode: '8703',
+    origin: 'JP',
+    destination: 'US',
+    dutyBps: 250,
+    description: 'Motor cars and other motor vehicles for the transport of persons',
+  },
+  {
+    hsCode: '220421',
+    origin: 'FR',
+    destination: 'JP',
+    dutyBps: 0,
+    description: 'Wine of fresh grapes, in containers of 2 l or less (EU–Japan EPA)',
+  },
+  {
+    hsCode: '610910',
+    origin: 'IN',
+    destination: 'GB',
+    dutyBps: 1200,
+    description: 'T-shirts, singlets and other vests, knitted, of cotton',
+  },
 ];
 
 interface ShipmentSeed {
@@ -172,7 +208,12 @@ const SHIPMENTS: ShipmentSeed[] = [
     checkpoints: [
       { location: 'Le Havre, FR (port)', status: 'picked_up', daysAgo: 40 },
       { location: 'Suez Canal', status: 'in_transit', daysAgo: 33 },
-      { location: 'Singapore, SG (transshipment)', status: 'exception', note: 'Temperature excursion logged in reefer; inspection requested', daysAgo: 20 },
+      {
+        location: 'Singapore, SG (transshipment)',
+        status: 'exception',
+        note: 'Temperature excursion logged in reefer; inspection requested',
+        daysAgo: 20,
+      },
     ],
     certificates: [{ kind: 'origin', issuer: 'CCI Bordeaux Gironde', number: 'FR-EUR1-774310', issuedDaysAgo: 400, validDays: 300 }],
   },
@@ -199,7 +240,13 @@ const CARBON_CREDITS = [
   { registry: 'Verra', projectName: 'Katingan Peatland Restoration', vintage: 2021, tonnes: 300, retiredDaysAgo: 30 },
   { registry: 'Gold Standard', projectName: 'Kenya Clean Cookstoves', vintage: 2022, tonnes: 800, retiredDaysAgo: null },
   { registry: 'Gold Standard', projectName: 'Kenya Clean Cookstoves', vintage: 2020, tonnes: 500, retiredDaysAgo: 200 },
-  { registry: 'American Carbon Registry', projectName: 'Mississippi Valley Reforestation', vintage: 2023, tonnes: 2500, retiredDaysAgo: null },
+  {
+    registry: 'American Carbon Registry',
+    projectName: 'Mississippi Valley Reforestation',
+    vintage: 2023,
+    tonnes: 2500,
+    retiredDaysAgo: null,
+  },
   { registry: 'Puro.earth', projectName: 'Biochar Carbon Removal, Finland', vintage: 2024, tonnes: 150, retiredDaysAgo: null },
   { registry: 'Verra', projectName: 'Rimba Raya Biodiversity Reserve', vintage: 2019, tonnes: 1000, retiredDaysAgo: 400 },
 ];
@@ -247,7 +294,10 @@ export interface SeedDemoSummary {
  * Seeds the demo data set (see the module comment). Safe to run any number of times.
  * @returns a JSON-serialisable summary for the operator CLI
  */
-export async function seedDemo(prisma: PrismaClient, config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>): Promise<SeedDemoSummary> {
+export async function seedDemo(
+  prisma: PrismaClient,
+  config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>,
+): Promise<SeedDemoSummary> {
   const now = Date.now();
   const at = (offsetMs: number) => new Date(now + offsetMs);
   const orgId = DEMO_ORGANIZATION_ID;
@@ -302,11 +352,16 @@ export async function seedDemo(prisma: PrismaClient, config: Pick<Config, 'NATIV
     where: { organizationId: orgId, kind: 'api_key', revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
     select: { id: true },
   });
-  const apiKey = usableKey ? undefined : (await issueCredential(prisma, { organizationId: orgId, kind: 'api_key', scopes: [...SCOPES] })).secret;
+  const apiKey = usableKey
+    ? undefined
+    : (await issueCredential(prisma, { organizationId: orgId, kind: 'api_key', scopes: [...SCOPES] })).secret;
 
   // --- Its sector data ------------------------------------------------------------------------------
   for (const s of SHIPMENTS) {
-    const exists = await prisma.shipment.findUnique({ where: { organizationId_reference: { organizationId: orgId, reference: s.reference } }, select: { id: true } });
+    const exists = await prisma.shipment.findUnique({
+      where: { organizationId_reference: { organizationId: orgId, reference: s.reference } },
+      select: { id: true },
+    });
     if (exists) continue;
     await prisma.$transaction(async (tx) => {
       const last = s.checkpoints[s.checkpoints.length - 1];
@@ -353,7 +408,8 @@ export async function seedDemo(prisma: PrismaClient, config: Pick<Config, 'NATIV
   }
 
   for (const c of ORG_CERTIFICATES) {
-    if (await prisma.certificate.findFirst({ where: { organizationId: orgId, issuer: c.issuer, number: c.number }, select: { id: true } })) continue;
+    if (await prisma.certificate.findFirst({ where: { organizationId: orgId, issuer: c.issuer, number: c.number }, select: { id: true } }))
+      continue;
     await prisma.certificate.create({
       data: {
         organizationId: orgId,

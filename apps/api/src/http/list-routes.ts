@@ -25,7 +25,8 @@ export function listRoutes(app: Express): RouteInfo[] {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const p of paths) {
-          for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: `${prefix}${p}` });
+          for (const [m, on] of Object.entries(layer.route.methods))
+            if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: `${prefix}${p}` });
         }
       } else if (layer.handle?.stack) {
         const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';

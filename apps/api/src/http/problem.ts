@@ -39,7 +39,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (isAppError(err)) return sendProblem(res, err, instance);
     const e = err as { type?: string; status?: number; statusCode?: number };
-    if (e.type === 'entity.parse.failed') return sendProblem(res, new AppError('malformed-json', 'The request body is not valid JSON'), instance);
+    if (e.type === 'entity.parse.failed')
+      return sendProblem(res, new AppError('malformed-json', 'The request body is not valid JSON'), instance);
     if (e.type === 'entity.too.large') return sendProblem(res, new AppError('payload-too-large'), instance);
     if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
       return sendProblem(res, new AppError('unsupported-media-type', 'Unsupported body encoding'), instance);

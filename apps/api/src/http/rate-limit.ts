@@ -36,7 +36,11 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
       const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
       res.setHeader('Retry-After', String(seconds));
-      sendProblem(res, new AppError('rate-limited', `Rate limit exceeded; retry after ${seconds} s with exponential back-off`), req.originalUrl.split('?')[0]!);
+      sendProblem(
+        res,
+        new AppError('rate-limited', `Rate limit exceeded; retry after ${seconds} s with exponential back-off`),
+        req.originalUrl.split('?')[0]!,
+      );
     },
   });
 }
@@ -59,7 +63,11 @@ export function authFailureLimit(deps: ApiDeps): RequestHandler {
     skipSuccessfulRequests: true,
     handler: (req, res, _next, options) => {
       res.setHeader('Retry-After', String(Math.ceil(options.windowMs / 1000)));
-      sendProblem(res, new AppError('rate-limited', 'Too many failed authentication attempts from this address'), req.originalUrl.split('?')[0]!);
+      sendProblem(
+        res,
+        new AppError('rate-limited', 'Too many failed authentication attempts from this address'),
+        req.originalUrl.split('?')[0]!,
+      );
     },
   });
 }

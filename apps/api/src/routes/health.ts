@@ -11,8 +11,14 @@ export function healthRouter(deps: ApiDeps): Router {
     const timeout = <T>(p: Promise<T>) =>
       Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
     const [database, redis] = await Promise.all([
-      timeout(deps.prisma.$queryRaw`SELECT 1`).then(() => 'ok' as const, () => 'error' as const),
-      timeout(deps.requestRedis.ping()).then(() => 'ok' as const, () => 'error' as const),
+      timeout(deps.prisma.$queryRaw`SELECT 1`).then(
+        () => 'ok' as const,
+        () => 'error' as const,
+      ),
+      timeout(deps.requestRedis.ping()).then(
+        () => 'ok' as const,
+        () => 'error' as const,
+      ),
     ]);
     const ok = database === 'ok' && redis === 'ok';
     res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: { database, redis } });

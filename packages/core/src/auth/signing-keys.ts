@@ -49,7 +49,9 @@ export async function loadActiveKey(prisma: PrismaClient, box: SecretBox, config
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const jwk = publicJwkOf(privateKey);
-    await tx.signingKey.create({ data: { kid: jwk.kid, algorithm: JWT_ALGORITHM, publicJwk: jwk as object, privateKeyEncrypted: box.seal(pem) } });
+    await tx.signingKey.create({
+      data: { kid: jwk.kid, algorithm: JWT_ALGORITHM, publicJwk: jwk as object, privateKeyEncrypted: box.seal(pem) },
+    });
     return { kid: jwk.kid, privateKey };
   });
 }

@@ -4,20 +4,21 @@ import { z } from 'zod';
  * Parses a boolean environment variable. Only the literal strings `true`/`false`/`1`/`0`
  * are accepted, so a typo fails start-up instead of silently meaning "false".
  */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
 
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a ${protocols.join(' or ')} URL`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
 
 /**
  * The environment the service reads, with its defaults. Every variable is optional.
@@ -31,7 +32,10 @@ export const envSchema = z.object({
   /** `redis://host:port/N`; the `/N` database index is honoured. */
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   /** Namespace for every BullMQ and rate-limit key in Redis. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('gw'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('gw'),
   PORT: int(0, 65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** EIP-4361 `domain` the login message must carry. */
@@ -80,8 +84,14 @@ export const envSchema = z.object({
   /** Delay (ms) of the built-in bridge relayer before it completes a transfer. */
   BRIDGE_RELAY_DELAY_MS: int(0).default(2000),
   /** Price of one AI credit, in base units of the native token (default 10^15 = 0.001 token). */
-  CREDIT_PRICE: z.string().regex(/^[1-9][0-9]{0,40}$/, 'must be positive integer base units').default('1000000000000000'),
-  NATIVE_TOKEN_SYMBOL: z.string().regex(/^[A-Z0-9]{2,11}$/).default('GTK'),
+  CREDIT_PRICE: z
+    .string()
+    .regex(/^[1-9][0-9]{0,40}$/, 'must be positive integer base units')
+    .default('1000000000000000'),
+  NATIVE_TOKEN_SYMBOL: z
+    .string()
+    .regex(/^[A-Z0-9]{2,11}$/)
+    .default('GTK'),
   NATIVE_TOKEN_NAME: z.string().min(1).default('Gateway Token'),
 });
 
@@ -89,7 +99,10 @@ export type Config = z.infer<typeof envSchema>;
 
 /** Thrown when the environment is invalid; its message names the variables, never their values. */
 export class ConfigError extends Error {
-  constructor(public readonly variables: string[], details: string[]) {
+  constructor(
+    public readonly variables: string[],
+    details: string[],
+  ) {
     super(`Invalid configuration: ${details.join('; ')}`);
     this.name = 'ConfigError';
   }

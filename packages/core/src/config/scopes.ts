@@ -29,7 +29,10 @@ export type Scope = (typeof SCOPES)[number];
 /** Parses `all` or a comma list into scopes. @throws Error naming the unknown scope. */
 export function parseScopes(input: string): Scope[] {
   if (input.trim() === 'all') return [...SCOPES];
-  const list = input.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = input
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const s of list) {
     if (!(SCOPES as readonly string[]).includes(s)) throw new Error(`unknown scope "${s}" (known: ${SCOPES.join(', ')})`);
   }

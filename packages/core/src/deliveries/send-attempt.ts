@@ -87,7 +87,10 @@ export function createSender(opts: { allowPrivate: boolean; userAgent: string; r
       stream.on('error', (err: Error & { code?: string }) => {
         // An answer already received counts even if the body is then cut off.
         if (statusCode !== null) return done();
-        const reason = err.code === 'ETIMEDOUT' || err.name === 'TimeoutError' ? `timeout after ${req.timeoutMs} ms` : `${err.code ?? err.name}: ${err.message}`;
+        const reason =
+          err.code === 'ETIMEDOUT' || err.name === 'TimeoutError'
+            ? `timeout after ${req.timeoutMs} ms`
+            : `${err.code ?? err.name}: ${err.message}`;
         finish({ ok: false, statusCode: null, error: reason.slice(0, 500), responseBody: null });
       });
     });

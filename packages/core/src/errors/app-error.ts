@@ -7,7 +7,7 @@ export const errorCatalog = {
   'validation-error': { status: 400, title: 'Invalid request' },
   'malformed-json': { status: 400, title: 'Malformed JSON body' },
   'unsupported-chain': { status: 400, title: 'Unsupported chain' },
-  'unauthenticated': { status: 401, title: 'Unauthenticated' },
+  unauthenticated: { status: 401, title: 'Unauthenticated' },
   'invalid-signature': { status: 401, title: 'Invalid login signature' },
   'payment-required': { status: 402, title: 'Insufficient credits' },
   'insufficient-scope': { status: 403, title: 'Insufficient scope' },
@@ -26,8 +26,8 @@ export const errorCatalog = {
   'idempotency-key-reused': { status: 409, title: 'Idempotency key reused with a different request' },
   'insufficient-funds': { status: 422, title: 'Insufficient funds' },
   'rate-limited': { status: 429, title: 'Too many requests' },
-  'internal': { status: 500, title: 'Internal server error' },
-  'unavailable': { status: 503, title: 'Service unavailable' },
+  internal: { status: 500, title: 'Internal server error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

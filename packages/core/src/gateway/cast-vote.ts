@@ -33,12 +33,17 @@ export const toVoteDto = (v: Vote): VoteDto => ({
 const refuse = {
   notStarted: (startsAt: Date) =>
     new AppError('voting-not-started', `Voting on this proposal opens at ${startsAt.toISOString()}`, { reason: 'voting-not-started' }),
-  closed: (endsAt: Date) => new AppError('voting-closed', `Voting on this proposal closed at ${endsAt.toISOString()}`, { reason: 'voting-closed' }),
+  closed: (endsAt: Date) =>
+    new AppError('voting-closed', `Voting on this proposal closed at ${endsAt.toISOString()}`, { reason: 'voting-closed' }),
   alreadyVoted: () => new AppError('already-voted', 'This wallet has already voted on this proposal', { reason: 'already-voted' }),
   noPower: (snapshotAt: Date) =>
-    new AppError('no-voting-power', `This wallet had no staked tokens at the proposal's snapshot (${snapshotAt.toISOString()}), so it has no voting power`, {
-      reason: 'no-voting-power',
-    }),
+    new AppError(
+      'no-voting-power',
+      `This wallet had no staked tokens at the proposal's snapshot (${snapshotAt.toISOString()}), so it has no voting power`,
+      {
+        reason: 'no-voting-power',
+      },
+    ),
 };
 
 export interface CastVoteInput {
@@ -63,23 +68,27 @@ export async function castVote(ctx: Pick<Context, 'prisma' | 'config'>, input: C
   if (!isUuid(input.proposalId)) throw new AppError('not-found', 'No such proposal');
   const fingerprint = requestFingerprint('governance.vote', input.address, { proposalId: input.proposalId, choice: input.choice });
   try {
-    return await withIdempotency<VoteDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-      const proposal = await tx.proposal.findUnique({ where: { id: input.proposalId } });
-      if (!proposal) throw new AppError('not-found', 'No such proposal');
-      const now = new Date();
-      if (now < proposal.startsAt) throw refuse.notStarted(proposal.startsAt);
-      if (now >= proposal.endsAt) throw refuse.closed(proposal.endsAt);
-      const existing = await tx.vote.findUnique({ where: { proposalId_address: { proposalId: proposal.id, address: input.address } } });
-      if (existing) throw refuse.alreadyVoted();
-      const weight = await votingPower(tx, input.address, ctx.config.NATIVE_TOKEN_SYMBOL, proposal.snapshotAt);
-      if (weight === 0n) throw refuse.noPower(proposal.snapshotAt);
-      // A concurrent vote of the same wallet makes this insert fail on the unique index (P2002):
-      // withIdempotency first answers it from the key when the winner used the same key.
-      const vote = await tx.vote.create({
-        data: { proposalId: proposal.id, address: input.address, choice: input.choice, weight: weight.toString() },
-      });
-      return { statusCode: 201, body: toVoteDto(vote) };
-    });
+    return await withIdempotency<VoteDto>(
+      ctx.prisma,
+      { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+      async (tx) => {
+        const proposal = await tx.proposal.findUnique({ where: { id: input.proposalId } });
+        if (!proposal) throw new AppError('not-found', 'No such proposal');
+        const now = new Date();
+        if (now < proposal.startsAt) throw refuse.notStarted(proposal.startsAt);
+        if (now >= proposal.endsAt) throw refuse.closed(proposal.endsAt);
+        const existing = await tx.vote.findUnique({ where: { proposalId_address: { proposalId: proposal.id, address: input.address } } });
+        if (existing) throw refuse.alreadyVoted();
+        const weight = await votingPower(tx, input.address, ctx.config.NATIVE_TOKEN_SYMBOL, proposal.snapshotAt);
+        if (weight === 0n) throw refuse.noPower(proposal.snapshotAt);
+        // A concurrent vote of the same wallet makes this insert fail on the unique index (P2002):
+        // withIdempotency first answers it from the key when the winner used the same key.
+        const vote = await tx.vote.create({
+          data: { proposalId: proposal.id, address: input.address, choice: input.choice, weight: weight.toString() },
+        });
+        return { statusCode: 201, body: toVoteDto(vote) };
+      },
+    );
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw refuse.alreadyVoted();
     throw err;

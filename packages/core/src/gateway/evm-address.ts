@@ -21,9 +21,13 @@ export function isEvmAddress(value: unknown): value is string {
  */
 export function parseEvmAddress(value: unknown, field = 'address'): string {
   if (!isEvmAddress(value)) {
-    throw new AppError('validation-error', `${field} must be an EVM address (0x + 40 hex digits; mixed case must match the EIP-55 checksum)`, {
-      errors: [{ path: field, message: 'not a valid EVM address' }],
-    });
+    throw new AppError(
+      'validation-error',
+      `${field} must be an EVM address (0x + 40 hex digits; mixed case must match the EIP-55 checksum)`,
+      {
+        errors: [{ path: field, message: 'not a valid EVM address' }],
+      },
+    );
   }
   return getAddress(value);
 }

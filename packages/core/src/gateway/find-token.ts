@@ -8,7 +8,11 @@ export interface TokenRef {
   decimals: number;
 }
 
-export const toTokenRef = (t: Pick<Token, 'symbol' | 'name' | 'decimals'>): TokenRef => ({ symbol: t.symbol, name: t.name, decimals: t.decimals });
+export const toTokenRef = (t: Pick<Token, 'symbol' | 'name' | 'decimals'>): TokenRef => ({
+  symbol: t.symbol,
+  name: t.name,
+  decimals: t.decimals,
+});
 
 type Db = Pick<PrismaClient | Tx, 'token'>;
 

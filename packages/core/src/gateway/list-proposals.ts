@@ -43,7 +43,11 @@ export async function listActiveProposals(ctx: Pick<Context, 'prisma'>, q: PageQ
   });
   const page = rows.slice(0, q.limit);
   const sums = page.length
-    ? await ctx.prisma.vote.groupBy({ by: ['proposalId', 'choice'], where: { proposalId: { in: page.map((p) => p.id) } }, _sum: { weight: true } })
+    ? await ctx.prisma.vote.groupBy({
+        by: ['proposalId', 'choice'],
+        where: { proposalId: { in: page.map((p) => p.id) } },
+        _sum: { weight: true },
+      })
     : [];
   const tallies = new Map<string, Tally>();
   for (const s of sums) {

@@ -19,7 +19,8 @@ export interface Page<T> {
  */
 export function cursorId(q: PageQuery): string | undefined {
   const after = decodeCursor(q.cursor);
-  if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
+  if (q.cursor && !after)
+    throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
   return after;
 }
 

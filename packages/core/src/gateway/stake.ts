@@ -5,7 +5,6 @@ import { postEntry } from '../ledger/post-entry.js';
 import { toStakingPositionDto, type StakingPositionDto } from './staking-position-dto.js';
 import { STAKING_POOL } from './system-accounts.js';
 
-
 const DAY_MS = 86_400_000;
 
 export interface StakeInput {
@@ -29,7 +28,8 @@ export interface StakeInput {
  * @throws AppError validation-error (400), insufficient-funds (422), idempotency-key-reused (409)
  */
 export async function stake(ctx: Pick<Context, 'prisma' | 'config'>, input: StakeInput) {
-  if (input.amount <= 0n) throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
   if (!Number.isInteger(input.lockDays) || input.lockDays < 0 || input.lockDays > ctx.config.STAKING_MAX_LOCK_DAYS) {
     throw new AppError('validation-error', `lockDays must be an integer from 0 to ${ctx.config.STAKING_MAX_LOCK_DAYS}`, {
       errors: [{ path: 'lockDays', message: `integer 0..${ctx.config.STAKING_MAX_LOCK_DAYS}` }],
@@ -37,28 +37,32 @@ export async function stake(ctx: Pick<Context, 'prisma' | 'config'>, input: Stak
   }
   const token = ctx.config.NATIVE_TOKEN_SYMBOL;
   const fingerprint = requestFingerprint('staking.stake', input.address, { amount: input.amount.toString(), lockDays: input.lockDays });
-  return withIdempotency<StakingPositionDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    const startedAt = new Date();
-    const position = await tx.stakingPosition.create({
-      data: {
-        address: input.address,
+  return withIdempotency<StakingPositionDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const startedAt = new Date();
+      const position = await tx.stakingPosition.create({
+        data: {
+          address: input.address,
+          token,
+          principal: input.amount.toString(),
+          aprBps: ctx.config.STAKING_APR_BPS,
+          lockDays: input.lockDays,
+          startedAt,
+          lockedUntil: new Date(startedAt.getTime() + input.lockDays * DAY_MS),
+        },
+      });
+      await postEntry(tx, {
+        kind: 'stake',
+        reference: position.id,
         token,
-        principal: input.amount.toString(),
-        aprBps: ctx.config.STAKING_APR_BPS,
-        lockDays: input.lockDays,
-        startedAt,
-        lockedUntil: new Date(startedAt.getTime() + input.lockDays * DAY_MS),
-      },
-    });
-    await postEntry(tx, {
-      kind: 'stake',
-      reference: position.id,
-      token,
-      legs: [
-        { owner: { type: 'wallet', id: input.address }, amount: -input.amount },
-        { owner: STAKING_POOL, amount: input.amount },
-      ],
-    });
-    return { statusCode: 201, body: toStakingPositionDto(position, startedAt) };
-  });
+        legs: [
+          { owner: { type: 'wallet', id: input.address }, amount: -input.amount },
+          { owner: STAKING_POOL, amount: input.amount },
+        ],
+      });
+      return { statusCode: 201, body: toStakingPositionDto(position, startedAt) };
+    },
+  );
 }

@@ -51,24 +51,31 @@ export interface TransferInput {
 export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, input: TransferInput) {
   const to = parseEvmAddress(input.to, 'to');
   if (to === input.from) {
-    throw new AppError('validation-error', 'to must be another wallet than the sender', { errors: [{ path: 'to', message: 'same as the sender' }] });
+    throw new AppError('validation-error', 'to must be another wallet than the sender', {
+      errors: [{ path: 'to', message: 'same as the sender' }],
+    });
   }
-  if (input.amount <= 0n) throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
   const token = await findToken(ctx.prisma, input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL);
   const fingerprint = requestFingerprint('wallet.transfer', input.from, { to, amount: input.amount.toString(), token: token.symbol });
-  return withIdempotency<TransferDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    const transfer = await tx.walletTransfer.create({
-      data: { fromAddress: input.from, toAddress: to, token: token.symbol, amount: input.amount.toString() },
-    });
-    await postEntry(tx, {
-      kind: 'transfer',
-      reference: transfer.id,
-      token: token.symbol,
-      legs: [
-        { owner: { type: 'wallet', id: input.from }, amount: -input.amount },
-        { owner: { type: 'wallet', id: to }, amount: input.amount },
-      ],
-    });
-    return { statusCode: 201, body: toTransferDto(transfer) };
-  });
+  return withIdempotency<TransferDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const transfer = await tx.walletTransfer.create({
+        data: { fromAddress: input.from, toAddress: to, token: token.symbol, amount: input.amount.toString() },
+      });
+      await postEntry(tx, {
+        kind: 'transfer',
+        reference: transfer.id,
+        token: token.symbol,
+        legs: [
+          { owner: { type: 'wallet', id: input.from }, amount: -input.amount },
+          { owner: { type: 'wallet', id: to }, amount: input.amount },
+        ],
+      });
+      return { statusCode: 201, body: toTransferDto(transfer) };
+    },
+  );
 }

@@ -21,7 +21,10 @@ export async function treasuryOverview(ctx: Pick<Context, 'prisma'>, now: Date =
   const since = new Date(now.getTime() - TREASURY_FLOW_WINDOW_DAYS * 86_400_000);
   const [tokens, accounts, flows] = await Promise.all([
     listTokens(ctx.prisma),
-    ctx.prisma.ledgerAccount.findMany({ where: { ownerType: TREASURY.type, ownerId: TREASURY.id }, select: { token: true, balance: true } }),
+    ctx.prisma.ledgerAccount.findMany({
+      where: { ownerType: TREASURY.type, ownerId: TREASURY.id },
+      select: { token: true, balance: true },
+    }),
     ctx.prisma.$queryRaw<{ token: string; inflow: string; outflow: string }[]>`
       SELECT a.token,
              COALESCE(SUM(p.amount) FILTER (WHERE p.amount > 0), 0)::text AS inflow,
@@ -35,6 +38,10 @@ export async function treasuryOverview(ctx: Pick<Context, 'prisma'>, now: Date =
   const flow = new Map(flows.map((f) => [f.token, f]));
   return {
     balances: tokens.map((t) => ({ token: toTokenRef(t), balance: balance.get(t.symbol) ?? '0' })),
-    last30Days: tokens.map((t) => ({ token: toTokenRef(t), inflow: flow.get(t.symbol)?.inflow ?? '0', outflow: flow.get(t.symbol)?.outflow ?? '0' })),
+    last30Days: tokens.map((t) => ({
+      token: toTokenRef(t),
+      inflow: flow.get(t.symbol)?.inflow ?? '0',
+      outflow: flow.get(t.symbol)?.outflow ?? '0',
+    })),
   };
 }

@@ -33,48 +33,52 @@ export interface UnstakeInput {
 export async function unstake(ctx: Pick<Context, 'prisma'>, input: UnstakeInput) {
   if (!isUuid(input.positionId)) throw new AppError('not-found', 'No such staking position');
   const fingerprint = requestFingerprint('staking.unstake', input.address, { positionId: input.positionId });
-  return withIdempotency<StakingPositionDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    await tx.$queryRaw`SELECT id FROM staking_positions WHERE id = ${input.positionId}::uuid FOR UPDATE`;
-    const position = await tx.stakingPosition.findUnique({ where: { id: input.positionId } });
-    if (!position || position.address !== input.address) throw new AppError('not-found', 'No such staking position');
-    if (position.status !== 'active') {
-      throw new AppError('invalid-state', 'This staking position is already unstaked', { reason: 'already-unstaked' });
-    }
-    const now = new Date();
-    if (now < position.lockedUntil) {
-      throw new AppError('invalid-state', `This staking position is locked until ${position.lockedUntil.toISOString()}`, {
-        reason: 'locked',
-        lockedUntil: position.lockedUntil.toISOString(),
-      });
-    }
-    const principal = BigInt(position.principal.toFixed(0));
-    const reward = accruedReward(principal, position.aprBps, position.startedAt, now);
-    try {
-      await postEntry(tx, {
-        kind: 'unstake',
-        reference: position.id,
-        token: position.token,
-        legs: [
-          { owner: STAKING_POOL, amount: -principal },
-          { owner: TREASURY, amount: -reward },
-          { owner: { type: 'wallet', id: position.address }, amount: principal + reward },
-        ],
-      });
-    } catch (err) {
-      // postEntry checks balances before writing anything, so the transaction is still usable here.
-      if (err instanceof AppError && err.code === 'insufficient-funds' && (await getBalance(tx, TREASURY, position.token)) < reward) {
-        throw new AppError(
-          'insufficient-funds',
-          `The treasury cannot pay this position's reward of ${reward} base units at the moment; nothing moved and the position stays active: try again later`,
-          { reason: 'treasury-short' },
-        );
+  return withIdempotency<StakingPositionDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM staking_positions WHERE id = ${input.positionId}::uuid FOR UPDATE`;
+      const position = await tx.stakingPosition.findUnique({ where: { id: input.positionId } });
+      if (!position || position.address !== input.address) throw new AppError('not-found', 'No such staking position');
+      if (position.status !== 'active') {
+        throw new AppError('invalid-state', 'This staking position is already unstaked', { reason: 'already-unstaked' });
       }
-      throw err;
-    }
-    const updated = await tx.stakingPosition.update({
-      where: { id: position.id },
-      data: { status: 'unstaked', unstakedAt: now, rewardPaid: reward.toString() },
-    });
-    return { statusCode: 200, body: toStakingPositionDto(updated, now) };
-  });
+      const now = new Date();
+      if (now < position.lockedUntil) {
+        throw new AppError('invalid-state', `This staking position is locked until ${position.lockedUntil.toISOString()}`, {
+          reason: 'locked',
+          lockedUntil: position.lockedUntil.toISOString(),
+        });
+      }
+      const principal = BigInt(position.principal.toFixed(0));
+      const reward = accruedReward(principal, position.aprBps, position.startedAt, now);
+      try {
+        await postEntry(tx, {
+          kind: 'unstake',
+          reference: position.id,
+          token: position.token,
+          legs: [
+            { owner: STAKING_POOL, amount: -principal },
+            { owner: TREASURY, amount: -reward },
+            { owner: { type: 'wallet', id: position.address }, amount: principal + reward },
+          ],
+        });
+      } catch (err) {
+        // postEntry checks balances before writing anything, so the transaction is still usable here.
+        if (err instanceof AppError && err.code === 'insufficient-funds' && (await getBalance(tx, TREASURY, position.token)) < reward) {
+          throw new AppError(
+            'insufficient-funds',
+            `The treasury cannot pay this position's reward of ${reward} base units at the moment; nothing moved and the position stays active: try again later`,
+            { reason: 'treasury-short' },
+          );
+        }
+        throw err;
+      }
+      const updated = await tx.stakingPosition.update({
+        where: { id: position.id },
+        data: { status: 'unstaked', unstakedAt: now, rewardPaid: reward.toString() },
+      });
+      return { statusCode: 200, body: toStakingPositionDto(updated, now) };
+    },
+  );
 }

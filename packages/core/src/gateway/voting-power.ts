@@ -6,7 +6,12 @@ import type { PrismaClient, Tx } from '@gw/db';
  * (`startedAt <= snapshotAt` and `unstakedAt` null or later than the snapshot).
  * @returns integer base units (0n when nothing was staked)
  */
-export async function votingPower(db: Pick<PrismaClient | Tx, 'stakingPosition'>, address: string, token: string, snapshotAt: Date): Promise<bigint> {
+export async function votingPower(
+  db: Pick<PrismaClient | Tx, 'stakingPosition'>,
+  address: string,
+  token: string,
+  snapshotAt: Date,
+): Promise<bigint> {
   const agg = await db.stakingPosition.aggregate({
     where: {
       address,

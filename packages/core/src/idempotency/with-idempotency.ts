@@ -14,7 +14,9 @@ export interface IdempotentResult<T> {
  * the operation, the caller and the canonical body.
  */
 export function requestFingerprint(operation: string, caller: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([operation, caller, body ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([operation, caller, body ?? null]))
+    .digest('hex');
 }
 
 const MAX_KEY_LENGTH = 255;
@@ -54,7 +56,13 @@ export async function withIdempotency<T>(
       const out = await run(tx);
       if (key !== undefined) {
         await tx.idempotencyRecord.create({
-          data: { organizationId, key, requestHash: fingerprint, statusCode: out.statusCode, responseBody: out.body as Prisma.InputJsonValue },
+          data: {
+            organizationId,
+            key,
+            requestHash: fingerprint,
+            statusCode: out.statusCode,
+            responseBody: out.body as Prisma.InputJsonValue,
+          },
         });
       }
       return out;

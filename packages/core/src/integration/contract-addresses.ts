@@ -13,7 +13,9 @@ export const DEFAULT_CONTRACTS_CONFIG = fileURLToPath(new URL('../../../../confi
 /** CAIP-2 chain id (`namespace:reference`), e.g. `eip155:1`. */
 export const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 
-const checksummed = z.string().refine((a) => isAddress(a, { strict: true }) && getAddress(a) === a, 'must be an EIP-55 checksummed address');
+const checksummed = z
+  .string()
+  .refine((a) => isAddress(a, { strict: true }) && getAddress(a) === a, 'must be an EIP-55 checksummed address');
 
 const contractsFile = z.strictObject({
   version: z.number().int().min(1),
@@ -22,7 +24,9 @@ const contractsFile = z.strictObject({
       z.string().regex(CAIP2_PATTERN, 'must be a CAIP-2 chain id'),
       z.strictObject({
         name: z.string().min(1),
-        contracts: z.strictObject(Object.fromEntries(CONTRACT_KINDS.map((k) => [k, checksummed])) as Record<ContractKind, typeof checksummed>),
+        contracts: z.strictObject(
+          Object.fromEntries(CONTRACT_KINDS.map((k) => [k, checksummed])) as Record<ContractKind, typeof checksummed>,
+        ),
       }),
     )
     .refine((n) => Object.keys(n).length > 0, 'at least one network'),

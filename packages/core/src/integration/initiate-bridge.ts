@@ -75,9 +75,11 @@ export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, inp
     },
   );
   if (!result.replayed && result.afterCommit) {
-    await result.afterCommit().catch((err: unknown) =>
-      ctx.logger.warn({ err, transferId: result.body.id }, 'bridge relay not enqueued; resumeBridgeRelays will enqueue it'),
-    );
+    await result
+      .afterCommit()
+      .catch((err: unknown) =>
+        ctx.logger.warn({ err, transferId: result.body.id }, 'bridge relay not enqueued; resumeBridgeRelays will enqueue it'),
+      );
   }
   return result;
 }

@@ -55,7 +55,11 @@ const MAX_REASON = 500;
  * - refused → escrow back to the wallet (entry `bridge.refund`), `failed` with `failureReason`.
  * @throws whatever the relayer throws (the job is retried; the transfer stays `initiated`)
  */
-export async function relayBridgeTransfer(ctx: Pick<Context, 'prisma' | 'logger'>, relayer: Relayer, transferId: string): Promise<RelayOutcome> {
+export async function relayBridgeTransfer(
+  ctx: Pick<Context, 'prisma' | 'logger'>,
+  relayer: Relayer,
+  transferId: string,
+): Promise<RelayOutcome> {
   const transfer = await ctx.prisma.bridgeTransfer.findUnique({ where: { id: transferId } });
   if (!transfer) return { result: 'missing' };
   if (transfer.status !== 'initiated') return { result: 'not-initiated', status: transfer.status };
@@ -104,7 +108,10 @@ export async function relayBridgeTransfer(ctx: Pick<Context, 'prisma' | 'logger'
  * that exhausted its retries). Job id = transfer id, so a live job is never duplicated.
  * Meant for the worker's sweeper loop. @returns how many jobs were added
  */
-export async function resumeBridgeRelays(ctx: Pick<Context, 'prisma' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<number> {
+export async function resumeBridgeRelays(
+  ctx: Pick<Context, 'prisma' | 'queues'>,
+  opts: { graceMs: number; batch?: number },
+): Promise<number> {
   const stale = await ctx.prisma.bridgeTransfer.findMany({
     where: { status: 'initiated', createdAt: { lte: new Date(Date.now() - opts.graceMs) } },
     select: { id: true },

@@ -102,4 +102,3 @@ export async function getBalance(db: Pick<Tx, '$queryRaw'>, owner: Owner, token:
     WHERE owner_type = ${owner.type}::owner_type AND owner_id = ${owner.id} AND token = ${token}`;
   return rows[0] ? BigInt(rows[0].balance) : 0n;
 }
-

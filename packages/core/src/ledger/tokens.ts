@@ -11,7 +11,10 @@ export const CREDIT_UNIT = 'CREDIT';
  * Makes sure the native token from configuration (NATIVE_TOKEN_SYMBOL, NATIVE_TOKEN_NAME, 18
  * decimals) is in the `tokens` table. Idempotent; run at start-up by the API and the worker.
  */
-export async function ensureNativeToken(prisma: PrismaClient, config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>): Promise<void> {
+export async function ensureNativeToken(
+  prisma: PrismaClient,
+  config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>,
+): Promise<void> {
   await prisma.token.upsert({
     where: { symbol: config.NATIVE_TOKEN_SYMBOL },
     create: { symbol: config.NATIVE_TOKEN_SYMBOL, name: config.NATIVE_TOKEN_NAME, decimals: NATIVE_DECIMALS, isNative: true },

@@ -31,11 +31,7 @@ export const redactPaths = [
  * @param level pino level; `silent` disables output
  * @param bindings fields added to every line, e.g. `{ app: 'worker' }`
  */
-export function createLogger(
-  level: string,
-  bindings: Record<string, unknown> = {},
-  destination?: pino.DestinationStream,
-): Logger {
+export function createLogger(level: string, bindings: Record<string, unknown> = {}, destination?: pino.DestinationStream): Logger {
   const options: LoggerOptions = {
     level,
     base: { ...bindings },

@@ -103,7 +103,15 @@ export function startMetricsPublisher(
       await inFlight;
       stopped = true;
       if (redis.status === 'ready') {
-        await withTimeout(redis.multi().del(key).zrem(metricsIndexKey(opts.prefix), key).exec().catch(() => null), 1000);
+        await withTimeout(
+          redis
+            .multi()
+            .del(key)
+            .zrem(metricsIndexKey(opts.prefix), key)
+            .exec()
+            .catch(() => null),
+          1000,
+        );
       }
     },
   };

@@ -37,7 +37,11 @@ export const bareHost = (host: string): string => host.replace(/^\[(.*)\]$/, '$1
  * again at connect time against DNS rebinding.
  * @throws Error with `code` `ESSRF` (address not allowed) or the resolver's error (`ENOTFOUND`...)
  */
-export async function resolveAllowed(hostname: string, allowPrivate: boolean, resolver: Resolver = systemResolver): Promise<ResolvedAddress[]> {
+export async function resolveAllowed(
+  hostname: string,
+  allowPrivate: boolean,
+  resolver: Resolver = systemResolver,
+): Promise<ResolvedAddress[]> {
   const host = bareHost(hostname);
   const addresses = ipaddr.isValid(host) ? [{ address: host, family: host.includes(':') ? 6 : 4 }] : await resolver(host);
   if (addresses.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' });

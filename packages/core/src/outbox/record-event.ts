@@ -10,12 +10,7 @@ import type { WebhookEvent } from '../config/scopes.js';
  * @param payload event data, sent to receivers as the body's `data`
  * @returns the new delivery ids (possibly empty)
  */
-export async function recordEvent(
-  tx: Tx,
-  organizationId: string,
-  type: WebhookEvent,
-  payload: Prisma.InputJsonObject,
-): Promise<string[]> {
+export async function recordEvent(tx: Tx, organizationId: string, type: WebhookEvent, payload: Prisma.InputJsonObject): Promise<string[]> {
   const event = await tx.event.create({ data: { organizationId, type, payload }, select: { id: true } });
   const webhooks = await tx.webhook.findMany({
     where: { organizationId, active: true, events: { has: type } },

@@ -51,7 +51,15 @@ export async function sweepOutbox(
     take: batch,
   });
   return {
-    deliveries: await ensureJobs(ctx.queues.deliveries, 'deliver', deliveries.map((d) => ({ id: d.id, data: { deliveryId: d.id } }))),
-    payments: await ensureJobs(ctx.queues.paymentExpiry, 'expire', payments.map((p) => ({ id: p.id, data: { paymentId: p.id } }))),
+    deliveries: await ensureJobs(
+      ctx.queues.deliveries,
+      'deliver',
+      deliveries.map((d) => ({ id: d.id, data: { deliveryId: d.id } })),
+    ),
+    payments: await ensureJobs(
+      ctx.queues.paymentExpiry,
+      'expire',
+      payments.map((p) => ({ id: p.id, data: { paymentId: p.id } })),
+    ),
   };
 }

@@ -79,9 +79,11 @@ export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
     },
   );
   if (!result.replayed && result.afterCommit) {
-    await result.afterCommit().catch((err: unknown) =>
-      ctx.logger.warn({ err, paymentId: result.body.id }, 'expiry job not enqueued; the sweeper will schedule it'),
-    );
+    await result
+      .afterCommit()
+      .catch((err: unknown) =>
+        ctx.logger.warn({ err, paymentId: result.body.id }, 'expiry job not enqueued; the sweeper will schedule it'),
+      );
   }
   return result;
 }
@@ -121,7 +123,8 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
   const out = await ctx.prisma.$transaction(async (tx) => {
     const payment = await lockPayment(tx, organizationId, paymentId);
     if (payment.payer !== caller) throw new AppError('not-payer', 'Only the payer can confirm this payment');
-    if (payment.status !== 'pending') throw new AppError('invalid-state', `Payment is ${payment.status}; only pending payments can be confirmed`);
+    if (payment.status !== 'pending')
+      throw new AppError('invalid-state', `Payment is ${payment.status}; only pending payments can be confirmed`);
     if (payment.expiresAt.getTime() <= Date.now()) {
       return { ...(await transition(tx, payment.id, 'expired', 'payment.expired')), expired: true };
     }
@@ -137,7 +140,10 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
       });
     } catch (err) {
       if (err instanceof AppError && err.code === 'insufficient-funds') {
-        return { ...(await transition(tx, payment.id, 'failed', 'payment.failed', { failureReason: 'insufficient_funds' })), expired: false };
+        return {
+          ...(await transition(tx, payment.id, 'failed', 'payment.failed', { failureReason: 'insufficient_funds' })),
+          expired: false,
+        };
       }
       throw err;
     }
@@ -157,7 +163,8 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
 export async function refundPayment(ctx: Ctx, organizationId: string, paymentId: string): Promise<PaymentDto> {
   const out = await ctx.prisma.$transaction(async (tx) => {
     const payment = await lockPayment(tx, organizationId, paymentId);
-    if (payment.status !== 'settled') throw new AppError('invalid-state', `Payment is ${payment.status}; only settled payments can be refunded`);
+    if (payment.status !== 'settled')
+      throw new AppError('invalid-state', `Payment is ${payment.status}; only settled payments can be refunded`);
     const amount = BigInt(payment.amount.toFixed(0));
     await postEntry(tx, {
       kind: 'payment.refund',
@@ -175,7 +182,8 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
   return out.dto;
 }
 
-export type ExpireOutcome = { result: 'expired' } | { result: 'not-due'; expiresAt: Date } | { result: 'not-pending' } | { result: 'missing' };
+export type ExpireOutcome =
+  { result: 'expired' } | { result: 'not-due'; expiresAt: Date } | { result: 'not-pending' } | { result: 'missing' };
 
 /**
  * Expires a pending payment whose `expiresAt` has passed (run by the delayed expiry job,

@@ -94,16 +94,8 @@ export async function enqueueDeliveries(
 /**
  * Schedules the expiry of a payment at `expiresAt` (a delayed job, job id = payment id).
  */
-export async function enqueuePaymentExpiry(
-  queues: Pick<Queues, 'paymentExpiry'>,
-  paymentId: string,
-  expiresAt: Date,
-): Promise<void> {
-  await queues.paymentExpiry.add(
-    'expire',
-    { paymentId },
-    { jobId: paymentId, delay: Math.max(0, expiresAt.getTime() - Date.now()) },
-  );
+export async function enqueuePaymentExpiry(queues: Pick<Queues, 'paymentExpiry'>, paymentId: string, expiresAt: Date): Promise<void> {
+  await queues.paymentExpiry.add('expire', { paymentId }, { jobId: paymentId, delay: Math.max(0, expiresAt.getTime() - Date.now()) });
 }
 
 /**

@@ -45,8 +45,18 @@ export interface CarbonCreditsOverview extends Page<CarbonCreditDto> {
 export async function carbonCredits(ctx: Pick<Context, 'prisma'>, organizationId: string, q: PageQuery): Promise<CarbonCreditsOverview> {
   const after = cursorId(q.cursor);
   const [heldByVintage, retiredByVintage, rows] = await Promise.all([
-    ctx.prisma.carbonCredit.groupBy({ by: ['vintage'], where: { organizationId, retiredAt: null }, _sum: { tonnes: true }, _count: { _all: true } }),
-    ctx.prisma.carbonCredit.groupBy({ by: ['vintage'], where: { organizationId, retiredAt: { not: null } }, _sum: { tonnes: true }, _count: { _all: true } }),
+    ctx.prisma.carbonCredit.groupBy({
+      by: ['vintage'],
+      where: { organizationId, retiredAt: null },
+      _sum: { tonnes: true },
+      _count: { _all: true },
+    }),
+    ctx.prisma.carbonCredit.groupBy({
+      by: ['vintage'],
+      where: { organizationId, retiredAt: { not: null } },
+      _sum: { tonnes: true },
+      _count: { _all: true },
+    }),
     ctx.prisma.carbonCredit.findMany({
       where: { organizationId, ...(after ? { id: { lt: after } } : {}) },
       orderBy: { id: 'desc' },

@@ -38,22 +38,28 @@ export async function ingestCertificate(ctx: Pick<Context, 'prisma'>, input: Ing
     issuedAt: data.issuedAt.toISOString(),
     expiresAt: data.expiresAt?.toISOString() ?? null,
   });
-  return withIdempotency<CertificateDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    if (data.shipmentId !== null) {
-      const shipment = isUuid(data.shipmentId)
-        ? await tx.shipment.findFirst({ where: { id: data.shipmentId, organizationId: input.organizationId }, select: { id: true } })
-        : null;
-      if (!shipment) throw new AppError('not-found', 'No such shipment');
-    }
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`certificate:${input.organizationId}:${input.issuer}:${input.number}`}, 0))`;
-    const existing = await tx.certificate.findFirst({
-      where: { organizationId: input.organizationId, issuer: input.issuer, number: input.number },
-      select: { id: true },
-    });
-    if (existing) {
-      throw new AppError('invalid-state', `Certificate ${input.number} of ${input.issuer} already exists`, { certificateId: existing.id });
-    }
-    const row = await tx.certificate.create({ data: { organizationId: input.organizationId, ...data } });
-    return { statusCode: 201, body: toCertificateDto(row) };
-  });
+  return withIdempotency<CertificateDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      if (data.shipmentId !== null) {
+        const shipment = isUuid(data.shipmentId)
+          ? await tx.shipment.findFirst({ where: { id: data.shipmentId, organizationId: input.organizationId }, select: { id: true } })
+          : null;
+        if (!shipment) throw new AppError('not-found', 'No such shipment');
+      }
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`certificate:${input.organizationId}:${input.issuer}:${input.number}`}, 0))`;
+      const existing = await tx.certificate.findFirst({
+        where: { organizationId: input.organizationId, issuer: input.issuer, number: input.number },
+        select: { id: true },
+      });
+      if (existing) {
+        throw new AppError('invalid-state', `Certificate ${input.number} of ${input.issuer} already exists`, {
+          certificateId: existing.id,
+        });
+      }
+      const row = await tx.certificate.create({ data: { organizationId: input.organizationId, ...data } });
+      return { statusCode: 201, body: toCertificateDto(row) };
+    },
+  );
 }

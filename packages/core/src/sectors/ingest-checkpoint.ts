@@ -36,26 +36,30 @@ export async function ingestCheckpoint(ctx: Pick<Context, 'prisma'>, input: Inge
     recordedAt: input.recordedAt?.toISOString() ?? null,
   });
   if (!isUuid(input.shipmentId)) throw new AppError('not-found', 'No such shipment');
-  return withIdempotency<CheckpointDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`
+  return withIdempotency<CheckpointDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id::text FROM shipments WHERE id = ${input.shipmentId}::uuid AND organization_id = ${input.organizationId}::uuid FOR UPDATE`;
-    if (locked.length === 0) throw new AppError('not-found', 'No such shipment');
-    const row = await tx.checkpoint.create({
-      data: {
-        organizationId: input.organizationId,
-        shipmentId: input.shipmentId,
-        location: input.location,
-        status: input.status,
-        note: input.note ?? null,
-        recordedAt,
-      },
-    });
-    const latest = await tx.checkpoint.findFirstOrThrow({
-      where: { shipmentId: input.shipmentId },
-      orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
-      select: { status: true },
-    });
-    await tx.shipment.update({ where: { id: input.shipmentId }, data: { status: latest.status } });
-    return { statusCode: 201, body: toCheckpointDto(row) };
-  });
+      if (locked.length === 0) throw new AppError('not-found', 'No such shipment');
+      const row = await tx.checkpoint.create({
+        data: {
+          organizationId: input.organizationId,
+          shipmentId: input.shipmentId,
+          location: input.location,
+          status: input.status,
+          note: input.note ?? null,
+          recordedAt,
+        },
+      });
+      const latest = await tx.checkpoint.findFirstOrThrow({
+        where: { shipmentId: input.shipmentId },
+        orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
+        select: { status: true },
+      });
+      await tx.shipment.update({ where: { id: input.shipmentId }, data: { status: latest.status } });
+      return { statusCode: 201, body: toCheckpointDto(row) };
+    },
+  );
 }

@@ -36,15 +36,19 @@ export async function ingestShipment(ctx: Pick<Context, 'prisma'>, input: Ingest
   };
   const fingerprint = requestFingerprint('cargolink.shipment', input.caller, body);
   try {
-    return await withIdempotency<ShipmentDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-      const existing = await tx.shipment.findUnique({
-        where: { organizationId_reference: { organizationId: input.organizationId, reference: input.reference } },
-        select: { id: true },
-      });
-      if (existing) throw duplicate(input.reference);
-      const row = await tx.shipment.create({ data: { organizationId: input.organizationId, ...body, status: 'created' } });
-      return { statusCode: 201, body: toShipmentDto(row) };
-    });
+    return await withIdempotency<ShipmentDto>(
+      ctx.prisma,
+      { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+      async (tx) => {
+        const existing = await tx.shipment.findUnique({
+          where: { organizationId_reference: { organizationId: input.organizationId, reference: input.reference } },
+          select: { id: true },
+        });
+        if (existing) throw duplicate(input.reference);
+        const row = await tx.shipment.create({ data: { organizationId: input.organizationId, ...body, status: 'created' } });
+        return { statusCode: 201, body: toShipmentDto(row) };
+      },
+    );
   } catch (err) {
     // Two concurrent requests with one reference: the unique index decides, the loser gets 409.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {

@@ -45,7 +45,8 @@ export async function listCheckpoints(
   let after: Checkpoint | null = null;
   if (afterId) {
     after = await ctx.prisma.checkpoint.findFirst({ where: { id: afterId, shipmentId: shipment.id, organizationId } });
-    if (!after) throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
+    if (!after)
+      throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
   }
   const rows = await ctx.prisma.checkpoint.findMany({
     where: {

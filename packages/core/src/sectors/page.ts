@@ -19,7 +19,8 @@ export interface Page<T> {
  */
 export function cursorId(cursor: string | undefined): string | undefined {
   const id = decodeCursor(cursor);
-  if (cursor && !id) throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
+  if (cursor && !id)
+    throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
   return id;
 }
 

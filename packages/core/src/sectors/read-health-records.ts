@@ -66,7 +66,10 @@ export async function readHealthRecords(
     let after: ClinicalRecord | null = null;
     if (afterId) {
       after = await tx.clinicalRecord.findFirst({ where: { id: afterId, patient: input.patient } });
-      if (!after) throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
+      if (!after)
+        throw new AppError('validation-error', 'cursor is not valid', {
+          errors: [{ path: 'cursor', message: 'not a cursor of this list' }],
+        });
     }
     const rows = await tx.clinicalRecord.findMany({
       where: {

@@ -18,7 +18,9 @@ export async function recordConsent(
   ctx: Pick<Context, 'prisma'>,
   input: { patient: string; organizationId: string },
 ): Promise<{ created: boolean; consent: ConsentDto }> {
-  const org = isUuid(input.organizationId) ? await ctx.prisma.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } }) : null;
+  const org = isUuid(input.organizationId)
+    ? await ctx.prisma.organization.findUnique({ where: { id: input.organizationId }, select: { id: true } })
+    : null;
   if (!org) throw new AppError('not-found', 'No such organization');
   return ctx.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`consent:${input.patient}:${org.id}`}, 0))`;

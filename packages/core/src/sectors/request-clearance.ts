@@ -54,21 +54,25 @@ export async function requestClearance(ctx: Pick<Context, 'prisma'>, input: Requ
     declaredValue: input.declaredValue.toString(),
     hsCode: input.hsCode,
   });
-  return withIdempotency<ClearanceDto>(ctx.prisma, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    const shipment = isUuid(input.shipmentId)
-      ? await tx.shipment.findFirst({ where: { id: input.shipmentId, organizationId: input.organizationId }, select: { id: true } })
-      : null;
-    if (!shipment) throw new AppError('not-found', 'No such shipment');
-    const row = await tx.customsClearance.create({
-      data: {
-        organizationId: input.organizationId,
-        shipmentId: shipment.id,
-        agentAddress: input.agent,
-        declaredValue: input.declaredValue.toString(),
-        hsCode: input.hsCode,
-        status: 'submitted',
-      },
-    });
-    return { statusCode: 202, body: toClearanceDto(row) };
-  });
+  return withIdempotency<ClearanceDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const shipment = isUuid(input.shipmentId)
+        ? await tx.shipment.findFirst({ where: { id: input.shipmentId, organizationId: input.organizationId }, select: { id: true } })
+        : null;
+      if (!shipment) throw new AppError('not-found', 'No such shipment');
+      const row = await tx.customsClearance.create({
+        data: {
+          organizationId: input.organizationId,
+          shipmentId: shipment.id,
+          agentAddress: input.agent,
+          declaredValue: input.declaredValue.toString(),
+          hsCode: input.hsCode,
+          status: 'submitted',
+        },
+      });
+      return { statusCode: 202, body: toClearanceDto(row) };
+    },
+  );
 }

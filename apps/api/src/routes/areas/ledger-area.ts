@@ -13,8 +13,16 @@ import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';
 import { sendIdempotent } from '../../http/send-idempotent.js';
-import { listPoolsQuery, listPositionsQuery, listProposalsQuery, noBody, noQuery, stakeBody, transferBody, voteBody } from '../ledger-schemas.js';
-
+import {
+  listPoolsQuery,
+  listPositionsQuery,
+  listProposalsQuery,
+  noBody,
+  noQuery,
+  stakeBody,
+  transferBody,
+  voteBody,
+} from '../ledger-schemas.js';
 
 /**
  * Wallet, staking, farming, governance, token info, treasury (issue #3).

@@ -48,7 +48,6 @@ function requireRole(res: Response, role: 'agent'): string {
 /** Personal data must not be kept by caches along the way. */
 const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
 
-
 /**
  * Logistics, customs, energy, health records and consents, cargolink (issue #3).
  * `gateway` is mounted at `/api/gateway/v1`, `root` at `/api` (for `/v1/...`,
