@@ -46,28 +46,36 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
 }
 
 /**
- * Failed-authentication limit per client address: AUTH_FAILURE_LIMIT 401 answers per window,
- * after which the address gets 429 even before its credentials are checked, so keys and tokens
- * cannot be guessed at speed.
+ * Failed-authentication limit per client address (issue #6): after AUTH_FAILURE_LIMIT 401 answers
+ * within RATE_LIMIT_WINDOW_MS, the address gets 429 (with `Retry-After`) before its credentials
+ * are even checked, so keys and tokens cannot be guessed at speed. Costs one Redis read per
+ * request; only a 401 writes (INCR, and the window's expiry on the first failure). Counters live
+ * in Redis, shared by every replica. If Redis is down the guard lets requests through.
  */
 export function authFailureLimit(deps: ApiDeps): RequestHandler {
-  return rateLimit({
-    windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
-    limit: deps.config.AUTH_FAILURE_LIMIT,
-    standardHeaders: false,
-    legacyHeaders: false,
-    passOnStoreError: true,
-    store: store(deps, 'authfail'),
-    keyGenerator: clientAddress,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    skipSuccessfulRequests: true,
-    handler: (req, res, _next, options) => {
-      res.setHeader('Retry-After', String(Math.ceil(options.windowMs / 1000)));
-      sendProblem(
+  const { AUTH_FAILURE_LIMIT: limit, RATE_LIMIT_WINDOW_MS: windowMs, QUEUE_PREFIX: prefix } = deps.config;
+  const redis = deps.requestRedis;
+  return async (req, res, next) => {
+    const key = `${prefix}:authfail:${clientAddress(req)}`;
+    const failures = Number((await redis.get(key).catch(() => null)) ?? 0);
+    if (failures >= limit) {
+      const ttl = await redis.pttl(key).catch(() => windowMs);
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000))));
+      return sendProblem(
         res,
         new AppError('rate-limited', 'Too many failed authentication attempts from this address'),
         req.originalUrl.split('?')[0]!,
       );
-    },
-  });
+    }
+    res.on('finish', () => {
+      if (res.statusCode !== 401) return;
+      redis
+        .multi()
+        .incr(key)
+        .pexpire(key, windowMs, 'NX')
+        .exec()
+        .catch(() => undefined);
+    });
+    next();
+  };
 }
