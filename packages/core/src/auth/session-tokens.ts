@@ -15,6 +15,8 @@ export interface Session {
 
 /** Verification keys are cached this long (ms); a retired key stops verifying within this time. */
 const KEY_CACHE_TTL_MS = 30_000;
+/** Bound of the verified-token cache (entries). */
+const MAX_VERIFIED_TOKENS = 10_000;
 
 /**
  * Issues and verifies the session JWTs of wallet login (spec, Authentication rule 2):
@@ -24,6 +26,11 @@ const KEY_CACHE_TTL_MS = 30_000;
 export class SessionTokens {
   private active?: ActiveKey;
   private readonly keyCache = new Map<string, { key: KeyObject | null; until: number }>();
+  /**
+   * Tokens already verified, until their `exp` but at most KEY_CACHE_TTL_MS (so a retired key stops
+   * working within the same bound as the key cache). Saves an ES256 verification per request.
+   */
+  private readonly verified = new Map<string, { session: Session; until: number }>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -74,6 +81,21 @@ export class SessionTokens {
    * @returns the session, or null for any invalid token (the caller answers 401)
    */
   async verify(token: string): Promise<Session | null> {
+    const now = Date.now();
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.until > now) return hit.session;
+      this.verified.delete(token);
+    }
+    const session = await this.verifyUncached(token);
+    if (session) {
+      if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { session: session.session, until: Math.min(session.exp * 1000, now + KEY_CACHE_TTL_MS) });
+    }
+    return session?.session ?? null;
+  }
+
+  private async verifyUncached(token: string): Promise<{ session: Session; exp: number } | null> {
     const decoded = jwt.decode(token, { complete: true });
     if (!decoded || typeof decoded.payload === 'string' || decoded.header.alg !== JWT_ALGORITHM || !decoded.header.kid) return null;
     const key = await this.keyFor(decoded.header.kid);
@@ -84,9 +106,9 @@ export class SessionTokens {
         issuer: this.config.JWT_ISSUER,
         audience: this.config.JWT_AUDIENCE,
       }) as jwt.JwtPayload;
-      if (typeof claims.sub !== 'string') return null;
+      if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
       const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : ['user'];
-      return { address: claims.sub, roles };
+      return { session: { address: claims.sub, roles }, exp: claims.exp };
     } catch {
       return null;
     }

@@ -11,6 +11,76 @@ export type ProcessOutcome =
   | { kind: 'retry'; attempt: number; at: Date }
   | { kind: 'dead'; attempt: number | null; reason: string };
 
+interface LoadedDelivery {
+  id: string;
+  event: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempts: number;
+  manual: boolean;
+  nextAttemptAt: Date | null;
+  webhook: { url: string; active: boolean; secretEncrypted: string; signatureScheme: string };
+  eventRecord: { id: string; type: string; createdAt: Date; payload: unknown };
+}
+
+/**
+ * The delivery with its webhook and event, in one query (issue #5: the hot path's read; Prisma's
+ * `include` costs a round trip and a compile per relation).
+ */
+async function loadDelivery(prisma: Pick<Context['prisma'], '$queryRaw'>, id: string): Promise<LoadedDelivery | undefined> {
+  const rows = await prisma.$queryRaw<
+    {
+      id: string;
+      event: string;
+      status: LoadedDelivery['status'];
+      attempts: number;
+      manual: boolean;
+      next_attempt_at: Date | null;
+      url: string;
+      active: boolean;
+      secret_encrypted: string;
+      signature_scheme: string;
+      event_id: string;
+      event_type: string;
+      event_created_at: Date;
+      payload: unknown;
+    }[]
+  >`
+    SELECT d.id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
+           w.url, w.active, w.secret_encrypted, w.signature_scheme,
+           e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
+    FROM deliveries d
+    JOIN webhooks w ON w.id = d.webhook_id
+    JOIN events e ON e.id = d.event_id
+    WHERE d.id = ${id}::uuid`;
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    manual: r.manual,
+    nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at) : null,
+    webhook: { url: r.url, active: r.active, secretEncrypted: r.secret_encrypted, signatureScheme: r.signature_scheme },
+    eventRecord: { id: r.event_id, type: r.event_type, createdAt: new Date(r.event_created_at), payload: r.payload },
+  };
+}
+
+/** Decrypted signing secrets by ciphertext: a rotation writes a new ciphertext, so entries never go stale. */
+const openedSecrets = new Map<string, string>();
+const MAX_OPENED_SECRETS = 5000;
+
+/** AES-GCM decryption once per secret per process instead of once per attempt (issue #5). */
+function openSecret(box: Context['secretBox'], sealed: string): string {
+  let secret = openedSecrets.get(sealed);
+  if (secret === undefined) {
+    secret = box.open(sealed);
+    if (openedSecrets.size >= MAX_OPENED_SECRETS) openedSecrets.delete(openedSecrets.keys().next().value!);
+    openedSecrets.set(sealed, secret);
+  }
+  return secret;
+}
+
 /** User-Agent of every delivery. */
 export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gateway)';
 
@@ -31,10 +101,7 @@ export async function processDelivery(
   sender: Sender,
   deliveryId: string,
 ): Promise<ProcessOutcome> {
-  const delivery = await ctx.prisma.delivery.findUnique({
-    where: { id: deliveryId },
-    include: { webhook: true, eventRecord: true },
-  });
+  const delivery = await loadDelivery(ctx.prisma, deliveryId);
   if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
   if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
   if (!delivery.webhook.active) {
@@ -55,7 +122,7 @@ export async function processDelivery(
     data: delivery.eventRecord.payload,
   };
   const body = JSON.stringify(envelope);
-  const secret = ctx.secretBox.open(delivery.webhook.secretEncrypted);
+  const secret = openSecret(ctx.secretBox, delivery.webhook.secretEncrypted);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'x-service-signature': signWebhookBody(secret, body),
