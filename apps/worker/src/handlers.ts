@@ -1,5 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 // Deep imports (as in start-worker.ts): the core barrel would also load viem and the auth stack.
+import type { RawSql } from '@gw/db';
 import type { Context } from '@gw/core/context';
 import { processDelivery } from '@gw/core/deliveries/process-delivery';
 import type { Sender } from '@gw/core/deliveries/send-attempt';
@@ -28,7 +29,7 @@ export interface HandlerOptions {
  * One handler per queue of {@link QUEUE_NAMES}; `startWorker` refuses to start when a queue has
  * none (or an unknown name has one).
  */
-export function createHandlers(ctx: Context, sender: Sender, opts: HandlerOptions = {}): Record<QueueName, Handler> {
+export function createHandlers(ctx: Context & { sql?: RawSql }, sender: Sender, opts: HandlerOptions = {}): Record<QueueName, Handler> {
   const relayer = opts.relayer ?? new DelayedRelayer(opts.bridgeRelayDelayMs ?? DEFAULT_BRIDGE_RELAY_DELAY_MS);
   return {
     [QUEUE_NAMES.deliveries]: async (job, token) => {

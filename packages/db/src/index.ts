@@ -16,3 +16,4 @@ export {
   type MigrateOptions,
   type MigrateResult,
 } from './migrate.js';
+export * from './raw-sql.js';

@@ -1,3 +1,4 @@
+import type { RawSql } from '@gw/db';
 import type { Context } from '../context.js';
 import { signStandardWebhook, signWebhookBody } from '../crypto/tokens.js';
 import type { EventEnvelope } from '../outbox/record-event.js';
@@ -26,8 +27,8 @@ interface LoadedDelivery {
  * The delivery with its webhook and event, in one query (issue #5: the hot path's read; Prisma's
  * `include` costs a round trip and a compile per relation).
  */
-async function loadDelivery(prisma: Pick<Context['prisma'], '$queryRaw'>, id: string): Promise<LoadedDelivery | undefined> {
-  const rows = await prisma.$queryRaw<
+async function loadDelivery(db: RawSql, id: string): Promise<LoadedDelivery | undefined> {
+  const rows = await db.$queryRaw<
     {
       id: string;
       event: string;
@@ -94,21 +95,23 @@ export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gat
  * cannot record the same attempt twice. Deliveries are at least once: a worker killed after the
  * receiver's 2xx but before this write sends again, and receivers dedupe by X-Service-Delivery.
  *
+ * @param ctx.sql raw SQL executor for the two statements (the worker passes a plain pg pool);
+ *   defaults to the Prisma client
  * @returns what happened; `retry` and `not-due` carry the time the job must run again
  */
 export async function processDelivery(
-  ctx: Pick<Context, 'prisma' | 'config' | 'secretBox' | 'logger'>,
+  ctx: Pick<Context, 'prisma' | 'config' | 'secretBox' | 'logger'> & { sql?: RawSql },
   sender: Sender,
   deliveryId: string,
 ): Promise<ProcessOutcome> {
-  const delivery = await loadDelivery(ctx.prisma, deliveryId);
+  const db: RawSql = ctx.sql ?? ctx.prisma;
+  const delivery = await loadDelivery(db, deliveryId);
   if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
   if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
   if (!delivery.webhook.active) {
-    await ctx.prisma.delivery.updateMany({
-      where: { id: deliveryId, status: 'pending' },
-      data: { status: 'dead', manual: false, nextAttemptAt: null, lastError: 'webhook deactivated' },
-    });
+    await db.$executeRaw`
+      UPDATE deliveries SET status = 'dead', manual = false, next_attempt_at = NULL, last_error = 'webhook deactivated', updated_at = now()
+      WHERE id = ${deliveryId}::uuid AND status = 'pending'`;
     return { kind: 'dead', attempt: null, reason: 'webhook deactivated' };
   }
   if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
@@ -147,7 +150,7 @@ export async function processDelivery(
       ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
       : null;
 
-  const updated = await ctx.prisma.$executeRaw`
+  const updated = await db.$executeRaw`
     WITH d AS (
       UPDATE deliveries SET
         attempts = ${attempt}::int,

@@ -1,3 +1,4 @@
+import type { RawSql } from '@gw/db';
 import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import { postEntry } from '../ledger/post-entry.js';
@@ -109,15 +110,13 @@ export async function relayBridgeTransfer(
  * Meant for the worker's sweeper loop. @returns how many jobs were added
  */
 export async function resumeBridgeRelays(
-  ctx: Pick<Context, 'prisma' | 'queues'>,
+  ctx: Pick<Context, 'prisma' | 'queues'> & { sql?: RawSql },
   opts: { graceMs: number; batch?: number },
 ): Promise<number> {
-  const stale = await ctx.prisma.bridgeTransfer.findMany({
-    where: { status: 'initiated', createdAt: { lte: new Date(Date.now() - opts.graceMs) } },
-    select: { id: true },
-    orderBy: { createdAt: 'asc' },
-    take: opts.batch ?? 500,
-  });
+  const db: RawSql = ctx.sql ?? ctx.prisma;
+  const stale = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM bridge_transfers WHERE status = 'initiated' AND created_at <= ${new Date(Date.now() - opts.graceMs)}::timestamptz
+    ORDER BY created_at LIMIT ${opts.batch ?? 500}::int`;
   let added = 0;
   for (const { id } of stale) {
     const job = await ctx.queues.bridgeRelay.getJob(id);

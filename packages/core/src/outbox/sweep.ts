@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { RawSql } from '@gw/db';
 import type { Context } from '../context.js';
 
 export interface SweepResult {
@@ -33,23 +34,19 @@ async function ensureJobs<T>(queue: Queue<T>, name: string, items: { id: string;
  * @param batch max rows of each kind looked at per call
  */
 export async function sweepOutbox(
-  ctx: Pick<Context, 'prisma' | 'queues'>,
+  ctx: Pick<Context, 'prisma' | 'queues'> & { sql?: RawSql },
   opts: { graceMs: number; batch?: number },
 ): Promise<SweepResult> {
+  // Raw SQL (the worker passes its pg pool): a worker that only delivers never loads Prisma's engine.
+  const db: RawSql = ctx.sql ?? ctx.prisma;
   const cutoff = new Date(Date.now() - opts.graceMs);
   const batch = opts.batch ?? 500;
-  const deliveries = await ctx.prisma.delivery.findMany({
-    where: { status: 'pending', nextAttemptAt: { lte: cutoff } },
-    select: { id: true },
-    orderBy: { nextAttemptAt: 'asc' },
-    take: batch,
-  });
-  const payments = await ctx.prisma.payment.findMany({
-    where: { status: 'pending', expiresAt: { lte: cutoff } },
-    select: { id: true },
-    orderBy: { expiresAt: 'asc' },
-    take: batch,
-  });
+  const deliveries = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz
+    ORDER BY next_attempt_at LIMIT ${batch}::int`;
+  const payments = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM payments WHERE status = 'pending' AND expires_at <= ${cutoff}::timestamptz
+    ORDER BY expires_at LIMIT ${batch}::int`;
   return {
     deliveries: await ensureJobs(
       ctx.queues.deliveries,

@@ -1,0 +1,34 @@
+import pg from 'pg';
+
+/**
+ * The two raw-query methods of a Prisma client, as tagged templates: `` $queryRaw`SELECT … ${v}` ``.
+ * Both a PrismaClient and {@link createRawSql} satisfy it, so hot paths can run the same SQL
+ * without Prisma's query engine.
+ */
+export interface RawSql {
+  $queryRaw<T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>;
+  $executeRaw(strings: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>;
+}
+
+/** Turns a tagged template into pg's `$1, $2, …` text and values. */
+function toQuery(strings: TemplateStringsArray, values: unknown[]): { text: string; values: unknown[] } {
+  let text = strings[0]!;
+  for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
+  return { text, values: values.map((v) => (typeof v === 'bigint' ? v.toString() : v)) };
+}
+
+/**
+ * Raw SQL over a plain `pg.Pool` (issue #5: the worker's per-delivery read and write, without
+ * Prisma's per-query overhead). Values are bound parameters, never interpolated.
+ * @param max pool size
+ * @returns the executor and a `close()` that ends the pool
+ */
+export function createRawSql(databaseUrl: string, max: number): RawSql & { close(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  pool.on('error', () => undefined); // an idle client lost (e.g. a terminated backend): the pool replaces it
+  return {
+    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await pool.query(toQuery(strings, values))).rows as T,
+    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (await pool.query(toQuery(strings, values))).rowCount ?? 0,
+    close: () => pool.end(),
+  };
+}
