@@ -3,14 +3,15 @@
  * child process, loaded by autocannon from this process, in interleaved rounds
  * (bare, read, write), so each round's ratios compare figures taken under the same conditions.
  *
- * - read:  `GET /api/gateway/v1/webhooks` with the API key (credential look-up, rate limit, one query);
+ * - read:  `GET /api/gateway/v1/webhooks` with the API key (credential look-up, rate limit, one query
+ *   listing the API organization's few webhooks);
  * - write: `POST /api/gateway/v1/payments` `{"amount":"1"}` with API key + JWT (credential look-up,
  *   JWT verification, rate limit, one transaction, one expiry job enqueued).
  *
  * @module
  */
 import { isMessage, spawnChild, type Child } from './child-process.js';
-import type { Fixtures } from './fixtures.js';
+import type { Organization } from './fixtures.js';
 import { measureLoad, type LoadResult, type LoadTarget } from './http-load.js';
 import { siweLogin } from './siwe-login.js';
 
@@ -33,17 +34,22 @@ export interface ApiTargets {
   write: LoadTarget;
 }
 
-async function startServer(entry: string, name: string, env: Record<string, string>, nodeFlags?: string[]): Promise<{ child: Child; baseUrl: string }> {
+async function startServer(
+  entry: string,
+  name: string,
+  env: Record<string, string>,
+  nodeFlags?: string[],
+): Promise<{ child: Child; baseUrl: string }> {
   const child = spawnChild({ entry, name, env, ipc: true, nodeFlags });
   const { port } = await child.next(isMessage<{ type: 'ready'; port: number }>('ready'));
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 /**
- * Starts the real API in a child process with both limiters effectively off. AUTH_FAILURE_LIMIT
- * must be raised too: that limiter counts every request while it is in flight and only takes
- * successful ones back when they finish, so more than AUTH_FAILURE_LIMIT (30) concurrent
- * requests from one address get 429 "too many failed authentication attempts".
+ * Starts the real API in a child process with both limiters effectively off (they still run and
+ * still talk to Redis). AUTH_FAILURE_LIMIT is raised too so that the figures never depend on how
+ * the failed-authentication limiter counts: before 8b044f5 it counted every request while in
+ * flight, so more than 30 concurrent requests from one address were answered 429.
  */
 export function startApiProcess(env: ApiEnv, nodeFlags?: string[]) {
   const limits = { RATE_LIMIT_MAX: '1000000000', AUTH_FAILURE_LIMIT: '1000000000' };
@@ -64,16 +70,16 @@ export function startBareExpress() {
   return startServer('bench/bare-express-server.ts', 'bare express', {});
 }
 
-/** The three targets; logs a fresh wallet in through the API to get its JWT. */
-export async function apiTargets(apiBaseUrl: string, bareBaseUrl: string, fx: Fixtures): Promise<ApiTargets> {
+/** The three targets for `org`'s API key; logs a fresh wallet in through the API to get its JWT. */
+export async function apiTargets(apiBaseUrl: string, bareBaseUrl: string, org: Organization): Promise<ApiTargets> {
   const { token } = await siweLogin(apiBaseUrl);
   return {
     bare: { url: `${bareBaseUrl}/`, method: 'GET' },
-    read: { url: `${apiBaseUrl}/api/gateway/v1/webhooks`, method: 'GET', headers: { 'x-api-key': fx.apiKey } },
+    read: { url: `${apiBaseUrl}/api/gateway/v1/webhooks`, method: 'GET', headers: { 'x-api-key': org.apiKey } },
     write: {
       url: `${apiBaseUrl}/api/gateway/v1/payments`,
       method: 'POST',
-      headers: { 'x-api-key': fx.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { 'x-api-key': org.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ amount: '1' }),
     },
   };

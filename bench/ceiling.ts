@@ -17,6 +17,9 @@ import type { Receiver } from './receiver.js';
 import { monotonicUs } from './profile-summary.js';
 import { summarizeLatency, type LatencySummary } from './stats.js';
 
+/** Where this bench process writes the ceiling's job table (removed by `run.ts` at the end, whatever happens). */
+export const CEILING_JOBS_FILE = path.join(tmpdir(), `gw-bench-ceiling-${process.pid}.json`);
+
 /** What the ceiling worker needs per delivery id. */
 export type CeilingJobs = Record<string, { url: string; body: string; secret: string; event: string }>;
 
@@ -55,7 +58,7 @@ export async function buildCeilingJobs(ctx: Context, count: number): Promise<{ f
     g.push(r.id);
     groups.set(r.event_id, g);
   }
-  const file = path.join(tmpdir(), `gw-bench-ceiling-${process.pid}.json`);
+  const file = CEILING_JOBS_FILE;
   writeFileSync(file, JSON.stringify(jobs));
   return { file, groups: [...groups.values()] };
 }
@@ -81,12 +84,18 @@ export async function runCeiling(
   });
   try {
     await child.next(isMessage<{ type: 'ready' }>('ready'));
+    const alive = () => {
+      const status = child.exitStatus();
+      if (status) throw new Error(`ceiling worker exited (${status}) during the run`);
+    };
     // Warm-up: the same deliveries under other job ids (the receiver keys on X-Service-Delivery).
     for (const g of opts.warmupGroups) {
-      await ctx.queues.deliveries.addBulk(g.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: `warm-${deliveryId}` } })));
+      await ctx.queues.deliveries.addBulk(
+        g.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: `warm-${deliveryId}` } })),
+      );
     }
     const warm = opts.warmupGroups.reduce((n, g) => n + g.length, 0);
-    await receiver.waitFor(warm, opts.timeoutMs);
+    await receiver.waitFor(warm, opts.timeoutMs, alive);
     await receiver.reset(0);
 
     const windowStart = monotonicUs();
@@ -97,7 +106,7 @@ export async function runCeiling(
       await enqueueDeliveries(ctx.queues, g);
       for (const id of g) enqueuedAt.set(id, t);
     }
-    await receiver.waitFor(expected, opts.timeoutMs);
+    await receiver.waitFor(expected, opts.timeoutMs, alive);
     const windowUs: [number, number] = [windowStart, monotonicUs()];
     const peakRssMb = child.peakRssMb();
     const { answeredAt } = await receiver.collect();
@@ -110,7 +119,14 @@ export async function runCeiling(
       latencies.push(at - t);
     }
     const durationS = (last - first) / 1000;
-    return { delivered: latencies.length, durationS, deliveriesPerSec: latencies.length / durationS, latencyMs: summarizeLatency(latencies), peakRssMb, windowUs };
+    return {
+      delivered: latencies.length,
+      durationS,
+      deliveriesPerSec: latencies.length / durationS,
+      latencyMs: summarizeLatency(latencies),
+      peakRssMb,
+      windowUs,
+    };
   } finally {
     await child.stop();
   }

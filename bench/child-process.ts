@@ -20,8 +20,12 @@ export interface Child {
   send(message: unknown): void;
   /** Resolves with the next IPC message that satisfies `match`. @throws Error if the process exits first or `timeoutMs` passes */
   next<T>(match: (message: unknown) => message is T, timeoutMs?: number): Promise<T>;
-  /** Peak resident set size so far (VmHWM of /proc/<pid>/status), in MB (MiB); NaN when unreadable. */
+  /** How the process ended (`code 1`, `SIGKILL`), or undefined while it runs. */
+  exitStatus(): string | undefined;
+  /** Peak resident set size so far (VmHWM of /proc/<pid>/status), MiB; NaN when unreadable. */
   peakRssMb(): number;
+  /** Resident set size now (VmRSS), MiB; NaN when unreadable. */
+  rssMb(): number;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code (or signal name). */
   stop(graceMs?: number): Promise<number | string>;
 }
@@ -39,13 +43,14 @@ export interface SpawnOptions {
 }
 
 /**
- * Reads VmHWM ("high water mark" of the resident set) of a process, in MiB.
+ * Reads a memory figure of /proc/<pid>/status, in MiB: `VmHWM` (peak resident set, the
+ * "high water mark") or `VmRSS` (resident set now).
  * @returns NaN when /proc is not available (not Linux) or the process is gone
  */
-export function readPeakRssMb(pid: number): number {
+export function readStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const m = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
+    const m = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);
     return m ? Number(m[1]) / 1024 : Number.NaN;
   } catch {
     return Number.NaN;
@@ -101,7 +106,9 @@ export function spawnChild(opts: SpawnOptions): Child {
         proc.on('message', onMessage);
         proc.on('exit', onExit);
       }),
-    peakRssMb: () => readPeakRssMb(proc.pid!),
+    exitStatus: () => (exited ? (exited.signal ?? `code ${exited.code}`) : undefined),
+    peakRssMb: () => readStatusMb(proc.pid!, 'VmHWM'),
+    rssMb: () => readStatusMb(proc.pid!, 'VmRSS'),
     stop: (graceMs = 15_000) =>
       new Promise((resolve) => {
         const done = () => resolve(exited!.code ?? exited!.signal ?? 'unknown');

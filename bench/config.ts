@@ -57,6 +57,8 @@ export interface BenchConfig {
   /** Repetitions of each slow-receiver setting. */
   slowRuns: number;
 
+  /** Webhooks of the API section's organization: what `GET /webhooks` lists (a typical integrator has a few). */
+  apiWebhooks: number;
   /** autocannon duration per API measurement, s (issue: 10). */
   apiDurationS: number;
   /** autocannon connections (issue: 50). */
@@ -66,6 +68,10 @@ export interface BenchConfig {
   /** Rounds of (bare, read, write) measurements (the median is reported). */
   apiRuns: number;
 
+  /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
+  workerEnv: Record<string, string>;
+  /** Extra Node flags for the real worker processes, e.g. `--max-old-space-size=128` (space-separated). */
+  workerNodeFlags: string[];
   /** Also write CPU profiles of the worker (one pipeline run) and the API (one write run) and summarise them. */
   profile: boolean;
   /** Sections to run (default all): any of `pipeline`, `slow`, `api`. */
@@ -94,10 +100,23 @@ export function loadBenchConfig(): BenchConfig {
     slowConcurrencies: intList('BENCH_SLOW_CONCURRENCIES', [50, 200]),
     slowPayments: int('BENCH_SLOW_PAYMENTS', 40, 1),
     slowRuns: int('BENCH_SLOW_RUNS', 3, 1),
+    apiWebhooks: int('BENCH_API_WEBHOOKS', 3, 0),
     apiDurationS: int('BENCH_API_DURATION_S', 10, 1),
     apiConnections: int('BENCH_API_CONNECTIONS', 50, 1),
     apiWarmupS: int('BENCH_API_WARMUP_S', 3, 0),
     apiRuns: int('BENCH_API_RUNS', 3, 1),
+    workerEnv: Object.fromEntries(
+      (process.env.BENCH_WORKER_ENV ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => {
+          const i = pair.indexOf('=');
+          if (i < 1) throw new Error('BENCH_WORKER_ENV must be space-separated NAME=value pairs');
+          return [pair.slice(0, i), pair.slice(i + 1)];
+        }),
+    ),
+    // Default: the flags the worker is started with in production (apps/worker start, docker/entrypoint.sh).
+    workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=96').split(/\s+/).filter(Boolean),
     profile: flag('BENCH_PROFILE'),
     sections: new Set(sections as ('pipeline' | 'slow' | 'api')[]),
     runTimeoutMs: int('BENCH_RUN_TIMEOUT_MS', 180_000, 1000),

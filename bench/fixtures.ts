@@ -1,8 +1,9 @@
 /**
- * Data the bench needs, made through the product's own service functions: one organization
- * with an API key, `webhooks` active webhooks (distinct paths on the local receiver, all
- * subscribed to `payment.settled`), a payer wallet with a large minted balance, and pending
- * payments to confirm.
+ * Data the bench needs, made through the product's own service functions: the pipeline's
+ * organization with an API key and `webhooks` active webhooks (distinct paths on the local
+ * receiver, all subscribed to `payment.settled`), a payer wallet with a large minted balance,
+ * pending payments to confirm, and the API section's own organization (a typical integrator:
+ * a few webhooks).
  *
  * @module
  */
@@ -19,31 +20,41 @@ import {
   type Context,
 } from '@gw/core';
 
-export interface Fixtures {
-  organizationId: string;
-  /** API key with every scope (plaintext, shown once by `issueCredential`). */
-  apiKey: string;
+export interface Fixtures extends Organization {
   /** Checksummed address of the payer of every pipeline payment. */
   payer: string;
-  webhookIds: string[];
 }
 
 /** Amount of each bench payment, in base units. */
 export const PAYMENT_AMOUNT = 1n;
 
+/** An organization with an API key (all scopes) and webhooks on the receiver. */
+export interface Organization {
+  organizationId: string;
+  /** API key with every scope (plaintext, shown once by `issueCredential`). */
+  apiKey: string;
+  webhookIds: string[];
+}
+
 /**
- * Creates the organization, its API key, the webhooks pointing at `receiverBaseUrl/hooks/<i>`
- * and a payer holding 10^30 base units.
+ * Creates an organization, its API key and `webhooks` webhooks pointing at
+ * `receiverBaseUrl/<name>/<i>` (subscribed to `payment.settled`).
  */
-export async function createFixtures(ctx: Context, receiverBaseUrl: string, webhooks: number): Promise<Fixtures> {
-  await ensureNativeToken(ctx.prisma, ctx.config);
-  const org = await ctx.prisma.organization.create({ data: { name: 'bench' } });
+export async function createOrganization(ctx: Context, name: string, receiverBaseUrl: string, webhooks: number): Promise<Organization> {
+  const org = await ctx.prisma.organization.create({ data: { name: `bench-${name}` } });
   const key = await issueCredential(ctx.prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes('all') });
   const webhookIds: string[] = [];
   for (let i = 0; i < webhooks; i++) {
-    const { webhook } = await registerWebhook(ctx, org.id, { url: `${receiverBaseUrl}/hooks/${i}`, events: ['payment.settled'] });
+    const { webhook } = await registerWebhook(ctx, org.id, { url: `${receiverBaseUrl}/${name}/${i}`, events: ['payment.settled'] });
     webhookIds.push(webhook.id);
   }
+  return { organizationId: org.id, apiKey: key.secret, webhookIds };
+}
+
+/** The pipeline's organization (see {@link createOrganization}) and a payer holding 10^30 base units. */
+export async function createFixtures(ctx: Context, receiverBaseUrl: string, webhooks: number): Promise<Fixtures> {
+  await ensureNativeToken(ctx.prisma, ctx.config);
+  const org = await createOrganization(ctx, 'pipeline', receiverBaseUrl, webhooks);
   const payer = getAddress(privateKeyToAccount(generatePrivateKey()).address);
   await ctx.prisma.$transaction((tx) =>
     postEntry(tx, {
@@ -55,7 +66,7 @@ export async function createFixtures(ctx: Context, receiverBaseUrl: string, webh
       ],
     }),
   );
-  return { organizationId: org.id, apiKey: key.secret, payer, webhookIds };
+  return { ...org, payer };
 }
 
 /**

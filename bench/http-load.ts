@@ -25,6 +25,8 @@ export interface LoadResult {
   errors: number;
   /** Requests completed. */
   total: number;
+  /** Responses per HTTP status, e.g. `{ "200": 4000, "429": 12 }`. */
+  statusCodes: Record<string, number>;
 }
 
 /** Runs autocannon against `target` for `durationS` seconds with `connections` connections. */
@@ -45,5 +47,6 @@ export async function measureLoad(target: LoadTarget, durationS: number, connect
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     total: r.requests.total,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
   };
 }

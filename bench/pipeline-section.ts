@@ -50,7 +50,7 @@ export interface SectionDeps {
 
 const fmtRun = (r: PipelineRunResult) =>
   `${r.deliveriesPerSec.toFixed(0)}/s, p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, ` +
-  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, RSS ${r.workerPeakRssMb.map((m) => m.toFixed(0)).join('+')} MiB`;
+  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, RSS ${r.workerStartRssMb.map((m) => m.toFixed(0)).join('+')} → peak ${r.workerPeakRssMb.map((m) => m.toFixed(0)).join('+')} MiB`;
 
 /** A pipeline run with the fast receiver at peak feed. */
 function peakRun(d: SectionDeps, processes: number, nodeFlags?: string[]) {
@@ -62,7 +62,8 @@ function peakRun(d: SectionDeps, processes: number, nodeFlags?: string[]) {
     receiverDelayMs: 0,
     feed: { kind: 'peak', confirmConcurrency: d.cfg.confirmConcurrency },
     timeoutMs: d.cfg.runTimeoutMs,
-    nodeFlags,
+    nodeFlags: [...d.cfg.workerNodeFlags, ...(nodeFlags ?? [])],
+    extraEnv: d.cfg.workerEnv,
   });
 }
 
@@ -81,14 +82,21 @@ export async function runPipelineSection(d: SectionDeps): Promise<PipelineSectio
       if (processes === 1 && !ceiling) {
         jobs ??= await buildCeilingJobs(d.ctx, cfg.payments * d.fx.webhookIds.length);
         await flushRedis(cfg.redisUrl);
-        ceiling = await runCeiling(d.ctx, d.receiver, { REDIS_URL: d.env.REDIS_URL, QUEUE_PREFIX: d.env.QUEUE_PREFIX }, {
-          file: jobs.file,
-          groups: jobs.groups,
-          warmupGroups: jobs.groups.slice(0, cfg.warmupPayments),
-          concurrency: cfg.workerConcurrency,
-          timeoutMs: cfg.runTimeoutMs,
-        });
-        log(`  round ${i + 1}: ceiling: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ${ceiling.delivered} delivered, RSS ${ceiling.peakRssMb.toFixed(0)} MiB`);
+        ceiling = await runCeiling(
+          d.ctx,
+          d.receiver,
+          { REDIS_URL: d.env.REDIS_URL, QUEUE_PREFIX: d.env.QUEUE_PREFIX },
+          {
+            file: jobs.file,
+            groups: jobs.groups,
+            warmupGroups: jobs.groups.slice(0, cfg.warmupPayments),
+            concurrency: cfg.workerConcurrency,
+            timeoutMs: cfg.runTimeoutMs,
+          },
+        );
+        log(
+          `  round ${i + 1}: ceiling: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ${ceiling.delivered} delivered, RSS ${ceiling.peakRssMb.toFixed(0)} MiB`,
+        );
       }
     }
     if (!ceiling || !pipeline[1]) throw new Error('BENCH_WORKER_PROCESSES must include 1 (the ratio is taken with one worker process)');
@@ -110,9 +118,13 @@ export async function runPipelineSection(d: SectionDeps): Promise<PipelineSectio
       receiverDelayMs: 0,
       feed: { kind: 'paced', paymentsPerSec },
       timeoutMs: cfg.runTimeoutMs,
+      nodeFlags: cfg.workerNodeFlags,
+      extraEnv: cfg.workerEnv,
     });
     paced.push(r);
-    log(`  paced ${offeredDeliveriesPerSec.toFixed(0)} deliveries/s (${paymentsPerSec.toFixed(2)} payments/s), run ${i + 1}: ${fmtRun(r)}, max feed lag ${r.feedMs.toFixed(0)} ms`);
+    log(
+      `  paced ${offeredDeliveriesPerSec.toFixed(0)} deliveries/s (${paymentsPerSec.toFixed(2)} payments/s), run ${i + 1}: ${fmtRun(r)}, max feed lag ${r.feedMs.toFixed(0)} ms`,
+    );
   }
   return { rounds, paced: { paymentsPerSec, offeredDeliveriesPerSec, runs: paced } };
 }
@@ -132,6 +144,8 @@ export async function runSlowSection(d: SectionDeps): Promise<SlowSectionResult>
         receiverDelayMs: cfg.slowDelayMs,
         feed: { kind: 'peak', confirmConcurrency: cfg.confirmConcurrency },
         timeoutMs: cfg.runTimeoutMs,
+        nodeFlags: cfg.workerNodeFlags,
+        extraEnv: cfg.workerEnv,
       });
       s.runs.push(r);
       log(`  slow ${cfg.slowDelayMs} ms, WORKER_CONCURRENCY=${s.concurrency}, run ${i + 1}: ${fmtRun(r)}`);

@@ -38,6 +38,8 @@ export interface PipelineRunOptions {
   timeoutMs: number;
   /** Node flags for the worker processes, e.g. `--cpu-prof`. */
   nodeFlags?: string[];
+  /** Extra environment for the worker processes (applied last, so it overrides the bench's). */
+  extraEnv?: Record<string, string>;
 }
 
 export interface PipelineRunResult {
@@ -57,6 +59,8 @@ export interface PipelineRunResult {
   latencyMs: LatencySummary;
   /** Peak RSS of each worker process, MiB. */
   workerPeakRssMb: number[];
+  /** RSS of each worker process once it has started (modules loaded, no job run yet), MiB. */
+  workerStartRssMb: number[];
   /** Measured part of the run (first confirm → last delivery answered), µs of the monotonic clock (for profile windows). */
   windowUs: [number, number];
   /** Time `confirmPayment` calls took in total (peak feed), ms; for the paced feed, the largest start lag, ms. */
@@ -75,7 +79,7 @@ export interface WorkerEnv {
 export async function startRealWorkers(
   ctx: Context,
   env: WorkerEnv,
-  opts: { processes: number; concurrency: number; nodeFlags?: string[] },
+  opts: { processes: number; concurrency: number; nodeFlags?: string[]; extraEnv?: Record<string, string> },
 ): Promise<Child[]> {
   const workers = Array.from({ length: opts.processes }, (_, i) =>
     spawnChild({
@@ -87,11 +91,20 @@ export async function startRealWorkers(
         WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
         LOG_LEVEL: 'silent',
         WORKER_CONCURRENCY: String(opts.concurrency),
+        ...opts.extraEnv,
       },
     }),
   );
   await waitForWorkers(ctx.queues.deliveries, opts.processes, workers);
   return workers;
+}
+
+/** @throws Error naming a worker process that has exited (so a run fails at once, not at its timeout) */
+function assertAlive(workers: Child[]): void {
+  for (const w of workers) {
+    const status = w.exitStatus();
+    if (status) throw new Error(`worker process ${w.pid} exited (${status}) during the run; run it by hand with LOG_LEVEL=info to see why`);
+  }
 }
 
 /** Commit time (`created_at`, ms since the epoch) of every delivery of the given payments' events, with its final state. */
@@ -103,7 +116,13 @@ async function deliveriesOf(ctx: Context, paymentIds: string[]) {
 }
 
 /** Runs the pipeline once; see the module doc for what is measured. */
-export async function runPipeline(ctx: Context, fx: Fixtures, receiver: Receiver, env: WorkerEnv, opts: PipelineRunOptions): Promise<PipelineRunResult> {
+export async function runPipeline(
+  ctx: Context,
+  fx: Fixtures,
+  receiver: Receiver,
+  env: WorkerEnv,
+  opts: PipelineRunOptions,
+): Promise<PipelineRunResult> {
   const webhooks = fx.webhookIds.length;
   const warmupIds = await createPendingPayments(ctx, fx, opts.warmupPayments);
   const paymentIds = await createPendingPayments(ctx, fx, opts.payments);
@@ -111,9 +130,10 @@ export async function runPipeline(ctx: Context, fx: Fixtures, receiver: Receiver
 
   await receiver.reset(opts.receiverDelayMs);
   const workers = await startRealWorkers(ctx, env, opts);
+  const workerStartRssMb = workers.map((w) => w.rssMb());
   try {
     await confirmAtPeak(ctx, fx, warmupIds, 1);
-    const warm = await receiver.waitFor(warmupIds.length * webhooks, opts.timeoutMs);
+    const warm = await receiver.waitFor(warmupIds.length * webhooks, opts.timeoutMs, () => assertAlive(workers));
     if (warm.unique < warmupIds.length * webhooks) throw new Error(`warm-up: only ${warm.unique} deliveries arrived`);
     await receiver.reset(opts.receiverDelayMs);
 
@@ -122,8 +142,9 @@ export async function runPipeline(ctx: Context, fx: Fixtures, receiver: Receiver
       opts.feed.kind === 'peak'
         ? await confirmAtPeak(ctx, fx, paymentIds, opts.feed.confirmConcurrency)
         : await confirmPaced(ctx, fx, paymentIds, opts.feed.paymentsPerSec);
-    await receiver.waitFor(expected, opts.timeoutMs);
+    await receiver.waitFor(expected, opts.timeoutMs, () => assertAlive(workers));
     const windowUs: [number, number] = [windowStart, monotonicUs()];
+    assertAlive(workers);
     const workerPeakRssMb = workers.map((w) => w.peakRssMb());
     await Promise.all(workers.map((w) => w.stop()));
 
@@ -154,6 +175,7 @@ export async function runPipeline(ctx: Context, fx: Fixtures, receiver: Receiver
       deliveriesPerSec: delivered / durationS,
       latencyMs: summarizeLatency(latencies),
       workerPeakRssMb,
+      workerStartRssMb,
       windowUs,
       feedMs,
     };

@@ -13,6 +13,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchConfig } from './config.js';
+import type { Organization } from './fixtures.js';
 import { buildCeilingJobs, runCeiling } from './ceiling.js';
 import { REPO_ROOT } from './child-process.js';
 import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from './api-section.js';
@@ -51,7 +52,12 @@ export interface ProfileSectionResult {
 }
 
 /** Runs the profiled runs of the selected sections. */
-export async function runProfileSection(d: SectionDeps, apiEnv: ApiEnv, cfg: BenchConfig): Promise<ProfileSectionResult> {
+export async function runProfileSection(
+  d: SectionDeps,
+  apiEnv: ApiEnv,
+  cfg: BenchConfig,
+  apiOrg?: Organization,
+): Promise<ProfileSectionResult> {
   const out: ProfileSectionResult = {};
   if (cfg.sections.has('pipeline')) {
     const w = profileFlags('worker');
@@ -63,19 +69,24 @@ export async function runProfileSection(d: SectionDeps, apiEnv: ApiEnv, cfg: Ben
     const c = profileFlags('ceiling');
     const jobs = await buildCeilingJobs(d.ctx, cfg.payments * d.fx.webhookIds.length);
     await flushRedis(cfg.redisUrl);
-    const cr = await runCeiling(d.ctx, d.receiver, { REDIS_URL: d.env.REDIS_URL, QUEUE_PREFIX: d.env.QUEUE_PREFIX }, {
-      file: jobs.file,
-      groups: jobs.groups,
-      warmupGroups: jobs.groups.slice(0, cfg.warmupPayments),
-      concurrency: cfg.workerConcurrency,
-      timeoutMs: cfg.runTimeoutMs,
-      nodeFlags: c.flags,
-    });
+    const cr = await runCeiling(
+      d.ctx,
+      d.receiver,
+      { REDIS_URL: d.env.REDIS_URL, QUEUE_PREFIX: d.env.QUEUE_PREFIX },
+      {
+        file: jobs.file,
+        groups: jobs.groups,
+        warmupGroups: jobs.groups.slice(0, cfg.warmupPayments),
+        concurrency: cfg.workerConcurrency,
+        timeoutMs: cfg.runTimeoutMs,
+        nodeFlags: c.flags,
+      },
+    );
     rmSync(jobs.file, { force: true });
     d.log(`  profiled ceiling run: ${cr.deliveriesPerSec.toFixed(0)} deliveries/s`);
     out.ceiling = summarizeProfile(mainThreadProfile(c.dir), { window: cr.windowUs });
   }
-  if (cfg.sections.has('api')) {
+  if (cfg.sections.has('api') && apiOrg) {
     // One profiled API process; the read and the write runs are told apart by their time windows.
     const a = profileFlags('api');
     await flushRedis(cfg.redisUrl);
@@ -83,7 +94,7 @@ export async function runProfileSection(d: SectionDeps, apiEnv: ApiEnv, cfg: Ben
     const bare = await startBareExpress();
     const windows: { read?: [number, number]; write?: [number, number] } = {};
     try {
-      const targets = await apiTargets(api.baseUrl, bare.baseUrl, d.fx);
+      const targets = await apiTargets(api.baseUrl, bare.baseUrl, apiOrg);
       for (const kind of ['read', 'write'] as const) {
         if (cfg.apiWarmupS > 0) await measureLoad(targets[kind], cfg.apiWarmupS, cfg.apiConnections);
         const from = monotonicUs();

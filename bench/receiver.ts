@@ -15,8 +15,12 @@ export interface Receiver {
   count(): Promise<{ unique: number; total: number }>;
   /** Time of the first 2xx per delivery id, ms since the epoch (sub-ms precision); `total` includes duplicates. */
   collect(): Promise<{ answeredAt: Map<string, number>; total: number }>;
-  /** Polls every 50 ms until `unique` ≥ `expected` or `timeoutMs` passes. @returns the last count */
-  waitFor(expected: number, timeoutMs: number): Promise<{ unique: number; total: number }>;
+  /**
+   * Polls every 50 ms until `unique` ≥ `expected` or `timeoutMs` passes.
+   * @param check called on every poll; throw from it to give up early (e.g. a worker died)
+   * @returns the last count
+   */
+  waitFor(expected: number, timeoutMs: number, check?: () => void): Promise<{ unique: number; total: number }>;
   stop(): Promise<void>;
 }
 
@@ -44,9 +48,10 @@ export async function startReceiver(): Promise<Receiver> {
       const m = await child.next(isMessage<Collected>('collected'));
       return { answeredAt: new Map(m.ids.map((id, i) => [id, m.times[i]!])), total: m.total };
     },
-    waitFor: async (expected, timeoutMs) => {
+    waitFor: async (expected, timeoutMs, check) => {
       const until = Date.now() + timeoutMs;
       for (;;) {
+        check?.();
         const c = await count();
         if (c.unique >= expected || Date.now() > until) return c;
         await new Promise((r) => setTimeout(r, 50));

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,9 +30,18 @@ export const TARGETS = {
 } as const;
 
 const latencyOf = (runs: PipelineRunResult[]) => ({
-  p50Ms: round(medianOf(runs, (r) => r.latencyMs.p50), 1),
-  p95Ms: round(medianOf(runs, (r) => r.latencyMs.p95), 1),
-  p99Ms: round(medianOf(runs, (r) => r.latencyMs.p99), 1),
+  p50Ms: round(
+    medianOf(runs, (r) => r.latencyMs.p50),
+    1,
+  ),
+  p95Ms: round(
+    medianOf(runs, (r) => r.latencyMs.p95),
+    1,
+  ),
+  p99Ms: round(
+    medianOf(runs, (r) => r.latencyMs.p99),
+    1,
+  ),
 });
 
 const integrity = (runs: PipelineRunResult[]) => ({
@@ -69,8 +79,13 @@ function pipelineFigures(s: PipelineSectionResult) {
     ceilingPerSec: round(medianOf(ceilings, (r) => r.deliveriesPerSec)),
     ratio: round(median(s.rounds.map((r) => r.ratio)), 3),
     /** p99 commit → receiver 2xx at half the measured peak rate (the target figure), ms */
-    p99Ms: round(medianOf(s.paced.runs, (r) => r.latencyMs.p99), 1),
+    p99Ms: round(
+      medianOf(s.paced.runs, (r) => r.latencyMs.p99),
+      1,
+    ),
     workerPeakRssMb: round(medianOf(one, (r) => Math.max(...r.workerPeakRssMb))),
+    /** RSS of the worker once started, before any job (module graph + runtime), MiB */
+    workerStartRssMb: round(medianOf(one, (r) => Math.max(...r.workerStartRssMb))),
     atPeak: latencyOf(one),
     halfPeak: {
       offeredDeliveriesPerSec: round(s.paced.offeredDeliveriesPerSec),
@@ -111,8 +126,14 @@ function slowFigures(s: SlowSectionResult) {
 
 const loadFigures = (results: LoadResult[]) => ({
   reqPerSec: round(medianOf(results, (r) => r.reqPerSec)),
-  p50Ms: round(medianOf(results, (r) => r.p50Ms), 1),
-  p99Ms: round(medianOf(results, (r) => r.p99Ms), 1),
+  p50Ms: round(
+    medianOf(results, (r) => r.p50Ms),
+    1,
+  ),
+  p99Ms: round(
+    medianOf(results, (r) => r.p99Ms),
+    1,
+  ),
   non2xx: results.reduce((n, r) => n + r.non2xx, 0),
   errors: results.reduce((n, r) => n + r.errors, 0),
 });
@@ -134,12 +155,23 @@ export interface BenchResults {
   profiles?: ProfileSectionResult;
 }
 
+/** The commit measured, and whether product code (apps/, packages/, prisma/) had uncommitted changes. */
+function gitState(): { commit: string; dirty: boolean } {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain', '--', 'apps', 'packages', 'prisma') !== '' };
+  } catch {
+    return { commit: 'unknown', dirty: true };
+  }
+}
+
 /** The JSON document of a bench run (`bench/results/latest.json`). */
 export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, loadAtStart: number[]) {
   const { sections, ...settings } = cfg;
   return {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
+    git: gitState(),
     machine: {
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
@@ -183,32 +215,55 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
 export function formatReport(report: Report): string {
   const rows: [string, string, string][] = [];
   const m = report.machine;
-  rows.push([`Machine: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average at start ${m.loadAvgStart.join(' ')}, at end ${m.loadAvgEnd.join(' ')}`, '', '']);
+  rows.push([
+    `Commit ${report.git.commit}${report.git.dirty ? ' + uncommitted changes' : ''}; ${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average at start ${m.loadAvgStart.join(' ')}, at end ${m.loadAvgEnd.join(' ')}`,
+    '',
+    '',
+  ]);
   const section = (title: string) => rows.push([title, '', '']);
   const row = (figure: string, value: string, target = '') => rows.push([`  ${figure}`, value, target]);
   const p = report.pipeline;
   const s = report.settings;
   if (p) {
-    section(`Pipeline: ${s.payments} payments × ${s.webhooks} webhooks = ${s.payments * s.webhooks} deliveries, WORKER_CONCURRENCY=${s.workerConcurrency}, median of ${s.pipelineRuns}`);
+    section(
+      `Pipeline: ${s.payments} payments × ${s.webhooks} webhooks = ${s.payments * s.webhooks} deliveries, WORKER_CONCURRENCY=${s.workerConcurrency}, median of ${s.pipelineRuns}`,
+    );
     row('pipeline, 1 worker process (deliveries/s)', `${p.deliveriesPerSec}`);
     row('ceiling: bare BullMQ + HMAC + got, no DB (deliveries/s)', `${p.ceilingPerSec}`);
     row('pipeline / ceiling (per-round ratio)', `${p.ratio}`, `≥ ${TARGETS.pipelineRatio}  ${verdict(p.ratio >= TARGETS.pipelineRatio)}`);
     row('commit → 2xx at peak, p50 / p95 / p99 (ms)', `${p.atPeak.p50Ms} / ${p.atPeak.p95Ms} / ${p.atPeak.p99Ms}`);
-    row(`commit → 2xx at half peak (${p.halfPeak.offeredDeliveriesPerSec}/s offered), p50 / p95 / p99 (ms)`, `${p.halfPeak.p50Ms} / ${p.halfPeak.p95Ms} / ${p.halfPeak.p99Ms}`, `p99 < ${TARGETS.p99AtHalfPeakMs}  ${verdict(p.p99Ms < TARGETS.p99AtHalfPeakMs)}`);
-    row('worker peak RSS, VmHWM (MiB)', `${p.workerPeakRssMb}`, `< ${TARGETS.workerPeakRssMb}  ${verdict(p.workerPeakRssMb < TARGETS.workerPeakRssMb)}`);
+    row(
+      `commit → 2xx at half peak (${p.halfPeak.offeredDeliveriesPerSec}/s offered), p50 / p95 / p99 (ms)`,
+      `${p.halfPeak.p50Ms} / ${p.halfPeak.p95Ms} / ${p.halfPeak.p99Ms}`,
+      `p99 < ${TARGETS.p99AtHalfPeakMs}  ${verdict(p.p99Ms < TARGETS.p99AtHalfPeakMs)}`,
+    );
+    row('worker RSS once started, before any job (MiB)', `${p.workerStartRssMb}`);
+    row(
+      'worker peak RSS, VmHWM (MiB)',
+      `${p.workerPeakRssMb}`,
+      `< ${TARGETS.workerPeakRssMb}  ${verdict(p.workerPeakRssMb < TARGETS.workerPeakRssMb)}`,
+    );
     row('ceiling worker peak RSS (MiB)', `${p.ceilingPeakRssMb}`);
     for (const [n, f] of Object.entries(p.byProcesses)) {
       if (n === '1') continue;
-      row(`${n} worker processes (deliveries/s; × 1 worker; / ceiling)`, `${f.deliveriesPerSec}; ×${f.scaleVsOneWorker}; ${f.ratioToCeiling}`);
+      row(
+        `${n} worker processes (deliveries/s; × 1 worker; / ceiling)`,
+        `${f.deliveriesPerSec}; ×${f.scaleVsOneWorker}; ${f.ratioToCeiling}`,
+      );
       row(`${n} worker processes at peak, p50 / p99 (ms); peak RSS each (MiB)`, `${f.p50Ms} / ${f.p99Ms}; ${f.workerPeakRssMb}`);
     }
     row('missing / duplicate / not-clean deliveries (all runs)', `${p.missing} / ${p.duplicates} / ${p.notCleanInDb}`, '0 / 0 / 0');
   }
   const sl = report.slow;
   if (sl) {
-    section(`Slow receiver: answers after ${sl.delayMs} ms, 1 worker process, ${s.slowPayments * s.webhooks} deliveries, median of ${s.slowRuns}`);
+    section(
+      `Slow receiver: answers after ${sl.delayMs} ms, 1 worker process, ${s.slowPayments * s.webhooks} deliveries, median of ${s.slowRuns}`,
+    );
     for (const x of sl.settings) {
-      row(`WORKER_CONCURRENCY=${x.concurrency} (deliveries/s; ideal ${x.idealPerSec}; efficiency)`, `${x.deliveriesPerSec}; ${x.efficiency}`);
+      row(
+        `WORKER_CONCURRENCY=${x.concurrency} (deliveries/s; ideal ${x.idealPerSec}; efficiency)`,
+        `${x.deliveriesPerSec}; ${x.efficiency}`,
+      );
     }
     row(`throughput scale for ×${sl.concurrencyRatio} concurrency`, `×${sl.scale}`);
   }
@@ -216,11 +271,15 @@ export function formatReport(report: Report): string {
   if (a) {
     section(`API: autocannon ${s.apiDurationS} s × ${s.apiConnections} connections, API in its own process, median of ${s.apiRuns}`);
     row('bare Express 5 GET / (req/s; p99 ms)', `${a.bare.reqPerSec}; ${a.bare.p99Ms}`);
-    row('read GET /gateway/v1/webhooks (req/s; p99 ms)', `${a.read.reqPerSec}; ${a.read.p99Ms}`);
+    row(`read GET /gateway/v1/webhooks, ${s.apiWebhooks} webhooks listed (req/s; p99 ms)`, `${a.read.reqPerSec}; ${a.read.p99Ms}`);
     row('read / bare', `${a.read.ratio}`, `≥ ${TARGETS.readRatio}  ${verdict(a.read.ratio >= TARGETS.readRatio)}`);
     row('write POST /gateway/v1/payments (req/s; p99 ms)', `${a.write.reqPerSec}; ${a.write.p99Ms}`);
     row('write / bare', `${a.write.ratio}`, `≥ ${TARGETS.writeRatio}  ${verdict(a.write.ratio >= TARGETS.writeRatio)}`);
-    row('non-2xx / errors (bare, read, write)', `${a.bare.non2xx}/${a.bare.errors}, ${a.read.non2xx}/${a.read.errors}, ${a.write.non2xx}/${a.write.errors}`, '0');
+    row(
+      'non-2xx / errors (bare, read, write)',
+      `${a.bare.non2xx}/${a.bare.errors}, ${a.read.non2xx}/${a.read.errors}, ${a.write.non2xx}/${a.write.errors}`,
+      '0',
+    );
   }
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));

@@ -7,11 +7,13 @@
  * process, and the fixtures (organization, API key, webhooks, payer).
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/core';
 import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServers, type ApiEnv, type ApiRound } from './api-section.js';
+import { CEILING_JOBS_FILE } from './ceiling.js';
 import { loadBenchConfig } from './config.js';
-import { createFixtures } from './fixtures.js';
+import { createFixtures, createOrganization, type Organization } from './fixtures.js';
 import { createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
 import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
 import { runProfileSection } from './profile-section.js';
@@ -30,13 +32,13 @@ async function timed<T>(title: string, fn: () => Promise<T>): Promise<T> {
   return out;
 }
 
-async function runApi(deps: SectionDeps, env: ApiEnv): Promise<ApiRound[]> {
+async function runApi(deps: SectionDeps, env: ApiEnv, org: Organization): Promise<ApiRound[]> {
   const { cfg } = deps;
   await flushRedis(cfg.redisUrl);
   const api = await startApiProcess(env);
   const bare = await startBareExpress();
   try {
-    const targets = await apiTargets(api.baseUrl, bare.baseUrl, deps.fx);
+    const targets = await apiTargets(api.baseUrl, bare.baseUrl, org);
     return await runApiRounds(targets, {
       rounds: cfg.apiRuns,
       durationS: cfg.apiDurationS,
@@ -44,8 +46,8 @@ async function runApi(deps: SectionDeps, env: ApiEnv): Promise<ApiRound[]> {
       connections: cfg.apiConnections,
       onRound: (i, r) =>
         log(
-          `  round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, read ${r.read.reqPerSec.toFixed(0)} req/s (non-2xx ${r.read.non2xx}), ` +
-            `write ${r.write.reqPerSec.toFixed(0)} req/s (non-2xx ${r.write.non2xx})`,
+          `  round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, read ${r.read.reqPerSec.toFixed(0)} req/s ${JSON.stringify(r.read.statusCodes)}, ` +
+            `write ${r.write.reqPerSec.toFixed(0)} req/s ${JSON.stringify(r.write.statusCodes)}`,
         ),
     });
   } finally {
@@ -71,27 +73,31 @@ async function main(): Promise<void> {
       QUEUE_PREFIX: 'bench',
       SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
     };
-    ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), { app: 'bench' });
+    ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
+      app: 'bench',
+    });
     receiver = await startReceiver();
     const fx = await createFixtures(ctx, receiver.baseUrl, cfg.webhooks);
+    const apiOrg = cfg.sections.has('api') ? await createOrganization(ctx, 'api', receiver.baseUrl, cfg.apiWebhooks) : undefined;
     const deps: SectionDeps = { ctx, fx, receiver, env, cfg, log };
 
     const results: BenchResults = {};
     if (cfg.sections.has('pipeline')) results.pipeline = await timed('1. pipeline (fast receiver)', () => runPipelineSection(deps));
     if (cfg.sections.has('slow')) results.slow = await timed('2. slow receiver', () => runSlowSection(deps));
-    if (cfg.sections.has('api')) results.api = await timed('3. API', () => runApi(deps, env));
-    if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg));
+    if (apiOrg) results.api = await timed('3. API', () => runApi(deps, env, apiOrg));
+    if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
 
     const report = buildReport(cfg, results, startedAt, loadAtStart);
     const file = writeReport(report);
     log(`\n${formatReport(report)}\n`);
-    for (const s of Object.values(results.profiles ?? {})) if (s) log(`${formatProfileSummary(s)}\n`);
+    for (const [what, s] of Object.entries(results.profiles ?? {})) if (s) log(`profile of ${what}: ${formatProfileSummary(s)}\n`);
     log(`written: ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
   } finally {
     await receiver?.stop().catch(() => undefined);
     if (ctx) await closeContext(ctx).catch(() => undefined);
     await db?.drop().catch((err: unknown) => console.error(`could not drop ${db?.name}: ${(err as Error).message}`));
     await flushRedis(cfg.redisUrl).catch(() => undefined);
+    rmSync(CEILING_JOBS_FILE, { force: true });
   }
 }
 

@@ -9,7 +9,12 @@ set -eu
 role="${1:-api}"
 [ "$#" -gt 0 ] && shift
 case "$role" in
-  api | worker | ops)
+  worker)
+    # A 96 MiB old space keeps the worker's peak RSS under 200 MiB at full speed (bench/README.md).
+    cd /app/apps/worker
+    exec node --max-old-space-size=96 --import tsx src/main.ts "$@"
+    ;;
+  api | ops)
     cd "/app/apps/$role"
     exec node --import tsx src/main.ts "$@"
     ;;

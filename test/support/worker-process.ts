@@ -6,7 +6,8 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the real worker entry point as a separate process (what a container runs). */
 export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+  // The flags of the production start (apps/worker package.json, docker/entrypoint.sh).
+  return spawn(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', 'apps/worker/src/main.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,4 +1,5 @@
 import type { Prisma, Tx } from '@gw/db';
+import { v7 as uuidv7 } from 'uuid';
 import type { WebhookEvent } from '../config/scopes.js';
 
 /**
@@ -11,17 +12,22 @@ import type { WebhookEvent } from '../config/scopes.js';
  * @returns the new delivery ids (possibly empty)
  */
 export async function recordEvent(tx: Tx, organizationId: string, type: WebhookEvent, payload: Prisma.InputJsonObject): Promise<string[]> {
-  const event = await tx.event.create({ data: { organizationId, type, payload }, select: { id: true } });
-  const webhooks = await tx.webhook.findMany({
-    where: { organizationId, active: true, events: { has: type } },
-    select: { id: true },
-  });
-  if (webhooks.length === 0) return [];
-  const deliveries = await tx.delivery.createManyAndReturn({
-    data: webhooks.map((w) => ({ organizationId, webhookId: w.id, eventId: event.id, event: type, nextAttemptAt: new Date() })),
-    select: { id: true },
-  });
-  return deliveries.map((d) => d.id);
+  // Plain SQL (issue #5): Prisma's createManyAndReturn cost ~20 ms of CPU for 50 deliveries.
+  // Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
+  const webhooks = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM webhooks WHERE organization_id = ${organizationId}::uuid AND active AND ${type} = ANY(events)`;
+  const eventId = uuidv7();
+  const deliveryIds = webhooks.map(() => uuidv7());
+  await tx.$executeRaw`
+    WITH e AS (
+      INSERT INTO events (id, organization_id, type, payload, created_at)
+      VALUES (${eventId}::uuid, ${organizationId}::uuid, ${type}, ${JSON.stringify(payload)}::jsonb, now())
+      RETURNING id
+    )
+    INSERT INTO deliveries (id, organization_id, webhook_id, event_id, event, status, attempts, manual, next_attempt_at, created_at, updated_at)
+    SELECT t.id::uuid, ${organizationId}::uuid, t.webhook_id::uuid, e.id, ${type}, 'pending', 0, false, now(), now(), now()
+    FROM e, unnest(${deliveryIds}::text[], ${webhooks.map((w) => w.id)}::text[]) AS t(id, webhook_id)`;
+  return deliveryIds;
 }
 
 /** The JSON body POSTed to receivers (issue #2, "Delivery worker"). */
