@@ -11,7 +11,11 @@ const store = (deps: ApiDeps, name: string) =>
     prefix: `${deps.config.QUEUE_PREFIX}:rl:${name}:`,
   });
 
-const clientAddress = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+/** Client address for limits: IPv4 as is, IPv6 reduced to its /56 subnet by express-rate-limit. */
+const clientAddress = (req: Request) => {
+  const ip = req.ip ?? 'unknown';
+  return ip.includes(':') ? ipKeyGenerator(ip) : ip;
+};
 
 /**
  * Request rate limit (spec, Errors: 429): RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS per

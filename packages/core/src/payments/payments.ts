@@ -77,6 +77,7 @@ export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
         afterCommit: () => enqueuePaymentExpiry(ctx.queues, payment.id, payment.expiresAt),
       };
     },
+    { singleStatement: true },
   );
   if (!result.replayed && result.afterCommit) {
     await result
