@@ -3,6 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Context } from '@gw/core';
+import { checkDependencies } from '@gw/core/health/check-dependencies';
 import { basicAuth } from './basic-auth.js';
 import type { OpsConfig } from './config.js';
 import { createOpsMetrics, type OpsMetrics } from './ops-metrics.js';
@@ -45,20 +46,8 @@ export function createOpsApp(deps: OpsDeps): Express {
   app.disable('x-powered-by');
 
   app.get('/healthz', async (_req, res) => {
-    const timeout = <T>(p: Promise<T>) =>
-      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
-    const [database, redis] = await Promise.all([
-      timeout(deps.prisma.$queryRaw`SELECT 1`).then(
-        () => 'ok' as const,
-        () => 'error' as const,
-      ),
-      timeout(deps.redis.ping()).then(
-        () => 'ok' as const,
-        () => 'error' as const,
-      ),
-    ]);
-    const ok = database === 'ok' && redis === 'ok';
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: { database, redis } });
+    const health = await checkDependencies(deps.prisma, deps.redis);
+    res.status(health.status === 'ok' ? 200 : 503).json(health);
   });
 
   if (deps.config.auth) app.use(basicAuth(deps.config.auth, deps.logger));

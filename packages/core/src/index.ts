@@ -28,3 +28,4 @@ export * from './auth/session-tokens.js';
 export * from './auth/siwe-login.js';
 export * from './ledger/tokens.js';
 export * from './auth/credential-cache.js';
+export * from './health/check-dependencies.js';
