@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { gatewayCalls } from '../../../test/support/gateway-client.js';
 
 /** Governance: active proposals with tallies, voting weighted by staked principal at the snapshot (issue #3). */
 
@@ -17,17 +18,7 @@ describe('gateway: governance (issue #3)', () => {
   let closed: { id: string };
   let future: { id: string };
 
-  const headers = (key?: string, jwt?: string, extra: Record<string, string> = {}) => ({
-    ...(key ? { 'X-API-Key': key } : {}),
-    ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
-    ...extra,
-  });
-  const get = (path: string, key?: string, jwt?: string) => stack.http.get(`${BASE}${path}`).set(headers(key, jwt));
-  const post = (path: string, body: unknown, key?: string, jwt?: string, extra: Record<string, string> = {}) =>
-    stack.http
-      .post(`${BASE}${path}`)
-      .set(headers(key, jwt, extra))
-      .send(body as object);
+  const { get, post } = gatewayCalls(() => stack, BASE);
   const prisma = () => stack.api.deps.prisma;
 
   const proposal = (title: string, startsAt: Date, endsAt: Date, snapshotAt = new Date(startsAt.getTime() - HOUR)) =>

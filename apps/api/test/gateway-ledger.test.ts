@@ -3,6 +3,7 @@ import { getAddress } from 'viem';
 import { getBalance, ISSUANCE, postEntry, type Owner } from '@gw/core';
 import { BRIDGE_ESCROW, STAKING_POOL, TREASURY } from '@gw/core/gateway/system-accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { gatewayCalls } from '../../../test/support/gateway-client.js';
 import { newWallet } from '../../../test/support/wallet.js';
 
 /** Wallet balances, transfers, token info and the treasury overview (issue #3). */
@@ -16,17 +17,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
   let narrow: { organizationId: string; apiKey: string };
   let alice: { token: string; address: string };
 
-  const headers = (key?: string, jwt?: string, extra: Record<string, string> = {}) => ({
-    ...(key ? { 'X-API-Key': key } : {}),
-    ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
-    ...extra,
-  });
-  const get = (path: string, key?: string, jwt?: string) => stack.http.get(`${BASE}${path}`).set(headers(key, jwt));
-  const post = (path: string, body: unknown, key?: string, jwt?: string, extra: Record<string, string> = {}) =>
-    stack.http
-      .post(`${BASE}${path}`)
-      .set(headers(key, jwt, extra))
-      .send(body as object);
+  const { get, post } = gatewayCalls(() => stack, BASE);
 
   const prisma = () => stack.api.deps.prisma;
   const balance = (owner: Owner, token = 'GTK') => getBalance(prisma(), owner, token);

@@ -3,6 +3,7 @@ import { getBalance, ISSUANCE, postEntry, type Owner } from '@gw/core';
 import { accruedReward } from '@gw/core/gateway/accrued-reward';
 import { STAKING_POOL, TREASURY } from '@gw/core/gateway/system-accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { gatewayCalls } from '../../../test/support/gateway-client.js';
 
 /** Staking (stake, positions, unstake) and farming pools (issue #3). */
 
@@ -37,17 +38,7 @@ describe('gateway: staking and farming (issue #3)', () => {
   let alice: { token: string; address: string };
   let bob: { token: string; address: string };
 
-  const headers = (key?: string, jwt?: string, extra: Record<string, string> = {}) => ({
-    ...(key ? { 'X-API-Key': key } : {}),
-    ...(jwt ? { Authorization: `Bearer ${jwt}` } : {}),
-    ...extra,
-  });
-  const get = (path: string, key?: string, jwt?: string) => stack.http.get(`${BASE}${path}`).set(headers(key, jwt));
-  const post = (path: string, body: unknown, key?: string, jwt?: string, extra: Record<string, string> = {}) =>
-    stack.http
-      .post(`${BASE}${path}`)
-      .set(headers(key, jwt, extra))
-      .send(body as object);
+  const { get, post } = gatewayCalls(() => stack, BASE);
 
   const prisma = () => stack.api.deps.prisma;
   const balance = (owner: Owner) => getBalance(prisma(), owner, 'GTK');
