@@ -12,7 +12,7 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/test/faults/', '/test/security/'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
   },
   extensionsToTreatAsEsm: ['.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
