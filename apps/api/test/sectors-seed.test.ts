@@ -37,6 +37,8 @@ describe('seed:demo', () => {
       clinicalRecords: 9,
     });
     expect(first.inserted).toMatchObject({ organizations: 1, shipments: 6, tariffs: 12 });
+    // The treasury that pays staking rewards is funded once.
+    expect(first.inserted).toMatchObject({ treasuryFunding: 1 });
     expect(first.patients).toEqual([
       { address: demoPatient(1).address, consent: 'active', records: 4 },
       { address: demoPatient(2).address, consent: 'none', records: 3 },

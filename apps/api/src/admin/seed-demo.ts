@@ -20,7 +20,8 @@
  * therefore start with empty tallies.
  */
 import type { PrismaClient } from '@gw/db';
-import { ensureNativeToken, issueCredential, SCOPES, type Config } from '@gw/core';
+import { ensureNativeToken, ISSUANCE, issueCredential, postEntry, SCOPES, type Config } from '@gw/core';
+import { TREASURY } from '@gw/core/gateway/system-accounts';
 import { keccak256, toBytes } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
@@ -294,6 +295,10 @@ export interface SeedDemoSummary {
  * Seeds the demo data set (see the module comment). Safe to run any number of times.
  * @returns a JSON-serialisable summary for the operator CLI
  */
+/** Journal reference of the demo treasury funding, so a second run does not mint again. */
+const TREASURY_SEED_REFERENCE = 'seed:demo:treasury';
+const TREASURY_SEED_AMOUNT = 1_000_000n * 10n ** 18n;
+
 export async function seedDemo(
   prisma: PrismaClient,
   config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>,
@@ -312,12 +317,29 @@ export async function seedDemo(
     certificates: 0,
     carbonCredits: 0,
     consents: 0,
+    treasuryFunding: 0,
   };
 
   // --- Global reference data --------------------------------------------------------------------
   await ensureNativeToken(prisma, config);
 
   inserted.tariffs = (await prisma.tariff.createMany({ data: TARIFFS, skipDuplicates: true })).count;
+
+  // The DAO treasury pays staking rewards: fund it once (1,000,000 tokens minted from issuance).
+  if (!(await prisma.journalEntry.findFirst({ where: { reference: TREASURY_SEED_REFERENCE }, select: { id: true } }))) {
+    await prisma.$transaction((tx) =>
+      postEntry(tx, {
+        kind: 'mint',
+        reference: TREASURY_SEED_REFERENCE,
+        token: config.NATIVE_TOKEN_SYMBOL,
+        legs: [
+          { owner: ISSUANCE, amount: -TREASURY_SEED_AMOUNT },
+          { owner: TREASURY, amount: TREASURY_SEED_AMOUNT },
+        ],
+      }),
+    );
+    inserted.treasuryFunding = 1;
+  }
 
   for (const p of PROPOSALS) {
     if (await prisma.proposal.findFirst({ where: { title: p.title }, select: { id: true } })) continue;
