@@ -8,7 +8,7 @@ import { encodeFunctionData, getAddress, toEventSelector, toFunctionSelector, ty
 import { createRedis, createSender, getBalance, QUEUE_NAMES, USER_AGENT, type Owner } from '@gw/core';
 import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch } from '@gw/core/integration/abi-catalog';
 import { DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/integration/contract-addresses';
-import { BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/integration/bridge-accounts';
+import { BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/gateway/system-accounts';
 import { resumeBridgeRelays, type Relayer, type RelayResult } from '@gw/core/integration/relay-bridge';
 import { CREDIT_BURN } from '@gw/core/integration/consume-credits';
 import { createHandlers } from '@gw/worker';

@@ -11,8 +11,11 @@ export const TREASURY: Owner = { type: 'system', id: 'treasury' };
 /** Holds the principal of every active staking position. */
 export const STAKING_POOL: Owner = { type: 'system', id: 'staking-pool' };
 
-/** Holds amounts locked by bridge transfers until they complete or are refunded. */
+/** Holds the amount of every `initiated` bridge transfer until the relay completes or fails. */
 export const BRIDGE_ESCROW: Owner = { type: 'system', id: 'bridge-escrow' };
+
+/** Receives the amount of every `completed` bridge transfer: value that left this chain (circulating elsewhere). */
+export const BRIDGE_OUTBOUND: Owner = { type: 'system', id: 'bridge-outbound' };
 
 /** Balances that are not in circulation (token info: circulating = total supply less these). */
 export const NON_CIRCULATING: readonly Owner[] = [TREASURY, STAKING_POOL, BRIDGE_ESCROW];

@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/with-idempotency.js';
 import { postEntry } from '../ledger/post-entry.js';
 import { enqueueBridgeRelay } from '../queues/queues.js';
-import { BRIDGE_ESCROW } from './bridge-accounts.js';
+import { BRIDGE_ESCROW } from '../gateway/system-accounts.js';
 import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';
 import { isSupportedChain, type ContractAddresses } from './contract-addresses.js';
 

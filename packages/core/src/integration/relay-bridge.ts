@@ -2,8 +2,9 @@ import type { RawSql } from '@gw/db';
 import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import { postEntry } from '../ledger/post-entry.js';
+import { ensureLiveJobs } from '../queues/queues.js';
 import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';
-import { BRIDGE_ESCROW, BRIDGE_OUTBOUND } from './bridge-accounts.js';
+import { BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '../gateway/system-accounts.js';
 
 /**
  * Default wait of the built-in {@link DelayedRelayer} before it reports a transfer relayed.
@@ -117,16 +118,9 @@ export async function resumeBridgeRelays(
   const stale = await db.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM bridge_transfers WHERE status = 'initiated' AND created_at <= ${new Date(Date.now() - opts.graceMs)}::timestamptz
     ORDER BY created_at LIMIT ${opts.batch ?? 500}::int`;
-  let added = 0;
-  for (const { id } of stale) {
-    const job = await ctx.queues.bridgeRelay.getJob(id);
-    if (job) {
-      const state = await job.getState();
-      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
-      await job.remove();
-    }
-    await ctx.queues.bridgeRelay.add('relay', { transferId: id }, { jobId: id });
-    added += 1;
-  }
-  return added;
+  return ensureLiveJobs(
+    ctx.queues.bridgeRelay,
+    'relay',
+    stale.map(({ id }) => ({ id, data: { transferId: id } })),
+  );
 }

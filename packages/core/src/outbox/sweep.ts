@@ -1,28 +1,12 @@
-import type { Queue } from 'bullmq';
 import type { RawSql } from '@gw/db';
 import type { Context } from '../context.js';
+import { ensureLiveJobs } from '../queues/queues.js';
 
 export interface SweepResult {
   /** Pending deliveries whose job was missing or finished, re-enqueued. */
   deliveries: number;
   /** Pending payments past expiry whose expiry job was missing, re-scheduled. */
   payments: number;
-}
-
-/** Adds jobs for the ids that have no live job (missing, completed or failed). @returns how many were added */
-async function ensureJobs<T>(queue: Queue<T>, name: string, items: { id: string; data: T }[]): Promise<number> {
-  let added = 0;
-  for (const { id, data } of items) {
-    const job = await queue.getJob(id);
-    if (job) {
-      const state = await job.getState();
-      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
-      await job.remove();
-    }
-    await (queue as Queue).add(name, data, { jobId: id });
-    added += 1;
-  }
-  return added;
 }
 
 /**
@@ -48,12 +32,12 @@ export async function sweepOutbox(
     SELECT id::text FROM payments WHERE status = 'pending' AND expires_at <= ${cutoff}::timestamptz
     ORDER BY expires_at LIMIT ${batch}::int`;
   return {
-    deliveries: await ensureJobs(
+    deliveries: await ensureLiveJobs(
       ctx.queues.deliveries,
       'deliver',
       deliveries.map((d) => ({ id: d.id, data: { deliveryId: d.id } })),
     ),
-    payments: await ensureJobs(
+    payments: await ensureLiveJobs(
       ctx.queues.paymentExpiry,
       'expire',
       payments.map((p) => ({ id: p.id, data: { paymentId: p.id } })),

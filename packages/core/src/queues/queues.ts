@@ -65,6 +65,27 @@ export function createQueues(connection: Redis, prefix: string): Queues {
 }
 
 /**
+ * Gives each id a live job: an id whose job is missing, or left `completed`, `failed` or in an
+ * `unknown` state, gets it (re)added under job id = the id; a waiting, delayed or active job is left
+ * alone, so a live job is never duplicated. Used by the sweeper and by manual resends.
+ * @returns how many jobs were added
+ */
+export async function ensureLiveJobs<T>(queue: Queue<T>, name: string, items: { id: string; data: T }[]): Promise<number> {
+  let added = 0;
+  for (const { id, data } of items) {
+    const job = await queue.getJob(id);
+    if (job) {
+      const state = await job.getState();
+      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
+      await job.remove();
+    }
+    await (queue as Queue).add(name, data, { jobId: id });
+    added += 1;
+  }
+  return added;
+}
+
+/**
  * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
  * no-op). With `replaceFinished`, a completed or failed job left under that id is removed
  * first so that the delivery runs again (manual resend, sweeper).
@@ -77,10 +98,12 @@ export async function enqueueDeliveries(
 ): Promise<void> {
   if (deliveryIds.length === 0) return;
   if (opts.replaceFinished) {
-    for (const id of deliveryIds) {
-      const job = await queues.deliveries.getJob(id);
-      if (job && ((await job.isCompleted()) || (await job.isFailed()))) await job.remove();
-    }
+    await ensureLiveJobs(
+      queues.deliveries,
+      'deliver',
+      deliveryIds.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
+    );
+    return;
   }
   await queues.deliveries.addBulk(
     deliveryIds.map((deliveryId) => ({
