@@ -30,8 +30,9 @@ import {
   SessionTokens,
   type Context,
   type Sender,
+  createDeliveryStore,
 } from '@gw/core';
-import { Prisma } from '@gw/db';
+import { createRawSql, Prisma } from '@gw/db';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';
 
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
     { app: 'hot-paths' },
   );
   const raw = new pg.Pool({ connectionString: db.url, max: 2 });
+  const workerSql = createRawSql(db.url, 4);
   try {
     const fx = await createFixtures(ctx, 'http://127.0.0.1:9', 50);
     const results: OpCost[] = [];
@@ -124,7 +126,9 @@ async function main(): Promise<void> {
     await ctx.queues.deliveries.obliterate({ force: true });
     const deliveries = await pendingDeliveries(ctx, forDeliveries);
     results.push(
-      await measure('processDelivery (instant 200 sender)', iterations, (i) => processDelivery(ctx, instantSender, deliveries[i]!)),
+      await measure('processDelivery (instant 200 sender, one at a time)', iterations, (i) =>
+        processDelivery({ ...ctx, deliveries: createDeliveryStore(workerSql) }, instantSender, deliveries[i]!),
+      ),
     );
     results.push(
       await measure('  same read as 1 raw SQL statement (pg)', iterations, (i) =>
@@ -196,6 +200,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await raw.end();
+    await workerSql.close();
     await closeContext(ctx);
     await db.drop();
     await flushRedis(redisUrl);

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { DelayedError, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUE_NAMES, type AttemptResult, type Sender } from '@gw/core';
+import type { AttemptResult, ProcessOutcome, Sender } from '@gw/core';
 import {
   attemptOutcome,
   collectClusterMetrics,
   createAppMetrics,
-  instrumentHandlers,
+  deliveryOutcomeCounter,
   instrumentSender,
   metricsIndexKey,
   metricsKey,
   readMetricsSnapshots,
   startMetricsPublisher,
+  UNKNOWN_EVENT,
 } from '@gw/core/metrics/index';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 import { find, parsePrometheus } from './prometheus-text.js';
-
-const job = { id: 'j1', data: {} } as unknown as Job;
-
-/** A queue handler, as the worker's (apps/worker/src/handlers.ts). */
-type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
 
 /** A sender answering with the given results, in order. */
 function fakeSender(...results: Partial<AttemptResult>[]): Sender {
@@ -41,86 +36,47 @@ describe('delivery instrumentation (worker)', () => {
     expect(attemptOutcome({ ok: false, statusCode: null, error: 'ECONNREFUSED' })).toBe('network_error');
   });
 
-  it('counts each run of the delivery handler once, by outcome and event', async () => {
+  it('observes every attempt by outcome, in seconds, and passes the result through', async () => {
     const m = createAppMetrics('worker', { instanceId: 'w1' });
     const sender = instrumentSender(
-      fakeSender(
-        { ok: true, statusCode: 200, durationMs: 40 },
-        { statusCode: 503 },
-        { error: 'timeout after 10 ms' },
-        { ok: true, statusCode: 200 },
-      ),
+      fakeSender({ ok: true, statusCode: 200, durationMs: 40 }, { statusCode: 503 }, { error: 'timeout after 10 ms' }),
       m,
     );
-    const script: (() => Promise<unknown>)[] = [
-      async () => (await attempt(sender), { kind: 'delivered', attempt: 1 }),
-      async () => {
-        await attempt(sender, 'payment.failed');
-        throw new DelayedError();
-      },
-      async () => (await attempt(sender, 'payment.failed'), { kind: 'dead', attempt: 3 }),
-      async () => {
-        throw new DelayedError(); // not due yet: no attempt, not counted
-      },
-      async () => ({ kind: 'skipped', reason: 'delivery is delivered' }),
-      async () => ({ kind: 'dead', attempt: null, reason: 'webhook deactivated' }),
-      async () => {
-        throw new Error('database down');
-      },
-    ];
-    const other = async () => 'other queue';
-    const handlers = instrumentHandlers<Record<string, Handler>>(
-      { [QUEUE_NAMES.deliveries]: () => script.shift()!(), [QUEUE_NAMES.paymentExpiry]: other },
-      m,
-    );
-    expect(handlers[QUEUE_NAMES.paymentExpiry]).toBe(other);
-    const run = () => handlers[QUEUE_NAMES.deliveries]!(job, 'token');
-    await expect(run()).resolves.toEqual({ kind: 'delivered', attempt: 1 });
-    await expect(run()).rejects.toBeInstanceOf(DelayedError);
-    await run();
-    await expect(run()).rejects.toBeInstanceOf(DelayedError);
-    await run();
-    await run();
-    await expect(run()).rejects.toThrow('database down');
+    await expect(attempt(sender)).resolves.toMatchObject({ ok: true, statusCode: 200, durationMs: 40 });
+    await expect(attempt(sender)).resolves.toMatchObject({ ok: false, statusCode: 503 });
+    await attempt(sender);
+    const values = (await m.deliveryAttemptDuration.get()).values;
+    const counts = values.filter((v) => v.metricName?.endsWith('_count'));
+    expect(Object.fromEntries(counts.map((v) => [v.labels.outcome, v.value]))).toEqual({ success: 1, http_error: 1, timeout: 1 });
+    const successSum = values.find((v) => v.metricName?.endsWith('_sum') && v.labels.outcome === 'success');
+    expect(successSum?.value).toBeCloseTo(0.04);
+  });
 
+  it('counts each run of the delivery handler once, by outcome and event; skipped and not-due runs are not counted', async () => {
+    const m = createAppMetrics('worker', { instanceId: 'w2' });
+    const count = deliveryOutcomeCounter(m);
+    const outcomes: (ProcessOutcome | 'error')[] = [
+      { kind: 'delivered', attempt: 1, event: 'payment.settled' },
+      { kind: 'retry', attempt: 1, at: new Date(), event: 'payment.failed' },
+      { kind: 'dead', attempt: 3, reason: 'HTTP 500', event: 'payment.failed' },
+      { kind: 'not-due', at: new Date() },
+      { kind: 'skipped', reason: 'delivery is delivered' },
+      { kind: 'dead', attempt: null, reason: 'webhook deactivated', event: 'payment.refunded' },
+      'error',
+      { kind: 'delivered', attempt: 2, event: 'payment.settled' },
+    ];
+    outcomes.forEach(count);
     const values = (await m.deliveriesTotal.get()).values.map((v) => [v.labels.outcome, v.labels.event, v.value]);
     expect(values).toEqual(
       expect.arrayContaining([
-        ['delivered', 'payment.settled', 1],
+        ['delivered', 'payment.settled', 2],
         ['retry', 'payment.failed', 1],
         ['dead', 'payment.failed', 1],
-        ['dead', 'unknown', 1],
-        ['error', 'unknown', 1],
+        ['dead', 'payment.refunded', 1],
+        ['error', UNKNOWN_EVENT, 1],
       ]),
     );
     expect(values).toHaveLength(5);
-    const attempts = (await m.deliveryAttemptDuration.get()).values.filter((v) => v.metricName?.endsWith('_count'));
-    expect(Object.fromEntries(attempts.map((v) => [v.labels.outcome, v.value]))).toEqual({ success: 1, http_error: 1, timeout: 1 });
-  });
-
-  it('runs of several jobs at once keep their events apart', async () => {
-    const m = createAppMetrics('worker', { instanceId: 'w2' });
-    const sender = instrumentSender(
-      {
-        close: () => undefined,
-        send: async (req) => {
-          await new Promise((r) => setTimeout(r, req.headers['x-service-event'] === 'a' ? 30 : 5));
-          return { ok: true, statusCode: 200, durationMs: 1, error: null, responseBody: null };
-        },
-      },
-      m,
-    );
-    const handlers = instrumentHandlers<Record<string, Handler>>(
-      {
-        [QUEUE_NAMES.deliveries]: async (j: Job) => (await attempt(sender, (j.data as { e: string }).e), { kind: 'delivered', attempt: 1 }),
-      },
-      m,
-    );
-    await Promise.all(
-      ['a', 'b', 'a', 'b', 'b'].map((e) => handlers[QUEUE_NAMES.deliveries]!({ data: { e } } as unknown as Job, undefined)),
-    );
-    const byEvent = Object.fromEntries((await m.deliveriesTotal.get()).values.map((v) => [v.labels.event, v.value]));
-    expect(byEvent).toEqual({ a: 2, b: 3 });
   });
 });
 

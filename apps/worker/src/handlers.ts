@@ -1,8 +1,8 @@
 import { DelayedError, type Job } from 'bullmq';
 // Deep imports (as in start-worker.ts): the core barrel would also load viem and the auth stack.
-import type { RawSql } from '@gw/db';
 import type { Context } from '@gw/core/context';
-import { processDelivery } from '@gw/core/deliveries/process-delivery';
+import type { DeliveryStore } from '@gw/core/deliveries/delivery-store';
+import { processDelivery, type ProcessOutcome } from '@gw/core/deliveries/process-delivery';
 import type { Sender } from '@gw/core/deliveries/send-attempt';
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, relayBridgeTransfer, type Relayer } from '@gw/core/integration/relay-bridge';
 import { expirePayment } from '@gw/core/payments/payments';
@@ -23,18 +23,32 @@ export interface HandlerOptions {
   relayer?: Relayer | undefined;
   /** Delay of the built-in relayer, ms (default {@link DEFAULT_BRIDGE_RELAY_DELAY_MS}). */
   bridgeRelayDelayMs?: number | undefined;
+  /** Called with each delivery run's outcome, or `'error'` when the run threw (metrics). */
+  onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
 }
 
 /**
  * One handler per queue of {@link QUEUE_NAMES}; `startWorker` refuses to start when a queue has
  * none (or an unknown name has one).
  */
-export function createHandlers(ctx: Context & { sql?: RawSql }, sender: Sender, opts: HandlerOptions = {}): Record<QueueName, Handler> {
+export function createHandlers(
+  ctx: Context & { deliveries: DeliveryStore },
+  sender: Sender,
+  opts: HandlerOptions = {},
+): Record<QueueName, Handler> {
   const relayer = opts.relayer ?? new DelayedRelayer(opts.bridgeRelayDelayMs ?? DEFAULT_BRIDGE_RELAY_DELAY_MS);
+  const observe = opts.onDeliveryOutcome ?? (() => undefined);
   return {
     [QUEUE_NAMES.deliveries]: async (job, token) => {
       const { deliveryId } = job.data as DeliveryJob;
-      const outcome = await processDelivery(ctx, sender, deliveryId);
+      let outcome: ProcessOutcome;
+      try {
+        outcome = await processDelivery(ctx, sender, deliveryId);
+      } catch (err) {
+        observe('error');
+        throw err;
+      }
+      observe(outcome);
       if (outcome.kind === 'retry' || outcome.kind === 'not-due') return rescheduleAt(job, token, outcome.at);
       return outcome;
     },

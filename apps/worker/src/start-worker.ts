@@ -4,6 +4,7 @@ import { createRawSql } from '@gw/db';
 import type { Config } from '@gw/core/config/env';
 import type { Context } from '@gw/core/context';
 import { closeContext, createContext } from '@gw/core/create-context';
+import { createDeliveryStore } from '@gw/core/deliveries/delivery-store';
 import { USER_AGENT } from '@gw/core/deliveries/process-delivery';
 import { createSender } from '@gw/core/deliveries/send-attempt';
 import type { Logger } from '@gw/core/logging/logger';
@@ -12,7 +13,7 @@ import { sweepOutbox } from '@gw/core/outbox/sweep';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/integration/relay-bridge';
 import { QUEUE_NAMES } from '@gw/core/queues/queues';
 import { createRedis } from '@gw/core/queues/redis';
-import { createAppMetrics, instrumentHandlers, instrumentSender, startMetricsPublisher } from '@gw/core/metrics/index';
+import { createAppMetrics, deliveryOutcomeCounter, instrumentSender, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createHandlers, type Handler } from './handlers.js';
 
 export interface RunningWorker {
@@ -56,10 +57,11 @@ export async function startWorker(
     }),
     metrics,
   );
-  const handlers = instrumentHandlers(
-    createHandlers({ ...ctx, sql }, sender, { relayer: opts.relayer, bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS }),
-    metrics,
-  );
+  const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(sql) }, sender, {
+    relayer: opts.relayer,
+    bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
+    onDeliveryOutcome: deliveryOutcomeCounter(metrics),
+  });
   assertHandlers(handlers);
 
   const workers = Object.entries(handlers).map(([queue, handler]) => {

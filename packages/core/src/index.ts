@@ -22,6 +22,7 @@ export * from './net/address-policy.js';
 export * from './deliveries/backoff.js';
 export * from './deliveries/send-attempt.js';
 export * from './deliveries/process-delivery.js';
+export * from './deliveries/delivery-store.js';
 export * from './auth/credentials.js';
 export * from './auth/signing-keys.js';
 export * from './auth/session-tokens.js';

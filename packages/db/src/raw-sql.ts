@@ -10,16 +10,30 @@ export interface RawSql {
   $executeRaw(strings: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>;
 }
 
-/** Turns a tagged template into pg's `$1, $2, …` text and values. */
-function toQuery(strings: TemplateStringsArray, values: unknown[]): { text: string; values: unknown[] } {
+/**
+ * Statement names by call site: a tagged template's strings array is the same object on every call
+ * from one place in the code, so each call site becomes one named (prepared) statement per
+ * connection, parsed and planned once instead of on every call.
+ */
+const statementNames = new WeakMap<TemplateStringsArray, string>();
+let statementCount = 0;
+
+/** Turns a tagged template into pg's `$1, $2, …` text and values, named after its call site. */
+function toQuery(strings: TemplateStringsArray, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  let name = statementNames.get(strings);
+  if (name === undefined) {
+    name = `gw_raw_${++statementCount}`;
+    statementNames.set(strings, name);
+  }
   let text = strings[0]!;
   for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-  return { text, values: values.map((v) => (typeof v === 'bigint' ? v.toString() : v)) };
+  return { name, text, values: values.map((v) => (typeof v === 'bigint' ? v.toString() : v)) };
 }
 
 /**
  * Raw SQL over a plain `pg.Pool` (issue #5: the worker's per-delivery read and write, without
- * Prisma's per-query overhead). Values are bound parameters, never interpolated.
+ * Prisma's per-query overhead). Values are bound parameters, never interpolated; each call site
+ * is a prepared statement on each connection.
  * @param max pool size
  * @returns the executor and a `close()` that ends the pool
  */

@@ -1,71 +1,17 @@
-import type { RawSql } from '@gw/db';
 import type { Context } from '../context.js';
 import { signStandardWebhook, signWebhookBody } from '../crypto/tokens.js';
 import type { EventEnvelope } from '../outbox/record-event.js';
 import { backoffDelayMs } from './backoff.js';
+import type { DeliveryStore } from './delivery-store.js';
 import type { Sender } from './send-attempt.js';
 
+/** What one run of a delivery job did; `event` is the delivery's event type (for metrics). */
 export type ProcessOutcome =
   | { kind: 'skipped'; reason: string }
   | { kind: 'not-due'; at: Date }
-  | { kind: 'delivered'; attempt: number }
-  | { kind: 'retry'; attempt: number; at: Date }
-  | { kind: 'dead'; attempt: number | null; reason: string };
-
-interface LoadedDelivery {
-  id: string;
-  event: string;
-  status: 'pending' | 'delivered' | 'dead';
-  attempts: number;
-  manual: boolean;
-  nextAttemptAt: Date | null;
-  webhook: { url: string; active: boolean; secretEncrypted: string; signatureScheme: string };
-  eventRecord: { id: string; type: string; createdAt: Date; payload: unknown };
-}
-
-/**
- * The delivery with its webhook and event, in one query (issue #5: the hot path's read; Prisma's
- * `include` costs a round trip and a compile per relation).
- */
-async function loadDelivery(db: RawSql, id: string): Promise<LoadedDelivery | undefined> {
-  const rows = await db.$queryRaw<
-    {
-      id: string;
-      event: string;
-      status: LoadedDelivery['status'];
-      attempts: number;
-      manual: boolean;
-      next_attempt_at: Date | null;
-      url: string;
-      active: boolean;
-      secret_encrypted: string;
-      signature_scheme: string;
-      event_id: string;
-      event_type: string;
-      event_created_at: Date;
-      payload: unknown;
-    }[]
-  >`
-    SELECT d.id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
-           w.url, w.active, w.secret_encrypted, w.signature_scheme,
-           e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
-    FROM deliveries d
-    JOIN webhooks w ON w.id = d.webhook_id
-    JOIN events e ON e.id = d.event_id
-    WHERE d.id = ${id}::uuid`;
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
-    id: r.id,
-    event: r.event,
-    status: r.status,
-    attempts: r.attempts,
-    manual: r.manual,
-    nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at) : null,
-    webhook: { url: r.url, active: r.active, secretEncrypted: r.secret_encrypted, signatureScheme: r.signature_scheme },
-    eventRecord: { id: r.event_id, type: r.event_type, createdAt: new Date(r.event_created_at), payload: r.payload },
-  };
-}
+  | { kind: 'delivered'; attempt: number; event: string }
+  | { kind: 'retry'; attempt: number; at: Date; event: string }
+  | { kind: 'dead'; attempt: number | null; reason: string; event: string };
 
 /** Decrypted signing secrets by ciphertext: a rotation writes a new ciphertext, so entries never go stale. */
 const openedSecrets = new Map<string, string>();
@@ -90,29 +36,28 @@ export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gat
  * - 2xx within WEBHOOK_TIMEOUT_MS → `delivered`;
  * - otherwise → `pending` with `nextAttemptAt` = now + min(BASE·2^(n−1), MAX) while fewer than
  *   WEBHOOK_MAX_ATTEMPTS attempts were made, else `dead`; a manual resend fails straight to `dead`.
- * The attempt row and the delivery's new state are written in one statement, guarded by the
- * attempt count that was read, so a concurrent duplicate run (a stalled job picked up twice)
- * cannot record the same attempt twice. Deliveries are at least once: a worker killed after the
- * receiver's 2xx but before this write sends again, and receivers dedupe by X-Service-Delivery.
+ * The attempt row and the delivery's new state are written together (one statement, see
+ * {@link DeliveryStore.recordAttempt}), guarded by the attempt count that was read, so a concurrent
+ * duplicate run (a stalled job picked up twice) cannot record the same attempt twice. Deliveries
+ * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
+ * and receivers dedupe by X-Service-Delivery.
  *
- * @param ctx.sql raw SQL executor for the two statements (the worker passes a plain pg pool);
- *   defaults to the Prisma client
+ * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
  * @returns what happened; `retry` and `not-due` carry the time the job must run again
+ * @throws whatever the store throws (database unreachable): the job fails and BullMQ retries it
  */
 export async function processDelivery(
-  ctx: Pick<Context, 'prisma' | 'config' | 'secretBox' | 'logger'> & { sql?: RawSql },
+  ctx: Pick<Context, 'config' | 'secretBox' | 'logger'> & { deliveries: DeliveryStore },
   sender: Sender,
   deliveryId: string,
 ): Promise<ProcessOutcome> {
-  const db: RawSql = ctx.sql ?? ctx.prisma;
-  const delivery = await loadDelivery(db, deliveryId);
+  const delivery = await ctx.deliveries.load(deliveryId);
   if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
   if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+  const event = delivery.event;
   if (!delivery.webhook.active) {
-    await db.$executeRaw`
-      UPDATE deliveries SET status = 'dead', manual = false, next_attempt_at = NULL, last_error = 'webhook deactivated', updated_at = now()
-      WHERE id = ${deliveryId}::uuid AND status = 'pending'`;
-    return { kind: 'dead', attempt: null, reason: 'webhook deactivated' };
+    await ctx.deliveries.markDead(deliveryId, 'webhook deactivated');
+    return { kind: 'dead', attempt: null, reason: 'webhook deactivated', event };
   }
   if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
     return { kind: 'not-due', at: delivery.nextAttemptAt };
@@ -150,30 +95,23 @@ export async function processDelivery(
       ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
       : null;
 
-  const updated = await db.$executeRaw`
-    WITH d AS (
-      UPDATE deliveries SET
-        attempts = ${attempt}::int,
-        status = ${status}::delivery_status,
-        manual = false,
-        next_attempt_at = ${nextAttemptAt}::timestamptz,
-        last_status_code = ${result.statusCode}::int,
-        last_error = ${result.error}::text,
-        delivered_at = CASE WHEN ${result.ok}::boolean THEN now() ELSE delivered_at END,
-        updated_at = now()
-      WHERE id = ${deliveryId}::uuid AND status = 'pending' AND attempts = ${delivery.attempts}::int
-      RETURNING id
-    )
-    INSERT INTO delivery_attempts (id, delivery_id, number, status_code, duration_ms, error, response_body, created_at)
-    SELECT gen_random_uuid(), d.id, ${attempt}::int, ${result.statusCode}::int, ${result.durationMs}::int, ${result.error}::text, ${result.responseBody}::text, now()
-    FROM d`;
-  if (updated === 0) return { kind: 'skipped', reason: 'delivery changed concurrently' };
+  const recorded = await ctx.deliveries.recordAttempt({
+    deliveryId,
+    previousAttempts: delivery.attempts,
+    status,
+    nextAttemptAt,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    error: result.error,
+    responseBody: result.responseBody,
+  });
+  if (!recorded) return { kind: 'skipped', reason: 'delivery changed concurrently' };
 
   ctx.logger.debug(
     { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs, outcome: status },
     'delivery attempt recorded',
   );
-  if (status === 'delivered') return { kind: 'delivered', attempt };
-  if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed' };
-  return { kind: 'retry', attempt, at: nextAttemptAt! };
+  if (status === 'delivered') return { kind: 'delivered', attempt, event };
+  if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
+  return { kind: 'retry', attempt, at: nextAttemptAt!, event };
 }

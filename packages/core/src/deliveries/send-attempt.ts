@@ -71,7 +71,9 @@ export function createSender(opts: { allowPrivate: boolean; userAgent: string; r
           ok,
           statusCode,
           error: ok ? null : `HTTP ${statusCode}`,
-          responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT_BYTES).toString('utf8'),
+          // PostgreSQL text cannot hold U+0000: a receiver answering with NUL bytes must not make the
+          // attempt unrecordable (which would send the delivery again and again).
+          responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT_BYTES).toString('utf8').replaceAll('\0', '\uFFFD'),
         });
         stream.destroy();
       };

@@ -1,18 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { DelayedError, type Job } from 'bullmq';
+import type { ProcessOutcome } from '../deliveries/process-delivery.js';
 import type { AttemptResult, Sender } from '../deliveries/send-attempt.js';
-import { QUEUE_NAMES } from '../queues/queues.js';
-import type { AppMetrics, AttemptOutcome, DeliveryOutcome } from './app-metrics.js';
+import type { AppMetrics, AttemptOutcome } from './app-metrics.js';
 
-/** What the instrumented sender tells the instrumented handler about the job it runs in. */
-interface JobStore {
-  event?: string;
-  attempted: boolean;
-}
-
-const jobStore = new AsyncLocalStorage<JobStore>();
-
-/** Event label when a job ended without an HTTP attempt (e.g. dead because its webhook was deactivated). */
+/** Event label when a job failed before its delivery was read (e.g. the database was unreachable). */
 export const UNKNOWN_EVENT = 'unknown';
 
 /** Classifies an attempt for `gw_delivery_attempt_duration_seconds{outcome}`. */
@@ -23,9 +13,8 @@ export function attemptOutcome(result: Pick<AttemptResult, 'ok' | 'statusCode' |
 }
 
 /**
- * Wraps the worker's {@link Sender}: every attempt is observed in
- * `gw_delivery_attempt_duration_seconds{outcome}`, and its event type (the `X-Service-Event`
- * header) is passed on to {@link instrumentHandlers} for `gw_deliveries_total`.
+ * Wraps the worker's {@link Sender} so that every attempt is observed in
+ * `gw_delivery_attempt_duration_seconds{outcome}` (seconds).
  */
 export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deliveryAttemptDuration'>): Sender {
   return {
@@ -33,47 +22,25 @@ export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deli
     send: async (req) => {
       const result = await sender.send(req);
       metrics.deliveryAttemptDuration.observe({ outcome: attemptOutcome(result) }, result.durationMs / 1000);
-      const store = jobStore.getStore();
-      if (store) {
-        store.attempted = true;
-        store.event = req.headers['x-service-event'] ?? store.event;
-      }
       return result;
     },
   };
 }
 
-type JobHandler = (job: Job, token: string | undefined) => Promise<unknown>;
-
 /**
- * Wraps the delivery queue's handler (the others are returned as they are) so that each run
- * counts once in `gw_deliveries_total{outcome, event}`:
- * - returned `{ kind: 'delivered' | 'dead' }` → that outcome;
- * - `DelayedError` after an attempt → `retry` (rescheduled with back-off); without an attempt the
- *   job was only not due yet and nothing is counted; returned `skipped` is not counted either;
- * - any other error → `error` (the job fails and BullMQ retries it).
- * Use with a sender wrapped by {@link instrumentSender}, which supplies the event label.
+ * Counts each run of a delivery job once in `gw_deliveries_total{outcome, event}`:
+ * - `delivered`, `dead` and `retry` (an attempt failed and the job was rescheduled with back-off)
+ *   with the delivery's event type;
+ * - `error`: the run threw (e.g. the database was unreachable) and BullMQ retries the job; its
+ *   event is {@link UNKNOWN_EVENT};
+ * - `skipped` and `not-due` runs made no attempt and are not counted.
+ * @returns the observer the delivery handler calls with each run's outcome
  */
-export function instrumentHandlers<H extends Record<string, JobHandler>>(handlers: H, metrics: Pick<AppMetrics, 'deliveriesTotal'>): H {
-  const inner = handlers[QUEUE_NAMES.deliveries];
-  if (!inner) return handlers;
-  const count = (outcome: DeliveryOutcome, store: JobStore) =>
-    metrics.deliveriesTotal.inc({ outcome, event: store.event ?? UNKNOWN_EVENT });
-  const wrapped: JobHandler = async (job, token) => {
-    const store: JobStore = { attempted: false };
-    try {
-      const result = await jobStore.run(store, () => inner(job, token));
-      const kind = (result as { kind?: unknown } | null | undefined)?.kind;
-      if (kind === 'delivered' || kind === 'dead') count(kind, store);
-      return result;
-    } catch (err) {
-      if (err instanceof DelayedError || (err as Error | undefined)?.name === 'DelayedError') {
-        if (store.attempted) count('retry', store);
-      } else {
-        count('error', store);
-      }
-      throw err;
+export function deliveryOutcomeCounter(metrics: Pick<AppMetrics, 'deliveriesTotal'>): (outcome: ProcessOutcome | 'error') => void {
+  return (outcome) => {
+    if (outcome === 'error') return metrics.deliveriesTotal.inc({ outcome: 'error', event: UNKNOWN_EVENT });
+    if (outcome.kind === 'delivered' || outcome.kind === 'dead' || outcome.kind === 'retry') {
+      metrics.deliveriesTotal.inc({ outcome: outcome.kind, event: outcome.event });
     }
   };
-  return { ...handlers, [QUEUE_NAMES.deliveries]: wrapped };
 }
