@@ -1,13 +1,12 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import { AppError } from '@gw/core';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { httpMetrics } from './http/metrics-middleware.js';
 import { authFailureLimit, requestRateLimit } from './http/rate-limit.js';
 import { requireQueueForWrites } from './http/require-queue.js';
+import { requestLog } from './http/request-log.js';
 import { healthRouter } from './routes/health.js';
 import { openapiRouter } from './openapi/router.js';
 import { paymentsRouter } from './routes/payments.js';
@@ -34,25 +33,13 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
 export function createApp(deps: ApiDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No automatic weak ETag (a SHA-1 of every JSON body): authenticated answers are not cached by
+  // intermediaries, and the one cacheable document, the ABIs, sets its own strong ETag.
+  app.set('etag', false);
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
-  if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
+  if (deps.metrics) app.use(httpMetrics(app, deps.metrics.httpRequestDuration));
   app.use(helmet());
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Only method, path and status: never headers, bodies or query strings with credentials.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-    }),
-  );
+  app.use(requestLog(deps.logger));
 
   const areas = [ledgerArea(deps), integrationArea(deps), sectorArea(deps)];
   const api = express.Router();

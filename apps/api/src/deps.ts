@@ -1,14 +1,19 @@
-import type { Context, CredentialCache, Resolver, SessionTokens } from '@gw/core';
+import type { Context, CredentialCache, Resolver, SessionTokens, WebhookListCache } from '@gw/core';
 import type { Redis } from 'ioredis';
 import type { AppMetrics } from '@gw/core/metrics/index';
+import type { RateLimitCounters } from './http/rate-limit.js';
 
 /** What the HTTP app needs: the shared context, the JWT service and a fail-fast Redis for rate limits. */
 export interface ApiDeps extends Context {
   tokens: SessionTokens;
   /** API-key look-ups, cached briefly and evicted on revocation. */
   credentials: CredentialCache;
+  /** Organizations' webhook lists, cached briefly and evicted on every change. */
+  webhookLists: WebhookListCache;
   /** Redis used on the request path (rate limits, health): fails fast when Redis is down. */
   requestRedis: Redis;
+  /** Counters of the rate limit and of the failed-authentication limit (in memory, synced to Redis). */
+  rateLimits: RateLimitCounters;
   /** DNS resolver for webhook URL checks; injectable in tests. */
   resolver?: Resolver;
   /** Prometheus instruments of this process (published to Redis for the ops app). */

@@ -5,6 +5,7 @@ import {
   createContext,
   createRedis,
   CredentialCache,
+  WebhookListCache,
   ensureNativeToken,
   SessionTokens,
   type Config,
@@ -12,6 +13,7 @@ import {
 } from '@gw/core';
 import { createAppMetrics, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createApp } from './create-app.js';
+import { createRateLimitCounters } from './http/rate-limit.js';
 import type { ApiDeps } from './deps.js';
 
 export interface RunningApi {
@@ -49,8 +51,13 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   const subscriber = createRedis(config.REDIS_URL, { name: 'api-revocations' });
   subscriber.on('error', () => undefined); // ioredis reconnects and re-subscribes by itself
   // Not awaited: start-up does not wait for Redis; the TTL bounds staleness until subscribed.
-  const listening = credentials.listen(subscriber, config.QUEUE_PREFIX).catch(() => undefined);
-  const deps: ApiDeps = { ...ctx, tokens, credentials, requestRedis, resolver: opts.resolver, metrics };
+  const webhookLists = new WebhookListCache(config.WEBHOOK_CACHE_TTL_MS);
+  const listening = Promise.all([
+    credentials.listen(subscriber, config.QUEUE_PREFIX),
+    webhookLists.listen(subscriber, config.QUEUE_PREFIX),
+  ]).catch(() => []);
+  const rateLimits = createRateLimitCounters(requestRedis, config);
+  const deps: ApiDeps = { ...ctx, tokens, credentials, webhookLists, requestRedis, rateLimits, resolver: opts.resolver, metrics };
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));
@@ -66,10 +73,9 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop()]);
       requestRedis.disconnect();
-      await (
-        await listening
-      )?.();
+      for (const unsubscribe of await listening) await unsubscribe();
       subscriber.disconnect();
       await publisher.stop();
       await closeContext(ctx);

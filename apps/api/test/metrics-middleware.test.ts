@@ -19,7 +19,7 @@ describe('httpMetrics middleware', () => {
   const build = () => {
     const metrics = createAppMetrics('api', { instanceId: 'test' });
     const app = express();
-    app.use(httpMetrics(metrics.httpRequestDuration));
+    app.use(httpMetrics(app, metrics.httpRequestDuration));
     const inner = Router();
     inner.get('/items/:id', (req, res) => {
       res.json({ id: req.params.id });

@@ -18,6 +18,7 @@ export * from './payments/payment-dto.js';
 export * from './payments/payments.js';
 export * from './webhooks/webhook-dto.js';
 export * from './webhooks/webhooks.js';
+export * from './webhooks/webhook-list-cache.js';
 export * from './net/address-policy.js';
 export * from './deliveries/backoff.js';
 export * from './deliveries/send-attempt.js';

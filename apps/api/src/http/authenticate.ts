@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, type Principal, type Scope, type Session } from '@gw/core';
+import { AppError, sha256Hex, type Principal, type Scope, type Session } from '@gw/core';
 import type { ApiDeps } from '../deps.js';
 
 /**
@@ -30,6 +30,17 @@ export function session(res: Response): Session {
   return s;
 }
 
+const API_KEY_HASH = Symbol('apiKeyHash');
+
+/**
+ * SHA-256 (hex) of the request's `X-API-Key`, computed once per request: the rate limiter keys on
+ * it and the credential cache looks it up (never the key itself).
+ */
+export function apiKeyHash(req: Request, presented: string): string {
+  const r = req as Request & { [API_KEY_HASH]?: string };
+  return (r[API_KEY_HASH] ??= sha256Hex(presented));
+}
+
 const bearer = (req: Request): string | undefined => {
   const header = req.get('authorization');
   const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -50,7 +61,7 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
         mode === 'webhooks' ? 'Webhook management takes the organization API key in X-API-Key' : 'X-API-Key and a Bearer JWT are required',
       );
     }
-    const principal = await deps.credentials.authenticate(presented);
+    const principal = await deps.credentials.authenticate(presented, apiKeyHash(req, presented));
     if (!principal) throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired');
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
       throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');

@@ -1,28 +1,71 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator, type RateLimitInfo } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { AppError, sha256Hex } from '@gw/core';
+import { rateLimit, ipKeyGenerator, type RateLimitInfo, type Store } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { AppError, type Config } from '@gw/core';
 import type { ApiDeps } from '../deps.js';
+import { apiKeyHash } from './authenticate.js';
 import { sendProblem } from './problem.js';
+import { SyncedWindowCounters } from './window-counters.js';
 
-const store = (deps: ApiDeps, name: string) =>
-  new RedisStore({
-    sendCommand: (command: string, ...args: string[]) => deps.requestRedis.call(command, ...args) as Promise<RedisReply>,
-    prefix: `${deps.config.QUEUE_PREFIX}:rl:${name}:`,
-  });
+/** The counters of the two limiters of an API process. */
+export interface RateLimitCounters {
+  /** Requests per API key (or client address): {@link requestRateLimit}. */
+  requests: SyncedWindowCounters;
+  /** Failed authentications per client address: {@link authFailureLimit}. */
+  authFailures: SyncedWindowCounters;
+}
 
-/** Client address for limits: IPv4 as is, IPv6 reduced to its /56 subnet by express-rate-limit. */
+/**
+ * Creates and starts both limiters' counters, shared through Redis under
+ * `<QUEUE_PREFIX>:rl:req:` and `<QUEUE_PREFIX>:rl:authfail:`. Stop them at shutdown (each sends
+ * its last counts).
+ * @param redis a fail-fast connection (the request-path one)
+ */
+export function createRateLimitCounters(redis: Redis, config: Config): RateLimitCounters {
+  const counters = (name: string) =>
+    new SyncedWindowCounters(redis, {
+      prefix: `${config.QUEUE_PREFIX}:rl:${name}:`,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      syncMs: config.RATE_LIMIT_SYNC_MS,
+    }).start();
+  return { requests: counters('req'), authFailures: counters('authfail') };
+}
+
+/** express-rate-limit's store interface over {@link SyncedWindowCounters}. */
+const syncedStore = (c: SyncedWindowCounters): Store => ({
+  increment: (key) => {
+    const { total, resetTime } = c.hit(key);
+    return { totalHits: total, resetTime };
+  },
+  get: (key) => {
+    const { total, resetTime } = c.peek(key);
+    return { totalHits: total, resetTime };
+  },
+  decrement: (key) => c.unhit(key),
+  resetKey: (key) => c.forget(key),
+  localKeys: false,
+});
+
+const IPV4_MAPPED = '::ffff:';
+
+/**
+ * Client address for limits: IPv4 as is (also when the socket reports it IPv4-mapped,
+ * `::ffff:a.b.c.d`), IPv6 reduced to its /56 subnet by express-rate-limit.
+ */
 const clientAddress = (req: Request) => {
   const ip = req.ip ?? 'unknown';
+  if (ip.startsWith(IPV4_MAPPED) && ip.includes('.')) return ip.slice(IPV4_MAPPED.length);
   return ip.includes(':') ? ipKeyGenerator(ip) : ip;
 };
 
 /**
  * Request rate limit (spec, Errors: 429): RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS per
  * API key (keyed by the key's hash, never the key), per client address when there is none.
- * Counters live in Redis so the limit holds across API replicas. Answers 429 problem+json
- * with `Retry-After` and the IETF `RateLimit`/`RateLimit-Policy` headers. If Redis is down the
- * limiter lets requests through (logged) rather than failing every call.
+ * Counters are kept in memory and shared through Redis every RATE_LIMIT_SYNC_MS
+ * ({@link SyncedWindowCounters}), so the limit holds across API replicas without a Redis round
+ * trip per request. Answers 429 problem+json with `Retry-After` and the IETF
+ * `RateLimit`/`RateLimit-Policy` headers. While Redis is down each replica enforces the limit on
+ * its own traffic.
  */
 export function requestRateLimit(deps: ApiDeps): RequestHandler {
   return rateLimit({
@@ -31,10 +74,10 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     passOnStoreError: true,
-    store: store(deps, 'req'),
+    store: syncedStore(deps.rateLimits.requests),
     keyGenerator: (req) => {
       const key = req.get('x-api-key');
-      return key ? `key:${sha256Hex(key).slice(0, 32)}` : `ip:${clientAddress(req)}`;
+      return key ? `key:${apiKeyHash(req, key).slice(0, 32)}` : `ip:${clientAddress(req)}`;
     },
     handler: (req, res, _next, options) => {
       const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
@@ -52,33 +95,27 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
 /**
  * Failed-authentication limit per client address (issue #6): after AUTH_FAILURE_LIMIT 401 answers
  * within RATE_LIMIT_WINDOW_MS, the address gets 429 (with `Retry-After`) before its credentials
- * are even checked, so keys and tokens cannot be guessed at speed. Costs one Redis read per
- * request; only a 401 writes (INCR, and the window's expiry on the first failure). Counters live
- * in Redis, shared by every replica. If Redis is down the guard lets requests through.
+ * are even checked, so keys and tokens cannot be guessed at speed. Failures are counted in
+ * memory and shared through Redis every RATE_LIMIT_SYNC_MS ({@link SyncedWindowCounters}): no
+ * Redis round trip per request, and the failures of one address on other replicas are seen within
+ * one sync interval. While Redis is down each replica still counts the failures it answered.
  */
 export function authFailureLimit(deps: ApiDeps): RequestHandler {
-  const { AUTH_FAILURE_LIMIT: limit, RATE_LIMIT_WINDOW_MS: windowMs, QUEUE_PREFIX: prefix } = deps.config;
-  const redis = deps.requestRedis;
-  return async (req, res, next) => {
-    const key = `${prefix}:authfail:${clientAddress(req)}`;
-    const failures = Number((await redis.get(key).catch(() => null)) ?? 0);
-    if (failures >= limit) {
-      const ttl = await redis.pttl(key).catch(() => windowMs);
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000))));
+  const limit = deps.config.AUTH_FAILURE_LIMIT;
+  const failuresOf = deps.rateLimits.authFailures;
+  return (req, res, next) => {
+    const address = clientAddress(req);
+    const failures = failuresOf.peek(address);
+    if (failures.total >= limit) {
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil((failures.resetTime.getTime() - Date.now()) / 1000))));
       return sendProblem(
         res,
         new AppError('rate-limited', 'Too many failed authentication attempts from this address'),
         req.originalUrl.split('?')[0]!,
       );
     }
-    res.on('finish', () => {
-      if (res.statusCode !== 401) return;
-      redis
-        .multi()
-        .incr(key)
-        .pexpire(key, windowMs, 'NX')
-        .exec()
-        .catch(() => undefined);
+    res.once('finish', () => {
+      if (res.statusCode === 401) failuresOf.hit(address);
     });
     next();
   };

@@ -12,6 +12,8 @@ import { listDeliveriesQuery, registerWebhookBody } from './schemas.js';
 export function webhooksRouter(deps: ApiDeps): Router {
   const r = Router();
   const guard = requireAuth(deps, { mode: 'webhooks' });
+  /** Registrations and deactivations evict the cached list on every API replica. */
+  const announce = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX };
 
   /**
    * POST /gateway/v1/webhooks/register `{ url, events? }` → 201 created / 200 updated
@@ -20,13 +22,20 @@ export function webhooksRouter(deps: ApiDeps): Router {
    */
   r.post('/webhooks/register', guard, async (req, res) => {
     const body = parse(registerWebhookBody, req.body);
-    const result = await registerWebhook(deps, auth(res).principal.organizationId, body, deps.resolver);
+    const organizationId = auth(res).principal.organizationId;
+    const result = await registerWebhook(deps, organizationId, body, deps.resolver);
+    await deps.webhookLists.changed(organizationId, announce);
     res.status(result.created ? 201 : 200).json(result.webhook);
   });
 
-  /** GET /gateway/v1/webhooks → `{ data: [{ id, url, events, active, createdAt }] }`, never a secret. */
+  /**
+   * GET /gateway/v1/webhooks → `{ data: [{ id, url, events, signatureScheme, active, createdAt }] }`,
+   * never a secret. Served from a per-process cache (WEBHOOK_CACHE_TTL_MS) that every change evicts
+   * on every replica.
+   */
   r.get('/webhooks', guard, async (_req, res) => {
-    res.json({ data: await listWebhooks(deps, auth(res).principal.organizationId) });
+    const organizationId = auth(res).principal.organizationId;
+    res.json({ data: await deps.webhookLists.get(organizationId, () => listWebhooks(deps, organizationId)) });
   });
 
   /**
@@ -45,7 +54,10 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   /** DELETE /gateway/v1/webhooks/:id → 200 webhook with `active: false`; no new deliveries are made for it. */
   r.delete('/webhooks/:id', guard, async (req, res) => {
-    res.json(await deactivateWebhook(deps, auth(res).principal.organizationId, String(req.params.id)));
+    const organizationId = auth(res).principal.organizationId;
+    const webhook = await deactivateWebhook(deps, organizationId, String(req.params.id));
+    await deps.webhookLists.changed(organizationId, announce);
+    res.json(webhook);
   });
 
   return r;

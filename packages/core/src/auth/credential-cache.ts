@@ -22,9 +22,12 @@ export class CredentialCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  /** @returns the principal, or null for a malformed, unknown, revoked or expired key */
-  async authenticate(presented: string): Promise<Principal | null> {
-    const hash = sha256Hex(presented);
+  /**
+   * @param hash the key's SHA-256 (hex) when the caller already computed it (the API's rate limiter
+   *   keys on it too); computed here otherwise
+   * @returns the principal, or null for a malformed, unknown, revoked or expired key
+   */
+  async authenticate(presented: string, hash: string = sha256Hex(presented)): Promise<Principal | null> {
     const now = Date.now();
     const hit = this.entries.get(hash);
     if (hit && hit.until > now && (hit.expiresAt === null || hit.expiresAt > now)) return hit.principal;

@@ -71,10 +71,21 @@ export const envSchema = z.object({
   SWEEP_GRACE_MS: int(0).default(60000),
   /** How long (ms) a successful API-key look-up is cached per API process; revocations evict at once. 0 disables. */
   CREDENTIAL_CACHE_TTL_MS: int(0, 300000).default(30000),
+  /**
+   * How long (ms) an API process keeps an organization's webhook list for `GET /webhooks`;
+   * registrations and deactivations evict it at once on every replica. 0 disables the cache.
+   */
+  WEBHOOK_CACHE_TTL_MS: int(0, 300000).default(30000),
   RATE_LIMIT_MAX: int(1).default(600),
   RATE_LIMIT_WINDOW_MS: int(1000).default(60000),
   /** Failed authentications allowed per client address per RATE_LIMIT_WINDOW_MS. */
   AUTH_FAILURE_LIMIT: int(1).default(30),
+  /**
+   * How often (ms) each API process adds its rate-limit and failed-authentication counts to Redis
+   * and reads the other replicas' back; a client can exceed a limit by what it sends to the other
+   * replicas within one interval.
+   */
+  RATE_LIMIT_SYNC_MS: int(10, 5000).default(100),
   /** Express `trust proxy` setting: hops of trusted reverse proxies in front of the API. */
   TRUST_PROXY_HOPS: int(0, 10).default(0),
   /** Staking reward rate in basis points per year (1200 = 12 %), accrued per second. */

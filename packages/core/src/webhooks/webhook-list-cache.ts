@@ -1,0 +1,75 @@
+import type { Redis } from 'ioredis';
+import type { WebhookDto } from './webhook-dto.js';
+
+/** Redis channel on which webhook changes are announced to every API replica (payload: organization id). */
+export const webhookChangeChannel = (prefix: string): string => `${prefix}:webhooks-changed`;
+
+/**
+ * Each organization's webhook list, as `GET /webhooks` answers it, kept per API process for
+ * `ttlMs` (issue #5: the listing was a database round trip per request, the largest cost of the
+ * API's read path). A registration or deactivation evicts the organization's entry at once in the
+ * process that made it ({@link WebhookListCache.changed}) and, through {@link webhookChangeChannel},
+ * in every other replica; the TTL bounds staleness if an announcement is lost (e.g. while a
+ * replica's subscription reconnects). Only the API writes webhooks.
+ *
+ * A load that started before a change cannot put the older list back: every eviction bumps a
+ * generation number, and a load only stores its result if no eviction happened while it ran
+ * (evictions are rare: a load that overlapped one is simply not cached).
+ */
+export class WebhookListCache {
+  private readonly entries = new Map<string, { list: WebhookDto[]; until: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /**
+   * The organization's list from the cache, or from `load` (then cached).
+   * @throws whatever `load` throws (nothing is cached then)
+   */
+  async get(organizationId: string, load: () => Promise<WebhookDto[]>): Promise<WebhookDto[]> {
+    const hit = this.entries.get(organizationId);
+    if (hit && hit.until > Date.now()) return hit.list;
+    const generation = this.generation;
+    const list = await load();
+    if (this.ttlMs > 0 && this.generation === generation) {
+      if (this.entries.size >= this.maxEntries && !this.entries.has(organizationId)) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+      this.entries.set(organizationId, { list, until: Date.now() + this.ttlMs });
+    }
+    return list;
+  }
+
+  /** Drops the organization's list in this process (a change made here or announced by another replica). */
+  evict(organizationId: string): void {
+    this.entries.delete(organizationId);
+    this.generation++;
+  }
+
+  /**
+   * Evicts here and announces the change to the other replicas. Call after the change committed.
+   * A failed announcement is not an error: the other replicas' entries expire within the TTL.
+   */
+  async changed(organizationId: string, announce: { redis: Redis; prefix: string }): Promise<void> {
+    this.evict(organizationId);
+    await announce.redis.publish(webhookChangeChannel(announce.prefix), organizationId).catch(() => undefined);
+  }
+
+  /**
+   * Subscribes `subscriber` (a connection in subscriber mode) to changes announced by other replicas.
+   * @returns a function that unsubscribes
+   */
+  async listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
+    const channel = webhookChangeChannel(prefix);
+    subscriber.on('message', (ch: string, organizationId: string) => {
+      if (ch === channel) this.evict(organizationId);
+    });
+    await subscriber.subscribe(channel);
+    return async () => {
+      await subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+}
