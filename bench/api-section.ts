@@ -87,14 +87,25 @@ export async function apiTargets(apiBaseUrl: string, bareBaseUrl: string, org: O
 
 /**
  * Warms each target up for `warmupS` seconds (not measured), then runs `rounds` rounds of
- * (bare, read, write), `durationS` seconds each at `connections` connections.
+ * (bare, read, write), `durationS` seconds each at `connections` connections. `settle` runs
+ * after every write run (not measured), so that the database work a write run leaves behind
+ * (autovacuum of the new rows, the checkpoint) does not land in the next round's bare and read.
  */
 export async function runApiRounds(
   targets: ApiTargets,
-  opts: { rounds: number; durationS: number; warmupS: number; connections: number; onRound?: (i: number, r: ApiRound) => void },
+  opts: {
+    rounds: number;
+    durationS: number;
+    warmupS: number;
+    connections: number;
+    settle?: () => Promise<void>;
+    onRound?: (i: number, r: ApiRound) => void;
+  },
 ): Promise<ApiRound[]> {
+  const settle = opts.settle ?? (async () => undefined);
   if (opts.warmupS > 0) {
     for (const t of [targets.bare, targets.read, targets.write]) await measureLoad(t, opts.warmupS, opts.connections);
+    await settle();
   }
   const rounds: ApiRound[] = [];
   for (let i = 0; i < opts.rounds; i++) {
@@ -103,6 +114,7 @@ export async function runApiRounds(
       read: await measureLoad(targets.read, opts.durationS, opts.connections),
       write: await measureLoad(targets.write, opts.durationS, opts.connections),
     };
+    await settle();
     rounds.push(round);
     opts.onRound?.(i, round);
   }

@@ -1,6 +1,5 @@
 import { Worker } from 'bullmq';
 // Deep imports keep the worker's memory small: the core barrel also loads viem and the auth stack.
-import { createRawSql } from '@gw/db';
 import type { Config } from '@gw/core/config/env';
 import type { Context } from '@gw/core/context';
 import { closeContext, createContext } from '@gw/core/create-context';
@@ -45,8 +44,6 @@ export async function startWorker(
   opts: { logger?: Logger; resolver?: Resolver; relayer?: Relayer } = {},
 ): Promise<RunningWorker> {
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
-  // The per-delivery read and write run on a plain pg pool (issue #5); Prisma serves the rest.
-  const sql = createRawSql(config.DATABASE_URL, config.DATABASE_POOL_MAX);
   const metrics = createAppMetrics('worker');
   const sender = instrumentSender(
     createSender({
@@ -57,7 +54,7 @@ export async function startWorker(
     }),
     metrics,
   );
-  const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(sql) }, sender, {
+  const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql) }, sender, {
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
@@ -87,8 +84,8 @@ export async function startWorker(
     if (sweeping) return sweeping;
     sweeping = (async () => {
       try {
-        const result = await sweepOutbox({ ...ctx, sql }, { graceMs: config.SWEEP_GRACE_MS });
-        const bridgeTransfers = await resumeBridgeRelays({ ...ctx, sql }, { graceMs: config.SWEEP_GRACE_MS });
+        const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
+        const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
         if (result.deliveries || result.payments || bridgeTransfers)
           ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
       } catch (err) {
@@ -119,7 +116,6 @@ export async function startWorker(
       for (const { connection } of workers) connection.disconnect();
       sender.close();
       await publisher.stop();
-      await sql.close();
       await closeContext(ctx);
     },
   };

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@gw/db';
+import type { PrismaClient, RawSqlPool } from '@gw/db';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/env.js';
 import type { SecretBox } from './crypto/secret-box.js';
@@ -13,6 +13,11 @@ export interface Context {
   config: Config;
   logger: Logger;
   prisma: PrismaClient;
+  /**
+   * Plain `pg` pool for the hot paths (issue #5): tagged-template SQL, prepared per call site,
+   * without Prisma's per-query overhead. Connects lazily; up to DATABASE_POOL_MAX connections.
+   */
+  sql: RawSqlPool;
   redis: Redis;
   queues: Queues;
   secretBox: SecretBox;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { coalesce } from '../src/deliveries/coalesce.js';
+import { coalesce } from '../src/batching/coalesce.js';
 
 /** A batch runner whose batches finish only when the test releases them. */
 function gatedRunner<I, O>(compute: (item: I) => O) {
@@ -30,7 +30,7 @@ function gatedRunner<I, O>(compute: (item: I) => O) {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('coalesce (group commit of the worker statements, issue #5)', () => {
+describe('coalesce (group commit of hot-path statements, issue #5)', () => {
   it('calls made in the same tick share one batch; each caller gets its own result', async () => {
     const runner = gatedRunner((n: number) => n * 10);
     const submit = coalesce(runner.run, { maxBatch: 100, maxInFlight: 1 });

@@ -37,7 +37,10 @@ function toQuery(strings: TemplateStringsArray, values: unknown[]): { name: stri
  * @param max pool size
  * @returns the executor and a `close()` that ends the pool
  */
-export function createRawSql(databaseUrl: string, max: number): RawSql & { close(): Promise<void> } {
+/** A {@link RawSql} over its own pool, which `close()` ends. */
+export type RawSqlPool = RawSql & { close(): Promise<void> };
+
+export function createRawSql(databaseUrl: string, max: number): RawSqlPool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
   pool.on('error', () => undefined); // an idle client lost (e.g. a terminated backend): the pool replaces it
   return {

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { AppError, errorCatalog, isAppError, type Logger } from '@gw/core';
 
 /** Media type of every error body (RFC 9457). */
@@ -32,12 +32,17 @@ export const notFound: RequestHandler = (req, res) => {
  * The one place where errors become HTTP responses. AppErrors map to their catalogue entry;
  * body-parser errors to 400/413/415; anything else is logged and answered as a bare 500
  * (no internals leak).
+ * @param hooks.onUnauthenticated called for every 401 answered (every 401 is an AppError), e.g. to
+ *   count failed authentications per client address
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, hooks: { onUnauthenticated?: (req: Request) => void } = {}): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const instance = req.originalUrl.split('?')[0]!;
     if (res.headersSent) return;
-    if (isAppError(err)) return sendProblem(res, err, instance);
+    if (isAppError(err)) {
+      if (err.status === 401) hooks.onUnauthenticated?.(req);
+      return sendProblem(res, err, instance);
+    }
     const e = err as { type?: string; status?: number; statusCode?: number };
     if (e.type === 'entity.parse.failed')
       return sendProblem(res, new AppError('malformed-json', 'The request body is not valid JSON'), instance);

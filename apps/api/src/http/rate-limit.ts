@@ -71,7 +71,9 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
   return rateLimit({
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     limit: deps.config.RATE_LIMIT_MAX,
-    standardHeaders: 'draft-8',
+    // draft-7 (`RateLimit: limit=…, remaining=…, reset=…`): draft-8's partition key would cost a
+    // SHA-256 per request.
+    standardHeaders: 'draft-7',
     legacyHeaders: false,
     passOnStoreError: true,
     store: syncedStore(deps.rateLimits.requests),
@@ -95,17 +97,17 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
 /**
  * Failed-authentication limit per client address (issue #6): after AUTH_FAILURE_LIMIT 401 answers
  * within RATE_LIMIT_WINDOW_MS, the address gets 429 (with `Retry-After`) before its credentials
- * are even checked, so keys and tokens cannot be guessed at speed. Failures are counted in
- * memory and shared through Redis every RATE_LIMIT_SYNC_MS ({@link SyncedWindowCounters}): no
- * Redis round trip per request, and the failures of one address on other replicas are seen within
- * one sync interval. While Redis is down each replica still counts the failures it answered.
+ * are even checked, so keys and tokens cannot be guessed at speed. Failures are counted by
+ * {@link recordAuthFailure} (wired to the error handler, which answers every 401) in memory and
+ * shared through Redis every RATE_LIMIT_SYNC_MS ({@link SyncedWindowCounters}): no Redis round
+ * trip per request, and the failures of one address on other replicas are seen within one sync
+ * interval. While Redis is down each replica still counts the failures it answered.
  */
 export function authFailureLimit(deps: ApiDeps): RequestHandler {
   const limit = deps.config.AUTH_FAILURE_LIMIT;
   const failuresOf = deps.rateLimits.authFailures;
   return (req, res, next) => {
-    const address = clientAddress(req);
-    const failures = failuresOf.peek(address);
+    const failures = failuresOf.peek(clientAddress(req));
     if (failures.total >= limit) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil((failures.resetTime.getTime() - Date.now()) / 1000))));
       return sendProblem(
@@ -114,9 +116,11 @@ export function authFailureLimit(deps: ApiDeps): RequestHandler {
         req.originalUrl.split('?')[0]!,
       );
     }
-    res.once('finish', () => {
-      if (res.statusCode === 401) failuresOf.hit(address);
-    });
     next();
   };
+}
+
+/** Counts one failed authentication (a 401 answer) of the request's client address; see {@link authFailureLimit}. */
+export function recordAuthFailure(deps: Pick<ApiDeps, 'rateLimits'>, req: Request): void {
+  deps.rateLimits.authFailures.hit(clientAddress(req));
 }

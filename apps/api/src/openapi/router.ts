@@ -85,9 +85,8 @@ const docsAssets: RequestHandler = (req, res, next) => {
  * Building the document here, when the app is built, makes a schema the generator cannot
  * express fail at start-up rather than on the first request.
  */
-export function openapiRouter(_deps?: Pick<ApiDeps, 'config'>): Router {
+export function openapiRouter(_deps?: Pick<ApiDeps, 'config'>, r: Router = Router()): Router {
   const document = JSON.stringify(buildOpenApiDocument());
-  const r = Router();
 
   r.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

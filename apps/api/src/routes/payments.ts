@@ -10,9 +10,7 @@ import { createPaymentBody, listPaymentsQuery } from './schemas.js';
  * Payments (issue #2). The JWT's wallet is the payer; the API key's organization is the payee.
  * Amounts are strings of integer base units of the native token.
  */
-export function paymentsRouter(deps: ApiDeps): Router {
-  const r = Router();
-
+export function paymentsRouter(deps: ApiDeps, r: Router = Router()): Router {
   /**
    * POST /gateway/v1/payments (payments:write) `{ amount, description?, expiresInSeconds? }`
    * → 201 payment `{ id, status: "pending", amount, payer, expiresAt, createdAt, ... }`.

@@ -5,9 +5,7 @@ import { parse } from '../http/validate.js';
 import { loginBody } from './schemas.js';
 
 /** Wallet login (spec, Session) and the JWKS that lets other native applications verify its JWTs. */
-export function sessionRouter(deps: ApiDeps): Router {
-  const r = Router();
-
+export function sessionRouter(deps: ApiDeps, r: Router = Router()): Router {
   /**
    * POST /gateway/v1/sso/login (public) `{ message: <EIP-4361 message>, signature: "0x..." }`
    * → 200 `{ token, expiresAt, address }`. Bad signature, reused nonce, wrong domain, stale

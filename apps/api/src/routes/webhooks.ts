@@ -9,8 +9,7 @@ import { listDeliveriesQuery, registerWebhookBody } from './schemas.js';
  * Webhook management (spec, Webhook endpoints). `X-API-Key` with the organization's API key
  * only: a Bearer token alone is 401, an AI-connector token 403.
  */
-export function webhooksRouter(deps: ApiDeps): Router {
-  const r = Router();
+export function webhooksRouter(deps: ApiDeps, r: Router = Router()): Router {
   const guard = requireAuth(deps, { mode: 'webhooks' });
   /** Registrations and deactivations evict the cached list on every API replica. */
   const announce = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX };

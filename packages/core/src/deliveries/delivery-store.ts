@@ -1,6 +1,6 @@
 import type { RawSql } from '@gw/db';
 import { isUuid } from '../ids.js';
-import { coalesce } from './coalesce.js';
+import { coalesce } from '../batching/coalesce.js';
 
 /** A delivery as the worker needs it: its state, its webhook and its event (one row). */
 export interface LoadedDelivery {

@@ -27,8 +27,6 @@ const MAX_KEY_LENGTH = 255;
  * fingerprint gets that response back (`replayed: true`), with a different fingerprint 409.
  * Without a key, `run` simply executes in a transaction.
  *
- * @param opts.singleStatement `run` makes exactly one write: without a key it then runs on the
- *   client itself, not in an interactive transaction (one round trip instead of three; issue #5)
  * @throws AppError('idempotency-key-reused') same key, different request (409)
  * @throws AppError('validation-error') key longer than 255 characters
  */
@@ -36,10 +34,8 @@ export async function withIdempotency<T>(
   prisma: PrismaClient,
   scope: { organizationId: string; key: string | undefined; fingerprint: string },
   run: (tx: Tx) => Promise<IdempotentResult<T>>,
-  opts: { singleStatement?: boolean } = {},
 ): Promise<IdempotentResult<T> & { replayed: boolean }> {
   const { organizationId, key, fingerprint } = scope;
-  if (key === undefined && opts.singleStatement) return { ...(await run(prisma)), replayed: false };
   if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
     throw new AppError('validation-error', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
   }

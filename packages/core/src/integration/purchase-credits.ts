@@ -21,7 +21,7 @@ export interface PurchaseCreditsInput {
  * like any payment. Credits are one balance per wallet, shared by every application.
  * @returns status 201 and the payment object; `replayed` when answered from the Idempotency-Key
  */
-export async function purchaseCredits(ctx: Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>, input: PurchaseCreditsInput) {
+export async function purchaseCredits(ctx: Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>, input: PurchaseCreditsInput) {
   const credits = BigInt(input.credits);
   return createPayment(ctx, {
     organizationId: input.organizationId,

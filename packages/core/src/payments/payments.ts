@@ -8,9 +8,12 @@ import { recordEvent } from '../outbox/record-event.js';
 import { enqueueDeliveries, enqueuePaymentExpiry } from '../queues/queues.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/with-idempotency.js';
 import { toPaymentDto, type PaymentDto } from './payment-dto.js';
+import { insertPayment } from './insert-payment.js';
 import { grantPurchasedCredits, revokePurchasedCredits } from '../integration/grant-purchased-credits.js';
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
+/** What payment creation needs: also the plain pg pool of its hot path. */
+type CreateCtx = Ctx & Pick<Context, 'sql'>;
 
 export interface CreatePaymentInput {
   organizationId: string;
@@ -43,11 +46,35 @@ export async function dispatchDeliveries(ctx: Ctx, deliveryIds: string[]): Promi
 /**
  * Creates a `pending` payment from `payer` to the organization and schedules its expiry
  * (a delayed job at `expiresAt`). With an Idempotency-Key, the same key and body return the
- * same payment (issue #2, Payments).
+ * same payment (issue #2, Payments); without one, the insert is group-committed with concurrent
+ * ones ({@link insertPayment}).
  * @returns HTTP status (201) and the payment object; `replayed` when answered from the key
  */
-export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
+export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
   const purpose = input.purpose ?? 'payment';
+  const expiresAt = new Date(Date.now() + input.expiresInSeconds * 1000);
+  const credits = purpose === 'credit_purchase' ? (input.credits ?? null) : null;
+  const scheduleExpiry = (payment: PaymentDto) =>
+    enqueuePaymentExpiry(ctx.queues, payment.id, expiresAt).catch((err: unknown) =>
+      ctx.logger.warn({ err, paymentId: payment.id }, 'expiry job not enqueued; the sweeper will schedule it'),
+    );
+
+  if (input.idempotencyKey === undefined) {
+    // The hot path (issue #5): one group-committed INSERT on the plain pg pool, no transaction.
+    const payment = await insertPayment(ctx.sql, {
+      organizationId: input.organizationId,
+      payer: input.payer,
+      token: ctx.config.NATIVE_TOKEN_SYMBOL,
+      amount: input.amount,
+      description: input.description ?? null,
+      purpose,
+      credits,
+      expiresAt,
+    });
+    await scheduleExpiry(payment);
+    return { statusCode: 201, body: payment, replayed: false };
+  }
+
   const fingerprint = requestFingerprint('payments.create', input.payer, {
     amount: input.amount.toString(),
     description: input.description ?? null,
@@ -67,25 +94,15 @@ export async function createPayment(ctx: Ctx, input: CreatePaymentInput) {
           amount: input.amount.toString(),
           description: input.description ?? null,
           purpose,
-          credits: purpose === 'credit_purchase' ? (input.credits ?? null) : null,
-          expiresAt: new Date(Date.now() + input.expiresInSeconds * 1000),
+          credits,
+          expiresAt,
         },
       });
-      return {
-        statusCode: 201,
-        body: toPaymentDto(payment),
-        afterCommit: () => enqueuePaymentExpiry(ctx.queues, payment.id, payment.expiresAt),
-      };
+      const body = toPaymentDto(payment);
+      return { statusCode: 201, body, afterCommit: () => scheduleExpiry(body) };
     },
-    { singleStatement: true },
   );
-  if (!result.replayed && result.afterCommit) {
-    await result
-      .afterCommit()
-      .catch((err: unknown) =>
-        ctx.logger.warn({ err, paymentId: result.body.id }, 'expiry job not enqueued; the sweeper will schedule it'),
-      );
-  }
+  if (!result.replayed && result.afterCommit) await result.afterCommit();
   return result;
 }
 

@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { coalesce } from '../batching/coalesce.js';
 
 /**
  * Every queue of the project is defined here, once, with its job data type, job options and
@@ -114,11 +115,36 @@ export async function enqueueDeliveries(
   );
 }
 
+const expiryEnqueuers = new WeakMap<Queue<PaymentExpiryJob>, (job: { paymentId: string; expiresAt: Date }) => Promise<void>>();
+
 /**
  * Schedules the expiry of a payment at `expiresAt` (a delayed job, job id = payment id).
+ * Concurrent calls are sent together (issue #5): the expiries requested while an `addBulk` is in
+ * flight go out in the next one, one Redis round trip for many payments. A failure rejects every
+ * caller of that batch; the payments are committed already, and the sweeper schedules their
+ * expiries.
  */
 export async function enqueuePaymentExpiry(queues: Pick<Queues, 'paymentExpiry'>, paymentId: string, expiresAt: Date): Promise<void> {
-  await queues.paymentExpiry.add('expire', { paymentId }, { jobId: paymentId, delay: Math.max(0, expiresAt.getTime() - Date.now()) });
+  const queue = queues.paymentExpiry;
+  let enqueue = expiryEnqueuers.get(queue);
+  if (!enqueue) {
+    enqueue = coalesce(
+      async (jobs: { paymentId: string; expiresAt: Date }[]) => {
+        const now = Date.now();
+        await queue.addBulk(
+          jobs.map((j) => ({
+            name: 'expire',
+            data: { paymentId: j.paymentId },
+            opts: { jobId: j.paymentId, delay: Math.max(0, j.expiresAt.getTime() - now) },
+          })),
+        );
+        return jobs.map(() => undefined);
+      },
+      { maxBatch: 200, maxInFlight: 2 },
+    );
+    expiryEnqueuers.set(queue, enqueue);
+  }
+  await enqueue({ paymentId, expiresAt });
 }
 
 /**
