@@ -4,7 +4,7 @@
  * real delivery worker; for each job it looks the pre-built delivery up in memory (URL, exact
  * body bytes, secret), signs the body (HMAC-SHA256) and POSTs it to the receiver.
  *
- * What the real worker does on top of this (read the delivery with Prisma, decrypt the secret,
+ * What the real worker does on top of this (read the delivery from PostgreSQL, decrypt the secret,
  * record the attempt, the address check at connect time, the 1 KiB response reader) is what
  * the pipeline/ceiling ratio prices.
  *

@@ -104,7 +104,7 @@ export function loadBenchConfig(): BenchConfig {
     apiDurationS: int('BENCH_API_DURATION_S', 10, 1),
     apiConnections: int('BENCH_API_CONNECTIONS', 50, 1),
     apiWarmupS: int('BENCH_API_WARMUP_S', 3, 0),
-    apiRuns: int('BENCH_API_RUNS', 3, 1),
+    apiRuns: int('BENCH_API_RUNS', 5, 1),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)

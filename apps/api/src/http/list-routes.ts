@@ -13,21 +13,25 @@ export interface RouteInfo {
   path: string;
 }
 
-/**
- * Every route the app answers, found by walking Express 5's router stack (mounted routers
- * included). Used by the tests that must cover all routes (fuzzing, tenant isolation, OpenAPI
- * completeness), so a new route cannot slip past them.
- */
-export function listRoutes(app: Express): RouteInfo[] {
-  const out: RouteInfo[] = [];
+/** An Express route object (`req.route` while a request is in it) with its full path templates. */
+export interface MountedRoute {
+  route: object;
+  methods: string[];
+  /** Full path templates, mount paths included, e.g. `/api/gateway/v1/payments/:id/confirm`. */
+  paths: string[];
+}
+
+/** Walks Express 5's router stack (mounted routers included) and returns every route with its full paths. */
+export function mountedRoutes(app: Express): MountedRoute[] {
+  const out: MountedRoute[] = [];
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const p of paths) {
-          for (const [m, on] of Object.entries(layer.route.methods))
-            if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: `${prefix}${p}` });
-        }
+        const methods = Object.entries(layer.route.methods)
+          .filter(([m, on]) => on && m !== '_all')
+          .map(([m]) => m.toUpperCase());
+        out.push({ route: layer.route, methods, paths: paths.map((p) => `${prefix}${p}`) });
       } else if (layer.handle?.stack) {
         const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
         walk(layer.handle.stack, `${prefix}${mount}`);
@@ -35,6 +39,24 @@ export function listRoutes(app: Express): RouteInfo[] {
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return out;
+}
+
+/**
+ * Every route the app answers. Used by the tests that must cover all routes (fuzzing, tenant
+ * isolation, OpenAPI completeness), so a new route cannot slip past them.
+ */
+export function listRoutes(app: Express): RouteInfo[] {
   const seen = new Set<string>();
-  return out.filter((r) => (seen.has(`${r.method} ${r.path}`) ? false : (seen.add(`${r.method} ${r.path}`), true)));
+  const out: RouteInfo[] = [];
+  for (const { methods, paths } of mountedRoutes(app)) {
+    for (const path of paths) {
+      for (const method of methods) {
+        if (seen.has(`${method} ${path}`)) continue;
+        seen.add(`${method} ${path}`);
+        out.push({ method, path });
+      }
+    }
+  }
+  return out;
 }
