@@ -48,7 +48,7 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
   .map((c) => `\`${c}\``)
   .join(', ')}.
 
-**Rate limits.** \`RATE_LIMIT_MAX\` requests (600) per \`RATE_LIMIT_WINDOW_MS\` (60 s) per API key (per client address without one), with the IETF \`RateLimit\` and \`RateLimit-Policy\` headers; over the limit, 429 with \`Retry-After\`. Failed authentication is limited separately per client address.
+**Rate limits.** \`RATE_LIMIT_MAX\` requests (600) per \`RATE_LIMIT_WINDOW_MS\` (60 s) per API key (per client address without one), with the IETF \`RateLimit\` and \`RateLimit-Policy\` headers; over the limit, 429 with \`Retry-After\`. Failed authentication is limited separately per client address. Each API process counts in memory and exchanges counts with the other replicas every \`RATE_LIMIT_SYNC_MS\` (100 ms), so across replicas a client can exceed a limit by what it sends to the others within that interval.
 `.trim();
 
 /**

@@ -67,7 +67,8 @@ export interface ProblemExample {
 /** Reusable response headers (`#/components/headers/...`). */
 export const HEADER_COMPONENTS = {
   RateLimit: {
-    description: 'IETF RateLimit header (draft 8): remaining quota of this API key (or client address) in the current window',
+    description:
+      'IETF RateLimit header (draft 7, `limit=600, remaining=599, reset=60`): quota, remaining requests and seconds until the window resets, for this API key (or client address)',
     schema: { type: 'string', examples: ['"default";r=599;t=60'] },
   },
   RateLimitPolicy: {

@@ -141,7 +141,8 @@ export const OPERATIONS: Operation[] = [
     path: '/gateway/v1/webhooks',
     tag: 'Webhooks',
     summary: "List the organization's webhooks",
-    description: 'All webhooks of the organization, oldest first, active or not. Never carries a secret.',
+    description:
+      'All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost.',
     auth: 'webhooks',
     success: [{ status: 200, description: 'Webhooks', schema: S.WebhookList, example: ex.webhookList }],
   },
