@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@gw/db';
 import type { Redis } from 'ioredis';
 import { sha256Hex } from '../crypto/tokens.js';
+import { subscribeChannel } from '../pubsub/subscribe-channel.js';
 import { authenticateCredential, type Principal } from './credentials.js';
 
 /** Redis channel on which revocations are announced to every API replica. */
@@ -50,15 +51,8 @@ export class CredentialCache {
    * Subscribes `subscriber` (a connection of its own: it enters subscriber mode) to revocations.
    * @returns a function that unsubscribes
    */
-  async listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
-    const channel = revocationChannel(prefix);
-    subscriber.on('message', (ch: string, hash: string) => {
-      if (ch === channel) this.evict(hash);
-    });
-    await subscriber.subscribe(channel);
-    return async () => {
-      await subscriber.unsubscribe(channel).catch(() => undefined);
-    };
+  listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
+    return subscribeChannel(subscriber, revocationChannel(prefix), (hash) => this.evict(hash));
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { subscribeChannel } from '../pubsub/subscribe-channel.js';
 import type { WebhookDto } from './webhook-dto.js';
 
 /** Redis channel on which webhook changes are announced to every API replica (payload: organization id). */
@@ -62,14 +63,7 @@ export class WebhookListCache {
    * Subscribes `subscriber` (a connection in subscriber mode) to changes announced by other replicas.
    * @returns a function that unsubscribes
    */
-  async listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
-    const channel = webhookChangeChannel(prefix);
-    subscriber.on('message', (ch: string, organizationId: string) => {
-      if (ch === channel) this.evict(organizationId);
-    });
-    await subscriber.subscribe(channel);
-    return async () => {
-      await subscriber.unsubscribe(channel).catch(() => undefined);
-    };
+  listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
+    return subscribeChannel(subscriber, webhookChangeChannel(prefix), (organizationId) => this.evict(organizationId));
   }
 }
