@@ -1,4 +1,3 @@
-import type { RawSql } from '@gw/db';
 import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import { postEntry } from '../ledger/post-entry.js';
@@ -110,11 +109,8 @@ export async function relayBridgeTransfer(
  * that exhausted its retries). Job id = transfer id, so a live job is never duplicated.
  * Meant for the worker's sweeper loop. @returns how many jobs were added
  */
-export async function resumeBridgeRelays(
-  ctx: Pick<Context, 'prisma' | 'queues'> & { sql?: RawSql },
-  opts: { graceMs: number; batch?: number },
-): Promise<number> {
-  const db: RawSql = ctx.sql ?? ctx.prisma;
+export async function resumeBridgeRelays(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<number> {
+  const db = ctx.sql;
   const stale = await db.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM bridge_transfers WHERE status = 'initiated' AND created_at <= ${new Date(Date.now() - opts.graceMs)}::timestamptz
     ORDER BY created_at LIMIT ${opts.batch ?? 500}::int`;

@@ -1,4 +1,3 @@
-import type { RawSql } from '@gw/db';
 import type { Context } from '../context.js';
 import { ensureLiveJobs } from '../queues/queues.js';
 
@@ -17,12 +16,9 @@ export interface SweepResult {
  * never duplicated). Safe to run from every worker replica at once.
  * @param batch max rows of each kind looked at per call
  */
-export async function sweepOutbox(
-  ctx: Pick<Context, 'prisma' | 'queues'> & { sql?: RawSql },
-  opts: { graceMs: number; batch?: number },
-): Promise<SweepResult> {
-  // Raw SQL (the worker passes its pg pool): a worker that only delivers never loads Prisma's engine.
-  const db: RawSql = ctx.sql ?? ctx.prisma;
+export async function sweepOutbox(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<SweepResult> {
+  // Raw SQL on the plain pg pool: a worker that only delivers never loads Prisma's engine.
+  const db = ctx.sql;
   const cutoff = new Date(Date.now() - opts.graceMs);
   const batch = opts.batch ?? 500;
   const deliveries = await db.$queryRaw<{ id: string }[]>`
