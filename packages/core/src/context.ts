@@ -14,8 +14,8 @@ export interface Context {
   logger: Logger;
   prisma: PrismaClient;
   /**
-   * Plain `pg` pool for the hot paths (issue #5): tagged-template SQL, prepared per call site,
-   * without Prisma's per-query overhead. Connects lazily; up to DATABASE_POOL_MAX connections.
+   * Raw SQL for the hot paths (issue #5): tagged-template SQL, prepared per call site, without
+   * Prisma's per-query overhead, on the same `pg` pool as `prisma` (DATABASE_POOL_MAX connections).
    */
   sql: RawSqlPool;
   redis: Redis;

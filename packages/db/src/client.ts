@@ -14,6 +14,8 @@
  * @module
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
+import { createPool, rawSqlOver, type RawSqlPool } from './raw-sql.js';
 import { Prisma, PrismaClient } from './generated/prisma/client.js';
 
 export * from './generated/prisma/client.js';
@@ -22,6 +24,8 @@ export * from './generated/prisma/client.js';
 export interface CreatePrismaClientOptions {
   /** Maximum connections of the underlying `pg.Pool` (pg's default: 10). */
   poolMax?: number;
+  /** An existing pool to run on instead (`poolMax` is then ignored); `$disconnect()` leaves it open. */
+  pool?: pg.Pool;
 }
 
 /**
@@ -40,10 +44,20 @@ export interface CreatePrismaClientOptions {
 export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClientOptions = {}): PrismaClient {
   const schema = new URL(databaseUrl).searchParams.get('schema') ?? undefined;
   const adapter = new PrismaPg(
-    { connectionString: databaseUrl, ...(opts.poolMax !== undefined ? { max: opts.poolMax } : {}) },
+    opts.pool ?? { connectionString: databaseUrl, ...(opts.poolMax !== undefined ? { max: opts.poolMax } : {}) },
     schema ? { schema } : undefined,
   );
   return new PrismaClient({ adapter });
+}
+
+/**
+ * The Prisma client and the raw-SQL executor of a process over **one** `pg.Pool` of `poolMax`
+ * connections, so that the hot paths' raw SQL does not double the connections a process may open.
+ * Close with `await prisma.$disconnect()` then `await sql.close()` (which ends the pool).
+ */
+export function createDatabaseClients(databaseUrl: string, opts: { poolMax: number }): { prisma: PrismaClient; sql: RawSqlPool } {
+  const pool = createPool(databaseUrl, opts.poolMax);
+  return { prisma: createPrismaClient(databaseUrl, { pool }), sql: rawSqlOver(pool) };
 }
 
 /** The client handed to an interactive transaction's callback. */

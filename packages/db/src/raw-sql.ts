@@ -37,15 +37,35 @@ function toQuery(strings: TemplateStringsArray, values: unknown[]): { name: stri
  * @param max pool size
  * @returns the executor and a `close()` that ends the pool
  */
-/** A {@link RawSql} over its own pool, which `close()` ends. */
+/** A {@link RawSql} over a pool, which `close()` ends. */
 export type RawSqlPool = RawSql & { close(): Promise<void> };
 
-export function createRawSql(databaseUrl: string, max: number): RawSqlPool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
-  pool.on('error', () => undefined); // an idle client lost (e.g. a terminated backend): the pool replaces it
+/**
+ * Raw SQL over a plain `pg.Pool` (issue #5: the hot paths, without Prisma's per-query overhead).
+ * Values are bound parameters, never interpolated; each call site is a prepared statement on each
+ * connection.
+ * @param pool the pool to run on, e.g. the one a Prisma client shares ({@link createDatabaseClients});
+ *   `close()` ends it
+ */
+export function rawSqlOver(pool: pg.Pool): RawSqlPool {
   return {
     $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await pool.query(toQuery(strings, values))).rows as T,
     $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (await pool.query(toQuery(strings, values))).rowCount ?? 0,
     close: () => pool.end(),
   };
+}
+
+/**
+ * {@link rawSqlOver} a pool of its own.
+ * @param max pool size
+ */
+export function createRawSql(databaseUrl: string, max: number): RawSqlPool {
+  return rawSqlOver(createPool(databaseUrl, max));
+}
+
+/** A `pg.Pool` whose lost idle clients (e.g. a terminated backend) are replaced instead of crashing the process. */
+export function createPool(databaseUrl: string, max?: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, ...(max !== undefined ? { max } : {}) });
+  pool.on('error', () => undefined);
+  return pool;
 }
