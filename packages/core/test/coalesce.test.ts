@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { coalesce } from '../src/batching/coalesce.js';
+import { coalesce, coalescePer } from '../src/batching/coalesce.js';
 
 /** A batch runner whose batches finish only when the test releases them. */
 function gatedRunner<I, O>(compute: (item: I) => O) {
@@ -107,5 +107,24 @@ describe('coalesce (group commit of hot-path statements, issue #5)', () => {
     const both = [submit(1), submit(2)];
     await expect(both[0]).rejects.toThrow('batch of 2 returned 1 results');
     await expect(both[1]).rejects.toThrow('batch of 2 returned 1 results');
+  });
+
+  it('coalescePer: calls on one resource share batches, calls on different resources never do', async () => {
+    const batches: [string, number[]][] = [];
+    const submit = coalescePer(
+      async (resource: { name: string }, items: number[]) => {
+        batches.push([resource.name, items]);
+        return items.map((n) => `${resource.name}:${n}`);
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    const a = { name: 'a' };
+    const b = { name: 'b' };
+    const results = await Promise.all([submit(a, 1), submit(b, 2), submit(a, 3)]);
+    expect(results).toEqual(['a:1', 'b:2', 'a:3']);
+    expect(batches).toEqual([
+      ['a', [1, 3]],
+      ['b', [2]],
+    ]);
   });
 });

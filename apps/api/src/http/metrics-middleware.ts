@@ -1,6 +1,7 @@
 import type { Express, RequestHandler } from 'express';
 import type { AppMetrics } from '@gw/core/metrics/index';
 import { mountedRoutes } from './list-routes.js';
+import { onResponseEnd } from './on-response-end.js';
 
 /** Label of requests that matched no route (404s, and requests answered by a middleware before any route). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -40,15 +41,11 @@ export function httpMetrics(app: Express, histogram: AppMetrics['httpRequestDura
   const templateOf = routeTemplates(app);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    let recorded = false;
-    const record = (status: string) => {
-      if (recorded) return;
-      recorded = true;
+    onResponseEnd(res, (aborted) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = aborted ? 'aborted' : String(res.statusCode);
       histogram.observe({ method: req.method, route: templateOf(req.route) ?? UNMATCHED_ROUTE, status }, seconds);
-    };
-    res.once('finish', () => record(String(res.statusCode)));
-    res.once('close', () => record(res.writableFinished ? String(res.statusCode) : 'aborted'));
+    });
     next();
   };
 }

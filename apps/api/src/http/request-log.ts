@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '@gw/core';
+import { onResponseEnd } from './on-response-end.js';
 
 /** Level of a finished request's log line: 5xx `error`, 4xx `info`, everything else `debug`. */
 export function requestLogLevel(statusCode: number): 'error' | 'info' | 'debug' {
@@ -22,11 +23,7 @@ export function requestLog(logger: Logger): RequestHandler {
     const id = randomUUID();
     res.setHeader('X-Request-Id', id);
     const started = performance.now();
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
-      const aborted = !res.writableFinished;
+    onResponseEnd(res, (aborted) => {
       const level = aborted ? 'info' : requestLogLevel(res.statusCode);
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
@@ -37,9 +34,7 @@ export function requestLog(logger: Logger): RequestHandler {
         },
         aborted ? 'request aborted' : 'request completed',
       );
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     next();
   };
 }

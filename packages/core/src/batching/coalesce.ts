@@ -79,3 +79,25 @@ export function coalesce<I, O>(run: (items: I[]) => Promise<O[]>, opts: Coalesce
       schedule();
     });
 }
+
+/**
+ * One {@link coalesce} batcher per resource (a pool, a queue), created on its first call and
+ * dropped with the resource: calls on the same resource share batches, calls on different ones
+ * never do (so tests and processes with several pools stay apart).
+ * @param run runs one batch on its resource; the same contract as {@link coalesce}'s `run`
+ * @returns a function that submits one item for a resource and resolves with its result
+ */
+export function coalescePer<R extends object, I, O>(
+  run: (resource: R, items: I[]) => Promise<O[]>,
+  opts: CoalesceOptions<I>,
+): (resource: R, item: I) => Promise<O> {
+  const batchers = new WeakMap<R, (item: I) => Promise<O>>();
+  return (resource, item) => {
+    let submit = batchers.get(resource);
+    if (!submit) {
+      submit = coalesce((items: I[]) => run(resource, items), opts);
+      batchers.set(resource, submit);
+    }
+    return submit(item);
+  };
+}

@@ -91,7 +91,7 @@ export interface DeliveryStoreOptions {
  * fails each of its callers' jobs, which BullMQ retries; nothing is half-written because each batch
  * is one statement.
  *
- * @param sql the worker's plain pg pool (`createRawSql`); its size bounds `2 × maxInFlight` statements
+ * @param sql the worker's raw SQL (`ctx.sql`); up to `2 × maxInFlight` of its connections at once
  */
 export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}): DeliveryStore {
   const batching = { maxBatch: opts.maxBatch ?? 100, maxInFlight: opts.maxInFlight ?? 2 };

@@ -1,7 +1,7 @@
-import type { RawSql } from '@gw/db';
+import { Prisma, type Payment, type RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { coalesce } from '../batching/coalesce.js';
-import type { PaymentDto } from './payment-dto.js';
+import { coalescePer } from '../batching/coalesce.js';
+import { toPaymentDto, type PaymentDto } from './payment-dto.js';
 
 /** A payment to create: everything but the columns PostgreSQL fills in. */
 export interface NewPayment {
@@ -16,44 +16,8 @@ export interface NewPayment {
   expiresAt: Date;
 }
 
-interface PaymentRow {
-  id: string;
-  organization_id: string;
-  payer: string;
-  token: string;
-  amount: string;
-  description: string | null;
-  purpose: PaymentDto['purpose'];
-  credits: string | null;
-  status: PaymentDto['status'];
-  failure_reason: string | null;
-  expires_at: Date;
-  settled_at: Date | null;
-  refunded_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-const toDto = (r: PaymentRow): PaymentDto => ({
-  id: r.id,
-  object: 'payment',
-  status: r.status,
-  amount: r.amount,
-  token: r.token,
-  payer: r.payer,
-  organizationId: r.organization_id,
-  description: r.description,
-  purpose: r.purpose,
-  credits: r.credits,
-  failureReason: r.failure_reason,
-  expiresAt: iso(r.expires_at)!,
-  createdAt: iso(r.created_at)!,
-  updatedAt: iso(r.updated_at)!,
-  settledAt: iso(r.settled_at),
-  refundedAt: iso(r.refunded_at),
-});
+/** A row as `RETURNING` gives it: the model's columns, `amount` and `credits` as text. */
+type PaymentRow = Omit<Payment, 'amount' | 'credits'> & { amount: string; credits: string | null };
 
 type Outcome = { payment: PaymentDto } | { error: unknown };
 
@@ -69,12 +33,42 @@ async function insertRows(sql: RawSql, rows: (NewPayment & { id: string })[]): P
       ${text(col('amount'))}::numeric[], ${col('description')}::text[], ${col('purpose')}::payment_purpose[],
       ${text(col('credits'))}::bigint[], ${col('expiresAt')}::timestamptz[]
     ) AS t(id, organization_id, payer, token, amount, description, purpose, credits, expires_at)
-    RETURNING id::text, organization_id::text, payer, token, amount::text, description, purpose::text AS purpose,
-              credits::text, status::text AS status, failure_reason, expires_at, settled_at, refunded_at, created_at, updated_at`;
-  return new Map(inserted.map((r) => [r.id, toDto(r)]));
+    RETURNING id::text, organization_id::text AS "organizationId", payer, token, amount::text, description,
+              purpose::text, credits::text, status::text, failure_reason AS "failureReason", expires_at AS "expiresAt",
+              settled_at AS "settledAt", refunded_at AS "refundedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  return new Map(
+    inserted.map((r) => [
+      r.id,
+      toPaymentDto({ ...r, amount: new Prisma.Decimal(r.amount), credits: r.credits === null ? null : BigInt(r.credits) }),
+    ]),
+  );
 }
 
-const inserters = new WeakMap<RawSql, (p: NewPayment) => Promise<Outcome>>();
+/** The group commit of {@link insertPayment}, one batcher per pool. */
+const insertBatch = coalescePer(
+  async (sql: RawSql, batch: NewPayment[]): Promise<Outcome[]> => {
+    const rows = batch.map((p) => ({ ...p, id: uuidv7() }));
+    const settle = (byId: Map<string, PaymentDto>, r: { id: string }): Outcome => {
+      const dto = byId.get(r.id);
+      return dto ? { payment: dto } : { error: new Error(`payment ${r.id} was not inserted`) };
+    };
+    try {
+      const byId = await insertRows(sql, rows);
+      return rows.map((r) => settle(byId, r));
+    } catch (err) {
+      if (rows.length === 1) return [{ error: err }];
+      return Promise.all(
+        rows.map((r) =>
+          insertRows(sql, [r]).then(
+            (byId) => settle(byId, r),
+            (error: unknown): Outcome => ({ error }),
+          ),
+        ),
+      );
+    }
+  },
+  { maxBatch: 200, maxInFlight: 2 },
+);
 
 /**
  * Inserts a `pending` payment (issue #5: the write path of `POST /payments` without an
@@ -89,35 +83,7 @@ const inserters = new WeakMap<RawSql, (p: NewPayment) => Promise<Outcome>>();
  * @throws the database error of this payment's own insert
  */
 export async function insertPayment(sql: RawSql, payment: NewPayment): Promise<PaymentDto> {
-  let insert = inserters.get(sql);
-  if (!insert) {
-    insert = coalesce<NewPayment, Outcome>(
-      async (batch) => {
-        const rows = batch.map((p) => ({ ...p, id: uuidv7() }));
-        const settle = (byId: Map<string, PaymentDto>, r: { id: string }): Outcome => {
-          const dto = byId.get(r.id);
-          return dto ? { payment: dto } : { error: new Error(`payment ${r.id} was not inserted`) };
-        };
-        try {
-          const byId = await insertRows(sql, rows);
-          return rows.map((r) => settle(byId, r));
-        } catch (err) {
-          if (rows.length === 1) return [{ error: err }];
-          return Promise.all(
-            rows.map((r) =>
-              insertRows(sql, [r]).then(
-                (byId) => settle(byId, r),
-                (error: unknown): Outcome => ({ error }),
-              ),
-            ),
-          );
-        }
-      },
-      { maxBatch: 200, maxInFlight: 2 },
-    );
-    inserters.set(sql, insert);
-  }
-  const outcome = await insert(payment);
+  const outcome = await insertBatch(sql, payment);
   if ('error' in outcome) throw outcome.error;
   return outcome.payment;
 }

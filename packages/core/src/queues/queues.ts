@@ -1,6 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { coalesce } from '../batching/coalesce.js';
+import { coalescePer } from '../batching/coalesce.js';
 
 /**
  * Every queue of the project is defined here, once, with its job data type, job options and
@@ -115,7 +115,21 @@ export async function enqueueDeliveries(
   );
 }
 
-const expiryEnqueuers = new WeakMap<Queue<PaymentExpiryJob>, (job: { paymentId: string; expiresAt: Date }) => Promise<void>>();
+/** Expiry jobs sent to each queue with one `addBulk` per batch (see {@link enqueuePaymentExpiry}). */
+const addExpiries = coalescePer(
+  async (queue: Queue<PaymentExpiryJob>, jobs: { paymentId: string; expiresAt: Date }[]) => {
+    const now = Date.now();
+    await queue.addBulk(
+      jobs.map((j) => ({
+        name: 'expire',
+        data: { paymentId: j.paymentId },
+        opts: { jobId: j.paymentId, delay: Math.max(0, j.expiresAt.getTime() - now) },
+      })),
+    );
+    return jobs.map(() => undefined);
+  },
+  { maxBatch: 200, maxInFlight: 2 },
+);
 
 /**
  * Schedules the expiry of a payment at `expiresAt` (a delayed job, job id = payment id).
@@ -125,26 +139,7 @@ const expiryEnqueuers = new WeakMap<Queue<PaymentExpiryJob>, (job: { paymentId: 
  * expiries.
  */
 export async function enqueuePaymentExpiry(queues: Pick<Queues, 'paymentExpiry'>, paymentId: string, expiresAt: Date): Promise<void> {
-  const queue = queues.paymentExpiry;
-  let enqueue = expiryEnqueuers.get(queue);
-  if (!enqueue) {
-    enqueue = coalesce(
-      async (jobs: { paymentId: string; expiresAt: Date }[]) => {
-        const now = Date.now();
-        await queue.addBulk(
-          jobs.map((j) => ({
-            name: 'expire',
-            data: { paymentId: j.paymentId },
-            opts: { jobId: j.paymentId, delay: Math.max(0, j.expiresAt.getTime() - now) },
-          })),
-        );
-        return jobs.map(() => undefined);
-      },
-      { maxBatch: 200, maxInFlight: 2 },
-    );
-    expiryEnqueuers.set(queue, enqueue);
-  }
-  await enqueue({ paymentId, expiresAt });
+  await addExpiries(queues.paymentExpiry, { paymentId, expiresAt });
 }
 
 /**
