@@ -21,6 +21,10 @@ const intList = (name: string, fallback: number[]): number[] => {
   return values;
 };
 
+/** The bench's sections, in the order they run; `BENCH_SECTIONS` picks some (default all). */
+export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness'] as const;
+export type Section = (typeof SECTIONS)[number];
+
 const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
 
 export interface BenchConfig {
@@ -68,22 +72,29 @@ export interface BenchConfig {
   /** Rounds of (bare, read, write) measurements (the median is reported). */
   apiRuns: number;
 
+  /** Deliveries of the hanging endpoint's backlog in the fairness section (one payment each). */
+  fairnessHanging: number;
+  /** Payments per second confirmed open-loop for the healthy endpoint in the fairness section. */
+  fairnessRate: number;
+  /** Duration of each of the healthy endpoint's paced runs (alone, then beside the hanging one), s. */
+  fairnessDurationS: number;
+
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
   /** Extra Node flags for the real worker processes, e.g. `--max-old-space-size=128` (space-separated). */
   workerNodeFlags: string[];
   /** Also write CPU profiles of the worker (one pipeline run) and the API (one write run) and summarise them. */
   profile: boolean;
-  /** Sections to run (default all): any of `pipeline`, `slow`, `api`. */
-  sections: Set<'pipeline' | 'slow' | 'api'>;
+  /** Sections to run (default all): any of {@link SECTIONS}. */
+  sections: Set<Section>;
   /** Give up waiting for a run's deliveries after this long, ms. */
   runTimeoutMs: number;
 }
 
 /** Reads {@link BenchConfig} from `process.env` (`BENCH_*`). @throws Error naming an invalid variable */
 export function loadBenchConfig(): BenchConfig {
-  const sections = (process.env.BENCH_SECTIONS ?? 'pipeline,slow,api').split(',').map((s) => s.trim());
-  for (const s of sections) if (!['pipeline', 'slow', 'api'].includes(s)) throw new Error(`BENCH_SECTIONS: unknown section ${s}`);
+  const sections = (process.env.BENCH_SECTIONS ?? SECTIONS.join(',')).split(',').map((s) => s.trim());
+  for (const s of sections) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`BENCH_SECTIONS: unknown section ${s}`);
   return {
     pgServerUrl: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
@@ -105,6 +116,9 @@ export function loadBenchConfig(): BenchConfig {
     apiConnections: int('BENCH_API_CONNECTIONS', 50, 1),
     apiWarmupS: int('BENCH_API_WARMUP_S', 3, 0),
     apiRuns: int('BENCH_API_RUNS', 5, 1),
+    fairnessHanging: int('BENCH_FAIRNESS_HANGING', 2000, 1),
+    fairnessRate: int('BENCH_FAIRNESS_RATE', 15, 1),
+    fairnessDurationS: int('BENCH_FAIRNESS_DURATION_S', 30, 1),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)
@@ -118,7 +132,7 @@ export function loadBenchConfig(): BenchConfig {
     // Default: the flags the worker is started with in production (apps/worker start, docker/entrypoint.sh).
     workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=96').split(/\s+/).filter(Boolean),
     profile: flag('BENCH_PROFILE'),
-    sections: new Set(sections as ('pipeline' | 'slow' | 'api')[]),
+    sections: new Set(sections as Section[]),
     runTimeoutMs: int('BENCH_RUN_TIMEOUT_MS', 180_000, 1000),
   };
 }

@@ -10,6 +10,7 @@
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
+  createEndpointGate,
   createPayment,
   ensureNativeToken,
   ISSUANCE,
@@ -44,8 +45,13 @@ export async function createOrganization(ctx: Context, name: string, receiverBas
   const org = await ctx.prisma.organization.create({ data: { name: `bench-${name}` } });
   const key = await issueCredential(ctx.prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes('all') });
   const webhookIds: string[] = [];
+  // registerWebhook resets a re-registered endpoint's circuit (issue #10); the bench's are all new.
+  const gate = createEndpointGate(ctx.redis, ctx.config.QUEUE_PREFIX, ctx.config);
   for (let i = 0; i < webhooks; i++) {
-    const { webhook } = await registerWebhook(ctx, org.id, { url: `${receiverBaseUrl}/${name}/${i}`, events: ['payment.settled'] });
+    const { webhook } = await registerWebhook({ ...ctx, gate }, org.id, {
+      url: `${receiverBaseUrl}/${name}/${i}`,
+      events: ['payment.settled'],
+    });
     webhookIds.push(webhook.id);
   }
   return { organizationId: org.id, apiKey: key.secret, webhookIds };

@@ -31,6 +31,7 @@ import {
   type Context,
   type Sender,
   createDeliveryStore,
+  createEndpointGate,
 } from '@gw/core';
 import { createRawSql, Prisma } from '@gw/db';
 import { createFixtures, createPendingPayments } from './fixtures.js';
@@ -125,9 +126,10 @@ async function main(): Promise<void> {
     for (const id of forDeliveries) await confirmPayment(ctx, fx.organizationId, id, fx.payer);
     await ctx.queues.deliveries.obliterate({ force: true });
     const deliveries = await pendingDeliveries(ctx, forDeliveries);
+    const gate = createEndpointGate(ctx.redis, ctx.config.QUEUE_PREFIX, ctx.config);
     results.push(
       await measure('processDelivery (instant 200 sender, one at a time)', iterations, (i) =>
-        processDelivery({ ...ctx, deliveries: createDeliveryStore(workerSql) }, instantSender, deliveries[i]!),
+        processDelivery({ ...ctx, deliveries: createDeliveryStore(workerSql), gate }, instantSender, deliveries[i]!),
       ),
     );
     results.push(

@@ -100,19 +100,63 @@ export async function startRealWorkers(
 }
 
 /** @throws Error naming a worker process that has exited (so a run fails at once, not at its timeout) */
-function assertAlive(workers: Child[]): void {
+export function assertAlive(workers: Child[]): void {
   for (const w of workers) {
     const status = w.exitStatus();
     if (status) throw new Error(`worker process ${w.pid} exited (${status}) during the run; run it by hand with LOG_LEVEL=info to see why`);
   }
 }
 
+/** A delivery row as the bench reads it back at the end of a run. */
+export interface DeliveryRowState {
+  id: string;
+  /** Commit time of the delivery (written inside the confirm transaction). */
+  created_at: Date;
+  status: string;
+  attempts: number;
+}
+
 /** Commit time (`created_at`, ms since the epoch) of every delivery of the given payments' events, with its final state. */
-async function deliveriesOf(ctx: Context, paymentIds: string[]) {
-  return ctx.prisma.$queryRaw<{ id: string; created_at: Date; status: string; attempts: number }[]>(Prisma.sql`
+export async function deliveriesOf(ctx: Context, paymentIds: string[]): Promise<DeliveryRowState[]> {
+  return ctx.prisma.$queryRaw<DeliveryRowState[]>(Prisma.sql`
     SELECT d.id::text AS id, d.created_at, d.status::text AS status, d.attempts
     FROM deliveries d JOIN events e ON e.id = d.event_id
     WHERE e.payload->'payment'->>'id' = ANY(${paymentIds}::text[])`);
+}
+
+/** What the receiver's answers say about a set of delivery rows meant to be delivered at the first attempt. */
+export interface DeliveryTally {
+  /** Rows the receiver answered. */
+  delivered: number;
+  /** Rows not `delivered` with exactly one attempt. */
+  notCleanInDb: number;
+  /** Commit → receiver 2xx per answered row, ms. */
+  latencies: number[];
+  /** Earliest commit and latest 2xx, ms since the epoch. */
+  firstCommit: number;
+  lastAnswer: number;
+}
+
+/** Matches delivery rows with the receiver's first 2xx per delivery id. */
+export function tallyDeliveries(rows: DeliveryRowState[], answeredAt: Map<string, number>): DeliveryTally {
+  const t: DeliveryTally = {
+    delivered: 0,
+    notCleanInDb: 0,
+    latencies: [],
+    firstCommit: Number.POSITIVE_INFINITY,
+    lastAnswer: Number.NEGATIVE_INFINITY,
+  };
+  for (const row of rows) {
+    const committed = row.created_at.getTime();
+    t.firstCommit = Math.min(t.firstCommit, committed);
+    if (row.status !== 'delivered' || row.attempts !== 1) t.notCleanInDb += 1;
+    const answered = answeredAt.get(row.id);
+    if (answered === undefined) continue;
+    t.delivered += 1;
+    t.lastAnswer = Math.max(t.lastAnswer, answered);
+    t.latencies.push(answered - committed);
+  }
+  return t;
 }
 
 /** Runs the pipeline once; see the module doc for what is measured. */
@@ -150,21 +194,7 @@ export async function runPipeline(
 
     const { answeredAt, total } = await receiver.collect();
     const rows = await deliveriesOf(ctx, paymentIds);
-    const latencies: number[] = [];
-    let firstCommit = Number.POSITIVE_INFINITY;
-    let lastAnswer = Number.NEGATIVE_INFINITY;
-    let delivered = 0;
-    let notCleanInDb = 0;
-    for (const row of rows) {
-      const committed = row.created_at.getTime();
-      firstCommit = Math.min(firstCommit, committed);
-      if (row.status !== 'delivered' || row.attempts !== 1) notCleanInDb += 1;
-      const answered = answeredAt.get(row.id);
-      if (answered === undefined) continue;
-      delivered += 1;
-      lastAnswer = Math.max(lastAnswer, answered);
-      latencies.push(answered - committed);
-    }
+    const { delivered, notCleanInDb, latencies, firstCommit, lastAnswer } = tallyDeliveries(rows, answeredAt);
     const durationS = (lastAnswer - firstCommit) / 1000;
     return {
       expected,

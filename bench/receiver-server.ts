@@ -8,22 +8,39 @@
  * comparable with timestamps taken in the other processes of the machine. Signatures are not
  * verified: the receiver must cost as little as possible.
  *
- * IPC protocol (parent → child): `{ type: 'reset', delayMs }` clears the records and sets the
- * delay → `{ type: 'reset-done' }`; `{ type: 'count' }` → `{ type: 'count', unique, total }`;
- * `{ type: 'collect' }` → `{ type: 'collected', ids, times, total }` (first answer per id).
- * On start: `{ type: 'ready', port }`.
+ * Hanging endpoint (the fairness section): a request whose path starts with `hangPrefix` (set
+ * over IPC; none by default) is read and never answered: the connection stays open until the
+ * client gives up (the worker's WEBHOOK_TIMEOUT_MS). Such requests are counted per delivery id
+ * on arrival, and are not part of `unique`/`total`.
+ *
+ * IPC protocol (parent → child): `{ type: 'reset', delayMs, hangPrefix? }` clears the records
+ * (and drops any hanging connection) and sets the delay and the hanging prefix →
+ * `{ type: 'reset-done' }`; `{ type: 'count' }` → `{ type: 'count', unique, total }`;
+ * `{ type: 'collect' }` → `{ type: 'collected', ids, times, total, hungIds, hungCounts }` (first
+ * answer per id; requests per id of the hanging prefix). On start: `{ type: 'ready', port }`.
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 
 let delayMs = 0;
 let total = 0;
 let answered = new Map<string, number>();
+let hangPrefix: string | undefined;
+let hung = new Map<string, number>();
+/** Requests of the hanging prefix still held open. */
+const holding = new Set<ServerResponse>();
 
 const now = () => performance.timeOrigin + performance.now();
 
 const server = createServer((req, res) => {
   const id = req.headers['x-service-delivery'];
   req.resume();
+  if (hangPrefix !== undefined && req.url?.startsWith(hangPrefix)) {
+    const key = typeof id === 'string' ? id : '';
+    hung.set(key, (hung.get(key) ?? 0) + 1);
+    holding.add(res);
+    res.on('close', () => holding.delete(res));
+    return;
+  }
   req.on('end', () => {
     const answer = () => {
       res.writeHead(200, { 'content-length': '0' });
@@ -39,16 +56,27 @@ server.keepAliveTimeout = 60_000;
 server.headersTimeout = 65_000;
 server.maxRequestsPerSocket = 0;
 
-process.on('message', (message: { type: string; delayMs?: number }) => {
+process.on('message', (message: { type: string; delayMs?: number; hangPrefix?: string }) => {
   if (message.type === 'reset') {
     delayMs = message.delayMs ?? 0;
+    hangPrefix = message.hangPrefix;
     total = 0;
     answered = new Map();
+    hung = new Map();
+    for (const res of holding) res.destroy();
+    holding.clear();
     process.send!({ type: 'reset-done' });
   } else if (message.type === 'count') {
     process.send!({ type: 'count', unique: answered.size, total });
   } else if (message.type === 'collect') {
-    process.send!({ type: 'collected', ids: [...answered.keys()], times: [...answered.values()], total });
+    process.send!({
+      type: 'collected',
+      ids: [...answered.keys()],
+      times: [...answered.values()],
+      total,
+      hungIds: [...hung.keys()],
+      hungCounts: [...hung.values()],
+    });
   }
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

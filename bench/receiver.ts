@@ -9,12 +9,18 @@ import { isMessage, spawnChild, type Child } from './child-process.js';
 export interface Receiver {
   /** `http://127.0.0.1:<port>` */
   baseUrl: string;
-  /** Forgets every record and sets the answer delay, ms. */
-  reset(delayMs: number): Promise<void>;
+  /**
+   * Forgets every record (and drops hanging connections) and sets the answer delay, ms.
+   * @param hangPrefix requests whose path starts with it are never answered (see `receiver-server.ts`)
+   */
+  reset(delayMs: number, hangPrefix?: string): Promise<void>;
   /** Distinct delivery ids answered so far, and total requests (duplicates included). */
   count(): Promise<{ unique: number; total: number }>;
-  /** Time of the first 2xx per delivery id, ms since the epoch (sub-ms precision); `total` includes duplicates. */
-  collect(): Promise<{ answeredAt: Map<string, number>; total: number }>;
+  /**
+   * Time of the first 2xx per delivery id, ms since the epoch (sub-ms precision); `total` includes
+   * duplicates. `hung`: requests received per delivery id under the hanging prefix (never answered).
+   */
+  collect(): Promise<{ answeredAt: Map<string, number>; total: number; hung: Map<string, number> }>;
   /**
    * Polls every 50 ms until `unique` ≥ `expected` or `timeoutMs` passes.
    * @param check called on every poll; throw from it to give up early (e.g. a worker died)
@@ -25,7 +31,7 @@ export interface Receiver {
 }
 
 type Count = { type: 'count'; unique: number; total: number };
-type Collected = { type: 'collected'; ids: string[]; times: number[]; total: number };
+type Collected = { type: 'collected'; ids: string[]; times: number[]; total: number; hungIds: string[]; hungCounts: number[] };
 
 /** Starts the receiver process and waits until it listens. */
 export async function startReceiver(): Promise<Receiver> {
@@ -38,15 +44,19 @@ export async function startReceiver(): Promise<Receiver> {
   };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    reset: async (delayMs) => {
-      child.send({ type: 'reset', delayMs });
+    reset: async (delayMs, hangPrefix) => {
+      child.send({ type: 'reset', delayMs, hangPrefix });
       await child.next(isMessage<{ type: 'reset-done' }>('reset-done'));
     },
     count,
     collect: async () => {
       child.send({ type: 'collect' });
       const m = await child.next(isMessage<Collected>('collected'));
-      return { answeredAt: new Map(m.ids.map((id, i) => [id, m.times[i]!])), total: m.total };
+      return {
+        answeredAt: new Map(m.ids.map((id, i) => [id, m.times[i]!])),
+        total: m.total,
+        hung: new Map(m.hungIds.map((id, i) => [id, m.hungCounts[i]!])),
+      };
     },
     waitFor: async (expected, timeoutMs, check) => {
       const until = Date.now() + timeoutMs;

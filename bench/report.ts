@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { ApiRound } from './api-section.js';
 import { REPO_ROOT } from './child-process.js';
 import type { BenchConfig } from './config.js';
+import type { FairnessSectionResult } from './fairness-section.js';
 import type { LoadResult } from './http-load.js';
 import type { PipelineRunResult } from './pipeline.js';
 import type { PipelineSectionResult, SlowSectionResult } from './pipeline-section.js';
@@ -27,6 +28,11 @@ export const TARGETS = {
   readRatio: 0.5,
   writeRatio: 0.25,
   workerPeakRssMb: 200,
+  /** Fairness: healthy endpoint's p99 beside a hanging one ≤ factor × its p99 alone + slack. */
+  fairnessFactor: 2,
+  fairnessSlackMs: 250,
+  /** Fairness: hanging deliveries missing or with attempts ≠ requests received. */
+  hangingLost: 0,
 } as const;
 
 const latencyOf = (runs: PipelineRunResult[]) => ({
@@ -148,10 +154,51 @@ function apiFigures(rounds: ApiRound[]) {
   };
 }
 
+/** Figures of the fairness section (one run of each). */
+function fairnessFigures(f: FairnessSectionResult) {
+  const healthyP99AloneMs = round(f.alone.latencyMs.p99, 1);
+  const healthyP99BesideMs = round(f.beside.latencyMs.p99, 1);
+  const limitMs = round(TARGETS.fairnessFactor * f.alone.latencyMs.p99 + TARGETS.fairnessSlackMs, 1);
+  const healthyMissing = f.alone.expected - f.alone.delivered + (f.beside.expected - f.beside.delivered);
+  return {
+    healthyP99AloneMs,
+    healthyP99BesideMs,
+    /** 2 × alone + 250 ms */
+    healthyP99LimitMs: limitMs,
+    /** beside ≤ limit, and every healthy delivery arrived */
+    healthyMet: healthyP99BesideMs <= limitMs && healthyMissing === 0,
+    hangingLost: f.hanging.lost,
+    healthyP50AloneMs: round(f.alone.latencyMs.p50, 1),
+    healthyP50BesideMs: round(f.beside.latencyMs.p50, 1),
+    healthyMaxBesideMs: round(f.beside.latencyMs.max, 1),
+    paymentsPerSec: f.paymentsPerSec,
+    durationS: f.durationS,
+    healthyMissing,
+    healthyDuplicates: f.alone.duplicates + f.beside.duplicates,
+    healthyNotCleanInDb: f.alone.notCleanInDb + f.beside.notCleanInDb,
+    hanging: {
+      deliveries: f.hanging.deliveries,
+      burstS: round(f.hanging.burstMs / 1000, 1),
+      requests: f.hanging.requests,
+      attempts: f.hanging.attempts,
+      statuses: f.hanging.statuses,
+      missingRows: f.hanging.missingRows,
+      overCounted: f.hanging.overCounted,
+      underCounted: f.hanging.underCounted,
+      unexpectedStatus: f.hanging.unexpectedStatus,
+      strayRequests: f.hanging.strayRequests,
+      circuitAtEnd: f.hanging.circuitAtEnd?.state ?? null,
+    },
+    workerPeakRssMb: round(f.workerPeakRssMb),
+    workerExit: f.workerExit,
+  };
+}
+
 export interface BenchResults {
   pipeline?: PipelineSectionResult;
   slow?: SlowSectionResult;
   api?: ApiRound[];
+  fairness?: FairnessSectionResult;
   profiles?: ProfileSectionResult;
 }
 
@@ -187,12 +234,14 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
     pipeline: r.pipeline ? pipelineFigures(r.pipeline) : undefined,
     slow: r.slow ? slowFigures(r.slow) : undefined,
     api: r.api ? apiFigures(r.api) : undefined,
+    fairness: r.fairness ? fairnessFigures(r.fairness) : undefined,
     profiles: r.profiles,
     raw: {
       pipelineRounds: r.pipeline?.rounds,
       pacedRuns: r.pipeline?.paced.runs,
       slow: r.slow?.settings,
       apiRounds: r.api,
+      fairness: r.fairness,
     },
   };
 }
@@ -281,7 +330,37 @@ export function formatReport(report: Report): string {
       '0',
     );
   }
-  const w0 = Math.max(...rows.map((r) => r[0].length));
-  const w1 = Math.max(...rows.map((r) => r[1].length));
+  const f = report.fairness;
+  if (f) {
+    section(
+      `Fairness: healthy endpoint at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone then beside a hanging endpoint's ${f.hanging.deliveries} deliveries; 1 worker process, default timeout, cap and breaker`,
+    );
+    row('healthy alone, commit → 2xx p50 / p99 (ms)', `${f.healthyP50AloneMs} / ${f.healthyP99AloneMs}`);
+    row(
+      'healthy beside the hanging backlog, p50 / p99 (ms)',
+      `${f.healthyP50BesideMs} / ${f.healthyP99BesideMs}`,
+      `p99 ≤ ${TARGETS.fairnessFactor} × alone + ${TARGETS.fairnessSlackMs} = ${f.healthyP99LimitMs}  ${verdict(f.healthyMet)}`,
+    );
+    row(
+      'healthy missing / duplicate / not-clean deliveries',
+      `${f.healthyMissing} / ${f.healthyDuplicates} / ${f.healthyNotCleanInDb}`,
+      '0 / 0 / 0',
+    );
+    row(
+      'hanging: requests received / attempts recorded; statuses',
+      `${f.hanging.requests} / ${f.hanging.attempts}; ${Object.entries(f.hanging.statuses)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
+    row(
+      'hanging lost (missing, over-, under-counted, bad status)',
+      `${f.hangingLost} (${f.hanging.missingRows}, ${f.hanging.overCounted}, ${f.hanging.underCounted}, ${f.hanging.unexpectedStatus})`,
+      `${TARGETS.hangingLost} lost  ${verdict(f.hangingLost === TARGETS.hangingLost)}`,
+    );
+  }
+  // Titles (rows without a value) are printed on their own line and do not widen the columns.
+  const figures = rows.filter((r) => r[1] || r[2]);
+  const w0 = Math.max(...figures.map((r) => r[0].length));
+  const w1 = Math.max(...figures.map((r) => r[1].length));
   return rows.map(([a1, b, c]) => (b || c ? `${a1.padEnd(w0)}  ${b.padStart(w1)}  ${c}` : `\n${a1}`)).join('\n');
 }

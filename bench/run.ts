@@ -14,6 +14,7 @@ import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServer
 import { CEILING_JOBS_FILE } from './ceiling.js';
 import { loadBenchConfig } from './config.js';
 import { createFixtures, createOrganization, type Organization } from './fixtures.js';
+import { runFairnessSection } from './fairness-section.js';
 import { createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
 import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
 import { runProfileSection } from './profile-section.js';
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     if (cfg.sections.has('pipeline')) results.pipeline = await timed('1. pipeline (fast receiver)', () => runPipelineSection(deps));
     if (cfg.sections.has('slow')) results.slow = await timed('2. slow receiver', () => runSlowSection(deps));
     if (apiOrg) results.api = await timed('3. API', () => runApi(deps, env, apiOrg));
+    if (cfg.sections.has('fairness'))
+      results.fairness = await timed('4. fairness (a hanging endpoint beside a healthy one)', () => runFairnessSection(deps));
     if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
 
     const report = buildReport(cfg, results, startedAt, loadAtStart);

@@ -49,6 +49,10 @@ export async function startStack(
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     DATABASE_POOL_MAX: '5',
     WORKER_CONCURRENCY: '10',
+    // Issue #10: the breaker stays on in every test, with cool-downs short enough for retry tests.
+    WEBHOOK_CIRCUIT_COOLDOWN_MS: '100',
+    WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '400',
+    WEBHOOK_CAP_WAIT_MAX_MS: '1000',
     ...opts.env,
   };
   const config = loadConfig(env);

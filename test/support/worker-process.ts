@@ -23,6 +23,18 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
       WEBHOOK_MAX_ATTEMPTS: String(stack.config.WEBHOOK_MAX_ATTEMPTS),
       SWEEP_INTERVAL_MS: String(stack.config.SWEEP_INTERVAL_MS),
       SWEEP_GRACE_MS: String(stack.config.SWEEP_GRACE_MS),
+      // Issue #10: the same cap and circuit settings as the stack's in-process worker.
+      ...Object.fromEntries(
+        Object.entries(stack.config)
+          .filter(
+            ([k]) =>
+              k.startsWith('WEBHOOK_CIRCUIT_') ||
+              k === 'WEBHOOK_CAP_WAIT_MAX_MS' ||
+              k === 'WEBHOOK_ENDPOINT_CONCURRENCY' ||
+              k === 'WEBHOOK_DISABLE_AFTER_MS',
+          )
+          .map(([k, v]) => [k, String(v)]),
+      ),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,4 +1,4 @@
-import type { Context, CredentialCache, Resolver, SessionTokens, WebhookListCache } from '@gw/core';
+import type { Context, CredentialCache, EndpointGate, Resolver, SessionTokens, WebhookListCache } from '@gw/core';
 import type { Redis } from 'ioredis';
 import type { AppMetrics } from '@gw/core/metrics/index';
 import type { RateLimitCounters } from './http/rate-limit.js';
@@ -10,6 +10,8 @@ export interface ApiDeps extends Context {
   credentials: CredentialCache;
   /** Organizations' webhook lists, cached briefly and evicted on every change. */
   webhookLists: WebhookListCache;
+  /** Endpoint circuits and caps (issue #10): read for `GET /webhooks`, reset on re-registration. */
+  gate: Pick<EndpointGate, 'health' | 'reset'>;
   /** Redis used on the request path (rate limits, health): fails fast when Redis is down. */
   requestRedis: Redis;
   /** Counters of the rate limit and of the failed-authentication limit (in memory, synced to Redis). */

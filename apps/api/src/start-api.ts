@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import {
+  createEndpointGate,
   closeContext,
   createContext,
   createRedis,
@@ -57,7 +58,9 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     webhookLists.listen(subscriber, config.QUEUE_PREFIX),
   ]).catch(() => []);
   const rateLimits = createRateLimitCounters(requestRedis, config);
-  const deps: ApiDeps = { ...ctx, tokens, credentials, webhookLists, requestRedis, rateLimits, resolver: opts.resolver, metrics };
+  // The request-path Redis: a list whose health cannot be read fails fast (503) instead of hanging.
+  const gate = createEndpointGate(requestRedis, config.QUEUE_PREFIX, config);
+  const deps: ApiDeps = { ...ctx, tokens, credentials, webhookLists, gate, requestRedis, rateLimits, resolver: opts.resolver, metrics };
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.PORT, () => resolve(s));

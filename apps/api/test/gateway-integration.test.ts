@@ -5,7 +5,16 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from 'bullmq';
 import { encodeFunctionData, getAddress, toEventSelector, toFunctionSelector, type Abi } from 'viem';
-import { createDeliveryStore, createRedis, createSender, getBalance, QUEUE_NAMES, USER_AGENT, type Owner } from '@gw/core';
+import {
+  createDeliveryStore,
+  createEndpointGate,
+  createRedis,
+  createSender,
+  getBalance,
+  QUEUE_NAMES,
+  USER_AGENT,
+  type Owner,
+} from '@gw/core';
 import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch } from '@gw/core/integration/abi-catalog';
 import { DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/integration/contract-addresses';
 import { BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/gateway/system-accounts';
@@ -402,7 +411,8 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
   /** A worker for the bridge-relay queue only, built from the real handlers with the test's relayer. */
   const startRelayWorker = () => {
     const deliveries = createDeliveryStore(stack.api.deps.prisma); // unused by the bridge-relay handler
-    const handler = createHandlers({ ...stack.api.deps, deliveries }, sender, { relayer })[QUEUE_NAMES.bridgeRelay];
+    const gate = createEndpointGate(stack.api.deps.redis, stack.config.QUEUE_PREFIX, stack.config); // unused as well
+    const handler = createHandlers({ ...stack.api.deps, deliveries, gate }, sender, { relayer })[QUEUE_NAMES.bridgeRelay];
     connection = createRedis(stack.config.REDIS_URL, { name: 'test-bridge-relay' });
     worker = new Worker(QUEUE_NAMES.bridgeRelay, handler, {
       connection,

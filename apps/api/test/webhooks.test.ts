@@ -33,7 +33,10 @@ describe('webhook management (spec: Webhook endpoints)', () => {
         events: ['payment.settled'],
         signatureScheme: 'service',
         active: true,
+        maxConcurrency: null,
+        disabledReason: null,
         createdAt: res.body.createdAt,
+        health: { state: 'closed', consecutiveFailures: 0, lastSuccessAt: null, lastFailureAt: null, openUntil: null },
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(res.body.secret);

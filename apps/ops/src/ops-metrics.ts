@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import { Gauge, Registry } from 'prom-client';
 import type { PrismaClient } from '@gw/db';
 import type { Redis } from '@gw/core';
+import { circuitRegistryKey, readWebhookHealth, type CircuitState } from '@gw/core/deliveries/endpoint-gate';
 import { createAppMetrics, mergeMetrics, readMetricsSnapshots, type AppMetrics, type MetricsSnapshot } from '@gw/core/metrics/index';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
@@ -109,6 +110,31 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     registers,
   });
 
+  const circuitState = new Gauge({
+    name: 'gw_webhook_circuit_state',
+    help: 'Circuit breaker of each webhook whose circuit ever changed state: 0 closed, 1 half_open, 2 open (issue #10)',
+    labelNames: ['webhook_id'] as const,
+    registers,
+  });
+  const circuitFailures = new Gauge({
+    name: 'gw_webhook_consecutive_failures',
+    help: 'Consecutive failed delivery attempts of each webhook whose circuit ever changed state (issue #10)',
+    labelNames: ['webhook_id'] as const,
+    registers,
+  });
+  const STATE_VALUE: Record<CircuitState, number> = { closed: 0, half_open: 1, open: 2 };
+  /** Circuits from Redis; a webhook whose state expired (or was reset by re-registration) leaves the set. */
+  const refreshCircuits = async () => {
+    const ids = await deps.redis.smembers(circuitRegistryKey(deps.prefix));
+    const health = await readWebhookHealth(deps.redis, deps.prefix, ids);
+    circuitState.reset();
+    circuitFailures.reset();
+    for (const [id, h] of health) {
+      circuitState.set({ webhook_id: id }, STATE_VALUE[h.state]);
+      circuitFailures.set({ webhook_id: id }, h.consecutiveFailures);
+    }
+  };
+
   const refreshQueues = async () => {
     for (const queue of deps.queues) {
       const counts = await queue.getJobCounts(...QUEUE_STATES);
@@ -149,7 +175,13 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     render: async () => {
       const [snapshots] = await Promise.all([
         bounded(readMetricsSnapshots(deps.redis, deps.prefix), 'redis').catch(() => [] as MetricsSnapshot[]),
-        attempt('redis', refreshQueues, [queueDepth, queueDelayed, queueJobs]),
+        attempt('redis', async () => void (await Promise.all([refreshQueues(), refreshCircuits()])), [
+          queueDepth,
+          queueDelayed,
+          queueJobs,
+          circuitState,
+          circuitFailures,
+        ]),
         attempt('database', refreshOutbox, [outboxPending, outboxAge, outboxOverdue, outboxOverdueAge]),
       ]);
       instances.reset();

@@ -2,11 +2,20 @@ import { DelayedError, type Job } from 'bullmq';
 // Deep imports (as in start-worker.ts): the core barrel would also load viem and the auth stack.
 import type { Context } from '@gw/core/context';
 import type { DeliveryStore } from '@gw/core/deliveries/delivery-store';
+import type { EndpointGate } from '@gw/core/deliveries/endpoint-gate';
 import { processDelivery, type ProcessOutcome } from '@gw/core/deliveries/process-delivery';
 import type { Sender } from '@gw/core/deliveries/send-attempt';
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, relayBridgeTransfer, type Relayer } from '@gw/core/integration/relay-bridge';
 import { expirePayment } from '@gw/core/payments/payments';
-import { QUEUE_NAMES, type BridgeRelayJob, type DeliveryJob, type PaymentExpiryJob, type QueueName } from '@gw/core/queues/queues';
+import { recoverDeadDeliveries } from '@gw/core/deliveries/recover-deliveries';
+import {
+  QUEUE_NAMES,
+  type BridgeRelayJob,
+  type DeliveryJob,
+  type PaymentExpiryJob,
+  type QueueName,
+  type RecoveryJob,
+} from '@gw/core/queues/queues';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -32,7 +41,7 @@ export interface HandlerOptions {
  * none (or an unknown name has one).
  */
 export function createHandlers(
-  ctx: Context & { deliveries: DeliveryStore },
+  ctx: Context & { deliveries: DeliveryStore; gate: EndpointGate },
   sender: Sender,
   opts: HandlerOptions = {},
 ): Record<QueueName, Handler> {
@@ -49,7 +58,8 @@ export function createHandlers(
         throw err;
       }
       observe(outcome);
-      if (outcome.kind === 'retry' || outcome.kind === 'not-due') return rescheduleAt(job, token, outcome.at);
+      if (outcome.kind === 'retry' || outcome.kind === 'not-due' || outcome.kind === 'deferred')
+        return rescheduleAt(job, token, outcome.at);
       return outcome;
     },
     [QUEUE_NAMES.paymentExpiry]: async (job, token) => {
@@ -63,5 +73,7 @@ export function createHandlers(
       const { transferId } = job.data as BridgeRelayJob;
       return relayBridgeTransfer(ctx, relayer, transferId);
     },
+    /** Reopens a webhook's dead deliveries in batches (issue #10); a failure is retried by BullMQ and resumes where it stopped. */
+    [QUEUE_NAMES.recovery]: async (job) => recoverDeadDeliveries(ctx, job.data as RecoveryJob),
   };
 }

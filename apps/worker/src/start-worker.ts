@@ -1,9 +1,10 @@
-import { Worker } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 // Deep imports keep the worker's memory small: the core barrel also loads viem and the auth stack.
 import type { Config } from '@gw/core/config/env';
 import type { Context } from '@gw/core/context';
 import { closeContext, createContext } from '@gw/core/create-context';
 import { createDeliveryStore } from '@gw/core/deliveries/delivery-store';
+import { createEndpointGate } from '@gw/core/deliveries/endpoint-gate';
 import { USER_AGENT } from '@gw/core/deliveries/process-delivery';
 import { createSender } from '@gw/core/deliveries/send-attempt';
 import type { Logger } from '@gw/core/logging/logger';
@@ -14,6 +15,20 @@ import { QUEUE_NAMES } from '@gw/core/queues/queues';
 import { createRedis } from '@gw/core/queues/redis';
 import { createAppMetrics, deliveryOutcomeCounter, instrumentSender, startMetricsPublisher } from '@gw/core/metrics/index';
 import { createHandlers, type Handler } from './handlers.js';
+
+/**
+ * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
+ * now. A job that is not delayed (already woken, or not yet parked) is left alone: it runs, or
+ * wakes by itself within WEBHOOK_CAP_WAIT_MAX_MS.
+ */
+async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
+  await Promise.all(
+    jobIds.map(async (id) => {
+      const job = await queue.getJob(id);
+      await job?.promote().catch(() => undefined);
+    }),
+  );
+}
 
 export interface RunningWorker {
   ctx: Context;
@@ -54,7 +69,9 @@ export async function startWorker(
     }),
     metrics,
   );
-  const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql) }, sender, {
+  // Issue #10: a finishing attempt hands its slot to the oldest parked jobs of its endpoint.
+  const gate = createEndpointGate(ctx.redis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues.deliveries, jobIds));
+  const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),

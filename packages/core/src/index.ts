@@ -24,6 +24,8 @@ export * from './deliveries/backoff.js';
 export * from './deliveries/send-attempt.js';
 export * from './deliveries/process-delivery.js';
 export * from './deliveries/delivery-store.js';
+export * from './deliveries/endpoint-gate.js';
+export * from './deliveries/recover-deliveries.js';
 export * from './auth/credentials.js';
 export * from './auth/signing-keys.js';
 export * from './auth/session-tokens.js';

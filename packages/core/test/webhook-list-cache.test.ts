@@ -8,6 +8,8 @@ const hook = (url: string): WebhookDto => ({
   events: ['payment.settled'],
   signatureScheme: 'service',
   active: true,
+  maxConcurrency: null,
+  disabledReason: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 

@@ -52,6 +52,8 @@ export const webhook = {
   events: ['payment.settled', 'payment.refunded'],
   signatureScheme: 'service',
   active: true,
+  maxConcurrency: null,
+  disabledReason: null,
   createdAt: EX.time,
 };
 export const webhookWithSecret = { ...webhook, secret: 'whsec_q9b1Zt0m8V2kXr5cP3sL7yH4nD6fJ0aW1eG8uK2iO5Q=' };
@@ -185,7 +187,15 @@ export const examples = {
   },
   webhook,
   webhookWithSecret,
-  webhookList: { data: [webhook] },
+  webhookList: {
+    data: [
+      {
+        ...webhook,
+        health: { state: 'closed', consecutiveFailures: 0, lastSuccessAt: EX.time, lastFailureAt: null, openUntil: null },
+      },
+    ],
+  },
+  webhookRecovery: { recovered: 42 },
   deactivatedWebhook: { ...webhook, active: false },
   deliveryPage: { data: [delivery], nextCursor: null },
   deliveryRetry: { id: EX.deliveryId, status: 'pending' },

@@ -11,7 +11,14 @@ import {
   transferBody,
   voteBody,
 } from '../routes/ledger-schemas.js';
-import { createPaymentBody, listDeliveriesQuery, listPaymentsQuery, loginBody, registerWebhookBody } from '../routes/schemas.js';
+import {
+  createPaymentBody,
+  listDeliveriesQuery,
+  listPaymentsQuery,
+  loginBody,
+  recoverWebhookBody,
+  registerWebhookBody,
+} from '../routes/schemas.js';
 import {
   carbonCreditsQuery,
   findTariffsQuery,
@@ -142,7 +149,8 @@ export const OPERATIONS: Operation[] = [
     tag: 'Webhooks',
     summary: "List the organization's webhooks",
     description:
-      'All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost.',
+      'All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost. ' +
+      "Each item's `health` is its endpoint's circuit breaker, read live (see the webhooks guide: delivery isolation). 503 when Redis cannot be read.",
     auth: 'webhooks',
     success: [{ status: 200, description: 'Webhooks', schema: S.WebhookList, example: ex.webhookList }],
   },
@@ -182,6 +190,30 @@ export const OPERATIONS: Operation[] = [
         example: ex.deliveryRetry,
       },
     ],
+  },
+  {
+    operationId: 'recoverWebhook',
+    method: 'post',
+    path: '/gateway/v1/webhooks/{id}/recover',
+    tag: 'Webhooks',
+    summary: 'Resend every dead delivery since a time (bulk recovery after an outage)',
+    description:
+      'Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). ' +
+      'The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). ' +
+      'A deactivated webhook is 409: register its URL again first.',
+    auth: 'webhooks',
+    params: idParam('webhook', EX.webhookId),
+    body: { schema: recoverWebhookBody, example: { since: '2026-11-21T17:00:00Z' } },
+    errors: ['not-found', 'invalid-state'],
+    problems: {
+      'validation-error': {
+        detail: 'since must be within the last 30 days',
+        ext: { errors: [{ path: 'since', message: 'since must be within the last 30 days' }] },
+      },
+      'not-found': { detail: 'No such webhook' },
+      'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
+    },
+    success: [{ status: 202, description: 'Accepted: the recovery is queued', schema: S.WebhookRecovery, example: ex.webhookRecovery }],
   },
   {
     operationId: 'deactivateWebhook',

@@ -155,6 +155,13 @@ const webhookFields = {
     description: '`service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)',
   }),
   active: z.boolean(),
+  maxConcurrency: z.number().int().min(1).nullable().meta({
+    description: 'Most attempts in flight to this URL at once, across every worker; null = `WEBHOOK_ENDPOINT_CONCURRENCY` (10)',
+  }),
+  disabledReason: z.string().nullable().meta({
+    description:
+      'Set when the service deactivated the webhook because no attempt succeeded for `WEBHOOK_DISABLE_AFTER_MS` (5 days) while attempts kept failing; re-registering the URL re-activates it',
+  }),
   createdAt: dateTime(),
 };
 export const Webhook = z.object(webhookFields).meta({ id: 'Webhook', description: 'A webhook destination (never carries its secret)' });
@@ -167,8 +174,26 @@ export const WebhookWithSecret = z
       .meta({ description: 'Signing secret (HMAC-SHA256 key), shown only here' }),
   })
   .meta({ id: 'WebhookWithSecret', description: 'A registered webhook with its new signing secret' });
+export const WebhookHealth = z
+  .object({
+    state: z.enum(['closed', 'open', 'half_open']).meta({
+      description:
+        '`closed`: attempts go out; `open`: due deliveries are deferred without an attempt until `openUntil`; `half_open`: the next due delivery is a probe, whose success closes the circuit and whose failure opens it again with twice the cool-down',
+    }),
+    consecutiveFailures: z.number().int().min(0),
+    lastSuccessAt: dateTime().nullable(),
+    lastFailureAt: dateTime().nullable(),
+    openUntil: dateTime().nullable().meta({ description: 'While `open`: when the probe may go' }),
+  })
+  .meta({ id: 'WebhookHealth', description: "The endpoint's circuit breaker, read live" });
+export const WebhookWithHealth = z
+  .object({ ...webhookFields, health: WebhookHealth })
+  .meta({ id: 'WebhookWithHealth', description: 'A webhook destination with its circuit (never carries its secret)' });
+export const WebhookRecovery = z
+  .object({ recovered: z.number().int().min(0).meta({ description: 'Dead deliveries that get one new attempt' }) })
+  .meta({ id: 'WebhookRecovery' });
 export const WebhookList = z
-  .object({ data: z.array(Webhook) })
+  .object({ data: z.array(WebhookWithHealth) })
   .meta({ id: 'WebhookList', description: "The organization's webhooks, oldest first" });
 
 export const Delivery = z

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { deactivateWebhook, listDeliveries, listWebhooks, registerWebhook, retryDelivery } from '@gw/core';
+import { AppError } from '@gw/core';
+import { deactivateWebhook, listDeliveries, listWebhooks, recoverWebhook, registerWebhook, retryDelivery, withHealth } from '@gw/core';
 import type { ApiDeps } from '../deps.js';
 import { auth, requireAuth } from '../http/authenticate.js';
 import { parse } from '../http/validate.js';
-import { listDeliveriesQuery, registerWebhookBody } from './schemas.js';
+import { listDeliveriesQuery, recoverWebhookBody, registerWebhookBody } from './schemas.js';
 
 /**
  * Webhook management (spec, Webhook endpoints). `X-API-Key` with the organization's API key
@@ -28,13 +29,31 @@ export function webhooksRouter(deps: ApiDeps, r: Router = Router()): Router {
   });
 
   /**
-   * GET /gateway/v1/webhooks → `{ data: [{ id, url, events, signatureScheme, active, createdAt }] }`,
-   * never a secret. Served from a per-process cache (WEBHOOK_CACHE_TTL_MS) that every change evicts
-   * on every replica.
+   * GET /gateway/v1/webhooks → `{ data: [{ id, url, events, signatureScheme, active, maxConcurrency,
+   * disabledReason, createdAt, health }] }`, never a secret. The list is served from a per-process
+   * cache (WEBHOOK_CACHE_TTL_MS) that every change evicts on every replica; `health` (issue #10:
+   * `{ state, consecutiveFailures, lastSuccessAt, lastFailureAt, openUntil }`) is read live from Redis.
+   * @throws AppError('unavailable') when Redis cannot be read
    */
   r.get('/webhooks', guard, async (_req, res) => {
     const organizationId = auth(res).principal.organizationId;
-    res.json({ data: await deps.webhookLists.get(organizationId, () => listWebhooks(deps, organizationId)) });
+    const list = await deps.webhookLists.get(organizationId, () => listWebhooks(deps, organizationId));
+    const data = await withHealth(deps.gate, list).catch((err: unknown) => {
+      deps.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
+      throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
+    });
+    res.json({ data });
+  });
+
+  /**
+   * POST /gateway/v1/webhooks/:id/recover `{ since }` → 202 `{ recovered }` (issue #10): every dead
+   * delivery of the webhook created since `since` (≤ 30 days ago) gets one new attempt, through the
+   * queue. 400 bad `since`, 404 unknown or another organization's webhook, 409 deactivated webhook.
+   */
+  r.post('/webhooks/:id/recover', guard, async (req, res) => {
+    const body = parse(recoverWebhookBody, req.body);
+    const organizationId = auth(res).principal.organizationId;
+    res.status(202).json(await recoverWebhook(deps, organizationId, String(req.params.id), new Date(body.since)));
   });
 
   /**

@@ -61,6 +61,30 @@ export const envSchema = z.object({
   WEBHOOK_BACKOFF_BASE_MS: int(1).default(60000),
   WEBHOOK_BACKOFF_MAX_MS: int(1).default(3600000),
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
+  /**
+   * Delivery isolation (issue #10). At most this many attempts are in flight to one webhook at once,
+   * counted across every worker replica in Redis; a webhook's own `maxConcurrency` overrides it.
+   */
+  WEBHOOK_ENDPOINT_CONCURRENCY: int(1, 1000).default(10),
+  /** Circuit breaker: consecutive failed attempts (non-2xx, timeout, connection error) that open it. */
+  WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: int(1, 1000).default(5),
+  /** Circuit breaker: sliding window (ms) over which the failure rate is computed. */
+  WEBHOOK_CIRCUIT_WINDOW_MS: int(1000, 3600000).default(60000),
+  /** Circuit breaker: attempts needed in the window before the failure rate can open it. */
+  WEBHOOK_CIRCUIT_MIN_REQUESTS: int(1, 100000).default(20),
+  /** Circuit breaker: failure rate in the window, in percent, that opens it. */
+  WEBHOOK_CIRCUIT_FAILURE_RATE: int(1, 100).default(50),
+  /** Circuit breaker: first cool-down (ms) before a half-open probe; doubles at each failed probe. */
+  WEBHOOK_CIRCUIT_COOLDOWN_MS: int(10, 86400000).default(30000),
+  /** Circuit breaker: longest cool-down (ms). */
+  WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: int(10, 86400000).default(600000),
+  /**
+   * Longest wait (ms) of a delivery parked behind a full per-endpoint cap or a half-open probe
+   * before it looks again by itself; normally a finishing attempt wakes it much earlier.
+   */
+  WEBHOOK_CAP_WAIT_MAX_MS: int(100, 600000).default(15000),
+  /** A webhook without a successful attempt for this long (ms) while attempts kept failing is deactivated (5 days). */
+  WEBHOOK_DISABLE_AFTER_MS: int(1000).default(5 * 24 * 3600 * 1000),
   /** Parallel delivery attempts per worker process. */
   WORKER_CONCURRENCY: int(1, 1000).default(50),
   /** BullMQ lock duration (ms): how long before a job held by a dead worker is handed to another. */
@@ -140,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   if (config.WEBHOOK_BACKOFF_MAX_MS < config.WEBHOOK_BACKOFF_BASE_MS) {
     throw new ConfigError(['WEBHOOK_BACKOFF_MAX_MS'], ['WEBHOOK_BACKOFF_MAX_MS must be >= WEBHOOK_BACKOFF_BASE_MS']);
+  }
+  if (config.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS < config.WEBHOOK_CIRCUIT_COOLDOWN_MS) {
+    throw new ConfigError(['WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS'], ['WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS must be >= WEBHOOK_CIRCUIT_COOLDOWN_MS']);
   }
   if (config.NODE_ENV === 'production' && !config.SECRETS_ENCRYPTION_KEY) {
     throw new ConfigError(['SECRETS_ENCRYPTION_KEY'], ['SECRETS_ENCRYPTION_KEY is required when NODE_ENV=production']);

@@ -10,7 +10,16 @@ export interface LoadedDelivery {
   attempts: number;
   manual: boolean;
   nextAttemptAt: Date | null;
-  webhook: { url: string; active: boolean; secretEncrypted: string; signatureScheme: string };
+  webhook: {
+    id: string;
+    organizationId: string;
+    url: string;
+    active: boolean;
+    secretEncrypted: string;
+    signatureScheme: string;
+    /** Per-webhook cap on attempts in flight (issue #10); null = WEBHOOK_ENDPOINT_CONCURRENCY. */
+    maxConcurrency: number | null;
+  };
   eventRecord: { id: string; type: string; createdAt: Date; payload: unknown };
 }
 
@@ -41,6 +50,17 @@ export interface DeliveryStore {
   recordAttempt(record: AttemptRecord): Promise<boolean>;
   /** Ends a pending delivery `dead` without an attempt, e.g. because its webhook was deactivated. */
   markDead(id: string, reason: string): Promise<void>;
+  /**
+   * Moves a pending delivery's `nextAttemptAt` to `at` without an attempt (issue #10: deferred
+   * while its endpoint's circuit is open). The attempt count does not change.
+   */
+  defer(id: string, at: Date): Promise<void>;
+  /**
+   * Deactivates a webhook on the service's own initiative (issue #10, auto-disable): `active = false`
+   * with `disabledReason`, and its pending deliveries end `dead` with that reason, in one statement.
+   * @returns the webhook's organization id, or null when it was already inactive (nothing changed)
+   */
+  disableWebhook(webhookId: string, reason: string): Promise<string | null>;
 }
 
 interface DeliveryRow {
@@ -50,8 +70,11 @@ interface DeliveryRow {
   attempts: number;
   manual: boolean;
   next_attempt_at: Date | null;
+  webhook_id: string;
+  organization_id: string;
   url: string;
   active: boolean;
+  max_concurrency: number | null;
   secret_encrypted: string;
   signature_scheme: string;
   event_id: string;
@@ -67,7 +90,15 @@ const toLoaded = (r: DeliveryRow): LoadedDelivery => ({
   attempts: r.attempts,
   manual: r.manual,
   nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at) : null,
-  webhook: { url: r.url, active: r.active, secretEncrypted: r.secret_encrypted, signatureScheme: r.signature_scheme },
+  webhook: {
+    id: r.webhook_id,
+    organizationId: r.organization_id,
+    url: r.url,
+    active: r.active,
+    secretEncrypted: r.secret_encrypted,
+    signatureScheme: r.signature_scheme,
+    maxConcurrency: r.max_concurrency,
+  },
   eventRecord: { id: r.event_id, type: r.event_type, createdAt: new Date(r.event_created_at), payload: r.payload },
 });
 
@@ -101,7 +132,8 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     const ids = requested.map((id) => (isUuid(id) ? id.toLowerCase() : null));
     const rows = await sql.$queryRaw<DeliveryRow[]>`
       SELECT d.id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
-             w.url, w.active, w.secret_encrypted, w.signature_scheme,
+             w.id::text AS webhook_id, w.organization_id::text AS organization_id, w.url, w.active,
+             w.max_concurrency, w.secret_encrypted, w.signature_scheme,
              e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
       FROM deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
@@ -152,9 +184,36 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     { ...batching, key: (r) => r.deliveryId.toLowerCase() },
   );
 
+  const defer = coalesce<{ id: string; at: Date }, void>(
+    async (items) => {
+      await sql.$executeRaw`
+        UPDATE deliveries d SET next_attempt_at = t.at, updated_at = now()
+        FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.at)}::timestamptz[]) AS t(id, at)
+        WHERE d.id = t.id AND d.status = 'pending'`;
+      return items.map(() => undefined);
+    },
+    { ...batching, key: (i) => i.id.toLowerCase() },
+  );
+
   return {
     load,
     recordAttempt,
+    defer: (id, at) => defer({ id, at }),
+    disableWebhook: async (webhookId, reason) => {
+      const rows = await sql.$queryRaw<{ organization_id: string }[]>`
+        WITH disabled AS (
+          UPDATE webhooks SET active = false, disabled_reason = ${reason}, disabled_at = now(), updated_at = now()
+          WHERE id = ${webhookId}::uuid AND active
+          RETURNING id, organization_id
+        ),
+        ended AS (
+          UPDATE deliveries d SET status = 'dead', manual = false, next_attempt_at = NULL,
+                 last_error = ${`webhook disabled: ${reason}`}, updated_at = now()
+          FROM disabled WHERE d.webhook_id = disabled.id AND d.status = 'pending'
+        )
+        SELECT organization_id::text FROM disabled`;
+      return rows[0]?.organization_id ?? null;
+    },
     markDead: async (id, reason) => {
       await sql.$executeRaw`
         UPDATE deliveries SET status = 'dead', manual = false, next_attempt_at = NULL, last_error = ${reason}, updated_at = now()

@@ -33,6 +33,10 @@ export interface AppMetrics {
   deliveriesTotal: Counter<'outcome' | 'event'>;
   /** `gw_delivery_attempt_duration_seconds{outcome}`, see {@link AttemptOutcome}. */
   deliveryAttemptDuration: Histogram<'outcome'>;
+  /** `gw_delivery_deferrals_total{reason}` (issue #10): runs deferred by an open (`circuit_open`) or probing (`half_open`) circuit. */
+  deliveryDeferrals: Counter<'reason'>;
+  /** `gw_delivery_cap_waits_total` (issue #10): runs parked because their endpoint's concurrency cap was full. */
+  deliveryCapWaits: Counter;
 }
 
 /** A process-unique instance id: the container's hostname keeps replicas apart, pid and random part keep processes apart. */
@@ -72,5 +76,16 @@ export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } 
     buckets: ATTEMPT_DURATION_BUCKETS,
     registers: [registry],
   });
-  return { app, instanceId, registry, httpRequestDuration, deliveriesTotal, deliveryAttemptDuration };
+  const deliveryDeferrals = new Counter({
+    name: 'gw_delivery_deferrals_total',
+    help: 'Delivery runs deferred without an attempt by the endpoint circuit breaker, by reason (circuit_open, half_open)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const deliveryCapWaits = new Counter({
+    name: 'gw_delivery_cap_waits_total',
+    help: 'Delivery runs parked without an attempt because the endpoint concurrency cap was full',
+    registers: [registry],
+  });
+  return { app, instanceId, registry, httpRequestDuration, deliveriesTotal, deliveryAttemptDuration, deliveryDeferrals, deliveryCapWaits };
 }

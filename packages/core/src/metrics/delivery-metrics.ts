@@ -33,12 +33,21 @@ export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deli
  *   with the delivery's event type;
  * - `error`: the run threw (e.g. the database was unreachable) and BullMQ retries the job; its
  *   event is {@link UNKNOWN_EVENT};
- * - `skipped` and `not-due` runs made no attempt and are not counted.
+ * - `skipped` and `not-due` runs made no attempt and are not counted;
+ * - `deferred` runs (issue #10) made no attempt either: they count in `gw_delivery_deferrals_total{reason}`
+ *   (open or probing circuit) or `gw_delivery_cap_waits_total` (full per-endpoint cap).
  * @returns the observer the delivery handler calls with each run's outcome
  */
-export function deliveryOutcomeCounter(metrics: Pick<AppMetrics, 'deliveriesTotal'>): (outcome: ProcessOutcome | 'error') => void {
+export function deliveryOutcomeCounter(
+  metrics: Pick<AppMetrics, 'deliveriesTotal' | 'deliveryDeferrals' | 'deliveryCapWaits'>,
+): (outcome: ProcessOutcome | 'error') => void {
   return (outcome) => {
     if (outcome === 'error') return metrics.deliveriesTotal.inc({ outcome: 'error', event: UNKNOWN_EVENT });
+    if (outcome.kind === 'deferred') {
+      if (outcome.reason === 'cap') metrics.deliveryCapWaits.inc();
+      else metrics.deliveryDeferrals.inc({ reason: outcome.reason });
+      return;
+    }
     if (outcome.kind === 'delivered' || outcome.kind === 'dead' || outcome.kind === 'retry') {
       metrics.deliveriesTotal.inc({ outcome: outcome.kind, event: outcome.event });
     }

@@ -10,6 +10,7 @@ export const QUEUE_NAMES = {
   deliveries: 'webhook-deliveries',
   paymentExpiry: 'payment-expiry',
   bridgeRelay: 'bridge-relay',
+  recovery: 'webhook-recovery',
 } as const;
 
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
@@ -41,10 +42,23 @@ const infraRetry: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): every `dead` delivery of
+ * the webhook created at or after `since` and dead at `until` (the request's time) gets one new
+ * attempt. ISO 8601 times.
+ */
+export interface RecoveryJob {
+  organizationId: string;
+  webhookId: string;
+  since: string;
+  until: string;
+}
+
 export interface Queues {
   deliveries: Queue<DeliveryJob>;
   paymentExpiry: Queue<PaymentExpiryJob>;
   bridgeRelay: Queue<BridgeRelayJob>;
+  recovery: Queue<RecoveryJob>;
   all(): Queue[];
   close(): Promise<void>;
 }
@@ -54,13 +68,16 @@ export function createQueues(connection: Redis, prefix: string): Queues {
   const deliveries = new Queue<DeliveryJob>(QUEUE_NAMES.deliveries, { connection, prefix, defaultJobOptions: infraRetry });
   const paymentExpiry = new Queue<PaymentExpiryJob>(QUEUE_NAMES.paymentExpiry, { connection, prefix, defaultJobOptions: infraRetry });
   const bridgeRelay = new Queue<BridgeRelayJob>(QUEUE_NAMES.bridgeRelay, { connection, prefix, defaultJobOptions: infraRetry });
+  const recovery = new Queue<RecoveryJob>(QUEUE_NAMES.recovery, { connection, prefix, defaultJobOptions: infraRetry });
+  const all = [deliveries, paymentExpiry, bridgeRelay, recovery] as Queue[];
   return {
     deliveries,
     paymentExpiry,
     bridgeRelay,
-    all: () => [deliveries, paymentExpiry, bridgeRelay],
+    recovery,
+    all: () => all,
     close: async () => {
-      await Promise.all([deliveries.close(), paymentExpiry.close(), bridgeRelay.close()]);
+      await Promise.all(all.map((q) => q.close()));
     },
   };
 }
@@ -148,4 +165,12 @@ export async function enqueuePaymentExpiry(queues: Pick<Queues, 'paymentExpiry'>
  */
 export async function enqueueBridgeRelay(queues: Pick<Queues, 'bridgeRelay'>, transferId: string): Promise<void> {
   await queues.bridgeRelay.add('relay', { transferId }, { jobId: transferId });
+}
+
+/**
+ * Queues a bulk recovery (issue #10). The job id is derived from the webhook and the request time,
+ * so a retried enqueue of the same request is a no-op.
+ */
+export async function enqueueRecovery(queues: Pick<Queues, 'recovery'>, job: RecoveryJob): Promise<void> {
+  await queues.recovery.add('recover', job, { jobId: `${job.webhookId}-${Date.parse(job.until)}` });
 }

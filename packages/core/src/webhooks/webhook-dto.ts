@@ -1,4 +1,5 @@
 import type { Webhook, Delivery } from '@gw/db';
+import type { WebhookHealth } from '../deliveries/endpoint-gate.js';
 
 /** A webhook as listed: never carries the secret (spec, Webhook registration). */
 export interface WebhookDto {
@@ -8,16 +9,29 @@ export interface WebhookDto {
   /** `service` or `standard-webhooks` (issue #4). */
   signatureScheme: string;
   active: boolean;
+  /** Attempts in flight at once to this endpoint (issue #10); null = WEBHOOK_ENDPOINT_CONCURRENCY. */
+  maxConcurrency: number | null;
+  /** Why the service deactivated it (issue #10, auto-disable); null otherwise. */
+  disabledReason: string | null;
   createdAt: string;
 }
 
-export const toWebhookDto = (w: Webhook): WebhookDto => ({
+/** A webhook as `GET /webhooks` lists it: with its endpoint's circuit (issue #10). */
+export interface WebhookWithHealthDto extends WebhookDto {
+  health: WebhookHealth;
+}
+
+export const toWebhookDto = (
+  w: Pick<Webhook, 'id' | 'url' | 'events' | 'signatureScheme' | 'active' | 'maxConcurrency' | 'disabledReason' | 'createdAt'>,
+): WebhookDto => ({
   id: w.id,
   url: w.url,
   events: w.events,
   signatureScheme: w.signatureScheme,
   active: w.active,
-  createdAt: w.createdAt.toISOString(),
+  maxConcurrency: w.maxConcurrency,
+  disabledReason: w.disabledReason,
+  createdAt: new Date(w.createdAt).toISOString(),
 });
 
 /** A delivery as listed by `GET /webhooks/deliveries` (issue #2). */

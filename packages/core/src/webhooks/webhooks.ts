@@ -5,10 +5,11 @@ import type { Context } from '../context.js';
 import type { WebhookEvent } from '../config/scopes.js';
 import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
 import { resolveAllowed, type Resolver } from '../net/address-policy.js';
-import { enqueueDeliveries } from '../queues/queues.js';
-import { toDeliveryDto, toWebhookDto, type DeliveryDto, type WebhookDto } from './webhook-dto.js';
+import { enqueueDeliveries, enqueueRecovery } from '../queues/queues.js';
+import type { EndpointGate, WebhookHealth } from '../deliveries/endpoint-gate.js';
+import { toDeliveryDto, toWebhookDto, type DeliveryDto, type WebhookDto, type WebhookWithHealthDto } from './webhook-dto.js';
 
-type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'>;
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks format). */
 export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
@@ -62,7 +63,12 @@ export interface RegisterResult {
 export async function registerWebhook(
   ctx: Ctx,
   organizationId: string,
-  input: { url: string; events?: WebhookEvent[] | undefined; signatureScheme?: 'service' | 'standard-webhooks' | undefined },
+  input: {
+    url: string;
+    events?: WebhookEvent[] | undefined;
+    signatureScheme?: 'service' | 'standard-webhooks' | undefined;
+    maxConcurrency?: number | undefined;
+  },
   resolver?: Resolver,
 ): Promise<RegisterResult> {
   const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver);
@@ -70,32 +76,35 @@ export async function registerWebhook(
   const scheme = input.signatureScheme ?? 'service';
   const secret = generateWebhookSecret();
   const sealed = ctx.secretBox.seal(secret);
+  const maxConcurrency = input.maxConcurrency ?? null;
   const rows = await ctx.prisma.$queryRaw<(Webhook & { inserted: boolean })[]>`
-    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, signature_scheme, active, created_at, updated_at)
-    VALUES (gen_random_uuid(), ${organizationId}::uuid, ${url}, ${events}::text[], ${sealed}, ${scheme}, true, now(), now())
+    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, signature_scheme, max_concurrency, active, created_at, updated_at)
+    VALUES (gen_random_uuid(), ${organizationId}::uuid, ${url}, ${events}::text[], ${sealed}, ${scheme}, ${maxConcurrency}::int, true, now(), now())
     ON CONFLICT (organization_id, url) DO UPDATE
       SET events = EXCLUDED.events, secret_encrypted = EXCLUDED.secret_encrypted, signature_scheme = EXCLUDED.signature_scheme,
-          active = true, updated_at = now()
-    RETURNING id::text AS id, url, events, signature_scheme AS "signatureScheme", active, created_at AS "createdAt", (xmax = 0) AS inserted`;
+          max_concurrency = EXCLUDED.max_concurrency, active = true, disabled_reason = NULL, disabled_at = NULL, updated_at = now()
+    RETURNING id::text AS id, url, events, signature_scheme AS "signatureScheme", max_concurrency AS "maxConcurrency",
+              active, disabled_reason AS "disabledReason", created_at AS "createdAt", (xmax = 0) AS inserted`;
   const row = rows[0]!;
-  return {
-    created: row.inserted,
-    webhook: {
-      id: row.id,
-      url: row.url,
-      events: row.events,
-      signatureScheme: row.signatureScheme,
-      active: row.active,
-      createdAt: new Date(row.createdAt).toISOString(),
-      secret,
-    },
-  };
+  // Issue #10: a re-registered endpoint starts with a closed circuit (its owner says it is fixed).
+  if (!row.inserted) await ctx.gate.reset(row.id);
+  return { created: row.inserted, webhook: { ...toWebhookDto(row), secret } };
 }
 
 /** The organization's webhooks, oldest first, without secrets. */
 export async function listWebhooks(ctx: Pick<Context, 'prisma'>, organizationId: string): Promise<WebhookDto[]> {
   const rows = await ctx.prisma.webhook.findMany({ where: { organizationId }, orderBy: { createdAt: 'asc' } });
   return rows.map(toWebhookDto);
+}
+
+/**
+ * The list with each endpoint's circuit (issue #10): the list may come from the per-process cache,
+ * the health is always read live from Redis (one pipeline).
+ */
+export async function withHealth(gate: Pick<EndpointGate, 'health'>, list: WebhookDto[]): Promise<WebhookWithHealthDto[]> {
+  const health = await gate.health(list.map((w) => w.id));
+  const closed: WebhookHealth = { state: 'closed', consecutiveFailures: 0, lastSuccessAt: null, lastFailureAt: null, openUntil: null };
+  return list.map((w) => ({ ...w, health: health.get(w.id) ?? closed }));
 }
 
 /**
@@ -153,4 +162,43 @@ export async function retryDelivery(ctx: Ctx, organizationId: string, id: string
     ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
   }
   return { id, status: 'pending' };
+}
+
+/** How far back a bulk recovery may reach (issue #10): 30 days, in ms. */
+export const RECOVERY_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Bulk recovery after an outage (issue #10): every `dead` delivery of the webhook created at or
+ * after `since` gets one new attempt, the way a manual resend does. This call only counts them and
+ * queues the work (`webhook-recovery` queue, see `recoverDeadDeliveries`); nothing changes if the
+ * enqueue fails.
+ * @param since at most {@link RECOVERY_MAX_AGE_MS} ago and not in the future
+ * @returns `recovered`: the dead deliveries the job will reopen
+ * @throws AppError validation-error (`since` out of range), not-found (unknown id or another
+ *   organization's webhook), invalid-state (the webhook is deactivated)
+ */
+export async function recoverWebhook(
+  ctx: Pick<Context, 'prisma' | 'queues'>,
+  organizationId: string,
+  webhookId: string,
+  since: Date,
+): Promise<{ recovered: number }> {
+  const until = new Date();
+  if (since.getTime() > until.getTime() || until.getTime() - since.getTime() > RECOVERY_MAX_AGE_MS) {
+    const message = 'since must be within the last 30 days';
+    throw new AppError('validation-error', message, { errors: [{ path: 'since', message }] });
+  }
+  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
+  const webhook = await ctx.prisma.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { active: true } });
+  if (!webhook) throw new AppError('not-found', 'No such webhook');
+  if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
+  const [row] = await ctx.prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM deliveries
+    WHERE webhook_id = ${webhookId}::uuid AND organization_id = ${organizationId}::uuid AND status = 'dead'
+      AND created_at >= ${since} AND updated_at <= ${until}`;
+  const recovered = row?.n ?? 0;
+  if (recovered > 0) {
+    await enqueueRecovery(ctx.queues, { organizationId, webhookId, since: since.toISOString(), until: until.toISOString() });
+  }
+  return { recovered };
 }
