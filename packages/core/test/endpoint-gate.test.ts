@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/config/env.js';
+import { circuitRegistryKey, createEndpointGate, gateKeys, type Admission, type EndpointGate } from '../src/deliveries/endpoint-gate.js';
+import { redisDbForWorker } from '../../../test/support/stack.js';
+
+/**
+ * The per-endpoint cap and circuit breaker (issue #10) on a real Redis: own database per jest
+ * worker, own key prefix per run. Cool-downs are a few hundred ms so that transitions can be
+ * driven by waiting for them (the state machine, not timing, is asserted).
+ */
+describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () => {
+  const redis = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { maxRetriesPerRequest: 1 });
+  const prefix = `gate${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    WEBHOOK_TIMEOUT_MS: '100',
+    WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: '3',
+    WEBHOOK_CIRCUIT_MIN_REQUESTS: '10',
+    WEBHOOK_CIRCUIT_FAILURE_RATE: '50',
+    WEBHOOK_CIRCUIT_WINDOW_MS: '60000',
+    WEBHOOK_CIRCUIT_COOLDOWN_MS: '200',
+    WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '500',
+  });
+  const woken: string[][] = [];
+  let gate: EndpointGate;
+  const admitted = (a: Admission) => {
+    if (!a.admitted) throw new Error(`expected admission, got ${a.reason}`);
+    return a;
+  };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(() => {
+    gate = createEndpointGate(redis, prefix, config, async (ids) => void woken.push(ids));
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('admits at most `limit` attempts at once and hands a freed slot to the oldest parked job', async () => {
+    const hook = randomUUID();
+    const a = admitted(await gate.admit(hook, 'job-a', 2));
+    admitted(await gate.admit(hook, 'job-b', 2));
+    const c = await gate.admit(hook, 'job-c', 2);
+    const d = await gate.admit(hook, 'job-d', 2);
+    expect(c).toMatchObject({ admitted: false, reason: 'cap', until: null });
+    expect(d).toMatchObject({ admitted: false, reason: 'cap' });
+    expect(await redis.zrange(gateKeys(prefix, hook).waiters, 0, -1)).toEqual(['job-c', 'job-d']);
+
+    woken.length = 0;
+    const report = await gate.report(hook, a.lease, true, 2);
+    expect(report).toMatchObject({ state: 'closed', transition: null, consecutiveFailures: 0, promoted: ['job-c'] });
+    expect(woken).toEqual([['job-c']]);
+    expect(await redis.zrange(gateKeys(prefix, hook).waiters, 0, -1)).toEqual(['job-d']);
+    // The promoted job takes the slot; the parked one is still behind the cap.
+    admitted(await gate.admit(hook, 'job-c', 2));
+    expect(await gate.admit(hook, 'job-e', 2)).toMatchObject({ admitted: false, reason: 'cap' });
+  });
+
+  it("a dead worker's lease expires: its slot frees itself after leaseMs without a report", async () => {
+    const hook = randomUUID();
+    admitted(await gate.admit(hook, 'crashed', 1)); // never reported, as if its worker was killed
+    expect(await gate.admit(hook, 'next', 1)).toMatchObject({ admitted: false, reason: 'cap' });
+    expect(await redis.zcard(gateKeys(prefix, hook).leases)).toBe(1);
+    await sleep(gate.leaseMs + 100);
+    admitted(await gate.admit(hook, 'next', 1));
+    expect(await redis.zcard(gateKeys(prefix, hook).leases)).toBe(1); // the expired lease is gone, the new one counts
+  }, 20000);
+
+  it('closed → open after consecutive failures → half_open (one probe) → closed, and open again with a doubled cool-down', async () => {
+    const hook = randomUUID();
+    const fail = async () => gate.report(hook, admitted(await gate.admit(hook, randomUUID(), 5)).lease, false, 5);
+    expect((await fail()).state).toBe('closed');
+    expect((await fail()).state).toBe('closed');
+    const opened = await fail();
+    expect(opened).toMatchObject({ state: 'open', transition: 'open', consecutiveFailures: 3 });
+    expect(opened.openUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(await redis.sismember(circuitRegistryKey(prefix), hook)).toBe(1);
+
+    // Open: nothing goes through, and the answer says until when.
+    const refused = await gate.admit(hook, 'while-open', 5);
+    expect(refused).toMatchObject({ admitted: false, reason: 'circuit_open' });
+    expect(refused.admitted === false && refused.until!.getTime()).toBe(opened.openUntil!.getTime());
+    expect((await gate.health([hook])).get(hook)).toMatchObject({ state: 'open', consecutiveFailures: 3 });
+
+    // Cool-down over: the first admission is the probe, the others wait for it.
+    await sleep(250);
+    const probe = admitted(await gate.admit(hook, 'probe', 5));
+    expect(probe).toMatchObject({ probe: true, transition: 'half_open' });
+    expect(await gate.admit(hook, 'behind-probe', 5)).toMatchObject({ admitted: false, reason: 'half_open' });
+    const closed = await gate.report(hook, probe.lease, true, 5);
+    expect(closed).toMatchObject({ state: 'closed', transition: 'closed', consecutiveFailures: 0, promoted: ['behind-probe'] });
+    const health = (await gate.health([hook])).get(hook)!;
+    expect(health.state).toBe('closed');
+    expect(health.lastSuccessAt).not.toBeNull();
+    expect(health.openUntil).toBeNull();
+
+    // Fails again: open (base cool-down), a failed probe opens it with twice the cool-down.
+    await fail();
+    await fail();
+    const reopened = await fail();
+    expect(reopened).toMatchObject({ state: 'open', transition: 'open' });
+    await sleep(250);
+    const probe2 = admitted(await gate.admit(hook, 'probe-2', 5));
+    expect(probe2.probe).toBe(true);
+    const before = Date.now();
+    const failedProbe = await gate.report(hook, probe2.lease, false, 5);
+    expect(failedProbe).toMatchObject({ state: 'open', transition: 'open', consecutiveFailures: 4 });
+    const cooldown = failedProbe.openUntil!.getTime() - before;
+    expect(cooldown).toBeGreaterThan(300); // 400 ms: doubled from 200
+    expect(cooldown).toBeLessThanOrEqual(500); // capped by WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS
+  });
+
+  it('opens on the failure rate over the window once the minimum number of attempts is reached', async () => {
+    const hook = randomUUID();
+    const run = async (ok: boolean) => gate.report(hook, admitted(await gate.admit(hook, randomUUID(), 5)).lease, ok, 5);
+    // Alternating outcomes never reach 3 consecutive failures; the 10th attempt reaches the minimum at 50 %.
+    for (let i = 0; i < 9; i++) expect((await run(i % 2 === 1)).state).toBe('closed');
+    const tenth = await run(false);
+    expect(tenth).toMatchObject({ state: 'open', transition: 'open', consecutiveFailures: 2 });
+  });
+
+  it('tracks failingSince from the first failure after a success, and reset() starts the circuit closed', async () => {
+    const hook = randomUUID();
+    const run = async (ok: boolean) => gate.report(hook, admitted(await gate.admit(hook, randomUUID(), 5)).lease, ok, 5);
+    const first = await run(false);
+    expect(first.failingSince).not.toBeNull();
+    const second = await run(false);
+    expect(second.failingSince!.getTime()).toBe(first.failingSince!.getTime());
+    expect((await run(true)).failingSince).toBeNull();
+    await run(false);
+    await run(false);
+    await run(false);
+    expect((await gate.health([hook])).get(hook)!.state).toBe('open');
+    await gate.reset(hook);
+    expect((await gate.health([hook])).get(hook)).toEqual({
+      state: 'closed',
+      consecutiveFailures: 0,
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      openUntil: null,
+    });
+    admitted(await gate.admit(hook, 'after-reset', 5));
+  });
+});
