@@ -500,6 +500,18 @@ describe('OpenAPI reference (issue #4)', () => {
         documented(await get('/gateway/v1/webhooks/deliveries?status=pending', org.apiKey, ''), 'get', '/gateway/v1/webhooks/deliveries')
           .status,
       ).toBe(200);
+      // Bulk recovery (issue #10): a bad `since` is a documented 400, a valid one a documented 202.
+      const recoverPath = `/gateway/v1/webhooks/${registered.body.id}/recover`;
+      expect(
+        documented(await post(recoverPath, { since: 'not-a-date' }, org.apiKey, ''), 'post', '/gateway/v1/webhooks/{id}/recover').body,
+      ).toMatchObject({ status: 400, type: '/problems/validation-error' });
+      const recovered = documented(
+        await post(recoverPath, { since: new Date(Date.now() - 3600_000).toISOString() }, org.apiKey, ''),
+        'post',
+        '/gateway/v1/webhooks/{id}/recover',
+      );
+      expect(recovered.status).toBe(202);
+      expect(recovered.body.recovered).toBeGreaterThanOrEqual(0);
       const off = documented(
         await del(`/gateway/v1/webhooks/${registered.body.id}`, org.apiKey, ''),
         'delete',
