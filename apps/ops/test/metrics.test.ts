@@ -144,4 +144,34 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeLessThan(60);
     expect(total(s, 'gw_outbox_overdue_deliveries')).toBe(1);
   });
+
+  it('shows each webhook circuit that changed state, and counts deferrals and cap waits (issue #10)', async () => {
+    // A second endpoint that always fails: its circuit opens after WEBHOOK_CIRCUIT_FAILURE_THRESHOLD (5) failures.
+    const failing = await new TestReceiver().start();
+    failing.always({ status: 503 });
+    try {
+      const reg = await stack.http
+        .post('/api/gateway/v1/webhooks/register')
+        .set('X-API-Key', org.apiKey)
+        .send({ url: failing.url, events: ['payment.settled'], maxConcurrency: 1 });
+      expect(reg.status).toBe(201);
+      for (let i = 0; i < 6; i++) {
+        const id = await createPayment();
+        expect((await gw(`/payments/${id}/confirm`)).status).toBe(200);
+      }
+      const s = await scrapeUntil(
+        'an open circuit, a deferral and a cap wait',
+        (x) =>
+          (find(x, 'gw_webhook_circuit_state', { webhook_id: reg.body.id })[0]?.value ?? 0) >= 1 &&
+          total(x, 'gw_delivery_deferrals_total', { app: 'worker' }) >= 1 &&
+          total(x, 'gw_delivery_cap_waits_total', { app: 'worker' }) >= 1,
+      );
+      expect(find(s, 'gw_webhook_consecutive_failures', { webhook_id: reg.body.id })[0]?.value).toBeGreaterThanOrEqual(5);
+      // The healthy endpoint never changed state, so it has no series; no secret or URL is a label.
+      expect(find(s, 'gw_webhook_circuit_state').map((x) => x.labels.webhook_id)).toEqual([reg.body.id]);
+      expect(JSON.stringify(find(s, 'gw_webhook_circuit_state'))).not.toContain('127.0.0.1');
+    } finally {
+      await failing.stop();
+    }
+  });
 });
