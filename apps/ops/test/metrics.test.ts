@@ -149,6 +149,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     // A second endpoint that always fails: its circuit opens after WEBHOOK_CIRCUIT_FAILURE_THRESHOLD (5) failures.
     const failing = await new TestReceiver().start();
     failing.always({ status: 503 });
+    const worker = await stack.startWorker(); // the previous test stopped the stack's worker
     try {
       const reg = await stack.http
         .post('/api/gateway/v1/webhooks/register')
@@ -171,6 +172,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
       expect(find(s, 'gw_webhook_circuit_state').map((x) => x.labels.webhook_id)).toEqual([reg.body.id]);
       expect(JSON.stringify(find(s, 'gw_webhook_circuit_state'))).not.toContain('127.0.0.1');
     } finally {
+      await worker.stop();
       await failing.stop();
     }
   });
