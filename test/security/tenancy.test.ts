@@ -74,6 +74,12 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/webhooks/${ids.webhook}`,
       headers: () => ({ 'X-API-Key': b.apiKey }),
     }),
+    'POST /api/gateway/v1/webhooks/:id/recover': () => ({
+      method: 'post',
+      path: `/api/gateway/v1/webhooks/${ids.webhook}/recover`,
+      body: { since: new Date(Date.now() - 3600_000).toISOString() },
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
     'GET /api/gateway/v1/payments/:id': () => ({
       method: 'get',
       path: `/api/gateway/v1/payments/${ids.pendingPayment}`,
@@ -151,6 +157,12 @@ describe('tenant isolation on every id-taking endpoint', () => {
     expect((await stack.http.get(`/api/gateway/v1/payments/${ids.pendingPayment}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/bridge/transfers/${ids.bridge}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`).set(as(a))).status).toBe(200);
+    const recovered = await stack.http
+      .post(`/api/gateway/v1/webhooks/${ids.webhook}/recover`)
+      .set('X-API-Key', a.apiKey)
+      .send({ since: new Date(Date.now() - 3600_000).toISOString() });
+    expect(recovered.status).toBe(202);
+    expect(recovered.body.recovered).toBeGreaterThanOrEqual(1); // A's dead delivery
     expect(
       (
         await stack.http
