@@ -86,8 +86,13 @@ describe('ledger invariants under concurrent movements', () => {
     const perToken = await prisma.$queryRaw<{ token: string; sum: string }[]>`
       SELECT token, SUM(balance)::text AS sum FROM ledger_accounts GROUP BY token`;
     for (const t of perToken) expect(t).toEqual({ token: t.token, sum: '0' });
-    const rows = await prisma.ledgerAccount.findMany();
-    return new Map(rows.map((a) => [`${a.ownerType}:${a.ownerId}:${a.token}`, BigInt(a.balance.toFixed(0))]));
+    // An owner's balance is the sum of its stripes (issue #16).
+    const balances = new Map<string, bigint>();
+    for (const a of await prisma.ledgerAccount.findMany()) {
+      const k = `${a.ownerType}:${a.ownerId}:${a.token}`;
+      balances.set(k, (balances.get(k) ?? 0n) + BigInt(a.balance.toFixed(0)));
+    }
+    return balances;
   }
 
   it(`200 random concurrent transfers among 10 wallets keep every invariant (seed ${seed})`, async () => {
@@ -230,5 +235,53 @@ describe('ledger invariants under concurrent movements', () => {
       .filter(([k]) => k.endsWith(':GTK') && !k.startsWith(`${key(ISSUANCE)}:`))
       .reduce((sum, [, v]) => sum + v, 0n);
     expect(held).toBe(-balances.get(`${key(ISSUANCE)}:GTK`)!);
+  });
+
+  it('striped organization accounts (issue #16): concurrent credits spread over stripes, a debit drains them exactly, no stripe below zero', async () => {
+    const merchant: Owner = { type: 'organization', id: randomUUID() };
+    const payers: Owner[] = Array.from({ length: 8 }, () => ({ type: 'wallet', id: randomAddress() }));
+    for (const p of payers)
+      await post('mint', [
+        { owner: ISSUANCE, amount: -100n },
+        { owner: p, amount: 100n },
+      ]);
+    // 40 settlements of 5 to one merchant, 8 at a time.
+    for (let i = 0; i < 40; i += 8) {
+      const out = await settle(
+        payers.map(
+          (p) => () =>
+            post('payment.settle', [
+              { owner: p, amount: -5n },
+              { owner: merchant, amount: 5n },
+            ]),
+        ),
+        [],
+      );
+      expect(out.unexpected).toEqual([]);
+    }
+    const stripes = await prisma.ledgerAccount.findMany({ where: { ownerType: 'organization', ownerId: merchant.id } });
+    expect(stripes.length).toBeGreaterThan(1); // 40 random picks of 8 stripes: one stripe only has odds 8^-39
+    expect(await getBalance(prisma, merchant, 'GTK')).toBe(200n);
+    // A refund larger than any single stripe drains several; more than the sum is refused and changes nothing.
+    const largest = stripes.reduce((m, a) => (BigInt(a.balance.toFixed(0)) > m ? BigInt(a.balance.toFixed(0)) : m), 0n);
+    await post('payment.refund', [
+      { owner: merchant, amount: -(largest + 5n) },
+      { owner: payers[0]!, amount: largest + 5n },
+    ]);
+    expect(await getBalance(prisma, merchant, 'GTK')).toBe(200n - largest - 5n);
+    const short = await settle(
+      [
+        () =>
+          post('payment.refund', [
+            { owner: merchant, amount: -1000n },
+            { owner: payers[1]!, amount: 1000n },
+          ]),
+      ],
+      ['insufficient-funds'],
+    );
+    expect(short.results[0]!.status).toBe('rejected');
+    expect(short.unexpected).toEqual([]);
+    expect(await getBalance(prisma, merchant, 'GTK')).toBe(200n - largest - 5n);
+    await checkInvariants();
   });
 });

@@ -32,12 +32,38 @@ export interface EntryInput {
 const key = (o: Owner) => `${o.type}:${o.id}`;
 
 /**
+ * Stripes of an organization's account (issue #16, hot merchants). A credit to an organization
+ * needs no balance check, so it lands on one of these sub-accounts at random: concurrent
+ * settlements to one merchant lock different rows instead of queueing on one. A debit of an
+ * organization locks all its stripes, checks their sum and drains them in stripe order, so no
+ * row ever goes below zero. Every other account has the single stripe 0. A balance is the sum
+ * of its owner's stripes ({@link getBalance}).
+ */
+export const ORGANIZATION_CREDIT_STRIPES = 8;
+
+/** Which stripe(s) a leg touches: a credit to an organization picks one; a debit of one needs all (-1). */
+const stripeFor = (leg: Leg): number => {
+  if (leg.owner.type !== 'organization') return 0;
+  return leg.amount > 0n ? Math.floor(Math.random() * ORGANIZATION_CREDIT_STRIPES) : -1;
+};
+
+interface AccountRow {
+  id: string;
+  owner_type: OwnerType;
+  owner_id: string;
+  stripe: number;
+  balance: string;
+}
+
+/**
  * Writes one journal entry inside the caller's transaction.
  *
  * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing and
  * locked with `SELECT ... FOR UPDATE ORDER BY id`, one fixed order for every transaction, so
  * concurrent entries cannot deadlock; no account except {@link ISSUANCE} may go below zero;
- * balances are updated in the same transaction as the postings.
+ * balances are updated in the same transaction as the postings. Accounts are found through the
+ * unique index on (owner_type, owner_id, token, stripe) (issue #16: the cost does not grow with
+ * the number of accounts); credits to organizations are striped ({@link ORGANIZATION_CREDIT_STRIPES}).
  *
  * @returns the journal entry id
  * @throws AppError('insufficient-funds') when a debited account would go below zero
@@ -54,27 +80,49 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<string> {
   if (sum !== 0n) throw new Error(`ledger entry ${input.kind} does not balance (sum ${sum})`);
   if (legs.length === 0) throw new Error(`ledger entry ${input.kind} moves nothing`);
 
+  const stripes = legs.map(stripeFor);
+  const types = legs.map((l) => l.owner.type);
+  const owners = legs.map((l) => l.owner.id);
   await tx.$executeRaw`
-    INSERT INTO ledger_accounts (id, owner_type, owner_id, token, balance)
-    SELECT gen_random_uuid(), t.owner_type::owner_type, t.owner_id, ${input.token}, 0
-    FROM unnest(${legs.map((l) => l.owner.type)}::text[], ${legs.map((l) => l.owner.id)}::text[]) AS t(owner_type, owner_id)
-    ON CONFLICT (owner_type, owner_id, token) DO NOTHING`;
+    INSERT INTO ledger_accounts (id, owner_type, owner_id, token, stripe, balance)
+    SELECT gen_random_uuid(), t.owner_type::owner_type, t.owner_id, ${input.token}, greatest(t.stripe, 0), 0
+    FROM unnest(${types}::text[], ${owners}::text[], ${stripes}::int[]) AS t(owner_type, owner_id, stripe)
+    ON CONFLICT (owner_type, owner_id, token, stripe) DO NOTHING`;
 
-  const accounts = await tx.$queryRaw<{ id: string; owner_type: OwnerType; owner_id: string; balance: string }[]>`
-    SELECT id::text, owner_type::text AS owner_type, owner_id, balance::text AS balance
-    FROM ledger_accounts
-    WHERE token = ${input.token}
-      AND (owner_type::text || ':' || owner_id) = ANY(${legs.map((l) => key(l.owner))}::text[])
-    ORDER BY id
-    FOR UPDATE`;
-  const byOwner = new Map(accounts.map((a) => [`${a.owner_type}:${a.owner_id}`, a]));
+  // A join on the index's columns (not an expression over them): one index probe per leg.
+  const accounts = await tx.$queryRaw<AccountRow[]>`
+    SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
+    FROM unnest(${types}::text[], ${owners}::text[], ${stripes}::int[]) AS t(owner_type, owner_id, stripe)
+    JOIN ledger_accounts a
+      ON a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${input.token}
+     AND (t.stripe < 0 OR a.stripe = t.stripe)
+    ORDER BY a.id
+    FOR UPDATE OF a`;
+  const byOwner = new Map<string, AccountRow[]>();
+  for (const a of accounts) {
+    const k = `${a.owner_type}:${a.owner_id}`;
+    byOwner.set(k, [...(byOwner.get(k) ?? []), a]);
+  }
 
+  // Each leg becomes one or more postings: a debit drains its owner's stripes in stripe order.
+  const postings: { accountId: string; amount: bigint }[] = [];
   for (const leg of legs) {
-    const account = byOwner.get(key(leg.owner));
-    if (!account) throw new Error(`ledger account ${key(leg.owner)} missing after upsert`);
-    const after = BigInt(account.balance) + leg.amount;
-    if (after < 0n && key(leg.owner) !== key(ISSUANCE)) {
+    const rows = (byOwner.get(key(leg.owner)) ?? []).sort((x, y) => x.stripe - y.stripe);
+    if (rows.length === 0) throw new Error(`ledger account ${key(leg.owner)} missing after upsert`);
+    if (leg.amount > 0n || key(leg.owner) === key(ISSUANCE)) {
+      postings.push({ accountId: rows[0]!.id, amount: leg.amount });
+      continue;
+    }
+    const available = rows.reduce((acc, r) => acc + BigInt(r.balance), 0n);
+    if (available + leg.amount < 0n) {
       throw new AppError('insufficient-funds', `Balance of ${input.token} is too low for this operation`);
+    }
+    let left = -leg.amount;
+    for (const r of rows) {
+      const take = BigInt(r.balance) < left ? BigInt(r.balance) : left;
+      if (take > 0n) postings.push({ accountId: r.id, amount: -take });
+      left -= take;
+      if (left === 0n) break;
     }
   }
 
@@ -82,8 +130,8 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<string> {
   await tx.$executeRaw`
     INSERT INTO journal_entries (id, kind, reference, created_at)
     VALUES (${entryId}::uuid, ${input.kind}, ${input.reference ?? null}, now())`;
-  const ids = legs.map((l) => byOwner.get(key(l.owner))!.id);
-  const amounts = legs.map((l) => l.amount.toString());
+  const ids = postings.map((p) => p.accountId);
+  const amounts = postings.map((p) => p.amount.toString());
   await tx.$executeRaw`
     INSERT INTO postings (id, entry_id, account_id, amount, created_at)
     SELECT gen_random_uuid(), ${entryId}::uuid, t.account_id::uuid, t.amount::numeric, now()
@@ -95,10 +143,10 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<string> {
   return entryId;
 }
 
-/** Balance of one account in base units (0 when the account does not exist yet). */
+/** Balance of one account in base units: the sum of its stripes (0 when the account does not exist yet). */
 export async function getBalance(db: Pick<Tx, '$queryRaw'>, owner: Owner, token: string): Promise<bigint> {
-  const rows = await db.$queryRaw<{ balance: string }[]>`
-    SELECT balance::text AS balance FROM ledger_accounts
+  const rows = await db.$queryRaw<{ balance: string | null }[]>`
+    SELECT sum(balance)::text AS balance FROM ledger_accounts
     WHERE owner_type = ${owner.type}::owner_type AND owner_id = ${owner.id} AND token = ${token}`;
-  return rows[0] ? BigInt(rows[0].balance) : 0n;
+  return rows[0]?.balance ? BigInt(rows[0].balance) : 0n;
 }
