@@ -126,20 +126,24 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<string> {
     }
   }
 
+  // The entry, its postings and the balances in one statement (one round trip while the rows are locked).
   const entryId = randomUUID();
-  await tx.$executeRaw`
-    INSERT INTO journal_entries (id, kind, reference, created_at)
-    VALUES (${entryId}::uuid, ${input.kind}, ${input.reference ?? null}, now())`;
   const ids = postings.map((p) => p.accountId);
   const amounts = postings.map((p) => p.amount.toString());
   await tx.$executeRaw`
-    INSERT INTO postings (id, entry_id, account_id, amount, created_at)
-    SELECT gen_random_uuid(), ${entryId}::uuid, t.account_id::uuid, t.amount::numeric, now()
-    FROM unnest(${ids}::text[], ${amounts}::text[]) AS t(account_id, amount)`;
-  await tx.$executeRaw`
-    UPDATE ledger_accounts a SET balance = a.balance + t.amount::numeric
-    FROM unnest(${ids}::text[], ${amounts}::text[]) AS t(account_id, amount)
-    WHERE a.id = t.account_id::uuid`;
+    WITH t AS (
+      SELECT * FROM unnest(${ids}::uuid[], ${amounts}::numeric[]) AS t(account_id, amount)
+    ),
+    entry AS (
+      INSERT INTO journal_entries (id, kind, reference, created_at)
+      VALUES (${entryId}::uuid, ${input.kind}, ${input.reference ?? null}, now())
+      RETURNING id
+    ),
+    posted AS (
+      INSERT INTO postings (id, entry_id, account_id, amount, created_at)
+      SELECT gen_random_uuid(), entry.id, t.account_id, t.amount, now() FROM entry, t
+    )
+    UPDATE ledger_accounts a SET balance = a.balance + t.amount FROM t WHERE a.id = t.account_id`;
   return entryId;
 }
 
