@@ -149,7 +149,9 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     // A second endpoint that always fails: its circuit opens after WEBHOOK_CIRCUIT_FAILURE_THRESHOLD (5) failures.
     const failing = await new TestReceiver().start();
     failing.always({ status: 503 });
-    const worker = await stack.startWorker(); // the previous test stopped the stack's worker
+    // The previous test stopped the stack's worker. This one keeps an opened circuit open for 10 s, so
+    // the deliveries that come due meanwhile are deferred (not a race against a 100 ms cool-down).
+    const worker = await stack.startWorker({ WEBHOOK_CIRCUIT_COOLDOWN_MS: '10000', WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '10000' });
     try {
       const reg = await stack.http
         .post('/api/gateway/v1/webhooks/register')
@@ -167,6 +169,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
           total(x, 'gw_delivery_deferrals_total', { app: 'worker' }) >= 1 &&
           total(x, 'gw_delivery_cap_waits_total', { app: 'worker' }) >= 1,
       );
+      expect(find(s, 'gw_webhook_circuit_state', { webhook_id: reg.body.id })[0]?.value).toBe(2); // open
       expect(find(s, 'gw_webhook_consecutive_failures', { webhook_id: reg.body.id })[0]?.value).toBeGreaterThanOrEqual(5);
       // The healthy endpoint never changed state, so it has no series; no secret or URL is a label.
       expect(find(s, 'gw_webhook_circuit_state').map((x) => x.labels.webhook_id)).toEqual([reg.body.id]);
