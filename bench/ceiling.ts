@@ -36,18 +36,21 @@ export interface CeilingRunResult {
 
 /**
  * Builds the ceiling's job table from the `count` most recent deliveries in the database (those of
- * the last pipeline run), exactly as
+ * the last pipeline run), or from the deliveries `ids` when given, exactly as
  * `processDelivery` builds the request: body = JSON of `{ id, type, createdAt, data }` of the
  * event, secret = the webhook's decrypted secret. Writes it to a temporary file.
  * @returns the file and the delivery ids grouped per event (one group = one payment's deliveries)
  */
-export async function buildCeilingJobs(ctx: Context, count: number): Promise<{ file: string; groups: string[][] }> {
+export async function buildCeilingJobs(ctx: Context, count: number, ids?: string[]): Promise<{ file: string; groups: string[][] }> {
+  const which = ids
+    ? Prisma.sql`d.id = ANY(${ids}::uuid[])`
+    : Prisma.sql`d.id IN (SELECT id FROM deliveries ORDER BY created_at DESC, id DESC LIMIT ${count})`;
   const rows = await ctx.prisma.$queryRaw<
     { id: string; event_id: string; type: string; event_created_at: Date; payload: unknown; url: string; secret_encrypted: string }[]
   >(Prisma.sql`
     SELECT d.id::text AS id, e.id::text AS event_id, e.type, e.created_at AS event_created_at, e.payload, w.url, w.secret_encrypted
     FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
-    WHERE d.id IN (SELECT id FROM deliveries ORDER BY created_at DESC, id DESC LIMIT ${count})
+    WHERE ${which}
     ORDER BY d.created_at, d.id`);
   const jobs: CeilingJobs = {};
   const groups = new Map<string, string[]>();

@@ -22,7 +22,7 @@ const intList = (name: string, fallback: number[]): number[] => {
 };
 
 /** The bench's sections, in the order they run; `BENCH_SECTIONS` picks some (default all). */
-export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness'] as const;
+export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
@@ -78,6 +78,25 @@ export interface BenchConfig {
   fairnessRate: number;
   /** Duration of each of the healthy endpoint's paced runs (alone, then beside the hanging one), s. */
   fairnessDurationS: number;
+  /** Rounds of the fairness section (each: new organizations, new worker; the medians are reported). */
+  fairnessRuns: number;
+
+  /** e2e section (issue #16): each measured phase (peak, paced), s. */
+  e2eDurationS: number;
+  /** e2e: HTTP requests in flight at peak; also the number of payers (one lane per payer). */
+  e2eConcurrency: number;
+  /** e2e: webhooks per payment of the end-to-end runs, e.g. [1, 10]. */
+  e2eFanouts: number[];
+  /** e2e: organizations the no-delivery load is spread over (vs one organization). */
+  e2eSpreadOrgs: number;
+  /** e2e: rounds (each: the fan-out runs, their ceilings, one org vs spread; medians reported). */
+  e2eRuns: number;
+  /** e2e: payments created (untimed) per run at most, i.e. the bound on confirms per measured phase. */
+  e2eMaxPayments: number;
+  /** e2e ledger part: account counts at which the account lookup is explained and a confirm timed. */
+  e2eLedgerAccounts: number[];
+  /** e2e ledger part: confirms timed (one at a time) at each account count. */
+  e2eLedgerConfirms: number;
 
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
@@ -119,6 +138,15 @@ export function loadBenchConfig(): BenchConfig {
     fairnessHanging: int('BENCH_FAIRNESS_HANGING', 2000, 1),
     fairnessRate: int('BENCH_FAIRNESS_RATE', 15, 1),
     fairnessDurationS: int('BENCH_FAIRNESS_DURATION_S', 30, 1),
+    fairnessRuns: int('BENCH_FAIRNESS_RUNS', 3, 1),
+    e2eDurationS: int('BENCH_E2E_DURATION_S', 15, 1),
+    e2eConcurrency: int('BENCH_E2E_CONCURRENCY', 20, 1),
+    e2eFanouts: intList('BENCH_E2E_FANOUTS', [1, 10]),
+    e2eSpreadOrgs: int('BENCH_E2E_SPREAD_ORGS', 20, 2),
+    e2eRuns: int('BENCH_E2E_RUNS', 1, 1),
+    e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
+    e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),
+    e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)

@@ -8,6 +8,7 @@
  * @module
  */
 import { confirmPayment, type Context } from '@gw/core';
+import { feedAtPeak, feedPaced } from './feed.js';
 import type { Fixtures } from './fixtures.js';
 
 async function confirmOne(ctx: Context, fx: Fixtures, paymentId: string): Promise<void> {
@@ -17,13 +18,7 @@ async function confirmOne(ctx: Context, fx: Fixtures, paymentId: string): Promis
 
 /** Confirms every payment, `concurrency` calls in flight at a time. @returns wall time taken, ms */
 export async function confirmAtPeak(ctx: Context, fx: Fixtures, paymentIds: string[], concurrency: number): Promise<number> {
-  const started = performance.now();
-  let next = 0;
-  const lane = async () => {
-    while (next < paymentIds.length) await confirmOne(ctx, fx, paymentIds[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, paymentIds.length) }, lane));
-  return performance.now() - started;
+  return (await feedAtPeak(paymentIds.length, concurrency, (i) => confirmOne(ctx, fx, paymentIds[i]!))).ms;
 }
 
 /**
@@ -31,17 +26,5 @@ export async function confirmAtPeak(ctx: Context, fx: Fixtures, paymentIds: stri
  * @returns the largest lag of a call's start behind its schedule, ms (should stay near 0)
  */
 export async function confirmPaced(ctx: Context, fx: Fixtures, paymentIds: string[], paymentsPerSec: number): Promise<number> {
-  const start = performance.now();
-  const intervalMs = 1000 / paymentsPerSec;
-  let maxLagMs = 0;
-  const calls: Promise<void>[] = [];
-  for (let i = 0; i < paymentIds.length; i++) {
-    const due = start + i * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    maxLagMs = Math.max(maxLagMs, performance.now() - due);
-    calls.push(confirmOne(ctx, fx, paymentIds[i]!));
-  }
-  await Promise.all(calls);
-  return maxLagMs;
+  return feedPaced(paymentIds.length, paymentsPerSec, (i) => confirmOne(ctx, fx, paymentIds[i]!));
 }

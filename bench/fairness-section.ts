@@ -7,16 +7,21 @@
  * per-endpoint cap and the circuit breaker at their defaults), two organizations with one webhook
  * each on the local receiver:
  *
- * - G (healthy, `/fair-healthy/0`, answered 200 at once): payments confirmed open-loop at
+ * - G (healthy, `/fair-healthy/r<round>/0`, answered 200 at once): payments confirmed open-loop at
  *   `fairnessRate`/s for `fairnessDurationS`, first alone, then beside H's backlog; measured:
  *   commit → receiver 2xx per delivery, as in the pipeline section;
- * - H (hanging, `/fair-hang/0`): the receiver reads each request and never answers, so every
+ * - H (hanging, `/fair-hang/r<round>/0`): the receiver reads each request and never answers, so every
  *   attempt ends at WEBHOOK_TIMEOUT_MS. Its backlog: `fairnessHanging` payments (one delivery
  *   each) confirmed at peak right before G's second paced run starts.
  *
  * Exactness of H: the worker is stopped gracefully (in-flight attempts time out and are recorded),
  * then every H delivery must exist, be `pending` (or `dead` once WEBHOOK_MAX_ATTEMPTS is reached),
- * and have `attempts` equal to the requests the receiver got for its id (`X-Service-Delivery`).
+ * and have `attempts` equal to the requests the receiver got for its id (`X-Service-Delivery`) and
+ * to its rows in `delivery_attempts`.
+ *
+ * `fairnessRuns` rounds, each with two new organizations, a flushed Redis and a new worker process;
+ * at the end of a round H's webhook is deactivated and its pending deliveries marked `dead`, so
+ * that the sweeper of a later worker never re-enqueues them.
  *
  * @module
  */
@@ -26,6 +31,7 @@ import { createOrganization, createPendingPayments, type Fixtures } from './fixt
 import { flushRedis } from './infra.js';
 import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from './pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
+import { Prisma } from '@gw/db';
 import { summarizeLatency, type LatencySummary } from './stats.js';
 
 /** Path prefix of the hanging endpoint on the receiver. */
@@ -44,6 +50,8 @@ export interface HealthyRun {
   latencyMs: LatencySummary;
   /** Largest lag of a confirm call's start behind its schedule, ms. */
   maxFeedLagMs: number;
+  /** The 5 slowest deliveries: commit time (ISO 8601) and commit → 2xx, ms (to line them up with H's circuit changes). */
+  slowest: { committedAt: string; latencyMs: number }[];
 }
 
 /** What became of the hanging endpoint's backlog. */
@@ -64,6 +72,8 @@ export interface HangingOutcome {
   overCounted: number;
   /** Rows with fewer attempts than requests received (an attempt made but not recorded). */
   underCounted: number;
+  /** Rows whose `delivery_attempts` rows are not `attempts` in number. */
+  attemptLogMismatch: number;
   /** Rows neither `pending` nor `dead` after WEBHOOK_MAX_ATTEMPTS attempts. */
   unexpectedStatus: number;
   /** Requests whose `X-Service-Delivery` names no delivery of the backlog. */
@@ -75,9 +85,8 @@ export interface HangingOutcome {
   circuitAfterStop: WebhookHealth | null;
 }
 
-export interface FairnessSectionResult {
-  paymentsPerSec: number;
-  durationS: number;
+/** One round: the healthy endpoint alone, then beside the hanging backlog, with one worker process. */
+export interface FairnessRound {
   alone: HealthyRun;
   beside: HealthyRun;
   hanging: HangingOutcome;
@@ -87,19 +96,51 @@ export interface FairnessSectionResult {
   workerExit: number | string;
 }
 
+export interface FairnessSectionResult {
+  paymentsPerSec: number;
+  durationS: number;
+  rounds: FairnessRound[];
+}
+
 const fmtRun = (r: HealthyRun) =>
   `p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms, ` +
-  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, max feed lag ${r.maxFeedLagMs.toFixed(0)} ms`;
+  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, max feed lag ${r.maxFeedLagMs.toFixed(0)} ms; ` +
+  `slowest ${r.slowest.map((x) => `${x.latencyMs} ms at ${x.committedAt.slice(11, 23)}`).join(', ')}`;
 
-/** The section; see the module doc. */
+/** Attempts recorded in `delivery_attempts` per delivery of the given ids. */
+async function attemptLogOf(d: SectionDeps, deliveryIds: string[]): Promise<Map<string, number>> {
+  const rows = await d.ctx.prisma.$queryRaw<{ id: string; n: number }[]>(Prisma.sql`
+    SELECT delivery_id::text AS id, count(*)::int AS n FROM delivery_attempts
+    WHERE delivery_id = ANY(${deliveryIds}::uuid[]) GROUP BY delivery_id`);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Takes the hanging endpoint out of later rounds and sections (no sweeper may re-enqueue its backlog). */
+async function retire(d: SectionDeps, webhookId: string): Promise<void> {
+  await d.ctx.prisma.$executeRaw`UPDATE webhooks SET active = false WHERE id = ${webhookId}::uuid`;
+  await d.ctx.prisma
+    .$executeRaw`UPDATE deliveries SET status = 'dead', last_error = 'bench: retired' WHERE webhook_id = ${webhookId}::uuid AND status = 'pending'`;
+}
+
+/** The section: `fairnessRuns` rounds (see the module doc). */
 export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectionResult> {
-  const { ctx, cfg, receiver, log } = d;
-  const healthyOrg = await createOrganization(ctx, 'fair-healthy', receiver.baseUrl, 1);
-  const hangingOrg = await createOrganization(ctx, 'fair-hang', receiver.baseUrl, 1);
+  const rounds: FairnessRound[] = [];
+  for (let i = 0; i < d.cfg.fairnessRuns; i++) rounds.push(await runFairnessRound(d, i + 1));
+  return { paymentsPerSec: d.cfg.fairnessRate, durationS: d.cfg.fairnessDurationS, rounds };
+}
+
+async function runFairnessRound(d: SectionDeps, round: number): Promise<FairnessRound> {
+  const { ctx, cfg, receiver } = d;
+  const log = (line: string) => d.log(`  round ${round}: ${line}`);
+  // Webhook URLs: <receiver>/<name>/0, so H's is <receiver>/fair-hang/r<round>/0 (under HANG_PREFIX).
+  const healthyOrg = await createOrganization(ctx, `fair-healthy/r${round}`, receiver.baseUrl, 1);
+  const hangingOrg = await createOrganization(ctx, `${HANG_PREFIX.slice(1)}r${round}`, receiver.baseUrl, 1);
   const healthy: Fixtures = { ...healthyOrg, payer: d.fx.payer };
   const hanging: Fixtures = { ...hangingOrg, payer: d.fx.payer };
   const perRun = cfg.fairnessRate * cfg.fairnessDurationS;
-  const warmupIds = await createPendingPayments(ctx, healthy, cfg.fairnessRate);
+  // Warm-up: enough deliveries for the worker's JIT and pools to settle, so that the run alone (the
+  // first one) is not slowed by a cold worker; the run beside comes after 2,000 more jobs anyway.
+  const warmupIds = await createPendingPayments(ctx, healthy, Math.max(200, 10 * cfg.fairnessRate));
   const aloneIds = await createPendingPayments(ctx, healthy, perRun);
   const besideIds = await createPendingPayments(ctx, healthy, perRun);
   const hangingIds = await createPendingPayments(ctx, hanging, cfg.fairnessHanging);
@@ -116,7 +157,7 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
   });
   const check = () => assertAlive(workers);
   try {
-    await confirmAtPeak(ctx, healthy, warmupIds, 1);
+    await confirmAtPeak(ctx, healthy, warmupIds, cfg.confirmConcurrency);
     const warm = await receiver.waitFor(warmupIds.length, cfg.runTimeoutMs, check);
     if (warm.unique < warmupIds.length) throw new Error(`fairness warm-up: only ${warm.unique} deliveries arrived`);
 
@@ -125,8 +166,19 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
       const maxFeedLagMs = await confirmPaced(ctx, healthy, ids, cfg.fairnessRate);
       await receiver.waitFor(ids.length, cfg.runTimeoutMs, check);
       const { answeredAt, total } = await receiver.collect();
-      const rows = await deliveriesOf(ctx, ids);
+      // The worker records an attempt after the receiver's 2xx (group-committed): give the last
+      // records up to 10 s to land before counting rows that are not `delivered` with 1 attempt.
+      let rows = await deliveriesOf(ctx, ids);
+      for (const until = Date.now() + 10_000; Date.now() < until; rows = await deliveriesOf(ctx, ids)) {
+        if (rows.length === ids.length && rows.every((r) => r.status === 'delivered' && r.attempts === 1)) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
       const t = tallyDeliveries(rows, answeredAt);
+      const slowest = rows
+        .filter((r) => answeredAt.has(r.id))
+        .map((r) => ({ committedAt: r.created_at.toISOString(), latencyMs: Math.round(answeredAt.get(r.id)! - r.created_at.getTime()) }))
+        .sort((x, y) => y.latencyMs - x.latencyMs)
+        .slice(0, 5);
       return {
         expected: ids.length,
         delivered: t.delivered,
@@ -134,20 +186,22 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
         notCleanInDb: t.notCleanInDb + (ids.length - rows.length),
         latencyMs: summarizeLatency(t.latencies),
         maxFeedLagMs,
+        slowest,
       };
     };
 
     await receiver.reset(0, HANG_PREFIX);
     const alone = await healthyRun(aloneIds);
-    log(`  healthy endpoint alone, ${cfg.fairnessRate} payments/s for ${cfg.fairnessDurationS} s: ${fmtRun(alone)}`);
+    log(`healthy endpoint alone, ${cfg.fairnessRate} payments/s for ${cfg.fairnessDurationS} s: ${fmtRun(alone)}`);
 
     await receiver.reset(0, HANG_PREFIX);
+    const burstStart = new Date().toISOString();
     const burstMs = await confirmAtPeak(ctx, hanging, hangingIds, cfg.confirmConcurrency);
-    log(`  hanging endpoint: ${hangingIds.length} payments confirmed in ${(burstMs / 1000).toFixed(1)} s`);
+    log(`hanging endpoint: ${hangingIds.length} payments confirmed in ${(burstMs / 1000).toFixed(1)} s from ${burstStart.slice(11, 23)}`);
     const beside = await healthyRun(besideIds);
     const circuitAtEnd = await circuit();
-    log(`  healthy endpoint beside the hanging backlog: ${fmtRun(beside)}`);
-    log(`  hanging endpoint's circuit: ${JSON.stringify(circuitAtEnd)}`);
+    log(`healthy endpoint beside the hanging backlog: ${fmtRun(beside)}`);
+    log(`hanging endpoint's circuit: ${JSON.stringify(circuitAtEnd)}`);
 
     check();
     const workerPeakRssMb = workers[0]!.peakRssMb();
@@ -158,9 +212,14 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
     const { hung } = await receiver.collect();
     await receiver.reset(0);
     const rows = await deliveriesOf(ctx, hangingIds);
+    const attemptLog = await attemptLogOf(
+      d,
+      rows.map((r) => r.id),
+    );
     const statuses: Record<string, number> = {};
     let overCounted = 0;
     let underCounted = 0;
+    let attemptLogMismatch = 0;
     let unexpectedStatus = 0;
     let inconsistent = 0;
     let attempts = 0;
@@ -172,11 +231,13 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
       const requests = hung.get(row.id) ?? 0;
       const over = row.attempts > requests;
       const under = row.attempts < requests;
+      const badLog = (attemptLog.get(row.id) ?? 0) !== row.attempts;
       const badStatus = !(row.status === 'pending' || (row.status === 'dead' && row.attempts >= ctx.config.WEBHOOK_MAX_ATTEMPTS));
       if (over) overCounted += 1;
       if (under) underCounted += 1;
+      if (badLog) attemptLogMismatch += 1;
       if (badStatus) unexpectedStatus += 1;
-      if (over || under || badStatus) inconsistent += 1;
+      if (over || under || badLog || badStatus) inconsistent += 1;
     }
     let requests = 0;
     let strayRequests = 0;
@@ -194,6 +255,7 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
       missingRows,
       overCounted,
       underCounted,
+      attemptLogMismatch,
       unexpectedStatus,
       strayRequests,
       lost: missingRows + inconsistent,
@@ -201,13 +263,11 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
       circuitAfterStop,
     };
     log(
-      `  hanging endpoint after the worker's stop (exit ${workerExit}): ${requests} requests received, ${attempts} attempts recorded, ` +
+      `hanging endpoint after the worker's stop (exit ${workerExit}): ${requests} requests received, ${attempts} attempts recorded, ` +
         `statuses ${JSON.stringify(statuses)}, missing ${missingRows}, over-counted ${overCounted}, under-counted ${underCounted}, ` +
-        `unexpected status ${unexpectedStatus}, stray requests ${strayRequests}`,
+        `attempt log ≠ attempts ${attemptLogMismatch}, unexpected status ${unexpectedStatus}, stray requests ${strayRequests}`,
     );
     return {
-      paymentsPerSec: cfg.fairnessRate,
-      durationS: cfg.fairnessDurationS,
       alone,
       beside,
       hanging: outcome,
@@ -217,5 +277,6 @@ export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectio
   } finally {
     await Promise.all(workers.map((w) => w.stop(ctx.config.WEBHOOK_TIMEOUT_MS + 20_000)));
     await receiver.reset(0);
+    await retire(d, hangingWebhookId);
   }
 }

@@ -62,17 +62,22 @@ export async function createFixtures(ctx: Context, receiverBaseUrl: string, webh
   await ensureNativeToken(ctx.prisma, ctx.config);
   const org = await createOrganization(ctx, 'pipeline', receiverBaseUrl, webhooks);
   const payer = getAddress(privateKeyToAccount(generatePrivateKey()).address);
+  await fundWallet(ctx, payer);
+  return { ...org, payer };
+}
+
+/** Mints `amount` (default 10^30 base units) of the native token to a wallet (checksummed address). */
+export async function fundWallet(ctx: Context, address: string, amount = 10n ** 30n): Promise<void> {
   await ctx.prisma.$transaction((tx) =>
     postEntry(tx, {
       kind: 'mint',
       token: ctx.config.NATIVE_TOKEN_SYMBOL,
       legs: [
-        { owner: ISSUANCE, amount: -(10n ** 30n) },
-        { owner: { type: 'wallet', id: payer }, amount: 10n ** 30n },
+        { owner: ISSUANCE, amount: -amount },
+        { owner: { type: 'wallet', id: address }, amount },
       ],
     }),
   );
-  return { ...org, payer };
 }
 
 /**

@@ -114,12 +114,14 @@ export interface DeliveryRowState {
   created_at: Date;
   status: string;
   attempts: number;
+  /** Id of the payment whose event made the delivery. */
+  payment_id: string;
 }
 
 /** Commit time (`created_at`, ms since the epoch) of every delivery of the given payments' events, with its final state. */
 export async function deliveriesOf(ctx: Context, paymentIds: string[]): Promise<DeliveryRowState[]> {
   return ctx.prisma.$queryRaw<DeliveryRowState[]>(Prisma.sql`
-    SELECT d.id::text AS id, d.created_at, d.status::text AS status, d.attempts
+    SELECT d.id::text AS id, d.created_at, d.status::text AS status, d.attempts, e.payload->'payment'->>'id' AS payment_id
     FROM deliveries d JOIN events e ON e.id = d.event_id
     WHERE e.payload->'payment'->>'id' = ANY(${paymentIds}::text[])`);
 }

@@ -27,7 +27,7 @@ export const PROFILE_DIR = path.join(REPO_ROOT, 'bench', 'results', 'profiles');
 /** Sampling interval of the profiles, µs (V8's default is 1000). */
 const SAMPLING_INTERVAL_US = 500;
 
-function profileFlags(what: string): { dir: string; flags: string[] } {
+export function profileFlags(what: string): { dir: string; flags: string[] } {
   const dir = path.join(PROFILE_DIR, what);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -38,7 +38,7 @@ function profileFlags(what: string): { dir: string; flags: string[] } {
  * The main thread's profile in `dir`: with `--import tsx`, Node also profiles the module-loader
  * hooks thread; files are named `CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile`, main thread = 0.
  */
-function mainThreadProfile(dir: string): string {
+export function mainThreadProfile(dir: string): string {
   const files = readdirSync(dir).filter((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
   if (files.length !== 1) throw new Error(`expected one main-thread profile in ${dir}, found ${files.length}`);
   return path.join(dir, files[0]!);
@@ -49,6 +49,8 @@ export interface ProfileSectionResult {
   ceiling?: ProfileSummary;
   apiRead?: ProfileSummary;
   apiWrite?: ProfileSummary;
+  /** The API during one e2e fan-out run (run by the e2e section itself). */
+  apiE2e?: ProfileSummary;
 }
 
 /** Runs the profiled runs of the selected sections. */

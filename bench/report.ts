@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { ApiRound } from './api-section.js';
 import { REPO_ROOT } from './child-process.js';
 import type { BenchConfig } from './config.js';
+import { e2eFigures, e2eRows } from './e2e-report.js';
+import type { E2eSectionResult } from './e2e-section.js';
 import type { FairnessSectionResult } from './fairness-section.js';
 import type { LoadResult } from './http-load.js';
 import type { PipelineRunResult } from './pipeline.js';
@@ -154,43 +156,68 @@ function apiFigures(rounds: ApiRound[]) {
   };
 }
 
-/** Figures of the fairness section (one run of each). */
+/** Figures of the fairness section: medians over rounds; integrity counts summed. */
 function fairnessFigures(f: FairnessSectionResult) {
-  const healthyP99AloneMs = round(f.alone.latencyMs.p99, 1);
-  const healthyP99BesideMs = round(f.beside.latencyMs.p99, 1);
-  const limitMs = round(TARGETS.fairnessFactor * f.alone.latencyMs.p99 + TARGETS.fairnessSlackMs, 1);
-  const healthyMissing = f.alone.expected - f.alone.delivered + (f.beside.expected - f.beside.delivered);
+  const rounds = f.rounds;
+  const sum = (pick: (r: FairnessSectionResult['rounds'][number]) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+  const healthyP99AloneMs = round(
+    medianOf(rounds, (r) => r.alone.latencyMs.p99),
+    1,
+  );
+  const healthyP99BesideMs = round(
+    medianOf(rounds, (r) => r.beside.latencyMs.p99),
+    1,
+  );
+  const limitMs = round(TARGETS.fairnessFactor * healthyP99AloneMs + TARGETS.fairnessSlackMs, 1);
+  const healthyMissing = sum((r) => r.alone.expected - r.alone.delivered + (r.beside.expected - r.beside.delivered));
+  const statuses: Record<string, number> = {};
+  for (const r of rounds) for (const [k, n] of Object.entries(r.hanging.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
   return {
+    /** median over rounds of the healthy endpoint's p99 commit → 2xx, alone */
     healthyP99AloneMs,
+    /** the same beside the hanging endpoint's backlog */
     healthyP99BesideMs,
     /** 2 × alone + 250 ms */
     healthyP99LimitMs: limitMs,
     /** beside ≤ limit, and every healthy delivery arrived */
     healthyMet: healthyP99BesideMs <= limitMs && healthyMissing === 0,
-    hangingLost: f.hanging.lost,
-    healthyP50AloneMs: round(f.alone.latencyMs.p50, 1),
-    healthyP50BesideMs: round(f.beside.latencyMs.p50, 1),
-    healthyMaxBesideMs: round(f.beside.latencyMs.max, 1),
+    /** hanging deliveries missing or inconsistent, summed over rounds */
+    hangingLost: sum((r) => r.hanging.lost),
+    healthyP50AloneMs: round(
+      medianOf(rounds, (r) => r.alone.latencyMs.p50),
+      1,
+    ),
+    healthyP50BesideMs: round(
+      medianOf(rounds, (r) => r.beside.latencyMs.p50),
+      1,
+    ),
+    /** per round: [p99 alone, p99 beside], ms */
+    healthyP99ByRound: rounds.map((r) => [round(r.alone.latencyMs.p99, 1), round(r.beside.latencyMs.p99, 1)]),
+    /** rounds whose own beside p99 ≤ 2 × their own alone p99 + 250 ms */
+    roundsMet: rounds.filter((r) => r.beside.latencyMs.p99 <= TARGETS.fairnessFactor * r.alone.latencyMs.p99 + TARGETS.fairnessSlackMs)
+      .length,
+    rounds: rounds.length,
     paymentsPerSec: f.paymentsPerSec,
     durationS: f.durationS,
     healthyMissing,
-    healthyDuplicates: f.alone.duplicates + f.beside.duplicates,
-    healthyNotCleanInDb: f.alone.notCleanInDb + f.beside.notCleanInDb,
+    healthyDuplicates: sum((r) => r.alone.duplicates + r.beside.duplicates),
+    healthyNotCleanInDb: sum((r) => r.alone.notCleanInDb + r.beside.notCleanInDb),
     hanging: {
-      deliveries: f.hanging.deliveries,
-      burstS: round(f.hanging.burstMs / 1000, 1),
-      requests: f.hanging.requests,
-      attempts: f.hanging.attempts,
-      statuses: f.hanging.statuses,
-      missingRows: f.hanging.missingRows,
-      overCounted: f.hanging.overCounted,
-      underCounted: f.hanging.underCounted,
-      unexpectedStatus: f.hanging.unexpectedStatus,
-      strayRequests: f.hanging.strayRequests,
-      circuitAtEnd: f.hanging.circuitAtEnd?.state ?? null,
+      deliveriesPerRound: rounds[0]?.hanging.deliveries ?? 0,
+      burstS: round(medianOf(rounds, (r) => r.hanging.burstMs) / 1000, 1),
+      requests: sum((r) => r.hanging.requests),
+      attempts: sum((r) => r.hanging.attempts),
+      statuses,
+      missingRows: sum((r) => r.hanging.missingRows),
+      overCounted: sum((r) => r.hanging.overCounted),
+      underCounted: sum((r) => r.hanging.underCounted),
+      attemptLogMismatch: sum((r) => r.hanging.attemptLogMismatch),
+      unexpectedStatus: sum((r) => r.hanging.unexpectedStatus),
+      strayRequests: sum((r) => r.hanging.strayRequests),
+      circuitAtEnd: rounds.map((r) => r.hanging.circuitAtEnd?.state ?? null),
     },
-    workerPeakRssMb: round(f.workerPeakRssMb),
-    workerExit: f.workerExit,
+    workerPeakRssMb: round(medianOf(rounds, (r) => r.workerPeakRssMb)),
+    workerExits: rounds.map((r) => r.workerExit),
   };
 }
 
@@ -199,6 +226,7 @@ export interface BenchResults {
   slow?: SlowSectionResult;
   api?: ApiRound[];
   fairness?: FairnessSectionResult;
+  e2e?: E2eSectionResult;
   profiles?: ProfileSectionResult;
 }
 
@@ -235,6 +263,7 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
     slow: r.slow ? slowFigures(r.slow) : undefined,
     api: r.api ? apiFigures(r.api) : undefined,
     fairness: r.fairness ? fairnessFigures(r.fairness) : undefined,
+    e2e: r.e2e ? e2eFigures(r.e2e) : undefined,
     profiles: r.profiles,
     raw: {
       pipelineRounds: r.pipeline?.rounds,
@@ -242,6 +271,7 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
       slow: r.slow?.settings,
       apiRounds: r.api,
       fairness: r.fairness,
+      e2e: r.e2e,
     },
   };
 }
@@ -333,13 +363,23 @@ export function formatReport(report: Report): string {
   const f = report.fairness;
   if (f) {
     section(
-      `Fairness: healthy endpoint at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone then beside a hanging endpoint's ${f.hanging.deliveries} deliveries; 1 worker process, default timeout, cap and breaker`,
+      `Fairness: healthy endpoint at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone then beside a hanging endpoint's ${f.hanging.deliveriesPerRound} deliveries; 1 worker process, ${
+        Object.keys(s.workerEnv).length
+          ? `worker env ${Object.entries(s.workerEnv)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}`
+          : 'default timeout, cap and breaker'
+      }; median of ${f.rounds}`,
     );
     row('healthy alone, commit → 2xx p50 / p99 (ms)', `${f.healthyP50AloneMs} / ${f.healthyP99AloneMs}`);
     row(
       'healthy beside the hanging backlog, p50 / p99 (ms)',
       `${f.healthyP50BesideMs} / ${f.healthyP99BesideMs}`,
       `p99 ≤ ${TARGETS.fairnessFactor} × alone + ${TARGETS.fairnessSlackMs} = ${f.healthyP99LimitMs}  ${verdict(f.healthyMet)}`,
+    );
+    row(
+      'p99 alone → beside per round (ms); rounds within the target',
+      `${f.healthyP99ByRound.map(([a1, b]) => `${a1} → ${b}`).join(', ')}; ${f.roundsMet}/${f.rounds}`,
     );
     row(
       'healthy missing / duplicate / not-clean deliveries',
@@ -353,11 +393,12 @@ export function formatReport(report: Report): string {
         .join(', ')}`,
     );
     row(
-      'hanging lost (missing, over-, under-counted, bad status)',
-      `${f.hangingLost} (${f.hanging.missingRows}, ${f.hanging.overCounted}, ${f.hanging.underCounted}, ${f.hanging.unexpectedStatus})`,
+      'hanging lost (missing, over-, under-counted, attempt log, status)',
+      `${f.hangingLost} (${f.hanging.missingRows}, ${f.hanging.overCounted}, ${f.hanging.underCounted}, ${f.hanging.attemptLogMismatch}, ${f.hanging.unexpectedStatus})`,
       `${TARGETS.hangingLost} lost  ${verdict(f.hangingLost === TARGETS.hangingLost)}`,
     );
   }
+  if (report.e2e) e2eRows(report.e2e, s, section, row);
   // Titles (rows without a value) are printed on their own line and do not widen the columns.
   const figures = rows.filter((r) => r[1] || r[2]);
   const w0 = Math.max(...figures.map((r) => r[0].length));

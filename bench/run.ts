@@ -14,6 +14,7 @@ import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServer
 import { CEILING_JOBS_FILE } from './ceiling.js';
 import { loadBenchConfig } from './config.js';
 import { createFixtures, createOrganization, type Organization } from './fixtures.js';
+import { runE2eSection } from './e2e-section.js';
 import { runFairnessSection } from './fairness-section.js';
 import { createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
 import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
@@ -93,7 +94,10 @@ async function main(): Promise<void> {
     if (apiOrg) results.api = await timed('3. API', () => runApi(deps, env, apiOrg));
     if (cfg.sections.has('fairness'))
       results.fairness = await timed('4. fairness (a hanging endpoint beside a healthy one)', () => runFairnessSection(deps));
+    if (cfg.sections.has('e2e'))
+      results.e2e = await timed('5. e2e (issue #16: HTTP API, fan-out, hot merchant, ledger scale)', () => runE2eSection(deps, env));
     if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
+    if (results.e2e?.profile) results.profiles = { ...results.profiles, apiE2e: results.e2e.profile };
 
     const report = buildReport(cfg, results, startedAt, loadAtStart);
     const file = writeReport(report);
