@@ -56,7 +56,10 @@ export type Admission =
        * - `cap`: WEBHOOK_ENDPOINT_CONCURRENCY attempts are in flight, the job is parked until one ends.
        */
       reason: 'circuit_open' | 'half_open' | 'cap';
-      /** `circuit_open` only: end of the cool-down. */
+      /**
+       * `circuit_open`: end of the cool-down; `half_open`: when the next cool-down would end if the
+       * probe failed (a successful probe promotes the job sooner); `cap`: null.
+       */
       until: Date | null;
       transition: 'half_open' | null;
     };
@@ -113,7 +116,11 @@ export interface EndpointGate {
 
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** KEYS: circuit, leases, waiters. ARGV: lease token, limit, lease ms, job id, waiters ttl ms. */
+/**
+ * KEYS: circuit, leases, waiters. ARGV: lease token, limit, lease ms, job id, waiters ttl ms, base
+ * cool-down ms, max cool-down ms. A job parked behind a probe is told to look again when the next
+ * cool-down would end if the probe failed (a success promotes it sooner).
+ */
 const ADMIT = `${NOW}
 local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
 local transition = ''
@@ -130,7 +137,8 @@ if state == 'half_open' then
   if pu > now then
     redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
     redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[5]))
-    return {'half_open', '0', transition}
+    local cd = tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[6])
+    return {'half_open', tostring(pu + math.min(cd * 2, tonumber(ARGV[7]))), transition}
   end
   probe = 1
 end
@@ -294,14 +302,25 @@ export function createEndpointGate(
     async admit(webhookId, jobId, limit) {
       const k = gateKeys(prefix, webhookId);
       const lease = `${jobId}:${randomBytes(6).toString('hex')}`;
-      const [verdict, detail, transition] = await r.gwGateAdmit(k.circuit, k.leases, k.waiters, lease, limit, leaseMs, jobId, waitersTtlMs);
+      const [verdict, detail, transition] = await r.gwGateAdmit(
+        k.circuit,
+        k.leases,
+        k.waiters,
+        lease,
+        limit,
+        leaseMs,
+        jobId,
+        waitersTtlMs,
+        settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
+        settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
+      );
       const moved = transition === 'half_open' ? 'half_open' : null;
       if (moved) await redis.sadd(registry, webhookId);
       if (verdict === 'ok') return { admitted: true, lease, probe: detail === '1', transition: moved };
       return {
         admitted: false,
         reason: verdict as 'circuit_open' | 'half_open' | 'cap',
-        until: verdict === 'circuit_open' ? new Date(Number(detail)) : null,
+        until: verdict === 'cap' ? null : new Date(Number(detail)),
         transition: moved,
       };
     },

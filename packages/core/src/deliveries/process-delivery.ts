@@ -147,8 +147,10 @@ const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
 
 /**
  * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
- * (spread over up to 5 s), with `nextAttemptAt` showing when; a parked job waits at most
- * WEBHOOK_CAP_WAIT_MAX_MS (a finishing attempt promotes it sooner). No attempt is counted.
+ * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a probe waits until the
+ * next cool-down would end if the probe failed, so a dead endpoint's backlog wakes once per
+ * cool-down, not twice; a job behind a full cap waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing
+ * attempt promotes parked jobs sooner. No attempt is counted.
  */
 async function defer(
   ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
@@ -159,6 +161,10 @@ async function defer(
   if (admission.reason === 'circuit_open') {
     const at = new Date(admission.until!.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
     await ctx.deliveries.defer(deliveryId, at);
+    return { kind: 'deferred', reason: admission.reason, at, event };
+  }
+  if (admission.reason === 'half_open') {
+    const at = new Date(admission.until!.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
     return { kind: 'deferred', reason: admission.reason, at, event };
   }
   const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;
