@@ -187,7 +187,7 @@ async function main(): Promise<void> {
     results.push(await measure('authenticateCredential (API key)', iterations, () => authenticateCredential(ctx.prisma, fx.apiKey)));
     const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, ctx.config);
     await tokens.init();
-    const { token } = await tokens.issue({ address: fx.payer, roles: ['user'] });
+    const { token } = await tokens.issue({ address: fx.payer, roles: ['user'], organizationId: fx.organizationId });
     results.push(await measure('SessionTokens.verify (JWT ES256)', iterations, () => tokens.verify(token)));
     results.push(await measure(`listWebhooks (${fx.webhookIds.length} rows)`, iterations, () => listWebhooks(ctx, fx.organizationId)));
 

@@ -3,7 +3,8 @@
  * interface"). `pnpm --silent admin <command> [--flags]` prints exactly one JSON object on stdout;
  * errors go to stderr as `{ "error": "..." }` with exit code 1 (2 for usage errors).
  *
- *   org:create --name <name> [--scopes <list>|all]       → { organizationId, apiKey }
+ *   org:create --name <name> [--scopes <list>|all] [--native]  → { organizationId, apiKey, native }
+ *   org:set-native --org <id> --value true|false          → { organizationId, native }
  *   apikey:create --org <id> --scopes <list>|all          → { apiKey }
  *   connector:create --org <id> --scopes <list>|all       → { token }
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
@@ -12,6 +13,8 @@
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  */
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
@@ -66,9 +69,22 @@ const isUsageError = (err: unknown) => err instanceof UsageError || (isAppError(
 const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) => Promise<object>> = {
   'org:create': async (prisma, f) => {
     const scopes = parseScopes(f.scopes ?? 'all');
-    const org = await prisma.organization.create({ data: { name: need(f.name, 'name') } });
+    const native = (f.native as unknown) === true;
+    const org = await prisma.organization.create({ data: { name: need(f.name, 'name'), native } });
     const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes });
-    return { organizationId: org.id, apiKey: key.secret };
+    return { organizationId: org.id, apiKey: key.secret, native };
+  },
+  /**
+   * Marks an existing organization native (its keys accept native session JWTs) or not. API
+   * replicas see the change when their cached look-up of a key expires (CREDENTIAL_CACHE_TTL_MS).
+   */
+  'org:set-native': async (prisma, f) => {
+    const id = need(f.org, 'org');
+    await organizationExists(prisma, id);
+    const value = need(f.value, 'value');
+    if (value !== 'true' && value !== 'false') throw new UsageError('--value must be true or false');
+    const org = await prisma.organization.update({ where: { id }, data: { native: value === 'true' } });
+    return { organizationId: org.id, native: org.native };
   },
   'apikey:create': async (prisma, f) => {
     await organizationExists(prisma, need(f.org, 'org'));
@@ -150,6 +166,8 @@ async function main(): Promise<number> {
       key: { type: 'string' },
       prefix: { type: 'string' },
       name: { type: 'string' },
+      native: { type: 'boolean' },
+      value: { type: 'string' },
       scopes: { type: 'string' },
       org: { type: 'string' },
       address: { type: 'string' },
@@ -158,6 +176,8 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
+  // Same key as `pnpm start` when none is configured: the local key file, if there is one.
+  ensureLocalSecretsKey(fileURLToPath(new URL('../../../../', import.meta.url)), process.env, { create: false });
   const config = loadConfig();
   const prisma = createPrismaClient(config.DATABASE_URL, { poolMax: 2 });
   try {
