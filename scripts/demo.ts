@@ -18,13 +18,17 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
+import { createSiweMessage } from 'viem/siwe';
 import { createLogger, loadConfig } from '@gw/core';
+import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@gw/webhook-receiver';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Without SECRETS_ENCRYPTION_KEY: a random local key in .data/secrets.key (0600), generated once.
+const localKey = ensureLocalSecretsKey(root);
+if (localKey.source === 'generated') process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${localKey.path} (mode 0600)\n`);
 const env = {
   ...process.env,
   QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? 'gwdemo',
@@ -78,7 +82,10 @@ async function main(): Promise<number> {
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
+  // Org-bound login (issue #11): a server nonce, then the signed message posted with the
+  // organization's API key, so the JWT is accepted only together with this organization's key.
   const login = async (wallet: PrivateKeyAccount) => {
+    const { nonce } = (await (await fetch(`${base}/gateway/v1/sso/nonce`)).json()) as { nonce: string };
     const message = createSiweMessage({
       domain: config.SIWE_DOMAIN,
       address: wallet.address,
@@ -86,12 +93,12 @@ async function main(): Promise<number> {
       uri: `https://${config.SIWE_DOMAIN}/login`,
       version: '1',
       chainId: 1,
-      nonce: generateSiweNonce(),
+      nonce,
       issuedAt: new Date(),
     });
     const res = await fetch(`${base}/gateway/v1/sso/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-api-key': org.apiKey! },
       body: JSON.stringify({ message, signature: await wallet.signMessage({ message }) }),
     });
     if (!res.ok) throw new Error(`login failed: ${res.status}`);
@@ -105,7 +112,7 @@ async function main(): Promise<number> {
   say(`Minted: ${JSON.stringify(admin('token:mint', '--address', bob.address, '--amount', '1000'))}`);
   const aliceToken = await login(alice);
   const bobToken = await login(bob);
-  say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages`);
+  say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages (server nonces, sessions bound to the organization)`);
 
   const hook = await call('POST', '/gateway/v1/webhooks/register', {
     url: receiverUrl,

@@ -338,12 +338,12 @@ describe('OpenAPI reference (issue #4)', () => {
     it('health, session, JWKS, token info, contracts and ABIs', async () => {
       documented(await stack.http.get('/api/health'), 'get', '/health');
       const login = documented(
-        await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet())),
+        await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet(), { nonce: await stack.nonce() })),
         'post',
         '/gateway/v1/sso/login',
       );
       expect(login.status).toBe(200);
-      const replay = await signedLogin(newWallet());
+      const replay = await signedLogin(newWallet(), { nonce: await stack.nonce() });
       await stack.http.post('/api/gateway/v1/sso/login').send(replay);
       const replayed = documented(await stack.http.post('/api/gateway/v1/sso/login').send(replay), 'post', '/gateway/v1/sso/login');
       expect(replayed.body).toMatchObject({ status: 401, type: '/problems/invalid-signature' });

@@ -10,6 +10,7 @@
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
  *   role:grant --address <0x...> --role agent             → { address, roles }
  *   apikey:revoke --key <secret> | --prefix <first 10 chars>  → { revoked, announced }
+ *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  */
 import { parseArgs } from 'node:util';
@@ -32,6 +33,8 @@ import {
   parseAmount,
   parseScopes as parseScopeList,
   postEntry,
+  reencryptSecrets,
+  SecretBox,
   type Config,
 } from '@gw/core';
 
@@ -114,6 +117,11 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config),
+  /**
+   * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
+   * old ones after it, run this, then drop the old keys. Re-seals every secret not under the first key.
+   */
+  'secrets:reencrypt': (prisma, _f, config) => reencryptSecrets(prisma, new SecretBox(config.SECRETS_ENCRYPTION_KEY)),
   'apikey:revoke': async (prisma, f, config) => {
     let hash: string;
     if (f.key) hash = sha256Hex(f.key);

@@ -72,21 +72,52 @@ export const OPERATIONS: Operation[] = [
     ],
   },
   {
+    operationId: 'getLoginNonce',
+    method: 'get',
+    path: '/gateway/v1/sso/nonce',
+    tag: 'Session',
+    summary: 'Get a nonce for the login message',
+    description:
+      'Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. ' +
+      'Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.',
+    auth: 'public',
+    success: [
+      {
+        status: 200,
+        description: 'A fresh nonce',
+        schema: S.LoginNonce,
+        example: ex.loginNonce,
+        headers: { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } },
+      },
+    ],
+  },
+  {
     operationId: 'login',
     method: 'post',
     path: '/gateway/v1/sso/login',
     tag: 'Session',
     summary: 'Sign in with Ethereum (EIP-4361)',
     description:
-      "Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT valid across the native applications. " +
-      "The message's `domain` must be `SIWE_DOMAIN`; its nonce (8+ alphanumerics, chosen by the client) is single-use; `issuedAt` at most 5 minutes old; " +
-      '`notBefore`/`expirationTime` are honoured; the signature must recover to the message address. Any failure is 401 `invalid-signature`. ' +
-      'Verify the JWT with the keys of `GET /.well-known/jwks.json`.',
+      "Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT. " +
+      "The message's `domain` must be `SIWE_DOMAIN`; its `URI` must have that domain as its authority and use https (http only for `localhost`); its `Chain ID` must be one of `SIWE_CHAIN_IDS` (default `1`); " +
+      'its nonce must come from `GET /gateway/v1/sso/nonce` (single use, 10 minutes); `Issued At` must be a valid RFC 3339 date-time at most 5 minutes old; ' +
+      '`Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. Any failure is 401 `invalid-signature`.\n\n' +
+      "**Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) " +
+      "and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. " +
+      'Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. ' +
+      'An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.',
     auth: 'public',
+    headers: z.object({
+      'X-API-Key': z
+        .string()
+        .optional()
+        .meta({ description: "Optional: the organization's API key (or connector token) to bind the session to" }),
+    }),
     body: { schema: loginBody, example: ex.loginBody },
-    errors: ['invalid-signature'],
+    errors: ['invalid-signature', 'unauthenticated'],
     problems: {
-      'invalid-signature': { detail: 'Nonce already used' },
+      'invalid-signature': { detail: 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce' },
+      unauthenticated: { detail: 'The API key is unknown, revoked or expired' },
       'validation-error': {
         detail: 'Invalid body: signature must be 0x-prefixed hex',
         ext: { errors: [{ path: 'signature', message: 'must be 0x-prefixed hex' }] },
