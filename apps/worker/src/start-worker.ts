@@ -7,7 +7,7 @@ import { createDeliveryStore } from '@gw/core/deliveries/delivery-store';
 import { USER_AGENT } from '@gw/core/deliveries/process-delivery';
 import { createSender } from '@gw/core/deliveries/send-attempt';
 import type { Logger } from '@gw/core/logging/logger';
-import type { Resolver } from '@gw/core/net/address-policy';
+import { createPortPolicy, type Resolver } from '@gw/core/net/address-policy';
 import { sweepOutbox } from '@gw/core/outbox/sweep';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/integration/relay-bridge';
 import { QUEUE_NAMES } from '@gw/core/queues/queues';
@@ -51,6 +51,7 @@ export async function startWorker(
       userAgent: USER_AGENT,
       resolver: opts.resolver,
       maxSockets: config.WORKER_CONCURRENCY * 2,
+      portAllowed: createPortPolicy(config.WEBHOOK_ALLOWED_PORTS, config.WEBHOOK_BLOCKED_PORTS),
     }),
     metrics,
   );

@@ -223,7 +223,7 @@ function successResponses(op: Operation): Record<string, ResponseConfig> {
 /** Security requirement of an operation (OpenAPI 3.1 allows role names for non-OAuth schemes: the scope). */
 function security(op: Operation): RouteConfig['security'] {
   if (op.auth === 'public') return [];
-  if (op.auth === 'webhooks') return [{ ApiKey: [] }];
+  if (op.auth === 'webhooks') return [{ ApiKey: op.scope ? [op.scope] : [] }];
   return [{ ApiKey: op.scope ? [op.scope] : [], BearerJWT: [] }];
 }
 

@@ -147,14 +147,19 @@ export const OPERATIONS: Operation[] = [
       'Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. ' +
       'The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). ' +
       '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
-      'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`.',
+      'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. ' +
+      'The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. ' +
+      'At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
+    errors: ['webhook-limit-reached'],
     body: {
       schema: registerWebhookBody,
       example: { url: 'https://merchant.example/webhooks', events: ['payment.settled', 'payment.refunded'] },
     },
     problems: {
       'validation-error': { detail: 'url must use https (or http)', ext: { errors: [{ path: 'url', message: 'unsupported scheme' }] } },
+      'webhook-limit-reached': { detail: 'An organization can have at most 20 active webhooks; deactivate one first', ext: { limit: 20 } },
     },
     success: [
       { status: 201, description: 'Created', schema: S.WebhookWithSecret, example: ex.webhookWithSecret },
@@ -175,6 +180,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost.',
     auth: 'webhooks',
+    scope: 'webhooks:read',
     success: [{ status: 200, description: 'Webhooks', schema: S.WebhookList, example: ex.webhookList }],
   },
   {
@@ -186,6 +192,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).',
     auth: 'webhooks',
+    scope: 'webhooks:read',
     query: listDeliveriesQuery,
     success: [{ status: 200, description: 'A page of deliveries', schema: S.DeliveryPage, example: ex.deliveryPage }],
   },
@@ -199,6 +206,7 @@ export const OPERATIONS: Operation[] = [
       'Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). ' +
       'A `pending` delivery, or one of a deactivated webhook, is 409.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
     params: idParam('delivery', EX.deliveryId),
     errors: ['not-found', 'invalid-state'],
     problems: {
@@ -223,6 +231,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Stops new deliveries to the webhook; its pending deliveries end `dead` with `lastError: "webhook deactivated"`. Register its URL again to re-activate it.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
     params: idParam('webhook', EX.webhookId),
     errors: ['not-found'],
     problems: { 'not-found': { detail: 'No such webhook' } },

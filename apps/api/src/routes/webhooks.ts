@@ -10,7 +10,8 @@ import { listDeliveriesQuery, registerWebhookBody } from './schemas.js';
  * only: a Bearer token alone is 401, an AI-connector token 403.
  */
 export function webhooksRouter(deps: ApiDeps, r: Router = Router()): Router {
-  const guard = requireAuth(deps, { mode: 'webhooks' });
+  const read = requireAuth(deps, { mode: 'webhooks', scope: 'webhooks:read' });
+  const write = requireAuth(deps, { mode: 'webhooks', scope: 'webhooks:write' });
   /** Registrations and deactivations evict the cached list on every API replica. */
   const announce = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX };
 
@@ -19,7 +20,7 @@ export function webhooksRouter(deps: ApiDeps, r: Router = Router()): Router {
    * `{ id, url, events, secret, active, createdAt }`. The secret is shown only here; registering
    * the same URL again rotates it (the previous one stops working) and re-activates the webhook.
    */
-  r.post('/webhooks/register', guard, async (req, res) => {
+  r.post('/webhooks/register', write, async (req, res) => {
     const body = parse(registerWebhookBody, req.body);
     const organizationId = auth(res).principal.organizationId;
     const result = await registerWebhook(deps, organizationId, body, deps.resolver);
@@ -32,7 +33,7 @@ export function webhooksRouter(deps: ApiDeps, r: Router = Router()): Router {
    * never a secret. Served from a per-process cache (WEBHOOK_CACHE_TTL_MS) that every change evicts
    * on every replica.
    */
-  r.get('/webhooks', guard, async (_req, res) => {
+  r.get('/webhooks', read, async (_req, res) => {
     const organizationId = auth(res).principal.organizationId;
     res.json({ data: await deps.webhookLists.get(organizationId, () => listWebhooks(deps, organizationId)) });
   });
@@ -41,18 +42,18 @@ export function webhooksRouter(deps: ApiDeps, r: Router = Router()): Router {
    * GET /gateway/v1/webhooks/deliveries?status=pending|delivered|dead&limit=&cursor=
    * → `{ data: [{ id, webhookId, event, status, attempts, nextAttemptAt, lastStatusCode, lastError, createdAt, deliveredAt }], nextCursor }`, newest first.
    */
-  r.get('/webhooks/deliveries', guard, async (req, res) => {
+  r.get('/webhooks/deliveries', read, async (req, res) => {
     const q = parse(listDeliveriesQuery, req.query, 'query');
     res.json(await listDeliveries(deps, auth(res).principal.organizationId, q));
   });
 
   /** POST /gateway/v1/webhooks/deliveries/:id/retry → 202 `{ id, status: "pending" }`; pending → 409; other org → 404. */
-  r.post('/webhooks/deliveries/:id/retry', guard, async (req, res) => {
+  r.post('/webhooks/deliveries/:id/retry', write, async (req, res) => {
     res.status(202).json(await retryDelivery(deps, auth(res).principal.organizationId, String(req.params.id)));
   });
 
   /** DELETE /gateway/v1/webhooks/:id → 200 webhook with `active: false`; no new deliveries are made for it. */
-  r.delete('/webhooks/:id', guard, async (req, res) => {
+  r.delete('/webhooks/:id', write, async (req, res) => {
     const organizationId = auth(res).principal.organizationId;
     const webhook = await deactivateWebhook(deps, organizationId, String(req.params.id));
     await deps.webhookLists.changed(organizationId, announce);

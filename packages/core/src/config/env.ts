@@ -133,7 +133,7 @@ export const envSchema = z.object({
    * (each still usable once). Default `false`: only nonces from `GET /gateway/v1/sso/nonce`.
    */
   SIWE_CLIENT_NONCES: bool.default(false),
-  /** Cap of webhooks (active or not) per organization; registering the same URL again is not a new one. */
+  /** Cap of active webhooks per organization; registering an existing URL again is not a new one. */
   WEBHOOKS_MAX_PER_ORG: int(1, 10000).default(20),
   /** Destination ports a webhook URL may use: comma list of ports and `lo-hi` ranges. */
   WEBHOOK_ALLOWED_PORTS: portList.default('80,443,1024-65535'),
