@@ -108,6 +108,8 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      // The fixtures give one organization more webhooks than the default cap (issue #11).
+      WEBHOOKS_MAX_PER_ORG: '10000',
       SECRETS_ENCRYPTION_KEY: `hot:${randomBytes(32).toString('base64')}`,
     }),
     { app: 'hot-paths' },

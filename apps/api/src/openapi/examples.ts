@@ -152,8 +152,38 @@ export const consent = {
   patient: EX.patient,
   organizationId: EX.orgId,
   scope: 'health:read',
+  purpose: 'Follow-up care at Clinic B',
+  scopes: ['health:read'],
+  nonce: 'a1b2c3d4e5f6a7b8c9d0',
+  issuedAt: EX.time,
+  expiresAt: '2026-12-21T17:00:00.000Z',
+  signature:
+    '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
+  revocationSignature: null,
+  revocationNonce: null,
   createdAt: EX.time,
   revokedAt: null,
+};
+
+/** Body of POST /gateway/v1/consents: the EIP-712 HealthConsent statement and the patient's signature. */
+export const recordConsentExample = {
+  consent: {
+    organization: EX.orgId,
+    purpose: 'Follow-up care at Clinic B',
+    scopes: ['health:read'],
+    issuedAt: 1795280400,
+    expiresAt: 1797872400,
+    nonce: 'a1b2c3d4e5f6a7b8c9d0',
+  },
+  signature:
+    '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
+};
+
+/** Body of DELETE /gateway/v1/consents/:id: the EIP-712 ConsentRevocation and the patient's signature. */
+export const revokeConsentExample = {
+  revocation: { consentId: EX.consentId, issuedAt: 1795284000, nonce: 'f0e1d2c3b4a5968778695a4b' },
+  signature:
+    '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
 };
 
 export const examples = {
@@ -332,6 +362,14 @@ export const examples = {
     nextCursor: null,
   },
   consent,
-  revokedConsent: { ...consent, revokedAt: '2026-11-21T18:00:00.000Z' },
+  revokedConsent: {
+    ...consent,
+    revokedAt: '2026-11-21T18:00:00.000Z',
+    revocationSignature:
+      '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
+    revocationNonce: 'f0e1d2c3b4a5968778695a4b',
+  },
   consentPage: { data: [consent], nextCursor: null },
+  recordConsent: recordConsentExample,
+  revokeConsent: revokeConsentExample,
 } as const;

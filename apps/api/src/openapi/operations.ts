@@ -24,6 +24,7 @@ import {
   listConsentsQuery,
   listShipmentsQuery,
   recordConsentBody,
+  revokeConsentBody,
   requestClearanceBody,
 } from '../routes/sector-schemas.js';
 import { examples as ex } from './examples.js';
@@ -742,15 +743,19 @@ export const OPERATIONS: Operation[] = [
     tag: 'Consents',
     summary: 'Consent to an organization reading my health records',
     description:
-      "The patient (the JWT's wallet, through any integrator's API key) lets `organizationId` read their records. 201 with a new consent, or 200 with the active one when it exists; unknown organization → 404.",
+      'The patient lets `consent.organization` read their records. A JWT alone is not enough (issue #11): the body is an EIP-712 `HealthConsent` statement ' +
+      '(domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT\'s wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) ' +
+      "and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. " +
+      '`issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. ' +
+      'A new consent for the same organization replaces the active one. Not signed by the JWT wallet, stale or reused nonce → 422 `invalid-consent-signature`; unknown organization → 404.',
     auth: 'gateway',
-    body: { schema: recordConsentBody, example: { organizationId: EX.orgId } },
-    errors: ['not-found'],
-    problems: { 'not-found': { detail: 'No such organization' } },
-    success: [
-      { status: 201, description: 'Consent recorded', schema: S.Consent, example: ex.consent, headers: NO_STORE },
-      { status: 200, description: 'An active consent already existed', schema: S.Consent, example: ex.consent, headers: NO_STORE },
-    ],
+    body: { schema: recordConsentBody, example: ex.recordConsent },
+    errors: ['not-found', 'invalid-consent-signature'],
+    problems: {
+      'not-found': { detail: 'No such organization' },
+      'invalid-consent-signature': { detail: "The signature is not the patient's EIP-712 signature of this consent" },
+    },
+    success: [{ status: 201, description: 'Consent recorded', schema: S.Consent, example: ex.consent, headers: NO_STORE }],
   },
   {
     operationId: 'listConsents',
@@ -770,11 +775,16 @@ export const OPERATIONS: Operation[] = [
     tag: 'Consents',
     summary: 'Revoke a consent',
     description:
-      "Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404.",
+      "Takes the patient's EIP-712 `ConsentRevocation` (fields `patient`, `consentId`, `issuedAt` (uint256, Unix seconds), `nonce`; same domain as the grant) and its signature, stored with the consent as `revocationSignature`. " +
+      "Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404; a signature that is not the JWT wallet's, names another consent or is stale → 422.",
     auth: 'gateway',
     params: idParam('consent', EX.consentId),
-    errors: ['not-found'],
-    problems: { 'not-found': { detail: 'No such consent' } },
+    body: { schema: revokeConsentBody, example: ex.revokeConsent },
+    errors: ['not-found', 'invalid-consent-signature'],
+    problems: {
+      'not-found': { detail: 'No such consent' },
+      'invalid-consent-signature': { detail: "The signature is not the patient's EIP-712 signature of this revocation" },
+    },
     success: [{ status: 200, description: 'The consent, revoked', schema: S.Consent, example: ex.revokedConsent, headers: NO_STORE }],
   },
   {

@@ -493,6 +493,17 @@ export const Consent = z
     patient: address(),
     organizationId: uuid(),
     scope: z.literal('health:read'),
+    purpose: z.string().nullable().meta({ description: 'Signed statement: why (null for consents recorded before signatures)' }),
+    scopes: z.array(z.string()).meta({ description: 'Signed statement: what is allowed' }),
+    nonce: z.string().nullable(),
+    issuedAt: dateTime().nullable(),
+    expiresAt: dateTime().nullable().meta({ description: 'The consent allows nothing after this instant' }),
+    signature: z
+      .string()
+      .nullable()
+      .meta({ description: "The patient's EIP-712 signature of the HealthConsent statement; verify with the types in the README" }),
+    revocationSignature: z.string().nullable().meta({ description: "The patient's EIP-712 signature of the ConsentRevocation" }),
+    revocationNonce: z.string().nullable(),
     createdAt: dateTime(),
     revokedAt: dateTime().nullable(),
   })

@@ -28,6 +28,7 @@ export const errorCatalog = {
   'no-voting-power': { status: 422, title: 'No voting power' },
   'idempotency-key-reused': { status: 409, title: 'Idempotency key reused with a different request' },
   'insufficient-funds': { status: 422, title: 'Insufficient funds' },
+  'invalid-consent-signature': { status: 422, title: 'Invalid consent signature' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },
