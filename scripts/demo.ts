@@ -5,12 +5,14 @@
  *  2. starts a receiver that verifies signatures and dedupes by X-Service-Delivery with
  *     @gw/webhook-receiver, exactly as the specification tells integrators to,
  *  3. provisions an organization and mints tokens with the operator CLI,
- *  4. logs in freshly generated wallets with Sign-In with Ethereum,
+ *  4. logs in freshly generated wallets with Sign-In with Ethereum (server nonces; the
+ *     organization's API key binds the sessions to it),
  *  5. registers a webhook for the four payment events,
  *  6. takes one payment through settle and refund, one that fails for a short balance and one
  *     left to expire,
  *  7. prints every verified delivery, including one retried after a receiver error and one
- *     duplicate the receiver recognised, then a summary of the deliveries from the API.
+ *     duplicate the receiver recognised, then a summary of the deliveries from the API,
+ *  8. has a wallet sign an EIP-712 consent and reads its health records under it (issue #11).
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage } from 'viem/siwe';
 import { createLogger, loadConfig } from '@gw/core';
 import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
+import { consentTypedData } from '@gw/core/sectors/consent-typed-data';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@gw/webhook-receiver';
@@ -183,6 +186,28 @@ async function main(): Promise<number> {
   say('\nDeliveries as the API reports them:');
   for (const d of list.data)
     say(`  ${d.id}  ${d.event.padEnd(16)} ${d.status.padEnd(9)} attempts=${d.attempts} lastStatus=${d.lastStatusCode}`);
+
+  // Signed consent (issue #11): Alice's wallet signs an EIP-712 HealthConsent for the organization;
+  // the organization then reads her clinical records under it (the read is logged against its id).
+  say('\nSigned consent (EIP-712):');
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const statement = {
+    organization: org.organizationId!,
+    purpose: 'Demo: reading my clinical records',
+    scopes: ['health:read'],
+    issuedAt,
+    expiresAt: issuedAt + 3600,
+    nonce: `demo${issuedAt}`,
+  };
+  const consent = await call(
+    'POST',
+    '/gateway/v1/consents',
+    { consent: statement, signature: await alice.signTypedData(consentTypedData(alice.address, statement)) },
+    aliceToken,
+  );
+  say(`  ${alice.address} signed consent ${consent.id} (signature ${String(consent.signature).slice(0, 14)}… stored with it)`);
+  const recordsRead = await call('GET', `/v1/health/records?patient=${alice.address}`, undefined, bobToken);
+  say(`  the organization read ${recordsRead.data.length} clinical records of ${alice.address} under consent ${recordsRead.consentId}`);
 
   const missing = want.filter((t) => !types().has(t));
   say(missing.length === 0 ? `\nAll four events delivered and verified (${want.join(', ')}).` : `\nMissing events: ${missing.join(', ')}`);
