@@ -72,7 +72,7 @@ export function startBareExpress() {
 
 /** The three targets for `org`'s API key; logs a fresh wallet in through the API to get its JWT. */
 export async function apiTargets(apiBaseUrl: string, bareBaseUrl: string, org: Organization): Promise<ApiTargets> {
-  const { token } = await siweLogin(apiBaseUrl);
+  const { token } = await siweLogin(apiBaseUrl, org.apiKey);
   return {
     bare: { url: `${bareBaseUrl}/`, method: 'GET' },
     read: { url: `${apiBaseUrl}/api/gateway/v1/webhooks`, method: 'GET', headers: { 'x-api-key': org.apiKey } },

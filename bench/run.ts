@@ -80,9 +80,12 @@ async function main(): Promise<void> {
       QUEUE_PREFIX: 'bench',
       SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
     };
-    ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
-      app: 'bench',
-    });
+    ctx = createContext(
+      loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOKS_MAX_PER_ORG: '10000' }),
+      {
+        app: 'bench',
+      },
+    );
     receiver = await startReceiver();
     const fx = await createFixtures(ctx, receiver.baseUrl, cfg.webhooks);
     const apiOrg = cfg.sections.has('api') ? await createOrganization(ctx, 'api', receiver.baseUrl, cfg.apiWebhooks) : undefined;

@@ -1,15 +1,20 @@
 /**
  * Wallet login through the API's real endpoint (`POST /api/gateway/v1/sso/login`) with a freshly
- * generated key and a signed EIP-4361 message, as a dapp would do it.
+ * generated key and a signed EIP-4361 message over a server nonce (`GET /api/gateway/v1/sso/nonce`),
+ * as an integrator's backend would do it: with its API key, so the session is bound to its
+ * organization (issue #11).
  *
  * @module
  */
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
+import { createSiweMessage } from 'viem/siwe';
 
 /** @returns the session JWT and the checksummed address. @throws Error when the API does not answer 200 */
-export async function siweLogin(baseUrl: string, domain = 'localhost'): Promise<{ token: string; address: string }> {
+export async function siweLogin(baseUrl: string, apiKey: string, domain = 'localhost'): Promise<{ token: string; address: string }> {
   const wallet = privateKeyToAccount(generatePrivateKey());
+  const nonceRes = await fetch(`${baseUrl}/api/gateway/v1/sso/nonce`);
+  if (nonceRes.status !== 200) throw new Error(`nonce failed: ${nonceRes.status} ${await nonceRes.text()}`);
+  const { nonce } = (await nonceRes.json()) as { nonce: string };
   const message = createSiweMessage({
     domain,
     address: wallet.address,
@@ -17,13 +22,13 @@ export async function siweLogin(baseUrl: string, domain = 'localhost'): Promise<
     uri: `https://${domain}/login`,
     version: '1',
     chainId: 1,
-    nonce: generateSiweNonce(),
+    nonce,
     issuedAt: new Date(),
   });
   const signature = await wallet.signMessage({ message });
   const res = await fetch(`${baseUrl}/api/gateway/v1/sso/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
     body: JSON.stringify({ message, signature }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);

@@ -5,12 +5,14 @@
  *  2. starts a receiver that verifies signatures and dedupes by X-Service-Delivery with
  *     @gw/webhook-receiver, exactly as the specification tells integrators to,
  *  3. provisions an organization and mints tokens with the operator CLI,
- *  4. logs in freshly generated wallets with Sign-In with Ethereum,
+ *  4. logs in freshly generated wallets with Sign-In with Ethereum (server nonces; the
+ *     organization's API key binds the sessions to it),
  *  5. registers a webhook for the four payment events,
  *  6. takes one payment through settle and refund, one that fails for a short balance and one
  *     left to expire,
  *  7. prints every verified delivery, including one retried after a receiver error and one
- *     duplicate the receiver recognised, then a summary of the deliveries from the API.
+ *     duplicate the receiver recognised, then a summary of the deliveries from the API,
+ *  8. has a wallet sign an EIP-712 consent and reads its health records under it (issue #11).
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,13 +20,18 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
+import { createSiweMessage } from 'viem/siwe';
 import { createLogger, loadConfig } from '@gw/core';
+import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
+import { consentTypedData } from '@gw/core/sectors/consent-typed-data';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@gw/webhook-receiver';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Without SECRETS_ENCRYPTION_KEY: a random local key in .data/secrets.key (0600), generated once.
+const localKey = ensureLocalSecretsKey(root);
+if (localKey.source === 'generated') process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${localKey.path} (mode 0600)\n`);
 const env = {
   ...process.env,
   QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? 'gwdemo',
@@ -78,7 +85,10 @@ async function main(): Promise<number> {
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
+  // Org-bound login (issue #11): a server nonce, then the signed message posted with the
+  // organization's API key, so the JWT is accepted only together with this organization's key.
   const login = async (wallet: PrivateKeyAccount) => {
+    const { nonce } = (await (await fetch(`${base}/gateway/v1/sso/nonce`)).json()) as { nonce: string };
     const message = createSiweMessage({
       domain: config.SIWE_DOMAIN,
       address: wallet.address,
@@ -86,12 +96,12 @@ async function main(): Promise<number> {
       uri: `https://${config.SIWE_DOMAIN}/login`,
       version: '1',
       chainId: 1,
-      nonce: generateSiweNonce(),
+      nonce,
       issuedAt: new Date(),
     });
     const res = await fetch(`${base}/gateway/v1/sso/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-api-key': org.apiKey! },
       body: JSON.stringify({ message, signature: await wallet.signMessage({ message }) }),
     });
     if (!res.ok) throw new Error(`login failed: ${res.status}`);
@@ -105,7 +115,7 @@ async function main(): Promise<number> {
   say(`Minted: ${JSON.stringify(admin('token:mint', '--address', bob.address, '--amount', '1000'))}`);
   const aliceToken = await login(alice);
   const bobToken = await login(bob);
-  say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages`);
+  say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages (server nonces, sessions bound to the organization)`);
 
   const hook = await call('POST', '/gateway/v1/webhooks/register', {
     url: receiverUrl,
@@ -176,6 +186,28 @@ async function main(): Promise<number> {
   say('\nDeliveries as the API reports them:');
   for (const d of list.data)
     say(`  ${d.id}  ${d.event.padEnd(16)} ${d.status.padEnd(9)} attempts=${d.attempts} lastStatus=${d.lastStatusCode}`);
+
+  // Signed consent (issue #11): Alice's wallet signs an EIP-712 HealthConsent for the organization;
+  // the organization then reads her clinical records under it (the read is logged against its id).
+  say('\nSigned consent (EIP-712):');
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const statement = {
+    organization: org.organizationId!,
+    purpose: 'Demo: reading my clinical records',
+    scopes: ['health:read'],
+    issuedAt,
+    expiresAt: issuedAt + 3600,
+    nonce: `demo${issuedAt}`,
+  };
+  const consent = await call(
+    'POST',
+    '/gateway/v1/consents',
+    { consent: statement, signature: await alice.signTypedData(consentTypedData(alice.address, statement)) },
+    aliceToken,
+  );
+  say(`  ${alice.address} signed consent ${consent.id} (signature ${String(consent.signature).slice(0, 14)}… stored with it)`);
+  const recordsRead = await call('GET', `/v1/health/records?patient=${alice.address}`, undefined, bobToken);
+  say(`  the organization read ${recordsRead.data.length} clinical records of ${alice.address} under consent ${recordsRead.consentId}`);
 
   const missing = want.filter((t) => !types().has(t));
   say(missing.length === 0 ? `\nAll four events delivered and verified (${want.join(', ')}).` : `\nMissing events: ${missing.join(', ')}`);

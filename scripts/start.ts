@@ -4,13 +4,19 @@
  * SIGTERM/SIGINT: the worker drains first (in-flight attempts finish and are recorded), then the
  * HTTP server stops, then the clients close.
  */
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@gw/core/config/env';
+import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
 import { exitOnStartupError, stopOnSignals } from '@gw/core/process/stop-on-signals';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 
 try {
+  // Quick start: without SECRETS_ENCRYPTION_KEY, a random key kept in .data/secrets.key (0600).
+  const key = ensureLocalSecretsKey(fileURLToPath(new URL('..', import.meta.url)));
   const config = loadConfig();
+  if (key.source === 'generated')
+    process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${key.path} (mode 0600; keep it, back it up)\n`);
   const worker = await startWorker(config);
   const api = await startApi(config);
   stopOnSignals(

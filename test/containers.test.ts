@@ -332,11 +332,13 @@ describe('.env.example', () => {
     for (const key of example.keys()) expect({ key, read: known.has(key) }).toEqual({ key, read: true });
   });
 
-  it('as a .env as it is, the apps start with their defaults (outside production)', () => {
-    const config = loadConfig(exampleEnv);
+  it('as a .env as it is plus SECRETS_ENCRYPTION_KEY (required since issue #11), the apps start with their defaults (outside production)', () => {
+    expect(() => loadConfig(exampleEnv)).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    const withKey = { ...exampleEnv, SECRETS_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}` };
+    const config = loadConfig(withKey);
     expect(config.PORT).toBe(3000);
-    expect(() => loadOpsConfig(exampleEnv)).toThrow(/OPS_USER and OPS_PASSWORD are required/);
-    expect(loadOpsConfig({ ...exampleEnv, OPS_USER: 'u', OPS_PASSWORD: 'p' }).OPS_PORT).toBe(3001);
+    expect(() => loadOpsConfig(withKey)).toThrow(/OPS_USER and OPS_PASSWORD are required/);
+    expect(loadOpsConfig({ ...withKey, OPS_USER: 'u', OPS_PASSWORD: 'p' }).OPS_PORT).toBe(3001);
   });
 });
 

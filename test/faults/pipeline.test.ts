@@ -35,6 +35,8 @@ describe('faults: nothing is lost', () => {
         SWEEP_GRACE_MS: '2000',
         WEBHOOK_BACKOFF_BASE_MS: '200',
         WEBHOOK_BACKOFF_MAX_MS: '1000',
+        // Scenario 5 gives one organization 30 webhooks, over the default cap of 20 (issue #11).
+        WEBHOOKS_MAX_PER_ORG: '100',
         ...env,
       },
     });
@@ -161,6 +163,9 @@ describe('faults: nothing is lost', () => {
             REDIS_URL: stack.config.REDIS_URL,
             QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
             LOG_LEVEL: 'silent',
+            // Required outside NODE_ENV=test since issue #11; the stack's key seals the same secrets.
+            NODE_ENV: 'test',
+            SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
           },
           stdio: 'ignore',
         },

@@ -60,7 +60,7 @@ describe('JWT attacks (issue #6, attack 2)', () => {
   it('refuses a token whose aud or iss differ, even when signed by the real key', async () => {
     // Re-sign with the service's real private key loaded from the database (an insider's view).
     const { loadActiveKey, SecretBox } = await import('@gw/core');
-    const active = await loadActiveKey(stack.api.deps.prisma, new SecretBox(undefined));
+    const active = await loadActiveKey(stack.api.deps.prisma, new SecretBox(stack.config.SECRETS_ENCRYPTION_KEY));
     const base = { sub: payload.sub, roles: ['user'] };
     const wrongAud = jwt.sign(base, active.privateKey, {
       algorithm: 'ES256',
@@ -105,7 +105,7 @@ describe('JWT attacks (issue #6, attack 2)', () => {
       // New logins are signed by a new, active key and work.
       const fresh = await request(second.server)
         .post('/api/gateway/v1/sso/login')
-        .send(await signedLogin(newWallet()));
+        .send(await signedLogin(newWallet(), { nonce: await stack.nonce() }));
       expect(jwt.decode(fresh.body.token, { complete: true })!.header.kid).not.toBe(kid);
       const ok = await request(second.server)
         .get('/api/gateway/v1/payments')
@@ -176,7 +176,7 @@ describe('secrets at rest and logs (issue #6, attacks 5 and 6)', () => {
       expect(raw).not.toContain(reg.body.secret);
       expect(raw).not.toContain(reg.body.secret.slice(6));
       expect(raw).not.toContain('BEGIN PRIVATE KEY');
-      expect(raw).toContain('v1.dev.'); // AES-256-GCM envelopes with their key id
+      expect(raw).toContain(`v1.${stack.config.QUEUE_PREFIX}.`); // AES-256-GCM envelopes with their key id (the test stack's key)
     } finally {
       await receiver.stop();
     }
@@ -192,6 +192,7 @@ describe('failed authentication is rate limited per client address (issue #6, at
 
   it('after AUTH_FAILURE_LIMIT failures the address gets 429, even with a valid key', async () => {
     const org = await stack.org();
+    const nonce = await stack.nonce();
     for (let i = 0; i < 5; i++) {
       const res = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', `sk_${String(i).repeat(43)}`);
       expect(res.status).toBe(401);
@@ -202,7 +203,9 @@ describe('failed authentication is rate limited per client address (issue #6, at
     const valid = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', org.apiKey);
     expect(valid.status).toBe(429);
     // Login failures count too.
-    const login = await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet(), { domain: 'evil.example' }));
+    const login = await stack.http
+      .post('/api/gateway/v1/sso/login')
+      .send(await signedLogin(newWallet(), { nonce, domain: 'evil.example' }));
     expect(login.status).toBe(429);
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listRoutes } from '@gw/api';
 import { startStack, eventually, type Stack } from '../support/stack.js';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { signedConsent, signedRevocation } from '../support/consent.js';
 import { newWallet } from '../support/wallet.js';
 import { dbDigest } from '../support/db-digest.js';
 
-type Caller = { apiKey: string; token: string; address: string; organizationId: string };
+type Caller = { apiKey: string; token: string; address: string; organizationId: string; wallet: PrivateKeyAccount };
 
 /**
  * Tenant isolation (issue #6, attack 4): every endpoint that takes an id, called by another
@@ -16,6 +18,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
   let a: Caller;
   let b: Caller;
   const ids: Record<string, string> = {};
+  let revocationByB: object;
 
   const caller = async (): Promise<Caller> => {
     const org = await stack.org();
@@ -23,7 +26,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
     await stack.api.deps.prisma.walletRole.create({ data: { address: wallet.address, role: 'agent' } });
     const { token, address } = await stack.login(wallet);
     await stack.mint(address, 10n ** 21n);
-    return { apiKey: org.apiKey, organizationId: org.organizationId, token, address };
+    return { apiKey: org.apiKey, organizationId: org.organizationId, token, address, wallet };
   };
   const as = (c: Caller) => ({ 'X-API-Key': c.apiKey, Authorization: `Bearer ${c.token}` });
 
@@ -37,7 +40,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
       return res.body;
     };
     ids.webhook = (
-      await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', a.apiKey).send({ url: 'http://127.0.0.1:9/none' })
+      await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', a.apiKey).send({ url: 'http://127.0.0.1:9999/none' })
     ).body.id;
     const pending = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     ids.pendingPayment = pending.id;
@@ -54,7 +57,9 @@ describe('tenant isolation on every id-taking endpoint', () => {
     ids.bridge = (
       await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202)
     ).id;
-    ids.consent = (await post('/api/gateway/v1/consents', { organizationId: a.organizationId }, 201)).id;
+    ids.consent = (await post('/api/gateway/v1/consents', await signedConsent(a.wallet, a.organizationId), 201)).id;
+    // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
+    revocationByB = await signedRevocation(b.wallet, ids.consent!);
     ids.shipment = (await post('/api/cargolink/v1/shipments', { reference: 'REF-1', origin: 'DE', destination: 'US' }, 201)).id;
   });
   afterAll(() => stack.stop());
@@ -108,6 +113,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
     'DELETE /api/gateway/v1/consents/:id': () => ({
       method: 'delete',
       path: `/api/gateway/v1/consents/${ids.consent}`,
+      body: revocationByB,
       headers: () => as(b),
     }),
     'POST /api/cargolink/v1/shipments/:id/checkpoints': () => ({

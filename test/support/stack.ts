@@ -6,7 +6,17 @@ import { createTestDatabase } from '@gw/db/testing';
 import { startApi, type RunningApi } from '@gw/api';
 import { startWorker, type RunningWorker } from '@gw/worker';
 import { getAddress } from 'viem';
-import { createLogger, ISSUANCE, issueCredential, loadConfig, parseScopes, postEntry, type Config, type Resolver } from '@gw/core';
+import {
+  createLogger,
+  generateKeyringEntry,
+  ISSUANCE,
+  issueCredential,
+  loadConfig,
+  parseScopes,
+  postEntry,
+  type Config,
+  type Resolver,
+} from '@gw/core';
 import { newWallet, signedLogin } from './wallet.js';
 
 /** Redis database index of this jest worker (2, 3, ...): never the default database 0. */
@@ -18,12 +28,21 @@ export interface Stack {
   worker?: RunningWorker;
   http: ReturnType<typeof request>;
   baseUrl: string;
-  /** Creates an organization with an API key (all scopes unless given). */
-  org(scopes?: string): Promise<{ organizationId: string; apiKey: string }>;
+  /**
+   * Creates an organization with an API key (all scopes unless given). Native unless
+   * `native: false` (issue #11: native organizations accept native session JWTs, which
+   * {@link Stack.login} mints when it is given no API key).
+   */
+  org(scopes?: string, opts?: { native?: boolean }): Promise<{ organizationId: string; apiKey: string }>;
+  /** A nonce issued by the real `GET /gateway/v1/sso/nonce`. */
+  nonce(): Promise<string>;
   /** Mints `amount` base units of the native token to `address`. */
   mint(address: string, amount: bigint): Promise<void>;
-  /** A fresh wallet logged in through the real SIWE endpoint. */
-  login(wallet?: PrivateKeyAccount): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
+  /**
+   * A fresh wallet logged in through the real SIWE endpoint with a server nonce; with `apiKey` the
+   * session is bound to that key's organization, without it it is native.
+   */
+  login(wallet?: PrivateKeyAccount, opts?: { apiKey?: string }): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
   startWorker(overrides?: Record<string, string>): Promise<RunningWorker>;
   stop(): Promise<void>;
 }
@@ -41,6 +60,8 @@ export async function startStack(
   const redisUrl = opts.redisUrl ?? `redis://127.0.0.1:6379/${redisDbForWorker()}`;
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const env = {
+    NODE_ENV: 'test',
+    SECRETS_ENCRYPTION_KEY: generateKeyringEntry(prefix),
     DATABASE_URL: db.url,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,
@@ -75,8 +96,8 @@ export async function startStack(
     worker,
     http: request(baseUrl),
     baseUrl,
-    org: async (scopes = 'all') => {
-      const org = await prisma.organization.create({ data: { name: `${label}-org` } });
+    org: async (scopes = 'all', orgOpts = {}) => {
+      const org = await prisma.organization.create({ data: { name: `${label}-org`, native: orgOpts.native ?? true } });
       const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes(scopes) });
       return { organizationId: org.id, apiKey: key.secret };
     },
@@ -92,10 +113,16 @@ export async function startStack(
         }),
       );
     },
-    login: async (wallet = newWallet()) => {
+    nonce: async () => {
+      const res = await request(baseUrl).get('/api/gateway/v1/sso/nonce');
+      if (res.status !== 200) throw new Error(`nonce failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.nonce as string;
+    },
+    login: async (wallet = newWallet(), loginOpts = {}) => {
       const res = await request(baseUrl)
         .post('/api/gateway/v1/sso/login')
-        .send(await signedLogin(wallet));
+        .set(loginOpts.apiKey ? { 'X-API-Key': loginOpts.apiKey } : {})
+        .send(await signedLogin(wallet, { nonce: await stack.nonce() }));
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { wallet, token: res.body.token as string, address: res.body.address as string };
     },

@@ -14,6 +14,8 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
       DATABASE_URL: stack.config.DATABASE_URL,
       REDIS_URL: stack.config.REDIS_URL,
       QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+      NODE_ENV: 'test',
+      SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       LOG_LEVEL: 'silent',
       WORKER_LOCK_DURATION_MS: String(stack.config.WORKER_LOCK_DURATION_MS),

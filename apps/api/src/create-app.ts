@@ -62,6 +62,6 @@ export function createApp(deps: ApiDeps): Express {
 
   app.use('/api', api);
   app.use(notFound);
-  app.use(errorHandler(deps.logger, { onUnauthenticated: (req) => recordAuthFailure(deps, req) }));
+  app.use(errorHandler(deps.logger, { onUnauthenticated: (req, res) => recordAuthFailure(deps, req, res) }));
   return app;
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import {
   createEndpointGate,
@@ -62,9 +62,17 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   const gate = createEndpointGate(requestRedis, config.QUEUE_PREFIX, config);
   const deps: ApiDeps = { ...ctx, tokens, credentials, webhookLists, gate, requestRedis, rateLimits, resolver: opts.resolver, metrics };
   const app = createApp(deps);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(config.PORT, () => resolve(s));
-  });
+  // Issue #11: slow headers and bodies are cut off at HTTP_HEADERS_TIMEOUT_MS and
+  // HTTP_REQUEST_TIMEOUT_MS (Node's defaults were 60 s and 300 s), checked every second.
+  const server = createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
+    },
+    app,
+  );
+  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
   server.keepAliveTimeout = 5000;
   ctx.logger.info({ port: (server.address() as { port: number }).port }, 'api listening');
   return {

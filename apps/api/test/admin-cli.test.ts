@@ -34,12 +34,29 @@ describe('operator CLI (pnpm --silent admin)', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const out = JSON.parse(lines[0]!);
-    expect(Object.keys(out).sort()).toEqual(['apiKey', 'organizationId']);
+    expect(Object.keys(out).sort()).toEqual(['apiKey', 'native', 'organizationId']);
+    expect(out.native).toBe(false);
     const principal = await authenticateCredential(prisma, out.apiKey);
     expect(principal).toMatchObject({ organizationId: out.organizationId, kind: 'api_key', scopes: ['payments:read', 'payments:write'] });
     const rows = await prisma.credential.findMany();
     expect(JSON.stringify(rows)).not.toContain(out.apiKey);
     expect(rows[0]!.hash).toBe(sha256Hex(out.apiKey));
+  });
+
+  it('org:create --native and org:set-native mark organizations whose keys accept native sessions (issue #11)', async () => {
+    const created = JSON.parse(admin('org:create', '--name', 'Wallet app', '--native').stdout);
+    expect(created.native).toBe(true);
+    expect((await authenticateCredential(prisma, created.apiKey))?.organizationNative).toBe(true);
+    const other = JSON.parse(admin('org:create', '--name', 'Partner').stdout);
+    expect((await authenticateCredential(prisma, other.apiKey))?.organizationNative).toBe(false);
+    expect(JSON.parse(admin('org:set-native', '--org', other.organizationId, '--value', 'true').stdout)).toEqual({
+      organizationId: other.organizationId,
+      native: true,
+    });
+    expect((await authenticateCredential(prisma, other.apiKey))?.organizationNative).toBe(true);
+    expect(JSON.parse(admin('org:set-native', '--org', other.organizationId, '--value', 'false').stdout).native).toBe(false);
+    expect(admin('org:set-native', '--org', other.organizationId, '--value', 'maybe').code).toBe(2);
+    expect(admin('org:set-native', '--org', '00000000-0000-0000-0000-000000000000', '--value', 'true').code).toBe(2);
   });
 
   it('apikey:create, connector:create, token:mint and role:grant', async () => {

@@ -7,6 +7,7 @@ import { listRoutes } from '@gw/api';
 import { ISSUANCE, issueCredential, parseScopes, postEntry } from '@gw/core';
 import { TREASURY } from '@gw/core/gateway/system-accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { signedConsent, signedRevocation } from '../../../test/support/consent.js';
 import { newWallet, signedLogin } from '../../../test/support/wallet.js';
 
 /**
@@ -197,7 +198,8 @@ describe('OpenAPI reference (issue #4)', () => {
             expect(op.description).toContain('Bearer');
             break;
           case 'api-key':
-            expect({ where, security: op.security }).toEqual({ where, security: [{ ApiKey: [] }] });
+            // Issue #11: webhook management has scopes (webhooks:read / webhooks:write).
+            expect({ where, security: op.security }).toEqual({ where, security: [{ ApiKey: scope ? [scope] : [] }] });
             expect(op.description).toContain('API key in `X-API-Key` only');
             break;
           case 'public':
@@ -318,7 +320,7 @@ describe('OpenAPI reference (issue #4)', () => {
 
   describe('real responses match the documented schemas', () => {
     let org: { organizationId: string; apiKey: string };
-    let alice: { token: string; address: string };
+    let alice: Awaited<ReturnType<Stack['login']>>;
     let bob: { token: string; address: string };
     const get = (path: string, key = org.apiKey, jwt = alice.token, extra: Record<string, string> = {}) =>
       stack.http.get(`/api${path}`).set(headers(key, jwt, extra));
@@ -326,7 +328,8 @@ describe('OpenAPI reference (issue #4)', () => {
       const req = stack.http.post(`/api${path}`).set(headers(key, jwt, extra));
       return body === undefined ? req : req.send(body);
     };
-    const del = (path: string, key = org.apiKey, jwt = alice.token) => stack.http.delete(`/api${path}`).set(headers(key, jwt));
+    const del = (path: string, key = org.apiKey, jwt = alice.token, body?: object) =>
+      stack.http.delete(`/api${path}`).set(headers(key, jwt)).send(body);
 
     beforeAll(async () => {
       org = await stack.org();
@@ -338,12 +341,12 @@ describe('OpenAPI reference (issue #4)', () => {
     it('health, session, JWKS, token info, contracts and ABIs', async () => {
       documented(await stack.http.get('/api/health'), 'get', '/health');
       const login = documented(
-        await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet())),
+        await stack.http.post('/api/gateway/v1/sso/login').send(await signedLogin(newWallet(), { nonce: await stack.nonce() })),
         'post',
         '/gateway/v1/sso/login',
       );
       expect(login.status).toBe(200);
-      const replay = await signedLogin(newWallet());
+      const replay = await signedLogin(newWallet(), { nonce: await stack.nonce() });
       await stack.http.post('/api/gateway/v1/sso/login').send(replay);
       const replayed = documented(await stack.http.post('/api/gateway/v1/sso/login').send(replay), 'post', '/gateway/v1/sso/login');
       expect(replayed.body).toMatchObject({ status: 401, type: '/problems/invalid-signature' });
@@ -370,7 +373,7 @@ describe('OpenAPI reference (issue #4)', () => {
       const registered = documented(
         await post(
           '/gateway/v1/webhooks/register',
-          { url: 'http://127.0.0.1:9/hooks', events: ['payment.settled', 'payment.refunded'] },
+          { url: 'http://127.0.0.1:9999/hooks', events: ['payment.settled', 'payment.refunded'] },
           org.apiKey,
           '',
         ),
@@ -381,7 +384,7 @@ describe('OpenAPI reference (issue #4)', () => {
       const again = documented(
         await post(
           '/gateway/v1/webhooks/register',
-          { url: 'http://127.0.0.1:9/hooks', events: ['payment.settled', 'payment.refunded'] },
+          { url: 'http://127.0.0.1:9999/hooks', events: ['payment.settled', 'payment.refunded'] },
           org.apiKey,
           '',
         ),
@@ -795,20 +798,24 @@ describe('OpenAPI reference (issue #4)', () => {
       );
       expect(refused.body).toMatchObject({ status: 403, type: '/problems/consent-required', patient: patient.address });
       const consent = documented(
-        await post('/gateway/v1/consents', { organizationId: clinic.organizationId }, org.apiKey, patient.token),
+        await post('/gateway/v1/consents', await signedConsent(patient.wallet, clinic.organizationId), org.apiKey, patient.token),
         'post',
         '/gateway/v1/consents',
       );
       expect(consent.status).toBe(201);
-      expect(
-        documented(
-          await post('/gateway/v1/consents', { organizationId: clinic.organizationId }, org.apiKey, patient.token),
-          'post',
+      const forged = documented(
+        await post(
           '/gateway/v1/consents',
-        ).status,
-      ).toBe(200);
+          await signedConsent(patient.wallet, clinic.organizationId, { signer: alice.wallet }),
+          org.apiKey,
+          patient.token,
+        ),
+        'post',
+        '/gateway/v1/consents',
+      );
+      expect(forged.body).toMatchObject({ status: 422, type: '/problems/invalid-consent-signature' });
       const unknownOrg = documented(
-        await post('/gateway/v1/consents', { organizationId: randomUUID() }, org.apiKey, patient.token),
+        await post('/gateway/v1/consents', await signedConsent(patient.wallet, randomUUID()), org.apiKey, patient.token),
         'post',
         '/gateway/v1/consents',
       );
@@ -824,7 +831,12 @@ describe('OpenAPI reference (issue #4)', () => {
       expect(records.body).toMatchObject({ patient: patient.address, consentId: consent.body.id });
       expect(records.body.data).toHaveLength(1);
       const revoked = documented(
-        await del(`/gateway/v1/consents/${consent.body.id}`, org.apiKey, patient.token),
+        await del(
+          `/gateway/v1/consents/${consent.body.id}`,
+          org.apiKey,
+          patient.token,
+          await signedRevocation(patient.wallet, consent.body.id),
+        ),
         'delete',
         '/gateway/v1/consents/{id}',
       );

@@ -1,25 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { signedConsent, signedRevocation } from '../../../test/support/consent.js';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 /**
  * Clinical records and consents (issue #3; spec: "a valid token alone is not enough"): records are
  * readable only under the patient's active consent for the calling organization; patients record
- * and revoke consents with their own JWT; every read attempt is logged.
+ * and revoke consents with their own JWT and, since issue #11, their wallet's EIP-712 signature;
+ * every read attempt is logged against the consent that allowed it.
  */
 describe('sectors: health records and consents', () => {
   let stack: Stack;
   let clinic: { organizationId: string; apiKey: string };
   let other: { organizationId: string; apiKey: string };
-  let patient: { token: string; address: string };
+  let patient: { token: string; address: string; wallet: PrivateKeyAccount };
   let reader: { token: string; address: string };
-  let stranger: { token: string; address: string };
+  let stranger: { token: string; address: string; wallet: PrivateKeyAccount };
 
   const as = (key: string | undefined, token: string | undefined) => {
     const headers = () => ({ ...(key ? { 'X-API-Key': key } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) });
     return {
       get: (path: string) => stack.http.get(`/api${path}`).set(headers()),
       post: (path: string, body?: object) => stack.http.post(`/api${path}`).set(headers()).send(body),
-      delete: (path: string) => stack.http.delete(`/api${path}`).set(headers()),
+      delete: (path: string, body?: object) => stack.http.delete(`/api${path}`).set(headers()).send(body),
     };
   };
   const prisma = () => stack.api.deps.prisma;
@@ -70,22 +73,35 @@ describe('sectors: health records and consents', () => {
   });
 
   it('consent recorded → read allowed (logged) → revoked → 403 again (logged)', async () => {
-    // The patient records consent with their own JWT, through any organization's API key.
-    const created = await as(other.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: clinic.organizationId });
+    // The patient records a signed consent with their own JWT, through any (native) organization's API key.
+    const first = await as(other.apiKey, patient.token).post(
+      '/gateway/v1/consents',
+      await signedConsent(patient.wallet, clinic.organizationId),
+    );
+    expect(first.status).toBe(201);
+    expect(first.headers['cache-control']).toBe('no-store');
+    // A newer signed consent for the same organization replaces the active one (issue #11).
+    const signed = await signedConsent(patient.wallet, clinic.organizationId, { purpose: 'Second opinion' });
+    const created = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', signed);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(String),
       patient: patient.address,
       organizationId: clinic.organizationId,
       scope: 'health:read',
+      purpose: 'Second opinion',
+      scopes: ['health:read'],
+      nonce: signed.consent.nonce,
+      issuedAt: new Date(signed.consent.issuedAt * 1000).toISOString(),
+      expiresAt: new Date(signed.consent.expiresAt * 1000).toISOString(),
+      signature: signed.signature,
+      revocationSignature: null,
+      revocationNonce: null,
       createdAt: expect.any(String),
       revokedAt: null,
     });
-    expect(created.headers['cache-control']).toBe('no-store');
-    // Recording it again returns the active consent (200), no second row.
-    const again = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: clinic.organizationId });
-    expect(again.status).toBe(200);
-    expect(again.body.id).toBe(created.body.id);
+    expect(created.body.id).not.toBe(first.body.id);
+    expect((await prisma().consent.findUniqueOrThrow({ where: { id: first.body.id } })).revokedAt).not.toBeNull();
 
     const before = (await logs(clinic.organizationId)).length;
     const ok = await records(clinic.apiKey);
@@ -103,7 +119,15 @@ describe('sectors: health records and consents', () => {
     });
     expect(ok.body.nextCursor).toBeNull();
     const granted = (await logs(clinic.organizationId)).slice(before);
-    expect(granted).toEqual([expect.objectContaining({ caller: reader.address, patient: patient.address, recordCount: 3, granted: true })]);
+    expect(granted).toEqual([
+      expect.objectContaining({
+        caller: reader.address,
+        patient: patient.address,
+        consentId: created.body.id,
+        recordCount: 3,
+        granted: true,
+      }),
+    ]);
 
     // Pages, each logged with what it returned.
     const p1 = await records(clinic.apiKey, patient.address, '&limit=2');
@@ -115,23 +139,33 @@ describe('sectors: health records and consents', () => {
     // The consent is for that organization only.
     expect((await records(other.apiKey)).status).toBe(403);
 
-    const revoked = await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${created.body.id}`);
+    const revocation = await signedRevocation(patient.wallet, created.body.id);
+    const revoked = await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${created.body.id}`, revocation);
     expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({ id: created.body.id, revokedAt: expect.any(String) });
+    expect(revoked.body).toMatchObject({ id: created.body.id, revokedAt: expect.any(String), revocationSignature: revocation.signature });
     const refused = await records(clinic.apiKey);
     expect(refused.status).toBe(403);
     expect(refused.body.type).toBe('/problems/consent-required');
     expect((await logs(clinic.organizationId)).at(-1)).toMatchObject({ granted: false, recordCount: 0 });
     // Revoking twice changes nothing.
-    const twice = await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${created.body.id}`);
+    const twice = await as(clinic.apiKey, patient.token).delete(
+      `/gateway/v1/consents/${created.body.id}`,
+      await signedRevocation(patient.wallet, created.body.id),
+    );
     expect(twice.body.revokedAt).toBe(revoked.body.revokedAt);
 
     // A new consent after a revocation is a new record (201), and reads work again.
-    const renewed = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: clinic.organizationId });
+    const renewed = await as(clinic.apiKey, patient.token).post(
+      '/gateway/v1/consents',
+      await signedConsent(patient.wallet, clinic.organizationId),
+    );
     expect(renewed.status).toBe(201);
     expect(renewed.body.id).not.toBe(created.body.id);
     expect((await records(clinic.apiKey)).status).toBe(200);
-    await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${renewed.body.id}`);
+    await as(clinic.apiKey, patient.token).delete(
+      `/gateway/v1/consents/${renewed.body.id}`,
+      await signedRevocation(patient.wallet, renewed.body.id),
+    );
   });
 
   it("GET /gateway/v1/consents lists the wallet's own consents only", async () => {
@@ -146,25 +180,30 @@ describe('sectors: health records and consents', () => {
   });
 
   it("another wallet cannot revoke a patient's consent (404); the consent stays active", async () => {
-    const c = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: other.organizationId });
-    const res = await as(clinic.apiKey, stranger.token).delete(`/gateway/v1/consents/${c.body.id}`);
+    const c = await as(clinic.apiKey, patient.token).post(
+      '/gateway/v1/consents',
+      await signedConsent(patient.wallet, other.organizationId),
+    );
+    const res = await as(clinic.apiKey, stranger.token).delete(
+      `/gateway/v1/consents/${c.body.id}`,
+      await signedRevocation(stranger.wallet, c.body.id),
+    );
     expect(res.status).toBe(404);
     expect(res.body.type).toBe('/problems/not-found');
     expect((await prisma().consent.findUniqueOrThrow({ where: { id: c.body.id } })).revokedAt).toBeNull();
-    expect((await as(clinic.apiKey, patient.token).delete('/gateway/v1/consents/not-a-uuid')).status).toBe(404);
-    expect((await as(clinic.apiKey, patient.token).delete('/gateway/v1/consents/0193a5c0-0000-7000-8000-000000000001')).status).toBe(404);
-    await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${c.body.id}`);
+    const unknown = '0193a5c0-0000-7000-8000-000000000001';
+    expect(
+      (await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${unknown}`, await signedRevocation(patient.wallet, unknown)))
+        .status,
+    ).toBe(404);
+    await as(clinic.apiKey, patient.token).delete(`/gateway/v1/consents/${c.body.id}`, await signedRevocation(patient.wallet, c.body.id));
   });
 
   it('concurrent consent requests leave one active consent', async () => {
     const target = await stack.org('payments:read');
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        as(clinic.apiKey, patient.token).post('/gateway/v1/consents', { organizationId: target.organizationId }),
-      ),
-    );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
-    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    const bodies = await Promise.all(Array.from({ length: 5 }, () => signedConsent(patient.wallet, target.organizationId)));
+    const results = await Promise.all(bodies.map((body) => as(clinic.apiKey, patient.token).post('/gateway/v1/consents', body)));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(
       await prisma().consent.count({ where: { patient: patient.address, organizationId: target.organizationId, revokedAt: null } }),
     ).toBe(1);
@@ -176,9 +215,10 @@ describe('sectors: health records and consents', () => {
       const res = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', body);
       expect(res.status).toBe(400);
     }
-    const unknownOrg = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', {
-      organizationId: '0193a5c0-0000-7000-8000-000000000001',
-    });
+    const unknownOrg = await as(clinic.apiKey, patient.token).post(
+      '/gateway/v1/consents',
+      await signedConsent(patient.wallet, '0193a5c0-0000-7000-8000-000000000001'),
+    );
     expect(unknownOrg.status).toBe(404);
     expect(await prisma().consent.count()).toBe(consents);
 

@@ -16,7 +16,7 @@ describe('wallet login (EIP-4361) and JWKS', () => {
 
   it('returns a JWT that verifies against the published JWKS with pinned ES256, iss, aud, sub', async () => {
     const wallet = newWallet();
-    const res = await stack.http.post(LOGIN).send(await signedLogin(wallet));
+    const res = await stack.http.post(LOGIN).send(await signedLogin(wallet, { nonce: await stack.nonce() }));
     expect(res.status).toBe(200);
     expect(res.body.address).toBe(wallet.address);
     expect(Date.parse(res.body.expiresAt) - Date.now()).toBeGreaterThan(3500 * 1000);
@@ -38,7 +38,7 @@ describe('wallet login (EIP-4361) and JWKS', () => {
   });
 
   it('refuses a replayed nonce', async () => {
-    const login = await signedLogin(newWallet());
+    const login = await signedLogin(newWallet(), { nonce: await stack.nonce() });
     expect((await stack.http.post(LOGIN).send(login)).status).toBe(200);
     const replay = await stack.http.post(LOGIN).send(login);
     expect(replay.status).toBe(401);
@@ -47,10 +47,14 @@ describe('wallet login (EIP-4361) and JWKS', () => {
 
   it('refuses a wrong domain, a stale issuedAt, an expired message and a signature of another wallet', async () => {
     const wallet = newWallet();
-    const wrongDomain = await signedLogin(wallet, { domain: 'evil.example' });
-    const stale = await signedLogin(wallet, { issuedAt: new Date(Date.now() - 6 * 60 * 1000) });
-    const expired = await signedLogin(wallet, { issuedAt: new Date(Date.now() - 60_000), expirationTime: new Date(Date.now() - 1000) });
-    const forged = await signedLogin(wallet);
+    const wrongDomain = await signedLogin(wallet, { nonce: await stack.nonce(), domain: 'evil.example' });
+    const stale = await signedLogin(wallet, { nonce: await stack.nonce(), issuedAt: new Date(Date.now() - 6 * 60 * 1000) });
+    const expired = await signedLogin(wallet, {
+      nonce: await stack.nonce(),
+      issuedAt: new Date(Date.now() - 60_000),
+      expirationTime: new Date(Date.now() - 1000),
+    });
+    const forged = await signedLogin(wallet, { nonce: await stack.nonce() });
     const otherSig = await newWallet().signMessage({ message: forged.message });
     for (const body of [wrongDomain, stale, expired, { message: forged.message, signature: otherSig }]) {
       const res = await stack.http.post(LOGIN).send(body);

@@ -32,15 +32,51 @@ export function parseBasicAuth(header: string | undefined): { user: string; pass
  * constant time, whatever the first comparison gave. Any other credential (the API's
  * `X-API-Key`, a bearer token) is ignored: 401 with a `WWW-Authenticate: Basic` challenge.
  * Failures are logged at `warn` with the client address only (never what was sent).
+ * Throttle (issue #11): after `throttle.maxFailures` wrong credentials from one client address
+ * within `throttle.lockoutMs`, that address gets 429 (with `Retry-After`) for `throttle.lockoutMs`,
+ * whatever it sends, the right credentials included. Counted in this process's memory (the ops
+ * app runs as one instance); a success clears the address's count.
  */
-export function basicAuth(credentials: { user: string; password: string }, logger?: Logger): RequestHandler {
+export function basicAuth(
+  credentials: { user: string; password: string },
+  logger?: Logger,
+  throttle: { maxFailures: number; lockoutMs: number } = { maxFailures: 10, lockoutMs: 900_000 },
+): RequestHandler {
   const same = createSecretComparer();
+  const failures = new Map<string, { count: number; since: number; lockedUntil: number }>();
   return (req, res, next) => {
+    const ip = req.ip ?? 'unknown';
+    const now = Date.now();
+    const entry = failures.get(ip);
+    if (entry && entry.lockedUntil > now) {
+      res
+        .status(429)
+        .set('Retry-After', String(Math.ceil((entry.lockedUntil - now) / 1000)))
+        .set('Cache-Control', 'no-store')
+        .type('text/plain')
+        .send('Too many failed logins from this address; locked out');
+      return;
+    }
     const given = parseBasicAuth(req.get('authorization'));
     const userOk = same(given?.user ?? '', credentials.user);
     const passwordOk = same(given?.password ?? '', credentials.password);
-    if (given && userOk && passwordOk) return next();
-    if (given) logger?.warn({ ip: req.ip, path: req.path }, 'ops: wrong credentials');
+    if (given && userOk && passwordOk) {
+      failures.delete(ip);
+      return next();
+    }
+    if (given) {
+      logger?.warn({ ip: req.ip, path: req.path }, 'ops: wrong credentials');
+      const current = entry && now - entry.since < throttle.lockoutMs ? entry : { count: 0, since: now, lockedUntil: 0 };
+      current.count += 1;
+      if (current.count >= throttle.maxFailures) {
+        current.lockedUntil = now + throttle.lockoutMs;
+        current.count = 0;
+        current.since = now;
+        logger?.warn({ ip: req.ip }, 'ops: address locked out after repeated wrong credentials');
+      }
+      if (failures.size >= 10_000 && !failures.has(ip)) failures.delete(failures.keys().next().value!);
+      failures.set(ip, current);
+    }
     res
       .status(401)
       .set('WWW-Authenticate', `Basic realm="${OPS_REALM}", charset="UTF-8"`)

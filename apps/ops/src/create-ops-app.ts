@@ -13,7 +13,7 @@ export const BOARD_PATH = '/queues';
 
 /** What the ops app needs: the shared clients (see `createContext`) and its configuration. */
 export interface OpsDeps extends Pick<Context, 'logger' | 'prisma' | 'redis' | 'queues'> {
-  config: Pick<OpsConfig, 'auth' | 'OPS_READ_ONLY' | 'QUEUE_PREFIX'>;
+  config: Pick<OpsConfig, 'auth' | 'OPS_READ_ONLY' | 'QUEUE_PREFIX' | 'OPS_LOGIN_MAX_FAILURES' | 'OPS_LOGIN_LOCKOUT_MS'>;
   /** Created from the other deps when omitted. */
   metrics?: OpsMetrics;
 }
@@ -50,7 +50,10 @@ export function createOpsApp(deps: OpsDeps): Express {
     res.status(health.status === 'ok' ? 200 : 503).json(health);
   });
 
-  if (deps.config.auth) app.use(basicAuth(deps.config.auth, deps.logger));
+  if (deps.config.auth) {
+    const throttle = { maxFailures: deps.config.OPS_LOGIN_MAX_FAILURES, lockoutMs: deps.config.OPS_LOGIN_LOCKOUT_MS };
+    app.use(basicAuth(deps.config.auth, deps.logger, throttle));
+  }
   app.use(privateHeaders);
 
   app.get('/', (_req, res) => res.redirect(302, `${BOARD_PATH}/`));

@@ -44,7 +44,7 @@ describe('Bull Board in headless Chromium', () => {
     await stack.http
       .post('/api/gateway/v1/webhooks/register')
       .set('X-API-Key', org.apiKey)
-      .send({ url: 'http://127.0.0.1:9/hook' })
+      .send({ url: 'http://127.0.0.1:9999/hook' })
       .expect(201);
     const payer = await stack.login();
     await stack.mint(payer.address, 10n * ONE);

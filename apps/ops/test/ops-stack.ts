@@ -19,6 +19,8 @@ export function opsEnv(stack: Stack, env: Record<string, string> = {}): Record<s
     DATABASE_URL: stack.config.DATABASE_URL,
     REDIS_URL: stack.config.REDIS_URL,
     QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+    // Required outside NODE_ENV=test since issue #11.
+    SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
     DATABASE_POOL_MAX: '2',
     LOG_LEVEL: 'silent',
     OPS_PORT: '0',

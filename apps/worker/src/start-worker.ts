@@ -8,7 +8,7 @@ import { createEndpointGate } from '@gw/core/deliveries/endpoint-gate';
 import { USER_AGENT } from '@gw/core/deliveries/process-delivery';
 import { createSender } from '@gw/core/deliveries/send-attempt';
 import type { Logger } from '@gw/core/logging/logger';
-import type { Resolver } from '@gw/core/net/address-policy';
+import { createPortPolicy, type Resolver } from '@gw/core/net/address-policy';
 import { sweepOutbox } from '@gw/core/outbox/sweep';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/integration/relay-bridge';
 import { QUEUE_NAMES } from '@gw/core/queues/queues';
@@ -66,6 +66,7 @@ export async function startWorker(
       userAgent: USER_AGENT,
       resolver: opts.resolver,
       maxSockets: config.WORKER_CONCURRENCY * 2,
+      portAllowed: createPortPolicy(config.WEBHOOK_ALLOWED_PORTS, config.WEBHOOK_BLOCKED_PORTS),
     }),
     metrics,
   );

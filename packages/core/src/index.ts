@@ -33,3 +33,4 @@ export * from './auth/siwe-login.js';
 export * from './ledger/tokens.js';
 export * from './auth/credential-cache.js';
 export * from './health/check-dependencies.js';
+export * from './crypto/reencrypt-secrets.js';

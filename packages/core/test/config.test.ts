@@ -3,7 +3,7 @@ import { backoffDelayMs, ConfigError, loadConfig, SecretBox } from '../src/index
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
-    const c = loadConfig({});
+    const c = loadConfig({ NODE_ENV: 'test' });
     expect(c).toMatchObject({
       PORT: 3000,
       REDIS_URL: 'redis://127.0.0.1:6379',
@@ -34,8 +34,11 @@ describe('configuration', () => {
     expect(e.message).not.toContain('secret-host-value');
   });
 
-  it('requires SECRETS_ENCRYPTION_KEY in production', () => {
+  it('requires SECRETS_ENCRYPTION_KEY outside NODE_ENV=test (issue #11: no built-in development key)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    expect(() => loadConfig({})).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    expect(loadConfig({ NODE_ENV: 'test' }).SECRETS_ENCRYPTION_KEY).toBeUndefined();
   });
 });
 

@@ -55,7 +55,7 @@ describe('ledger invariants under concurrent movements', () => {
   beforeAll(async () => {
     db = await createTestDatabase('ledger');
     prisma = createPrismaClient(db.url, { poolMax: 10 });
-    config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
+    config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, LOG_LEVEL: 'silent' });
     await ensureNativeToken(prisma, config);
   });
   afterAll(async () => {

@@ -47,7 +47,7 @@ describe('@gw/db', () => {
     expect(created.createdAt).toBeInstanceOf(Date);
 
     const read = await prisma.organization.findUnique({ where: { id: created.id } });
-    expect(read).toEqual({ id: created.id, name: 'Acme', createdAt: created.createdAt });
+    expect(read).toEqual({ id: created.id, name: 'Acme', native: false, createdAt: created.createdAt });
   });
 
   it('round-trips enums and Decimal(78,0) amounts exactly', async () => {

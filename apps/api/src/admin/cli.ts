@@ -3,15 +3,19 @@
  * interface"). `pnpm --silent admin <command> [--flags]` prints exactly one JSON object on stdout;
  * errors go to stderr as `{ "error": "..." }` with exit code 1 (2 for usage errors).
  *
- *   org:create --name <name> [--scopes <list>|all]       → { organizationId, apiKey }
+ *   org:create --name <name> [--scopes <list>|all] [--native]  → { organizationId, apiKey, native }
+ *   org:set-native --org <id> --value true|false          → { organizationId, native }
  *   apikey:create --org <id> --scopes <list>|all          → { apiKey }
  *   connector:create --org <id> --scopes <list>|all       → { token }
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
  *   role:grant --address <0x...> --role agent             → { address, roles }
  *   apikey:revoke --key <secret> | --prefix <first 10 chars>  → { revoked, announced }
+ *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  */
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
@@ -29,6 +33,8 @@ import {
   parseAmount,
   parseScopes as parseScopeList,
   postEntry,
+  reencryptSecrets,
+  SecretBox,
   type Config,
 } from '@gw/core';
 
@@ -66,9 +72,22 @@ const isUsageError = (err: unknown) => err instanceof UsageError || (isAppError(
 const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) => Promise<object>> = {
   'org:create': async (prisma, f) => {
     const scopes = parseScopes(f.scopes ?? 'all');
-    const org = await prisma.organization.create({ data: { name: need(f.name, 'name') } });
+    const native = (f.native as unknown) === true;
+    const org = await prisma.organization.create({ data: { name: need(f.name, 'name'), native } });
     const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes });
-    return { organizationId: org.id, apiKey: key.secret };
+    return { organizationId: org.id, apiKey: key.secret, native };
+  },
+  /**
+   * Marks an existing organization native (its keys accept native session JWTs) or not. API
+   * replicas see the change when their cached look-up of a key expires (CREDENTIAL_CACHE_TTL_MS).
+   */
+  'org:set-native': async (prisma, f) => {
+    const id = need(f.org, 'org');
+    await organizationExists(prisma, id);
+    const value = need(f.value, 'value');
+    if (value !== 'true' && value !== 'false') throw new UsageError('--value must be true or false');
+    const org = await prisma.organization.update({ where: { id }, data: { native: value === 'true' } });
+    return { organizationId: org.id, native: org.native };
   },
   'apikey:create': async (prisma, f) => {
     await organizationExists(prisma, need(f.org, 'org'));
@@ -98,6 +117,11 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config),
+  /**
+   * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
+   * old ones after it, run this, then drop the old keys. Re-seals every secret not under the first key.
+   */
+  'secrets:reencrypt': (prisma, _f, config) => reencryptSecrets(prisma, new SecretBox(config.SECRETS_ENCRYPTION_KEY)),
   'apikey:revoke': async (prisma, f, config) => {
     let hash: string;
     if (f.key) hash = sha256Hex(f.key);
@@ -150,6 +174,8 @@ async function main(): Promise<number> {
       key: { type: 'string' },
       prefix: { type: 'string' },
       name: { type: 'string' },
+      native: { type: 'boolean' },
+      value: { type: 'string' },
       scopes: { type: 'string' },
       org: { type: 'string' },
       address: { type: 'string' },
@@ -158,6 +184,8 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
+  // Same key as `pnpm start` when none is configured: the local key file, if there is one.
+  ensureLocalSecretsKey(fileURLToPath(new URL('../../../../', import.meta.url)), process.env, { create: false });
   const config = loadConfig();
   const prisma = createPrismaClient(config.DATABASE_URL, { poolMax: 2 });
   try {

@@ -19,6 +19,7 @@
  * staking pool account by a journal entry) and belong to the staking service; seeded proposals
  * therefore start with empty tallies.
  */
+import { consentTypedData, revocationTypedData } from '@gw/core/sectors/consent-typed-data';
 import type { PrismaClient } from '@gw/db';
 import { ensureNativeToken, ISSUANCE, issueCredential, postEntry, SCOPES, type Config } from '@gw/core';
 import { TREASURY } from '@gw/core/gateway/system-accounts';
@@ -454,16 +455,44 @@ export async function seedDemo(
 
   const patients: SeedDemoSummary['patients'] = [];
   for (const p of PATIENTS) {
-    const patient = demoPatient(p.index).address;
+    const wallet = demoPatient(p.index);
+    const patient = wallet.address;
     if (p.consent !== 'none' && (await prisma.consent.count({ where: { patient, organizationId: orgId } })) === 0) {
-      await prisma.consent.create({
+      // Issue #11: consents are the patient's EIP-712 signed statements; the demo patients' keys are public.
+      const issuedAt = Math.floor(now / 1000);
+      const statement = {
+        organization: orgId,
+        purpose: 'Demo: care coordination by Demo Freight & Care',
+        scopes: ['health:read'],
+        issuedAt,
+        expiresAt: issuedAt + 365 * 24 * 3600,
+        nonce: `seed-demo-${p.index}`,
+      };
+      const signature = await wallet.signTypedData(consentTypedData(patient, statement));
+      const row = await prisma.consent.create({
         data: {
           patient,
           organizationId: orgId,
           scope: 'health:read',
-          revokedAt: p.consent === 'revoked' ? new Date(now) : null,
+          purpose: statement.purpose,
+          scopes: statement.scopes,
+          nonce: statement.nonce,
+          issuedAt: new Date(issuedAt * 1000),
+          expiresAt: new Date(statement.expiresAt * 1000),
+          signature,
         },
       });
+      if (p.consent === 'revoked') {
+        const revocation = { consentId: row.id, issuedAt, nonce: `seed-demo-revoke-${p.index}` };
+        await prisma.consent.update({
+          where: { id: row.id },
+          data: {
+            revokedAt: new Date(now),
+            revocationNonce: revocation.nonce,
+            revocationSignature: await wallet.signTypedData(revocationTypedData(patient, revocation)),
+          },
+        });
+      }
       inserted.consents! += 1;
     }
     patients.push({ address: patient, consent: p.consent, records: await prisma.clinicalRecord.count({ where: { patient } }) });

@@ -48,12 +48,39 @@ const bearer = (req: Request): string | undefined => {
 };
 
 /**
- * Middleware that authenticates and authorises. Missing, malformed, unknown, revoked or expired
+ * Organization-bound sessions (issue #11): a JWT minted with an organization's API key is accepted
+ * only with that organization's credentials; a native JWT (minted without a key) only with the
+ * credentials of an organization the operator marked native.
+ * @throws AppError('session-organization-mismatch') 403, AppError('native-session-not-allowed') 403
+ */
+function assertSessionFitsOrganization(s: Session, principal: Principal): void {
+  if (s.organizationId !== null) {
+    if (s.organizationId !== principal.organizationId) {
+      throw new AppError(
+        'session-organization-mismatch',
+        "This JWT was issued through another organization's login; it is accepted only with that organization's credentials. Log the user in with your own API key (X-API-Key on POST /gateway/v1/sso/login).",
+      );
+    }
+    return;
+  }
+  if (!principal.organizationNative) {
+    throw new AppError(
+      'native-session-not-allowed',
+      'This JWT is a native session (login without an API key), accepted only with the credentials of a native application of the ecosystem. Log the user in with your API key in X-API-Key on POST /gateway/v1/sso/login to get a session bound to your organization.',
+    );
+  }
+}
+
+/**
+ * Middleware that authenticates and authorises; every answer it guards carries
+ * `Cache-Control: no-store`. Missing, malformed, unknown, revoked or expired
  * credentials → 401; credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5).
  */
 export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope } = {}): RequestHandler {
   const mode = opts.mode ?? 'gateway';
   return async (req: Request, res: Response, next: NextFunction) => {
+    // Issue #11: no answer to an authenticated route (success or refusal) may be stored by a cache.
+    res.setHeader('Cache-Control', 'no-store');
     const presented = req.get('x-api-key');
     if (!presented) {
       throw new AppError(
@@ -72,6 +99,7 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
       if (!token) throw new AppError('unauthenticated', 'Authorization: Bearer <JWT> is required');
       const verified = await deps.tokens.verify(token);
       if (!verified) throw new AppError('unauthenticated', 'The JWT is invalid or has expired; log in again');
+      assertSessionFitsOrganization(verified, principal);
       sessionState = verified;
     }
     if (opts.scope && !principal.scopes.includes(opts.scope)) {

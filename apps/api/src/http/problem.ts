@@ -32,16 +32,21 @@ export const notFound: RequestHandler = (req, res) => {
  * The one place where errors become HTTP responses. AppErrors map to their catalogue entry;
  * body-parser errors to 400/413/415; anything else is logged and answered as a bare 500
  * (no internals leak).
- * @param hooks.onUnauthenticated called for every 401 answered (every 401 is an AppError), e.g. to
+ * @param hooks.onUnauthenticated called for every 401 before it is answered (every 401 is an
+ *   AppError); when it returns an AppError, that is answered instead (issue #11: the failure that
+ *   goes over the failed-authentication limit is already a 429), e.g. to
  *   count failed authentications per client address
  */
-export function errorHandler(logger: Logger, hooks: { onUnauthenticated?: (req: Request) => void } = {}): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  hooks: { onUnauthenticated?: (req: Request, res: Response) => AppError | undefined } = {},
+): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const instance = req.originalUrl.split('?')[0]!;
     if (res.headersSent) return;
     if (isAppError(err)) {
-      if (err.status === 401) hooks.onUnauthenticated?.(req);
-      return sendProblem(res, err, instance);
+      const instead = err.status === 401 ? hooks.onUnauthenticated?.(req, res) : undefined;
+      return sendProblem(res, instead ?? err, instance);
     }
     const e = err as { type?: string; status?: number; statusCode?: number };
     if (e.type === 'entity.parse.failed')

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, ipKeyGenerator, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { AppError, type Config } from '@gw/core';
@@ -60,7 +60,8 @@ const clientAddress = (req: Request) => {
 
 /**
  * Request rate limit (spec, Errors: 429): RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS per
- * API key (keyed by the key's hash, never the key), per client address when there is none.
+ * verified API key or connector token (keyed by its id, never the key), per client address when
+ * the request carries none or one that does not authenticate.
  * Counters are kept in memory and shared through Redis every RATE_LIMIT_SYNC_MS
  * ({@link SyncedWindowCounters}), so the limit holds across API replicas without a Redis round
  * trip per request. Answers 429 problem+json with `Retry-After` and the IETF
@@ -77,9 +78,12 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
     legacyHeaders: false,
     passOnStoreError: true,
     store: syncedStore(deps.rateLimits.requests),
-    keyGenerator: (req) => {
+    // Issue #11, finding 5: keyed on the credential only once it is verified (cached look-up), so
+    // a random X-API-Key per request no longer buys a fresh counter; otherwise on the client address.
+    keyGenerator: async (req) => {
       const key = req.get('x-api-key');
-      return key ? `key:${apiKeyHash(req, key).slice(0, 32)}` : `ip:${clientAddress(req)}`;
+      const principal = key ? await deps.credentials.authenticate(key, apiKeyHash(req, key)) : null;
+      return principal ? `cred:${principal.credentialId}` : `ip:${clientAddress(req)}`;
     },
     handler: (req, res, _next, options) => {
       const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
@@ -120,7 +124,17 @@ export function authFailureLimit(deps: ApiDeps): RequestHandler {
   };
 }
 
-/** Counts one failed authentication (a 401 answer) of the request's client address; see {@link authFailureLimit}. */
-export function recordAuthFailure(deps: Pick<ApiDeps, 'rateLimits'>, req: Request): void {
-  deps.rateLimits.authFailures.hit(clientAddress(req));
+/**
+ * Counts one failed authentication of the request's client address before its 401 is answered
+ * (issue #11, finding 7): the count and the comparison with AUTH_FAILURE_LIMIT happen in one
+ * synchronous step, so in a concurrent burst only the first AUTH_FAILURE_LIMIT failures get 401
+ * and the rest already get 429 (before, every request of a burst passed the check made on entry
+ * and got its 401). See {@link authFailureLimit}.
+ * @returns the 429 AppError to answer instead (with `Retry-After` set on `res`), or undefined
+ */
+export function recordAuthFailure(deps: Pick<ApiDeps, 'rateLimits' | 'config'>, req: Request, res: Response): AppError | undefined {
+  const { total, resetTime } = deps.rateLimits.authFailures.hit(clientAddress(req));
+  if (total <= deps.config.AUTH_FAILURE_LIMIT) return undefined;
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000))));
+  return new AppError('rate-limited', 'Too many failed authentication attempts from this address');
 }

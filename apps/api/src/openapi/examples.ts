@@ -154,8 +154,38 @@ export const consent = {
   patient: EX.patient,
   organizationId: EX.orgId,
   scope: 'health:read',
+  purpose: 'Follow-up care at Clinic B',
+  scopes: ['health:read'],
+  nonce: 'a1b2c3d4e5f6a7b8c9d0',
+  issuedAt: EX.time,
+  expiresAt: '2026-12-21T17:00:00.000Z',
+  signature:
+    '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
+  revocationSignature: null,
+  revocationNonce: null,
   createdAt: EX.time,
   revokedAt: null,
+};
+
+/** Body of POST /gateway/v1/consents: the EIP-712 HealthConsent statement and the patient's signature. */
+export const recordConsentExample = {
+  consent: {
+    organization: EX.orgId,
+    purpose: 'Follow-up care at Clinic B',
+    scopes: ['health:read'],
+    issuedAt: 1795280400,
+    expiresAt: 1797872400,
+    nonce: 'a1b2c3d4e5f6a7b8c9d0',
+  },
+  signature:
+    '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
+};
+
+/** Body of DELETE /gateway/v1/consents/:id: the EIP-712 ConsentRevocation and the patient's signature. */
+export const revokeConsentExample = {
+  revocation: { consentId: EX.consentId, issuedAt: 1795284000, nonce: 'f0e1d2c3b4a5968778695a4b' },
+  signature:
+    '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
 };
 
 export const examples = {
@@ -163,11 +193,13 @@ export const examples = {
   healthDown: { status: 'unavailable', checks: { database: 'ok', redis: 'error' } },
   loginBody: {
     message:
-      'localhost wants you to sign in with your Ethereum account:\n0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n\nSign in to the gateway\n\nURI: https://localhost/login\nVersion: 1\nChain ID: 1\nNonce: 8f3k2m9qz1\nIssued At: 2026-11-21T17:00:00Z',
+      'localhost wants you to sign in with your Ethereum account:\n0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n\nSign in to the gateway\n\nURI: https://localhost/login\nVersion: 1\nChain ID: 1\nNonce: n4X8qL2vR7tY1mK9pW3sZ6cB0dF5gH8jA2eU4iO7\nIssued At: 2026-11-21T17:00:00Z',
     signature:
       '0x3c1e5d0b7f4a2e9c8d6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1b',
   },
+  loginNonce: { nonce: 'n4X8qL2vR7tY1mK9pW3sZ6cB0dF5gH8jA2eU4iO7', expiresAt: '2026-11-21T17:10:00.000Z' },
   session: {
+    organizationId: '0193a1b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b',
     token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6IjNzUWguLi4ifQ.eyJzdWIiOiIweDVhQWViNjA1M0YzRTk0QzliOUEwOWYzMzY2OTQzNUU3RWYxQmVBZWQifQ.sig',
     expiresAt: '2026-11-21T18:00:00.000Z',
     address: EX.wallet,
@@ -340,6 +372,14 @@ export const examples = {
     nextCursor: null,
   },
   consent,
-  revokedConsent: { ...consent, revokedAt: '2026-11-21T18:00:00.000Z' },
+  revokedConsent: {
+    ...consent,
+    revokedAt: '2026-11-21T18:00:00.000Z',
+    revocationSignature:
+      '0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b',
+    revocationNonce: 'f0e1d2c3b4a5968778695a4b',
+  },
   consentPage: { data: [consent], nextCursor: null },
+  recordConsent: recordConsentExample,
+  revokeConsent: revokeConsentExample,
 } as const;

@@ -101,12 +101,22 @@ const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
   'idempotency-key-reused': { detail: 'This Idempotency-Key was used with a different request' },
   'insufficient-funds': { detail: 'Insufficient balance in GTK' },
   'rate-limited': { detail: 'Rate limit exceeded; retry after 42 s with exponential back-off' },
+  'session-organization-mismatch': {
+    detail:
+      "This JWT was issued through another organization's login; it is accepted only with that organization's credentials. Log the user in with your own API key (X-API-Key on POST /gateway/v1/sso/login).",
+  },
+  'native-session-not-allowed': {
+    detail:
+      'This JWT is a native session (login without an API key), accepted only with the credentials of a native application of the ecosystem. Log the user in with your API key in X-API-Key on POST /gateway/v1/sso/login to get a session bound to your organization.',
+  },
   unavailable: { detail: 'The job queue is unreachable; retry shortly' },
 };
 
 const AUTH_TEXT = {
   gateway:
-    "**Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting.",
+    "**Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. " +
+    "A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); " +
+    "a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`.",
   webhooks:
     "**Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`.",
   public: '**Authentication:** none (public); credentials sent anyway are ignored.',
@@ -121,6 +131,10 @@ export function problemCodes(op: Operation): ErrorCode[] {
   if (op.query || op.body || op.idempotent) codes.add('validation-error');
   if (op.body) ['malformed-json', 'payload-too-large', 'unsupported-media-type'].forEach((c) => codes.add(c as ErrorCode));
   if (op.auth !== 'public') codes.add('unauthenticated');
+  if (op.auth === 'gateway') {
+    codes.add('session-organization-mismatch');
+    codes.add('native-session-not-allowed');
+  }
   if (op.scope) codes.add('insufficient-scope');
   if (op.auth === 'webhooks') codes.add('connector-not-allowed');
   if (op.role) codes.add('role-required');
@@ -209,7 +223,7 @@ function successResponses(op: Operation): Record<string, ResponseConfig> {
 /** Security requirement of an operation (OpenAPI 3.1 allows role names for non-OAuth schemes: the scope). */
 function security(op: Operation): RouteConfig['security'] {
   if (op.auth === 'public') return [];
-  if (op.auth === 'webhooks') return [{ ApiKey: [] }];
+  if (op.auth === 'webhooks') return [{ ApiKey: op.scope ? [op.scope] : [] }];
   return [{ ApiKey: op.scope ? [op.scope] : [], BearerJWT: [] }];
 }
 

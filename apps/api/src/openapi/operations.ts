@@ -31,6 +31,7 @@ import {
   listConsentsQuery,
   listShipmentsQuery,
   recordConsentBody,
+  revokeConsentBody,
   requestClearanceBody,
 } from '../routes/sector-schemas.js';
 import { examples as ex } from './examples.js';
@@ -79,21 +80,52 @@ export const OPERATIONS: Operation[] = [
     ],
   },
   {
+    operationId: 'getLoginNonce',
+    method: 'get',
+    path: '/gateway/v1/sso/nonce',
+    tag: 'Session',
+    summary: 'Get a nonce for the login message',
+    description:
+      'Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. ' +
+      'Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.',
+    auth: 'public',
+    success: [
+      {
+        status: 200,
+        description: 'A fresh nonce',
+        schema: S.LoginNonce,
+        example: ex.loginNonce,
+        headers: { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } },
+      },
+    ],
+  },
+  {
     operationId: 'login',
     method: 'post',
     path: '/gateway/v1/sso/login',
     tag: 'Session',
     summary: 'Sign in with Ethereum (EIP-4361)',
     description:
-      "Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT valid across the native applications. " +
-      "The message's `domain` must be `SIWE_DOMAIN`; its nonce (8+ alphanumerics, chosen by the client) is single-use; `issuedAt` at most 5 minutes old; " +
-      '`notBefore`/`expirationTime` are honoured; the signature must recover to the message address. Any failure is 401 `invalid-signature`. ' +
-      'Verify the JWT with the keys of `GET /.well-known/jwks.json`.',
+      "Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT. " +
+      "The message's `domain` must be `SIWE_DOMAIN`; its `URI` must have that domain as its authority and use https (http only for `localhost`); its `Chain ID` must be one of `SIWE_CHAIN_IDS` (default `1`); " +
+      'its nonce must come from `GET /gateway/v1/sso/nonce` (single use, 10 minutes); `Issued At` must be a valid RFC 3339 date-time at most 5 minutes old; ' +
+      '`Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. Any failure is 401 `invalid-signature`.\n\n' +
+      "**Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) " +
+      "and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. " +
+      'Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. ' +
+      'An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.',
     auth: 'public',
+    headers: z.object({
+      'X-API-Key': z
+        .string()
+        .optional()
+        .meta({ description: "Optional: the organization's API key (or connector token) to bind the session to" }),
+    }),
     body: { schema: loginBody, example: ex.loginBody },
-    errors: ['invalid-signature'],
+    errors: ['invalid-signature', 'unauthenticated'],
     problems: {
-      'invalid-signature': { detail: 'Nonce already used' },
+      'invalid-signature': { detail: 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce' },
+      unauthenticated: { detail: 'The API key is unknown, revoked or expired' },
       'validation-error': {
         detail: 'Invalid body: signature must be 0x-prefixed hex',
         ext: { errors: [{ path: 'signature', message: 'must be 0x-prefixed hex' }] },
@@ -123,14 +155,19 @@ export const OPERATIONS: Operation[] = [
       'Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. ' +
       'The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). ' +
       '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
-      'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`.',
+      'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. ' +
+      'The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. ' +
+      'At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
+    errors: ['webhook-limit-reached'],
     body: {
       schema: registerWebhookBody,
       example: { url: 'https://merchant.example/webhooks', events: ['payment.settled', 'payment.refunded'] },
     },
     problems: {
       'validation-error': { detail: 'url must use https (or http)', ext: { errors: [{ path: 'url', message: 'unsupported scheme' }] } },
+      'webhook-limit-reached': { detail: 'An organization can have at most 20 active webhooks; deactivate one first', ext: { limit: 20 } },
     },
     success: [
       { status: 201, description: 'Created', schema: S.WebhookWithSecret, example: ex.webhookWithSecret },
@@ -152,6 +189,7 @@ export const OPERATIONS: Operation[] = [
       'All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost. ' +
       "Each item's `health` is its endpoint's circuit breaker, read live (see the webhooks guide: delivery isolation). 503 when Redis cannot be read.",
     auth: 'webhooks',
+    scope: 'webhooks:read',
     success: [{ status: 200, description: 'Webhooks', schema: S.WebhookList, example: ex.webhookList }],
   },
   {
@@ -163,6 +201,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).',
     auth: 'webhooks',
+    scope: 'webhooks:read',
     query: listDeliveriesQuery,
     success: [{ status: 200, description: 'A page of deliveries', schema: S.DeliveryPage, example: ex.deliveryPage }],
   },
@@ -176,6 +215,7 @@ export const OPERATIONS: Operation[] = [
       'Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). ' +
       'A `pending` delivery, or one of a deactivated webhook, is 409.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
     params: idParam('delivery', EX.deliveryId),
     errors: ['not-found', 'invalid-state'],
     problems: {
@@ -202,6 +242,7 @@ export const OPERATIONS: Operation[] = [
       'The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). ' +
       'A deactivated webhook is 409: register its URL again first.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
     params: idParam('webhook', EX.webhookId),
     body: { schema: recoverWebhookBody, example: { since: '2026-11-21T17:00:00Z' } },
     errors: ['not-found', 'invalid-state'],
@@ -224,6 +265,7 @@ export const OPERATIONS: Operation[] = [
     description:
       'Stops new deliveries to the webhook; its pending deliveries end `dead` with `lastError: "webhook deactivated"`. Register its URL again to re-activate it.',
     auth: 'webhooks',
+    scope: 'webhooks:write',
     params: idParam('webhook', EX.webhookId),
     errors: ['not-found'],
     problems: { 'not-found': { detail: 'No such webhook' } },
@@ -734,15 +776,19 @@ export const OPERATIONS: Operation[] = [
     tag: 'Consents',
     summary: 'Consent to an organization reading my health records',
     description:
-      "The patient (the JWT's wallet, through any integrator's API key) lets `organizationId` read their records. 201 with a new consent, or 200 with the active one when it exists; unknown organization → 404.",
+      'The patient lets `consent.organization` read their records. A JWT alone is not enough (issue #11): the body is an EIP-712 `HealthConsent` statement ' +
+      '(domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT\'s wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) ' +
+      "and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. " +
+      '`issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. ' +
+      'A new consent for the same organization replaces the active one. Not signed by the JWT wallet, stale or reused nonce → 422 `invalid-consent-signature`; unknown organization → 404.',
     auth: 'gateway',
-    body: { schema: recordConsentBody, example: { organizationId: EX.orgId } },
-    errors: ['not-found'],
-    problems: { 'not-found': { detail: 'No such organization' } },
-    success: [
-      { status: 201, description: 'Consent recorded', schema: S.Consent, example: ex.consent, headers: NO_STORE },
-      { status: 200, description: 'An active consent already existed', schema: S.Consent, example: ex.consent, headers: NO_STORE },
-    ],
+    body: { schema: recordConsentBody, example: ex.recordConsent },
+    errors: ['not-found', 'invalid-consent-signature'],
+    problems: {
+      'not-found': { detail: 'No such organization' },
+      'invalid-consent-signature': { detail: "The signature is not the patient's EIP-712 signature of this consent" },
+    },
+    success: [{ status: 201, description: 'Consent recorded', schema: S.Consent, example: ex.consent, headers: NO_STORE }],
   },
   {
     operationId: 'listConsents',
@@ -762,11 +808,16 @@ export const OPERATIONS: Operation[] = [
     tag: 'Consents',
     summary: 'Revoke a consent',
     description:
-      "Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404.",
+      "Takes the patient's EIP-712 `ConsentRevocation` (fields `patient`, `consentId`, `issuedAt` (uint256, Unix seconds), `nonce`; same domain as the grant) and its signature, stored with the consent as `revocationSignature`. " +
+      "Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404; a signature that is not the JWT wallet's, names another consent or is stale → 422.",
     auth: 'gateway',
     params: idParam('consent', EX.consentId),
-    errors: ['not-found'],
-    problems: { 'not-found': { detail: 'No such consent' } },
+    body: { schema: revokeConsentBody, example: ex.revokeConsent },
+    errors: ['not-found', 'invalid-consent-signature'],
+    problems: {
+      'not-found': { detail: 'No such consent' },
+      'invalid-consent-signature': { detail: "The signature is not the patient's EIP-712 signature of this revocation" },
+    },
     success: [{ status: 200, description: 'The consent, revoked', schema: S.Consent, example: ex.revokedConsent, headers: NO_STORE }],
   },
   {

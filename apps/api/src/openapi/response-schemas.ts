@@ -116,6 +116,11 @@ export const Session = z
     token: z.string().meta({ description: 'ES256 JWT for `Authorization: Bearer`' }),
     expiresAt: dateTime(),
     address: address(),
+    organizationId: z
+      .string()
+      .uuid()
+      .nullable()
+      .meta({ description: 'Organization the session is bound to (login with its X-API-Key); null for a native session' }),
   })
   .meta({
     id: 'Session',
@@ -123,8 +128,19 @@ export const Session = z
       token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIweDVhQS4uLiJ9.c2ln',
       expiresAt: '2026-11-21T18:00:00.000Z',
       address: EX.wallet,
+      organizationId: '0193a1b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b',
     },
   });
+
+export const LoginNonce = z
+  .object({
+    nonce: z
+      .string()
+      .regex(/^[A-Za-z0-9]{8,}$/)
+      .meta({ description: 'Value for the `Nonce:` field of the login message' }),
+    expiresAt: dateTime(),
+  })
+  .meta({ id: 'LoginNonce', description: 'A login nonce: single use, valid for 10 minutes' });
 
 export const Jwk = z
   .object({
@@ -502,6 +518,17 @@ export const Consent = z
     patient: address(),
     organizationId: uuid(),
     scope: z.literal('health:read'),
+    purpose: z.string().nullable().meta({ description: 'Signed statement: why (null for consents recorded before signatures)' }),
+    scopes: z.array(z.string()).meta({ description: 'Signed statement: what is allowed' }),
+    nonce: z.string().nullable(),
+    issuedAt: dateTime().nullable(),
+    expiresAt: dateTime().nullable().meta({ description: 'The consent allows nothing after this instant' }),
+    signature: z
+      .string()
+      .nullable()
+      .meta({ description: "The patient's EIP-712 signature of the HealthConsent statement; verify with the types in the README" }),
+    revocationSignature: z.string().nullable().meta({ description: "The patient's EIP-712 signature of the ConsentRevocation" }),
+    revocationNonce: z.string().nullable(),
     createdAt: dateTime(),
     revokedAt: dateTime().nullable(),
   })

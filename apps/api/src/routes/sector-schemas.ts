@@ -108,8 +108,41 @@ export const healthRecordsQuery = listQuerySchema.extend({
     .meta({ description: "The patient's wallet address", example: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684' }),
 });
 
+const unixSeconds = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 40);
+const consentNonce = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8-128 characters of A-Z a-z 0-9 _ -')
+  .meta({ description: 'Chosen by the signing app; single use per patient' });
+const eip712Signature = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte 0x-hex signature')
+  .meta({ description: "The patient wallet's EIP-712 signature (eth_signTypedData_v4)" });
+
+/** Issue #11: a consent is the patient's EIP-712 signed statement (`HealthConsent`), not a JWT call. */
 export const recordConsentBody = z.strictObject({
-  organizationId: uuidSchema.meta({ description: 'The organization (integrator) allowed to read the records' }),
+  consent: z.strictObject({
+    organization: uuidSchema.meta({ description: 'The organization (integrator) allowed to read the records' }),
+    purpose: z.string().min(1).max(200).meta({ description: 'Why the organization may read them', example: 'Follow-up care at Clinic B' }),
+    scopes: z.array(z.string().min(1).max(64)).min(1).max(8).meta({ description: 'What is allowed: ["health:read"]' }),
+    issuedAt: unixSeconds.meta({ description: 'When the patient signed, Unix seconds (at most CONSENT_SIGNATURE_MAX_AGE_SECONDS ago)' }),
+    expiresAt: unixSeconds.meta({ description: 'When the consent ends by itself, Unix seconds' }),
+    nonce: consentNonce,
+  }),
+  signature: eip712Signature,
+});
+
+/** Issue #11: revoking takes the patient's EIP-712 signed `ConsentRevocation`. */
+export const revokeConsentBody = z.strictObject({
+  revocation: z.strictObject({
+    consentId: uuidSchema.meta({ description: 'The consent revoked (the path id)' }),
+    issuedAt: unixSeconds.meta({ description: 'When the patient signed, Unix seconds' }),
+    nonce: consentNonce,
+  }),
+  signature: eip712Signature,
 });
 
 export const listConsentsQuery = listQuerySchema;

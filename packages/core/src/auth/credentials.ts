@@ -8,6 +8,11 @@ export interface Principal {
   organizationId: string;
   kind: CredentialKind;
   scopes: Scope[];
+  /**
+   * The organization is a native application of the ecosystem (issue #11): its credentials accept
+   * native session JWTs (minted without an API key). Set by the operator CLI only.
+   */
+  organizationNative: boolean;
 }
 
 const PREFIX: Record<CredentialKind, string> = { api_key: 'sk', connector: 'ct' };
@@ -46,8 +51,14 @@ const SHAPE = /^(sk|ct)_[A-Za-z0-9_-]{43}$/;
 export async function authenticateCredential(prisma: PrismaClient, presented: string): Promise<Principal | null> {
   if (!SHAPE.test(presented)) return null;
   const hash = sha256Hex(presented);
-  const row = await prisma.credential.findUnique({ where: { hash } });
+  const row = await prisma.credential.findUnique({ where: { hash }, include: { organization: { select: { native: true } } } });
   if (!row || !safeEqual(row.hash, hash)) return null;
   if (row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
-  return { credentialId: row.id, organizationId: row.organizationId, kind: row.kind, scopes: row.scopes as Scope[] };
+  return {
+    credentialId: row.id,
+    organizationId: row.organizationId,
+    kind: row.kind,
+    scopes: row.scopes as Scope[],
+    organizationNative: row.organization.native,
+  };
 }

@@ -11,7 +11,17 @@ export interface Session {
   address: string;
   /** `user`, plus roles the operator granted (e.g. `agent`). */
   roles: string[];
+  /**
+   * The organization the session is bound to (issue #11: the JWT's `org` and `azp` claims), when
+   * the login carried that organization's API key; null for a native session (login without a
+   * key), which only native organizations' credentials accept.
+   */
+  organizationId: string | null;
 }
+
+/** Longest `kid` header accepted (our kids are 43-character RFC 7638 thumbprints). */
+const MAX_KID_LENGTH = 128;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Verification keys are cached this long (ms); a retired key stops verifying within this time. */
 const KEY_CACHE_TTL_MS = 30_000;
@@ -49,13 +59,18 @@ export class SessionTokens {
   }
 
   /**
-   * Signs a session for `address`.
+   * Signs a session for `address`. An organization-bound session carries the organization id as
+   * the private claim `org` and as `azp` (OpenID Connect's "authorized party": the one client the
+   * token was issued to); `aud` stays JWT_AUDIENCE so other native applications still verify it.
    * @returns the compact JWT and its expiry (now + JWT_TTL_SECONDS)
    */
   async issue(session: Session): Promise<{ token: string; expiresAt: Date }> {
     const { kid, privateKey } = await this.activeKey();
     const expiresAt = new Date((Math.floor(Date.now() / 1000) + this.config.JWT_TTL_SECONDS) * 1000);
-    const token = jwt.sign({ roles: session.roles }, privateKey, {
+    const claims = session.organizationId
+      ? { roles: session.roles, org: session.organizationId, azp: session.organizationId }
+      : { roles: session.roles };
+    const token = jwt.sign(claims, privateKey, {
       algorithm: JWT_ALGORITHM,
       keyid: kid,
       issuer: this.config.JWT_ISSUER,
@@ -96,9 +111,17 @@ export class SessionTokens {
   }
 
   private async verifyUncached(token: string): Promise<{ session: Session; exp: number } | null> {
-    const decoded = jwt.decode(token, { complete: true });
-    if (!decoded || typeof decoded.payload === 'string' || decoded.header.alg !== JWT_ALGORITHM || !decoded.header.kid) return null;
-    const key = await this.keyFor(decoded.header.kid);
+    let decoded: jwt.Jwt | null;
+    try {
+      decoded = jwt.decode(token, { complete: true });
+    } catch {
+      return null;
+    }
+    if (!decoded || typeof decoded.payload === 'string' || decoded.header.alg !== JWT_ALGORITHM) return null;
+    // Issue #11 finding 8: a `kid` that is an array or an object reached the database query (500).
+    const kid: unknown = decoded.header.kid;
+    if (typeof kid !== 'string' || kid.length === 0 || kid.length > MAX_KID_LENGTH) return null;
+    const key = await this.keyFor(kid);
     if (!key) return null;
     try {
       const claims = jwt.verify(token, key, {
@@ -108,7 +131,9 @@ export class SessionTokens {
       }) as jwt.JwtPayload;
       if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
       const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : ['user'];
-      return { session: { address: claims.sub, roles }, exp: claims.exp };
+      const org: unknown = claims.org;
+      if (org !== undefined && (typeof org !== 'string' || !UUID.test(org) || claims.azp !== org)) return null;
+      return { session: { address: claims.sub, roles, organizationId: org ?? null }, exp: claims.exp };
     } catch {
       return null;
     }

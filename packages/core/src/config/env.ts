@@ -21,6 +21,22 @@ const url = (protocols: string[]) =>
   );
 
 /**
+ * A port list such as `80,443,1024-65535`: ports and inclusive `lo-hi` ranges, 1-65535. Kept as
+ * text; `net/address-policy.ts` parses it (`parsePortRanges`).
+ */
+const portList = z
+  .string()
+  .regex(/^\d{1,5}(-\d{1,5})?(,\d{1,5}(-\d{1,5})?)*$/, 'must be a comma list of ports and lo-hi ranges')
+  .refine(
+    (v) =>
+      v.split(',').every((part) => {
+        const [lo, hi = lo] = part.split('-').map(Number) as [number, number?];
+        return lo >= 1 && hi <= 65535 && lo <= hi;
+      }),
+    'ports must be 1-65535, ranges lo-hi with lo <= hi',
+  );
+
+/**
  * The environment the service reads, with its defaults. Every variable is optional.
  * Documented one by one in `.env.example`; the README's Configuration section links there.
  */
@@ -50,7 +66,8 @@ export const envSchema = z.object({
   /**
    * Keys for AES-256-GCM encryption of secrets at rest, as `kid:base64key[,kid:base64key...]`
    * (32-byte keys). The first one encrypts; all of them decrypt, which is how rotation works.
-   * Required when NODE_ENV=production; otherwise a fixed development key is used.
+   * Required unless NODE_ENV=test (issue #11: there is no built-in key any more); with
+   * NODE_ENV=test and no key, each process uses a random key of its own.
    */
   SECRETS_ENCRYPTION_KEY: z
     .string()
@@ -128,6 +145,40 @@ export const envSchema = z.object({
     .regex(/^[A-Z0-9]{2,11}$/)
     .default('GTK'),
   NATIVE_TOKEN_NAME: z.string().min(1).default('Gateway Token'),
+  // issue #11 ---------------------------------------------------------------------------------
+  /** EIP-155 chain ids a login message's `Chain ID` may name, comma-separated (default `1`). */
+  SIWE_CHAIN_IDS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, 'must be a comma list of positive chain ids')
+    .transform((v) => v.split(',').map(Number))
+    .prefault('1'),
+  /**
+   * Migration aid for one release: `true` also accepts login nonces the service never issued
+   * (each still usable once). Default `false`: only nonces from `GET /gateway/v1/sso/nonce`.
+   */
+  SIWE_CLIENT_NONCES: bool.default(false),
+  /** Cap of active webhooks per organization; registering an existing URL again is not a new one. */
+  WEBHOOKS_MAX_PER_ORG: int(1, 10000).default(20),
+  /** Destination ports a webhook URL may use: comma list of ports and `lo-hi` ranges. */
+  WEBHOOK_ALLOWED_PORTS: portList.default('80,443,1024-65535'),
+  /**
+   * Ports refused even inside WEBHOOK_ALLOWED_PORTS: well-known database, cache, queue and
+   * orchestration services (SQL Server, Oracle, Docker, etcd, MySQL, PostgreSQL, RabbitMQ, CouchDB,
+   * Redis, Kubernetes, Cassandra, Elasticsearch, Kafka, kubelet, memcached, RabbitMQ UI, MongoDB).
+   */
+  WEBHOOK_BLOCKED_PORTS: portList.default(
+    '1433,1521,2375,2376,2379,2380,3306,5432,5672,5984,6379,6443,7000,7001,9042,9092,9200,9300,10250,10255,11211,15672,27017,27018,27019',
+  ),
+  /** Longest time (ms) a client may take to send the request headers (Node `server.headersTimeout`). */
+  HTTP_HEADERS_TIMEOUT_MS: int(1000, 120000).default(10000),
+  /** Longest time (ms) a client may take to send the whole request (Node `server.requestTimeout`); >= HTTP_HEADERS_TIMEOUT_MS. */
+  HTTP_REQUEST_TIMEOUT_MS: int(1000, 300000).default(30000),
+  /** Failed basic-auth logins per client address on the ops console before it is locked out. */
+  OPS_LOGIN_MAX_FAILURES: int(1, 1000).default(10),
+  /** How long (ms) an address stays locked out of the ops console after OPS_LOGIN_MAX_FAILURES. */
+  OPS_LOGIN_LOCKOUT_MS: int(1000).default(900000),
+  /** Max age (s) of a consent signature's `issuedAt` when it reaches the service (grant and revocation). */
+  CONSENT_SIGNATURE_MAX_AGE_SECONDS: int(10, 86400).default(600),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -168,8 +219,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS < config.WEBHOOK_CIRCUIT_COOLDOWN_MS) {
     throw new ConfigError(['WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS'], ['WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS must be >= WEBHOOK_CIRCUIT_COOLDOWN_MS']);
   }
-  if (config.NODE_ENV === 'production' && !config.SECRETS_ENCRYPTION_KEY) {
-    throw new ConfigError(['SECRETS_ENCRYPTION_KEY'], ['SECRETS_ENCRYPTION_KEY is required when NODE_ENV=production']);
+  if (config.NODE_ENV !== 'test' && !config.SECRETS_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      ['SECRETS_ENCRYPTION_KEY'],
+      ['SECRETS_ENCRYPTION_KEY is required unless NODE_ENV=test (`pnpm start` and `pnpm demo` generate a local one under .data/)'],
+    );
+  }
+  if (config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS) {
+    throw new ConfigError(['HTTP_REQUEST_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS must be >= HTTP_HEADERS_TIMEOUT_MS']);
   }
   return config;
 }

@@ -22,6 +22,10 @@ export const SCOPES = [
   'energy:read',
   'billing:read',
   'billing:write',
+  // Issue #11: webhook management (list and deliveries; register, deactivate, retry). Keys created
+  // with `all` before these existed were given both by the migration.
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

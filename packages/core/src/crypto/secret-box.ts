@@ -1,8 +1,16 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 
-/** Development-only key, used when SECRETS_ENCRYPTION_KEY is unset outside production. */
-const DEV_KEYRING = 'dev:ZGV2LW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMhISE=';
+/**
+ * Key ring used when none is configured, which `loadConfig` allows only with NODE_ENV=test
+ * (issue #11: there is no key written into the source any more). Random per process, so
+ * nothing sealed with it outlives the process.
+ */
+let processKeyring: string | undefined;
+const ephemeralKeyring = (): string => (processKeyring ??= `ephemeral:${randomBytes(32).toString('base64')}`);
+
+/** A new random key ring entry `kid:base64key` (32-byte key), e.g. for a local key file or a rotation. */
+export const generateKeyringEntry = (kid: string): string => `${kid}:${randomBytes(32).toString('base64')}`;
 
 /**
  * AES-256-GCM encryption of secrets at rest (webhook signing secrets, generated JWT keys).
@@ -13,9 +21,13 @@ export class SecretBox {
   private readonly keys = new Map<string, Buffer>();
   private readonly currentKid: string;
 
-  /** @param keyring `kid:base64key[,kid:base64key...]`, each key 32 bytes; undefined → development key. */
+  /**
+   * @param keyring `kid:base64key[,kid:base64key...]`, each key 32 bytes; undefined → a random
+   *   key of this process (tests only: `loadConfig` requires a key outside NODE_ENV=test)
+   * @throws Error when a key is not 32 bytes of base64
+   */
   constructor(keyring: string | undefined) {
-    const entries = (keyring ?? DEV_KEYRING).split(',');
+    const entries = (keyring ?? ephemeralKeyring()).split(',');
     for (const entry of entries) {
       const [kid, b64] = entry.split(':');
       const key = Buffer.from(b64 ?? '', 'base64');
@@ -48,6 +60,11 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** Key id of the key that seals new values (the first of the ring). */
+  get currentKeyId(): string {
+    return this.currentKid;
   }
 
   /** True when the value was sealed with a key other than the current one (re-encrypt on rotation). */

@@ -1,7 +1,9 @@
 import got from 'got';
 import { Agent as HttpAgent, type AgentOptions as HttpAgentOptions } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createGuardedLookup, type Resolver } from '../net/address-policy.js';
+import type { Socket } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { bareHost, createGuardedLookup, isPublicAddress, urlPort, type Resolver } from '../net/address-policy.js';
 
 /** At most this much of a receiver's response body is read and recorded (issue #2). */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
@@ -30,12 +32,49 @@ export interface Sender {
 }
 
 /**
- * Creates the HTTP sender of the worker (got). Redirects are never followed (a 3xx is a failed
- * attempt); the address is checked again at connect time (DNS rebinding); only the first
- * {@link RESPONSE_BODY_LIMIT_BYTES} of the body are read, then the connection is dropped, so
- * a huge or endless body cannot grow the worker's memory.
+ * Why `url` must not be called, or null: its port fails `portAllowed`, or (unless `allowPrivate`)
+ * its host is an IP literal that is not public. Node never calls the lookup hook for literals
+ * (issue #11, finding 6), so they are checked here.
  */
-export function createSender(opts: { allowPrivate: boolean; userAgent: string; resolver?: Resolver; maxSockets?: number }): Sender {
+function refusal(url: string, allowPrivate: boolean, portAllowed: (port: number) => boolean): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'EINVALIDURL: not an absolute URL';
+  }
+  if (!portAllowed(urlPort(u))) return `EPORT: port ${urlPort(u)} is not allowed`;
+  const host = bareHost(u.hostname);
+  if (!allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) return `ESSRF: ${host} is not a public address`;
+  return null;
+}
+
+/**
+ * Creates the HTTP sender of the worker (got). Redirects are never followed (a 3xx is a failed
+ * attempt); only the first {@link RESPONSE_BODY_LIMIT_BYTES} of the body are read, then the
+ * connection is dropped, so a huge or endless body cannot grow the worker's memory.
+ * Addresses (issue #11): unless `allowPrivate`, names are checked when they are resolved at
+ * connect time (DNS rebinding), IP literals before the request, and every new socket's remote
+ * address once connected, literal or resolved (the connection is destroyed with `ESSRF`); the
+ * URL's port must pass `portAllowed` (default: any).
+ */
+export function createSender(opts: {
+  allowPrivate: boolean;
+  userAgent: string;
+  resolver?: Resolver;
+  maxSockets?: number;
+  portAllowed?: (port: number) => boolean;
+}): Sender {
+  const portAllowed = opts.portAllowed ?? (() => true);
+  const guardSocket = (socket: Socket) => {
+    if (opts.allowPrivate) return;
+    socket.once('connect', () => {
+      const remote = socket.remoteAddress;
+      if (remote && !isPublicAddress(remote)) {
+        socket.destroy(Object.assign(new Error(`connected address ${remote} is not public`), { code: 'ESSRF' }));
+      }
+    });
+  };
   // Node's and got's lookup signatures differ only in overloads; the function handles both forms.
   const lookup = createGuardedLookup(opts.allowPrivate, opts.resolver) as unknown as NonNullable<HttpAgentOptions['lookup']>;
   const agentOpts: HttpAgentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, lookup };
@@ -51,6 +90,8 @@ export function createSender(opts: { allowPrivate: boolean; userAgent: string; r
         settled = true;
         resolve({ ...r, durationMs: elapsed() });
       };
+      const refused = refusal(req.url, opts.allowPrivate, portAllowed);
+      if (refused) return finish({ ok: false, statusCode: null, error: refused, responseBody: null });
       const stream = got.stream.post(req.url, {
         body: req.body,
         headers: { ...req.headers, 'user-agent': opts.userAgent },
@@ -62,6 +103,7 @@ export function createSender(opts: { allowPrivate: boolean; userAgent: string; r
         agent,
         dnsLookup: lookup as never,
       });
+      stream.on('request', (request: { on(event: 'socket', cb: (s: Socket) => void): void }) => request.on('socket', guardSocket));
       let statusCode: number | null = null;
       const chunks: Buffer[] = [];
       let size = 0;

@@ -10,8 +10,19 @@ export interface ConsentDto {
   organizationId: string;
   /** What the consent allows: always `health:read` (reading clinical records). */
   scope: string;
+  /** The signed statement (issue #11; null for consents recorded before signatures, which allow nothing). */
+  purpose: string | null;
+  scopes: string[];
+  nonce: string | null;
+  issuedAt: string | null;
+  expiresAt: string | null;
+  /** The patient's EIP-712 signature of the statement (`consentTypedData`), verifiable by anyone. */
+  signature: string | null;
+  /** The patient's EIP-712 signature of the revocation, when revoked by a signed statement. */
+  revocationSignature: string | null;
+  revocationNonce: string | null;
   createdAt: string;
-  /** Set when the patient revoked it; a revoked consent allows nothing. */
+  /** Set when the patient revoked it (or a newer consent for the organization replaced it); a revoked consent allows nothing. */
   revokedAt: string | null;
 }
 
@@ -20,6 +31,14 @@ export const toConsentDto = (c: Consent): ConsentDto => ({
   patient: c.patient,
   organizationId: c.organizationId,
   scope: c.scope,
+  purpose: c.purpose,
+  scopes: c.scopes,
+  nonce: c.nonce,
+  issuedAt: c.issuedAt?.toISOString() ?? null,
+  expiresAt: c.expiresAt?.toISOString() ?? null,
+  signature: c.signature,
+  revocationSignature: c.revocationSignature,
+  revocationNonce: c.revocationNonce,
   createdAt: c.createdAt.toISOString(),
   revokedAt: c.revokedAt?.toISOString() ?? null,
 });

@@ -36,8 +36,10 @@ export interface ReadHealthRecordsInput extends PageQuery {
 /**
  * Reads a patient's clinical records for an organization (`GET /v1/health/records?patient=`):
  * only while the patient has an active consent for that organization (spec: "a valid token alone
- * is not enough"). Every attempt, granted or refused, writes one `health_access_logs` row
- * (organization, credential, caller, patient, records returned, granted); a refused attempt's row
+ * is not enough"): signed by the patient (issue #11; unsigned consents from before allow nothing),
+ * not revoked, not expired. Every attempt, granted or refused, writes one `health_access_logs` row
+ * (organization, credential, caller, patient, the consent that allowed it, records returned,
+ * granted); a refused attempt's row
  * is committed before the error is thrown. The consent row is share-locked while the records are
  * read, so a concurrent revocation waits for the read and applies to every later one.
  * Records come newest first (`recordedAt`, then id); the cursor names the last record of the
@@ -56,6 +58,7 @@ export async function readHealthRecords(
       SELECT id::text FROM consents
       WHERE patient = ${input.patient} AND organization_id = ${input.organizationId}::uuid
         AND scope = ${HEALTH_CONSENT_SCOPE} AND revoked_at IS NULL
+        AND signature IS NOT NULL AND expires_at > now()
       ORDER BY id DESC LIMIT 1
       FOR SHARE`;
     const consent = consents[0];
@@ -80,7 +83,7 @@ export async function readHealthRecords(
       take: input.limit + 1,
     });
     const page = toPage(rows, input.limit, toClinicalRecordDto);
-    await tx.healthAccessLog.create({ data: { ...log, recordCount: page.data.length, granted: true } });
+    await tx.healthAccessLog.create({ data: { ...log, consentId: consent.id, recordCount: page.data.length, granted: true } });
     return { patient: input.patient, consentId: consent.id, ...page };
   });
   if (!out) {

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import type { Context } from '../context.js';
 import type { WebhookEvent } from '../config/scopes.js';
 import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
-import { resolveAllowed, type Resolver } from '../net/address-policy.js';
+import { createPortPolicy, resolveAllowed, urlPort, type Resolver } from '../net/address-policy.js';
 import { enqueueDeliveries, enqueueRecovery } from '../queues/queues.js';
 import type { EndpointGate, WebhookHealth } from '../deliveries/endpoint-gate.js';
 import { toDeliveryDto, toWebhookDto, type DeliveryDto, type WebhookDto, type WebhookWithHealthDto } from './webhook-dto.js';
@@ -18,10 +18,17 @@ export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toSt
  * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,
  * credentials in the URL, and (unless WEBHOOK_ALLOW_PRIVATE_URLS) hosts that are or resolve to
  * private, loopback or link-local addresses, or do not resolve at all. The worker checks the
- * address again at connect time, so a later DNS change cannot open a way in.
+ * address again at connect time, so a later DNS change cannot open a way in. Issue #11: the port
+ * (explicit, or 80/443 by scheme) must pass `portAllowed` (WEBHOOK_ALLOWED_PORTS minus
+ * WEBHOOK_BLOCKED_PORTS), also when private URLs are allowed.
  * @throws AppError('validation-error')
  */
-export async function checkDestination(rawUrl: string, allowPrivate: boolean, resolver?: Resolver): Promise<string> {
+export async function checkDestination(
+  rawUrl: string,
+  allowPrivate: boolean,
+  resolver?: Resolver,
+  portAllowed: (port: number) => boolean = () => true,
+): Promise<string> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -35,6 +42,10 @@ export async function checkDestination(rawUrl: string, allowPrivate: boolean, re
     throw new AppError('validation-error', 'url must not carry credentials', { errors: [{ path: 'url', message: 'credentials in URL' }] });
   }
   url.hash = '';
+  if (!portAllowed(urlPort(url))) {
+    const message = `port ${urlPort(url)} is not allowed for webhook destinations (see WEBHOOK_ALLOWED_PORTS in the README)`;
+    throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
+  }
   // With private destinations allowed there is nothing to guard: no DNS look-up at all.
   if (allowPrivate) return url.toString();
   try {
@@ -71,13 +82,26 @@ export async function registerWebhook(
   },
   resolver?: Resolver,
 ): Promise<RegisterResult> {
-  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver);
+  const ports = createPortPolicy(ctx.config.WEBHOOK_ALLOWED_PORTS, ctx.config.WEBHOOK_BLOCKED_PORTS);
+  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver, ports);
   const events = [...new Set(input.events ?? ['payment.settled'])];
   const scheme = input.signatureScheme ?? 'service';
   const secret = generateWebhookSecret();
   const sealed = ctx.secretBox.seal(secret);
   const maxConcurrency = input.maxConcurrency ?? null;
-  const rows = await ctx.prisma.$queryRaw<(Webhook & { inserted: boolean })[]>`
+  const max = ctx.config.WEBHOOKS_MAX_PER_ORG;
+  // Issue #11: at most WEBHOOKS_MAX_PER_ORG active webhooks per organization. The per-organization
+  // advisory lock serialises concurrent registrations, so a burst cannot pass the cap.
+  const rows = await ctx.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${organizationId}`}, 0))`;
+    const counted = await tx.$queryRaw<{ others: number }[]>`
+      SELECT count(*)::int AS others FROM webhooks WHERE organization_id = ${organizationId}::uuid AND active AND url <> ${url}`;
+    if (counted[0]!.others >= max) {
+      throw new AppError('webhook-limit-reached', `An organization can have at most ${max} active webhooks; deactivate one first`, {
+        limit: max,
+      });
+    }
+    return tx.$queryRaw<(Webhook & { inserted: boolean })[]>`
     INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, signature_scheme, max_concurrency, active, created_at, updated_at)
     VALUES (gen_random_uuid(), ${organizationId}::uuid, ${url}, ${events}::text[], ${sealed}, ${scheme}, ${maxConcurrency}::int, true, now(), now())
     ON CONFLICT (organization_id, url) DO UPDATE
@@ -85,6 +109,7 @@ export async function registerWebhook(
           max_concurrency = EXCLUDED.max_concurrency, active = true, disabled_reason = NULL, disabled_at = NULL, updated_at = now()
     RETURNING id::text AS id, url, events, signature_scheme AS "signatureScheme", max_concurrency AS "maxConcurrency",
               active, disabled_reason AS "disabledReason", created_at AS "createdAt", (xmax = 0) AS inserted`;
+  });
   const row = rows[0]!;
   // Issue #10: a re-registered endpoint starts with a closed circuit (its owner says it is fixed).
   if (!row.inserted) await ctx.gate.reset(row.id);

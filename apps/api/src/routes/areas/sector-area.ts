@@ -30,6 +30,7 @@ import {
   listShipmentsQuery,
   recordConsentBody,
   requestClearanceBody,
+  revokeConsentBody,
 } from '../sector-schemas.js';
 
 /**
@@ -136,12 +137,22 @@ export function sectorArea(deps: ApiDeps): { gateway: Router; root: Router } {
 
   // --- Consents: the patient's own JWT (any scope) -----------------------------------------------
 
-  /** POST /gateway/v1/consents `{ organizationId }` → 201 consent (200 with the active one when it exists). */
+  /**
+   * POST /gateway/v1/consents `{ consent: { organization, purpose, scopes, issuedAt, expiresAt, nonce }, signature }`
+   * → 201 consent with its signature. The signature must be the JWT wallet's EIP-712 signature of
+   * the statement (issue #11: the JWT alone no longer creates a consent); a newer consent for the
+   * same organization replaces the active one. Bad or stale signature, reused nonce → 422.
+   */
   gateway.post('/consents', requireAuth(deps), async (req, res) => {
     noStore(res);
     const body = parse(recordConsentBody, req.body);
-    const { created, consent } = await recordConsent(deps, { patient: session(res).address, organizationId: body.organizationId });
-    res.status(created ? 201 : 200).json(consent);
+    const { consent } = await recordConsent(deps, {
+      patient: session(res).address,
+      statement: body.consent,
+      signature: body.signature,
+      maxAgeSeconds: deps.config.CONSENT_SIGNATURE_MAX_AGE_SECONDS,
+    });
+    res.status(201).json(consent);
   });
 
   /** GET /gateway/v1/consents?limit=&cursor= → the wallet's consents, active and revoked, newest first. */
@@ -151,10 +162,20 @@ export function sectorArea(deps: ApiDeps): { gateway: Router; root: Router } {
     res.json(await listConsents(deps, session(res).address, q));
   });
 
-  /** DELETE /gateway/v1/consents/:id → 200 consent with `revokedAt`; another wallet's → 404. */
+  /**
+   * DELETE /gateway/v1/consents/:id `{ revocation: { consentId, issuedAt, nonce }, signature }` → 200
+   * consent with `revokedAt` and `revocationSignature`; another wallet's → 404; bad signature → 422.
+   */
   gateway.delete('/consents/:id', requireAuth(deps), async (req, res) => {
     noStore(res);
-    res.json(await revokeConsent(deps, session(res).address, String(req.params.id)));
+    const body = parse(revokeConsentBody, req.body);
+    res.json(
+      await revokeConsent(deps, session(res).address, String(req.params.id), {
+        revocation: body.revocation,
+        signature: body.signature,
+        maxAgeSeconds: deps.config.CONSENT_SIGNATURE_MAX_AGE_SECONDS,
+      }),
+    );
   });
 
   // --- Cargolink: the logistics integration that feeds the supply endpoints (logistics:write) ----
