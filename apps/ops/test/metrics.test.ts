@@ -147,8 +147,9 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
 
   it('shows each webhook circuit that changed state, and counts deferrals and cap waits (issue #10)', async () => {
     // A second endpoint that always fails: its circuit opens after WEBHOOK_CIRCUIT_FAILURE_THRESHOLD (5) failures.
+    // It answers after 300 ms, so deliveries arriving meanwhile find its cap of 1 taken (cap waits).
     const failing = await new TestReceiver().start();
-    failing.always({ status: 503 });
+    failing.always({ status: 503, delayMs: 300 });
     // The previous test stopped the stack's worker. This one keeps an opened circuit open for 10 s, so
     // the deliveries that come due meanwhile are deferred (not a race against a 100 ms cool-down).
     const worker = await stack.startWorker({ WEBHOOK_CIRCUIT_COOLDOWN_MS: '10000', WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '10000' });

@@ -18,14 +18,22 @@ import { createHandlers, type Handler } from './handlers.js';
 
 /**
  * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
- * now. A job that is not delayed (already woken, or not yet parked) is left alone: it runs, or
- * wakes by itself within WEBHOOK_CAP_WAIT_MAX_MS.
+ * now. A job is listed as parked by `admit` a moment before its handler moves it to `delayed`; a
+ * job still `active` in that gap is tried again a few times (25, 50, 100, 200 ms) rather than left
+ * to wake only after WEBHOOK_CAP_WAIT_MAX_MS. A job in any other state (already woken, finished,
+ * gone) is left alone.
  */
 async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
   await Promise.all(
     jobIds.map(async (id) => {
-      const job = await queue.getJob(id);
-      await job?.promote().catch(() => undefined);
+      for (let wait = 25; wait <= 200; wait *= 2) {
+        const job = await queue.getJob(id);
+        if (!job) return;
+        const state = await job.getState();
+        if (state === 'delayed') return void (await job.promote().catch(() => undefined));
+        if (state !== 'active') return;
+        await new Promise((r) => setTimeout(r, wait));
+      }
     }),
   );
 }

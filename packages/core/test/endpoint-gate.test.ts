@@ -14,6 +14,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
   const redis = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { maxRetriesPerRequest: 1 });
   const prefix = `gate${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
+    NODE_ENV: 'test',
     WEBHOOK_TIMEOUT_MS: '100',
     WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: '3',
     WEBHOOK_CIRCUIT_MIN_REQUESTS: '10',

@@ -38,7 +38,21 @@ function toQuery(strings: TemplateStringsArray, values: unknown[]): { name: stri
  * @returns the executor and a `close()` that ends the pool
  */
 /** A {@link RawSql} over a pool, which `close()` ends. */
-export type RawSqlPool = RawSql & { close(): Promise<void> };
+export type RawSqlPool = RawSql & {
+  /**
+   * Runs `fn` in one transaction on one pooled connection (READ COMMITTED): COMMIT when it
+   * resolves, ROLLBACK when it throws (the error is rethrown). Statements inside are prepared
+   * per call site like every other raw statement. A connection whose ROLLBACK fails is discarded.
+   */
+  transaction<T>(fn: (tx: RawSql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** The {@link RawSql} methods over one checked-out client (inside a transaction). */
+const over = (client: pg.Pool | pg.PoolClient): RawSql => ({
+  $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await client.query(toQuery(strings, values))).rows as T,
+  $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (await client.query(toQuery(strings, values))).rowCount ?? 0,
+});
 
 /**
  * Raw SQL over a plain `pg.Pool` (issue #5: the hot paths, without Prisma's per-query overhead).
@@ -49,8 +63,22 @@ export type RawSqlPool = RawSql & { close(): Promise<void> };
  */
 export function rawSqlOver(pool: pg.Pool): RawSqlPool {
   return {
-    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await pool.query(toQuery(strings, values))).rows as T,
-    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (await pool.query(toQuery(strings, values))).rowCount ?? 0,
+    ...over(pool),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(over(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
 }

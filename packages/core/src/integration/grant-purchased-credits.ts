@@ -1,4 +1,4 @@
-import type { Payment, Tx } from '@gw/db';
+import type { Payment, RawSql } from '@gw/db';
 import { AppError } from '../errors/app-error.js';
 import { ISSUANCE, postEntry } from '../ledger/post-entry.js';
 import { CREDIT_UNIT } from '../ledger/tokens.js';
@@ -10,7 +10,7 @@ import { CREDIT_UNIT } from '../ledger/tokens.js';
  * On settle: mints `payment.credits` CREDIT from issuance to the payer's wallet (entry
  * `credits.purchase`, reference = payment id).
  */
-export async function grantPurchasedCredits(tx: Tx, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
+export async function grantPurchasedCredits(tx: RawSql, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
   if (payment.purpose !== 'credit_purchase' || !payment.credits || payment.credits <= 0n) return;
   await postEntry(tx, {
     kind: 'credits.purchase',
@@ -28,7 +28,7 @@ export async function grantPurchasedCredits(tx: Tx, payment: Pick<Payment, 'id' 
  * `credits.revoke`), so a refund never leaves paid-for credits behind.
  * @throws AppError('invalid-state') 409 when the wallet no longer holds them (already consumed)
  */
-export async function revokePurchasedCredits(tx: Tx, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
+export async function revokePurchasedCredits(tx: RawSql, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
   if (payment.purpose !== 'credit_purchase' || !payment.credits || payment.credits <= 0n) return;
   try {
     await postEntry(tx, {

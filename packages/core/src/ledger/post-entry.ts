@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '@gw/db';
+import type { RawSql } from '@gw/db';
 import { AppError } from '../errors/app-error.js';
 
 export type OwnerType = 'wallet' | 'organization' | 'system';
@@ -56,7 +56,8 @@ interface AccountRow {
 }
 
 /**
- * Writes one journal entry inside the caller's transaction.
+ * Writes one journal entry inside the caller's transaction (a Prisma `Tx` or a raw `RawSql`
+ * transaction: both run the same statements).
  *
  * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing and
  * locked with `SELECT ... FOR UPDATE ORDER BY id`, one fixed order for every transaction, so
@@ -69,7 +70,7 @@ interface AccountRow {
  * @throws AppError('insufficient-funds') when a debited account would go below zero
  * @throws Error when the legs do not sum to zero (a programming error)
  */
-export async function postEntry(tx: Tx, input: EntryInput): Promise<string> {
+export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> {
   const merged = new Map<string, Leg>();
   for (const leg of input.legs) {
     const prev = merged.get(key(leg.owner));
@@ -148,7 +149,7 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<string> {
 }
 
 /** Balance of one account in base units: the sum of its stripes (0 when the account does not exist yet). */
-export async function getBalance(db: Pick<Tx, '$queryRaw'>, owner: Owner, token: string): Promise<bigint> {
+export async function getBalance(db: Pick<RawSql, '$queryRaw'>, owner: Owner, token: string): Promise<bigint> {
   const rows = await db.$queryRaw<{ balance: string | null }[]>`
     SELECT sum(balance)::text AS balance FROM ledger_accounts
     WHERE owner_type = ${owner.type}::owner_type AND owner_id = ${owner.id} AND token = ${token}`;

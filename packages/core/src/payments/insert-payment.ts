@@ -1,7 +1,7 @@
-import { Prisma, type Payment, type RawSql } from '@gw/db';
+import type { RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { coalescePer } from '../batching/coalesce.js';
-import { toPaymentDto, type PaymentDto } from './payment-dto.js';
+import { fromPaymentRow, toPaymentDto, type PaymentDto, type PaymentRow } from './payment-dto.js';
 
 /** A payment to create: everything but the columns PostgreSQL fills in. */
 export interface NewPayment {
@@ -15,9 +15,6 @@ export interface NewPayment {
   credits: bigint | null;
   expiresAt: Date;
 }
-
-/** A row as `RETURNING` gives it: the model's columns, `amount` and `credits` as text. */
-type PaymentRow = Omit<Payment, 'amount' | 'credits'> & { amount: string; credits: string | null };
 
 type Outcome = { payment: PaymentDto } | { error: unknown };
 
@@ -36,12 +33,7 @@ async function insertRows(sql: RawSql, rows: (NewPayment & { id: string })[]): P
     RETURNING id::text, organization_id::text AS "organizationId", payer, token, amount::text, description,
               purpose::text, credits::text, status::text, failure_reason AS "failureReason", expires_at AS "expiresAt",
               settled_at AS "settledAt", refunded_at AS "refundedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
-  return new Map(
-    inserted.map((r) => [
-      r.id,
-      toPaymentDto({ ...r, amount: new Prisma.Decimal(r.amount), credits: r.credits === null ? null : BigInt(r.credits) }),
-    ]),
-  );
+  return new Map(inserted.map((r) => [r.id, toPaymentDto(fromPaymentRow(r))]));
 }
 
 /** The group commit of {@link insertPayment}, one batcher per pool. */

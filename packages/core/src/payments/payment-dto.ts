@@ -1,4 +1,4 @@
-import type { Payment } from '@gw/db';
+import { Prisma, type Payment } from '@gw/db';
 
 /**
  * The payment object returned by the API and carried in events (`data.payment`).
@@ -45,3 +45,13 @@ export function toPaymentDto(p: Payment): PaymentDto {
     refundedAt: p.refundedAt?.toISOString() ?? null,
   };
 }
+
+/** A payments row as raw SQL returns it (issue #5, #16): the model's columns, `amount` and `credits` as text. */
+export type PaymentRow = Omit<Payment, 'amount' | 'credits'> & { amount: string; credits: string | null };
+
+/** The model of a raw {@link PaymentRow}. */
+export const fromPaymentRow = (r: PaymentRow): Payment => ({
+  ...r,
+  amount: new Prisma.Decimal(r.amount),
+  credits: r.credits === null ? null : BigInt(r.credits),
+});

@@ -1,4 +1,4 @@
-import type { PaymentStatus, Tx } from '@gw/db';
+import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { AppError } from '../errors/app-error.js';
 import type { Context } from '../context.js';
 import type { WebhookEvent } from '../config/scopes.js';
@@ -7,11 +7,11 @@ import { postEntry } from '../ledger/post-entry.js';
 import { recordEvent } from '../outbox/record-event.js';
 import { enqueueDeliveries, enqueuePaymentExpiry } from '../queues/queues.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/with-idempotency.js';
-import { toPaymentDto, type PaymentDto } from './payment-dto.js';
+import { fromPaymentRow, toPaymentDto, type PaymentDto, type PaymentRow } from './payment-dto.js';
 import { insertPayment } from './insert-payment.js';
 import { grantPurchasedCredits, revokePurchasedCredits } from '../integration/grant-purchased-credits.js';
 
-type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
+type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
 /** What payment creation needs: also the plain pg pool of its hot path. */
 type CreateCtx = Ctx & Pick<Context, 'sql'>;
 
@@ -106,26 +106,51 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
   return result;
 }
 
-/** Locks the payment row of this organization for the rest of the transaction. @throws AppError('not-found') */
-async function lockPayment(tx: Tx, organizationId: string, paymentId: string) {
-  if (!isUuid(paymentId)) throw new AppError('not-found', 'No such payment');
-  await tx.$queryRaw`SELECT id FROM payments WHERE id = ${paymentId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
-  const payment = await tx.payment.findFirst({ where: { id: paymentId, organizationId } });
+/**
+ * Locks a payment row for the rest of the transaction and reads it, in one statement (issue #16).
+ * @param organizationId scopes the row to its organization; omitted only by the expiry job, which
+ *   acts on a payment id it scheduled itself
+ * @returns the payment, or undefined when there is no such row (for that organization)
+ */
+async function lockPayment(tx: RawSql, paymentId: string, organizationId?: string): Promise<Payment | undefined> {
+  if (!isUuid(paymentId)) return undefined;
+  const rows = await tx.$queryRaw<PaymentRow[]>`
+    SELECT id::text, organization_id::text AS "organizationId", payer, token, amount::text, description,
+           purpose::text, credits::text, status::text, failure_reason AS "failureReason", expires_at AS "expiresAt",
+           settled_at AS "settledAt", refunded_at AS "refundedAt", created_at AS "createdAt", updated_at AS "updatedAt"
+    FROM payments
+    WHERE id = ${paymentId}::uuid AND (${organizationId ?? null}::uuid IS NULL OR organization_id = ${organizationId ?? null}::uuid)
+    FOR UPDATE`;
+  return rows[0] ? fromPaymentRow(rows[0]) : undefined;
+}
+
+/** {@link lockPayment} of an organization's payment. @throws AppError('not-found') */
+async function lockOwnPayment(tx: RawSql, organizationId: string, paymentId: string): Promise<Payment> {
+  const payment = await lockPayment(tx, paymentId, organizationId);
   if (!payment) throw new AppError('not-found', 'No such payment');
   return payment;
 }
 
 /** Changes the status and writes the event with its deliveries, in the caller's transaction. */
 async function transition(
-  tx: Tx,
+  tx: RawSql,
   paymentId: string,
   status: PaymentStatus,
   event: WebhookEvent,
   extra: { failureReason?: string; settledAt?: Date; refundedAt?: Date } = {},
 ) {
-  const payment = await tx.payment.update({ where: { id: paymentId }, data: { status, ...extra } });
-  const dto = toPaymentDto(payment);
-  const deliveryIds = await recordEvent(tx, payment.organizationId, event, { payment: { ...dto } });
+  const rows = await tx.$queryRaw<PaymentRow[]>`
+    UPDATE payments SET status = ${status}::payment_status,
+           failure_reason = coalesce(${extra.failureReason ?? null}::text, failure_reason),
+           settled_at = coalesce(${extra.settledAt ?? null}::timestamptz, settled_at),
+           refunded_at = coalesce(${extra.refundedAt ?? null}::timestamptz, refunded_at),
+           updated_at = now()
+    WHERE id = ${paymentId}::uuid
+    RETURNING id::text, organization_id::text AS "organizationId", payer, token, amount::text, description,
+              purpose::text, credits::text, status::text, failure_reason AS "failureReason", expires_at AS "expiresAt",
+              settled_at AS "settledAt", refunded_at AS "refundedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  const dto = toPaymentDto(fromPaymentRow(rows[0]!));
+  const deliveryIds = await recordEvent(tx, dto.organizationId, event, { payment: { ...dto } });
   return { dto, deliveryIds };
 }
 
@@ -138,8 +163,10 @@ async function transition(
  * @throws AppError not-found (other organization, unknown id), not-payer (403), invalid-state (409)
  */
 export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId: string, caller: string): Promise<PaymentDto> {
-  const out = await ctx.prisma.$transaction(async (tx) => {
-    const payment = await lockPayment(tx, organizationId, paymentId);
+  // Raw SQL in one pg transaction (issue #16): Prisma's interactive transaction cost most of the
+  // API's CPU on this path, and every statement is a round trip while the rows are locked.
+  const out = await ctx.sql.transaction(async (tx) => {
+    const payment = await lockOwnPayment(tx, organizationId, paymentId);
     if (payment.payer !== caller) throw new AppError('not-payer', 'Only the payer can confirm this payment');
     if (payment.status !== 'pending')
       throw new AppError('invalid-state', `Payment is ${payment.status}; only pending payments can be confirmed`);
@@ -179,8 +206,8 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
  * @throws AppError not-found, invalid-state (not settled, 409), insufficient-funds (organization balance short, 422)
  */
 export async function refundPayment(ctx: Ctx, organizationId: string, paymentId: string): Promise<PaymentDto> {
-  const out = await ctx.prisma.$transaction(async (tx) => {
-    const payment = await lockPayment(tx, organizationId, paymentId);
+  const out = await ctx.sql.transaction(async (tx) => {
+    const payment = await lockOwnPayment(tx, organizationId, paymentId);
     if (payment.status !== 'settled')
       throw new AppError('invalid-state', `Payment is ${payment.status}; only settled payments can be refunded`);
     const amount = BigInt(payment.amount.toFixed(0));
@@ -208,9 +235,8 @@ export type ExpireOutcome =
  * not by polling). Any other state is left alone.
  */
 export async function expirePayment(ctx: Ctx, paymentId: string): Promise<ExpireOutcome> {
-  const out = await ctx.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
-    const payment = await tx.payment.findUnique({ where: { id: paymentId } });
+  const out = await ctx.sql.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
     if (!payment) return { outcome: { result: 'missing' } as ExpireOutcome, deliveryIds: [] as string[] };
     if (payment.status !== 'pending') return { outcome: { result: 'not-pending' } as ExpireOutcome, deliveryIds: [] };
     if (payment.expiresAt.getTime() > Date.now()) {
