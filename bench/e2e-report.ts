@@ -111,6 +111,8 @@ export function e2eFigures(s: E2eSectionResult) {
       confirmP50Ms: round(p.confirmMs.p50, 2),
       confirmP95Ms: round(p.confirmMs.p95, 2),
     })),
+    /** With BENCH_PROFILE=1: the API's busy time by confirm-path area during the profiled run */
+    profileAreas: s.profileAreas,
     payers: s.payers,
     spreadOrgs: s.spreadOrgs,
     rounds: s.rounds.length,

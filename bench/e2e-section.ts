@@ -204,8 +204,15 @@ export interface E2eFixtures {
   hot: Organization;
   /** Organizations without webhooks the same load is spread over. */
   spread: Organization[];
-  /** One session JWT per payer (each payer holds 10^30 base units). */
-  payerTokens: string[];
+  /** Payers (one per lane, `BENCH_E2E_CONCURRENCY`). */
+  payers: number;
+  /**
+   * Session JWTs per organization id: a session is bound to the organization whose API key went
+   * with the login (issue #11), so each organization has its own payers, each logged in through
+   * it and holding 10^30 base units: `payers` for the fan-out and hot organizations, a share
+   * of them for each spread organization.
+   */
+  tokens: Map<string, string[]>;
 }
 
 async function createE2eFixtures(d: SectionDeps, apiBaseUrl: string): Promise<E2eFixtures> {
@@ -215,13 +222,20 @@ async function createE2eFixtures(d: SectionDeps, apiBaseUrl: string): Promise<E2
   const hot = await createOrganization(ctx, 'e2e-hot', receiver.baseUrl, 0);
   const spread: Organization[] = [];
   for (let i = 0; i < cfg.e2eSpreadOrgs; i++) spread.push(await createOrganization(ctx, `e2e-spread-${i}`, receiver.baseUrl, 0));
-  const payerTokens: string[] = [];
-  for (let i = 0; i < cfg.e2eConcurrency; i++) {
-    const { token, address } = await siweLogin(apiBaseUrl);
-    await fundWallet(ctx, address);
-    payerTokens.push(token);
-  }
-  return { byFanout, hot, spread, payerTokens };
+  const payers = cfg.e2eConcurrency;
+  const tokens = new Map<string, string[]>();
+  const login = async (org: Organization, count: number) => {
+    const list: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const { token, address } = await siweLogin(apiBaseUrl, org.apiKey);
+      await fundWallet(ctx, address);
+      list.push(token);
+    }
+    tokens.set(org.organizationId, list);
+  };
+  for (const org of [...byFanout.values(), hot]) await login(org, payers);
+  for (const org of spread) await login(org, Math.ceil(payers / spread.length));
+  return { byFanout, hot, spread, payers, tokens };
 }
 
 const countOther = (confirms: ConfirmRecord[]) => {
@@ -256,8 +270,12 @@ interface RunEnv {
   fx: E2eFixtures;
 }
 
+/** One lane per payer: lane i pays organization i mod orgs, as that organization's payer ⌊i / orgs⌋. */
 const lanesFor = (fx: E2eFixtures, orgs: Organization[]): Lane[] =>
-  fx.payerTokens.map((token, i) => ({ apiKey: orgs[i % orgs.length]!.apiKey, token }));
+  Array.from({ length: fx.payers }, (_, i) => {
+    const org = orgs[i % orgs.length]!;
+    return { apiKey: org.apiKey, token: fx.tokens.get(org.organizationId)![Math.floor(i / orgs.length)]! };
+  });
 
 /** Confirms at peak (or paced) for an organization with webhooks, and tallies the receiver's answers. */
 async function deliveryPhase(
@@ -372,13 +390,8 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
     for (let i = 0; i < cfg.e2eRuns; i++) {
       await flushRedis(cfg.redisUrl);
       workers = await startWorker(d);
-      // Warm-up (API, worker, load generator, receiver connections): not measured.
       // Warm-up (API, worker, load generator, receiver connections), drained before the measured runs: not measured.
-      await deliveryPhase(
-        { ...e, d: { ...d, cfg: { ...cfg, e2eDurationS: 2, e2eMaxPayments: 5 * fx.payerTokens.length } } },
-        maxFanout,
-        workers,
-      );
+      await deliveryPhase({ ...e, d: { ...d, cfg: { ...cfg, e2eDurationS: 2, e2eMaxPayments: 5 * fx.payers } } }, maxFanout, workers);
 
       const runs: { phase: DeliveryPhase; deliveryIds: string[] }[] = [];
       for (const fanout of cfg.e2eFanouts) {
@@ -412,7 +425,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
         const { r, samples } = await runSampled(gen, d.env.DATABASE_URL, {
           baseUrl: api.baseUrl,
           lanes: lanesFor(fx, orgs),
-          perLane: Math.floor(cfg.e2eMaxPayments / fx.payerTokens.length),
+          perLane: Math.floor(cfg.e2eMaxPayments / fx.payers),
           concurrency: cfg.e2eConcurrency,
           durationS: cfg.e2eDurationS,
         });
@@ -456,7 +469,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
     const ledger = cfg.e2eLedgerAccounts.length
       ? await runLedgerScale(d, fx.hot.organizationId, fx.byFanout.get(maxFanout)!.organizationId)
       : undefined;
-    return { rounds, halfPeak: halfPeak!, ledger, profile, profileAreas, payers: fx.payerTokens.length, spreadOrgs: fx.spread.length };
+    return { rounds, halfPeak: halfPeak!, ledger, profile, profileAreas, payers: fx.payers, spreadOrgs: fx.spread.length };
   } finally {
     await Promise.all(workers.map((w) => w.stop()));
     await gen.stop();
