@@ -84,8 +84,22 @@ export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> 
   const stripes = legs.map(stripeFor);
   const types = legs.map((l) => l.owner.type);
   const owners = legs.map((l) => l.owner.id);
+  // Missing accounts are created first. `NOT EXISTS` skips the ones that exist (issue #16): an
+  // INSERT … ON CONFLICT that reaches an existing row waits for every transaction that updated it,
+  // which made concurrent credits to one merchant queue on its stripes.
+  await tx.$executeRaw`
+    INSERT INTO ledger_accounts (id, owner_type, owner_id, token, stripe, balance)
+    SELECT gen_random_uuid(), t.owner_type::owner_type, t.owner_id, ${input.token}, greatest(t.stripe, 0), 0
+    FROM unnest(${types}::text[], ${owners}::text[], ${stripes}::int[]) AS t(owner_type, owner_id, stripe)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a
+      WHERE a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${input.token}
+        AND a.stripe = greatest(t.stripe, 0)
+    )
+    ON CONFLICT (owner_type, owner_id, token, stripe) DO NOTHING`;
+
   // A join on the index's columns (not an expression over them): one index probe per leg.
-  const lock = () => tx.$queryRaw<AccountRow[]>`
+  const accounts = await tx.$queryRaw<AccountRow[]>`
     SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
     FROM unnest(${types}::text[], ${owners}::text[], ${stripes}::int[]) AS t(owner_type, owner_id, stripe)
     JOIN ledger_accounts a
@@ -93,22 +107,6 @@ export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> 
      AND (t.stripe < 0 OR a.stripe = t.stripe)
     ORDER BY a.id
     FOR UPDATE OF a`;
-  let accounts = await lock();
-  // Accounts are created only when missing (issue #16): an INSERT … ON CONFLICT on an existing row
-  // waits for every transaction holding it, which made concurrent credits to one merchant queue.
-  const found = new Set(accounts.map((a) => `${a.owner_type}:${a.owner_id}:${a.stripe}`));
-  const missing = legs
-    .map((l, i) => ({ l, stripe: Math.max(stripes[i]!, 0) }))
-    .filter(({ l, stripe }) => !found.has(`${key(l.owner)}:${stripe}`));
-  if (missing.length > 0) {
-    await tx.$executeRaw`
-      INSERT INTO ledger_accounts (id, owner_type, owner_id, token, stripe, balance)
-      SELECT gen_random_uuid(), t.owner_type::owner_type, t.owner_id, ${input.token}, t.stripe, 0
-      FROM unnest(${missing.map((m) => m.l.owner.type)}::text[], ${missing.map((m) => m.l.owner.id)}::text[],
-                  ${missing.map((m) => m.stripe)}::int[]) AS t(owner_type, owner_id, stripe)
-      ON CONFLICT (owner_type, owner_id, token, stripe) DO NOTHING`;
-    accounts = await lock();
-  }
   const byOwner = new Map<string, AccountRow[]>();
   for (const a of accounts) {
     const k = `${a.owner_type}:${a.owner_id}`;
