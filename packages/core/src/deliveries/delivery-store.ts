@@ -12,7 +12,6 @@ export interface LoadedDelivery {
   nextAttemptAt: Date | null;
   webhook: {
     id: string;
-    organizationId: string;
     url: string;
     active: boolean;
     secretEncrypted: string;
@@ -71,7 +70,6 @@ interface DeliveryRow {
   manual: boolean;
   next_attempt_at: Date | null;
   webhook_id: string;
-  organization_id: string;
   url: string;
   active: boolean;
   max_concurrency: number | null;
@@ -92,7 +90,6 @@ const toLoaded = (r: DeliveryRow): LoadedDelivery => ({
   nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at) : null,
   webhook: {
     id: r.webhook_id,
-    organizationId: r.organization_id,
     url: r.url,
     active: r.active,
     secretEncrypted: r.secret_encrypted,
@@ -132,8 +129,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     const ids = requested.map((id) => (isUuid(id) ? id.toLowerCase() : null));
     const rows = await sql.$queryRaw<DeliveryRow[]>`
       SELECT d.id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
-             w.id::text AS webhook_id, w.organization_id::text AS organization_id, w.url, w.active,
-             w.max_concurrency, w.secret_encrypted, w.signature_scheme,
+             w.id::text AS webhook_id, w.url, w.active, w.max_concurrency, w.secret_encrypted, w.signature_scheme,
              e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
       FROM deliveries d
       JOIN webhooks w ON w.id = d.webhook_id

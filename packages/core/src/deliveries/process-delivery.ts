@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { signStandardWebhook, signWebhookBody } from '../crypto/tokens.js';
 import type { EventEnvelope } from '../outbox/record-event.js';
-import { webhookChangeChannel } from '../webhooks/webhook-list-cache.js';
+import { announceWebhookChange } from '../webhooks/webhook-list-cache.js';
 import { backoffDelayMs } from './backoff.js';
 import type { DeliveryStore } from './delivery-store.js';
 import type { Admission, EndpointGate, Report } from './endpoint-gate.js';
@@ -158,13 +158,10 @@ async function defer(
   admission: Extract<Admission, { admitted: false }>,
   event: string,
 ): Promise<ProcessOutcome> {
-  if (admission.reason === 'circuit_open') {
-    const at = new Date(admission.until!.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
-    await ctx.deliveries.defer(deliveryId, at);
-    return { kind: 'deferred', reason: admission.reason, at, event };
-  }
-  if (admission.reason === 'half_open') {
-    const at = new Date(admission.until!.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
+  if (admission.until) {
+    const at = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
+    // Only an open circuit's time is certain enough to show; a job behind a probe may be promoted sooner.
+    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, at);
     return { kind: 'deferred', reason: admission.reason, at, event };
   }
   const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;
@@ -224,5 +221,5 @@ async function disableFailingWebhook(
   const organizationId = await ctx.deliveries.disableWebhook(webhookId, reason);
   if (!organizationId) return;
   ctx.logger.warn({ webhookId, organizationId, failingSince: failingSince.toISOString() }, 'webhook disabled after failing too long');
-  await ctx.redis.publish(webhookChangeChannel(ctx.config.QUEUE_PREFIX), organizationId).catch(() => undefined);
+  await announceWebhookChange(ctx.redis, ctx.config.QUEUE_PREFIX, organizationId);
 }

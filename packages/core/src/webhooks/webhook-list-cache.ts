@@ -6,6 +6,14 @@ import type { WebhookDto } from './webhook-dto.js';
 export const webhookChangeChannel = (prefix: string): string => `${prefix}:webhooks-changed`;
 
 /**
+ * Tells every API replica that an organization's webhooks changed (they drop its cached list).
+ * A failed announcement is not an error: the replicas' entries expire within their TTL.
+ */
+export async function announceWebhookChange(redis: Redis, prefix: string, organizationId: string): Promise<void> {
+  await redis.publish(webhookChangeChannel(prefix), organizationId).catch(() => undefined);
+}
+
+/**
  * Each organization's webhook list, as `GET /webhooks` answers it, kept per API process for
  * `ttlMs` (issue #5: the listing was a database round trip per request, the largest cost of the
  * API's read path). A registration or deactivation evicts the organization's entry at once in the
@@ -56,7 +64,7 @@ export class WebhookListCache {
    */
   async changed(organizationId: string, announce: { redis: Redis; prefix: string }): Promise<void> {
     this.evict(organizationId);
-    await announce.redis.publish(webhookChangeChannel(announce.prefix), organizationId).catch(() => undefined);
+    await announceWebhookChange(announce.redis, announce.prefix, organizationId);
   }
 
   /**

@@ -6,7 +6,7 @@ import type { WebhookEvent } from '../config/scopes.js';
 import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
 import { createPortPolicy, resolveAllowed, urlPort, type Resolver } from '../net/address-policy.js';
 import { enqueueDeliveries, enqueueRecovery } from '../queues/queues.js';
-import type { EndpointGate, WebhookHealth } from '../deliveries/endpoint-gate.js';
+import type { EndpointGate } from '../deliveries/endpoint-gate.js';
 import { toDeliveryDto, toWebhookDto, type DeliveryDto, type WebhookDto, type WebhookWithHealthDto } from './webhook-dto.js';
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
@@ -127,9 +127,9 @@ export async function listWebhooks(ctx: Pick<Context, 'prisma'>, organizationId:
  * the health is always read live from Redis (one pipeline).
  */
 export async function withHealth(gate: Pick<EndpointGate, 'health'>, list: WebhookDto[]): Promise<WebhookWithHealthDto[]> {
+  // `health` answers for every id asked (a webhook never attempted is closed).
   const health = await gate.health(list.map((w) => w.id));
-  const closed: WebhookHealth = { state: 'closed', consecutiveFailures: 0, lastSuccessAt: null, lastFailureAt: null, openUntil: null };
-  return list.map((w) => ({ ...w, health: health.get(w.id) ?? closed }));
+  return list.map((w) => ({ ...w, health: health.get(w.id)! }));
 }
 
 /**
