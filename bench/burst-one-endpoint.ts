@@ -14,7 +14,7 @@
  * Own database (created, dropped) and Redis database `/13` (flushed), as `pnpm bench`.
  */
 import { randomBytes } from 'node:crypto';
-import { closeContext, createContext, loadConfig } from '@gw/core';
+import { closeContext, createContext, loadConfig } from '@gw/runtime';
 import { confirmAtPeak } from './confirm-driver.js';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';

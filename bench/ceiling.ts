@@ -10,7 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { enqueueDeliveries, type Context, type EventEnvelope } from '@gw/core';
+import { enqueueDeliveries, type Context } from '@gw/runtime';
+import { type EventEnvelope } from '@gw/core/webhooks';
 import { Prisma } from '@gw/db';
 import { isMessage, spawnChild } from './child-process.js';
 import type { Receiver } from './receiver.js';

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { confirmPayment, type Context } from '@gw/core';
+import { confirmPayment } from '@gw/core/payments';
+import { type Context } from '@gw/runtime';
 import { feedAtPeak, feedPaced } from './feed.js';
 import type { Fixtures } from './fixtures.js';
 

@@ -25,8 +25,7 @@
  */
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import type { ApiEnv } from './api-section.js';
-import { startApiProcess, stopServers } from './api-section.js';
+import { type ApiEnv, startApiProcess, stopServers } from './api-section.js';
 import { confirmAreas } from './confirm-areas.js';
 import { buildCeilingJobs, runCeiling, type CeilingRunResult } from './ceiling.js';
 import { spawnChild, type Child } from './child-process.js';

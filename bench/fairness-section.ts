@@ -25,7 +25,7 @@
  *
  * @module
  */
-import { readWebhookHealth, type WebhookHealth } from '@gw/core';
+import { readWebhookHealth, type WebhookHealth } from '@gw/core/webhooks';
 import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
 import { createOrganization, createPendingPayments, type Fixtures } from './fixtures.js';
 import { flushRedis } from './infra.js';

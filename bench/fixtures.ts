@@ -9,17 +9,11 @@
  */
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import {
-  createEndpointGate,
-  createPayment,
-  ensureNativeToken,
-  ISSUANCE,
-  issueCredential,
-  parseScopes,
-  postEntry,
-  registerWebhook,
-  type Context,
-} from '@gw/core';
+import { createEndpointGate, registerWebhook } from '@gw/core/webhooks';
+import { createPayment } from '@gw/core/payments';
+import { ensureNativeToken, ISSUANCE, postEntry } from '@gw/core/ledger';
+import { issueCredential } from '@gw/core/auth';
+import { parseScopes, type Context } from '@gw/runtime';
 
 export interface Fixtures extends Organization {
   /** Checksummed address of the payer of every pipeline payment. */

@@ -5,7 +5,8 @@
  * Run: `node --import tsx bench/gate-cost.ts` (env BENCH_REDIS_URL, default redis://127.0.0.1:6379/13).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createEndpointGate, createRedis, loadConfig } from '@gw/core';
+import { createEndpointGate } from '@gw/core/webhooks';
+import { createRedis, loadConfig } from '@gw/runtime';
 
 const url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const prefix = `gatecost${randomBytes(3).toString('hex')}`;

@@ -18,21 +18,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import {
-  authenticateCredential,
-  closeContext,
-  confirmPayment,
-  createContext,
-  createPayment,
-  listWebhooks,
-  loadConfig,
-  processDelivery,
-  SessionTokens,
-  type Context,
-  type Sender,
-  createDeliveryStore,
-  createEndpointGate,
-} from '@gw/core';
+import { authenticateCredential, SessionTokens } from '@gw/core/auth';
+import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
+import { confirmPayment, createPayment } from '@gw/core/payments';
+import { listWebhooks, processDelivery, type Sender, createDeliveryStore, createEndpointGate } from '@gw/core/webhooks';
 import { createRawSql, Prisma } from '@gw/db';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';

@@ -20,7 +20,8 @@
  * @module
  */
 import pg from 'pg';
-import { confirmPayment, createPayment, type Context } from '@gw/core';
+import { confirmPayment, createPayment } from '@gw/core/payments';
+import { type Context } from '@gw/runtime';
 import type { SectionDeps } from './pipeline-section.js';
 import { summarizeLatency, type LatencySummary } from './stats.js';
 

@@ -12,7 +12,7 @@
  * @module
  */
 import { rmSync } from 'node:fs';
-import type { Context } from '@gw/core';
+import type { Context } from '@gw/runtime';
 import type { BenchConfig } from './config.js';
 import { buildCeilingJobs, runCeiling, type CeilingRunResult } from './ceiling.js';
 import type { Fixtures } from './fixtures.js';

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Context } from '@gw/core';
+import type { Context } from '@gw/runtime';
 import { Prisma } from '@gw/db';
 import { spawnChild, type Child } from './child-process.js';
 import { confirmAtPeak, confirmPaced } from './confirm-driver.js';

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
-import { closeContext, createContext, loadConfig, type Context } from '@gw/core';
+import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
 import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServers, type ApiEnv, type ApiRound } from './api-section.js';
 import { CEILING_JOBS_FILE } from './ceiling.js';
 import { loadBenchConfig } from './config.js';

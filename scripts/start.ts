@@ -5,9 +5,7 @@
  * HTTP server stops, then the clients close.
  */
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '@gw/core/config/env';
-import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
-import { exitOnStartupError, stopOnSignals } from '@gw/core/process/stop-on-signals';
+import { loadConfig, ensureLocalSecretsKey, exitOnStartupError, stopOnSignals } from '@gw/runtime';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 

@@ -4,7 +4,8 @@
  * state change and its outbox rows and before any job exists. Usage (env: DATABASE_URL, REDIS_URL,
  * QUEUE_PREFIX): node --import tsx test/faults/crash-after-commit.ts <organizationId> <paymentId> <payer>
  */
-import { closeContext, confirmPayment, createContext, loadConfig } from '@gw/core';
+import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import { confirmPayment } from '@gw/core/payments';
 
 const [organizationId, paymentId, payer] = process.argv.slice(2);
 const ctx = createContext(loadConfig(), { app: 'fault' });

@@ -59,7 +59,8 @@ describe('JWT attacks (issue #6, attack 2)', () => {
 
   it('refuses a token whose aud or iss differ, even when signed by the real key', async () => {
     // Re-sign with the service's real private key loaded from the database (an insider's view).
-    const { loadActiveKey, SecretBox } = await import('@gw/core');
+    const { loadActiveKey } = await import('@gw/core/auth');
+    const { SecretBox } = await import('@gw/runtime');
     const active = await loadActiveKey(stack.api.deps.prisma, new SecretBox(stack.config.SECRETS_ENCRYPTION_KEY));
     const base = { sub: payload.sub, roles: ['user'] };
     const wrongAud = jwt.sign(base, active.privateKey, {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import jwt from 'jsonwebtoken';
 import { generateSiweNonce } from 'viem/siwe';
-import { generateKeyringEntry, loadActiveKey, loadConfig, reencryptSecrets, SecretBox } from '@gw/core';
-import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
+import { generateKeyringEntry, loadConfig, SecretBox, ensureLocalSecretsKey } from '@gw/runtime';
+import { loadActiveKey, reencryptSecrets } from '@gw/core/auth';
 import { startStack, type Stack } from '../support/stack.js';
 import { newWallet, signedLogin } from '../support/wallet.js';
 

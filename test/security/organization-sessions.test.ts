@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issueCredential, parseScopes } from '@gw/core';
+import { issueCredential } from '@gw/core/auth';
+import { parseScopes } from '@gw/runtime';
 import { startStack, type Stack } from '../support/stack.js';
 import { newWallet } from '../support/wallet.js';
 
@@ -137,7 +138,7 @@ describe('finding 1: consent is an EIP-712 statement the patient signs', () => {
 
   it('the stored signature verifies with viem from the stored fields, and reads are logged against the consent id', async () => {
     const { verifyTypedData } = await import('viem');
-    const { consentTypedData } = await import('@gw/core/sectors/consent-typed-data');
+    const { consentTypedData } = await import('@gw/core/consents');
     const row = await stack.api.deps.prisma.consent.findFirstOrThrow({ where: { patient: patient.address, revokedAt: null } });
     const statement = {
       organization: row.organizationId,

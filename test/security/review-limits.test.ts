@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { isPublicAddress } from '@gw/core';
+import { isPublicAddress } from '@gw/runtime';
 import { eventually, startStack, type Stack } from '../support/stack.js';
 import { TestReceiver } from '../support/receiver.js';
 import { basic, OPS_PASSWORD, OPS_USER, startOpsFor } from '../../apps/ops/test/ops-stack.js';
@@ -25,7 +25,7 @@ describe('finding 4: webhook management needs webhooks:read / webhooks:write', (
       .send({ url: 'https://hooks.example.com/a' });
     expect(reg.status).toBe(201);
     const { apiKey: readOnly } = await stack.api.deps.prisma.$transaction(async () => {
-      const { issueCredential } = await import('@gw/core');
+      const { issueCredential } = await import('@gw/core/auth');
       return {
         apiKey: (
           await issueCredential(stack.api.deps.prisma, { organizationId: admin.organizationId, kind: 'api_key', scopes: ['payments:read'] })

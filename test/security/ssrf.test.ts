@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isPublicAddress, type Resolver } from '@gw/core';
+import { isPublicAddress, type Resolver } from '@gw/runtime';
 import { eventually, startStack, type Stack } from '../support/stack.js';
 import { TestReceiver } from '../support/receiver.js';
 

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import {
-  consentTypedData,
-  revocationTypedData,
-  type ConsentStatement,
-  type RevocationStatement,
-} from '@gw/core/sectors/consent-typed-data';
+import { consentTypedData, revocationTypedData, type ConsentStatement, type RevocationStatement } from '@gw/core/consents';
 
 const seconds = () => Math.floor(Date.now() / 1000);
 const nonce = () => `n${randomBytes(12).toString('hex')}`;

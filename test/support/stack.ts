@@ -6,17 +6,9 @@ import { createTestDatabase } from '@gw/db/testing';
 import { startApi, type RunningApi } from '@gw/api';
 import { startWorker, type RunningWorker } from '@gw/worker';
 import { getAddress } from 'viem';
-import {
-  createLogger,
-  generateKeyringEntry,
-  ISSUANCE,
-  issueCredential,
-  loadConfig,
-  parseScopes,
-  postEntry,
-  type Config,
-  type Resolver,
-} from '@gw/core';
+import { createLogger, generateKeyringEntry, loadConfig, parseScopes, type Config, type Resolver } from '@gw/runtime';
+import { ISSUANCE, postEntry } from '@gw/core/ledger';
+import { issueCredential } from '@gw/core/auth';
 import { newWallet, signedLogin } from './wallet.js';
 
 /** Redis database index of this jest worker (2, 3, ...): never the default database 0. */

@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { AppError } from '@gw/core';
+import { AppError } from '@gw/runtime';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { httpMetrics } from './http/metrics-middleware.js';

@@ -1,6 +1,7 @@
-import type { Context, CredentialCache, EndpointGate, Resolver, SessionTokens, WebhookListCache } from '@gw/core';
+import type { Context, Resolver, AppMetrics } from '@gw/runtime';
+import type { CredentialCache, SessionTokens } from '@gw/core/auth';
+import type { EndpointGate, WebhookListCache } from '@gw/core/webhooks';
 import type { Redis } from 'ioredis';
-import type { AppMetrics } from '@gw/core/metrics/index';
 import type { RateLimitCounters } from './http/rate-limit.js';
 
 /** What the HTTP app needs: the shared context, the JWT service and a fail-fast Redis for rate limits. */

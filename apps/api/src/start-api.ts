@@ -1,18 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import {
-  createEndpointGate,
-  closeContext,
-  createContext,
-  createRedis,
-  CredentialCache,
-  WebhookListCache,
-  ensureNativeToken,
-  SessionTokens,
-  type Config,
-  type Logger,
-} from '@gw/core';
-import { createAppMetrics, startMetricsPublisher } from '@gw/core/metrics/index';
+import { createEndpointGate, WebhookListCache } from '@gw/core/webhooks';
+import { closeContext, createContext, createRedis, type Config, type Logger, createAppMetrics, startMetricsPublisher } from '@gw/runtime';
+import { CredentialCache, SessionTokens } from '@gw/core/auth';
+import { ensureNativeToken } from '@gw/core/ledger';
 import { createApp } from './create-app.js';
 import { createRateLimitCounters } from './http/rate-limit.js';
 import type { ApiDeps } from './deps.js';

@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { createTestDatabase } from '@gw/db/testing';
-import { authenticateCredential, getBalance, sha256Hex } from '@gw/core';
+import { authenticateCredential } from '@gw/core/auth';
+import { getBalance } from '@gw/core/ledger';
+import { sha256Hex } from '@gw/runtime';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -5,21 +5,12 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from 'bullmq';
 import { encodeFunctionData, getAddress, toEventSelector, toFunctionSelector, type Abi } from 'viem';
-import {
-  createDeliveryStore,
-  createEndpointGate,
-  createRedis,
-  createSender,
-  getBalance,
-  QUEUE_NAMES,
-  USER_AGENT,
-  type Owner,
-} from '@gw/core';
-import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch } from '@gw/core/integration/abi-catalog';
-import { DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/integration/contract-addresses';
-import { BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/gateway/system-accounts';
-import { resumeBridgeRelays, type Relayer, type RelayResult } from '@gw/core/integration/relay-bridge';
-import { CREDIT_BURN } from '@gw/core/integration/consume-credits';
+import { createDeliveryStore, createEndpointGate, createSender, USER_AGENT } from '@gw/core/webhooks';
+import { createRedis, QUEUE_NAMES } from '@gw/runtime';
+import { getBalance, type Owner, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/ledger';
+import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch, DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/contracts';
+import { resumeBridgeRelays, type Relayer, type RelayResult } from '@gw/core/bridge';
+import { CREDIT_BURN } from '@gw/core/credits';
 import { createHandlers } from '@gw/worker';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 

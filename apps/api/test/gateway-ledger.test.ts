@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getAddress } from 'viem';
-import { getBalance, ISSUANCE, postEntry, type Owner } from '@gw/core';
-import { BRIDGE_ESCROW, STAKING_POOL, TREASURY } from '@gw/core/gateway/system-accounts';
+import { getBalance, ISSUANCE, postEntry, type Owner, BRIDGE_ESCROW, STAKING_POOL, TREASURY } from '@gw/core/ledger';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { gatewayCalls } from '../../../test/support/gateway-client.js';
 import { newWallet } from '../../../test/support/wallet.js';

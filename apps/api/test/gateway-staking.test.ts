@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getBalance, ISSUANCE, postEntry, type Owner } from '@gw/core';
-import { accruedReward } from '@gw/core/gateway/accrued-reward';
-import { STAKING_POOL, TREASURY } from '@gw/core/gateway/system-accounts';
+import { getBalance, ISSUANCE, postEntry, type Owner, STAKING_POOL, TREASURY } from '@gw/core/ledger';
+import { accruedReward } from '@gw/core/staking';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { gatewayCalls } from '../../../test/support/gateway-client.js';
 

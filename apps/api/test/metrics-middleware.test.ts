@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import express, { Router } from 'express';
 import request from 'supertest';
-import { createAppMetrics } from '@gw/core/metrics/index';
+import { createAppMetrics } from '@gw/runtime';
 import { httpMetrics, UNMATCHED_ROUTE } from '../src/http/metrics-middleware.js';
 
 /** Observations of the histogram as `method route status` → count. */

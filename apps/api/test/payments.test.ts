@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getBalance } from '@gw/core';
+import { getBalance } from '@gw/core/ledger';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 const ONE = 10n ** 18n;

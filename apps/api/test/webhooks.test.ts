@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { issueCredential } from '@gw/core';
+import { issueCredential } from '@gw/core/auth';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 const REGISTER = '/api/gateway/v1/webhooks/register';

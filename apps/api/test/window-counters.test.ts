@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { createRedis } from '@gw/core';
+import { createRedis } from '@gw/runtime';
 import { SyncedWindowCounters } from '../src/http/window-counters.js';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '@gw/core';
+import type { Logger } from '@gw/runtime';
 
 /** `WWW-Authenticate` challenge of the ops app. */
 export const OPS_REALM = 'gateway-ops';

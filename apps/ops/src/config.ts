@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '@gw/core';
+import { ConfigError, loadConfig, type Config } from '@gw/runtime';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

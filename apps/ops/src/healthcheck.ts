@@ -15,9 +15,7 @@ import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
-// Deep imports keep start-up short (the health check runs every few seconds): no Prisma, no viem.
-import { loadConfig } from '@gw/core/config/env';
-import { metricsIndexKey, metricsKey } from '@gw/core/metrics/publisher';
+import { loadConfig, metricsIndexKey, metricsKey } from '@gw/runtime';
 
 /** Every check gives up after this long (ms); docker's own `timeout` is 5 s. */
 export const CHECK_TIMEOUT_MS = 4000;

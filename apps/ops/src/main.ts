@@ -1,4 +1,4 @@
-import { exitOnStartupError, stopOnSignals } from '@gw/core/process/stop-on-signals';
+import { exitOnStartupError, stopOnSignals } from '@gw/runtime';
 import { loadOpsConfig } from './config.js';
 import { startOps } from './start-ops.js';
 

@@ -1,9 +1,8 @@
 import type { Queue } from 'bullmq';
 import { Gauge, Registry } from 'prom-client';
 import type { PrismaClient } from '@gw/db';
-import type { Redis } from '@gw/core';
-import { circuitRegistryKey, readWebhookHealth, type CircuitState } from '@gw/core/deliveries/endpoint-gate';
-import { createAppMetrics, mergeMetrics, readMetricsSnapshots, type AppMetrics, type MetricsSnapshot } from '@gw/core/metrics/index';
+import { type Redis, createAppMetrics, mergeMetrics, readMetricsSnapshots, type AppMetrics, type MetricsSnapshot } from '@gw/runtime';
+import { circuitRegistryKey, readWebhookHealth, type CircuitState } from '@gw/core/webhooks';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
 export const SOURCE_TIMEOUT_MS = 5000;

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { closeContext, createContext, type Logger } from '@gw/core';
+import { closeContext, createContext, type Logger } from '@gw/runtime';
 import type { OpsConfig } from './config.js';
 import { createOpsApp, type OpsDeps } from './create-ops-app.js';
 

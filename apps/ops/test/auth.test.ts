@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError, QUEUE_NAMES } from '@gw/core';
+import { ConfigError, QUEUE_NAMES } from '@gw/runtime';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { parseBasicAuth, createSecretComparer } from '../src/basic-auth.js';
 import { loadOpsConfig } from '../src/config.js';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { QUEUE_NAMES } from '@gw/core';
+import { QUEUE_NAMES } from '@gw/runtime';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createAppMetrics, startMetricsPublisher } from '@gw/core/metrics/index';
+import { createAppMetrics, startMetricsPublisher } from '@gw/runtime';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 import { healthcheck } from '../src/healthcheck.js';
 

@@ -1,19 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { AttemptResult, ProcessOutcome, Sender } from '@gw/core';
 import {
   attemptOutcome,
-  collectClusterMetrics,
-  createAppMetrics,
   deliveryOutcomeCounter,
   instrumentSender,
+  UNKNOWN_EVENT,
+  type AttemptResult,
+  type ProcessOutcome,
+  type Sender,
+} from '@gw/core/webhooks';
+import {
+  collectClusterMetrics,
+  createAppMetrics,
   metricsIndexKey,
   metricsKey,
   readMetricsSnapshots,
   startMetricsPublisher,
-  UNKNOWN_EVENT,
-} from '@gw/core/metrics/index';
+} from '@gw/runtime';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 import { find, parsePrometheus } from './prometheus-text.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QUEUE_NAMES } from '@gw/core';
+import { QUEUE_NAMES } from '@gw/runtime';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { basic, OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';

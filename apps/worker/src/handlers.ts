@@ -1,21 +1,23 @@
 import { DelayedError, type Job } from 'bullmq';
-// Deep imports (as in start-worker.ts): the core barrel would also load viem and the auth stack.
-import type { Context } from '@gw/core/context';
-import type { DeliveryStore } from '@gw/core/deliveries/delivery-store';
-import type { EndpointGate } from '@gw/core/deliveries/endpoint-gate';
-import { processDelivery, type ProcessOutcome } from '@gw/core/deliveries/process-delivery';
-import type { Sender } from '@gw/core/deliveries/send-attempt';
-import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, relayBridgeTransfer, type Relayer } from '@gw/core/integration/relay-bridge';
-import { expirePayment } from '@gw/core/payments/payments';
-import { recoverDeadDeliveries } from '@gw/core/deliveries/recover-deliveries';
 import {
+  type Context,
   QUEUE_NAMES,
   type BridgeRelayJob,
   type DeliveryJob,
   type PaymentExpiryJob,
   type QueueName,
   type RecoveryJob,
-} from '@gw/core/queues/queues';
+} from '@gw/runtime';
+import {
+  type DeliveryStore,
+  type EndpointGate,
+  processDelivery,
+  type ProcessOutcome,
+  type Sender,
+  recoverDeadDeliveries,
+} from '@gw/core/webhooks';
+import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
+import { expirePayment } from '@gw/core/payments';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;

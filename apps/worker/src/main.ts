@@ -1,5 +1,4 @@
-import { loadConfig } from '@gw/core/config/env';
-import { exitOnStartupError, stopOnSignals } from '@gw/core/process/stop-on-signals';
+import { loadConfig, exitOnStartupError, stopOnSignals } from '@gw/runtime';
 import { startWorker } from './start-worker.js';
 
 /**

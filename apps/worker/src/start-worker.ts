@@ -1,19 +1,27 @@
 import { Worker, type Queue } from 'bullmq';
-// Deep imports keep the worker's memory small: the core barrel also loads viem and the auth stack.
-import type { Config } from '@gw/core/config/env';
-import type { Context } from '@gw/core/context';
-import { closeContext, createContext } from '@gw/core/create-context';
-import { createDeliveryStore } from '@gw/core/deliveries/delivery-store';
-import { createEndpointGate } from '@gw/core/deliveries/endpoint-gate';
-import { USER_AGENT } from '@gw/core/deliveries/process-delivery';
-import { createSender } from '@gw/core/deliveries/send-attempt';
-import type { Logger } from '@gw/core/logging/logger';
-import { createPortPolicy, type Resolver } from '@gw/core/net/address-policy';
-import { sweepOutbox } from '@gw/core/outbox/sweep';
-import { resumeBridgeRelays, type Relayer } from '@gw/core/integration/relay-bridge';
-import { QUEUE_NAMES } from '@gw/core/queues/queues';
-import { createRedis } from '@gw/core/queues/redis';
-import { createAppMetrics, deliveryOutcomeCounter, instrumentSender, startMetricsPublisher } from '@gw/core/metrics/index';
+import {
+  type Config,
+  type Context,
+  closeContext,
+  createContext,
+  type Logger,
+  createPortPolicy,
+  type Resolver,
+  QUEUE_NAMES,
+  createRedis,
+  createAppMetrics,
+  startMetricsPublisher,
+} from '@gw/runtime';
+import {
+  deliveryOutcomeCounter,
+  instrumentSender,
+  createDeliveryStore,
+  createEndpointGate,
+  USER_AGENT,
+  createSender,
+  sweepOutbox,
+} from '@gw/core/webhooks';
+import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { createHandlers, type Handler } from './handlers.js';
 
 /**

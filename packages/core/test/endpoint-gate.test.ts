@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../src/config/env.js';
-import { circuitRegistryKey, createEndpointGate, gateKeys, type Admission, type EndpointGate } from '../src/deliveries/endpoint-gate.js';
+import { loadConfig } from '@gw/runtime';
+import { circuitRegistryKey, createEndpointGate, gateKeys, type Admission, type EndpointGate } from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**

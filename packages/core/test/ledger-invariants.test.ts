@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { AppError, ensureNativeToken, getBalance, ISSUANCE, loadConfig, postEntry, type Config, type Owner } from '../src/index.js';
-import { stake } from '../src/gateway/stake.js';
-import { STAKING_POOL, TREASURY } from '../src/gateway/system-accounts.js';
-import { transferTokens } from '../src/gateway/transfer-tokens.js';
-import { unstake } from '../src/gateway/unstake.js';
+import { AppError, loadConfig, type Config } from '@gw/runtime';
+import { ensureNativeToken, getBalance, ISSUANCE, postEntry, type Owner, STAKING_POOL, TREASURY, transferTokens } from '@gw/core/ledger';
+import { stake, unstake } from '@gw/core/staking';
 
 /**
  * Ledger invariants under concurrency (issue #3, "The core"): random movements run in parallel

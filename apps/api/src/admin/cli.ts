@@ -15,28 +15,22 @@
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { ensureLocalSecretsKey } from '@gw/core/config/local-secrets-key';
-import { getAddress, isAddress } from 'viem';
-import { createPrismaClient, type PrismaClient } from '@gw/db';
-import { seedDemo } from './seed-demo.js';
 import {
+  ensureLocalSecretsKey,
   createRedis,
-  ensureNativeToken,
-  getBalance,
-  revocationChannel,
-  revokeCredential,
   sha256Hex,
   isAppError,
-  ISSUANCE,
-  issueCredential,
   loadConfig,
   parseAmount,
   parseScopes as parseScopeList,
-  postEntry,
-  reencryptSecrets,
   SecretBox,
   type Config,
-} from '@gw/core';
+} from '@gw/runtime';
+import { getAddress, isAddress } from 'viem';
+import { createPrismaClient, type PrismaClient } from '@gw/db';
+import { seedDemo } from './seed-demo.js';
+import { ensureNativeToken, getBalance, ISSUANCE, postEntry } from '@gw/core/ledger';
+import { revocationChannel, revokeCredential, issueCredential, reencryptSecrets } from '@gw/core/auth';
 
 class UsageError extends Error {}
 

@@ -19,10 +19,11 @@
  * staking pool account by a journal entry) and belong to the staking service; seeded proposals
  * therefore start with empty tallies.
  */
-import { consentTypedData, revocationTypedData } from '@gw/core/sectors/consent-typed-data';
+import { consentTypedData, revocationTypedData } from '@gw/core/consents';
 import type { PrismaClient } from '@gw/db';
-import { ensureNativeToken, ISSUANCE, issueCredential, postEntry, SCOPES, type Config } from '@gw/core';
-import { TREASURY } from '@gw/core/gateway/system-accounts';
+import { ensureNativeToken, ISSUANCE, postEntry, TREASURY } from '@gw/core/ledger';
+import { issueCredential } from '@gw/core/auth';
+import { SCOPES, type Config } from '@gw/runtime';
 import { keccak256, toBytes } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, sha256Hex, type Principal, type Scope, type Session } from '@gw/core';
+import { AppError, sha256Hex, type Scope } from '@gw/runtime';
+import { type Principal, type Session } from '@gw/core/auth';
 import type { ApiDeps } from '../deps.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Express, RequestHandler } from 'express';
-import type { AppMetrics } from '@gw/core/metrics/index';
+import type { AppMetrics } from '@gw/runtime';
 import { mountedRoutes } from './list-routes.js';
 import { onResponseEnd } from './on-response-end.js';
 

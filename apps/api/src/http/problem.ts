@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { AppError, errorCatalog, isAppError, type Logger } from '@gw/core';
+import { AppError, errorCatalog, isAppError, type Logger } from '@gw/runtime';
 
 /** Media type of every error body (RFC 9457). */
 export const PROBLEM_JSON = 'application/problem+json';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, ipKeyGenerator, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
-import { AppError, type Config } from '@gw/core';
+import { AppError, type Config } from '@gw/runtime';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyHash } from './authenticate.js';
 import { sendProblem } from './problem.js';

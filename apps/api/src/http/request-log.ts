@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '@gw/core';
+import type { Logger } from '@gw/runtime';
 import { onResponseEnd } from './on-response-end.js';
 
 /** Level of a finished request's log line: 5xx `error`, 4xx `info`, everything else `debug`. */

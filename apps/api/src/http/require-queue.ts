@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from '@gw/core';
+import { AppError } from '@gw/runtime';
 import type { ApiDeps } from '../deps.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '@gw/core';
+import { AppError } from '@gw/runtime';
 
 /**
  * Parses input with a zod schema.

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { errorCatalog } from '@gw/core';
+import { errorCatalog } from '@gw/runtime';
 import { HEADER_COMPONENTS, registerOperation, type Operation } from './operation.js';
 import { OPERATIONS } from './operations.js';
 

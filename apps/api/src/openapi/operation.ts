@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { errorCatalog, type ErrorCode, type Scope } from '@gw/core';
+import { errorCatalog, type ErrorCode, type Scope } from '@gw/runtime';
 import { PROBLEM_JSON } from '../http/problem.js';
 import { Problem } from './response-schemas.js';
 

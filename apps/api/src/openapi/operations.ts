@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_KINDS } from '@gw/core/integration/contract-addresses';
+import { CONTRACT_KINDS } from '@gw/core/contracts';
 import { bridgeInitiateBody, consumeCreditsBody, purchaseCreditsBody } from '../routes/integration-schemas.js';
 import {
   listPoolsQuery,

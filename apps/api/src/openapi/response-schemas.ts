@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '@gw/core';
-import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/sectors/shipment-status';
-import { VOTE_CHOICES } from '@gw/core/gateway/list-proposals';
-import { CONTRACT_KINDS } from '@gw/core/integration/contract-addresses';
+import { WEBHOOK_EVENTS } from '@gw/runtime';
+import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/logistics';
+import { VOTE_CHOICES } from '@gw/core/governance';
+import { CONTRACT_KINDS } from '@gw/core/contracts';
 
 /**
  * Zod schemas of what the API answers (issue #4, API reference). They mirror the DTO functions of

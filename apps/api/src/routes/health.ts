@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { checkDependencies } from '@gw/core';
+import { checkDependencies } from '@gw/runtime';
 import type { ApiDeps } from '../deps.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isEvmAddress } from '@gw/core/gateway/evm-address';
-import { VOTE_CHOICES } from '@gw/core/gateway/list-proposals';
+import { isEvmAddress } from '@gw/core/evm';
+import { VOTE_CHOICES } from '@gw/core/governance';
 import { amountSchema, listQuerySchema } from './schemas.js';
 
 /**

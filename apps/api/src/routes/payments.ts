@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from '@gw/core';
+import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from '@gw/core/payments';
 import type { ApiDeps } from '../deps.js';
 import { auth, requireAuth, session } from '../http/authenticate.js';
 import { parse } from '../http/validate.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN, WEBHOOK_EVENTS } from '@gw/core';
+import { AMOUNT_PATTERN, WEBHOOK_EVENTS } from '@gw/runtime';
 
 /** Request schemas, shared by validation and (issue #4) the OpenAPI document. */
 

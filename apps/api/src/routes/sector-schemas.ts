@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getAddress, isAddress } from 'viem';
-import { isUuid } from '@gw/core';
-import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/sectors/shipment-status';
+import { isUuid } from '@gw/runtime';
+import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/logistics';
 import { amountSchema, listQuerySchema } from './schemas.js';
 
 /** Request schemas of the sector endpoints (issue #3): supply, customs, energy, health, consents, cargolink. */

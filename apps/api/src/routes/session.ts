@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { AppError, issueSiweNonce, loginWithSiwe } from '@gw/core';
+import { AppError } from '@gw/runtime';
+import { issueSiweNonce, loginWithSiwe } from '@gw/core/auth';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyHash } from '../http/authenticate.js';
 import { parse } from '../http/validate.js';

@@ -1,6 +1,14 @@
 import { Router } from 'express';
-import { AppError } from '@gw/core';
-import { deactivateWebhook, listDeliveries, listWebhooks, recoverWebhook, registerWebhook, retryDelivery, withHealth } from '@gw/core';
+import { AppError } from '@gw/runtime';
+import {
+  deactivateWebhook,
+  listDeliveries,
+  listWebhooks,
+  recoverWebhook,
+  registerWebhook,
+  retryDelivery,
+  withHealth,
+} from '@gw/core/webhooks';
 import type { ApiDeps } from '../deps.js';
 import { auth, requireAuth } from '../http/authenticate.js';
 import { parse } from '../http/validate.js';

@@ -1,7 +1,6 @@
 import type { PrismaClient } from '@gw/db';
 import type { Redis } from 'ioredis';
-import { sha256Hex } from '../crypto/tokens.js';
-import { subscribeChannel } from '../pubsub/subscribe-channel.js';
+import { sha256Hex, subscribeChannel } from '@gw/runtime';
 import { authenticateCredential, type Principal } from './credentials.js';
 
 /** Redis channel on which revocations are announced to every API replica. */

@@ -1,6 +1,5 @@
 import type { CredentialKind, PrismaClient } from '@gw/db';
-import { randomToken, safeEqual, sha256Hex } from '../crypto/tokens.js';
-import type { Scope } from '../config/scopes.js';
+import { randomToken, safeEqual, sha256Hex, type Scope } from '@gw/runtime';
 
 /** What an authenticated API key or connector token stands for. */
 export interface Principal {

@@ -1,8 +1,7 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { PrismaClient } from '@gw/db';
-import type { Config } from '../config/env.js';
-import type { SecretBox } from '../crypto/secret-box.js';
+import type { Config, SecretBox } from '@gw/runtime';
 import { findVerificationKey, JWT_ALGORITHM, loadActiveKey, loadJwks, type ActiveKey } from './signing-keys.js';
 
 /** The wallet a verified JWT stands for. */

@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { PrismaClient } from '@gw/db';
-import type { SecretBox } from '../crypto/secret-box.js';
+import type { SecretBox } from '@gw/runtime';
 
 export const JWT_ALGORITHM = 'ES256' as const;
 

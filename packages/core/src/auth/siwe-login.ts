@@ -1,8 +1,7 @@
-import type { PrismaClient } from '@gw/db';
-import { Prisma } from '@gw/db';
+import { type PrismaClient, Prisma } from '@gw/db';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import { AppError } from '../errors/app-error.js';
+import { AppError } from '@gw/runtime';
 import type { SessionTokens } from './session-tokens.js';
 
 /** Allowed clock skew for `issuedAt` in the future, in ms. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Prisma, type PrismaClient, type Tx } from '@gw/db';
-import { AppError } from '../errors/app-error.js';
+import { AppError } from '@gw/runtime';
 
 export interface IdempotentResult<T> {
   statusCode: number;

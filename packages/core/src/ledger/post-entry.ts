@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RawSql } from '@gw/db';
-import { AppError } from '../errors/app-error.js';
+import { AppError } from '@gw/runtime';
 
 export type OwnerType = 'wallet' | 'organization' | 'system';
 

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@gw/db';
-import type { Config } from '../config/env.js';
+import type { Config } from '@gw/runtime';
 
 /** Decimals of the native token (issue #2: amounts in base units, decimals 18). */
 export const NATIVE_DECIMALS = 18;

@@ -1,6 +1,6 @@
 import type { RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { coalescePer } from '../batching/coalesce.js';
+import { coalescePer } from '@gw/runtime';
 import { fromPaymentRow, toPaymentDto, type PaymentDto, type PaymentRow } from './payment-dto.js';
 
 /** A payment to create: everything but the columns PostgreSQL fills in. */

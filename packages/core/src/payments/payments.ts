@@ -1,15 +1,20 @@
 import type { Payment, PaymentStatus, RawSql } from '@gw/db';
-import { AppError } from '../errors/app-error.js';
-import type { Context } from '../context.js';
-import type { WebhookEvent } from '../config/scopes.js';
-import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
-import { postEntry } from '../ledger/post-entry.js';
-import { recordEvent } from '../outbox/record-event.js';
-import { enqueueDeliveries, enqueuePaymentExpiry } from '../queues/queues.js';
-import { requestFingerprint, withIdempotency } from '../idempotency/with-idempotency.js';
+import {
+  AppError,
+  type Context,
+  type WebhookEvent,
+  decodeCursor,
+  encodeCursor,
+  isUuid,
+  enqueueDeliveries,
+  enqueuePaymentExpiry,
+} from '@gw/runtime';
+import { postEntry } from '../ledger/index.js';
+import { recordEvent } from '../webhooks/index.js';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { fromPaymentRow, toPaymentDto, type PaymentDto, type PaymentRow } from './payment-dto.js';
 import { insertPayment } from './insert-payment.js';
-import { grantPurchasedCredits, revokePurchasedCredits } from '../integration/grant-purchased-credits.js';
+import { grantPurchasedCredits, revokePurchasedCredits } from '../credits/index.js';
 
 type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
 /** What payment creation needs: also the plain pg pool of its hot path. */

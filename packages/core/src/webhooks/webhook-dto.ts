@@ -1,5 +1,5 @@
 import type { Webhook, Delivery } from '@gw/db';
-import type { WebhookHealth } from '../deliveries/endpoint-gate.js';
+import type { WebhookHealth } from './endpoint-gate.js';
 
 /** A webhook as listed: never carries the secret (spec, Webhook registration). */
 export interface WebhookDto {

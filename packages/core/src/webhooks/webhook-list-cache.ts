@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { subscribeChannel } from '../pubsub/subscribe-channel.js';
+import { subscribeChannel } from '@gw/runtime';
 import type { WebhookDto } from './webhook-dto.js';
 
 /** Redis channel on which webhook changes are announced to every API replica (payload: organization id). */

@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { DeliveryStatus, Webhook } from '@gw/db';
-import { AppError } from '../errors/app-error.js';
-import type { Context } from '../context.js';
-import type { WebhookEvent } from '../config/scopes.js';
-import { decodeCursor, encodeCursor, isUuid } from '../ids.js';
-import { createPortPolicy, resolveAllowed, urlPort, type Resolver } from '../net/address-policy.js';
-import { enqueueDeliveries, enqueueRecovery } from '../queues/queues.js';
-import type { EndpointGate } from '../deliveries/endpoint-gate.js';
+import {
+  AppError,
+  type Context,
+  type WebhookEvent,
+  decodeCursor,
+  encodeCursor,
+  isUuid,
+  createPortPolicy,
+  resolveAllowed,
+  urlPort,
+  type Resolver,
+  enqueueDeliveries,
+  enqueueRecovery,
+} from '@gw/runtime';
+import type { EndpointGate } from './endpoint-gate.js';
 import { toDeliveryDto, toWebhookDto, type DeliveryDto, type WebhookDto, type WebhookWithHealthDto } from './webhook-dto.js';
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };

@@ -1,12 +1,8 @@
 import { Router } from 'express';
-import { AppError } from '@gw/core';
-import { findAbi, loadAbiCatalog, matchesIfNoneMatch } from '@gw/core/integration/abi-catalog';
-import { loadContractAddresses } from '@gw/core/integration/contract-addresses';
-import { consumeCredits } from '@gw/core/integration/consume-credits';
-import { getCreditBalance } from '@gw/core/integration/credit-balance';
-import { getBridgeTransfer } from '@gw/core/integration/get-bridge-transfer';
-import { initiateBridge } from '@gw/core/integration/initiate-bridge';
-import { purchaseCredits } from '@gw/core/integration/purchase-credits';
+import { AppError } from '@gw/runtime';
+import { findAbi, loadAbiCatalog, matchesIfNoneMatch, loadContractAddresses } from '@gw/core/contracts';
+import { consumeCredits, getCreditBalance, purchaseCredits } from '@gw/core/credits';
+import { getBridgeTransfer, initiateBridge } from '@gw/core/bridge';
 import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';

@@ -1,14 +1,7 @@
 import { Router } from 'express';
-import { castVote } from '@gw/core/gateway/cast-vote';
-import { listFarmingPools } from '@gw/core/gateway/list-farming-pools';
-import { listActiveProposals } from '@gw/core/gateway/list-proposals';
-import { listStakingPositions } from '@gw/core/gateway/list-staking-positions';
-import { stake } from '@gw/core/gateway/stake';
-import { tokenInfo } from '@gw/core/gateway/token-info';
-import { transferTokens } from '@gw/core/gateway/transfer-tokens';
-import { treasuryOverview } from '@gw/core/gateway/treasury-overview';
-import { unstake } from '@gw/core/gateway/unstake';
-import { walletBalances } from '@gw/core/gateway/wallet-balances';
+import { castVote, listActiveProposals } from '@gw/core/governance';
+import { listFarmingPools, listStakingPositions, stake, unstake } from '@gw/core/staking';
+import { tokenInfo, transferTokens, treasuryOverview, walletBalances } from '@gw/core/ledger';
 import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';

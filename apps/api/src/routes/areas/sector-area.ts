@@ -1,18 +1,18 @@
 import { Router, type Response } from 'express';
-import { AppError } from '@gw/core';
-import { carbonCredits } from '@gw/core/sectors/carbon-credits';
-import { findTariffs } from '@gw/core/sectors/find-tariffs';
-import { ingestCertificate } from '@gw/core/sectors/ingest-certificate';
-import { ingestCheckpoint } from '@gw/core/sectors/ingest-checkpoint';
-import { ingestShipment } from '@gw/core/sectors/ingest-shipment';
-import { listCertificates } from '@gw/core/sectors/list-certificates';
-import { listCheckpoints } from '@gw/core/sectors/list-checkpoints';
-import { listConsents } from '@gw/core/sectors/list-consents';
-import { listShipments } from '@gw/core/sectors/list-shipments';
-import { readHealthRecords } from '@gw/core/sectors/read-health-records';
-import { recordConsent } from '@gw/core/sectors/record-consent';
-import { requestClearance } from '@gw/core/sectors/request-clearance';
-import { revokeConsent } from '@gw/core/sectors/revoke-consent';
+import { AppError } from '@gw/runtime';
+import { carbonCredits } from '@gw/core/energy';
+import {
+  findTariffs,
+  ingestCertificate,
+  ingestCheckpoint,
+  ingestShipment,
+  listCertificates,
+  listCheckpoints,
+  listShipments,
+  requestClearance,
+} from '@gw/core/logistics';
+import { listConsents, recordConsent, revokeConsent } from '@gw/core/consents';
+import { readHealthRecords } from '@gw/core/health-records';
 import type { ApiDeps } from '../../deps.js';
 import { auth, requireAuth, session } from '../../http/authenticate.js';
 import { parse } from '../../http/validate.js';

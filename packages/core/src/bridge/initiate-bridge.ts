@@ -1,0 +1,82 @@
+import { type Context, AppError, enqueueBridgeRelay } from '@gw/runtime';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { postEntry, BRIDGE_ESCROW } from '../ledger/index.js';
+import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';
+import { isSupportedChain, type ContractAddresses } from '../contracts/index.js';
+
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
+
+export interface InitiateBridgeInput {
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet: the sender. */
+  address: string;
+  /** CAIP-2 chain id; must be a network of the contract configuration. */
+  toChainId: string;
+  /** Checksummed recipient address on the destination chain. */
+  toAddress: string;
+  /** Integer base units. */
+  amount: bigint;
+  /** Token symbol; default the native token. */
+  token?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Starts a cross-chain transfer: in one transaction, records the transfer `initiated` and moves
+ * the amount from the wallet to {@link BRIDGE_ESCROW} (ledger entry `bridge.lock`); after the
+ * commit, enqueues the relay job (job id = transfer id). With an Idempotency-Key, the same key
+ * and body return the same transfer.
+ *
+ * @returns status 202 and the transfer; `replayed` when answered from the key
+ * @throws AppError unsupported-chain (400, the chain is not configured), validation-error (400,
+ *   unknown token), insufficient-funds (422), idempotency-key-reused (409)
+ */
+export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, input: InitiateBridgeInput) {
+  if (!isSupportedChain(contracts, input.toChainId)) {
+    throw new AppError('unsupported-chain', `The bridge does not support ${input.toChainId}`, {
+      supportedChains: Object.keys(contracts.networks),
+    });
+  }
+  const token = input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL;
+  const fingerprint = requestFingerprint('bridge.initiate', input.address, {
+    toChainId: input.toChainId,
+    toAddress: input.toAddress,
+    amount: input.amount.toString(),
+    token,
+  });
+  const result = await withIdempotency<BridgeTransferDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      // Only listed tokens can be bridged (AI credits, for one, are not a token).
+      if (!(await tx.token.findUnique({ where: { symbol: token } }))) {
+        throw new AppError('validation-error', `Unknown token ${token}`, { errors: [{ path: 'token', message: 'unknown token' }] });
+      }
+      const transfer = await tx.bridgeTransfer.create({
+        data: { address: input.address, toChainId: input.toChainId, toAddress: input.toAddress, token, amount: input.amount.toString() },
+      });
+      await postEntry(tx, {
+        kind: 'bridge.lock',
+        reference: transfer.id,
+        token,
+        legs: [
+          { owner: { type: 'wallet', id: input.address }, amount: -input.amount },
+          { owner: BRIDGE_ESCROW, amount: input.amount },
+        ],
+      });
+      return {
+        statusCode: 202,
+        body: toBridgeTransferDto(transfer),
+        afterCommit: () => enqueueBridgeRelay(ctx.queues, transfer.id),
+      };
+    },
+  );
+  if (!result.replayed && result.afterCommit) {
+    await result
+      .afterCommit()
+      .catch((err: unknown) =>
+        ctx.logger.warn({ err, transferId: result.body.id }, 'bridge relay not enqueued; resumeBridgeRelays will enqueue it'),
+      );
+  }
+  return result;
+}

@@ -1,0 +1,90 @@
+import { Prisma } from '@gw/db';
+import type { Hex } from 'viem';
+import { type Context, AppError, isUuid } from '@gw/runtime';
+import { verifyConsentSignature, type ConsentStatement } from './consent-typed-data.js';
+import { toConsentDto, type ConsentDto } from './list-consents.js';
+
+/** The permission a consent grants: reading the patient's clinical records. */
+export const HEALTH_CONSENT_SCOPE = 'health:read';
+
+/** Allowed clock skew for a signed `issuedAt` in the future, in seconds. */
+export const CONSENT_FUTURE_SKEW_SECONDS = 60;
+
+/**
+ * Checks the times of a signed statement against now.
+ * @throws AppError('invalid-consent-signature') issued more than `maxAgeSeconds` ago or in the future
+ */
+export function assertFresh(issuedAt: number, maxAgeSeconds: number): void {
+  const now = Math.floor(Date.now() / 1000);
+  if (issuedAt > now + CONSENT_FUTURE_SKEW_SECONDS || issuedAt < now - maxAgeSeconds) {
+    throw new AppError('invalid-consent-signature', `issuedAt must be within the last ${maxAgeSeconds} seconds`);
+  }
+}
+
+/**
+ * Records a patient's consent for an organization to read their clinical records
+ * (`POST /gateway/v1/consents`; issue #11: a JWT alone no longer creates one). The consent is an
+ * EIP-712 statement ({@link ConsentStatement}: organization, purpose, scopes, issue time, expiry,
+ * nonce) signed by the patient's wallet, which must be the JWT's wallet; viem verifies the
+ * signature, and the fields and signature are stored so anyone can verify it later. A new consent
+ * for the same patient and organization supersedes the active one (which is revoked at the same
+ * instant); concurrent calls for a pair are serialised by a transaction-scoped advisory lock.
+ * @param patient checksummed address of the JWT's wallet
+ * @param maxAgeSeconds CONSENT_SIGNATURE_MAX_AGE_SECONDS
+ * @throws AppError('not-found') no such organization
+ * @throws AppError('validation-error') scopes other than `health:read`, expiry not after issue time or already past
+ * @throws AppError('invalid-consent-signature') 422: not signed by the patient, stale, or nonce already used
+ */
+export async function recordConsent(
+  ctx: Pick<Context, 'prisma'>,
+  input: { patient: string; statement: ConsentStatement; signature: string; maxAgeSeconds: number },
+): Promise<{ created: boolean; consent: ConsentDto }> {
+  const s = input.statement;
+  if (s.scopes.length === 0 || s.scopes.some((x) => x !== HEALTH_CONSENT_SCOPE)) {
+    throw new AppError('validation-error', `scopes must be ["${HEALTH_CONSENT_SCOPE}"]`, {
+      errors: [{ path: 'consent.scopes', message: `only ${HEALTH_CONSENT_SCOPE} can be consented to` }],
+    });
+  }
+  const now = Math.floor(Date.now() / 1000);
+  if (s.expiresAt <= s.issuedAt || s.expiresAt <= now) {
+    throw new AppError('validation-error', 'expiresAt must be in the future and after issuedAt', {
+      errors: [{ path: 'consent.expiresAt', message: 'must be in the future and after issuedAt' }],
+    });
+  }
+  assertFresh(s.issuedAt, input.maxAgeSeconds);
+  if (!(await verifyConsentSignature(input.patient as Hex, s, input.signature as Hex))) {
+    throw new AppError('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this consent");
+  }
+  const org = isUuid(s.organization)
+    ? await ctx.prisma.organization.findUnique({ where: { id: s.organization }, select: { id: true } })
+    : null;
+  if (!org) throw new AppError('not-found', 'No such organization');
+  try {
+    return await ctx.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`consent:${input.patient}:${org.id}`}, 0))`;
+      await tx.consent.updateMany({
+        where: { patient: input.patient, organizationId: org.id, scope: HEALTH_CONSENT_SCOPE, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
+      const row = await tx.consent.create({
+        data: {
+          patient: input.patient,
+          organizationId: org.id,
+          scope: HEALTH_CONSENT_SCOPE,
+          purpose: s.purpose,
+          scopes: s.scopes,
+          nonce: s.nonce,
+          issuedAt: new Date(s.issuedAt * 1000),
+          expiresAt: new Date(s.expiresAt * 1000),
+          signature: input.signature,
+        },
+      });
+      return { created: true, consent: toConsentDto(row) };
+    });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+      throw new AppError('invalid-consent-signature', 'This consent nonce was already used: sign a new statement');
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,94 @@
+import { Prisma, type Vote } from '@gw/db';
+import { type Context, AppError, isUuid } from '@gw/runtime';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import type { VoteChoice } from './list-proposals.js';
+import { votingPower } from './voting-power.js';
+
+/** The vote object of `POST /governance/vote`; `weight` in base units of staked native token. */
+export interface VoteDto {
+  id: string;
+  proposalId: string;
+  address: string;
+  choice: VoteChoice;
+  weight: string;
+  createdAt: string;
+}
+
+export const toVoteDto = (v: Vote): VoteDto => ({
+  id: v.id,
+  proposalId: v.proposalId,
+  address: v.address,
+  choice: v.choice as VoteChoice,
+  weight: v.weight.toFixed(0),
+  createdAt: v.createdAt.toISOString(),
+});
+
+/**
+ * Refusals of a vote, each with its own problem type (`/problems/<name>`) and the same name in
+ * the `reason` extension member: `voting-not-started`, `voting-closed`, `already-voted` (409),
+ * `no-voting-power` (422).
+ */
+const refuse = {
+  notStarted: (startsAt: Date) =>
+    new AppError('voting-not-started', `Voting on this proposal opens at ${startsAt.toISOString()}`, { reason: 'voting-not-started' }),
+  closed: (endsAt: Date) =>
+    new AppError('voting-closed', `Voting on this proposal closed at ${endsAt.toISOString()}`, { reason: 'voting-closed' }),
+  alreadyVoted: () => new AppError('already-voted', 'This wallet has already voted on this proposal', { reason: 'already-voted' }),
+  noPower: (snapshotAt: Date) =>
+    new AppError(
+      'no-voting-power',
+      `This wallet had no staked tokens at the proposal's snapshot (${snapshotAt.toISOString()}), so it has no voting power`,
+      {
+        reason: 'no-voting-power',
+      },
+    ),
+};
+
+export interface CastVoteInput {
+  /** Organization of the API key: the scope of the Idempotency-Key. */
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet. */
+  address: string;
+  proposalId: string;
+  choice: VoteChoice;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Records the wallet's vote on an open proposal (`startsAt <= now < endsAt`), weighted by its
+ * voting power: the native token it had staked at the proposal's `snapshotAt` (see `votingPower`).
+ * One vote per wallet and proposal (a unique index settles concurrent attempts).
+ * @returns 201 and the vote; `replayed` when answered from the Idempotency-Key
+ * @throws AppError not-found (unknown proposal: 404), voting-not-started / voting-closed /
+ *   already-voted (409), no-voting-power (422), idempotency-key-reused (409)
+ */
+export async function castVote(ctx: Pick<Context, 'prisma' | 'config'>, input: CastVoteInput) {
+  if (!isUuid(input.proposalId)) throw new AppError('not-found', 'No such proposal');
+  const fingerprint = requestFingerprint('governance.vote', input.address, { proposalId: input.proposalId, choice: input.choice });
+  try {
+    return await withIdempotency<VoteDto>(
+      ctx.prisma,
+      { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+      async (tx) => {
+        const proposal = await tx.proposal.findUnique({ where: { id: input.proposalId } });
+        if (!proposal) throw new AppError('not-found', 'No such proposal');
+        const now = new Date();
+        if (now < proposal.startsAt) throw refuse.notStarted(proposal.startsAt);
+        if (now >= proposal.endsAt) throw refuse.closed(proposal.endsAt);
+        const existing = await tx.vote.findUnique({ where: { proposalId_address: { proposalId: proposal.id, address: input.address } } });
+        if (existing) throw refuse.alreadyVoted();
+        const weight = await votingPower(tx, input.address, ctx.config.NATIVE_TOKEN_SYMBOL, proposal.snapshotAt);
+        if (weight === 0n) throw refuse.noPower(proposal.snapshotAt);
+        // A concurrent vote of the same wallet makes this insert fail on the unique index (P2002):
+        // withIdempotency first answers it from the key when the winner used the same key.
+        const vote = await tx.vote.create({
+          data: { proposalId: proposal.id, address: input.address, choice: input.choice, weight: weight.toString() },
+        });
+        return { statusCode: 201, body: toVoteDto(vote) };
+      },
+    );
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw refuse.alreadyVoted();
+    throw err;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Owner } from './post-entry.js';
+
+/**
+ * System accounts of the ledger (issue #3, "The core"). Each is one account per token, owned by
+ * `system:<id>`. Only `system:issuance` (ISSUANCE in post-entry.ts) may go below zero.
+ */
+
+/** The DAO treasury: pays staking rewards; its flows are shown by `GET /treasury/overview`. */
+export const TREASURY: Owner = { type: 'system', id: 'treasury' };
+
+/** Holds the principal of every active staking position. */
+export const STAKING_POOL: Owner = { type: 'system', id: 'staking-pool' };
+
+/** Holds the amount of every `initiated` bridge transfer until the relay completes or fails. */
+export const BRIDGE_ESCROW: Owner = { type: 'system', id: 'bridge-escrow' };
+
+/** Receives the amount of every `completed` bridge transfer: value that left this chain (circulating elsewhere). */
+export const BRIDGE_OUTBOUND: Owner = { type: 'system', id: 'bridge-outbound' };
+
+/** Balances that are not in circulation (token info: circulating = total supply less these). */
+export const NON_CIRCULATING: readonly Owner[] = [TREASURY, STAKING_POOL, BRIDGE_ESCROW];

@@ -1,0 +1,362 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Config } from '@gw/runtime';
+
+/**
+ * Delivery isolation (issue #10): a per-webhook concurrency cap and a per-webhook circuit breaker,
+ * both kept in Redis so that every worker replica sees the same state. Each decision is one Lua
+ * script (atomic, one round trip); time is Redis's own clock (`TIME`), so replicas with skewed
+ * clocks still agree.
+ *
+ * Keys, all hash-tagged by webhook id (`{<id>}`) so that one webhook's keys share a Redis Cluster slot:
+ * - `<prefix>:wh:{<id>}:circuit` hash: `state` (closed | open | half_open), `cf` (consecutive
+ *   failures), `lastSuccessAt`, `lastFailureAt`, `failingSince` (first failure since the last
+ *   success), `openUntil`, `cooldown` (ms of the current cool-down), `probe`/`probeUntil` (the
+ *   half-open probe's lease);
+ * - `<prefix>:wh:{<id>}:leases` sorted set: one member per attempt in flight, scored by the time its
+ *   lease expires, so a worker that dies mid-attempt frees its slot when the lease runs out;
+ * - `<prefix>:wh:{<id>}:waiters` sorted set: job ids parked behind the cap or a probe (FIFO by
+ *   park time); a finishing attempt hands its slot to the oldest ones;
+ * - `<prefix>:wh:{<id>}:window` hash: attempts (`t<bucket>`) and failures (`f<bucket>`) in ten
+ *   buckets of the sliding window.
+ * `<prefix>:wh:circuits` is a set of the webhook ids whose circuit has ever changed state (for the
+ * ops app's gauges).
+ */
+
+/** A circuit's state (issue #10): closed lets everything through, open nothing, half_open one probe. */
+export type CircuitState = 'closed' | 'open' | 'half_open';
+
+/** What `GET /gateway/v1/webhooks` shows of an endpoint (issue #10, Visible state). */
+export interface WebhookHealth {
+  state: CircuitState;
+  consecutiveFailures: number;
+  /** ISO 8601, or null when no attempt has succeeded since the state was kept. */
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  /** While open: when the next probe may go (ISO 8601); otherwise null. */
+  openUntil: string | null;
+}
+
+/** The answer of {@link EndpointGate.admit}. */
+export type Admission =
+  | {
+      admitted: true;
+      /** The lease to pass to {@link EndpointGate.report}. */
+      lease: string;
+      /** True when this attempt is the half-open probe. */
+      probe: boolean;
+      /** Set when this call moved the circuit from open to half_open. */
+      transition: 'half_open' | null;
+    }
+  | {
+      admitted: false;
+      /**
+       * - `circuit_open`: the breaker is open until `until`;
+       * - `half_open`: the probe is in flight, the job is parked until it ends;
+       * - `cap`: WEBHOOK_ENDPOINT_CONCURRENCY attempts are in flight, the job is parked until one ends.
+       */
+      reason: 'circuit_open' | 'half_open' | 'cap';
+      /**
+       * `circuit_open`: end of the cool-down; `half_open`: when the next cool-down would end if the
+       * probe failed (a successful probe promotes the job sooner); `cap`: null.
+       */
+      until: Date | null;
+      transition: 'half_open' | null;
+    };
+
+/** The answer of {@link EndpointGate.report}. */
+export interface Report {
+  state: CircuitState;
+  /** Set when this outcome changed the state. */
+  transition: CircuitState | null;
+  consecutiveFailures: number;
+  /** First failure since the last success (null after a success). */
+  failingSince: Date | null;
+  openUntil: Date | null;
+  /** Parked job ids handed a free slot (their delayed jobs are promoted). */
+  promoted: string[];
+}
+
+/** The breaker's thresholds and the cap's timings, from configuration. */
+export type GateSettings = Pick<
+  Config,
+  | 'WEBHOOK_TIMEOUT_MS'
+  | 'WEBHOOK_CIRCUIT_FAILURE_THRESHOLD'
+  | 'WEBHOOK_CIRCUIT_WINDOW_MS'
+  | 'WEBHOOK_CIRCUIT_MIN_REQUESTS'
+  | 'WEBHOOK_CIRCUIT_FAILURE_RATE'
+  | 'WEBHOOK_CIRCUIT_COOLDOWN_MS'
+  | 'WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS'
+  | 'WEBHOOK_CAP_WAIT_MAX_MS'
+  | 'WEBHOOK_DISABLE_AFTER_MS'
+>;
+
+/** Per-webhook cap and circuit breaker (see the module comment). */
+export interface EndpointGate {
+  /**
+   * Asks for a slot for one attempt to the webhook. When refused, the job is parked (cap,
+   * half_open) or must wait for the cool-down (circuit_open); nothing was counted as an attempt.
+   * @param jobId the delivery job's id (parked under it)
+   * @param limit attempts allowed in flight to this webhook (≥ 1)
+   */
+  admit(webhookId: string, jobId: string, limit: number): Promise<Admission>;
+  /**
+   * Ends an admitted attempt: frees its lease, counts the outcome in the breaker (timeouts and
+   * connection errors are failures like non-2xx answers) and promotes the oldest parked jobs
+   * into the freed slots while the circuit is closed.
+   */
+  report(webhookId: string, lease: string, ok: boolean, limit: number): Promise<Report>;
+  /** The circuits of these webhooks, for `GET /webhooks` (a webhook never attempted is closed). */
+  health(webhookIds: string[]): Promise<Map<string, WebhookHealth>>;
+  /** Forgets a webhook's state (re-registration starts it closed). */
+  reset(webhookId: string): Promise<void>;
+  /** How long (ms) an attempt's lease lives: WEBHOOK_TIMEOUT_MS plus a margin for the write. */
+  readonly leaseMs: number;
+}
+
+const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * KEYS: circuit, leases, waiters. ARGV: lease token, limit, lease ms, job id, waiters ttl ms, base
+ * cool-down ms, max cool-down ms. A job parked behind a probe is told to look again when the next
+ * cool-down would end if the probe failed (a success promotes it sooner).
+ */
+const ADMIT = `${NOW}
+local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
+local transition = ''
+if state == 'open' then
+  local ou = tonumber(redis.call('HGET', KEYS[1], 'openUntil') or '0')
+  if now < ou then return {'circuit_open', tostring(ou), ''} end
+  state = 'half_open'
+  redis.call('HSET', KEYS[1], 'state', 'half_open')
+  transition = 'half_open'
+end
+local probe = 0
+if state == 'half_open' then
+  local pu = tonumber(redis.call('HGET', KEYS[1], 'probeUntil') or '0')
+  if pu > now then
+    redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
+    redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[5]))
+    local cd = tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[6])
+    return {'half_open', tostring(pu + math.min(cd * 2, tonumber(ARGV[7]))), transition}
+  end
+  probe = 1
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[5]))
+  return {'cap', '0', transition}
+end
+local expires = now + tonumber(ARGV[3])
+if probe == 1 then redis.call('HSET', KEYS[1], 'probe', ARGV[1], 'probeUntil', expires) end
+redis.call('ZADD', KEYS[2], expires, ARGV[1])
+redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]) * 2)
+redis.call('ZREM', KEYS[3], ARGV[4])
+return {'ok', tostring(probe), transition}`;
+
+/**
+ * KEYS: circuit, leases, waiters, window. ARGV: lease token, ok (1|0), limit, consecutive threshold,
+ * window ms, min requests, failure rate %, base cool-down ms, max cool-down ms, state ttl ms.
+ */
+const REPORT = `${NOW}
+redis.call('ZREM', KEYS[2], ARGV[1])
+local ok = ARGV[2] == '1'
+local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
+local windowMs = tonumber(ARGV[5])
+local bucketMs = math.max(1, math.floor(windowMs / 10))
+local b = math.floor(now / bucketMs)
+redis.call('HINCRBY', KEYS[4], 't' .. b, 1)
+if not ok then redis.call('HINCRBY', KEYS[4], 'f' .. b, 1) end
+local total, fails = 0, 0
+local fields = redis.call('HGETALL', KEYS[4])
+for i = 1, #fields, 2 do
+  local f = fields[i]
+  if tonumber(string.sub(f, 2)) <= b - 10 then
+    redis.call('HDEL', KEYS[4], f)
+  elseif string.sub(f, 1, 1) == 't' then
+    total = total + tonumber(fields[i + 1])
+  else
+    fails = fails + tonumber(fields[i + 1])
+  end
+end
+redis.call('PEXPIRE', KEYS[4], windowMs * 2)
+local transition = ''
+local cf = 0
+if ok then
+  redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
+  redis.call('HDEL', KEYS[1], 'failingSince')
+  if state ~= 'closed' then
+    redis.call('HSET', KEYS[1], 'state', 'closed')
+    redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'openUntil', 'cooldown')
+    redis.call('DEL', KEYS[4])
+    state = 'closed'
+    transition = 'closed'
+  end
+else
+  cf = redis.call('HINCRBY', KEYS[1], 'cf', 1)
+  redis.call('HSET', KEYS[1], 'lastFailureAt', now)
+  redis.call('HSETNX', KEYS[1], 'failingSince', now)
+  local cooldown = nil
+  if state == 'half_open' then
+    cooldown = math.min(tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[8]) * 2, tonumber(ARGV[9]))
+  elseif state == 'closed' and (cf >= tonumber(ARGV[4]) or (total >= tonumber(ARGV[6]) and fails * 100 >= tonumber(ARGV[7]) * total)) then
+    cooldown = tonumber(ARGV[8])
+  end
+  if cooldown then
+    redis.call('HSET', KEYS[1], 'state', 'open', 'openUntil', now + cooldown, 'cooldown', cooldown)
+    redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
+    state = 'open'
+    transition = 'open'
+  end
+end
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[10]))
+local promoted = {}
+if state == 'closed' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+  local free = tonumber(ARGV[3]) - redis.call('ZCARD', KEYS[2])
+  if free > 0 then
+    promoted = redis.call('ZRANGE', KEYS[3], 0, free - 1)
+    if #promoted > 0 then redis.call('ZREM', KEYS[3], unpack(promoted)) end
+  end
+end
+return {state, transition, tostring(cf), redis.call('HGET', KEYS[1], 'failingSince') or '', redis.call('HGET', KEYS[1], 'openUntil') or '', promoted}`;
+
+/** Redis keys of one webhook's gate state (hash-tagged: one cluster slot per webhook). */
+export function gateKeys(prefix: string, webhookId: string) {
+  const base = `${prefix}:wh:{${webhookId}}`;
+  return { circuit: `${base}:circuit`, leases: `${base}:leases`, waiters: `${base}:waiters`, window: `${base}:window` };
+}
+
+/** Set of webhook ids whose circuit has changed state at least once (the ops app's gauges read it). */
+export const circuitRegistryKey = (prefix: string): string => `${prefix}:wh:circuits`;
+
+type GateRedis = Redis & {
+  gwGateAdmit(c: string, l: string, w: string, ...argv: (string | number)[]): Promise<[string, string, string]>;
+  gwGateReport(
+    c: string,
+    l: string,
+    w: string,
+    win: string,
+    ...argv: (string | number)[]
+  ): Promise<[CircuitState, string, string, string, string, string[]]>;
+};
+
+const msToDate = (ms: string | null | undefined): Date | null => (ms ? new Date(Number(ms)) : null);
+const msToIso = (ms: string | null | undefined): string | null => msToDate(ms)?.toISOString() ?? null;
+
+/**
+ * Reads the circuits of these webhooks in one pipeline. An open circuit whose cool-down is over
+ * is shown as `half_open`: the next due delivery is its probe.
+ */
+export async function readWebhookHealth(redis: Redis, prefix: string, webhookIds: string[]): Promise<Map<string, WebhookHealth>> {
+  const health = new Map<string, WebhookHealth>();
+  if (webhookIds.length === 0) return health;
+  const pipeline = redis.pipeline();
+  for (const id of webhookIds) pipeline.hmget(gateKeys(prefix, id).circuit, 'state', 'cf', 'lastSuccessAt', 'lastFailureAt', 'openUntil');
+  const results = (await pipeline.exec()) ?? [];
+  const now = Date.now();
+  webhookIds.forEach((id, i) => {
+    const [err, fields] = results[i] ?? [null, []];
+    if (err) throw err;
+    const [state, cf, lastSuccessAt, lastFailureAt, openUntil] = (fields as (string | null)[]) ?? [];
+    let shown: CircuitState = (state as CircuitState | null) ?? 'closed';
+    if (shown === 'open' && Number(openUntil) <= now) shown = 'half_open';
+    health.set(id, {
+      state: shown,
+      consecutiveFailures: Number(cf ?? 0),
+      lastSuccessAt: msToIso(lastSuccessAt),
+      lastFailureAt: msToIso(lastFailureAt),
+      openUntil: shown === 'open' ? msToIso(openUntil) : null,
+    });
+  });
+  return health;
+}
+
+/**
+ * Creates the gate over one Redis connection (the scripts are loaded once per connection and run
+ * with EVALSHA).
+ * @param prefix QUEUE_PREFIX
+ * @param wake called with the parked job ids handed a slot by a finishing attempt (the worker
+ *   promotes their delayed jobs); a failure there only delays them until WEBHOOK_CAP_WAIT_MAX_MS
+ */
+export function createEndpointGate(
+  redis: Redis,
+  prefix: string,
+  settings: GateSettings,
+  wake: (jobIds: string[]) => Promise<void> = async () => undefined,
+): EndpointGate {
+  const r = redis as GateRedis;
+  if (typeof r.gwGateAdmit !== 'function') {
+    redis.defineCommand('gwGateAdmit', { numberOfKeys: 3, lua: ADMIT });
+    redis.defineCommand('gwGateReport', { numberOfKeys: 4, lua: REPORT });
+  }
+  const leaseMs = settings.WEBHOOK_TIMEOUT_MS + 5000;
+  // Parked ids outlive any park; the circuit outlives the auto-disable horizon.
+  const waitersTtlMs = Math.max(settings.WEBHOOK_CAP_WAIT_MAX_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 4;
+  const stateTtlMs = Math.max(settings.WEBHOOK_DISABLE_AFTER_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 2;
+  const registry = circuitRegistryKey(prefix);
+
+  return {
+    leaseMs,
+    async admit(webhookId, jobId, limit) {
+      const k = gateKeys(prefix, webhookId);
+      const lease = `${jobId}:${randomBytes(6).toString('hex')}`;
+      const [verdict, detail, transition] = await r.gwGateAdmit(
+        k.circuit,
+        k.leases,
+        k.waiters,
+        lease,
+        limit,
+        leaseMs,
+        jobId,
+        waitersTtlMs,
+        settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
+        settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
+      );
+      const moved = transition === 'half_open' ? 'half_open' : null;
+      if (moved) await redis.sadd(registry, webhookId);
+      if (verdict === 'ok') return { admitted: true, lease, probe: detail === '1', transition: moved };
+      return {
+        admitted: false,
+        reason: verdict as 'circuit_open' | 'half_open' | 'cap',
+        until: verdict === 'cap' ? null : new Date(Number(detail)),
+        transition: moved,
+      };
+    },
+    async report(webhookId, lease, ok, limit) {
+      const k = gateKeys(prefix, webhookId);
+      const [state, transition, cf, failingSince, openUntil, promoted] = await r.gwGateReport(
+        k.circuit,
+        k.leases,
+        k.waiters,
+        k.window,
+        lease,
+        ok ? 1 : 0,
+        limit,
+        settings.WEBHOOK_CIRCUIT_FAILURE_THRESHOLD,
+        settings.WEBHOOK_CIRCUIT_WINDOW_MS,
+        settings.WEBHOOK_CIRCUIT_MIN_REQUESTS,
+        settings.WEBHOOK_CIRCUIT_FAILURE_RATE,
+        settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
+        settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
+        stateTtlMs,
+      );
+      if (transition) await redis.sadd(registry, webhookId);
+      if (promoted.length > 0) await wake(promoted).catch(() => undefined);
+      return {
+        state,
+        transition: (transition || null) as CircuitState | null,
+        consecutiveFailures: Number(cf),
+        failingSince: msToDate(failingSince),
+        openUntil: state === 'open' ? msToDate(openUntil) : null,
+        promoted,
+      };
+    },
+    health: (webhookIds) => readWebhookHealth(redis, prefix, webhookIds),
+    async reset(webhookId) {
+      const k = gateKeys(prefix, webhookId);
+      await redis.del(k.circuit, k.window);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { PrismaClient, RawSqlPool } from '@gw/db';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config/env.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Logger } from '../logging/logger.js';
+import type { Queues } from '../queues/queues.js';
+
+/**
+ * The side effects a service may use, built once per process (see `createContext`) and passed
+ * explicitly: no module-level singletons, so tests run several isolated stacks in one process.
+ */
+export interface Context {
+  config: Config;
+  logger: Logger;
+  prisma: PrismaClient;
+  /**
+   * Raw SQL for the hot paths (issue #5): tagged-template SQL, prepared per call site, without
+   * Prisma's per-query overhead, on the same `pg` pool as `prisma` (DATABASE_POOL_MAX connections).
+   */
+  sql: RawSqlPool;
+  redis: Redis;
+  queues: Queues;
+  secretBox: SecretBox;
+}

@@ -1,0 +1,32 @@
+import { createDatabaseClients } from '@gw/db';
+import type { Config } from '../config/env.js';
+import type { Context } from './context.js';
+import { SecretBox } from '../crypto/secret-box.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { createQueues } from '../queues/queues.js';
+import { createRedis } from '../redis/redis.js';
+
+/**
+ * Opens the clients a process needs: PostgreSQL (Prisma, and raw SQL for the hot paths, sharing
+ * one `pg` pool of DATABASE_POOL_MAX connections, opened on first use),
+ * Redis (one connection shared by the queues; workers open their own blocking ones) and the
+ * queues. Close with {@link closeContext}.
+ */
+export function createContext(config: Config, opts: { app: string; logger?: Logger }): Context {
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { app: opts.app });
+  const { prisma, sql } = createDatabaseClients(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  const redis = createRedis(config.REDIS_URL, { name: `${opts.app}-queues` });
+  redis.on('error', (err) =>
+    logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
+  );
+  const queues = createQueues(redis, config.QUEUE_PREFIX);
+  return { config, logger, prisma, sql, redis, queues, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };
+}
+
+/** Closes what {@link createContext} opened: queues, then Redis, then PostgreSQL. */
+export async function closeContext(ctx: Context): Promise<void> {
+  await ctx.queues.close();
+  await ctx.redis.quit().catch(() => ctx.redis.disconnect());
+  await ctx.prisma.$disconnect();
+  await ctx.sql.close();
+}

@@ -1,0 +1,25 @@
+/**
+ * Infrastructure shared by the apps and the concept modules of `@gw/core`. Nothing here knows a
+ * business concept, and nothing here loads viem or the auth stack: importing the whole barrel is
+ * cheap for every process.
+ */
+export * from './config/env.js';
+export * from './config/scopes.js';
+export * from './config/local-secrets-key.js';
+export * from './errors/app-error.js';
+export * from './logging/logger.js';
+export * from './crypto/secret-box.js';
+export * from './crypto/tokens.js';
+export * from './batching/coalesce.js';
+export * from './net/address-policy.js';
+export * from './pubsub/subscribe-channel.js';
+export * from './process/stop-on-signals.js';
+export * from './health/check-dependencies.js';
+export * from './metrics/index.js';
+export * from './redis/redis.js';
+export * from './queues/queues.js';
+export * from './ids.js';
+export * from './amounts.js';
+export * from './pagination/page.js';
+export * from './context/context.js';
+export * from './context/create-context.js';

@@ -1,0 +1,9 @@
+/**
+ * Metrics shared by the api, the worker and the ops app (issue #4, "Bull Board and ops").
+ * Each process owns a registry (`createAppMetrics`) that it publishes to Redis
+ * (`startMetricsPublisher`); the ops app merges them (`collectClusterMetrics`) and serves
+ * `GET /metrics`.
+ */
+export * from './app-metrics.js';
+export * from './publisher.js';
+export * from './collector.js';
