@@ -9,7 +9,8 @@ import { requireQueueForWrites } from './http/require-queue.js';
 import { requestLog } from './http/request-log.js';
 import { healthRouter } from './routes/health.js';
 import { openapiRouter } from './openapi/router.js';
-import { paymentsRouter } from './routes/payments.js';
+import { mountRoutes } from './http/mount-routes.js';
+import { ROUTES } from './routes/catalogue.js';
 import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import { integrationArea } from './routes/areas/integration-area.js';
@@ -54,8 +55,8 @@ export function createApp(deps: ApiDeps): Express {
   sessionRouter(deps, api);
 
   const gateway = express.Router();
+  mountRoutes(deps, { api, gateway }, ROUTES);
   webhooksRouter(deps, gateway);
-  paymentsRouter(deps, gateway);
   for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);
   for (const area of areas) api.use(area.root);

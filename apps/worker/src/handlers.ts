@@ -8,14 +8,7 @@ import {
   type QueueName,
   type RecoveryJob,
 } from '@gw/runtime';
-import {
-  type DeliveryStore,
-  type EndpointGate,
-  processDelivery,
-  type ProcessOutcome,
-  type Sender,
-  recoverDeadDeliveries,
-} from '@gw/core/webhooks';
+import { type DeliveryStore, type EndpointGate, processDelivery, type ProcessOutcome, type Sender, recoverDeadDeliveries } from '@gw/core/webhooks';
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
 import { expirePayment } from '@gw/core/payments';
 

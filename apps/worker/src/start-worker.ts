@@ -12,15 +12,7 @@ import {
   createAppMetrics,
   startMetricsPublisher,
 } from '@gw/runtime';
-import {
-  deliveryOutcomeCounter,
-  instrumentSender,
-  createDeliveryStore,
-  createEndpointGate,
-  USER_AGENT,
-  createSender,
-  sweepOutbox,
-} from '@gw/core/webhooks';
+import { deliveryOutcomeCounter, instrumentSender, createDeliveryStore, createEndpointGate, USER_AGENT, createSender, sweepOutbox } from '@gw/core/webhooks';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { createHandlers, type Handler } from './handlers.js';
 

@@ -23,3 +23,6 @@ export * from './amounts.js';
 export * from './pagination/page.js';
 export * from './context/context.js';
 export * from './context/create-context.js';
+export * from './http/caller.js';
+export * from './http/route.js';
+export * from './http/contract-kit.js';

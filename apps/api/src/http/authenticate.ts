@@ -1,6 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, sha256Hex, type Scope } from '@gw/runtime';
-import { type Principal, type Session } from '@gw/core/auth';
+import { AppError, sha256Hex, type Scope, type Principal, type Session } from '@gw/runtime';
 import type { ApiDeps } from '../deps.js';
 
 /**

@@ -44,7 +44,10 @@ export function httpMetrics(app: Express, histogram: AppMetrics['httpRequestDura
     onResponseEnd(res, (aborted) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = aborted ? 'aborted' : String(res.statusCode);
-      histogram.observe({ method: req.method, route: templateOf(req.route) ?? UNMATCHED_ROUTE, status }, seconds);
+      histogram.observe(
+        { method: req.method, route: (res.locals.route as string | undefined) ?? templateOf(req.route) ?? UNMATCHED_ROUTE, status },
+        seconds,
+      );
     });
     next();
   };

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { errorCatalog } from '@gw/runtime';
 import { HEADER_COMPONENTS, registerOperation, type Operation } from './operation.js';
 import { OPERATIONS } from './operations.js';
+import { ROUTES } from '../routes/catalogue.js';
 
 /** What `GET /api/openapi.json` serves: an OpenAPI 3.1 document (plain JSON). */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -72,8 +73,13 @@ export function buildOpenApiDocument(opts: { serverUrl?: string; operations?: Op
     bearerFormat: 'JWT',
     description: 'ES256 session JWT from `POST /gateway/v1/sso/login`; its wallet (`sub`) is the one acting.',
   });
-  for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent('headers', name, header);
-  for (const op of opts.operations ?? OPERATIONS) registerOperation(registry, op);
+  for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent('headers', name, header as never);
+  const rows = opts.operations ?? ROUTES;
+  const byId = new Map(rows.map((r) => [r.operationId, r]));
+  const legacy = opts.operations ? [] : OPERATIONS;
+  for (const op of legacy) registerOperation(registry, byId.get(op.operationId) ?? op);
+  const legacyIds = new Set(legacy.map((o) => o.operationId));
+  for (const row of rows) if (!legacyIds.has(row.operationId)) registerOperation(registry, row);
 
   const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
   return generator.generateDocument({

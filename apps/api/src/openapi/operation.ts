@@ -1,68 +1,10 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { errorCatalog, type ErrorCode, type Scope } from '@gw/runtime';
+import { errorCatalog, Problem, type ErrorCode, type HeadersObject, type OperationDoc, type ProblemExample } from '@gw/runtime';
 import { PROBLEM_JSON } from '../http/problem.js';
-import { Problem } from './response-schemas.js';
 
-/** Response headers of an OpenAPI response (`openapi3-ts` is not a direct dependency). */
-export type HeadersObject = Exclude<NonNullable<ResponseConfig['headers']>, z.ZodObject>;
-
-/**
- * One operation of the API reference, in the terms the service uses (authentication mode, scope,
- * the AppError codes it can answer). {@link registerOperation} turns it into an OpenAPI operation:
- * security requirements, `x-auth` / `x-scope` extensions, the authentication sentence of the
- * description, request parameters and body from the validating zod schemas, success responses and
- * one problem+json response per possible error status, each with examples.
- */
-export interface Operation {
-  operationId: string;
-  method: 'get' | 'post' | 'delete';
-  /** OpenAPI path relative to the server URL (`/api`), with `{param}` templates. */
-  path: string;
-  tag: string;
-  summary: string;
-  /** What the operation does (Markdown); the authentication paragraph is appended. */
-  description: string;
-  /**
-   * `gateway`: `X-API-Key` (API key or AI-connector token) and `Authorization: Bearer <JWT>`;
-   * `webhooks`: the organization's API key in `X-API-Key` only; `public`: nothing.
-   */
-  auth: 'gateway' | 'webhooks' | 'public';
-  scope?: Scope;
-  /** JWT role the wallet must hold (read at login). */
-  role?: 'agent';
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  /** Request headers other than the credentials (e.g. `If-None-Match`). */
-  headers?: z.ZodObject;
-  /** JSON request body; `required: false` when it may be omitted. */
-  body?: { schema: z.ZodType; example: unknown; description?: string; required?: boolean };
-  /** Accepts `Idempotency-Key` (same key and body → the first answer, `Idempotent-Replayed: true`). */
-  idempotent?: boolean;
-  /** Behind the request rate limiter (everything except health and this reference). Default true. */
-  rateLimited?: boolean;
-  success: Success[];
-  /** Problem codes specific to the operation; the generic ones are added from the other fields. */
-  errors?: ErrorCode[];
-  /** Example detail and extension members of a problem code for this operation. */
-  problems?: Partial<Record<ErrorCode, ProblemExample>>;
-}
-
-export interface Success {
-  status: number;
-  description: string;
-  /** Omitted for bodiless answers (304). */
-  schema?: z.ZodType;
-  example?: unknown;
-  /** Default `application/json`. */
-  contentType?: string;
-  headers?: HeadersObject;
-}
-
-export interface ProblemExample {
-  detail: string;
-  ext?: Record<string, unknown>;
-}
+/** An operation of the document: the documentation part of a route row. */
+export type Operation = OperationDoc;
 
 /** Reusable response headers (`#/components/headers/...`). */
 export const HEADER_COMPONENTS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '@gw/runtime';
 import { CONTRACT_KINDS } from '@gw/core/contracts';
 import { bridgeInitiateBody, consumeCreditsBody, purchaseCreditsBody } from '../routes/integration-schemas.js';
 import {
@@ -38,14 +39,6 @@ import { examples as ex } from './examples.js';
 import type { Operation } from './operation.js';
 import * as S from './response-schemas.js';
 import { EX } from './response-schemas.js';
-
-/** Path parameter `id` of the object named `what`. Unknown ids, and ids of another tenant, are 404. */
-const idParam = (what: string, example: string) =>
-  z.object({
-    id: z
-      .string()
-      .meta({ description: `Id of the ${what} (an unknown id, or one that is not the caller's, is 404)`, format: 'uuid', example }),
-  });
 
 const cacheControl = (value: string) => ({
   'Cache-Control': { description: `\`${value}\``, schema: { type: 'string' as const, enum: [value] } },

@@ -2,7 +2,7 @@ import { getAddress, isAddress, zeroAddress } from 'viem';
 import { z } from 'zod';
 import { CAIP2_PATTERN } from '@gw/core/contracts';
 import { MAX_CREDITS_PER_PURCHASE } from '@gw/core/credits';
-import { amountSchema } from './schemas.js';
+import { amountSchema } from '@gw/runtime';
 
 /** Request schemas of the integration area (issue #3): bridge and AI billing. */
 

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { isEvmAddress } from '@gw/core/evm';
 import { VOTE_CHOICES } from '@gw/core/governance';
-import { amountSchema, listQuerySchema } from './schemas.js';
+import { amountSchema, listQuerySchema } from '@gw/runtime';
+
+export { noBody, noQuery } from '@gw/runtime';
 
 /**
  * Request schemas of the ledger area (issue #3: wallet, staking, farming, governance, token,
  * treasury), shared by validation and (issue #4) the OpenAPI document. Unknown fields are 400.
  */
-
-/** GET endpoints without parameters: any query parameter is a typo, hence 400. */
-export const noQuery = z.strictObject({});
-
-/** Writes that take no body (`POST /staking/positions/:id/unstake`): none, or `{}`; any field is 400. */
-export const noBody = z.strictObject({});
 
 /** An EVM address: 0x + 40 hex digits; mixed case must match the EIP-55 checksum. */
 export const evmAddressSchema = z.string().refine(isEvmAddress, 'must be an EVM address (mixed case must match the EIP-55 checksum)').meta({

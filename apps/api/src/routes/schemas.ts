@@ -1,34 +1,9 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN, WEBHOOK_EVENTS } from '@gw/runtime';
+import { listQuerySchema, WEBHOOK_EVENTS } from '@gw/runtime';
+
+export { createPaymentBody, listPaymentsQuery } from '@gw/core/payments';
 
 /** Request schemas, shared by validation and (issue #4) the OpenAPI document. */
-
-export const amountSchema = z.string().regex(AMOUNT_PATTERN, 'must be a string of positive integer base units').meta({
-  description: 'Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)',
-  example: '12000000000000000000',
-});
-
-export const listQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Page size, 1 to 100 (default 20)', example: 20 }),
-  cursor: z.string().max(200).optional().meta({ description: "Opaque cursor: the previous page's `nextCursor`" }),
-});
-
-export const createPaymentBody = z.strictObject({
-  amount: amountSchema,
-  description: z.string().max(500).optional().meta({ description: 'Free text shown with the payment', example: 'Order #1001' }),
-  /** Default 900 s (15 minutes), at most 30 days. */
-  expiresInSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(30 * 24 * 3600)
-    .default(900)
-    .meta({ description: 'Seconds until a still-pending payment expires (default 900, at most 30 days)', example: 900 }),
-});
-
-export const listPaymentsQuery = listQuerySchema.extend({
-  status: z.enum(['pending', 'settled', 'failed', 'expired', 'refunded']).optional().meta({ description: 'Only payments in this status' }),
-});
 
 export const registerWebhookBody = z.strictObject({
   url: z.string({ error: 'url is required' }).min(1).max(2048).meta({

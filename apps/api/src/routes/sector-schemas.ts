@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getAddress, isAddress } from 'viem';
 import { isUuid } from '@gw/runtime';
 import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/logistics';
-import { amountSchema, listQuerySchema } from './schemas.js';
+import { amountSchema, listQuerySchema } from '@gw/runtime';
 
 /** Request schemas of the sector endpoints (issue #3): supply, customs, energy, health, consents, cargolink. */
 

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@gw/db';
 import type { Redis } from 'ioredis';
-import { sha256Hex, subscribeChannel } from '@gw/runtime';
-import { authenticateCredential, type Principal } from './credentials.js';
+import { sha256Hex, subscribeChannel, type Principal } from '@gw/runtime';
+import { authenticateCredential } from './credentials.js';
 
 /** Redis channel on which revocations are announced to every API replica. */
 export const revocationChannel = (prefix: string): string => `${prefix}:credential-revoked`;

@@ -1,18 +1,6 @@
 import type { CredentialKind, PrismaClient } from '@gw/db';
-import { randomToken, safeEqual, sha256Hex, type Scope } from '@gw/runtime';
+import { randomToken, safeEqual, sha256Hex, type Principal, type Scope } from '@gw/runtime';
 
-/** What an authenticated API key or connector token stands for. */
-export interface Principal {
-  credentialId: string;
-  organizationId: string;
-  kind: CredentialKind;
-  scopes: Scope[];
-  /**
-   * The organization is a native application of the ecosystem (issue #11): its credentials accept
-   * native session JWTs (minted without an API key). Set by the operator CLI only.
-   */
-  organizationNative: boolean;
-}
 
 const PREFIX: Record<CredentialKind, string> = { api_key: 'sk', connector: 'ct' };
 

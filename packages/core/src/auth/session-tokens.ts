@@ -1,22 +1,9 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { PrismaClient } from '@gw/db';
-import type { Config, SecretBox } from '@gw/runtime';
+import type { Config, SecretBox, Session } from '@gw/runtime';
 import { findVerificationKey, JWT_ALGORITHM, loadActiveKey, loadJwks, type ActiveKey } from './signing-keys.js';
 
-/** The wallet a verified JWT stands for. */
-export interface Session {
-  /** EIP-55 checksummed address (the JWT's `sub`). */
-  address: string;
-  /** `user`, plus roles the operator granted (e.g. `agent`). */
-  roles: string[];
-  /**
-   * The organization the session is bound to (issue #11: the JWT's `org` and `azp` claims), when
-   * the login carried that organization's API key; null for a native session (login without a
-   * key), which only native organizations' credentials accept.
-   */
-  organizationId: string | null;
-}
 
 /** Longest `kid` header accepted (our kids are 43-character RFC 7638 thumbprints). */
 const MAX_KID_LENGTH = 128;

@@ -1,0 +1,90 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { AppError, Reply, type RouteDef, type RouteInput } from '@gw/runtime';
+import type { ApiDeps } from '../deps.js';
+import { auth, requireAuth } from './authenticate.js';
+import { parse } from './validate.js';
+
+/** The Express path of a route row: `{id}` → `:id`. */
+export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Where a row is registered: gateway rows on the router mounted at `/gateway/v1`, the rest on `/api`. */
+const GATEWAY_PREFIX = '/gateway/v1';
+
+/**
+ * Sends a handler's result: a {@link Reply} as it says, anything else as a 200 JSON body.
+ */
+function send(res: Response, result: unknown): void {
+  if (!(result instanceof Reply)) {
+    res.json(result);
+    return;
+  }
+  for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  res.status(result.status);
+  if (result.file) {
+    res.sendFile(result.file.name, { root: result.file.root }, (err) => {
+      if (err && !res.headersSent) res.status(404).end();
+    });
+  } else if (result.type) res.type(result.type).send(result.body as string);
+  else if (result.body === undefined) res.end();
+  else res.json(result.body);
+}
+
+/** Role check of a `role` row (read from the JWT at login). @throws AppError('role-required') 403 with `requiredRole` */
+function requireRole(role: string): RequestHandler {
+  return (_req, res, next) => {
+    if (!auth(res).session?.roles.includes(role)) {
+      throw new AppError('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });
+    }
+    next();
+  };
+}
+
+/** A handler input whose caller fields throw when the row's authentication mode does not provide them. */
+function inputOf(req: Request, res: Response, row: RouteDef<ApiDeps>): RouteInput<unknown, unknown, unknown> {
+  const params = row.params ? parse(row.params, req.params, 'path') : req.params;
+  const query = row.query ? parse(row.query, req.query, 'query') : undefined;
+  const body = row.body ? parse(row.body.schema, req.body) : undefined;
+  return {
+    params,
+    query,
+    body,
+    get principal() {
+      return auth(res).principal;
+    },
+    get session() {
+      const s = auth(res).session;
+      if (!s) throw new Error(`${row.operationId} reads the session but is not a gateway route`);
+      return s;
+    },
+    header: (name) => req.get(name),
+    baseUrl: req.baseUrl.endsWith(GATEWAY_PREFIX) ? req.baseUrl.slice(0, -GATEWAY_PREFIX.length) : req.baseUrl,
+  };
+}
+
+/**
+ * Registers route rows on the API's routers, in table order: authentication and scope
+ * (`requireAuth`), the role, then params, query and body validated with the row's zod schemas
+ * (400 `validation-error`), then the handler. Each request is labelled with the row's path
+ * template for the HTTP metrics (`res.locals.route`).
+ * @param routers `api` is mounted at `/api`, `gateway` at `/api/gateway/v1`
+ */
+export function mountRoutes(deps: ApiDeps, routers: { api: Router; gateway?: Router }, rows: readonly RouteDef<ApiDeps>[]): void {
+  for (const row of rows) {
+    const onGateway = routers.gateway !== undefined && row.path.startsWith(`${GATEWAY_PREFIX}/`);
+    const router = onGateway ? routers.gateway! : routers.api;
+    const path = expressPath(onGateway ? row.path.slice(GATEWAY_PREFIX.length) : row.path);
+    const label = `/api${expressPath(row.path)}`;
+    const chain: RequestHandler[] = [
+      (_req, res, next) => {
+        res.locals.route = label;
+        next();
+      },
+    ];
+    if (row.auth !== 'public') chain.push(requireAuth(deps, { mode: row.auth, scope: row.scope }));
+    if (row.role) chain.push(requireRole(row.role));
+    chain.push(async (req, res) => {
+      send(res, await row.handler(deps, inputOf(req, res, row)));
+    });
+    router[row.method](path, ...chain);
+  }
+}
