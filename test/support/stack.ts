@@ -10,6 +10,7 @@ import { createLogger, generateKeyringEntry, loadConfig, parseScopes, type Confi
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
 import { issueCredential } from '@gw/core/auth';
 import { newWallet, signedLogin } from './wallet.js';
+import { watchContract } from './contract-check.js';
 
 /** Redis database index of this jest worker (2, 3, ...): never the default database 0. */
 export const redisDbForWorker = (): number => 1 + Number(process.env.JEST_WORKER_ID ?? '1');
@@ -71,6 +72,8 @@ export async function startStack(
   const config = loadConfig(env);
   const logger = opts.logStream ? createLogger(config.LOG_LEVEL, { app: 'test' }, opts.logStream as never) : undefined;
   const api = await startApi(config, { logger, resolver: opts.resolver });
+  // Issue #12: every response of every integration test is checked against the OpenAPI document.
+  const contractViolations = watchContract(api.server);
   const workers: RunningWorker[] = [];
   const spawnWorker = async (overrides: Record<string, string> = {}) => {
     const w = await startWorker(loadConfig({ ...env, ...overrides }), { logger, resolver: opts.resolver });
@@ -137,6 +140,11 @@ export async function startStack(
         redis.disconnect();
       }
       await db.drop();
+      if (contractViolations.length > 0) {
+        throw new Error(
+          `${contractViolations.length} response(s) of "${label}" broke the OpenAPI contract:\n${[...new Set(contractViolations)].slice(0, 20).join('\n')}`,
+        );
+      }
     },
   };
   return stack;

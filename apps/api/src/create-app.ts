@@ -7,8 +7,8 @@ import { httpMetrics } from './http/metrics-middleware.js';
 import { authFailureLimit, recordAuthFailure, requestRateLimit } from './http/rate-limit.js';
 import { requireQueueForWrites } from './http/require-queue.js';
 import { requestLog } from './http/request-log.js';
-import { healthRouter } from './routes/health.js';
-import { openapiRouter } from './openapi/router.js';
+import { docsAssets } from './openapi/reference.js';
+import { openApiJson } from './openapi/document.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
 import { sessionRouter } from './routes/session.js';
@@ -47,15 +47,25 @@ export function createApp(deps: ApiDeps): Express {
   // sit directly in these two routers instead of in nested ones, which every request would enter
   // and scan (issue #5: routing was the largest self time of the API profile).
   const api = express.Router();
-  healthRouter(deps, api);
-  openapiRouter(deps, api);
+  const gateway = express.Router();
+  // Health and the API reference: public, before the rate limiters.
+  openApiJson();
+  mountRoutes(
+    deps,
+    { api },
+    ROUTES.filter((r) => r.rateLimited === false),
+  );
+  api.use('/docs/assets', docsAssets);
   api.use(authFailureLimit(deps), requestRateLimit(deps));
   api.use(requireQueueForWrites(deps));
   api.use(requireJsonBody, express.json({ limit: '64kb' }));
   sessionRouter(deps, api);
 
-  const gateway = express.Router();
-  mountRoutes(deps, { api, gateway }, ROUTES);
+  mountRoutes(
+    deps,
+    { api, gateway },
+    ROUTES.filter((r) => r.rateLimited !== false),
+  );
   webhooksRouter(deps, gateway);
   for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);

@@ -2,3 +2,4 @@ export * from './create-app.js';
 export * from './deps.js';
 export * from './start-api.js';
 export * from './http/list-routes.js';
+export * from './openapi/document.js';

@@ -94,3 +94,14 @@ export function buildOpenApiDocument(opts: { serverUrl?: string; operations?: Op
     security: [{ ApiKey: [], BearerJWT: [] }],
   });
 }
+
+let documentJson: string | undefined;
+
+/**
+ * The OpenAPI document as JSON, built on first use from the route table. `createApp` calls it
+ * while the app is built, so a schema the generator cannot express fails at start-up rather than
+ * on the first request.
+ */
+export function openApiJson(): string {
+  return (documentJson ??= JSON.stringify(buildOpenApiDocument()));
+}

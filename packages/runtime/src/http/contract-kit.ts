@@ -132,3 +132,8 @@ export const idParam = (what: string, example: string) =>
       .string()
       .meta({ description: `Id of the ${what} (an unknown id, or one that is not the caller's, is 404)`, format: 'uuid', example }),
   });
+
+/** A documented `Cache-Control` response header with its one value. */
+export const cacheControl = (value: string) => ({
+  'Cache-Control': { description: `\`${value}\``, schema: { type: 'string' as const, enum: [value] } },
+});

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { Router, type RequestHandler } from 'express';
-import type { ApiDeps } from '../deps.js';
-import { buildOpenApiDocument } from './document.js';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { cacheControl, defineRoute, Reply } from '@gw/runtime';
 
 /**
  * The Swagger UI files the docs page loads, served from the `swagger-ui-dist` package (no CDN:
@@ -62,8 +62,11 @@ const docsPage = (base: string) => `<!doctype html>
 </html>
 `;
 
-/** GET/HEAD of the whitelisted Swagger UI assets and the initializer; anything else falls through (404). */
-const docsAssets: RequestHandler = (req, res, next) => {
+/**
+ * GET/HEAD of the whitelisted Swagger UI assets and the initializer under `/docs/assets/`;
+ * anything else falls through (404). Static files, not operations: not in the route table.
+ */
+export const docsAssets: RequestHandler = (req, res, next) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
   const name = req.path.replace(/^\//, '');
   res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -78,27 +81,55 @@ const docsAssets: RequestHandler = (req, res, next) => {
   });
 };
 
+export const OpenApiDocument = z
+  .object({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'OpenApiDocument', description: 'This OpenAPI 3.1 document' });
+
+const route = defineRoute<unknown>();
+
 /**
- * The API reference (issue #4), mounted on the `/api` router, public and before the rate limiters:
- * - `GET /openapi.json`: the OpenAPI 3.1 document, generated once from the zod schemas;
- * - `GET /docs`: Swagger UI rendering it, with its assets under `/docs/assets/` (from `swagger-ui-dist`).
- * Building the document here, when the app is built, makes a schema the generator cannot
- * express fail at start-up rather than on the first request.
+ * The API reference (issue #4), public and before the rate limiters:
+ * - `GET /openapi.json`: the OpenAPI 3.1 document, generated once from the route table;
+ * - `GET /docs`: Swagger UI rendering it, with its assets under `/docs/assets/` ({@link docsAssets}).
  */
-export function openapiRouter(_deps?: Pick<ApiDeps, 'config'>, r: Router = Router()): Router {
-  const document = JSON.stringify(buildOpenApiDocument());
-
-  r.get('/openapi.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/json').send(document);
-  });
-
-  r.get('/docs', (req, res) => {
-    res.setHeader('Content-Security-Policy', DOCS_CSP);
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('text/html').send(docsPage(escapeHtml(req.baseUrl)));
-  });
-  r.use('/docs/assets', docsAssets);
-
-  return r;
-}
+export const referenceRoutes = [
+  route({
+    operationId: 'getOpenApiDocument',
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Reference',
+    summary: 'This OpenAPI 3.1 document',
+    description: 'Generated from the zod schemas that validate the requests. Not rate limited.',
+    auth: 'public',
+    rateLimited: false,
+    success: [{ status: 200, description: 'The OpenAPI document', schema: OpenApiDocument, headers: cacheControl('public, max-age=300') }],
+    // Imported on use: the document is built from the route table, which holds this row.
+    handler: async () => {
+      const { openApiJson } = await import('./document.js');
+      return new Reply(200, openApiJson(), { 'Cache-Control': 'public, max-age=300' }, 'application/json');
+    },
+  }),
+  route({
+    operationId: 'getApiDocs',
+    method: 'get',
+    path: '/docs',
+    tag: 'Reference',
+    summary: 'Rendered API reference',
+    description: 'An HTML page rendering this document with Swagger UI (served from this service, no external assets). Not rate limited.',
+    auth: 'public',
+    rateLimited: false,
+    success: [{ status: 200, description: 'HTML page', schema: z.string(), contentType: 'text/html' }],
+    handler: (_deps, { baseUrl }) =>
+      new Reply(
+        200,
+        docsPage(escapeHtml(baseUrl)),
+        { 'Content-Security-Policy': DOCS_CSP, 'Cache-Control': 'public, max-age=300' },
+        'text/html',
+      ),
+  }),
+];

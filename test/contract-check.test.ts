@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { paymentExamples } from '@gw/core/payments';
+import { contractChecker, watchContract } from './support/contract-check.js';
+
+/**
+ * The contract check that every integration test runs on its API's responses (issue #12): it
+ * must accept what the document says and refuse drift, or it proves nothing.
+ */
+describe('contract check of real responses', () => {
+  const checker = contractChecker();
+  const payment = (body: unknown, status = 200, path = `/api/gateway/v1/payments/${paymentExamples.settled.id}`) =>
+    checker.violation({ method: 'GET', path, status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+
+  it('accepts a documented answer', () => {
+    expect(payment(paymentExamples.settled)).toBeNull();
+    expect(
+      checker.violation({
+        method: 'GET',
+        path: '/api/gateway/v1/payments/x',
+        status: 401,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: '/problems/unauthenticated',
+          title: 'Unauthenticated',
+          status: 401,
+          detail: 'no key',
+          instance: '/api/x',
+        }),
+      }),
+    ).toBeNull();
+  });
+
+  it('refuses a field the document does not name, a missing field and a wrong type', () => {
+    expect(payment({ ...paymentExamples.settled, secret: 'x' })).toMatch(/must NOT have additional properties/);
+    const { amount: _amount, ...noAmount } = paymentExamples.settled;
+    expect(payment(noAmount)).toMatch(/must have required property 'amount'/);
+    expect(payment({ ...paymentExamples.settled, amount: 12 })).toMatch(/amount must be string/);
+  });
+
+  it('refuses an undocumented status, media type or path', () => {
+    expect(payment(paymentExamples.settled, 418)).toMatch(/status not documented/);
+    expect(
+      checker.violation({ method: 'GET', path: '/api/gateway/v1/payments', status: 200, contentType: 'text/plain', body: 'ok' }),
+    ).toMatch(/answered text\/plain/);
+    expect(payment({}, 200, '/api/gateway/v1/no-such-thing')).toMatch(/no documented operation/);
+    expect(payment({}, 404, '/api/gateway/v1/no-such-thing')).toBeNull();
+  });
+
+  it('sees every response of a watched server, written at once or in chunks', async () => {
+    const server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.includes('chunked')) {
+        res.write('{"data":');
+        res.end('[],"nextCursor":null,"extra":1}');
+      } else res.end(JSON.stringify({ ...paymentExamples.settled, status: 'lost' }));
+    });
+    const violations = watchContract(server, checker);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${base}/api/gateway/v1/payments/${paymentExamples.settled.id}`);
+      await fetch(`${base}/api/v1/supply/shipments?chunked`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(violations).toHaveLength(2);
+    expect(violations[0]).toMatch(/status must be equal to one of the allowed values/);
+    expect(violations[1]).toMatch(/must NOT have additional properties/);
+  });
+});

@@ -1,0 +1,180 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { buildOpenApiDocument } from '@gw/api';
+
+/**
+ * The API contract, checked on real traffic (issue #12): every response the API sends during an
+ * integration test is validated against the OpenAPI document built from the route table, with
+ * JSON Schema 2020-12 (Ajv) and objects closed (a field the document does not name is drift).
+ * `startStack` watches its API server with {@link watchContract}; `stack.stop()` fails the test
+ * file when any response broke the contract.
+ */
+
+type Json = Record<string, unknown>;
+interface MediaType {
+  schema?: Json;
+}
+interface ResponseObject {
+  content?: Record<string, MediaType>;
+}
+interface OperationObject {
+  responses: Record<string, ResponseObject>;
+}
+export interface ContractDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, Json> };
+}
+
+const COMPONENTS_ID = 'urn:gw:openapi:components';
+
+/** Rewrites `#/components/schemas/X` references for the Ajv schema registered as {@link COMPONENTS_ID}. */
+export function rewriteRefs(node: unknown, prefix: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, prefix));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${prefix}#/$defs/`) : rewriteRefs(v, prefix),
+    ]),
+  );
+}
+
+/**
+ * The schema as a closed contract: every object that lists `properties` and says nothing about
+ * others gets `additionalProperties: false` (the document itself stays open for clients).
+ */
+export function closeObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closeObjects);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, closeObjects(v)])) as Json;
+  if (out.properties && typeof out.properties === 'object' && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+/** One response as sent. `path` is the request path without the query string, `/api/...`. */
+export interface ObservedResponse {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** Validates responses against an OpenAPI document (its server URL is `/api`). */
+export class ContractChecker {
+  readonly ajv: Ajv2020;
+  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly templates: { method: string; path: string; pattern: RegExp; op: OperationObject }[];
+
+  constructor(readonly doc: ContractDocument) {
+    this.ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+    addFormats.default(this.ajv);
+    // OpenAPI's own schema keywords (annotations for JSON Schema validation).
+    this.ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+    this.ajv.addSchema({ $id: COMPONENTS_ID, $defs: closeObjects(rewriteRefs(doc.components.schemas, '')) as Json });
+    this.templates = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        // A literal segment outranks a parameter: sort so that `/a/b` is tried before `/a/{id}`.
+        pattern: new RegExp(`^/api${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
+        op,
+      })),
+    );
+    this.templates.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  }
+
+  /** A compiled validator of a schema of the document (closed objects). */
+  validator(schema: Json): ValidateFunction {
+    const key = JSON.stringify(schema);
+    let v = this.compiled.get(key);
+    if (!v) {
+      v = this.ajv.compile(closeObjects(rewriteRefs(schema, COMPONENTS_ID)) as Json);
+      this.compiled.set(key, v);
+    }
+    return v;
+  }
+
+  /** The documented operation a request went to, or undefined (an undocumented path answers 404 problem). */
+  operation(method: string, path: string): { path: string; op: OperationObject } | undefined {
+    const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+    return this.templates.find((t) => t.method === m && t.pattern.test(path));
+  }
+
+  /**
+   * What is wrong with a response, or null when it matches the document: the operation must be
+   * documented with this status and media type, and a JSON body must validate.
+   */
+  violation(r: ObservedResponse): string | null {
+    const what = `${r.method} ${r.path} ${r.status}`;
+    const found = this.operation(r.method, r.path);
+    if (!found) return r.status === 404 || r.status === 405 ? null : `${what}: no documented operation answers this path`;
+    const response = found.op.responses[String(r.status)];
+    if (!response) return `${what}: status not documented for ${r.method} ${found.path}`;
+    if (!response.content) return r.body === '' ? null : `${what}: documented without a body, answered one`;
+    const mediaType = r.contentType.split(';')[0]!.trim();
+    const media = response.content[mediaType];
+    if (!media?.schema)
+      return `${what}: answered ${mediaType || 'no content type'}, documented ${Object.keys(response.content).join(', ')}`;
+    if (r.method === 'HEAD' || !/json/.test(mediaType)) return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(r.body);
+    } catch {
+      return `${what}: the body is not JSON`;
+    }
+    const validate = this.validator(media.schema);
+    if (validate(body)) return null;
+    return `${what}: ${this.ajv.errorsText(validate.errors)}\n${r.body.slice(0, 1500)}`;
+  }
+}
+
+let shared: ContractChecker | undefined;
+/** The checker of the document the API serves, built once per test file. */
+export const contractChecker = (): ContractChecker =>
+  (shared ??= new ContractChecker(buildOpenApiDocument() as unknown as ContractDocument));
+
+/**
+ * Watches every response of `server` and records those that break the contract. Runs before the
+ * app's own listener, so it sees every write.
+ * @returns the violations seen so far (a live array)
+ */
+export function watchContract(server: Server, checker: ContractChecker = contractChecker()): string[] {
+  const violations: string[] = [];
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+      );
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    res.on('finish', () => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      // Only the API is under contract (not Bull Board or other mounts), and never a half-written answer.
+      if (!path.startsWith('/api/') && path !== '/api') return;
+      // The Swagger UI files are static assets of the docs page, not operations.
+      if (path.startsWith('/api/docs/assets/')) return;
+      const problem = checker.violation({
+        method: req.method ?? 'GET',
+        path,
+        status: res.statusCode,
+        contentType: String(res.getHeader('content-type') ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      if (problem) violations.push(problem);
+    });
+  });
+  return violations;
+}
