@@ -4,6 +4,7 @@
 #   gw api | worker | ops       run that app (apps/<role>/src/main.ts through tsx)
 #   gw migrate                  apply pending migrations (packages/db/src/cli/migrate.ts), exit
 #   gw healthcheck <check...>   container health checks (apps/ops/src/healthcheck.ts)
+#   gw admin <command...>       the operator CLI (apps/admin/src/cli.ts), one JSON object on stdout
 #   gw <anything else>          exec it (e.g. `gw sh` for a shell)
 set -eu
 role="${1:-api}"
@@ -22,6 +23,10 @@ case "$role" in
     # tsx is a dependency of the apps, not of packages/db: resolve it from apps/ops.
     cd /app/apps/ops
     exec node --experimental-wasm-modules --no-warnings --import tsx /app/packages/db/src/cli/migrate.ts "$@"
+    ;;
+  admin)
+    cd /app/apps/admin
+    exec node --no-warnings --import tsx src/cli.ts "$@"
     ;;
   healthcheck)
     cd /app/apps/ops

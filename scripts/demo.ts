@@ -47,7 +47,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /** Runs the operator CLI exactly as an operator would; returns its one JSON object. */
 function admin(...args: string[]): Record<string, string> {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/admin/cli.ts', ...args], {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/admin/src/cli.ts', ...args], {
     cwd: root,
     env,
     encoding: 'utf8',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO_ORGANIZATION_ID, demoPatient, seedDemo, type SeedDemoSummary } from '../src/admin/seed-demo.js';
+import { DEMO_ORGANIZATION_ID, demoPatient, seedDemo, type SeedDemoSummary } from '@gw/admin/seed-demo';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 /** `seed:demo` (issue #3, "Data to run against"): idempotent, and the sector endpoints serve it. */
