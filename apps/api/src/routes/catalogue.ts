@@ -1,4 +1,8 @@
 import type { RouteTable } from '@gw/runtime';
+import { consentRoutes } from '@gw/core/consents';
+import { energyRoutes } from '@gw/core/energy';
+import { healthRecordRoutes } from '@gw/core/health-records';
+import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
 import { paymentRoutes } from '@gw/core/payments';
 import type { ApiDeps } from '../deps.js';
 
@@ -7,4 +11,11 @@ import type { ApiDeps } from '../deps.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes];
+export const ROUTES: RouteTable<ApiDeps> = [
+  ...paymentRoutes,
+  ...supplyRoutes,
+  ...energyRoutes,
+  ...healthRecordRoutes,
+  ...consentRoutes,
+  ...cargolinkRoutes,
+];
