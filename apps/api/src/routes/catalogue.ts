@@ -1,4 +1,8 @@
 import type { RouteTable } from '@gw/runtime';
+import { consentRoutes } from '@gw/core/consents';
+import { energyRoutes } from '@gw/core/energy';
+import { healthRecordRoutes } from '@gw/core/health-records';
+import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
 import { paymentRoutes } from '@gw/core/payments';
 import type { ApiDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
@@ -9,4 +13,13 @@ import { healthRoutes } from './health.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [...healthRoutes, ...paymentRoutes, ...referenceRoutes];
+export const ROUTES: RouteTable<ApiDeps> = [
+  ...healthRoutes,
+  ...paymentRoutes,
+  ...supplyRoutes,
+  ...energyRoutes,
+  ...healthRecordRoutes,
+  ...consentRoutes,
+  ...cargolinkRoutes,
+  ...referenceRoutes,
+];

@@ -1,2 +1,5 @@
 /** The `energy` module's public surface: other modules and the apps import it only through this file. */
-export * from './carbon-credits.js';
+export * from './contract.js';
+export * from './repository.js';
+export * from './routes.js';
+export * from './service.js';

@@ -1,2 +1,5 @@
 /** The `health-records` module's public surface: other modules and the apps import it only through this file. */
-export * from './read-health-records.js';
+export * from './contract.js';
+export * from './repository.js';
+export * from './routes.js';
+export * from './service.js';

@@ -1,25 +1,8 @@
-import type { ClinicalRecord } from '@gw/db';
+import { withTransaction, type ClinicalRecord } from '@gw/db';
 import { type Context, AppError, cursorId, toPage, type Page, type PageQuery } from '@gw/runtime';
-import { HEALTH_CONSENT_SCOPE } from '../consents/index.js';
-
-/** One clinical record of a patient. */
-export interface ClinicalRecordDto {
-  id: string;
-  patient: string;
-  /** e.g. `lab_result`, `diagnosis`, `prescription`, `immunization`, `visit_note`. */
-  kind: string;
-  summary: string;
-  /** When the clinical event happened. */
-  recordedAt: string;
-}
-
-export const toClinicalRecordDto = (r: ClinicalRecord): ClinicalRecordDto => ({
-  id: r.id,
-  patient: r.patient,
-  kind: r.kind,
-  summary: r.summary,
-  recordedAt: r.recordedAt.toISOString(),
-});
+import { findActiveConsentForShare } from '../consents/index.js';
+import { toClinicalRecordDto, type ClinicalRecordDto } from './contract.js';
+import { findClinicalRecordRow, insertHealthAccessLog, listClinicalRecordRows } from './repository.js';
 
 export interface ReadHealthRecordsInput extends PageQuery {
   organizationId: string;
@@ -51,38 +34,24 @@ export async function readHealthRecords(
 ): Promise<Page<ClinicalRecordDto> & { patient: string; consentId: string }> {
   const afterId = cursorId(input.cursor);
   const log = { organizationId: input.organizationId, credentialId: input.credentialId, caller: input.caller, patient: input.patient };
-  const out = await ctx.prisma.$transaction(async (tx) => {
-    const consents = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id::text FROM consents
-      WHERE patient = ${input.patient} AND organization_id = ${input.organizationId}::uuid
-        AND scope = ${HEALTH_CONSENT_SCOPE} AND revoked_at IS NULL
-        AND signature IS NOT NULL AND expires_at > now()
-      ORDER BY id DESC LIMIT 1
-      FOR SHARE`;
-    const consent = consents[0];
-    if (!consent) {
-      await tx.healthAccessLog.create({ data: { ...log, recordCount: 0, granted: false } });
+  const out = await withTransaction(ctx.prisma, async (tx) => {
+    const consentId = await findActiveConsentForShare(tx, input.patient, input.organizationId);
+    if (!consentId) {
+      await insertHealthAccessLog(tx, { ...log, recordCount: 0, granted: false });
       return undefined;
     }
     let after: ClinicalRecord | null = null;
     if (afterId) {
-      after = await tx.clinicalRecord.findFirst({ where: { id: afterId, patient: input.patient } });
+      after = await findClinicalRecordRow(tx, input.patient, afterId);
       if (!after)
         throw new AppError('validation-error', 'cursor is not valid', {
           errors: [{ path: 'cursor', message: 'not a cursor of this list' }],
         });
     }
-    const rows = await tx.clinicalRecord.findMany({
-      where: {
-        patient: input.patient,
-        ...(after ? { OR: [{ recordedAt: { lt: after.recordedAt } }, { recordedAt: after.recordedAt, id: { lt: after.id } }] } : {}),
-      },
-      orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
-      take: input.limit + 1,
-    });
+    const rows = await listClinicalRecordRows(tx, input.patient, { after, take: input.limit + 1 });
     const page = toPage(rows, input.limit, toClinicalRecordDto);
-    await tx.healthAccessLog.create({ data: { ...log, consentId: consent.id, recordCount: page.data.length, granted: true } });
-    return { patient: input.patient, consentId: consent.id, ...page };
+    await insertHealthAccessLog(tx, { ...log, consentId, recordCount: page.data.length, granted: true });
+    return { patient: input.patient, consentId, ...page };
   });
   if (!out) {
     throw new AppError('consent-required', 'The patient has not recorded a consent for this organization to read their clinical records', {

@@ -1,0 +1,80 @@
+import type { Consent, Tx } from '@gw/db';
+import type { Context } from '@gw/runtime';
+import { HEALTH_CONSENT_SCOPE } from './contract.js';
+
+/** Every statement on the `consents` table (and the organization look-up a new consent needs). */
+
+/** The id of organization `id` (a valid UUID), or null when there is none. */
+export const findOrganizationId = (ctx: Pick<Context, 'prisma'>, id: string): Promise<{ id: string } | null> =>
+  ctx.prisma.organization.findUnique({ where: { id }, select: { id: true } });
+
+/** The consents a patient recorded, newest first, after the id `after`. */
+export const listConsentRows = (
+  ctx: Pick<Context, 'prisma'>,
+  patient: string,
+  q: { after: string | undefined; take: number },
+): Promise<Consent[]> =>
+  ctx.prisma.consent.findMany({
+    where: { patient, ...(q.after ? { id: { lt: q.after } } : {}) },
+    orderBy: { id: 'desc' },
+    take: q.take,
+  });
+
+/** Serialises, until the transaction ends, the consent writes of one patient and organization (advisory lock). */
+export async function lockConsentPair(tx: Tx, patient: string, organizationId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`consent:${patient}:${organizationId}`}, 0))`;
+}
+
+/** Revokes, at `at`, the patient's active `health:read` consents for the organization. */
+export async function revokeActiveConsents(tx: Tx, patient: string, organizationId: string, at: Date): Promise<void> {
+  await tx.consent.updateMany({
+    where: { patient, organizationId, scope: HEALTH_CONSENT_SCOPE, revokedAt: null },
+    data: { revokedAt: at },
+  });
+}
+
+export const insertConsent = (
+  tx: Tx,
+  data: {
+    patient: string;
+    organizationId: string;
+    scope: typeof HEALTH_CONSENT_SCOPE;
+    purpose: string;
+    scopes: string[];
+    nonce: string;
+    issuedAt: Date;
+    expiresAt: Date;
+    signature: string;
+  },
+): Promise<Consent> => tx.consent.create({ data });
+
+/**
+ * Consent `id` of `patient` (a valid UUID), row-locked (`FOR UPDATE`) until the transaction ends,
+ * or null when the patient has no such consent.
+ */
+export async function lockPatientConsent(tx: Tx, patient: string, id: string): Promise<Consent | null> {
+  await tx.$queryRaw<{ id: string }[]>`SELECT id FROM consents WHERE id = ${id}::uuid AND patient = ${patient} FOR UPDATE`;
+  return tx.consent.findFirst({ where: { id, patient } });
+}
+
+export const markConsentRevoked = (tx: Tx, id: string, revocation: { at: Date; signature: string; nonce: string }): Promise<Consent> =>
+  tx.consent.update({
+    where: { id },
+    data: { revokedAt: revocation.at, revocationSignature: revocation.signature, revocationNonce: revocation.nonce },
+  });
+
+/**
+ * The id of the patient's active consent for the organization (`health:read`, signed, not
+ * revoked, not expired), newest first, share-locked (`FOR SHARE`) until the transaction ends so
+ * that a concurrent revocation waits for it; undefined when there is none.
+ */
+export async function findActiveConsentForShare(tx: Tx, patient: string, organizationId: string): Promise<string | undefined> {
+  const consents = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM consents
+      WHERE patient = ${patient} AND organization_id = ${organizationId}::uuid
+        AND scope = ${HEALTH_CONSENT_SCOPE} AND revoked_at IS NULL
+        AND signature IS NOT NULL AND expires_at > now()
+      ORDER BY id DESC LIMIT 1
+      FOR SHARE`;
+  return consents[0]?.id;
+}
