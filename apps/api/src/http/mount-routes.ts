@@ -68,7 +68,8 @@ function inputOf(req: Request, res: Response, row: RouteDef<ApiDeps>): RouteInpu
  * template for the HTTP metrics (`res.locals.route`).
  * @param routers `api` is mounted at `/api`, `gateway` at `/api/gateway/v1`
  */
-export function mountRoutes(deps: ApiDeps, routers: { api: Router; gateway?: Router }, rows: readonly RouteDef<ApiDeps>[]): void {
+export function mountRoutes(deps: ApiDeps, routers: { api: Router; gateway?: Router }, rows: readonly RouteDef<ApiDeps>[]): RouteInfo[] {
+  const mounted: RouteInfo[] = [];
   for (const row of rows) {
     const onGateway = routers.gateway !== undefined && row.path.startsWith(`${GATEWAY_PREFIX}/`);
     const router = onGateway ? routers.gateway! : routers.api;
@@ -86,5 +87,21 @@ export function mountRoutes(deps: ApiDeps, routers: { api: Router; gateway?: Rou
       send(res, await row.handler(deps, inputOf(req, res, row)));
     });
     router[row.method](path, ...chain);
+    mounted.push({ method: row.method.toUpperCase(), path: label, operationId: row.operationId });
   }
+  return mounted;
 }
+
+/** A registered route: upper-case method, full Express path (`/api/gateway/v1/payments/:id`), operation id. */
+export interface RouteInfo {
+  method: string;
+  path: string;
+  operationId: string;
+}
+
+/**
+ * Every route `createApp` registered from the route table (kept in `app.locals.routes`). The tests
+ * that must cover every route (fuzzing, tenant isolation, the OpenAPI document) enumerate these.
+ */
+export const registeredRoutes = (app: { locals: Record<string, unknown> }): RouteInfo[] =>
+  (app.locals.routes as RouteInfo[] | undefined) ?? [];
