@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from '@gw/runtime';
+import { contractDocuments } from '@gw/core/contracts';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { httpMetrics } from './http/metrics-middleware.js';
@@ -13,7 +14,6 @@ import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
 import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
-import { integrationArea } from './routes/areas/integration-area.js';
 import { ledgerArea } from './routes/areas/ledger-area.js';
 import { sectorArea } from './routes/areas/sector-area.js';
 
@@ -32,6 +32,8 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
  * `/api/gateway/v1`. No administration route exists here: operators use the CLI.
  */
 export function createApp(deps: ApiDeps): Express {
+  // config/contracts.json and contracts-abi/ are read once, now: a bad file stops start-up.
+  contractDocuments();
   const app = express();
   app.disable('x-powered-by');
   // No automatic weak ETag (a SHA-1 of every JSON body): authenticated answers are not cached by
@@ -42,7 +44,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(helmet());
   app.use(requestLog(deps.logger));
 
-  const areas = [ledgerArea(deps), integrationArea(deps), sectorArea(deps)];
+  const areas = [ledgerArea(deps), sectorArea(deps)];
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
   // and scan (issue #5: routing was the largest self time of the API profile).
@@ -60,6 +62,10 @@ export function createApp(deps: ApiDeps): Express {
   for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);
   for (const area of areas) api.use(area.root);
+  // Anything else under /contracts-abi (other methods, nested or traversal paths) is an unknown ABI.
+  api.use('/contracts-abi', () => {
+    throw new AppError('not-found', 'No such ABI');
+  });
 
   app.use('/api', api);
   app.use(notFound);

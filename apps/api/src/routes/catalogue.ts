@@ -1,4 +1,7 @@
 import type { RouteTable } from '@gw/runtime';
+import { bridgeRoutes } from '@gw/core/bridge';
+import { contractRoutes } from '@gw/core/contracts';
+import { creditRoutes } from '@gw/core/credits';
 import { paymentRoutes } from '@gw/core/payments';
 import type { ApiDeps } from '../deps.js';
 
@@ -7,4 +10,4 @@ import type { ApiDeps } from '../deps.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes];
+export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes, ...contractRoutes, ...bridgeRoutes, ...creditRoutes];
