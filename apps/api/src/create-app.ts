@@ -12,7 +12,6 @@ import { healthRouter } from './routes/health.js';
 import { openapiRouter } from './openapi/router.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
-import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import { ledgerArea } from './routes/areas/ledger-area.js';
 import { sectorArea } from './routes/areas/sector-area.js';
@@ -54,7 +53,6 @@ export function createApp(deps: ApiDeps): Express {
   api.use(authFailureLimit(deps), requestRateLimit(deps));
   api.use(requireQueueForWrites(deps));
   api.use(requireJsonBody, express.json({ limit: '64kb' }));
-  sessionRouter(deps, api);
 
   const gateway = express.Router();
   mountRoutes(deps, { api, gateway }, ROUTES);

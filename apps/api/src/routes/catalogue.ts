@@ -1,4 +1,5 @@
 import type { RouteTable } from '@gw/runtime';
+import { sessionRoutes } from '@gw/core/auth';
 import { bridgeRoutes } from '@gw/core/bridge';
 import { contractRoutes } from '@gw/core/contracts';
 import { creditRoutes } from '@gw/core/credits';
@@ -10,4 +11,4 @@ import type { ApiDeps } from '../deps.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes, ...contractRoutes, ...bridgeRoutes, ...creditRoutes];
+export const ROUTES: RouteTable<ApiDeps> = [...sessionRoutes, ...paymentRoutes, ...contractRoutes, ...bridgeRoutes, ...creditRoutes];
