@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from '@gw/runtime';
+import { contractDocuments } from '@gw/core/contracts';
 import type { ApiDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { httpMetrics } from './http/metrics-middleware.js';
@@ -11,9 +12,7 @@ import { docsAssets } from './openapi/reference.js';
 import { openApiJson } from './openapi/document.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
-import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
-import { integrationArea } from './routes/areas/integration-area.js';
 import { ledgerArea } from './routes/areas/ledger-area.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
@@ -31,6 +30,8 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
  * `/api/gateway/v1`. No administration route exists here: operators use the CLI.
  */
 export function createApp(deps: ApiDeps): Express {
+  // config/contracts.json and contracts-abi/ are read once, now: a bad file stops start-up.
+  contractDocuments();
   const app = express();
   app.disable('x-powered-by');
   // No automatic weak ETag (a SHA-1 of every JSON body): authenticated answers are not cached by
@@ -41,7 +42,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(helmet());
   app.use(requestLog(deps.logger));
 
-  const areas = [ledgerArea(deps), integrationArea(deps)];
+  const areas = [ledgerArea(deps)];
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
   // and scan (issue #5: routing was the largest self time of the API profile).
@@ -49,7 +50,7 @@ export function createApp(deps: ApiDeps): Express {
   const gateway = express.Router();
   // Health and the API reference: public, before the rate limiters.
   openApiJson();
-  mountRoutes(
+  const routes = mountRoutes(
     deps,
     { api },
     ROUTES.filter((r) => r.rateLimited === false),
@@ -58,17 +59,23 @@ export function createApp(deps: ApiDeps): Express {
   api.use(authFailureLimit(deps), requestRateLimit(deps));
   api.use(requireQueueForWrites(deps));
   api.use(requireJsonBody, express.json({ limit: '64kb' }));
-  sessionRouter(deps, api);
 
-  mountRoutes(
-    deps,
-    { api, gateway },
-    ROUTES.filter((r) => r.rateLimited !== false),
+  routes.push(
+    ...mountRoutes(
+      deps,
+      { api, gateway },
+      ROUTES.filter((r) => r.rateLimited !== false),
+    ),
   );
+  app.locals.routes = routes;
   webhooksRouter(deps, gateway);
   for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);
   for (const area of areas) api.use(area.root);
+  // Anything else under /contracts-abi (other methods, nested or traversal paths) is an unknown ABI.
+  api.use('/contracts-abi', () => {
+    throw new AppError('not-found', 'No such ABI');
+  });
 
   app.use('/api', api);
   app.use(notFound);

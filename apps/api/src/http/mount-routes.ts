@@ -11,7 +11,7 @@ export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, 
 const GATEWAY_PREFIX = '/gateway/v1';
 
 /**
- * Sends a handler's result: a {@link Reply} as it says, anything else as a 200 JSON body.
+ * Sends a handler's result: a {@link Reply} as it says (a `Buffer` body as is), anything else as a 200 JSON body.
  */
 function send(res: Response, result: unknown): void {
   if (!(result instanceof Reply)) {
@@ -26,6 +26,8 @@ function send(res: Response, result: unknown): void {
     });
   } else if (result.type) res.type(result.type).send(result.body as string);
   else if (result.body === undefined) res.end();
+  // Bytes go out as they are, with the headers the reply names (`res.type` would add a charset).
+  else if (Buffer.isBuffer(result.body)) res.end(result.body);
   else res.json(result.body);
 }
 

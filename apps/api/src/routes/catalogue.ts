@@ -1,5 +1,9 @@
 import type { RouteTable } from '@gw/runtime';
+import { sessionRoutes } from '@gw/core/auth';
+import { bridgeRoutes } from '@gw/core/bridge';
 import { consentRoutes } from '@gw/core/consents';
+import { contractRoutes } from '@gw/core/contracts';
+import { creditRoutes } from '@gw/core/credits';
 import { energyRoutes } from '@gw/core/energy';
 import { healthRecordRoutes } from '@gw/core/health-records';
 import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
@@ -15,7 +19,11 @@ import { healthRoutes } from './health.js';
  */
 export const ROUTES: RouteTable<ApiDeps> = [
   ...healthRoutes,
+  ...sessionRoutes,
   ...paymentRoutes,
+  ...contractRoutes,
+  ...bridgeRoutes,
+  ...creditRoutes,
   ...supplyRoutes,
   ...energyRoutes,
   ...healthRecordRoutes,

@@ -43,11 +43,4 @@ export const listDeliveriesQuery = listQuerySchema.extend({
   status: z.enum(['pending', 'delivered', 'dead']).optional().meta({ description: 'Only deliveries in this status' }),
 });
 
-export const loginBody = z.strictObject({
-  message: z.string().min(1).max(4096).meta({ description: 'The EIP-4361 (Sign-In with Ethereum) message, as signed' }),
-  signature: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]+$/, 'must be 0x-prefixed hex')
-    .max(2048)
-    .meta({ description: "The wallet's personal_sign signature of `message`, 0x-prefixed hex" }),
-});
+export { loginBody } from '@gw/core/auth';

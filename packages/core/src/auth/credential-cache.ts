@@ -1,7 +1,8 @@
 import type { PrismaClient } from '@gw/db';
 import type { Redis } from 'ioredis';
 import { sha256Hex, subscribeChannel, type Principal } from '@gw/runtime';
-import { authenticateCredential } from './credentials.js';
+import { findCredentialExpiry, markCredentialRevoked } from './repository.js';
+import { authenticateCredential } from './service.js';
 
 /** Redis channel on which revocations are announced to every API replica. */
 export const revocationChannel = (prefix: string): string => `${prefix}:credential-revoked`;
@@ -35,8 +36,8 @@ export class CredentialCache {
     const principal = await authenticateCredential(this.prisma, presented);
     if (principal && this.ttlMs > 0) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      const row = await this.prisma.credential.findUnique({ where: { id: principal.credentialId }, select: { expiresAt: true } });
-      this.entries.set(hash, { principal, expiresAt: row?.expiresAt?.getTime() ?? null, until: now + this.ttlMs });
+      const expiresAt = await findCredentialExpiry(this.prisma, principal.credentialId);
+      this.entries.set(hash, { principal, expiresAt: expiresAt?.getTime() ?? null, until: now + this.ttlMs });
     }
     return principal;
   }
@@ -60,7 +61,7 @@ export class CredentialCache {
  * @returns false when no credential has that hash (or it was already revoked)
  */
 export async function revokeCredential(prisma: PrismaClient, hash: string, announce?: { redis: Redis; prefix: string }): Promise<boolean> {
-  const { count } = await prisma.credential.updateMany({ where: { hash, revokedAt: null }, data: { revokedAt: new Date() } });
+  const count = await markCredentialRevoked(prisma, hash);
   if (announce) await announce.redis.publish(revocationChannel(announce.prefix), hash);
   return count > 0;
 }

@@ -1,5 +1,6 @@
 /** The `bridge` module's public surface: other modules and the apps import it only through this file. */
-export * from './bridge-transfer-dto.js';
-export * from './get-bridge-transfer.js';
-export * from './initiate-bridge.js';
-export * from './relay-bridge.js';
+export * from './contract.js';
+export * from './relay.js';
+export * from './repository.js';
+export * from './routes.js';
+export * from './service.js';

@@ -1,3 +1,4 @@
 /** The `contracts` module's public surface: other modules and the apps import it only through this file. */
-export * from './abi-catalog.js';
-export * from './contract-addresses.js';
+export * from './contract.js';
+export * from './routes.js';
+export * from './service.js';

@@ -1,7 +1,21 @@
 import { createHash } from 'node:crypto';
+import { withTransaction } from '@gw/db';
 import { type Context, ensureLiveJobs } from '@gw/runtime';
 import { postEntry, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '../ledger/index.js';
-import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';
+import type { BridgeTransferDto } from './contract.js';
+import {
+  completeBridgeTransfer,
+  failBridgeTransfer,
+  findBridgeTransfer,
+  listStaleBridgeTransfers,
+  lockBridgeTransfer,
+} from './repository.js';
+import { toBridgeTransferDto } from './service.js';
+
+/**
+ * The relayer mechanism: the `bridge-relay` job that carries an `initiated` transfer to its
+ * destination chain, the relayer it calls, and the sweep that gives lost jobs back.
+ */
 
 /**
  * Default wait of the built-in {@link DelayedRelayer} before it reports a transfer relayed.
@@ -59,15 +73,14 @@ export async function relayBridgeTransfer(
   relayer: Relayer,
   transferId: string,
 ): Promise<RelayOutcome> {
-  const transfer = await ctx.prisma.bridgeTransfer.findUnique({ where: { id: transferId } });
+  const transfer = await findBridgeTransfer(ctx.prisma, transferId);
   if (!transfer) return { result: 'missing' };
   if (transfer.status !== 'initiated') return { result: 'not-initiated', status: transfer.status };
 
   const answer = await relayer.relay(toBridgeTransferDto(transfer));
 
-  return ctx.prisma.$transaction(async (tx): Promise<RelayOutcome> => {
-    await tx.$queryRaw`SELECT id FROM bridge_transfers WHERE id = ${transferId}::uuid FOR UPDATE`;
-    const current = await tx.bridgeTransfer.findUnique({ where: { id: transferId } });
+  return withTransaction(ctx.prisma, async (tx): Promise<RelayOutcome> => {
+    const current = await lockBridgeTransfer(tx, transferId);
     if (!current) return { result: 'missing' };
     if (current.status !== 'initiated') return { result: 'not-initiated', status: current.status };
     const amount = BigInt(current.amount.toFixed(0));
@@ -81,7 +94,7 @@ export async function relayBridgeTransfer(
           { owner: BRIDGE_OUTBOUND, amount },
         ],
       });
-      await tx.bridgeTransfer.update({ where: { id: current.id }, data: { status: 'completed', relayTxHash: answer.txHash } });
+      await completeBridgeTransfer(tx, current.id, answer.txHash);
       ctx.logger.info({ transferId, toChainId: current.toChainId }, 'bridge transfer completed');
       return { result: 'completed', relayTxHash: answer.txHash };
     }
@@ -95,7 +108,7 @@ export async function relayBridgeTransfer(
         { owner: { type: 'wallet', id: current.address }, amount },
       ],
     });
-    await tx.bridgeTransfer.update({ where: { id: current.id }, data: { status: 'failed', failureReason } });
+    await failBridgeTransfer(tx, current.id, failureReason);
     ctx.logger.info({ transferId, toChainId: current.toChainId }, 'bridge transfer failed and refunded');
     return { result: 'failed', failureReason };
   });
@@ -108,10 +121,7 @@ export async function relayBridgeTransfer(
  * Meant for the worker's sweeper loop. @returns how many jobs were added
  */
 export async function resumeBridgeRelays(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<number> {
-  const db = ctx.sql;
-  const stale = await db.$queryRaw<{ id: string }[]>`
-    SELECT id::text FROM bridge_transfers WHERE status = 'initiated' AND created_at <= ${new Date(Date.now() - opts.graceMs)}::timestamptz
-    ORDER BY created_at LIMIT ${opts.batch ?? 500}::int`;
+  const stale = await listStaleBridgeTransfers(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
   return ensureLiveJobs(
     ctx.queues.bridgeRelay,
     'relay',

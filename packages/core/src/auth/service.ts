@@ -1,8 +1,71 @@
-import { type PrismaClient, Prisma } from '@gw/db';
+import { type CredentialKind, type PrismaClient, Prisma } from '@gw/db';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import { AppError } from '@gw/runtime';
+import { AppError, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
+import type { CredentialCache } from './credential-cache.js';
+import {
+  deleteExpiredNonces,
+  findCredentialByHash,
+  insertCredential,
+  insertIssuedNonce,
+  insertUsedNonce,
+  listSealedSigningKeys,
+  listSealedWebhookSecrets,
+  listWalletRoles,
+  markNonceUsed,
+  resealSigningKey,
+  resealWebhookSecret,
+} from './repository.js';
 import type { SessionTokens } from './session-tokens.js';
+
+// --- credentials (API keys and AI-connector tokens) -------------------------------------------------
+
+const PREFIX: Record<CredentialKind, string> = { api_key: 'sk', connector: 'ct' };
+
+/**
+ * Issues an API key (`sk_...`) or an AI-connector token (`ct_...`) for an organization.
+ * Only its SHA-256 is stored (the secret has 256 bits of entropy, so a fast hash is the right
+ * tool, as for GitHub and Stripe keys); the plaintext is returned once, here.
+ * @param expiresAt optional expiry; an expired credential authenticates as nothing (401)
+ */
+export async function issueCredential(
+  prisma: PrismaClient,
+  input: { organizationId: string; kind: CredentialKind; scopes: Scope[]; expiresAt?: Date },
+): Promise<{ id: string; secret: string }> {
+  const secret = randomToken(PREFIX[input.kind] ?? 'sk');
+  const row = await insertCredential(prisma, {
+    organizationId: input.organizationId,
+    kind: input.kind,
+    prefix: secret.slice(0, 10),
+    hash: sha256Hex(secret),
+    scopes: input.scopes,
+    expiresAt: input.expiresAt ?? null,
+  });
+  return { id: row.id, secret };
+}
+
+const SHAPE = /^(sk|ct)_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Resolves a presented key to its principal, or null when it is malformed, unknown, revoked
+ * or expired. Looked up by hash; the stored hash is compared again in constant time.
+ */
+export async function authenticateCredential(prisma: PrismaClient, presented: string): Promise<Principal | null> {
+  if (!SHAPE.test(presented)) return null;
+  const hash = sha256Hex(presented);
+  const row = await findCredentialByHash(prisma, hash);
+  if (!row || !safeEqual(row.hash, hash)) return null;
+  if (row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
+  return {
+    credentialId: row.id,
+    organizationId: row.organizationId,
+    kind: row.kind,
+    scopes: row.scopes as Scope[],
+    organizationNative: row.organization.native,
+  };
+}
+
+// --- wallet login (Sign-In with Ethereum) ----------------------------------------------------------
 
 /** Allowed clock skew for `issuedAt` in the future, in ms. */
 const FUTURE_SKEW_MS = 60_000;
@@ -19,8 +82,8 @@ export const SIWE_NONCE_TTL_SECONDS = 600;
 export async function issueSiweNonce(prisma: PrismaClient): Promise<{ nonce: string; expiresAt: Date }> {
   const nonce = generateSiweNonce();
   const expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_SECONDS * 1000);
-  await prisma.siweNonce.create({ data: { nonce, expiresAt } });
-  if (Math.random() < 1 / 64) await prisma.siweNonce.deleteMany({ where: { usedAt: null, expiresAt: { lt: new Date() } } });
+  await insertIssuedNonce(prisma, nonce, expiresAt);
+  if (Math.random() < 1 / 64) await deleteExpiredNonces(prisma, new Date());
   return { nonce, expiresAt };
 }
 
@@ -112,8 +175,8 @@ export async function loginWithSiwe(
   const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
   if (!valid) throw new AppError('invalid-signature', 'Signature does not match the message address');
   await consumeNonce(deps.prisma, fields.nonce, address, opts.clientNonces);
-  const granted = await deps.prisma.walletRole.findMany({ where: { address }, select: { role: true } });
-  const roles = ['user', ...granted.map((g) => g.role).filter((r) => r !== 'user')];
+  const granted = await listWalletRoles(deps.prisma, address);
+  const roles = ['user', ...granted.filter((r) => r !== 'user')];
   const { token, expiresAt } = await deps.tokens.issue({ address, roles, organizationId: opts.organizationId });
   return { token, expiresAt, address, organizationId: opts.organizationId };
 }
@@ -126,20 +189,73 @@ export async function loginWithSiwe(
  */
 async function consumeNonce(prisma: PrismaClient, nonce: string, address: string, clientNonces: boolean): Promise<void> {
   const now = new Date();
-  const { count } = await prisma.siweNonce.updateMany({
-    where: { nonce, usedAt: null, expiresAt: { gt: now } },
-    data: { usedAt: now, address },
-  });
-  if (count === 1) return;
+  if ((await markNonceUsed(prisma, nonce, address, now)) === 1) return;
   if (!clientNonces) {
     throw new AppError('invalid-signature', 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce');
   }
   try {
-    await prisma.siweNonce.create({ data: { nonce, address, usedAt: now } });
+    await insertUsedNonce(prisma, nonce, address, now);
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
       throw new AppError('invalid-signature', 'Nonce unknown, expired or already used');
     }
     throw err;
   }
+}
+
+/**
+ * `POST /gateway/v1/sso/login` (spec, Session; issue #11): with the optional `X-API-Key` of an
+ * integrator's backend, the session is bound to that key's organization; without one it is a
+ * native session. Then {@link loginWithSiwe} with the configured SIWE options.
+ * @param presentedKey the request's `X-API-Key`, if any
+ * @returns the login answer: the JWT, its expiry, the checksummed address and the bound organization (null: native)
+ * @throws AppError('unauthenticated') 401 when the key is not valid; AppError('invalid-signature') 401
+ */
+export async function login(
+  deps: { prisma: PrismaClient; tokens: SessionTokens; credentials: Pick<CredentialCache, 'authenticate'>; config: Config },
+  input: { message: string; signature: string },
+  presentedKey: string | undefined,
+): Promise<{ token: string; expiresAt: string; address: string; organizationId: string | null }> {
+  let organizationId: string | null = null;
+  if (presentedKey !== undefined) {
+    const principal = await deps.credentials.authenticate(presentedKey);
+    if (!principal) throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired');
+    organizationId = principal.organizationId;
+  }
+  const out = await loginWithSiwe(deps, input, {
+    domain: deps.config.SIWE_DOMAIN,
+    maxAgeSeconds: deps.config.SIWE_MAX_AGE_SECONDS,
+    chainIds: deps.config.SIWE_CHAIN_IDS,
+    clientNonces: deps.config.SIWE_CLIENT_NONCES,
+    organizationId,
+  });
+  return { token: out.token, expiresAt: out.expiresAt.toISOString(), address: out.address, organizationId: out.organizationId };
+}
+
+// --- secrets at rest -----------------------------------------------------------------------------
+
+/**
+ * Re-encrypts every secret at rest (webhook signing secrets, generated JWT signing keys) that is
+ * not sealed with the current key of `box` (the first entry of SECRETS_ENCRYPTION_KEY): the
+ * rotation step after prepending a new key id (issue #11, `pnpm --silent admin secrets:reencrypt`).
+ * Each row is updated only if its ciphertext is still the one read (no lost concurrent rotation
+ * of a webhook secret). Idempotent: a second run changes nothing.
+ * @returns rows re-encrypted per table and the key id they now use
+ * @throws AppError('internal') when a value was sealed with a key id the ring does not contain
+ */
+export async function reencryptSecrets(
+  prisma: PrismaClient,
+  box: SecretBox,
+): Promise<{ keyId: string; webhooks: number; signingKeys: number }> {
+  let webhooks = 0;
+  for (const w of await listSealedWebhookSecrets(prisma)) {
+    if (!box.needsRotation(w.secretEncrypted)) continue;
+    webhooks += await resealWebhookSecret(prisma, w.id, w.secretEncrypted, box.seal(box.open(w.secretEncrypted)));
+  }
+  let signingKeys = 0;
+  for (const k of await listSealedSigningKeys(prisma)) {
+    if (!box.needsRotation(k.privateKeyEncrypted)) continue;
+    signingKeys += await resealSigningKey(prisma, k.kid, k.privateKeyEncrypted, box.seal(box.open(k.privateKeyEncrypted)));
+  }
+  return { keyId: box.currentKeyId, webhooks, signingKeys };
 }

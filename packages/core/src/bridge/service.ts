@@ -1,10 +1,29 @@
-import { type Context, AppError, enqueueBridgeRelay } from '@gw/runtime';
+import type { BridgeTransfer } from '@gw/db';
+import { type Context, AppError, enqueueBridgeRelay, isAppError, isUuid } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { postEntry, BRIDGE_ESCROW } from '../ledger/index.js';
-import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';
+import { findToken, postEntry, BRIDGE_ESCROW } from '../ledger/index.js';
 import { isSupportedChain, type ContractAddresses } from '../contracts/index.js';
+import type { BridgeTransferDto } from './contract.js';
+import { findWalletBridgeTransfer, insertBridgeTransfer } from './repository.js';
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
+
+export function toBridgeTransferDto(t: BridgeTransfer): BridgeTransferDto {
+  return {
+    id: t.id,
+    object: 'bridge_transfer',
+    status: t.status,
+    from: t.address,
+    toChainId: t.toChainId,
+    toAddress: t.toAddress,
+    token: t.token,
+    amount: t.amount.toFixed(0),
+    relayTxHash: t.relayTxHash,
+    failureReason: t.failureReason,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
 
 export interface InitiateBridgeInput {
   organizationId: string;
@@ -49,11 +68,18 @@ export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, inp
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       // Only listed tokens can be bridged (AI credits, for one, are not a token).
-      if (!(await tx.token.findUnique({ where: { symbol: token } }))) {
-        throw new AppError('validation-error', `Unknown token ${token}`, { errors: [{ path: 'token', message: 'unknown token' }] });
-      }
-      const transfer = await tx.bridgeTransfer.create({
-        data: { address: input.address, toChainId: input.toChainId, toAddress: input.toAddress, token, amount: input.amount.toString() },
+      await findToken(tx, token).catch((err: unknown) => {
+        if (isAppError(err) && err.code === 'validation-error') {
+          throw new AppError('validation-error', `Unknown token ${token}`, { errors: [{ path: 'token', message: 'unknown token' }] });
+        }
+        throw err;
+      });
+      const transfer = await insertBridgeTransfer(tx, {
+        address: input.address,
+        toChainId: input.toChainId,
+        toAddress: input.toAddress,
+        token,
+        amount: input.amount,
       });
       await postEntry(tx, {
         kind: 'bridge.lock',
@@ -79,4 +105,16 @@ export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, inp
       );
   }
   return result;
+}
+
+/**
+ * A bridge transfer of `address` (the JWT's wallet). Transfers belong to the wallet that sent
+ * them: another wallet's id is indistinguishable from an unknown one.
+ * @throws AppError('not-found')
+ */
+export async function getBridgeTransfer(ctx: Pick<Context, 'prisma'>, address: string, transferId: string): Promise<BridgeTransferDto> {
+  if (!isUuid(transferId)) throw new AppError('not-found', 'No such bridge transfer');
+  const transfer = await findWalletBridgeTransfer(ctx.prisma, transferId, address);
+  if (!transfer) throw new AppError('not-found', 'No such bridge transfer');
+  return toBridgeTransferDto(transfer);
 }

@@ -1,0 +1,129 @@
+import type { Credential, CredentialKind, Prisma, PrismaClient, SigningKey, Tx } from '@gw/db';
+
+/**
+ * Every statement on the auth tables: `credentials`, `siwe_nonces`, `wallet_roles`,
+ * `signing_keys`, and the sealed webhook secrets that secret rotation re-encrypts.
+ */
+
+// --- credentials -----------------------------------------------------------------------------------
+
+export async function insertCredential(
+  prisma: PrismaClient,
+  data: { organizationId: string; kind: CredentialKind; prefix: string; hash: string; scopes: string[]; expiresAt: Date | null },
+): Promise<{ id: string }> {
+  return prisma.credential.create({ data, select: { id: true } });
+}
+
+/** The credential stored under `hash`, with whether its organization is native. */
+export function findCredentialByHash(
+  prisma: PrismaClient,
+  hash: string,
+): Promise<(Credential & { organization: { native: boolean } }) | null> {
+  return prisma.credential.findUnique({ where: { hash }, include: { organization: { select: { native: true } } } });
+}
+
+export async function findCredentialExpiry(prisma: PrismaClient, id: string): Promise<Date | null> {
+  const row = await prisma.credential.findUnique({ where: { id }, select: { expiresAt: true } });
+  return row?.expiresAt ?? null;
+}
+
+/** Marks the unrevoked credential stored under `hash` revoked. @returns how many were (0 or 1) */
+export async function markCredentialRevoked(prisma: PrismaClient, hash: string): Promise<number> {
+  const { count } = await prisma.credential.updateMany({ where: { hash, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count;
+}
+
+// --- login nonces and wallet roles ---------------------------------------------------------------------
+
+export async function insertIssuedNonce(prisma: PrismaClient, nonce: string, expiresAt: Date): Promise<void> {
+  await prisma.siweNonce.create({ data: { nonce, expiresAt } });
+}
+
+/** Deletes the issued nonces that expired unused. */
+export async function deleteExpiredNonces(prisma: PrismaClient, now: Date): Promise<void> {
+  await prisma.siweNonce.deleteMany({ where: { usedAt: null, expiresAt: { lt: now } } });
+}
+
+/** Marks an issued, unexpired, unused nonce used by `address`, in one UPDATE. @returns 1 when it was, else 0 */
+export async function markNonceUsed(prisma: PrismaClient, nonce: string, address: string, now: Date): Promise<number> {
+  const { count } = await prisma.siweNonce.updateMany({
+    where: { nonce, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now, address },
+  });
+  return count;
+}
+
+/** Records a nonce the service never issued as used. @throws Prisma P2002 when it is already recorded */
+export async function insertUsedNonce(prisma: PrismaClient, nonce: string, address: string, now: Date): Promise<void> {
+  await prisma.siweNonce.create({ data: { nonce, address, usedAt: now } });
+}
+
+/** The roles the operator granted to `address`. */
+export async function listWalletRoles(prisma: PrismaClient, address: string): Promise<string[]> {
+  const rows = await prisma.walletRole.findMany({ where: { address }, select: { role: true } });
+  return rows.map((r) => r.role);
+}
+
+// --- signing keys ----------------------------------------------------------------------------------
+
+/** A signing key to store: its public JWK and its sealed private key. */
+export interface NewSigningKey {
+  kid: string;
+  algorithm: string;
+  publicJwk: Prisma.InputJsonValue;
+  privateKeyEncrypted: string;
+}
+
+/** Stores the key unless one with its `kid` exists (then nothing changes). */
+export async function ensureSigningKey(prisma: PrismaClient, key: NewSigningKey): Promise<void> {
+  await prisma.signingKey.upsert({ where: { kid: key.kid }, create: key, update: {} });
+}
+
+export async function insertSigningKey(tx: Tx, key: NewSigningKey): Promise<void> {
+  await tx.signingKey.create({ data: key });
+}
+
+/** Serialises the first-run key generation of concurrent replicas (transaction-scoped advisory lock). */
+export async function lockSigningKeyGeneration(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(7340291)`;
+}
+
+/** The newest non-retired key, or null. */
+export function findNewestSigningKey(db: Pick<PrismaClient | Tx, 'signingKey'>): Promise<SigningKey | null> {
+  return db.signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } });
+}
+
+/** Every non-retired key, newest first. */
+export function listActiveSigningKeys(prisma: PrismaClient): Promise<SigningKey[]> {
+  return prisma.signingKey.findMany({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } });
+}
+
+export function findSigningKey(prisma: PrismaClient, kid: string): Promise<SigningKey | null> {
+  return prisma.signingKey.findUnique({ where: { kid } });
+}
+
+// --- sealed secrets (rotation of SECRETS_ENCRYPTION_KEY) ---------------------------------------------
+
+export function listSealedSigningKeys(prisma: PrismaClient): Promise<{ kid: string; privateKeyEncrypted: string }[]> {
+  return prisma.signingKey.findMany({ select: { kid: true, privateKeyEncrypted: true } });
+}
+
+/** Replaces a key's sealed private key if it is still `previous`. @returns 1 when replaced, else 0 */
+export async function resealSigningKey(prisma: PrismaClient, kid: string, previous: string, sealed: string): Promise<number> {
+  const { count } = await prisma.signingKey.updateMany({
+    where: { kid, privateKeyEncrypted: previous },
+    data: { privateKeyEncrypted: sealed },
+  });
+  return count;
+}
+
+/** Webhook signing secrets as stored (sealed). The webhooks module owns the table; rotation reads it here. */
+export function listSealedWebhookSecrets(prisma: PrismaClient): Promise<{ id: string; secretEncrypted: string }[]> {
+  return prisma.webhook.findMany({ select: { id: true, secretEncrypted: true } });
+}
+
+/** Replaces a webhook's sealed secret if it is still `previous` (no lost concurrent rotation). @returns 1 when replaced, else 0 */
+export async function resealWebhookSecret(prisma: PrismaClient, id: string, previous: string, sealed: string): Promise<number> {
+  const { count } = await prisma.webhook.updateMany({ where: { id, secretEncrypted: previous }, data: { secretEncrypted: sealed } });
+  return count;
+}
