@@ -14,7 +14,6 @@ import { ROUTES } from './routes/catalogue.js';
 import { sessionRouter } from './routes/session.js';
 import { webhooksRouter } from './routes/webhooks.js';
 import { integrationArea } from './routes/areas/integration-area.js';
-import { ledgerArea } from './routes/areas/ledger-area.js';
 import { sectorArea } from './routes/areas/sector-area.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
@@ -42,7 +41,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(helmet());
   app.use(requestLog(deps.logger));
 
-  const areas = [ledgerArea(deps), integrationArea(deps), sectorArea(deps)];
+  const areas = [integrationArea(deps), sectorArea(deps)];
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
   // and scan (issue #5: routing was the largest self time of the API profile).

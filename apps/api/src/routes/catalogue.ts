@@ -1,5 +1,8 @@
 import type { RouteTable } from '@gw/runtime';
 import { paymentRoutes } from '@gw/core/payments';
+import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
+import { stakingRoutes } from '@gw/core/staking';
+import { governanceRoutes } from '@gw/core/governance';
 import type { ApiDeps } from '../deps.js';
 
 /**
@@ -7,4 +10,4 @@ import type { ApiDeps } from '../deps.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes];
+export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes, ...walletRoutes, ...stakingRoutes, ...governanceRoutes, ...tokenRoutes];
