@@ -87,7 +87,7 @@ async function seed(client: pg.Client, token: string, from: number, to: number):
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** The account lookup of `postEntry` (packages/core/src/ledger/post-entry.ts), with literal parameters. */
+/** The account lookup of `postEntry` (`lockAccounts` in packages/core/src/ledger/repository.ts), with literal parameters. */
 const lookupSql = (token: string, wallet: string, org: string, orgStripe: number) => `
     SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
     FROM unnest(ARRAY['wallet','organization']::text[], ARRAY[${lit(wallet)},${lit(org)}]::text[], ARRAY[0,${orgStripe}]::int[]) AS t(owner_type, owner_id, stripe)

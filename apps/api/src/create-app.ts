@@ -13,7 +13,6 @@ import { openApiJson } from './openapi/document.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
 import { webhooksRouter } from './routes/webhooks.js';
-import { ledgerArea } from './routes/areas/ledger-area.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
@@ -42,7 +41,6 @@ export function createApp(deps: ApiDeps): Express {
   app.use(helmet());
   app.use(requestLog(deps.logger));
 
-  const areas = [ledgerArea(deps)];
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
   // and scan (issue #5: routing was the largest self time of the API profile).
@@ -69,9 +67,7 @@ export function createApp(deps: ApiDeps): Express {
   );
   app.locals.routes = routes;
   webhooksRouter(deps, gateway);
-  for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);
-  for (const area of areas) api.use(area.root);
   // Anything else under /contracts-abi (other methods, nested or traversal paths) is an unknown ABI.
   api.use('/contracts-abi', () => {
     throw new AppError('not-found', 'No such ABI');

@@ -8,6 +8,9 @@ import { energyRoutes } from '@gw/core/energy';
 import { healthRecordRoutes } from '@gw/core/health-records';
 import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
 import { paymentRoutes } from '@gw/core/payments';
+import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
+import { stakingRoutes } from '@gw/core/staking';
+import { governanceRoutes } from '@gw/core/governance';
 import type { ApiDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
 import { healthRoutes } from './health.js';
@@ -21,6 +24,10 @@ export const ROUTES: RouteTable<ApiDeps> = [
   ...healthRoutes,
   ...sessionRoutes,
   ...paymentRoutes,
+  ...walletRoutes,
+  ...stakingRoutes,
+  ...governanceRoutes,
+  ...tokenRoutes,
   ...contractRoutes,
   ...bridgeRoutes,
   ...creditRoutes,

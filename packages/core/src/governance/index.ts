@@ -1,4 +1,5 @@
 /** The `governance` module's public surface: other modules and the apps import it only through this file. */
-export * from './cast-vote.js';
-export * from './list-proposals.js';
-export * from './voting-power.js';
+export * from './contract.js';
+export * from './repository.js';
+export * from './routes.js';
+export * from './service.js';

@@ -1,2 +1,3 @@
 /** The `idempotency` module's public surface: other modules and the apps import it only through this file. */
-export * from './with-idempotency.js';
+export * from './repository.js';
+export * from './service.js';

@@ -1,9 +1,6 @@
 /** The `ledger` module's public surface: other modules and the apps import it only through this file. */
-export * from './find-token.js';
-export * from './post-entry.js';
+export * from './contract.js';
+export * from './repository.js';
+export * from './routes.js';
+export * from './service.js';
 export * from './system-accounts.js';
-export * from './token-info.js';
-export * from './tokens.js';
-export * from './transfer-tokens.js';
-export * from './treasury-overview.js';
-export * from './wallet-balances.js';

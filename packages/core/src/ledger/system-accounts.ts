@@ -1,9 +1,19 @@
-import type { Owner } from './post-entry.js';
-
 /**
- * System accounts of the ledger (issue #3, "The core"). Each is one account per token, owned by
- * `system:<id>`. Only `system:issuance` (ISSUANCE in post-entry.ts) may go below zero.
+ * The accounts of the ledger (issue #3, "The core"): whose an account is, and the system accounts.
+ * Each system account is one account per token, owned by `system:<id>`. Only {@link ISSUANCE} may
+ * go below zero.
  */
+
+export type OwnerType = 'wallet' | 'organization' | 'system';
+
+/** Whose account: a wallet (checksummed address), an organization (id) or a system account. */
+export interface Owner {
+  type: OwnerType;
+  id: string;
+}
+
+/** The one account allowed below zero: new supply is minted from it. */
+export const ISSUANCE: Owner = { type: 'system', id: 'issuance' };
 
 /** The DAO treasury: pays staking rewards; its flows are shown by `GET /treasury/overview`. */
 export const TREASURY: Owner = { type: 'system', id: 'treasury' };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Prisma, type PrismaClient, type Tx } from '@gw/db';
+import { Prisma, type PrismaClient, type Tx, withTransaction } from '@gw/db';
 import { AppError } from '@gw/runtime';
+import { findIdempotencyRecord, insertIdempotencyRecord } from './repository.js';
 
 export interface IdempotentResult<T> {
   statusCode: number;
@@ -40,7 +41,7 @@ export async function withIdempotency<T>(
     throw new AppError('validation-error', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
   }
   const replay = async () => {
-    const record = await prisma.idempotencyRecord.findUnique({ where: { organizationId_key: { organizationId, key: key! } } });
+    const record = await findIdempotencyRecord(prisma, organizationId, key!);
     if (!record) return undefined;
     if (record.requestHash !== fingerprint) {
       throw new AppError('idempotency-key-reused', 'This Idempotency-Key was used with a different request');
@@ -52,17 +53,15 @@ export async function withIdempotency<T>(
     if (previous) return previous;
   }
   try {
-    const result = await prisma.$transaction(async (tx) => {
+    const result = await withTransaction(prisma, async (tx) => {
       const out = await run(tx);
       if (key !== undefined) {
-        await tx.idempotencyRecord.create({
-          data: {
-            organizationId,
-            key,
-            requestHash: fingerprint,
-            statusCode: out.statusCode,
-            responseBody: out.body as Prisma.InputJsonValue,
-          },
+        await insertIdempotencyRecord(tx, {
+          organizationId,
+          key,
+          requestHash: fingerprint,
+          statusCode: out.statusCode,
+          responseBody: out.body as Prisma.InputJsonValue,
         });
       }
       return out;

@@ -1,18 +1,57 @@
-import { Prisma, type Vote } from '@gw/db';
-import { type Context, AppError, isUuid } from '@gw/runtime';
+import { Prisma, type PrismaClient, type Proposal, type Tx, type Vote } from '@gw/db';
+import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import type { VoteChoice } from './list-proposals.js';
-import { votingPower } from './voting-power.js';
+import { stakedPrincipalAt } from '../staking/index.js';
+import { VOTE_CHOICES, type ProposalDto, type Tally, type VoteChoice, type VoteDto } from './contract.js';
+import { findProposal, findVote, insertVote, listOpenProposals, sumVoteWeights } from './repository.js';
 
-/** The vote object of `POST /governance/vote`; `weight` in base units of staked native token. */
-export interface VoteDto {
-  id: string;
-  proposalId: string;
-  address: string;
-  choice: VoteChoice;
-  weight: string;
-  createdAt: string;
+/**
+ * Voting power of a wallet for a proposal: its staked principal of `token` at `snapshotAt`,
+ * i.e. the sum over its positions opened at or before the snapshot and not unstaked by then
+ * (`startedAt <= snapshotAt` and `unstakedAt` null or later than the snapshot).
+ * @returns integer base units (0n when nothing was staked)
+ */
+export async function votingPower(
+  db: Pick<PrismaClient | Tx, 'stakingPosition'>,
+  address: string,
+  token: string,
+  snapshotAt: Date,
+): Promise<bigint> {
+  return stakedPrincipalAt(db, address, token, snapshotAt);
 }
+
+// --- proposals ------------------------------------------------------------------------------------
+
+export const toProposalDto = (p: Proposal, tally: Tally): ProposalDto => ({
+  id: p.id,
+  title: p.title,
+  description: p.description,
+  snapshotAt: p.snapshotAt.toISOString(),
+  startsAt: p.startsAt.toISOString(),
+  endsAt: p.endsAt.toISOString(),
+  tally,
+});
+
+const emptyTally = (): Tally => ({ for: '0', against: '0', abstain: '0' });
+
+/**
+ * Active proposals (`startsAt <= now < endsAt`), newest first, each with its tally.
+ * @throws AppError('validation-error') for a bad cursor
+ */
+export async function listActiveProposals(ctx: Pick<Context, 'prisma'>, q: PageQuery, now: Date = new Date()): Promise<Page<ProposalDto>> {
+  const rows = await listOpenProposals(ctx.prisma, now, cursorId(q.cursor), q.limit + 1);
+  const pageIds = rows.slice(0, q.limit).map((p) => p.id);
+  const sums = await sumVoteWeights(ctx.prisma, pageIds);
+  const tallies = new Map<string, Tally>();
+  for (const s of sums) {
+    const tally = tallies.get(s.proposalId) ?? emptyTally();
+    if ((VOTE_CHOICES as readonly string[]).includes(s.choice)) tally[s.choice as VoteChoice] = s.weight?.toFixed(0) ?? '0';
+    tallies.set(s.proposalId, tally);
+  }
+  return toPage(rows, q.limit, (p) => toProposalDto(p, tallies.get(p.id) ?? emptyTally()));
+}
+
+// --- votes ----------------------------------------------------------------------------------------
 
 export const toVoteDto = (v: Vote): VoteDto => ({
   id: v.id,
@@ -70,20 +109,17 @@ export async function castVote(ctx: Pick<Context, 'prisma' | 'config'>, input: C
       ctx.prisma,
       { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
       async (tx) => {
-        const proposal = await tx.proposal.findUnique({ where: { id: input.proposalId } });
+        const proposal = await findProposal(tx, input.proposalId);
         if (!proposal) throw new AppError('not-found', 'No such proposal');
         const now = new Date();
         if (now < proposal.startsAt) throw refuse.notStarted(proposal.startsAt);
         if (now >= proposal.endsAt) throw refuse.closed(proposal.endsAt);
-        const existing = await tx.vote.findUnique({ where: { proposalId_address: { proposalId: proposal.id, address: input.address } } });
-        if (existing) throw refuse.alreadyVoted();
+        if (await findVote(tx, proposal.id, input.address)) throw refuse.alreadyVoted();
         const weight = await votingPower(tx, input.address, ctx.config.NATIVE_TOKEN_SYMBOL, proposal.snapshotAt);
         if (weight === 0n) throw refuse.noPower(proposal.snapshotAt);
         // A concurrent vote of the same wallet makes this insert fail on the unique index (P2002):
         // withIdempotency first answers it from the key when the winner used the same key.
-        const vote = await tx.vote.create({
-          data: { proposalId: proposal.id, address: input.address, choice: input.choice, weight: weight.toString() },
-        });
+        const vote = await insertVote(tx, { proposalId: proposal.id, address: input.address, choice: input.choice, weight });
         return { statusCode: 201, body: toVoteDto(vote) };
       },
     );

@@ -1,0 +1,53 @@
+import type { Prisma, PrismaClient, Proposal, Tx, Vote } from '@gw/db';
+
+/** Every statement on the governance tables: `proposals` and `votes`. */
+
+type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
+
+/** A page of the proposals open at `now` (`startsAt <= now < endsAt`), newest first: ids below `after` (when given), at most `take`. */
+export async function listOpenProposals(db: Db<'proposal'>, now: Date, after: string | undefined, take: number): Promise<Proposal[]> {
+  return db.proposal.findMany({
+    where: { startsAt: { lte: now }, endsAt: { gt: now }, ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: 'desc' },
+    take,
+  });
+}
+
+/** The proposal `id`, or null. */
+export async function findProposal(db: Db<'proposal'>, id: string): Promise<Proposal | null> {
+  return db.proposal.findUnique({ where: { id } });
+}
+
+/** Sum of the vote weights of each (proposal, choice) of `proposalIds` that has votes. */
+export interface WeightSumRow {
+  proposalId: string;
+  choice: string;
+  weight: Prisma.Decimal | null;
+}
+
+/** {@link WeightSumRow}s of the proposals `proposalIds` (none asked, none read). */
+export async function sumVoteWeights(db: Db<'vote'>, proposalIds: string[]): Promise<WeightSumRow[]> {
+  if (proposalIds.length === 0) return [];
+  const sums = await db.vote.groupBy({
+    by: ['proposalId', 'choice'],
+    where: { proposalId: { in: proposalIds } },
+    _sum: { weight: true },
+  });
+  return sums.map((s) => ({ proposalId: s.proposalId, choice: s.choice, weight: s._sum.weight }));
+}
+
+/** The wallet's vote on a proposal, or null. */
+export async function findVote(db: Db<'vote'>, proposalId: string, address: string): Promise<Vote | null> {
+  return db.vote.findUnique({ where: { proposalId_address: { proposalId, address } } });
+}
+
+/**
+ * Inserts a vote (weight in integer base units).
+ * @throws Prisma P2002 when the wallet already voted on the proposal (unique index)
+ */
+export async function insertVote(
+  tx: Db<'vote'>,
+  vote: { proposalId: string; address: string; choice: string; weight: bigint },
+): Promise<Vote> {
+  return tx.vote.create({ data: { ...vote, weight: vote.weight.toString() } });
+}

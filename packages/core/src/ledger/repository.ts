@@ -1,0 +1,163 @@
+import type { Prisma, PrismaClient, RawSql, Token, Tx, WalletTransfer } from '@gw/db';
+import type { Owner, OwnerType } from './system-accounts.js';
+
+/**
+ * Every statement on the ledger's tables: `tokens`, `ledger_accounts`, `journal_entries`,
+ * `postings` and `wallet_transfers`. Balances are `numeric` (Prisma `Decimal`, or text in raw SQL).
+ */
+
+type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
+
+// --- tokens -------------------------------------------------------------------------------------
+
+/** Every token of the `tokens` table: the native token first, then by symbol. */
+export async function listTokens(db: Db<'token'>): Promise<Token[]> {
+  return db.token.findMany({ orderBy: [{ isNative: 'desc' }, { symbol: 'asc' }] });
+}
+
+/** The token named `symbol`, or null. */
+export async function findTokenBySymbol(db: Db<'token'>, symbol: string): Promise<Token | null> {
+  return db.token.findUnique({ where: { symbol } });
+}
+
+/** Inserts a token unless its symbol exists (an existing row is left as it is). */
+export async function insertTokenIfMissing(
+  db: Db<'token'>,
+  token: Pick<Token, 'symbol' | 'name' | 'decimals' | 'isNative'>,
+): Promise<void> {
+  await db.token.upsert({ where: { symbol: token.symbol }, create: token, update: {} });
+}
+
+// --- accounts, journal entries, postings ----------------------------------------------------------
+
+/** The accounts a journal entry touches, one row per leg: owner and stripe (-1: every stripe of the owner). */
+export interface AccountKeys {
+  types: OwnerType[];
+  owners: string[];
+  stripes: number[];
+}
+
+/** A `ledger_accounts` row as {@link lockAccounts} returns it (balance as text). */
+export interface AccountRow {
+  id: string;
+  owner_type: OwnerType;
+  owner_id: string;
+  stripe: number;
+  balance: string;
+}
+
+/**
+ * Creates the accounts of `keys` that do not exist yet, with balance 0 (stripe -1 creates stripe 0).
+ * `NOT EXISTS` skips the ones that exist (issue #16): an INSERT … ON CONFLICT that reaches an
+ * existing row waits for every transaction that updated it, which made concurrent credits to one
+ * merchant queue on its stripes.
+ */
+export async function createMissingAccounts(tx: RawSql, token: string, keys: AccountKeys): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO ledger_accounts (id, owner_type, owner_id, token, stripe, balance)
+    SELECT gen_random_uuid(), t.owner_type::owner_type, t.owner_id, ${token}, greatest(t.stripe, 0), 0
+    FROM unnest(${keys.types}::text[], ${keys.owners}::text[], ${keys.stripes}::int[]) AS t(owner_type, owner_id, stripe)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a
+      WHERE a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${token}
+        AND a.stripe = greatest(t.stripe, 0)
+    )
+    ON CONFLICT (owner_type, owner_id, token, stripe) DO NOTHING`;
+}
+
+/**
+ * Locks the accounts of `keys` for the rest of the transaction (`FOR UPDATE`, ordered by id: one
+ * fixed order for every transaction, so concurrent entries cannot deadlock) and reads them.
+ * A join on the index's columns (not an expression over them): one index probe per leg.
+ */
+export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys): Promise<AccountRow[]> {
+  return tx.$queryRaw<AccountRow[]>`
+    SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
+    FROM unnest(${keys.types}::text[], ${keys.owners}::text[], ${keys.stripes}::int[]) AS t(owner_type, owner_id, stripe)
+    JOIN ledger_accounts a
+      ON a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${token}
+     AND (t.stripe < 0 OR a.stripe = t.stripe)
+    ORDER BY a.id
+    FOR UPDATE OF a`;
+}
+
+/**
+ * Writes a journal entry, its postings and the new balances of their (locked) accounts in one
+ * statement (one round trip while the rows are locked).
+ * @param postings signed amounts in integer base units
+ */
+export async function insertEntry(
+  tx: RawSql,
+  entry: { id: string; kind: string; reference: string | null; postings: { accountId: string; amount: bigint }[] },
+): Promise<void> {
+  const ids = entry.postings.map((p) => p.accountId);
+  const amounts = entry.postings.map((p) => p.amount.toString());
+  await tx.$executeRaw`
+    WITH t AS (
+      SELECT * FROM unnest(${ids}::uuid[], ${amounts}::numeric[]) AS t(account_id, amount)
+    ),
+    entry AS (
+      INSERT INTO journal_entries (id, kind, reference, created_at)
+      VALUES (${entry.id}::uuid, ${entry.kind}, ${entry.reference}, now())
+      RETURNING id
+    ),
+    posted AS (
+      INSERT INTO postings (id, entry_id, account_id, amount, created_at)
+      SELECT gen_random_uuid(), entry.id, t.account_id, t.amount, now() FROM entry, t
+    )
+    UPDATE ledger_accounts a SET balance = a.balance + t.amount FROM t WHERE a.id = t.account_id`;
+}
+
+/** Balance of one account in base units: the sum of its stripes (0 when the account does not exist yet). */
+export async function getBalance(db: Pick<RawSql, '$queryRaw'>, owner: Owner, token: string): Promise<bigint> {
+  const rows = await db.$queryRaw<{ balance: string | null }[]>`
+    SELECT sum(balance)::text AS balance FROM ledger_accounts
+    WHERE owner_type = ${owner.type}::owner_type AND owner_id = ${owner.id} AND token = ${token}`;
+  return rows[0]?.balance ? BigInt(rows[0].balance) : 0n;
+}
+
+/** The accounts of one owner (one per token, for wallets and system accounts), with their balances. */
+export async function ownerAccounts(db: Db<'ledgerAccount'>, owner: Owner): Promise<{ token: string; balance: Prisma.Decimal }[]> {
+  return db.ledgerAccount.findMany({ where: { ownerType: owner.type, ownerId: owner.id }, select: { token: true, balance: true } });
+}
+
+/** The accounts in `token` of the system accounts named `ids`, with their balances. */
+export async function systemAccounts(
+  db: Db<'ledgerAccount'>,
+  token: string,
+  ids: string[],
+): Promise<{ ownerId: string; balance: Prisma.Decimal }[]> {
+  return db.ledgerAccount.findMany({
+    where: { token, ownerType: 'system', ownerId: { in: ids } },
+    select: { ownerId: true, balance: true },
+  });
+}
+
+/** Per token: the sums of an owner's incoming (credit) and outgoing (debit) postings, integer base units as text. */
+export interface FlowRow {
+  token: string;
+  inflow: string;
+  outflow: string;
+}
+
+/** {@link FlowRow}s of the postings on `owner`'s accounts since `since`; tokens without postings are absent. */
+export async function ownerFlowsSince(db: Pick<RawSql, '$queryRaw'>, owner: Owner, since: Date): Promise<FlowRow[]> {
+  return db.$queryRaw<FlowRow[]>`
+    SELECT a.token,
+           COALESCE(SUM(p.amount) FILTER (WHERE p.amount > 0), 0)::text AS inflow,
+           COALESCE(-SUM(p.amount) FILTER (WHERE p.amount < 0), 0)::text AS outflow
+    FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+    WHERE a.owner_type = ${owner.type}::owner_type AND a.owner_id = ${owner.id}
+      AND p.created_at >= ${since}
+    GROUP BY a.token`;
+}
+
+// --- wallet transfers -----------------------------------------------------------------------------
+
+/** Inserts a `wallet_transfers` row (amount in integer base units). */
+export async function insertWalletTransfer(
+  tx: Db<'walletTransfer'>,
+  transfer: { fromAddress: string; toAddress: string; token: string; amount: bigint },
+): Promise<WalletTransfer> {
+  return tx.walletTransfer.create({ data: { ...transfer, amount: transfer.amount.toString() } });
+}

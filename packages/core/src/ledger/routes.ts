@@ -1,0 +1,83 @@
+import { EX, defineRoute, idempotentReply, noQuery, type Context } from '@gw/runtime';
+import { TokenInfo, Transfer, TreasuryOverview, WalletBalances, ledgerExamples as ex, transferBody } from './contract.js';
+import { tokenInfo, transferTokens, treasuryOverview, walletBalances } from './service.js';
+
+const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
+
+/**
+ * The wallet (issue #3): the JWT wallet's balances and transfers. Amounts are strings of integer
+ * base units. The transfer accepts an `Idempotency-Key` (per organization; the fingerprint
+ * includes the JWT's wallet).
+ */
+export const walletRoutes = [
+  route({
+    operationId: 'getWalletBalances',
+    method: 'get',
+    path: '/gateway/v1/wallet/balances',
+    tag: 'Wallet',
+    summary: "The JWT wallet's balances",
+    description: 'Every token of the service, zeros included, native token first. Balances are integer base units.',
+    auth: 'gateway',
+    scope: 'wallet:read',
+    query: noQuery,
+    success: [{ status: 200, description: 'Balances', schema: WalletBalances, example: ex.walletBalances }],
+    handler: (deps, { session }) => walletBalances(deps, session.address),
+  }),
+  route({
+    operationId: 'transfer',
+    method: 'post',
+    path: '/gateway/v1/wallet/transfer',
+    tag: 'Wallet',
+    summary: 'Transfer tokens to another wallet',
+    description:
+      "Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422.",
+    auth: 'gateway',
+    scope: 'wallet:write',
+    idempotent: true,
+    body: { schema: transferBody, example: { to: EX.recipient, amount: '3000000000000000000' } },
+    errors: ['insufficient-funds'],
+    success: [{ status: 201, description: 'The transfer', schema: Transfer, example: ex.transfer }],
+    handler: async (deps, { body, principal, session, header }) =>
+      idempotentReply(
+        await transferTokens(deps, {
+          organizationId: principal.organizationId,
+          from: session.address,
+          to: body.to,
+          amount: BigInt(body.amount),
+          token: body.token,
+          idempotencyKey: header('idempotency-key'),
+        }),
+      ),
+  }),
+];
+
+/** The native token (public) and the DAO treasury (issue #3). Amounts are strings of integer base units. */
+export const tokenRoutes = [
+  route({
+    operationId: 'getTokenInfo',
+    method: 'get',
+    path: '/gateway/v1/token/info',
+    tag: 'Token',
+    summary: 'The native token and its supply',
+    description:
+      '`totalSupply` is everything ever minted; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow.',
+    auth: 'public',
+    query: noQuery,
+    success: [{ status: 200, description: 'Token info', schema: TokenInfo, example: ex.tokenInfo }],
+    handler: (deps) => tokenInfo(deps),
+  }),
+  route({
+    operationId: 'getTreasuryOverview',
+    method: 'get',
+    path: '/gateway/v1/treasury/overview',
+    tag: 'Treasury',
+    summary: 'The DAO treasury',
+    description:
+      'Balance of `system:treasury` in every token (zeros included) and, per token, its inflows and outflows over the last 30 days.',
+    auth: 'gateway',
+    scope: 'treasury:read',
+    query: noQuery,
+    success: [{ status: 200, description: 'Treasury overview', schema: TreasuryOverview, example: ex.treasury }],
+    handler: (deps) => treasuryOverview(deps),
+  }),
+];

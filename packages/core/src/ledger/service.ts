@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient, RawSql, Token, Tx, WalletTransfer } from '@gw/db';
+import { type Config, type Context, AppError } from '@gw/runtime';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { parseEvmAddress } from '../evm/index.js';
+import type { TokenInfoDto, TokenRef, TransferDto, TreasuryOverviewDto, WalletBalances } from './contract.js';
+import {
+  createMissingAccounts,
+  findTokenBySymbol,
+  insertEntry,
+  insertTokenIfMissing,
+  insertWalletTransfer,
+  listTokens,
+  lockAccounts,
+  ownerAccounts,
+  ownerFlowsSince,
+  systemAccounts,
+  type AccountRow,
+} from './repository.js';
+import { ISSUANCE, NON_CIRCULATING, TREASURY, type Owner } from './system-accounts.js';
+
+// --- tokens -------------------------------------------------------------------------------------
+
+/** Decimals of the native token (issue #2: amounts in base units, decimals 18). */
+export const NATIVE_DECIMALS = 18;
+
+/** Ledger unit of AI credits (issue #3, /ai-billing). Not a token: never listed as one. */
+export const CREDIT_UNIT = 'CREDIT';
+
+/**
+ * Makes sure the native token from configuration (NATIVE_TOKEN_SYMBOL, NATIVE_TOKEN_NAME, 18
+ * decimals) is in the `tokens` table. Idempotent; run at start-up by the API and the worker.
+ */
+export async function ensureNativeToken(
+  prisma: PrismaClient,
+  config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>,
+): Promise<void> {
+  await insertTokenIfMissing(prisma, {
+    symbol: config.NATIVE_TOKEN_SYMBOL,
+    name: config.NATIVE_TOKEN_NAME,
+    decimals: NATIVE_DECIMALS,
+    isNative: true,
+  });
+}
+
+export const toTokenRef = (t: Pick<Token, 'symbol' | 'name' | 'decimals'>): TokenRef => ({
+  symbol: t.symbol,
+  name: t.name,
+  decimals: t.decimals,
+});
+
+type TokenDb = Pick<PrismaClient | Tx, 'token'>;
+
+/**
+ * The token named `symbol`.
+ * @throws AppError('validation-error') 400 naming `field` when no such token exists (it is input, not a path id)
+ */
+export async function findToken(db: TokenDb, symbol: string, field = 'token'): Promise<Token> {
+  const token = await findTokenBySymbol(db, symbol);
+  if (!token) {
+    throw new AppError('validation-error', `Unknown token "${symbol}"`, { errors: [{ path: field, message: 'unknown token' }] });
+  }
+  return token;
+}
+
+/**
+ * The native token's row (NATIVE_TOKEN_SYMBOL; made sure of at start-up by `ensureNativeToken`).
+ * @throws Error when it is missing (start-up did not run: a deployment bug, hence 500)
+ */
+export async function nativeToken(db: TokenDb, symbol: string): Promise<Token> {
+  const token = await findTokenBySymbol(db, symbol);
+  if (!token) throw new Error(`native token ${symbol} is missing from the tokens table (ensureNativeToken not run)`);
+  return token;
+}
+
+// --- journal entries ------------------------------------------------------------------------------
+
+export interface Leg {
+  owner: Owner;
+  /** Signed amount in integer base units: negative debits, positive credits. */
+  amount: bigint;
+}
+
+export interface EntryInput {
+  /** What moved value: `payment.settle`, `transfer`, `mint`, ... */
+  kind: string;
+  /** Id of the business object behind the entry (payment id, transfer id, ...). */
+  reference?: string;
+  /** Token symbol. */
+  token: string;
+  legs: Leg[];
+}
+
+const key = (o: Owner) => `${o.type}:${o.id}`;
+
+/**
+ * Stripes of an organization's account (issue #16, hot merchants). A credit to an organization
+ * needs no balance check, so it lands on one of these sub-accounts at random: concurrent
+ * settlements to one merchant lock different rows instead of queueing on one. A debit of an
+ * organization locks all its stripes, checks their sum and drains them in stripe order, so no
+ * row ever goes below zero. Every other account has the single stripe 0. A balance is the sum
+ * of its owner's stripes (`getBalance`).
+ */
+export const ORGANIZATION_CREDIT_STRIPES = 8;
+
+/** Which stripe(s) a leg touches: a credit to an organization picks one; a debit of one needs all (-1). */
+const stripeFor = (leg: Leg): number => {
+  if (leg.owner.type !== 'organization') return 0;
+  return leg.amount > 0n ? Math.floor(Math.random() * ORGANIZATION_CREDIT_STRIPES) : -1;
+};
+
+/**
+ * Writes one journal entry inside the caller's transaction (a Prisma `Tx` or a raw `RawSql`
+ * transaction: both run the same statements).
+ *
+ * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing and
+ * locked with `SELECT ... FOR UPDATE ORDER BY id`, one fixed order for every transaction, so
+ * concurrent entries cannot deadlock; no account except {@link ISSUANCE} may go below zero;
+ * balances are updated in the same transaction as the postings. Accounts are found through the
+ * unique index on (owner_type, owner_id, token, stripe) (issue #16: the cost does not grow with
+ * the number of accounts); credits to organizations are striped ({@link ORGANIZATION_CREDIT_STRIPES}).
+ *
+ * @returns the journal entry id
+ * @throws AppError('insufficient-funds') when a debited account would go below zero
+ * @throws Error when the legs do not sum to zero (a programming error)
+ */
+export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> {
+  const merged = new Map<string, Leg>();
+  for (const leg of input.legs) {
+    const prev = merged.get(key(leg.owner));
+    merged.set(key(leg.owner), { owner: leg.owner, amount: (prev?.amount ?? 0n) + leg.amount });
+  }
+  const legs = [...merged.values()].filter((l) => l.amount !== 0n);
+  const sum = legs.reduce((acc, l) => acc + l.amount, 0n);
+  if (sum !== 0n) throw new Error(`ledger entry ${input.kind} does not balance (sum ${sum})`);
+  if (legs.length === 0) throw new Error(`ledger entry ${input.kind} moves nothing`);
+
+  const keys = { types: legs.map((l) => l.owner.type), owners: legs.map((l) => l.owner.id), stripes: legs.map(stripeFor) };
+  await createMissingAccounts(tx, input.token, keys);
+  const accounts = await lockAccounts(tx, input.token, keys);
+  const byOwner = new Map<string, AccountRow[]>();
+  for (const a of accounts) {
+    const k = `${a.owner_type}:${a.owner_id}`;
+    byOwner.set(k, [...(byOwner.get(k) ?? []), a]);
+  }
+
+  // Each leg becomes one or more postings: a debit drains its owner's stripes in stripe order.
+  const postings: { accountId: string; amount: bigint }[] = [];
+  for (const leg of legs) {
+    const rows = (byOwner.get(key(leg.owner)) ?? []).sort((x, y) => x.stripe - y.stripe);
+    if (rows.length === 0) throw new Error(`ledger account ${key(leg.owner)} missing after upsert`);
+    if (leg.amount > 0n || key(leg.owner) === key(ISSUANCE)) {
+      postings.push({ accountId: rows[0]!.id, amount: leg.amount });
+      continue;
+    }
+    const available = rows.reduce((acc, r) => acc + BigInt(r.balance), 0n);
+    if (available + leg.amount < 0n) {
+      throw new AppError('insufficient-funds', `Balance of ${input.token} is too low for this operation`);
+    }
+    let left = -leg.amount;
+    for (const r of rows) {
+      const take = BigInt(r.balance) < left ? BigInt(r.balance) : left;
+      if (take > 0n) postings.push({ accountId: r.id, amount: -take });
+      left -= take;
+      if (left === 0n) break;
+    }
+  }
+
+  const entryId = randomUUID();
+  await insertEntry(tx, { id: entryId, kind: input.kind, reference: input.reference ?? null, postings });
+  return entryId;
+}
+
+// --- wallet ---------------------------------------------------------------------------------------
+
+/**
+ * Balances of a wallet in every token of the `tokens` table, zeros included (native token
+ * first, then by symbol). Balances are strings of integer base units.
+ * @param address EIP-55 checksummed address (the JWT's wallet)
+ */
+export async function walletBalances(ctx: Pick<Context, 'prisma'>, address: string): Promise<WalletBalances> {
+  const [tokens, accounts] = await Promise.all([listTokens(ctx.prisma), ownerAccounts(ctx.prisma, { type: 'wallet', id: address })]);
+  const bySymbol = new Map(accounts.map((a) => [a.token, a.balance.toFixed(0)]));
+  return { address, data: tokens.map((t) => ({ token: toTokenRef(t), balance: bySymbol.get(t.symbol) ?? '0' })) };
+}
+
+export const toTransferDto = (t: WalletTransfer): TransferDto => ({
+  id: t.id,
+  from: t.fromAddress,
+  to: t.toAddress,
+  token: t.token,
+  amount: t.amount.toFixed(0),
+  createdAt: t.createdAt.toISOString(),
+});
+
+export interface TransferInput {
+  /** Organization of the API key: the scope of the Idempotency-Key. */
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet (the sender). */
+  from: string;
+  /** Recipient, any EVM address form (checked and checksummed here). */
+  to: string;
+  /** Integer base units, > 0. */
+  amount: bigint;
+  /** Token symbol; the native token when omitted. */
+  token?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Moves `amount` of a token from the caller's wallet to `to`: one journal entry (kind
+ * `transfer`, reference = transfer id) and the `wallet_transfers` row, in one transaction.
+ * With an Idempotency-Key (per organization; the fingerprint includes the sender), the same key
+ * and body return the first transfer.
+ * @returns 201 and the transfer; `replayed` when answered from the key
+ * @throws AppError validation-error (bad or own `to`, unknown token: 400), insufficient-funds (422),
+ *   idempotency-key-reused (409)
+ */
+export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, input: TransferInput) {
+  const to = parseEvmAddress(input.to, 'to');
+  if (to === input.from) {
+    throw new AppError('validation-error', 'to must be another wallet than the sender', {
+      errors: [{ path: 'to', message: 'same as the sender' }],
+    });
+  }
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  const token = await findToken(ctx.prisma, input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL);
+  const fingerprint = requestFingerprint('wallet.transfer', input.from, { to, amount: input.amount.toString(), token: token.symbol });
+  return withIdempotency<TransferDto>(
+    ctx.prisma,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const transfer = await insertWalletTransfer(tx, {
+        fromAddress: input.from,
+        toAddress: to,
+        token: token.symbol,
+        amount: input.amount,
+      });
+      await postEntry(tx, {
+        kind: 'transfer',
+        reference: transfer.id,
+        token: token.symbol,
+        legs: [
+          { owner: { type: 'wallet', id: input.from }, amount: -input.amount },
+          { owner: { type: 'wallet', id: to }, amount: input.amount },
+        ],
+      });
+      return { statusCode: 201, body: toTransferDto(transfer) };
+    },
+  );
+}
+
+// --- token and treasury ---------------------------------------------------------------------------
+
+/** Data of the native token (NATIVE_TOKEN_SYMBOL), read from the ledger. */
+export async function tokenInfo(ctx: Pick<Context, 'prisma' | 'config'>): Promise<TokenInfoDto> {
+  const token = await nativeToken(ctx.prisma, ctx.config.NATIVE_TOKEN_SYMBOL);
+  const ids = [ISSUANCE, ...NON_CIRCULATING].map((o) => o.id);
+  const accounts = await systemAccounts(ctx.prisma, token.symbol, ids);
+  const balance = new Map(accounts.map((a) => [a.ownerId, BigInt(a.balance.toFixed(0))]));
+  const issued = -(balance.get(ISSUANCE.id) ?? 0n);
+  const totalSupply = issued > 0n ? issued : 0n;
+  const locked = NON_CIRCULATING.reduce((sum, o) => sum + (balance.get(o.id) ?? 0n), 0n);
+  const circulating = totalSupply - locked;
+  return {
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+    totalSupply: totalSupply.toString(),
+    circulatingSupply: (circulating > 0n ? circulating : 0n).toString(),
+  };
+}
+
+/** Length of the flow window of the overview. */
+export const TREASURY_FLOW_WINDOW_DAYS = 30;
+
+/**
+ * State of the DAO treasury (`system:treasury`): its balance in every token of the `tokens`
+ * table (zeros included, native token first) and, per token, inflows and outflows over the last
+ * 30 days, from the postings on its accounts.
+ */
+export async function treasuryOverview(ctx: Pick<Context, 'prisma'>, now: Date = new Date()): Promise<TreasuryOverviewDto> {
+  const since = new Date(now.getTime() - TREASURY_FLOW_WINDOW_DAYS * 86_400_000);
+  const [tokens, accounts, flows] = await Promise.all([
+    listTokens(ctx.prisma),
+    ownerAccounts(ctx.prisma, TREASURY),
+    ownerFlowsSince(ctx.prisma, TREASURY, since),
+  ]);
+  const balance = new Map(accounts.map((a) => [a.token, a.balance.toFixed(0)]));
+  const flow = new Map(flows.map((f) => [f.token, f]));
+  return {
+    balances: tokens.map((t) => ({ token: toTokenRef(t), balance: balance.get(t.symbol) ?? '0' })),
+    last30Days: tokens.map((t) => ({
+      token: toTokenRef(t),
+      inflow: flow.get(t.symbol)?.inflow ?? '0',
+      outflow: flow.get(t.symbol)?.outflow ?? '0',
+    })),
+  };
+}
