@@ -37,6 +37,19 @@ describe('wallet login (EIP-4361) and JWKS', () => {
     expect(claims.roles).toEqual(['user']);
   });
 
+  it('answers the nonce, the session and the refusals with Cache-Control: no-store', async () => {
+    expect((await stack.http.get('/api/gateway/v1/sso/nonce')).headers['cache-control']).toBe('no-store');
+    const ok = await stack.http.post(LOGIN).send(await signedLogin(newWallet(), { nonce: await stack.nonce() }));
+    expect(ok.status).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const invalid = await stack.http.post(LOGIN).send({ message: 'x', signature: 'not hex' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers['cache-control']).toBe('no-store');
+    const refused = await stack.http.post(LOGIN).send(await signedLogin(newWallet(), { nonce: 'neverIssued12345' }));
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('refuses a replayed nonce', async () => {
     const login = await signedLogin(newWallet(), { nonce: await stack.nonce() });
     expect((await stack.http.post(LOGIN).send(login)).status).toBe(200);

@@ -20,11 +20,7 @@ function send(res: Response, result: unknown): void {
   }
   for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   res.status(result.status);
-  if (result.file) {
-    res.sendFile(result.file.name, { root: result.file.root }, (err) => {
-      if (err && !res.headersSent) res.status(404).end();
-    });
-  } else if (result.type) res.type(result.type).send(result.body as string);
+  if (result.type) res.type(result.type).send(result.body as string);
   else if (result.body === undefined) res.end();
   // Bytes go out as they are, with the headers the reply names (`res.type` would add a charset).
   else if (Buffer.isBuffer(result.body)) res.end(result.body);
@@ -83,6 +79,12 @@ export function mountRoutes(deps: ApiDeps, routers: { api: Router; gateway?: Rou
         next();
       },
     ];
+    if (row.noStore) {
+      chain.push((_req, res, next) => {
+        res.setHeader('Cache-Control', 'no-store');
+        next();
+      });
+    }
     if (row.auth !== 'public') chain.push(requireAuth(deps, { mode: row.auth, scope: row.scope }));
     if (row.role) chain.push(requireRole(row.role));
     chain.push(async (req, res) => {

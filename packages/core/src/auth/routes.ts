@@ -6,8 +6,6 @@ import type { SessionTokens } from './session-tokens.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config'> & { tokens: SessionTokens; credentials: CredentialCache }>();
 
-/** Personal answers (nonces, session JWTs) are never stored by a cache. */
-const NO_STORE = 'no-store';
 const PUBLIC_CACHE = 'public, max-age=300';
 
 /** Wallet login (spec, Session) and the JWKS that lets other native applications verify its JWTs. */
@@ -22,6 +20,8 @@ export const sessionRoutes = [
       'Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. ' +
       'Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.',
     auth: 'public',
+    // Nonces and session JWTs are never stored by a cache, nor are the refusals.
+    noStore: true,
     success: [
       {
         status: 200,
@@ -33,7 +33,7 @@ export const sessionRoutes = [
     ],
     handler: async (deps) => {
       const out = await issueSiweNonce(deps.prisma);
-      return new Reply(200, { nonce: out.nonce, expiresAt: out.expiresAt.toISOString() }, { 'Cache-Control': NO_STORE });
+      return { nonce: out.nonce, expiresAt: out.expiresAt.toISOString() };
     },
   }),
   route({
@@ -52,6 +52,7 @@ export const sessionRoutes = [
       'Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. ' +
       'An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.',
     auth: 'public',
+    noStore: true,
     headers: loginHeaders,
     body: { schema: loginBody, example: ex.loginBody },
     errors: ['invalid-signature', 'unauthenticated'],
@@ -64,7 +65,7 @@ export const sessionRoutes = [
       },
     },
     success: [{ status: 200, description: 'Session JWT', schema: LoginSession, example: ex.session }],
-    handler: async (deps, { body, header }) => new Reply(200, await login(deps, body, header('x-api-key')), { 'Cache-Control': NO_STORE }),
+    handler: (deps, { body, header }) => login(deps, body, header('x-api-key')),
   }),
   route({
     operationId: 'getJwks',

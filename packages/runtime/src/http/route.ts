@@ -67,6 +67,12 @@ export interface OperationDoc {
   body?: { schema: z.ZodType; example: unknown; description?: string; required?: boolean };
   /** Accepts `Idempotency-Key` (same key and body → the first answer, `Idempotent-Replayed: true`). */
   idempotent?: boolean;
+  /**
+   * Every answer of the operation, refusals included, carries `Cache-Control: no-store` (set
+   * before anything else runs). Authenticated operations always do; public ones that hand out
+   * secrets (login, nonces) say so here.
+   */
+  noStore?: boolean;
   /** Behind the request rate limiter (everything except health and the API reference). Default true. */
   rateLimited?: boolean;
   success: Success[];
@@ -94,7 +100,8 @@ export interface RouteInput<P, Q, B> {
 
 /**
  * A handler's answer when it is not a plain 200 JSON body: a status, headers, and a body sent as
- * JSON, or as it is when `type` is given (HTML, JavaScript), or a file of a directory.
+ * JSON; as a string with the content type `type` (HTML, JavaScript); as bytes when it is a
+ * `Buffer` (only the headers given, no charset added); none when undefined.
  */
 export class Reply {
   constructor(
@@ -102,7 +109,6 @@ export class Reply {
     readonly body?: unknown,
     readonly headers: Record<string, string> = {},
     readonly type?: string,
-    readonly file?: { root: string; name: string },
   ) {}
 }
 
