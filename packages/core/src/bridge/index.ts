@@ -3,3 +3,4 @@ export * from './bridge-transfer-dto.js';
 export * from './get-bridge-transfer.js';
 export * from './initiate-bridge.js';
 export * from './relay-bridge.js';
+export * from './queue.js';

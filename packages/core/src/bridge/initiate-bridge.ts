@@ -1,4 +1,5 @@
-import { type Context, AppError, enqueueBridgeRelay } from '@gw/runtime';
+import { type Context, AppError } from '@gw/runtime';
+import { enqueueBridgeRelay } from './queue.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { postEntry, BRIDGE_ESCROW } from '../ledger/index.js';
 import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';

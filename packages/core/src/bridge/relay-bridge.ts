@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Context, ensureLiveJobs } from '@gw/runtime';
+import { bridgeRelayQueue } from './queue.js';
 import { postEntry, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '../ledger/index.js';
 import { toBridgeTransferDto, type BridgeTransferDto } from './bridge-transfer-dto.js';
 
@@ -113,8 +114,8 @@ export async function resumeBridgeRelays(ctx: Pick<Context, 'sql' | 'queues'>, o
     SELECT id::text FROM bridge_transfers WHERE status = 'initiated' AND created_at <= ${new Date(Date.now() - opts.graceMs)}::timestamptz
     ORDER BY created_at LIMIT ${opts.batch ?? 500}::int`;
   return ensureLiveJobs(
-    ctx.queues.bridgeRelay,
-    'relay',
+    ctx.queues,
+    bridgeRelayQueue,
     stale.map(({ id }) => ({ id, data: { transferId: id } })),
   );
 }
