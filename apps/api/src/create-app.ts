@@ -12,7 +12,6 @@ import { openapiRouter } from './openapi/router.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
 import { sessionRouter } from './routes/session.js';
-import { webhooksRouter } from './routes/webhooks.js';
 import { integrationArea } from './routes/areas/integration-area.js';
 import { ledgerArea } from './routes/areas/ledger-area.js';
 import { sectorArea } from './routes/areas/sector-area.js';
@@ -56,7 +55,6 @@ export function createApp(deps: ApiDeps): Express {
 
   const gateway = express.Router();
   mountRoutes(deps, { api, gateway }, ROUTES);
-  webhooksRouter(deps, gateway);
   for (const area of areas) gateway.use(area.gateway);
   api.use('/gateway/v1', gateway);
   for (const area of areas) api.use(area.root);

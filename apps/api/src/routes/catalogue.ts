@@ -1,5 +1,6 @@
 import type { RouteTable } from '@gw/runtime';
 import { paymentRoutes } from '@gw/core/payments';
+import { webhookRoutes } from '@gw/core/webhooks';
 import type { ApiDeps } from '../deps.js';
 
 /**
@@ -7,4 +8,4 @@ import type { ApiDeps } from '../deps.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [...paymentRoutes];
+export const ROUTES: RouteTable<ApiDeps> = [...webhookRoutes, ...paymentRoutes];

@@ -2,6 +2,7 @@
 export * from './contract.js';
 export * from './repository.js';
 export * from './service.js';
+export * from './routes.js';
 export * from './queue.js';
 export * from './signing.js';
 export * from './endpoint-gate.js';
