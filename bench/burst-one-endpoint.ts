@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { confirmAtPeak } from './confirm-driver.js';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';
@@ -45,7 +46,7 @@ try {
   const webhook = `bench:wh:{${fx.webhookIds[0]}}`;
   for (let s = 0; s < 150; s++) {
     const c = await receiver.count();
-    const jobs = await ctx.queues.deliveries.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+    const jobs = await ctx.queues.get(deliveryQueue).getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
     const pending = await ctx.prisma.delivery.count({ where: { status: 'pending' } });
     const waiters = await ctx.redis.zcard(`${webhook}:waiters`);
     const leases = await ctx.redis.zcard(`${webhook}:leases`);

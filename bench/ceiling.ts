@@ -10,8 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { enqueueDeliveries, type Context } from '@gw/runtime';
-import { type EventEnvelope } from '@gw/core/webhooks';
+import type { Context } from '@gw/runtime';
+import { deliveryQueue, enqueueDeliveries, type EventEnvelope } from '@gw/core/webhooks';
 import { Prisma } from '@gw/db';
 import { isMessage, spawnChild } from './child-process.js';
 import type { Receiver } from './receiver.js';
@@ -94,9 +94,9 @@ export async function runCeiling(
     };
     // Warm-up: the same deliveries under other job ids (the receiver keys on X-Service-Delivery).
     for (const g of opts.warmupGroups) {
-      await ctx.queues.deliveries.addBulk(
-        g.map((deliveryId) => ({ name: 'deliver', data: { deliveryId }, opts: { jobId: `warm-${deliveryId}` } })),
-      );
+      await ctx.queues
+        .get(deliveryQueue)
+        .addBulk(g.map((deliveryId) => ({ name: deliveryQueue.jobName, data: { deliveryId }, opts: { jobId: `warm-${deliveryId}` } })));
     }
     const warm = opts.warmupGroups.reduce((n, g) => n + g.length, 0);
     await receiver.waitFor(warm, opts.timeoutMs, alive);

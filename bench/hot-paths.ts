@@ -21,7 +21,7 @@ import pg from 'pg';
 import { authenticateCredential, SessionTokens } from '@gw/core/auth';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
 import { confirmPayment, createPayment } from '@gw/core/payments';
-import { listWebhooks, processDelivery, type Sender, createDeliveryStore, createEndpointGate } from '@gw/core/webhooks';
+import { deliveryQueue, listWebhooks, processDelivery, type Sender, createDeliveryStore, createEndpointGate } from '@gw/core/webhooks';
 import { createRawSql, Prisma } from '@gw/db';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     const payIds = await createPendingPayments(ctx, fx, needed + iterations + 21);
     const forDeliveries = payIds.slice(0, needed);
     for (const id of forDeliveries) await confirmPayment(ctx, fx.organizationId, id, fx.payer);
-    await ctx.queues.deliveries.obliterate({ force: true });
+    await ctx.queues.get(deliveryQueue).obliterate({ force: true });
     const deliveries = await pendingDeliveries(ctx, forDeliveries);
     const gate = createEndpointGate(ctx.redis, ctx.config.QUEUE_PREFIX, ctx.config);
     results.push(

@@ -13,6 +13,7 @@
  */
 import type { Context } from '@gw/runtime';
 import { Prisma } from '@gw/db';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { spawnChild, type Child } from './child-process.js';
 import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
 import { createPendingPayments, type Fixtures } from './fixtures.js';
@@ -95,7 +96,7 @@ export async function startRealWorkers(
       },
     }),
   );
-  await waitForWorkers(ctx.queues.deliveries, opts.processes, workers);
+  await waitForWorkers(ctx.queues.get(deliveryQueue), opts.processes, workers);
   return workers;
 }
 

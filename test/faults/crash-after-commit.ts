@@ -4,18 +4,22 @@
  * state change and its outbox rows and before any job exists. Usage (env: DATABASE_URL, REDIS_URL,
  * QUEUE_PREFIX): node --import tsx test/faults/crash-after-commit.ts <organizationId> <paymentId> <payer>
  */
-import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import type { Queue } from 'bullmq';
+import { closeContext, createContext, loadConfig, type QueueDef } from '@gw/runtime';
 import { confirmPayment } from '@gw/core/payments';
+import { deliveryQueue } from '@gw/core/webhooks';
 
 const [organizationId, paymentId, payer] = process.argv.slice(2);
 const ctx = createContext(loadConfig(), { app: 'fault' });
-const deliveries = new Proxy(ctx.queues.deliveries, {
+const deliveries = new Proxy(ctx.queues.get(deliveryQueue), {
   get(target, prop, receiver) {
     if (prop === 'addBulk' || prop === 'add') return () => process.kill(process.pid, 'SIGKILL');
     return Reflect.get(target, prop, receiver);
   },
 });
-await confirmPayment({ ...ctx, queues: { ...ctx.queues, deliveries } }, organizationId!, paymentId!, payer!);
+const get = <D>(def: QueueDef<D>): Queue<D> =>
+  def.name === deliveryQueue.name ? (deliveries as unknown as Queue<D>) : ctx.queues.get(def);
+await confirmPayment({ ...ctx, queues: { ...ctx.queues, get } }, organizationId!, paymentId!, payer!);
 await closeContext(ctx);
 process.stdout.write('no crash: nothing was enqueued?\n');
 process.exit(3);

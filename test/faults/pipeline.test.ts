@@ -12,6 +12,7 @@ import {
   spawnWorkerProcess,
   tally,
 } from './harness.js';
+import { deliveryQueue } from '@gw/core/webhooks';
 
 /**
  * Fault injection (issue #6): each scenario has its own redis-server and its own PostgreSQL
@@ -175,7 +176,7 @@ describe('faults: nothing is lost', () => {
     }
     const pending = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
     expect(pending).toHaveLength(50);
-    for (const d of pending) expect(await stack.api.deps.queues.deliveries.getJob(d.id)).toBeUndefined();
+    for (const d of pending) expect(await stack.api.deps.queues.get(deliveryQueue).getJob(d.id)).toBeUndefined();
     const w = await stack.startWorker();
     cleanup.push(() => w.stop());
     await settle(stack, org.organizationId, 60_000);

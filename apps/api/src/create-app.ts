@@ -12,7 +12,6 @@ import { docsAssets } from './openapi/reference.js';
 import { openApiJson } from './openapi/document.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { ROUTES } from './routes/catalogue.js';
-import { webhooksRouter } from './routes/webhooks.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
@@ -66,7 +65,6 @@ export function createApp(deps: ApiDeps): Express {
     ),
   );
   app.locals.routes = routes;
-  webhooksRouter(deps, gateway);
   api.use('/gateway/v1', gateway);
   // Anything else under /contracts-abi (other methods, nested or traversal paths) is an unknown ABI.
   api.use('/contracts-abi', () => {

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from 'bullmq';
 import { encodeFunctionData, getAddress, toEventSelector, toFunctionSelector, type Abi } from 'viem';
 import { createDeliveryStore, createEndpointGate, createSender, USER_AGENT } from '@gw/core/webhooks';
-import { createRedis, QUEUE_NAMES } from '@gw/runtime';
+import { createRedis } from '@gw/runtime';
 import { getBalance, type Owner, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/ledger';
 import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch, DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/contracts';
-import { resumeBridgeRelays, type Relayer, type RelayResult } from '@gw/core/bridge';
+import { bridgeRelayQueue, resumeBridgeRelays, type Relayer, type RelayResult } from '@gw/core/bridge';
 import { CREDIT_BURN } from '@gw/core/credits';
 import { createHandlers } from '@gw/worker';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
@@ -403,9 +403,9 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
   const startRelayWorker = () => {
     const deliveries = createDeliveryStore(stack.api.deps.prisma); // unused by the bridge-relay handler
     const gate = createEndpointGate(stack.api.deps.redis, stack.config.QUEUE_PREFIX, stack.config); // unused as well
-    const handler = createHandlers({ ...stack.api.deps, deliveries, gate }, sender, { relayer })[QUEUE_NAMES.bridgeRelay];
+    const handler = createHandlers({ ...stack.api.deps, deliveries, gate }, sender, { relayer })[bridgeRelayQueue.name];
     connection = createRedis(stack.config.REDIS_URL, { name: 'test-bridge-relay' });
-    worker = new Worker(QUEUE_NAMES.bridgeRelay, handler, {
+    worker = new Worker(bridgeRelayQueue.name, handler, {
       connection,
       prefix: stack.config.QUEUE_PREFIX,
     });
@@ -491,7 +491,7 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
       toAddress: RECIPIENT,
       amount: '42',
     });
-    const queue = stack.api.deps.queues.bridgeRelay;
+    const queue = stack.api.deps.queues.get(bridgeRelayQueue);
     expect(await (await queue.getJob(res.body.id))?.getState()).toBe('waiting');
     await queue.remove(res.body.id); // a crash between commit and enqueue, or Redis restarted empty
     expect(await queue.getJob(res.body.id)).toBeUndefined();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getBalance } from '@gw/core/ledger';
+import { paymentExpiryQueue } from '@gw/core/payments';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 const ONE = 10n ** 18n;
@@ -42,7 +43,7 @@ describe('payments (issue #2)', () => {
     expect(ttl).toBeGreaterThanOrEqual(899_000);
     expect(ttl).toBeLessThanOrEqual(901_000);
     // The expiry is a delayed job, scheduled now.
-    const job = await stack.api.deps.queues.paymentExpiry.getJob(res.body.id);
+    const job = await stack.api.deps.queues.get(paymentExpiryQueue).getJob(res.body.id);
     expect(await job?.getState()).toBe('delayed');
   });
 

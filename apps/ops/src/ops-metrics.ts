@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { Gauge, Registry } from 'prom-client';
 import type { PrismaClient } from '@gw/db';
 import { type Redis, createAppMetrics, mergeMetrics, readMetricsSnapshots, type AppMetrics, type MetricsSnapshot } from '@gw/runtime';
-import { circuitRegistryKey, readWebhookHealth, type CircuitState } from '@gw/core/webhooks';
+import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/webhooks';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
 export const SOURCE_TIMEOUT_MS = 5000;
@@ -25,13 +25,6 @@ export interface OpsMetrics {
   state: Registry;
   /** Refreshes the gauges and returns the Prometheus text of every app, merged. */
   render(): Promise<{ contentType: string; body: string; instances: number }>;
-}
-
-interface OutboxRow {
-  pending: number;
-  oldest_age: number | null;
-  overdue: number;
-  oldest_overdue: number | null;
 }
 
 /** `p`, or a rejection after {@link SOURCE_TIMEOUT_MS}. */
@@ -144,14 +137,7 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     }
   };
   const refreshOutbox = async () => {
-    const [row] = await deps.prisma.$queryRaw<OutboxRow[]>`
-      SELECT
-        count(*)::int AS pending,
-        EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest_age,
-        (count(*) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now()))::int AS overdue,
-        EXTRACT(EPOCH FROM (now() - min(coalesce(next_attempt_at, created_at)) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now())))::float8 AS oldest_overdue
-      FROM deliveries
-      WHERE status = 'pending'`;
+    const row = await readOutboxBacklog(deps);
     outboxPending.set(row?.pending ?? 0);
     outboxAge.set(Math.max(0, row?.oldest_age ?? 0));
     outboxOverdue.set(row?.overdue ?? 0);

@@ -1,7 +1,13 @@
 import type { Server } from 'node:http';
 import { closeContext, createContext, type Logger } from '@gw/runtime';
+import { deliveryQueue, recoveryQueue } from '@gw/core/webhooks';
+import { paymentExpiryQueue } from '@gw/core/payments';
+import { bridgeRelayQueue } from '@gw/core/bridge';
 import type { OpsConfig } from './config.js';
 import { createOpsApp, type OpsDeps } from './create-ops-app.js';
+
+/** The queues Bull Board and the queue gauges show: every queue of the project. */
+export const OPS_QUEUES = [deliveryQueue, paymentExpiryQueue, bridgeRelayQueue, recoveryQueue];
 
 export interface RunningOps {
   server: Server;
@@ -16,7 +22,7 @@ export interface RunningOps {
  * authentication (possible only outside production, see `loadOpsConfig`).
  */
 export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}): Promise<RunningOps> {
-  const ctx = createContext(config, { app: 'ops', logger: opts.logger });
+  const ctx = createContext(config, { app: 'ops', logger: opts.logger, queues: OPS_QUEUES });
   if (!config.auth) {
     ctx.logger.warn('ops: OPS_INSECURE_NO_AUTH=true, Bull Board and /metrics are served WITHOUT authentication');
   }

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { QUEUE_NAMES } from '@gw/runtime';
+import { definedQueues } from '@gw/runtime';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
 
@@ -92,14 +93,15 @@ describe('Bull Board in headless Chromium', () => {
       const page = await context.newPage();
       const overview = await page.goto(`${ops.baseUrl}/`);
       expect(overview?.status()).toBe(200);
-      for (const name of Object.values(QUEUE_NAMES)) await page.getByText(name, { exact: false }).first().waitFor({ timeout: 15000 });
+      for (const name of definedQueues().map((q) => q.name))
+        await page.getByText(name, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-overview.png'), fullPage: true });
 
-      await page.goto(`${ops.baseUrl}/queues/queue/${QUEUE_NAMES.deliveries}?status=waiting`);
+      await page.goto(`${ops.baseUrl}/queues/queue/${deliveryQueue.name}?status=waiting`);
       for (const id of deliveryIds) await page.getByText(id, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-deliveries.png'), fullPage: true });
       const text = await page.locator('body').innerText();
-      expect(text).toContain(QUEUE_NAMES.deliveries);
+      expect(text).toContain(deliveryQueue.name);
       for (const id of deliveryIds) expect(text).toContain(id);
       expect(existsSync(path.join(RESULTS, 'ops-bull-board-deliveries.png'))).toBe(true);
     } finally {

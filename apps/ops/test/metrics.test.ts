@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { QUEUE_NAMES } from '@gw/runtime';
+import { definedQueues } from '@gw/runtime';
+import { deliveryQueue } from '@gw/core/webhooks';
+import { paymentExpiryQueue } from '@gw/core/payments';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { basic, OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
@@ -124,7 +126,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
 
   it('reports queue depth, delayed jobs and the age of the oldest pending delivery', async () => {
     const before = await scrape();
-    for (const queue of Object.values(QUEUE_NAMES)) {
+    for (const queue of definedQueues().map((q) => q.name)) {
       expect(find(before, 'gw_queue_depth', { queue })).toHaveLength(1);
       expect(find(before, 'gw_queue_delayed', { queue })).toHaveLength(1);
     }
@@ -136,9 +138,9 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect((await gw(`/payments/${id}/confirm`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1100));
     const s = await scrape();
-    expect(total(s, 'gw_queue_depth', { queue: QUEUE_NAMES.deliveries })).toBe(1);
-    expect(total(s, 'gw_queue_jobs', { queue: QUEUE_NAMES.deliveries, state: 'waiting' })).toBe(1);
-    expect(total(s, 'gw_queue_delayed', { queue: QUEUE_NAMES.paymentExpiry })).toBeGreaterThanOrEqual(1);
+    expect(total(s, 'gw_queue_depth', { queue: deliveryQueue.name })).toBe(1);
+    expect(total(s, 'gw_queue_jobs', { queue: deliveryQueue.name, state: 'waiting' })).toBe(1);
+    expect(total(s, 'gw_queue_delayed', { queue: paymentExpiryQueue.name })).toBeGreaterThanOrEqual(1);
     expect(total(s, 'gw_outbox_pending_deliveries')).toBe(1);
     expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(1);
     expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeLessThan(60);

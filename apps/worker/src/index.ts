@@ -1,2 +1,2 @@
 export * from './start-worker.js';
-export * from './handlers.js';
+export * from './jobs.js';

@@ -7,14 +7,21 @@ import {
   type Logger,
   createPortPolicy,
   type Resolver,
-  QUEUE_NAMES,
   createRedis,
   createAppMetrics,
   startMetricsPublisher,
 } from '@gw/runtime';
-import { deliveryOutcomeCounter, instrumentSender, createDeliveryStore, createEndpointGate, USER_AGENT, createSender, sweepOutbox } from '@gw/core/webhooks';
+import {
+  deliveryOutcomeCounter,
+  deliveryQueue,
+  instrumentSender,
+  createDeliveryStore,
+  createEndpointGate,
+  USER_AGENT,
+  createSender,
+} from '@gw/core/webhooks';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
-import { createHandlers, type Handler } from './handlers.js';
+import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
  * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
@@ -47,18 +54,6 @@ export interface RunningWorker {
 }
 
 /**
- * Checks that every queue has exactly one handler and no handler names an unknown queue.
- * @throws Error naming the queue, so a mis-wired deployment fails at start-up, not at run time
- */
-export function assertHandlers(handlers: Record<string, Handler>): void {
-  const queues = Object.values(QUEUE_NAMES) as string[];
-  const missing = queues.filter((q) => typeof handlers[q] !== 'function');
-  const unknown = Object.keys(handlers).filter((h) => !queues.includes(h));
-  if (missing.length) throw new Error(`No handler for queue(s): ${missing.join(', ')}`);
-  if (unknown.length) throw new Error(`Handler(s) for unknown queue(s): ${unknown.join(', ')}`);
-}
-
-/**
  * Starts the delivery worker: one BullMQ Worker per queue (WORKER_CONCURRENCY parallel delivery
  * attempts), and the outbox sweeper every SWEEP_INTERVAL_MS. Any number of replicas may run.
  */
@@ -83,7 +78,7 @@ export async function startWorker(
   // round trips, so the gate costs the pipeline little (issue #10, bench section 1).
   const gateRedis = createRedis(config.REDIS_URL, { name: 'worker-gate', autoPipelining: true });
   gateRedis.on('error', () => undefined); // a failed gate call fails (or is logged by) its job
-  const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues.deliveries, jobIds));
+  const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues.get(deliveryQueue), jobIds));
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
@@ -97,7 +92,7 @@ export async function startWorker(
     const worker = new Worker(queue, handler, {
       connection,
       prefix: config.QUEUE_PREFIX,
-      concurrency: queue === QUEUE_NAMES.deliveries ? config.WORKER_CONCURRENCY : 10,
+      concurrency: queue === deliveryQueue.name ? config.WORKER_CONCURRENCY : 10,
       lockDuration: config.WORKER_LOCK_DURATION_MS,
       stalledInterval: config.WORKER_LOCK_DURATION_MS,
       // A job whose worker died is handed over again rather than failed; PostgreSQL holds the

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { exited, spawnWorkerProcess } from '../../../test/support/worker-process.js';
+import { deliveryQueue } from '@gw/core/webhooks';
+import { paymentExpiryQueue } from '@gw/core/payments';
 
 const ONE = 10n ** 18n;
 describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery, SIGTERM drain)', () => {
@@ -43,10 +45,10 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     const expiring = await gw('/payments', { amount: '1', expiresInSeconds: 1 });
     const [delivery] = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
     // The state a crash right after the commit leaves: rows committed, no jobs in Redis.
-    await stack.api.deps.queues.deliveries.remove(delivery!.id);
-    await stack.api.deps.queues.paymentExpiry.remove(expiring.body.id);
-    expect(await stack.api.deps.queues.deliveries.getJob(delivery!.id)).toBeUndefined();
-    expect(await stack.api.deps.queues.paymentExpiry.getJob(expiring.body.id)).toBeUndefined();
+    await stack.api.deps.queues.get(deliveryQueue).remove(delivery!.id);
+    await stack.api.deps.queues.get(paymentExpiryQueue).remove(expiring.body.id);
+    expect(await stack.api.deps.queues.get(deliveryQueue).getJob(delivery!.id)).toBeUndefined();
+    expect(await stack.api.deps.queues.get(paymentExpiryQueue).getJob(expiring.body.id)).toBeUndefined();
 
     const before = receiver.requests.length;
     const worker = await stack.startWorker();

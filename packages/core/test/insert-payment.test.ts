@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRawSql, type RawSqlPool } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { insertPayment, type NewPayment } from '../src/payments/insert-payment.js';
+import { insertPayment, type NewPayment } from '@gw/core/payments';
 
 /** The group-committed insert of `POST /payments` without an Idempotency-Key (issue #5), on the real PostgreSQL. */
 describe('insertPayment', () => {

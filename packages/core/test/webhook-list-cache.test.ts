@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { WebhookDto } from '../src/webhooks/webhook-dto.js';
-import { WebhookListCache } from '../src/webhooks/webhook-list-cache.js';
+import { WebhookListCache, type WebhookDto } from '@gw/core/webhooks';
 
 const hook = (url: string): WebhookDto => ({
   id: '0199a0a0-0000-7000-8000-000000000000',

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Prisma } from './generated/prisma/client.js';
 
 /**
  * The two raw-query methods of a Prisma client, as tagged templates: `` $queryRaw`SELECT … ${v}` ``.
@@ -11,23 +12,56 @@ export interface RawSql {
 }
 
 /**
+ * A constant piece of SQL text spliced into a tagged template as it is, not as a bound parameter:
+ * e.g. a column list that several statements return (`sqlFragment('id::text, …')`). Build one only
+ * from constants, never from input. It is Prisma's own `Prisma.Sql`, so the same statement also
+ * runs on a Prisma client or transaction (which splice it the same way).
+ */
+export type SqlFragment = Prisma.Sql;
+
+/** A {@link SqlFragment} of constant text. */
+export const sqlFragment = (text: string): SqlFragment => Prisma.raw(text);
+
+/**
  * Statement names by call site: a tagged template's strings array is the same object on every call
  * from one place in the code, so each call site becomes one named (prepared) statement per
- * connection, parsed and planned once instead of on every call.
+ * connection, parsed and planned once instead of on every call. The text is kept with the name: a
+ * call site whose spliced fragments gave another text runs unnamed instead.
  */
-const statementNames = new WeakMap<TemplateStringsArray, string>();
+const statementNames = new WeakMap<TemplateStringsArray, { name: string; text: string }>();
 let statementCount = 0;
 
+/** A bound value as pg takes it (bigints as their decimal text). */
+const param = (v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
+
 /** Turns a tagged template into pg's `$1, $2, …` text and values, named after its call site. */
-function toQuery(strings: TemplateStringsArray, values: unknown[]): { name: string; text: string; values: unknown[] } {
-  let name = statementNames.get(strings);
-  if (name === undefined) {
-    name = `gw_raw_${++statementCount}`;
-    statementNames.set(strings, name);
-  }
+function toQuery(strings: TemplateStringsArray, values: unknown[]): { name?: string; text: string; values: unknown[] } {
   let text = strings[0]!;
-  for (let i = 1; i < strings.length; i++) text += `$${i}${strings[i]}`;
-  return { name, text, values: values.map((v) => (typeof v === 'bigint' ? v.toString() : v)) };
+  const params: unknown[] = [];
+  let spliced = false;
+  for (let i = 1; i < strings.length; i++) {
+    const value = values[i - 1];
+    if (value instanceof Prisma.Sql) {
+      spliced = true;
+      text += value.strings[0]!;
+      for (let j = 1; j < value.strings.length; j++) {
+        params.push(param(value.values[j - 1]));
+        text += `$${params.length}${value.strings[j]}`;
+      }
+    } else {
+      params.push(param(value));
+      text += `$${params.length}`;
+    }
+    text += strings[i];
+  }
+  let named = statementNames.get(strings);
+  if (named === undefined) {
+    named = { name: `gw_raw_${++statementCount}`, text };
+    statementNames.set(strings, named);
+  } else if (spliced && named.text !== text) {
+    return { text, values: params };
+  }
+  return { name: named.name, text, values: params };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EX, FieldError, Problem, address, amount, dateTime, nextCursor, page, symbol, units, uuid, WEBHOOK_EVENTS } from '@gw/runtime';
+import { EX, FieldError, Problem, address, amount, dateTime, nextCursor, page, symbol, units, uuid } from '@gw/runtime';
+import { WEBHOOK_EVENTS } from '@gw/core/webhooks';
 
 export { EX, FieldError, Problem, page };
 import { CHECKPOINT_STATUSES, SHIPMENT_STATUSES } from '@gw/core/logistics';

@@ -11,6 +11,7 @@ import { paymentRoutes } from '@gw/core/payments';
 import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
 import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
+import { webhookRoutes } from '@gw/core/webhooks';
 import type { ApiDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
 import { healthRoutes } from './health.js';
@@ -23,6 +24,7 @@ import { healthRoutes } from './health.js';
 export const ROUTES: RouteTable<ApiDeps> = [
   ...healthRoutes,
   ...sessionRoutes,
+  ...webhookRoutes,
   ...paymentRoutes,
   ...walletRoutes,
   ...stakingRoutes,

@@ -1,5 +1,6 @@
 /** The `bridge` module's public surface: other modules and the apps import it only through this file. */
 export * from './contract.js';
+export * from './queue.js';
 export * from './relay.js';
 export * from './repository.js';
 export * from './routes.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { withTransaction } from '@gw/db';
 import { type Context, ensureLiveJobs } from '@gw/runtime';
+import { bridgeRelayQueue } from './queue.js';
 import { postEntry, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '../ledger/index.js';
 import type { BridgeTransferDto } from './contract.js';
 import {
@@ -123,8 +124,8 @@ export async function relayBridgeTransfer(
 export async function resumeBridgeRelays(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<number> {
   const stale = await listStaleBridgeTransfers(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
   return ensureLiveJobs(
-    ctx.queues.bridgeRelay,
-    'relay',
+    ctx.queues,
+    bridgeRelayQueue,
     stale.map(({ id }) => ({ id, data: { transferId: id } })),
   );
 }

@@ -1,5 +1,6 @@
 import type { BridgeTransfer } from '@gw/db';
-import { type Context, AppError, enqueueBridgeRelay, isAppError, isUuid } from '@gw/runtime';
+import { type Context, AppError, isAppError, isUuid } from '@gw/runtime';
+import { enqueueBridgeRelay } from './queue.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { findToken, postEntry, BRIDGE_ESCROW } from '../ledger/index.js';
 import { isSupportedChain, type ContractAddresses } from '../contracts/index.js';

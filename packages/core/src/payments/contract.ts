@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Payment as PaymentModel } from '@gw/db';
 import { EX, address, amount, amountSchema, dateTime, idParam, listQuerySchema, page, symbol, uuid } from '@gw/runtime';
 
 /**
@@ -36,6 +37,30 @@ export const Payment = z
   })
   .meta({ id: 'Payment', description: 'A payment from the JWT wallet (payer) to the API key organization (payee)' });
 export const PaymentPage = page('PaymentPage', Payment, 'Payments, newest first');
+
+/** The payment object returned by the API and carried in events (`data.payment`). */
+export type PaymentDto = z.infer<typeof Payment>;
+
+export function toPaymentDto(p: PaymentModel): PaymentDto {
+  return {
+    id: p.id,
+    object: 'payment',
+    status: p.status,
+    amount: p.amount.toFixed(0),
+    token: p.token,
+    payer: p.payer,
+    organizationId: p.organizationId,
+    description: p.description,
+    purpose: p.purpose,
+    credits: p.credits?.toString() ?? null,
+    failureReason: p.failureReason,
+    expiresAt: p.expiresAt.toISOString(),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    settledAt: p.settledAt?.toISOString() ?? null,
+    refundedAt: p.refundedAt?.toISOString() ?? null,
+  };
+}
 
 export const createPaymentBody = z.strictObject({
   amount: amountSchema,

@@ -1,6 +1,6 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
 import { Payment, PaymentPage, createPaymentBody, listPaymentsQuery, paymentExamples as ex, paymentIdParam } from './contract.js';
-import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from './payments.js';
+import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from './service.js';
 
 const route = defineRoute<Context>();
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Config } from '@gw/runtime';
+import type { WebhookHealth } from './contract.js';
 
 /**
  * Delivery isolation (issue #10): a per-webhook concurrency cap and a per-webhook circuit breaker,
@@ -25,17 +26,6 @@ import type { Config } from '@gw/runtime';
 
 /** A circuit's state (issue #10): closed lets everything through, open nothing, half_open one probe. */
 export type CircuitState = 'closed' | 'open' | 'half_open';
-
-/** What `GET /gateway/v1/webhooks` shows of an endpoint (issue #10, Visible state). */
-export interface WebhookHealth {
-  state: CircuitState;
-  consecutiveFailures: number;
-  /** ISO 8601, or null when no attempt has succeeded since the state was kept. */
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  /** While open: when the next probe may go (ISO 8601); otherwise null. */
-  openUntil: string | null;
-}
 
 /** The answer of {@link EndpointGate.admit}. */
 export type Admission =

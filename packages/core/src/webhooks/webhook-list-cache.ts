@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { subscribeChannel } from '@gw/runtime';
-import type { WebhookDto } from './webhook-dto.js';
+import type { WebhookDto } from './contract.js';
 
 /** Redis channel on which webhook changes are announced to every API replica (payload: organization id). */
 export const webhookChangeChannel = (prefix: string): string => `${prefix}:webhooks-changed`;

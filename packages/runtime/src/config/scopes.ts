@@ -42,7 +42,3 @@ export function parseScopes(input: string): Scope[] {
   }
   return [...new Set(list)] as Scope[];
 }
-
-/** The four payment events (spec, Events). */
-export const WEBHOOK_EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

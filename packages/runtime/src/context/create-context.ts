@@ -3,7 +3,7 @@ import type { Config } from '../config/env.js';
 import type { Context } from './context.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { createLogger, type Logger } from '../logging/logger.js';
-import { createQueues } from '../queues/queues.js';
+import { createQueues, type QueueDef } from '../queues/queues.js';
 import { createRedis } from '../redis/redis.js';
 
 /**
@@ -11,15 +11,17 @@ import { createRedis } from '../redis/redis.js';
  * one `pg` pool of DATABASE_POOL_MAX connections, opened on first use),
  * Redis (one connection shared by the queues; workers open their own blocking ones) and the
  * queues. Close with {@link closeContext}.
+ * @param opts.queues the queues to open at once (default: every queue defined by the modules loaded
+ *   so far); any other opens on its first use
  */
-export function createContext(config: Config, opts: { app: string; logger?: Logger }): Context {
+export function createContext(config: Config, opts: { app: string; logger?: Logger; queues?: readonly QueueDef<unknown>[] }): Context {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { app: opts.app });
   const { prisma, sql } = createDatabaseClients(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
   const redis = createRedis(config.REDIS_URL, { name: `${opts.app}-queues` });
   redis.on('error', (err) =>
     logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
   );
-  const queues = createQueues(redis, config.QUEUE_PREFIX);
+  const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues);
   return { config, logger, prisma, sql, redis, queues, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };
 }
 

@@ -1,34 +1,45 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { coalescePer } from '../batching/coalesce.js';
 
 /**
- * Every queue of the project is defined here, once, with its job data type, job options and
- * enqueue helper. The worker registers exactly one handler per queue name (checked at start-up).
+ * The queue machinery, without any queue: each queue is defined once, with {@link defineQueue}, in
+ * the module that owns its processor (its job data type, its enqueue helpers); processes open the
+ * queues they use from those definitions through the context's {@link Queues} registry, and the
+ * worker registers one handler per defined queue (checked at start-up against {@link definedQueues}).
  */
-export const QUEUE_NAMES = {
-  deliveries: 'webhook-deliveries',
-  paymentExpiry: 'payment-expiry',
-  bridgeRelay: 'bridge-relay',
-  recovery: 'webhook-recovery',
-} as const;
 
-export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
-
-/** Job data of a delivery attempt; the job id is the delivery id. */
-export interface DeliveryJob {
-  deliveryId: string;
+/** A queue of the project: its BullMQ name, the name of its jobs, and (in the type) its job data. */
+export interface QueueDef<Data> {
+  /** BullMQ queue name: Redis keys `<QUEUE_PREFIX>:<name>:…`, shown by Bull Board. Never rename a deployed queue. */
+  readonly name: string;
+  /** The name of every job of the queue. */
+  readonly jobName: string;
+  /** Type-level only: the job data (never set). */
+  readonly __data?: Data;
 }
 
-/** Job data of a payment expiry; the job id is the payment id. */
-export interface PaymentExpiryJob {
-  paymentId: string;
+/** The job data of a queue definition. */
+export type JobData<Q> = Q extends QueueDef<infer D> ? D : never;
+
+/** Every queue defined by the modules loaded in this process, by name. */
+const definitions = new Map<string, QueueDef<unknown>>();
+
+/**
+ * Defines a queue (once, beside its processor): `defineQueue<DeliveryJob>({ name: 'webhook-deliveries', jobName: 'deliver' })`.
+ * @throws Error when another definition already uses the name with another job name
+ */
+export function defineQueue<Data>(spec: { name: string; jobName: string }): QueueDef<Data> {
+  const known = definitions.get(spec.name);
+  if (known && known.jobName !== spec.jobName) {
+    throw new Error(`queue ${spec.name} is defined twice (jobs '${known.jobName}' and '${spec.jobName}')`);
+  }
+  const def: QueueDef<Data> = Object.freeze({ name: spec.name, jobName: spec.jobName });
+  if (!known) definitions.set(spec.name, def);
+  return def;
 }
 
-/** Job data of a bridge relay (issue #3, bridge); the job id is the bridge transfer id. */
-export interface BridgeRelayJob {
-  transferId: string;
-}
+/** The queues defined by the modules loaded in this process (the worker must handle each of them). */
+export const definedQueues = (): QueueDef<unknown>[] => [...definitions.values()];
 
 /**
  * Retry policy for infrastructure failures of the job itself (database down, etc.). Receiver
@@ -42,42 +53,35 @@ const infraRetry: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-/**
- * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): every `dead` delivery of
- * the webhook created at or after `since` and dead at `until` (the request's time) gets one new
- * attempt. ISO 8601 times.
- */
-export interface RecoveryJob {
-  organizationId: string;
-  webhookId: string;
-  since: string;
-  until: string;
-}
-
+/** The queues of a process (the context's `queues`), opened from their definitions. */
 export interface Queues {
-  deliveries: Queue<DeliveryJob>;
-  paymentExpiry: Queue<PaymentExpiryJob>;
-  bridgeRelay: Queue<BridgeRelayJob>;
-  recovery: Queue<RecoveryJob>;
+  /** The BullMQ queue of a definition, opened on first use (one per name). */
+  get<Data>(def: QueueDef<Data>): Queue<Data>;
+  /** Every queue opened so far. */
   all(): Queue[];
   close(): Promise<void>;
 }
 
-/** Opens the project's queues on one shared Redis connection. */
-export function createQueues(connection: Redis, prefix: string): Queues {
-  const deliveries = new Queue<DeliveryJob>(QUEUE_NAMES.deliveries, { connection, prefix, defaultJobOptions: infraRetry });
-  const paymentExpiry = new Queue<PaymentExpiryJob>(QUEUE_NAMES.paymentExpiry, { connection, prefix, defaultJobOptions: infraRetry });
-  const bridgeRelay = new Queue<BridgeRelayJob>(QUEUE_NAMES.bridgeRelay, { connection, prefix, defaultJobOptions: infraRetry });
-  const recovery = new Queue<RecoveryJob>(QUEUE_NAMES.recovery, { connection, prefix, defaultJobOptions: infraRetry });
-  const all = [deliveries, paymentExpiry, bridgeRelay, recovery] as Queue[];
+/**
+ * Opens queues on one shared Redis connection: those of `open` at once (default: every queue
+ * defined so far, see {@link definedQueues}), any other on its first {@link Queues.get}.
+ */
+export function createQueues(connection: Redis, prefix: string, open: readonly QueueDef<unknown>[] = definedQueues()): Queues {
+  const opened = new Map<string, Queue>();
+  const get = <Data>(def: QueueDef<Data>): Queue<Data> => {
+    let queue = opened.get(def.name);
+    if (!queue) {
+      queue = new Queue(def.name, { connection, prefix, defaultJobOptions: infraRetry });
+      opened.set(def.name, queue);
+    }
+    return queue as Queue<Data>;
+  };
+  for (const def of open) get(def);
   return {
-    deliveries,
-    paymentExpiry,
-    bridgeRelay,
-    recovery,
-    all: () => all,
+    get,
+    all: () => [...opened.values()],
     close: async () => {
-      await Promise.all(all.map((q) => q.close()));
+      await Promise.all([...opened.values()].map((q) => q.close()));
     },
   };
 }
@@ -85,10 +89,15 @@ export function createQueues(connection: Redis, prefix: string): Queues {
 /**
  * Gives each id a live job: an id whose job is missing, or left `completed`, `failed` or in an
  * `unknown` state, gets it (re)added under job id = the id; a waiting, delayed or active job is left
- * alone, so a live job is never duplicated. Used by the sweeper and by manual resends.
+ * alone, so a live job is never duplicated. Used by the sweepers and by manual resends.
  * @returns how many jobs were added
  */
-export async function ensureLiveJobs<T>(queue: Queue<T>, name: string, items: { id: string; data: T }[]): Promise<number> {
+export async function ensureLiveJobs<Data>(
+  queues: Pick<Queues, 'get'>,
+  def: QueueDef<Data>,
+  items: { id: string; data: Data }[],
+): Promise<number> {
+  const queue = queues.get(def) as Queue;
   let added = 0;
   for (const { id, data } of items) {
     const job = await queue.getJob(id);
@@ -97,80 +106,8 @@ export async function ensureLiveJobs<T>(queue: Queue<T>, name: string, items: { 
       if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
       await job.remove();
     }
-    await (queue as Queue).add(name, data, { jobId: id });
+    await queue.add(def.jobName, data, { jobId: id });
     added += 1;
   }
   return added;
-}
-
-/**
- * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
- * no-op). With `replaceFinished`, a completed or failed job left under that id is removed
- * first so that the delivery runs again (manual resend, sweeper).
- * @param delayMs wait before the attempt, in ms
- */
-export async function enqueueDeliveries(
-  queues: Pick<Queues, 'deliveries'>,
-  deliveryIds: string[],
-  opts: { delayMs?: number; replaceFinished?: boolean } = {},
-): Promise<void> {
-  if (deliveryIds.length === 0) return;
-  if (opts.replaceFinished) {
-    await ensureLiveJobs(
-      queues.deliveries,
-      'deliver',
-      deliveryIds.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
-    );
-    return;
-  }
-  await queues.deliveries.addBulk(
-    deliveryIds.map((deliveryId) => ({
-      name: 'deliver',
-      data: { deliveryId },
-      opts: { jobId: deliveryId, delay: opts.delayMs ?? 0 },
-    })),
-  );
-}
-
-/** Expiry jobs sent to each queue with one `addBulk` per batch (see {@link enqueuePaymentExpiry}). */
-const addExpiries = coalescePer(
-  async (queue: Queue<PaymentExpiryJob>, jobs: { paymentId: string; expiresAt: Date }[]) => {
-    const now = Date.now();
-    await queue.addBulk(
-      jobs.map((j) => ({
-        name: 'expire',
-        data: { paymentId: j.paymentId },
-        opts: { jobId: j.paymentId, delay: Math.max(0, j.expiresAt.getTime() - now) },
-      })),
-    );
-    return jobs.map(() => undefined);
-  },
-  { maxBatch: 200, maxInFlight: 2 },
-);
-
-/**
- * Schedules the expiry of a payment at `expiresAt` (a delayed job, job id = payment id).
- * Concurrent calls are sent together (issue #5): the expiries requested while an `addBulk` is in
- * flight go out in the next one, one Redis round trip for many payments. A failure rejects every
- * caller of that batch; the payments are committed already, and the sweeper schedules their
- * expiries.
- */
-export async function enqueuePaymentExpiry(queues: Pick<Queues, 'paymentExpiry'>, paymentId: string, expiresAt: Date): Promise<void> {
-  await addExpiries(queues.paymentExpiry, { paymentId, expiresAt });
-}
-
-/**
- * Schedules the relay of a bridge transfer (job id = transfer id, so a second enqueue of a live
- * job is a no-op). The worker's relayer decides how long the relay takes.
- */
-export async function enqueueBridgeRelay(queues: Pick<Queues, 'bridgeRelay'>, transferId: string): Promise<void> {
-  await queues.bridgeRelay.add('relay', { transferId }, { jobId: transferId });
-}
-
-/**
- * Queues a bulk recovery (issue #10). The job id is derived from the webhook and the request time,
- * so a retried enqueue of the same request is a no-op.
- */
-export async function enqueueRecovery(queues: Pick<Queues, 'recovery'>, job: RecoveryJob): Promise<void> {
-  await queues.recovery.add('recover', job, { jobId: `${job.webhookId}-${Date.parse(job.until)}` });
 }

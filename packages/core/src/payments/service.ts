@@ -1,20 +1,27 @@
 import type { Payment, PaymentStatus, RawSql } from '@gw/db';
-import {
-  AppError,
-  type Context,
-  type WebhookEvent,
-  decodeCursor,
-  encodeCursor,
-  isUuid,
-  enqueueDeliveries,
-  enqueuePaymentExpiry,
-} from '@gw/runtime';
+import { v7 as uuidv7 } from 'uuid';
+import { AppError, type Context, coalescePer, decodeCursor, ensureLiveJobs, isUuid, toPage } from '@gw/runtime';
 import { postEntry } from '../ledger/index.js';
-import { recordEvent } from '../webhooks/index.js';
+import { dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { fromPaymentRow, toPaymentDto, type PaymentDto, type PaymentRow } from './payment-dto.js';
-import { insertPayment } from './insert-payment.js';
 import { grantPurchasedCredits, revokePurchasedCredits } from '../credits/index.js';
+import { toPaymentDto, type PaymentDto } from './contract.js';
+import { enqueuePaymentExpiry, paymentExpiryQueue } from './queue.js';
+import {
+  findOverduePendingPaymentIds,
+  findPayment,
+  findPayments,
+  insertPaymentRows,
+  lockPayment,
+  updatePaymentStatus,
+  type NewPayment,
+} from './repository.js';
+
+/**
+ * The payments use cases (issue #2, #5, #16): creation (group-committed without an
+ * Idempotency-Key), confirmation, refund and expiry with their events, reads, and the payments'
+ * part of the outbox sweep.
+ */
 
 type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
 /** What payment creation needs: also the plain pg pool of its hot path. */
@@ -37,18 +44,6 @@ export interface CreatePaymentInput {
 }
 
 /**
- * After a commit: enqueue the deliveries the outbox wrote. A failure here loses nothing (the rows
- * are committed and the sweeper re-enqueues them), so it is logged, not thrown.
- */
-export async function dispatchDeliveries(ctx: Ctx, deliveryIds: string[]): Promise<void> {
-  try {
-    await enqueueDeliveries(ctx.queues, deliveryIds);
-  } catch (err) {
-    ctx.logger.warn({ err, deliveries: deliveryIds.length }, 'enqueue after commit failed; the sweeper will re-enqueue');
-  }
-}
-
-/**
  * Creates a `pending` payment from `payer` to the organization and schedules its expiry
  * (a delayed job at `expiresAt`). With an Idempotency-Key, the same key and body return the
  * same payment (issue #2, Payments); without one, the insert is group-committed with concurrent
@@ -59,6 +54,16 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
   const purpose = input.purpose ?? 'payment';
   const expiresAt = new Date(Date.now() + input.expiresInSeconds * 1000);
   const credits = purpose === 'credit_purchase' ? (input.credits ?? null) : null;
+  const newPayment: NewPayment = {
+    organizationId: input.organizationId,
+    payer: input.payer,
+    token: ctx.config.NATIVE_TOKEN_SYMBOL,
+    amount: input.amount,
+    description: input.description ?? null,
+    purpose,
+    credits,
+    expiresAt,
+  };
   const scheduleExpiry = (payment: PaymentDto) =>
     enqueuePaymentExpiry(ctx.queues, payment.id, expiresAt).catch((err: unknown) =>
       ctx.logger.warn({ err, paymentId: payment.id }, 'expiry job not enqueued; the sweeper will schedule it'),
@@ -66,16 +71,7 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
 
   if (input.idempotencyKey === undefined) {
     // The hot path (issue #5): one group-committed INSERT on the plain pg pool, no transaction.
-    const payment = await insertPayment(ctx.sql, {
-      organizationId: input.organizationId,
-      payer: input.payer,
-      token: ctx.config.NATIVE_TOKEN_SYMBOL,
-      amount: input.amount,
-      description: input.description ?? null,
-      purpose,
-      credits,
-      expiresAt,
-    });
+    const payment = await insertPayment(ctx.sql, newPayment);
     await scheduleExpiry(payment);
     return { statusCode: 201, body: payment, replayed: false };
   }
@@ -91,42 +87,14 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
     ctx.prisma,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
-      const payment = await tx.payment.create({
-        data: {
-          organizationId: input.organizationId,
-          payer: input.payer,
-          token: ctx.config.NATIVE_TOKEN_SYMBOL,
-          amount: input.amount.toString(),
-          description: input.description ?? null,
-          purpose,
-          credits,
-          expiresAt,
-        },
-      });
-      const body = toPaymentDto(payment);
+      // The same INSERT as the hot path, in the transaction that stores the key's answer.
+      const [payment] = await insertPaymentRows(tx, [{ ...newPayment, id: uuidv7() }]);
+      const body = toPaymentDto(payment!);
       return { statusCode: 201, body, afterCommit: () => scheduleExpiry(body) };
     },
   );
   if (!result.replayed && result.afterCommit) await result.afterCommit();
   return result;
-}
-
-/**
- * Locks a payment row for the rest of the transaction and reads it, in one statement (issue #16).
- * @param organizationId scopes the row to its organization; omitted only by the expiry job, which
- *   acts on a payment id it scheduled itself
- * @returns the payment, or undefined when there is no such row (for that organization)
- */
-async function lockPayment(tx: RawSql, paymentId: string, organizationId?: string): Promise<Payment | undefined> {
-  if (!isUuid(paymentId)) return undefined;
-  const rows = await tx.$queryRaw<PaymentRow[]>`
-    SELECT id::text, organization_id::text AS "organizationId", payer, token, amount::text, description,
-           purpose::text, credits::text, status::text, failure_reason AS "failureReason", expires_at AS "expiresAt",
-           settled_at AS "settledAt", refunded_at AS "refundedAt", created_at AS "createdAt", updated_at AS "updatedAt"
-    FROM payments
-    WHERE id = ${paymentId}::uuid AND (${organizationId ?? null}::uuid IS NULL OR organization_id = ${organizationId ?? null}::uuid)
-    FOR UPDATE`;
-  return rows[0] ? fromPaymentRow(rows[0]) : undefined;
 }
 
 /** {@link lockPayment} of an organization's payment. @throws AppError('not-found') */
@@ -144,17 +112,7 @@ async function transition(
   event: WebhookEvent,
   extra: { failureReason?: string; settledAt?: Date; refundedAt?: Date } = {},
 ) {
-  const rows = await tx.$queryRaw<PaymentRow[]>`
-    UPDATE payments SET status = ${status}::payment_status,
-           failure_reason = coalesce(${extra.failureReason ?? null}::text, failure_reason),
-           settled_at = coalesce(${extra.settledAt ?? null}::timestamptz, settled_at),
-           refunded_at = coalesce(${extra.refundedAt ?? null}::timestamptz, refunded_at),
-           updated_at = now()
-    WHERE id = ${paymentId}::uuid
-    RETURNING id::text, organization_id::text AS "organizationId", payer, token, amount::text, description,
-              purpose::text, credits::text, status::text, failure_reason AS "failureReason", expires_at AS "expiresAt",
-              settled_at AS "settledAt", refunded_at AS "refundedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
-  const dto = toPaymentDto(fromPaymentRow(rows[0]!));
+  const dto = toPaymentDto(await updatePaymentStatus(tx, paymentId, status, extra));
   const deliveryIds = await recordEvent(tx, dto.organizationId, event, { payment: { ...dto } });
   return { dto, deliveryIds };
 }
@@ -257,7 +215,7 @@ export async function expirePayment(ctx: Ctx, paymentId: string): Promise<Expire
 /** @throws AppError('not-found') for an unknown id or another organization's payment */
 export async function getPayment(ctx: Pick<Context, 'prisma'>, organizationId: string, paymentId: string): Promise<PaymentDto> {
   if (!isUuid(paymentId)) throw new AppError('not-found', 'No such payment');
-  const payment = await ctx.prisma.payment.findFirst({ where: { id: paymentId, organizationId } });
+  const payment = await findPayment(ctx, organizationId, paymentId);
   if (!payment) throw new AppError('not-found', 'No such payment');
   return toPaymentDto(payment);
 }
@@ -273,11 +231,78 @@ export async function listPayments(
 ): Promise<{ data: PaymentDto[]; nextCursor: string | null }> {
   const after = decodeCursor(q.cursor);
   if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid');
-  const rows = await ctx.prisma.payment.findMany({
-    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.limit + 1,
-  });
-  const page = rows.slice(0, q.limit);
-  return { data: page.map(toPaymentDto), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+  const rows = await findPayments(ctx, organizationId, { status: q.status, before: after, take: q.limit + 1 });
+  return toPage(rows, q.limit, toPaymentDto);
+}
+
+// --- the group commit of creations without a key (issue #5) ------------------------------------------
+
+type Outcome = { payment: PaymentDto } | { error: unknown };
+
+/** {@link insertPaymentRows}, as the API returns them by id. */
+const insertRows = async (sql: RawSql, rows: (NewPayment & { id: string })[]): Promise<Map<string, PaymentDto>> =>
+  new Map((await insertPaymentRows(sql, rows)).map((p) => [p.id, toPaymentDto(p)]));
+
+/** The group commit of {@link insertPayment}, one batcher per pool. */
+const insertBatch = coalescePer(
+  async (sql: RawSql, batch: NewPayment[]): Promise<Outcome[]> => {
+    const rows = batch.map((p) => ({ ...p, id: uuidv7() }));
+    const settle = (byId: Map<string, PaymentDto>, r: { id: string }): Outcome => {
+      const dto = byId.get(r.id);
+      return dto ? { payment: dto } : { error: new Error(`payment ${r.id} was not inserted`) };
+    };
+    try {
+      const byId = await insertRows(sql, rows);
+      return rows.map((r) => settle(byId, r));
+    } catch (err) {
+      if (rows.length === 1) return [{ error: err }];
+      return Promise.all(
+        rows.map((r) =>
+          insertRows(sql, [r]).then(
+            (byId) => settle(byId, r),
+            (error: unknown): Outcome => ({ error }),
+          ),
+        ),
+      );
+    }
+  },
+  { maxBatch: 200, maxInFlight: 2 },
+);
+
+/**
+ * Inserts a `pending` payment (issue #5: the write path of `POST /payments` without an
+ * Idempotency-Key). Concurrent calls are group-committed: the payments requested while an insert
+ * is running are written together by the next single `INSERT … SELECT FROM unnest(…)`, so N
+ * concurrent requests cost one round trip instead of N; each caller still gets its own committed
+ * row. If a batch fails, each of its payments is retried alone, so one bad row (e.g. its
+ * organization was just deleted) fails only its own request.
+ *
+ * @param sql the process's plain pg pool (`ctx.sql`); one batcher per pool
+ * @returns the created payment, as the API returns it
+ * @throws the database error of this payment's own insert
+ */
+export async function insertPayment(sql: RawSql, payment: NewPayment): Promise<PaymentDto> {
+  const outcome = await insertBatch(sql, payment);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.payment;
+}
+
+/**
+ * The payments' part of the outbox sweep (issue #2): gives an expiry job again (job id = payment
+ * id, so a live job is never duplicated) to each pending payment more than `graceMs` past
+ * `expiresAt` whose job is missing (lost with Redis, or never enqueued). Safe to run from every
+ * worker replica at once; raw SQL on the plain pg pool.
+ * @param batch max payments looked at per call (default 500)
+ * @returns how many jobs were added
+ */
+export async function sweepPaymentExpiries(
+  ctx: Pick<Context, 'sql' | 'queues'>,
+  opts: { graceMs: number; batch?: number },
+): Promise<number> {
+  const ids = await findOverduePendingPaymentIds(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
+  return ensureLiveJobs(
+    ctx.queues,
+    paymentExpiryQueue,
+    ids.map((id) => ({ id, data: { paymentId: id } })),
+  );
 }

@@ -1,0 +1,125 @@
+import { DelayedError, type Job } from 'bullmq';
+import { type Context, type QueueDef, definedQueues } from '@gw/runtime';
+import {
+  type DeliveryStore,
+  type EndpointGate,
+  deliveryQueue,
+  processDelivery,
+  type ProcessOutcome,
+  type Sender,
+  recoverDeadDeliveries,
+  recoveryQueue,
+  sweepDeliveries,
+} from '@gw/core/webhooks';
+import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
+import { expirePayment, paymentExpiryQueue, sweepPaymentExpiries } from '@gw/core/payments';
+
+/** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
+export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
+
+/** One entry of the job catalogue: a queue (defined by the module that owns it) and its processor. */
+export interface JobHandler {
+  queue: QueueDef<unknown>;
+  handle: Handler;
+}
+
+/** Types a processor by its queue's job data: `defineHandler(deliveryQueue, ({ deliveryId }, job, token) => …)`. */
+export function defineHandler<Data>(
+  queue: QueueDef<Data>,
+  run: (data: Data, job: Job<Data>, token: string | undefined) => Promise<unknown>,
+): JobHandler {
+  return { queue, handle: (job: Job<Data>, token) => run(job.data, job, token) };
+}
+
+/** Moves the running job back to `delayed` until `at` (the same job id keeps the delivery's identity). */
+async function rescheduleAt(job: Job, token: string | undefined, at: Date): Promise<never> {
+  await job.moveToDelayed(at.getTime(), token);
+  throw new DelayedError();
+}
+
+/** Optional parts of the handlers (issue #3). */
+export interface HandlerOptions {
+  /** Carries bridge transfers; default the built-in {@link DelayedRelayer}. */
+  relayer?: Relayer | undefined;
+  /** Delay of the built-in relayer, ms (default {@link DEFAULT_BRIDGE_RELAY_DELAY_MS}). */
+  bridgeRelayDelayMs?: number | undefined;
+  /** Called with each delivery run's outcome, or `'error'` when the run threw (metrics). */
+  onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
+}
+
+/**
+ * The job catalogue: one handler per queue of the project, each typed by its queue's definition.
+ * `startWorker` refuses to start when a defined queue has none (see {@link assertHandlers}).
+ */
+export function createJobs(
+  ctx: Context & { deliveries: DeliveryStore; gate: EndpointGate },
+  sender: Sender,
+  opts: HandlerOptions = {},
+): JobHandler[] {
+  const relayer = opts.relayer ?? new DelayedRelayer(opts.bridgeRelayDelayMs ?? DEFAULT_BRIDGE_RELAY_DELAY_MS);
+  const observe = opts.onDeliveryOutcome ?? (() => undefined);
+  return [
+    defineHandler(deliveryQueue, async ({ deliveryId }, job, token) => {
+      let outcome: ProcessOutcome;
+      try {
+        outcome = await processDelivery(ctx, sender, deliveryId);
+      } catch (err) {
+        observe('error');
+        throw err;
+      }
+      observe(outcome);
+      if (outcome.kind === 'retry' || outcome.kind === 'not-due' || outcome.kind === 'deferred')
+        return rescheduleAt(job, token, outcome.at);
+      return outcome;
+    }),
+    defineHandler(paymentExpiryQueue, async ({ paymentId }, job, token) => {
+      const outcome = await expirePayment(ctx, paymentId);
+      if (outcome.result === 'not-due') return rescheduleAt(job, token, outcome.expiresAt);
+      return outcome;
+    }),
+    /** Relays one bridge transfer; a relayer error is retried by BullMQ (the transfer stays `initiated`). */
+    defineHandler(bridgeRelayQueue, async ({ transferId }) => relayBridgeTransfer(ctx, relayer, transferId)),
+    /** Reopens a webhook's dead deliveries in batches (issue #10); a failure is retried by BullMQ and resumes where it stopped. */
+    defineHandler(recoveryQueue, async (recovery) => recoverDeadDeliveries(ctx, recovery)),
+  ];
+}
+
+/** The job catalogue's processors by queue name. */
+export function createHandlers(
+  ctx: Context & { deliveries: DeliveryStore; gate: EndpointGate },
+  sender: Sender,
+  opts: HandlerOptions = {},
+): Record<string, Handler> {
+  return Object.fromEntries(createJobs(ctx, sender, opts).map((j) => [j.queue.name, j.handle]));
+}
+
+/**
+ * Checks that every defined queue has exactly one handler and no handler names an unknown queue.
+ * @throws Error naming the queue, so a mis-wired deployment fails at start-up, not at run time
+ */
+export function assertHandlers(handlers: Record<string, Handler>): void {
+  const queues = definedQueues().map((q) => q.name);
+  const missing = queues.filter((q) => typeof handlers[q] !== 'function');
+  const unknown = Object.keys(handlers).filter((h) => !queues.includes(h));
+  if (missing.length) throw new Error(`No handler for queue(s): ${missing.join(', ')}`);
+  if (unknown.length) throw new Error(`Handler(s) for unknown queue(s): ${unknown.join(', ')}`);
+}
+
+export interface SweepResult {
+  /** Pending deliveries whose job was missing or finished, re-enqueued. */
+  deliveries: number;
+  /** Pending payments past expiry whose expiry job was missing, re-scheduled. */
+  payments: number;
+}
+
+/**
+ * The outbox sweeper (issue #2): a crash between commit and enqueue, a Redis that lost its data,
+ * or a job that exhausted its infrastructure retries would otherwise leave work behind. Gives a
+ * job again to each pending delivery and each pending payment more than `graceMs` past its due
+ * time (job id = row id, so a live job is never duplicated). Safe to run from every worker replica
+ * at once.
+ * @param batch max rows of each kind looked at per call
+ */
+export async function sweepOutbox(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<SweepResult> {
+  return { deliveries: await sweepDeliveries(ctx, opts), payments: await sweepPaymentExpiries(ctx, opts) };
+}

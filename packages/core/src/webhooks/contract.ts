@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import type { Delivery as DeliveryRow, Webhook as WebhookRow } from '@gw/db';
+import { EX, dateTime, idParam, listQuerySchema, page, uuid } from '@gw/runtime';
+import { Payment, paymentExamples } from '../payments/index.js';
+
+/**
+ * The webhooks contract (spec, Webhook endpoints; issues #2, #4, #10): the events, the request and
+ * response schemas of `/gateway/v1/webhooks`, and what a receiver gets (the body of each event,
+ * the headers of a delivery request).
+ */
+
+/** The four payment events (spec, Events). */
+export const WEBHOOK_EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** `service`: X-Service-* headers; `standard-webhooks`: also webhook-id, webhook-timestamp, webhook-signature (issue #4). */
+export const SIGNATURE_SCHEMES = ['service', 'standard-webhooks'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
+
+/** User-Agent of every delivery. */
+export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gateway)';
+
+// --- requests ---------------------------------------------------------------------------------
+
+export const registerWebhookBody = z.strictObject({
+  url: z.string({ error: 'url is required' }).min(1).max(2048).meta({
+    description: 'Absolute http(s) URL of the receiver; private and loopback destinations are refused',
+    example: 'https://merchant.example/webhooks',
+  }),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1)
+    .max(WEBHOOK_EVENTS.length)
+    .optional()
+    .meta({ description: 'Events to deliver (default `["payment.settled"]`)', example: ['payment.settled', 'payment.refunded'] }),
+  signatureScheme: z.enum(SIGNATURE_SCHEMES).optional().meta({
+    description:
+      'Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.',
+    example: 'standard-webhooks',
+  }),
+  maxConcurrency: z.number().int().min(1).max(1000).optional().meta({
+    description:
+      'Most attempts in flight to this URL at once, across every worker (default `WEBHOOK_ENDPOINT_CONCURRENCY`, 10). Re-registering without it resets it to the default.',
+    example: 5,
+  }),
+});
+
+/** `POST /gateway/v1/webhooks/:id/recover` (issue #10). */
+export const recoverWebhookBody = z.strictObject({
+  since: z
+    .string({ error: 'since is required' })
+    .pipe(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"' }))
+    .meta({
+      description: 'Recover the dead deliveries created at or after this time; at most 30 days ago, not in the future',
+      example: '2026-11-21T17:00:00Z',
+    }),
+});
+
+export const listDeliveriesQuery = listQuerySchema.extend({
+  status: z.enum(DELIVERY_STATUSES).optional().meta({ description: 'Only deliveries in this status' }),
+});
+
+export const webhookIdParam = idParam('webhook', EX.webhookId);
+export const deliveryIdParam = idParam('delivery', EX.deliveryId);
+
+// --- responses --------------------------------------------------------------------------------
+
+const webhookFields = {
+  id: uuid(),
+  url: z.string().meta({ example: 'https://merchant.example/webhooks' }),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  signatureScheme: z.enum(SIGNATURE_SCHEMES).meta({
+    description: '`service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)',
+  }),
+  active: z.boolean(),
+  maxConcurrency: z.number().int().min(1).nullable().meta({
+    description: 'Most attempts in flight to this URL at once, across every worker; null = `WEBHOOK_ENDPOINT_CONCURRENCY` (10)',
+  }),
+  disabledReason: z.string().nullable().meta({
+    description:
+      'Set when the service deactivated the webhook because no attempt succeeded for `WEBHOOK_DISABLE_AFTER_MS` (5 days) while attempts kept failing; re-registering the URL re-activates it',
+  }),
+  createdAt: dateTime(),
+};
+export const Webhook = z.object(webhookFields).meta({ id: 'Webhook', description: 'A webhook destination (never carries its secret)' });
+export const WebhookWithSecret = z
+  .object({
+    ...webhookFields,
+    secret: z
+      .string()
+      .regex(/^whsec_/)
+      .meta({ description: 'Signing secret (HMAC-SHA256 key), shown only here' }),
+  })
+  .meta({ id: 'WebhookWithSecret', description: 'A registered webhook with its new signing secret' });
+export const WebhookHealth = z
+  .object({
+    state: z.enum(['closed', 'open', 'half_open']).meta({
+      description:
+        '`closed`: attempts go out; `open`: due deliveries are deferred without an attempt until `openUntil`; `half_open`: the next due delivery is a probe, whose success closes the circuit and whose failure opens it again with twice the cool-down',
+    }),
+    consecutiveFailures: z.number().int().min(0),
+    lastSuccessAt: dateTime().nullable(),
+    lastFailureAt: dateTime().nullable(),
+    openUntil: dateTime().nullable().meta({ description: 'While `open`: when the probe may go' }),
+  })
+  .meta({ id: 'WebhookHealth', description: "The endpoint's circuit breaker, read live" });
+export const WebhookWithHealth = z
+  .object({ ...webhookFields, health: WebhookHealth })
+  .meta({ id: 'WebhookWithHealth', description: 'A webhook destination with its circuit (never carries its secret)' });
+export const WebhookRecovery = z
+  .object({ recovered: z.number().int().min(0).meta({ description: 'Dead deliveries that get one new attempt' }) })
+  .meta({ id: 'WebhookRecovery' });
+export const WebhookList = z
+  .object({ data: z.array(WebhookWithHealth) })
+  .meta({ id: 'WebhookList', description: "The organization's webhooks, oldest first" });
+
+export const Delivery = z
+  .object({
+    id: uuid(),
+    webhookId: uuid(),
+    event: z.enum(WEBHOOK_EVENTS),
+    status: z.enum(DELIVERY_STATUSES),
+    attempts: z.number().int().min(0),
+    nextAttemptAt: dateTime().nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: dateTime(),
+    deliveredAt: dateTime().nullable(),
+  })
+  .meta({ id: 'Delivery' });
+export const DeliveryPage = page('DeliveryPage', Delivery, 'Deliveries, newest first');
+export const DeliveryRetry = z.object({ id: uuid(), status: z.literal('pending') }).meta({ id: 'DeliveryRetry' });
+
+/** A webhook as listed: never carries the secret (spec, Webhook registration). */
+export type WebhookDto = z.infer<typeof Webhook>;
+/** What `GET /gateway/v1/webhooks` shows of an endpoint's circuit (issue #10, Visible state). */
+export type WebhookHealth = z.infer<typeof WebhookHealth>;
+/** A webhook as `GET /webhooks` lists it: with its endpoint's circuit (issue #10). */
+export type WebhookWithHealthDto = z.infer<typeof WebhookWithHealth>;
+/** A delivery as listed by `GET /webhooks/deliveries` (issue #2). */
+export type DeliveryDto = z.infer<typeof Delivery>;
+
+// The columns hold only what the request schemas accepted: their text is one of the enums.
+export const toWebhookDto = (
+  w: Pick<WebhookRow, 'id' | 'url' | 'events' | 'signatureScheme' | 'active' | 'maxConcurrency' | 'disabledReason' | 'createdAt'>,
+): WebhookDto => ({
+  id: w.id,
+  url: w.url,
+  events: w.events as WebhookEvent[],
+  signatureScheme: w.signatureScheme as SignatureScheme,
+  active: w.active,
+  maxConcurrency: w.maxConcurrency,
+  disabledReason: w.disabledReason,
+  createdAt: new Date(w.createdAt).toISOString(),
+});
+
+export const toDeliveryDto = (d: DeliveryRow): DeliveryDto => ({
+  id: d.id,
+  webhookId: d.webhookId,
+  event: d.event as WebhookEvent,
+  status: d.status,
+  attempts: d.attempts,
+  nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
+  lastStatusCode: d.lastStatusCode,
+  lastError: d.lastError,
+  createdAt: d.createdAt.toISOString(),
+  deliveredAt: d.deliveredAt?.toISOString() ?? null,
+});
+
+// --- what a receiver gets -----------------------------------------------------------------------
+
+/** The JSON body POSTed to receivers (issue #2, "Delivery worker"), as built from the stored event. */
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: unknown;
+}
+
+const eventPayload = <E extends WebhookEvent>(type: E, id: string, description: string) =>
+  z
+    .object({
+      id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
+      type: z.literal(type),
+      createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
+      data: z.object({ payment: Payment }).meta({ description: 'The payment as the API returns it, after the change' }),
+    })
+    .meta({ id, description });
+
+/** The body of each event's deliveries (one `webhooks` entry of the API reference per event). */
+export const WEBHOOK_EVENT_PAYLOADS = {
+  'payment.settled': eventPayload('payment.settled', 'PaymentSettledEvent', 'The payer confirmed and the amount moved to the organization'),
+  'payment.failed': eventPayload(
+    'payment.failed',
+    'PaymentFailedEvent',
+    "The payer's balance was short at confirmation (`failureReason: insufficient_funds`)",
+  ),
+  'payment.expired': eventPayload('payment.expired', 'PaymentExpiredEvent', 'The payment was still pending at `expiresAt`'),
+  'payment.refunded': eventPayload('payment.refunded', 'PaymentRefundedEvent', 'The organization refunded a settled payment'),
+} satisfies Record<WebhookEvent, z.ZodType>;
+
+/**
+ * The headers of every delivery request. `X-Service-*` (and Content-Type, User-Agent) are always
+ * sent; the Standard Webhooks ones only to webhooks registered with `signatureScheme: "standard-webhooks"`.
+ */
+export const WEBHOOK_DELIVERY_HEADERS = [
+  { name: 'Content-Type', scheme: 'always', description: 'Always `application/json`', example: 'application/json' },
+  { name: 'User-Agent', scheme: 'always', description: 'The same on every delivery', example: USER_AGENT },
+  { name: 'X-Service-Event', scheme: 'always', description: 'The event type (also `type` in the body)', example: 'payment.settled' },
+  {
+    name: 'X-Service-Delivery',
+    scheme: 'always',
+    description: 'The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it)',
+    example: EX.deliveryId,
+  },
+  {
+    name: 'X-Service-Signature',
+    scheme: 'always',
+    description:
+      '`sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time',
+    example: 'sha256=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+  },
+  {
+    name: 'webhook-id',
+    scheme: 'standard-webhooks',
+    description: 'Standard Webhooks: the delivery id (stable across attempts)',
+    example: EX.deliveryId,
+  },
+  {
+    name: 'webhook-timestamp',
+    scheme: 'standard-webhooks',
+    description: 'Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection)',
+    example: '1795280400',
+  },
+  {
+    name: 'webhook-signature',
+    scheme: 'standard-webhooks',
+    description:
+      'Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_`',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+] as const satisfies readonly { name: string; scheme: 'always' | 'standard-webhooks'; description: string; example: string }[];
+
+// --- examples -----------------------------------------------------------------------------------
+
+const webhook = {
+  id: EX.webhookId,
+  url: 'https://merchant.example/webhooks',
+  events: ['payment.settled', 'payment.refunded'],
+  signatureScheme: 'service',
+  active: true,
+  maxConcurrency: null,
+  disabledReason: null,
+  createdAt: EX.time,
+};
+const delivery = {
+  id: EX.deliveryId,
+  webhookId: EX.webhookId,
+  event: 'payment.settled',
+  status: 'dead',
+  attempts: 8,
+  nextAttemptAt: null,
+  lastStatusCode: 500,
+  lastError: 'HTTP 500',
+  createdAt: EX.time,
+  deliveredAt: null,
+};
+const eventId = '0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f';
+
+/** Example bodies of the API reference (validated against their schemas by the contract tests). */
+export const webhookExamples = {
+  webhook,
+  withSecret: { ...webhook, secret: 'whsec_q9b1Zt0m8V2kXr5cP3sL7yH4nD6fJ0aW1eG8uK2iO5Q=' },
+  list: {
+    data: [
+      {
+        ...webhook,
+        health: { state: 'closed', consecutiveFailures: 0, lastSuccessAt: EX.time, lastFailureAt: null, openUntil: null },
+      },
+    ],
+  },
+  recovery: { recovered: 42 },
+  deactivated: { ...webhook, active: false },
+  deliveryPage: { data: [delivery], nextCursor: null },
+  deliveryRetry: { id: EX.deliveryId, status: 'pending' },
+  /** The body of one delivery of each event. */
+  events: {
+    'payment.settled': {
+      id: eventId,
+      type: 'payment.settled',
+      createdAt: '2026-11-21T17:01:00.000Z',
+      data: { payment: paymentExamples.settled },
+    },
+    'payment.failed': {
+      id: eventId,
+      type: 'payment.failed',
+      createdAt: '2026-11-21T17:01:00.000Z',
+      data: {
+        payment: {
+          ...paymentExamples.pending,
+          status: 'failed',
+          failureReason: 'insufficient_funds',
+          updatedAt: '2026-11-21T17:01:00.000Z',
+        },
+      },
+    },
+    'payment.expired': {
+      id: eventId,
+      type: 'payment.expired',
+      createdAt: EX.later,
+      data: { payment: { ...paymentExamples.pending, status: 'expired', updatedAt: EX.later } },
+    },
+    'payment.refunded': {
+      id: eventId,
+      type: 'payment.refunded',
+      createdAt: '2026-11-21T17:05:00.000Z',
+      data: { payment: paymentExamples.refunded },
+    },
+  } satisfies Record<WebhookEvent, unknown>,
+};

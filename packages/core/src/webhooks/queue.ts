@@ -1,0 +1,76 @@
+import { type Context, type Queues, defineQueue, ensureLiveJobs } from '@gw/runtime';
+
+/**
+ * The webhooks module's queues (processed by `processDelivery` and `recoverDeadDeliveries`), with
+ * their enqueue helpers. Names, job names and job ids are what deployed workers and Bull Board read:
+ * never change them.
+ */
+
+/** Job data of a delivery attempt; the job id is the delivery id. */
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+/**
+ * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): every `dead` delivery of
+ * the webhook created at or after `since` and dead at `until` (the request's time) gets one new
+ * attempt. ISO 8601 times.
+ */
+export interface RecoveryJob {
+  organizationId: string;
+  webhookId: string;
+  since: string;
+  until: string;
+}
+
+export const deliveryQueue = defineQueue<DeliveryJob>({ name: 'webhook-deliveries', jobName: 'deliver' });
+export const recoveryQueue = defineQueue<RecoveryJob>({ name: 'webhook-recovery', jobName: 'recover' });
+
+/**
+ * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
+ * no-op). With `replaceFinished`, a completed or failed job left under that id is removed
+ * first so that the delivery runs again (manual resend, sweeper).
+ * @param delayMs wait before the attempt, in ms
+ */
+export async function enqueueDeliveries(
+  queues: Pick<Queues, 'get'>,
+  deliveryIds: string[],
+  opts: { delayMs?: number; replaceFinished?: boolean } = {},
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  if (opts.replaceFinished) {
+    await ensureLiveJobs(
+      queues,
+      deliveryQueue,
+      deliveryIds.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
+    );
+    return;
+  }
+  await queues.get(deliveryQueue).addBulk(
+    deliveryIds.map((deliveryId) => ({
+      name: deliveryQueue.jobName,
+      data: { deliveryId },
+      opts: { jobId: deliveryId, delay: opts.delayMs ?? 0 },
+    })),
+  );
+}
+
+/**
+ * After a commit: enqueue the deliveries the outbox wrote. A failure here loses nothing (the rows
+ * are committed and the sweeper re-enqueues them), so it is logged, not thrown.
+ */
+export async function dispatchDeliveries(ctx: Pick<Context, 'queues' | 'logger'>, deliveryIds: string[]): Promise<void> {
+  try {
+    await enqueueDeliveries(ctx.queues, deliveryIds);
+  } catch (err) {
+    ctx.logger.warn({ err, deliveries: deliveryIds.length }, 'enqueue after commit failed; the sweeper will re-enqueue');
+  }
+}
+
+/**
+ * Queues a bulk recovery (issue #10). The job id is derived from the webhook and the request time,
+ * so a retried enqueue of the same request is a no-op.
+ */
+export async function enqueueRecovery(queues: Pick<Queues, 'get'>, job: RecoveryJob): Promise<void> {
+  await queues.get(recoveryQueue).add(recoveryQueue.jobName, job, { jobId: `${job.webhookId}-${Date.parse(job.until)}` });
+}

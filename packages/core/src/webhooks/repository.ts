@@ -1,0 +1,419 @@
+import type { Delivery, DeliveryStatus, RawSql, Tx, Webhook } from '@gw/db';
+import { type Context, isUuid, coalesce } from '@gw/runtime';
+import type { RecoveryJob } from './queue.js';
+
+/**
+ * Every statement on the webhooks module's tables: `webhooks`, `events`, `deliveries` and
+ * `delivery_attempts` (nothing else reads or writes them). The worker's reads and records of
+ * deliveries are group-committed raw SQL ({@link createDeliveryStore}, issue #5); the outbox write
+ * runs in the caller's transaction ({@link insertEventWithDeliveries}).
+ */
+
+// --- webhooks -------------------------------------------------------------------------------------
+
+/**
+ * Serialises the registrations of one organization until the end of the transaction (a
+ * per-organization advisory lock), so that a burst cannot pass the cap on active webhooks.
+ */
+export async function lockWebhookRegistrations(tx: RawSql, organizationId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${organizationId}`}, 0))`;
+}
+
+/** The organization's active webhooks other than the one at `url`. */
+export async function countOtherActiveWebhooks(tx: RawSql, organizationId: string, url: string): Promise<number> {
+  const counted = await tx.$queryRaw<{ others: number }[]>`
+      SELECT count(*)::int AS others FROM webhooks WHERE organization_id = ${organizationId}::uuid AND active AND url <> ${url}`;
+  return counted[0]!.others;
+}
+
+/** A webhook row as written by {@link upsertWebhook}: `inserted` is false when the URL existed. */
+export type UpsertedWebhook = Pick<
+  Webhook,
+  'id' | 'url' | 'events' | 'signatureScheme' | 'maxConcurrency' | 'active' | 'disabledReason' | 'createdAt'
+> & { inserted: boolean };
+
+/**
+ * Inserts the organization's webhook for `url`, or updates the existing one (events, secret,
+ * scheme and cap replaced; re-activated), in one statement (`INSERT ... ON CONFLICT DO UPDATE`).
+ */
+export async function upsertWebhook(
+  tx: RawSql,
+  w: {
+    organizationId: string;
+    url: string;
+    events: string[];
+    secretEncrypted: string;
+    signatureScheme: string;
+    maxConcurrency: number | null;
+  },
+): Promise<UpsertedWebhook> {
+  const rows = await tx.$queryRaw<UpsertedWebhook[]>`
+    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, signature_scheme, max_concurrency, active, created_at, updated_at)
+    VALUES (gen_random_uuid(), ${w.organizationId}::uuid, ${w.url}, ${w.events}::text[], ${w.secretEncrypted}, ${w.signatureScheme}, ${w.maxConcurrency}::int, true, now(), now())
+    ON CONFLICT (organization_id, url) DO UPDATE
+      SET events = EXCLUDED.events, secret_encrypted = EXCLUDED.secret_encrypted, signature_scheme = EXCLUDED.signature_scheme,
+          max_concurrency = EXCLUDED.max_concurrency, active = true, disabled_reason = NULL, disabled_at = NULL, updated_at = now()
+    RETURNING id::text AS id, url, events, signature_scheme AS "signatureScheme", max_concurrency AS "maxConcurrency",
+              active, disabled_reason AS "disabledReason", created_at AS "createdAt", (xmax = 0) AS inserted`;
+  return rows[0]!;
+}
+
+/** The organization's webhooks, oldest first. */
+export function findWebhooks(ctx: Pick<Context, 'prisma'>, organizationId: string): Promise<Webhook[]> {
+  return ctx.prisma.webhook.findMany({ where: { organizationId }, orderBy: { createdAt: 'asc' } });
+}
+
+/** Whether the organization's webhook is active, or null when it has no such webhook. */
+export function findWebhookActivity(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  webhookId: string,
+): Promise<{ active: boolean } | null> {
+  return ctx.prisma.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { active: true } });
+}
+
+/** Sets the organization's webhook inactive. @returns the webhook after the change, or null when it has no such webhook */
+export async function deactivateWebhookRow(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<Webhook | null> {
+  const { count } = await ctx.prisma.webhook.updateMany({ where: { id, organizationId }, data: { active: false } });
+  if (count === 0) return null;
+  return ctx.prisma.webhook.findUniqueOrThrow({ where: { id } });
+}
+
+// --- the outbox: events and their deliveries ------------------------------------------------------
+
+/** Ids of the organization's active webhooks subscribed to `type`. */
+export async function findSubscribedWebhookIds(tx: RawSql, organizationId: string, type: string): Promise<string[]> {
+  const webhooks = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM webhooks WHERE organization_id = ${organizationId}::uuid AND active AND ${type} = ANY(events)`;
+  return webhooks.map((w) => w.id);
+}
+
+/**
+ * Writes an event and one `pending` delivery per webhook, in one statement (plain SQL, issue #5:
+ * Prisma's createManyAndReturn cost ~20 ms of CPU for 50 deliveries).
+ * @param deliveries the new deliveries' ids and their webhooks
+ */
+export async function insertEventWithDeliveries(
+  tx: RawSql,
+  e: { id: string; organizationId: string; type: string; payload: string; deliveryIds: string[]; webhookIds: string[] },
+): Promise<void> {
+  await tx.$executeRaw`
+    WITH e AS (
+      INSERT INTO events (id, organization_id, type, payload, created_at)
+      VALUES (${e.id}::uuid, ${e.organizationId}::uuid, ${e.type}, ${e.payload}::jsonb, now())
+      RETURNING id
+    )
+    INSERT INTO deliveries (id, organization_id, webhook_id, event_id, event, status, attempts, manual, next_attempt_at, created_at, updated_at)
+    SELECT t.id::uuid, ${e.organizationId}::uuid, t.webhook_id::uuid, e.id, ${e.type}, 'pending', 0, false, now(), now(), now()
+    FROM e, unnest(${e.deliveryIds}::text[], ${e.webhookIds}::text[]) AS t(id, webhook_id)`;
+}
+
+// --- deliveries (API) -------------------------------------------------------------------------------
+
+/** A page of the organization's deliveries, newest first: at most `take` with an id below `before`. */
+export function findDeliveries(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  q: { status?: DeliveryStatus | undefined; before?: string | null | undefined; take: number },
+): Promise<Delivery[]> {
+  return ctx.prisma.delivery.findMany({
+    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(q.before ? { id: { lt: q.before } } : {}) },
+    orderBy: { id: 'desc' },
+    take: q.take,
+  });
+}
+
+/** Locks the organization's delivery row until the end of the transaction (nothing when there is none). */
+export async function lockDelivery(tx: Tx, organizationId: string, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM deliveries WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+}
+
+/** The organization's delivery with whether its webhook is active, or null. */
+export function findDeliveryWithWebhook(tx: Tx, organizationId: string, id: string) {
+  return tx.delivery.findFirst({ where: { id, organizationId }, include: { webhook: { select: { active: true } } } });
+}
+
+/** Sets a delivery `pending` for one manual attempt, due now. */
+export async function reopenDelivery(tx: Tx, id: string): Promise<void> {
+  await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: new Date() } });
+}
+
+/** The webhook's `dead` deliveries created at or after `since` and last changed at or before `until`. */
+export async function countDeadDeliveries(
+  ctx: Pick<Context, 'prisma'>,
+  q: { organizationId: string; webhookId: string; since: Date; until: Date },
+): Promise<number> {
+  const [row] = await ctx.prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM deliveries
+    WHERE webhook_id = ${q.webhookId}::uuid AND organization_id = ${q.organizationId}::uuid AND status = 'dead'
+      AND created_at >= ${q.since} AND updated_at <= ${q.until}`;
+  return row?.n ?? 0;
+}
+
+// --- deliveries (worker) -----------------------------------------------------------------------------
+
+/**
+ * Reopens up to `limit` of a recovery's dead deliveries (`pending`, `manual`, due now), locking them
+ * in id order; only while the webhook is active.
+ * @returns the ids reopened (none left when empty)
+ */
+export async function reopenDeadDeliveries(sql: RawSql, job: RecoveryJob, limit: number): Promise<string[]> {
+  const rows = await sql.$queryRaw<{ id: string }[]>`
+      UPDATE deliveries SET status = 'pending', manual = true, next_attempt_at = now(), updated_at = now()
+      WHERE id IN (
+        SELECT d.id FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.active
+        WHERE d.webhook_id = ${job.webhookId}::uuid AND d.organization_id = ${job.organizationId}::uuid
+          AND d.status = 'dead' AND d.created_at >= ${job.since}::timestamptz AND d.updated_at <= ${job.until}::timestamptz
+        ORDER BY d.id LIMIT ${limit}::int
+        FOR UPDATE OF d
+      )
+      RETURNING id::text`;
+  return rows.map((r) => r.id);
+}
+
+/** Pending deliveries due at or before `cutoff`, oldest due first (the outbox sweeper's). */
+export async function findOverdueDeliveryIds(sql: RawSql, cutoff: Date, limit: number): Promise<string[]> {
+  const deliveries = await sql.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz
+    ORDER BY next_attempt_at LIMIT ${limit}::int`;
+  return deliveries.map((d) => d.id);
+}
+
+/** The pending deliveries as the ops gauges show them; ages in seconds (null when there is none). */
+export interface OutboxBacklog {
+  pending: number;
+  oldest_age: number | null;
+  overdue: number;
+  oldest_overdue: number | null;
+}
+
+/** Counts and ages of the pending deliveries, overall and past due (one statement). */
+export async function readOutboxBacklog(ctx: Pick<Context, 'prisma'>): Promise<OutboxBacklog | undefined> {
+  const [row] = await ctx.prisma.$queryRaw<OutboxBacklog[]>`
+      SELECT
+        count(*)::int AS pending,
+        EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest_age,
+        (count(*) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now()))::int AS overdue,
+        EXTRACT(EPOCH FROM (now() - min(coalesce(next_attempt_at, created_at)) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now())))::float8 AS oldest_overdue
+      FROM deliveries
+      WHERE status = 'pending'`;
+  return row;
+}
+
+// --- the worker's delivery store: batched reads and records ----------------------------------------
+
+/** A delivery as the worker needs it: its state, its webhook and its event (one row). */
+export interface LoadedDelivery {
+  id: string;
+  event: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempts: number;
+  manual: boolean;
+  nextAttemptAt: Date | null;
+  webhook: {
+    id: string;
+    url: string;
+    active: boolean;
+    secretEncrypted: string;
+    signatureScheme: string;
+    /** Per-webhook cap on attempts in flight (issue #10); null = WEBHOOK_ENDPOINT_CONCURRENCY. */
+    maxConcurrency: number | null;
+  };
+  eventRecord: { id: string; type: string; createdAt: Date; payload: unknown };
+}
+
+/** One attempt's outcome, to be recorded with the delivery's new state. */
+export interface AttemptRecord {
+  deliveryId: string;
+  /** The delivery's `attempts` as read before this attempt: the write only applies if it is unchanged. */
+  previousAttempts: number;
+  status: 'pending' | 'delivered' | 'dead';
+  /** When the next attempt is due (`pending` only). */
+  nextAttemptAt: Date | null;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** At most the first 1 KiB of the receiver's answer. */
+  responseBody: string | null;
+}
+
+/** The worker's reads and writes of deliveries (issue #5: batched, on raw SQL). */
+export interface DeliveryStore {
+  /** @returns the delivery with its webhook and event, or undefined when the id is unknown */
+  load(id: string): Promise<LoadedDelivery | undefined>;
+  /**
+   * Records the attempt row and the delivery's new state together.
+   * @returns false (nothing written) when the delivery is no longer `pending` or its attempt count
+   *   moved since it was read: another run of the same delivery got there first
+   */
+  recordAttempt(record: AttemptRecord): Promise<boolean>;
+  /** Ends a pending delivery `dead` without an attempt, e.g. because its webhook was deactivated. */
+  markDead(id: string, reason: string): Promise<void>;
+  /**
+   * Moves a pending delivery's `nextAttemptAt` to `at` without an attempt (issue #10: deferred
+   * while its endpoint's circuit is open). The attempt count does not change.
+   */
+  defer(id: string, at: Date): Promise<void>;
+  /**
+   * Deactivates a webhook on the service's own initiative (issue #10, auto-disable): `active = false`
+   * with `disabledReason`, and its pending deliveries end `dead` with that reason, in one statement.
+   * @returns the webhook's organization id, or null when it was already inactive (nothing changed)
+   */
+  disableWebhook(webhookId: string, reason: string): Promise<string | null>;
+}
+
+interface DeliveryRow {
+  id: string;
+  event: string;
+  status: LoadedDelivery['status'];
+  attempts: number;
+  manual: boolean;
+  next_attempt_at: Date | null;
+  webhook_id: string;
+  url: string;
+  active: boolean;
+  max_concurrency: number | null;
+  secret_encrypted: string;
+  signature_scheme: string;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  payload: unknown;
+}
+
+const toLoaded = (r: DeliveryRow): LoadedDelivery => ({
+  id: r.id,
+  event: r.event,
+  status: r.status,
+  attempts: r.attempts,
+  manual: r.manual,
+  nextAttemptAt: r.next_attempt_at ? new Date(r.next_attempt_at) : null,
+  webhook: {
+    id: r.webhook_id,
+    url: r.url,
+    active: r.active,
+    secretEncrypted: r.secret_encrypted,
+    signatureScheme: r.signature_scheme,
+    maxConcurrency: r.max_concurrency,
+  },
+  eventRecord: { id: r.event_id, type: r.event_type, createdAt: new Date(r.event_created_at), payload: r.payload },
+});
+
+/** Tuning of {@link createDeliveryStore}. */
+export interface DeliveryStoreOptions {
+  /** Most deliveries read or recorded by one statement (default 100). */
+  maxBatch?: number;
+  /** Statements of each kind running at once (default 2); calls arriving meanwhile form the next batch. */
+  maxInFlight?: number;
+}
+
+/**
+ * The worker's {@link DeliveryStore} over raw SQL (issue #5). Concurrent reads are coalesced into
+ * one `SELECT … WHERE id = ANY(…)`, concurrent attempt records into one statement that updates the
+ * deliveries from `unnest(…)` and inserts the attempt rows of exactly the deliveries it updated, so
+ * at high concurrency each kind costs one round trip per batch instead of one per delivery, and
+ * at low concurrency a batch is a single delivery (no added wait beyond the current tick).
+ *
+ * Each attempt is still guarded by the attempt count that was read: a stalled job run twice cannot
+ * record the same attempt twice (two records of one delivery never share a batch). A failed batch
+ * fails each of its callers' jobs, which BullMQ retries; nothing is half-written because each batch
+ * is one statement.
+ *
+ * @param sql the worker's raw SQL (`ctx.sql`); up to `2 × maxInFlight` of its connections at once
+ */
+export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}): DeliveryStore {
+  const batching = { maxBatch: opts.maxBatch ?? 100, maxInFlight: opts.maxInFlight ?? 2 };
+
+  const load = coalesce<string, LoadedDelivery | undefined>(async (requested) => {
+    // A malformed id is simply unknown; it must not fail the statement for the rest of the batch.
+    const ids = requested.map((id) => (isUuid(id) ? id.toLowerCase() : null));
+    const rows = await sql.$queryRaw<DeliveryRow[]>`
+      SELECT d.id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
+             w.id::text AS webhook_id, w.url, w.active, w.max_concurrency, w.secret_encrypted, w.signature_scheme,
+             e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
+      FROM deliveries d
+      JOIN webhooks w ON w.id = d.webhook_id
+      JOIN events e ON e.id = d.event_id
+      WHERE d.id = ANY(${ids}::uuid[])`;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => {
+      const row = id === null ? undefined : byId.get(id);
+      return row ? toLoaded(row) : undefined;
+    });
+  }, batching);
+
+  const recordAttempt = coalesce<AttemptRecord, boolean>(
+    async (records) => {
+      const col = <K extends keyof AttemptRecord>(k: K) => records.map((r) => r[k]);
+      const rows = await sql.$queryRaw<{ id: string }[]>`
+        WITH input AS (
+          SELECT * FROM unnest(
+            ${col('deliveryId')}::uuid[], ${col('previousAttempts')}::int[], ${col('status')}::delivery_status[],
+            ${col('nextAttemptAt')}::timestamptz[], ${col('statusCode')}::int[], ${col('durationMs')}::int[],
+            ${col('error')}::text[], ${col('responseBody')}::text[]
+          ) AS t(id, previous_attempts, status, next_attempt_at, status_code, duration_ms, error, response_body)
+        ),
+        updated AS (
+          UPDATE deliveries d SET
+            attempts = input.previous_attempts + 1,
+            status = input.status,
+            manual = false,
+            next_attempt_at = input.next_attempt_at,
+            last_status_code = input.status_code,
+            last_error = input.error,
+            delivered_at = CASE WHEN input.status = 'delivered' THEN now() ELSE d.delivered_at END,
+            updated_at = now()
+          FROM input
+          WHERE d.id = input.id AND d.status = 'pending' AND d.attempts = input.previous_attempts
+          RETURNING d.id
+        ),
+        attempts AS (
+          INSERT INTO delivery_attempts (id, delivery_id, number, status_code, duration_ms, error, response_body, created_at)
+          SELECT gen_random_uuid(), input.id, input.previous_attempts + 1, input.status_code, input.duration_ms,
+                 input.error, input.response_body, now()
+          FROM input JOIN updated ON updated.id = input.id
+        )
+        SELECT id::text FROM updated`;
+      const written = new Set(rows.map((r) => r.id));
+      return records.map((r) => written.has(r.deliveryId.toLowerCase()));
+    },
+    { ...batching, key: (r) => r.deliveryId.toLowerCase() },
+  );
+
+  const defer = coalesce<{ id: string; at: Date }, void>(
+    async (items) => {
+      await sql.$executeRaw`
+        UPDATE deliveries d SET next_attempt_at = t.at, updated_at = now()
+        FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.at)}::timestamptz[]) AS t(id, at)
+        WHERE d.id = t.id AND d.status = 'pending'`;
+      return items.map(() => undefined);
+    },
+    { ...batching, key: (i) => i.id.toLowerCase() },
+  );
+
+  return {
+    load,
+    recordAttempt,
+    defer: (id, at) => defer({ id, at }),
+    disableWebhook: async (webhookId, reason) => {
+      const rows = await sql.$queryRaw<{ organization_id: string }[]>`
+        WITH disabled AS (
+          UPDATE webhooks SET active = false, disabled_reason = ${reason}, disabled_at = now(), updated_at = now()
+          WHERE id = ${webhookId}::uuid AND active
+          RETURNING id, organization_id
+        ),
+        ended AS (
+          UPDATE deliveries d SET status = 'dead', manual = false, next_attempt_at = NULL,
+                 last_error = ${`webhook disabled: ${reason}`}, updated_at = now()
+          FROM disabled WHERE d.webhook_id = disabled.id AND d.status = 'pending'
+        )
+        SELECT organization_id::text FROM disabled`;
+      return rows[0]?.organization_id ?? null;
+    },
+    markDead: async (id, reason) => {
+      await sql.$executeRaw`
+        UPDATE deliveries SET status = 'dead', manual = false, next_attempt_at = NULL, last_error = ${reason}, updated_at = now()
+        WHERE id = ${id}::uuid AND status = 'pending'`;
+    },
+  };
+}

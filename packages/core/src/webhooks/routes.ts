@@ -1,0 +1,191 @@
+import { AppError, Reply, defineRoute, type Context, type Resolver } from '@gw/runtime';
+import {
+  DeliveryPage,
+  DeliveryRetry,
+  Webhook,
+  WebhookList,
+  WebhookRecovery,
+  WebhookWithSecret,
+  deliveryIdParam,
+  listDeliveriesQuery,
+  recoverWebhookBody,
+  registerWebhookBody,
+  webhookExamples as ex,
+  webhookIdParam,
+} from './contract.js';
+import type { EndpointGate } from './endpoint-gate.js';
+import { deactivateWebhook, listDeliveries, listWebhooks, recoverWebhook, registerWebhook, retryDelivery, withHealth } from './service.js';
+import type { WebhookListCache } from './webhook-list-cache.js';
+
+/** What the webhook handlers need of the API's dependencies. */
+type Deps = Context & {
+  /** Organizations' webhook lists, cached briefly and evicted on every change (on every replica). */
+  webhookLists: WebhookListCache;
+  /** Endpoint circuits (issue #10): read for `GET /webhooks`, reset on re-registration. */
+  gate: Pick<EndpointGate, 'health' | 'reset'>;
+  /** DNS resolver for webhook URL checks; injectable in tests. */
+  resolver?: Resolver;
+};
+
+const route = defineRoute<Deps>();
+
+/** Registrations and deactivations evict the cached list on every API replica. */
+const announce = (deps: Deps) => ({ redis: deps.redis, prefix: deps.config.QUEUE_PREFIX });
+
+/**
+ * Webhook management (spec, Webhook endpoints). `X-API-Key` with the organization's API key
+ * only: a Bearer token alone is 401, an AI-connector token 403.
+ */
+export const webhookRoutes = [
+  route({
+    operationId: 'registerWebhook',
+    method: 'post',
+    path: '/gateway/v1/webhooks/register',
+    tag: 'Webhooks',
+    summary: 'Register (or update) a webhook destination',
+    description:
+      'Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. ' +
+      'The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). ' +
+      '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
+      'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. ' +
+      'The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. ' +
+      'At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.',
+    auth: 'webhooks',
+    scope: 'webhooks:write',
+    errors: ['webhook-limit-reached'],
+    body: {
+      schema: registerWebhookBody,
+      example: { url: 'https://merchant.example/webhooks', events: ['payment.settled', 'payment.refunded'] },
+    },
+    problems: {
+      'validation-error': { detail: 'url must use https (or http)', ext: { errors: [{ path: 'url', message: 'unsupported scheme' }] } },
+      'webhook-limit-reached': { detail: 'An organization can have at most 20 active webhooks; deactivate one first', ext: { limit: 20 } },
+    },
+    success: [
+      { status: 201, description: 'Created', schema: WebhookWithSecret, example: ex.withSecret },
+      {
+        status: 200,
+        description: 'The URL existed: updated, secret rotated, re-activated',
+        schema: WebhookWithSecret,
+        example: ex.withSecret,
+      },
+    ],
+    handler: async (deps, { body, principal }) => {
+      const organizationId = principal.organizationId;
+      const result = await registerWebhook(deps, organizationId, body, deps.resolver);
+      await deps.webhookLists.changed(organizationId, announce(deps));
+      return new Reply(result.created ? 201 : 200, result.webhook);
+    },
+  }),
+  route({
+    operationId: 'listWebhooks',
+    method: 'get',
+    path: '/gateway/v1/webhooks',
+    tag: 'Webhooks',
+    summary: "List the organization's webhooks",
+    description:
+      'All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost. ' +
+      "Each item's `health` is its endpoint's circuit breaker, read live (see the webhooks guide: delivery isolation). 503 when Redis cannot be read.",
+    auth: 'webhooks',
+    scope: 'webhooks:read',
+    success: [{ status: 200, description: 'Webhooks', schema: WebhookList, example: ex.list }],
+    handler: async (deps, { principal }) => {
+      const organizationId = principal.organizationId;
+      const list = await deps.webhookLists.get(organizationId, () => listWebhooks(deps, organizationId));
+      const data = await withHealth(deps.gate, list).catch((err: unknown) => {
+        deps.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
+        throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
+      });
+      return { data };
+    },
+  }),
+  route({
+    operationId: 'listDeliveries',
+    method: 'get',
+    path: '/gateway/v1/webhooks/deliveries',
+    tag: 'Webhooks',
+    summary: 'List deliveries',
+    description:
+      'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).',
+    auth: 'webhooks',
+    scope: 'webhooks:read',
+    query: listDeliveriesQuery,
+    success: [{ status: 200, description: 'A page of deliveries', schema: DeliveryPage, example: ex.deliveryPage }],
+    handler: (deps, { query, principal }) => listDeliveries(deps, principal.organizationId, query),
+  }),
+  route({
+    operationId: 'retryDelivery',
+    method: 'post',
+    path: '/gateway/v1/webhooks/deliveries/{id}/retry',
+    tag: 'Webhooks',
+    summary: 'Resend a delivery by hand',
+    description:
+      'Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). ' +
+      'A `pending` delivery, or one of a deactivated webhook, is 409.',
+    auth: 'webhooks',
+    scope: 'webhooks:write',
+    params: deliveryIdParam,
+    errors: ['not-found', 'invalid-state'],
+    problems: {
+      'not-found': { detail: 'No such delivery' },
+      'invalid-state': { detail: 'Delivery is pending: attempts are still scheduled' },
+    },
+    success: [
+      {
+        status: 202,
+        description: 'Accepted: the delivery is `pending` until its attempt is made',
+        schema: DeliveryRetry,
+        example: ex.deliveryRetry,
+      },
+    ],
+    handler: async (deps, { params, principal }) => new Reply(202, await retryDelivery(deps, principal.organizationId, params.id)),
+  }),
+  route({
+    operationId: 'recoverWebhook',
+    method: 'post',
+    path: '/gateway/v1/webhooks/{id}/recover',
+    tag: 'Webhooks',
+    summary: 'Resend every dead delivery since a time (bulk recovery after an outage)',
+    description:
+      'Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). ' +
+      'The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). ' +
+      'A deactivated webhook is 409: register its URL again first.',
+    auth: 'webhooks',
+    scope: 'webhooks:write',
+    params: webhookIdParam,
+    body: { schema: recoverWebhookBody, example: { since: '2026-11-21T17:00:00Z' } },
+    errors: ['not-found', 'invalid-state'],
+    problems: {
+      'validation-error': {
+        detail: 'since must be within the last 30 days',
+        ext: { errors: [{ path: 'since', message: 'since must be within the last 30 days' }] },
+      },
+      'not-found': { detail: 'No such webhook' },
+      'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
+    },
+    success: [{ status: 202, description: 'Accepted: the recovery is queued', schema: WebhookRecovery, example: ex.recovery }],
+    handler: async (deps, { params, body, principal }) =>
+      new Reply(202, await recoverWebhook(deps, principal.organizationId, params.id, new Date(body.since))),
+  }),
+  route({
+    operationId: 'deactivateWebhook',
+    method: 'delete',
+    path: '/gateway/v1/webhooks/{id}',
+    tag: 'Webhooks',
+    summary: 'Deactivate a webhook',
+    description:
+      'Stops new deliveries to the webhook; its pending deliveries end `dead` with `lastError: "webhook deactivated"`. Register its URL again to re-activate it.',
+    auth: 'webhooks',
+    scope: 'webhooks:write',
+    params: webhookIdParam,
+    errors: ['not-found'],
+    problems: { 'not-found': { detail: 'No such webhook' } },
+    success: [{ status: 200, description: 'The webhook, `active: false`', schema: Webhook, example: ex.deactivated }],
+    handler: async (deps, { params, principal }) => {
+      const organizationId = principal.organizationId;
+      const webhook = await deactivateWebhook(deps, organizationId, params.id);
+      await deps.webhookLists.changed(organizationId, announce(deps));
+      return webhook;
+    },
+  }),
+];

@@ -1,0 +1,613 @@
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { type DeliveryStatus, type Prisma, type RawSql, withTransaction } from '@gw/db';
+import {
+  AppError,
+  type AppMetrics,
+  type AttemptOutcome,
+  type Context,
+  decodeCursor,
+  ensureLiveJobs,
+  isUuid,
+  createPortPolicy,
+  resolveAllowed,
+  toPage,
+  urlPort,
+  type Resolver,
+} from '@gw/runtime';
+import {
+  toDeliveryDto,
+  toWebhookDto,
+  type DeliveryDto,
+  type EventEnvelope,
+  type SignatureScheme,
+  type WebhookDto,
+  type WebhookEvent,
+  type WebhookWithHealthDto,
+} from './contract.js';
+import type { Admission, EndpointGate, Report } from './endpoint-gate.js';
+import {
+  countDeadDeliveries,
+  countOtherActiveWebhooks,
+  deactivateWebhookRow,
+  findDeliveries,
+  findDeliveryWithWebhook,
+  findOverdueDeliveryIds,
+  findSubscribedWebhookIds,
+  findWebhookActivity,
+  findWebhooks,
+  insertEventWithDeliveries,
+  lockDelivery,
+  lockWebhookRegistrations,
+  reopenDeadDeliveries,
+  reopenDelivery,
+  upsertWebhook,
+  type DeliveryStore,
+} from './repository.js';
+import { deliveryQueue, enqueueDeliveries, enqueueRecovery, type RecoveryJob } from './queue.js';
+import type { AttemptResult, Sender } from './send-attempt.js';
+import { signStandardWebhook, signWebhookBody } from './signing.js';
+import { announceWebhookChange } from './webhook-list-cache.js';
+
+/**
+ * The webhooks use cases: registration and management (API), the outbox write (in the caller's
+ * transaction), one delivery attempt, bulk recovery and the delivery part of the outbox sweep
+ * (worker), and the worker's delivery metrics.
+ */
+
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
+
+// --- registration and management -------------------------------------------------------------------
+
+/** A new signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks format). */
+export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
+/**
+ * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,
+ * credentials in the URL, and (unless WEBHOOK_ALLOW_PRIVATE_URLS) hosts that are or resolve to
+ * private, loopback or link-local addresses, or do not resolve at all. The worker checks the
+ * address again at connect time, so a later DNS change cannot open a way in. Issue #11: the port
+ * (explicit, or 80/443 by scheme) must pass `portAllowed` (WEBHOOK_ALLOWED_PORTS minus
+ * WEBHOOK_BLOCKED_PORTS), also when private URLs are allowed.
+ * @throws AppError('validation-error')
+ */
+export async function checkDestination(
+  rawUrl: string,
+  allowPrivate: boolean,
+  resolver?: Resolver,
+  portAllowed: (port: number) => boolean = () => true,
+): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new AppError('validation-error', 'url must be an absolute http(s) URL', { errors: [{ path: 'url', message: 'invalid URL' }] });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('validation-error', 'url must use https (or http)', { errors: [{ path: 'url', message: 'unsupported scheme' }] });
+  }
+  if (url.username || url.password) {
+    throw new AppError('validation-error', 'url must not carry credentials', { errors: [{ path: 'url', message: 'credentials in URL' }] });
+  }
+  url.hash = '';
+  if (!portAllowed(urlPort(url))) {
+    const message = `port ${urlPort(url)} is not allowed for webhook destinations (see WEBHOOK_ALLOWED_PORTS in the README)`;
+    throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
+  }
+  // With private destinations allowed there is nothing to guard: no DNS look-up at all.
+  if (allowPrivate) return url.toString();
+  try {
+    await resolveAllowed(url.hostname, false, resolver);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const message = code === 'ESSRF' ? 'url resolves to a private, loopback or link-local address' : 'url host does not resolve';
+    throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
+  }
+  return url.toString();
+}
+
+export interface RegisterResult {
+  created: boolean;
+  webhook: WebhookDto & { secret: string };
+}
+
+/**
+ * Registers a destination, or updates it when the organization already has this URL
+ * (spec, Webhook endpoints rules 1 and 2): events replaced, secret rotated (the old one stops
+ * working at once), webhook re-activated. One statement (`INSERT ... ON CONFLICT DO UPDATE`),
+ * so concurrent registrations of one URL cannot create a duplicate.
+ * @param events defaults to `["payment.settled"]` (spec)
+ * @returns `created` tells 201 from 200; the secret is returned only here
+ */
+export async function registerWebhook(
+  ctx: Ctx,
+  organizationId: string,
+  input: {
+    url: string;
+    events?: WebhookEvent[] | undefined;
+    signatureScheme?: SignatureScheme | undefined;
+    maxConcurrency?: number | undefined;
+  },
+  resolver?: Resolver,
+): Promise<RegisterResult> {
+  const ports = createPortPolicy(ctx.config.WEBHOOK_ALLOWED_PORTS, ctx.config.WEBHOOK_BLOCKED_PORTS);
+  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver, ports);
+  const events = [...new Set(input.events ?? ['payment.settled'])];
+  const scheme = input.signatureScheme ?? 'service';
+  const secret = generateWebhookSecret();
+  const sealed = ctx.secretBox.seal(secret);
+  const maxConcurrency = input.maxConcurrency ?? null;
+  const max = ctx.config.WEBHOOKS_MAX_PER_ORG;
+  // Issue #11: at most WEBHOOKS_MAX_PER_ORG active webhooks per organization. The per-organization
+  // advisory lock serialises concurrent registrations, so a burst cannot pass the cap.
+  const row = await withTransaction(ctx.prisma, async (tx) => {
+    await lockWebhookRegistrations(tx, organizationId);
+    if ((await countOtherActiveWebhooks(tx, organizationId, url)) >= max) {
+      throw new AppError('webhook-limit-reached', `An organization can have at most ${max} active webhooks; deactivate one first`, {
+        limit: max,
+      });
+    }
+    return upsertWebhook(tx, {
+      organizationId,
+      url,
+      events,
+      secretEncrypted: sealed,
+      signatureScheme: scheme,
+      maxConcurrency,
+    });
+  });
+  // Issue #10: a re-registered endpoint starts with a closed circuit (its owner says it is fixed).
+  if (!row.inserted) await ctx.gate.reset(row.id);
+  return { created: row.inserted, webhook: { ...toWebhookDto(row), secret } };
+}
+
+/** The organization's webhooks, oldest first, without secrets. */
+export async function listWebhooks(ctx: Pick<Context, 'prisma'>, organizationId: string): Promise<WebhookDto[]> {
+  return (await findWebhooks(ctx, organizationId)).map(toWebhookDto);
+}
+
+/**
+ * The list with each endpoint's circuit (issue #10): the list may come from the per-process cache,
+ * the health is always read live from Redis (one pipeline).
+ */
+export async function withHealth(gate: Pick<EndpointGate, 'health'>, list: WebhookDto[]): Promise<WebhookWithHealthDto[]> {
+  // `health` answers for every id asked (a webhook never attempted is closed).
+  const health = await gate.health(list.map((w) => w.id));
+  return list.map((w) => ({ ...w, health: health.get(w.id)! }));
+}
+
+/**
+ * Deactivates a webhook: no new deliveries are created for it, and pending ones are not
+ * attempted (they end `dead` with `lastError` "webhook deactivated"; re-registering the URL
+ * re-activates it and they can be resent by hand).
+ * @throws AppError('not-found') unknown id or another organization's webhook
+ */
+export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<WebhookDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
+  const webhook = await deactivateWebhookRow(ctx, organizationId, id);
+  if (!webhook) throw new AppError('not-found', 'No such webhook');
+  return toWebhookDto(webhook);
+}
+
+/**
+ * Recent deliveries of the organization, newest first, optionally filtered by status.
+ * @param limit 1..100
+ */
+export async function listDeliveries(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  q: { status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ data: DeliveryDto[]; nextCursor: string | null }> {
+  const after = decodeCursor(q.cursor);
+  if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid');
+  const rows = await findDeliveries(ctx, organizationId, { status: q.status, before: after, take: q.limit + 1 });
+  return toPage(rows, q.limit, toDeliveryDto);
+}
+
+/**
+ * Manual resend (spec, States: dead → retry; issue #2): a `dead` or `delivered` delivery gets one
+ * new immediate attempt; success ends `delivered`, failure `dead` again (no automatic back-off).
+ * @returns the delivery's id and its status now (`pending` until the attempt is made)
+ * @throws AppError not-found, invalid-state (already pending, or its webhook is deactivated)
+ */
+export async function retryDelivery(ctx: Ctx, organizationId: string, id: string): Promise<{ id: string; status: 'pending' }> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
+  await withTransaction(ctx.prisma, async (tx) => {
+    await lockDelivery(tx, organizationId, id);
+    const delivery = await findDeliveryWithWebhook(tx, organizationId, id);
+    if (!delivery) throw new AppError('not-found', 'No such delivery');
+    if (delivery.status === 'pending') throw new AppError('invalid-state', 'Delivery is pending: attempts are still scheduled');
+    if (!delivery.webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
+    await reopenDelivery(tx, id);
+  });
+  try {
+    await enqueueDeliveries(ctx.queues, [id], { replaceFinished: true });
+  } catch (err) {
+    ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
+  }
+  return { id, status: 'pending' };
+}
+
+/** How far back a bulk recovery may reach (issue #10): 30 days, in ms. */
+export const RECOVERY_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Bulk recovery after an outage (issue #10): every `dead` delivery of the webhook created at or
+ * after `since` gets one new attempt, the way a manual resend does. This call only counts them and
+ * queues the work (`webhook-recovery` queue, see `recoverDeadDeliveries`); nothing changes if the
+ * enqueue fails.
+ * @param since at most {@link RECOVERY_MAX_AGE_MS} ago and not in the future
+ * @returns `recovered`: the dead deliveries the job will reopen
+ * @throws AppError validation-error (`since` out of range), not-found (unknown id or another
+ *   organization's webhook), invalid-state (the webhook is deactivated)
+ */
+export async function recoverWebhook(
+  ctx: Pick<Context, 'prisma' | 'queues'>,
+  organizationId: string,
+  webhookId: string,
+  since: Date,
+): Promise<{ recovered: number }> {
+  const until = new Date();
+  if (since.getTime() > until.getTime() || until.getTime() - since.getTime() > RECOVERY_MAX_AGE_MS) {
+    const message = 'since must be within the last 30 days';
+    throw new AppError('validation-error', message, { errors: [{ path: 'since', message }] });
+  }
+  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
+  const webhook = await findWebhookActivity(ctx, organizationId, webhookId);
+  if (!webhook) throw new AppError('not-found', 'No such webhook');
+  if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
+  const recovered = await countDeadDeliveries(ctx, { organizationId, webhookId, since, until });
+  if (recovered > 0) {
+    await enqueueRecovery(ctx.queues, { organizationId, webhookId, since: since.toISOString(), until: until.toISOString() });
+  }
+  return { recovered };
+}
+
+// --- the outbox ------------------------------------------------------------------------------------
+
+/**
+ * Transactional outbox (issue #2): inside the transaction that changes a payment's state,
+ * writes the event and one `pending` delivery per active webhook of the organization that
+ * subscribes to that event (spec, Events rule 1). Jobs are enqueued only after the commit
+ * (see `dispatchDeliveries`); the sweeper re-enqueues any the process failed to enqueue.
+ * Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
+ *
+ * @param payload event data, sent to receivers as the body's `data`
+ * @returns the new delivery ids (possibly empty)
+ */
+export async function recordEvent(
+  tx: RawSql,
+  organizationId: string,
+  type: WebhookEvent,
+  payload: Prisma.InputJsonObject,
+): Promise<string[]> {
+  const webhookIds = await findSubscribedWebhookIds(tx, organizationId, type);
+  const eventId = uuidv7();
+  const deliveryIds = webhookIds.map(() => uuidv7());
+  await insertEventWithDeliveries(tx, { id: eventId, organizationId, type, payload: JSON.stringify(payload), deliveryIds, webhookIds });
+  return deliveryIds;
+}
+
+// --- one delivery attempt (worker) -----------------------------------------------------------------
+
+/** What one run of a delivery job did; `event` is the delivery's event type (for metrics). */
+export type ProcessOutcome =
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'not-due'; at: Date }
+  /**
+   * Issue #10: no attempt was made and the attempt count is unchanged; the job waits until `at`
+   * (`circuit_open`: the cool-down's end, also written to `nextAttemptAt`; `cap`/`half_open`:
+   * parked, woken earlier when a slot frees).
+   */
+  | { kind: 'deferred'; reason: 'circuit_open' | 'half_open' | 'cap'; at: Date; event: string }
+  | { kind: 'delivered'; attempt: number; event: string }
+  | { kind: 'retry'; attempt: number; at: Date; event: string }
+  | { kind: 'dead'; attempt: number | null; reason: string; event: string };
+
+/** Decrypted signing secrets by ciphertext: a rotation writes a new ciphertext, so entries never go stale. */
+const openedSecrets = new Map<string, string>();
+const MAX_OPENED_SECRETS = 5000;
+
+/** AES-GCM decryption once per secret per process instead of once per attempt (issue #5). */
+function openSecret(box: Context['secretBox'], sealed: string): string {
+  let secret = openedSecrets.get(sealed);
+  if (secret === undefined) {
+    secret = box.open(sealed);
+    if (openedSecrets.size >= MAX_OPENED_SECRETS) openedSecrets.delete(openedSecrets.keys().next().value!);
+    openedSecrets.set(sealed, secret);
+  }
+  return secret;
+}
+
+/**
+ * Makes one delivery attempt and records it (issue #2, "Delivery worker"; spec, States):
+ * - 2xx within WEBHOOK_TIMEOUT_MS → `delivered`;
+ * - otherwise → `pending` with `nextAttemptAt` = now + min(BASE·2^(n−1), MAX) while fewer than
+ *   WEBHOOK_MAX_ATTEMPTS attempts were made, else `dead`; a manual resend fails straight to `dead`.
+ * The attempt row and the delivery's new state are written together (one statement, see
+ * {@link DeliveryStore.recordAttempt}), guarded by the attempt count that was read, so a concurrent
+ * duplicate run (a stalled job picked up twice) cannot record the same attempt twice. Deliveries
+ * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
+ * and receivers dedupe by X-Service-Delivery.
+ *
+ * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
+ * @returns what happened; `retry` and `not-due` carry the time the job must run again
+ * @throws whatever the store throws (database unreachable): the job fails and BullMQ retries it
+ */
+export async function processDelivery(
+  ctx: Pick<Context, 'config' | 'secretBox' | 'logger' | 'redis'> & { deliveries: DeliveryStore; gate: EndpointGate },
+  sender: Sender,
+  deliveryId: string,
+): Promise<ProcessOutcome> {
+  const delivery = await ctx.deliveries.load(deliveryId);
+  if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
+  if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+  const event = delivery.event;
+  if (!delivery.webhook.active) {
+    await ctx.deliveries.markDead(deliveryId, 'webhook deactivated');
+    return { kind: 'dead', attempt: null, reason: 'webhook deactivated', event };
+  }
+  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
+    return { kind: 'not-due', at: delivery.nextAttemptAt };
+  }
+
+  // Issue #10: the endpoint's cap and circuit breaker decide whether this attempt goes now.
+  const webhookId = delivery.webhook.id;
+  const limit = delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY;
+  const admission = await ctx.gate.admit(webhookId, deliveryId, limit);
+  if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
+  if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
+
+  const envelope: EventEnvelope = {
+    id: delivery.eventRecord.id,
+    type: delivery.eventRecord.type,
+    createdAt: delivery.eventRecord.createdAt.toISOString(),
+    data: delivery.eventRecord.payload,
+  };
+  const body = JSON.stringify(envelope);
+  const secret = openSecret(ctx.secretBox, delivery.webhook.secretEncrypted);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-service-signature': signWebhookBody(secret, body),
+    'x-service-event': delivery.event,
+    'x-service-delivery': delivery.id,
+  };
+  if (delivery.webhook.signatureScheme === 'standard-webhooks') {
+    // Standard Webhooks (issue #4): the id is the delivery id (stable across attempts), the
+    // timestamp is signed too, so receivers can refuse replays of old messages.
+    const timestamp = Math.floor(Date.now() / 1000);
+    headers['webhook-id'] = delivery.id;
+    headers['webhook-timestamp'] = String(timestamp);
+    headers['webhook-signature'] = signStandardWebhook(secret, delivery.id, timestamp, body);
+  }
+  let result: AttemptResult;
+  try {
+    result = await sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers });
+  } catch (err) {
+    await settle(ctx, webhookId, admission.lease, false, limit);
+    throw err;
+  }
+  const report = await settle(ctx, webhookId, admission.lease, result.ok, limit);
+
+  const attempt = delivery.attempts + 1;
+  const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;
+  const status = result.ok ? 'delivered' : exhausted ? 'dead' : 'pending';
+  const nextAttemptAt =
+    status === 'pending'
+      ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
+      : null;
+
+  const recorded = await ctx.deliveries.recordAttempt({
+    deliveryId,
+    previousAttempts: delivery.attempts,
+    status,
+    nextAttemptAt,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    error: result.error,
+    responseBody: result.responseBody,
+  });
+  if (!recorded) return { kind: 'skipped', reason: 'delivery changed concurrently' };
+
+  ctx.logger.debug(
+    { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs, outcome: status },
+    'delivery attempt recorded',
+  );
+  if (!result.ok && report?.failingSince && Date.now() - report.failingSince.getTime() >= ctx.config.WEBHOOK_DISABLE_AFTER_MS) {
+    await disableFailingWebhook(ctx, webhookId, report.failingSince);
+    return { kind: 'dead', attempt, reason: 'webhook disabled', event };
+  }
+  if (status === 'delivered') return { kind: 'delivered', attempt, event };
+  if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
+  return { kind: 'retry', attempt, at: nextAttemptAt!, event };
+}
+
+/** Up to `maxMs` of random spread, so that deferred jobs of one endpoint do not all wake at once. */
+const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
+
+/**
+ * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
+ * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a probe waits until the
+ * next cool-down would end if the probe failed, so a dead endpoint's backlog wakes once per
+ * cool-down, not twice; a job behind a full cap waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing
+ * attempt promotes parked jobs sooner. No attempt is counted.
+ */
+async function defer(
+  ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
+  deliveryId: string,
+  admission: Extract<Admission, { admitted: false }>,
+  event: string,
+): Promise<ProcessOutcome> {
+  if (admission.until) {
+    const at = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
+    // Only an open circuit's time is certain enough to show; a job behind a probe may be promoted sooner.
+    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, at);
+    return { kind: 'deferred', reason: admission.reason, at, event };
+  }
+  const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;
+  return { kind: 'deferred', reason: admission.reason, at: new Date(Date.now() + waitMs + jitter(waitMs / 5)), event };
+}
+
+/**
+ * Ends an admitted attempt in the gate and logs a state change. A Redis failure here is logged and
+ * swallowed: the attempt was made and must still be recorded; its lease expires by itself.
+ */
+async function settle(
+  ctx: Pick<Context, 'logger'> & { gate: EndpointGate },
+  webhookId: string,
+  lease: string,
+  ok: boolean,
+  limit: number,
+): Promise<Report | null> {
+  try {
+    const report = await ctx.gate.report(webhookId, lease, ok, limit);
+    if (report.transition) logTransition(ctx.logger, webhookId, null, report.transition, report);
+    return report;
+  } catch (err) {
+    ctx.logger.warn({ err: { message: (err as Error).message }, webhookId }, 'endpoint gate report failed; the lease will expire');
+    return null;
+  }
+}
+
+/** One log line per circuit transition (issue #10, Visible state). */
+function logTransition(
+  logger: Context['logger'],
+  webhookId: string,
+  from: 'open' | null,
+  to: string,
+  report: Pick<Report, 'consecutiveFailures' | 'openUntil'> | null,
+): void {
+  const fields = {
+    webhookId,
+    ...(from ? { from } : {}),
+    to,
+    ...(report ? { consecutiveFailures: report.consecutiveFailures, openUntil: report.openUntil?.toISOString() ?? null } : {}),
+  };
+  if (to === 'open') logger.warn(fields, 'webhook circuit opened');
+  else logger.info(fields, `webhook circuit ${to === 'closed' ? 'closed' : 'half-open'}`);
+}
+
+/**
+ * Auto-disable (issue #10): no success for WEBHOOK_DISABLE_AFTER_MS while attempts kept failing.
+ * The webhook becomes inactive with a `disabledReason`, its pending deliveries end `dead`, and
+ * every API replica drops its cached webhook list.
+ */
+async function disableFailingWebhook(
+  ctx: Pick<Context, 'config' | 'logger' | 'redis'> & { deliveries: DeliveryStore },
+  webhookId: string,
+  failingSince: Date,
+): Promise<void> {
+  const reason = `no successful delivery since ${failingSince.toISOString()}`;
+  const organizationId = await ctx.deliveries.disableWebhook(webhookId, reason);
+  if (!organizationId) return;
+  ctx.logger.warn({ webhookId, organizationId, failingSince: failingSince.toISOString() }, 'webhook disabled after failing too long');
+  await announceWebhookChange(ctx.redis, ctx.config.QUEUE_PREFIX, organizationId);
+}
+
+/**
+ * Wait before attempt n+1, after n failed attempts: min(base * 2^(n-1), max), in ms.
+ * Spec, Limits: starts at 1 minute, then 2, 4, 8 minutes..., capped at 1 hour.
+ * @param failedAttempts n >= 1
+ */
+export function backoffDelayMs(failedAttempts: number, baseMs: number, maxMs: number): number {
+  const exp = Math.max(0, failedAttempts - 1);
+  // 2^exp overflows to Infinity for large exp; min() still caps it.
+  return Math.min(baseMs * 2 ** exp, maxMs);
+}
+
+// --- bulk recovery and the sweep (worker) ---------------------------------------------------------
+
+/** Deliveries reopened per statement: bounded, so a large recovery never holds many row locks at once. */
+const RECOVERY_BATCH = 500;
+
+/**
+ * Runs a bulk recovery job (issue #10, `POST /gateway/v1/webhooks/:id/recover`): every `dead`
+ * delivery of the webhook created at or after `since` that was already dead at `until` becomes
+ * `pending` with `manual = true` (one attempt, like a manual resend: success → `delivered`,
+ * failure → `dead`) and gets a job. Works in batches of 500 rows; only deliveries dead at `until`
+ * qualify, so a delivery that dies again during the recovery is not picked up twice. If the job
+ * dies between a batch's commit and its enqueue, the outbox sweeper enqueues those deliveries.
+ * Nothing is reopened when the webhook is no longer active.
+ * @returns how many deliveries were reopened
+ */
+export async function recoverDeadDeliveries(ctx: Pick<Context, 'sql' | 'queues'>, job: RecoveryJob): Promise<{ recovered: number }> {
+  let recovered = 0;
+  for (;;) {
+    const ids = await reopenDeadDeliveries(ctx.sql, job, RECOVERY_BATCH);
+    if (ids.length === 0) return { recovered };
+    await enqueueDeliveries(ctx.queues, ids, { replaceFinished: true });
+    recovered += ids.length;
+  }
+}
+
+/**
+ * The deliveries' part of the outbox sweep (issue #2): a crash between commit and enqueue, a Redis
+ * that lost its data, or a job that exhausted its infrastructure retries would otherwise leave a
+ * pending delivery without a job. Gives a job again (job id = delivery id, so a live job is never
+ * duplicated) to each pending delivery more than `graceMs` past its due time. Safe to run from
+ * every worker replica at once; raw SQL on the plain pg pool.
+ * @param batch max deliveries looked at per call (default 500)
+ * @returns how many jobs were added
+ */
+export async function sweepDeliveries(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<number> {
+  const ids = await findOverdueDeliveryIds(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
+  return ensureLiveJobs(
+    ctx.queues,
+    deliveryQueue,
+    ids.map((id) => ({ id, data: { deliveryId: id } })),
+  );
+}
+
+// --- delivery metrics (worker) ---------------------------------------------------------------------
+
+/** Event label when a job failed before its delivery was read (e.g. the database was unreachable). */
+export const UNKNOWN_EVENT = 'unknown';
+
+/** Classifies an attempt for `gw_delivery_attempt_duration_seconds{outcome}`. */
+export function attemptOutcome(result: Pick<AttemptResult, 'ok' | 'statusCode' | 'error'>): AttemptOutcome {
+  if (result.ok) return 'success';
+  if (result.statusCode !== null) return 'http_error';
+  return result.error?.startsWith('timeout') ? 'timeout' : 'network_error';
+}
+
+/**
+ * Wraps the worker's {@link Sender} so that every attempt is observed in
+ * `gw_delivery_attempt_duration_seconds{outcome}` (seconds).
+ */
+export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deliveryAttemptDuration'>): Sender {
+  return {
+    close: () => sender.close(),
+    send: async (req) => {
+      const result = await sender.send(req);
+      metrics.deliveryAttemptDuration.observe({ outcome: attemptOutcome(result) }, result.durationMs / 1000);
+      return result;
+    },
+  };
+}
+
+/**
+ * Counts each run of a delivery job once in `gw_deliveries_total{outcome, event}`:
+ * - `delivered`, `dead` and `retry` (an attempt failed and the job was rescheduled with back-off)
+ *   with the delivery's event type;
+ * - `error`: the run threw (e.g. the database was unreachable) and BullMQ retries the job; its
+ *   event is {@link UNKNOWN_EVENT};
+ * - `skipped` and `not-due` runs made no attempt and are not counted;
+ * - `deferred` runs (issue #10) made no attempt either: they count in `gw_delivery_deferrals_total{reason}`
+ *   (open or probing circuit) or `gw_delivery_cap_waits_total` (full per-endpoint cap).
+ * @returns the observer the delivery handler calls with each run's outcome
+ */
+export function deliveryOutcomeCounter(
+  metrics: Pick<AppMetrics, 'deliveriesTotal' | 'deliveryDeferrals' | 'deliveryCapWaits'>,
+): (outcome: ProcessOutcome | 'error') => void {
+  return (outcome) => {
+    if (outcome === 'error') return metrics.deliveriesTotal.inc({ outcome: 'error', event: UNKNOWN_EVENT });
+    if (outcome.kind === 'deferred') {
+      if (outcome.reason === 'cap') metrics.deliveryCapWaits.inc();
+      else metrics.deliveryDeferrals.inc({ reason: outcome.reason });
+      return;
+    }
+    if (outcome.kind === 'delivered' || outcome.kind === 'dead' || outcome.kind === 'retry') {
+      metrics.deliveriesTotal.inc({ outcome: outcome.kind, event: outcome.event });
+    }
+  };
+}
