@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentExamples } from '@gw/core/payments';
+import { webhookExamples } from '@gw/core/webhooks';
 import { contractChecker, watchContract } from './support/contract-check.js';
 
 /**
@@ -68,5 +69,27 @@ describe('contract check of real responses', () => {
     expect(violations).toHaveLength(2);
     expect(violations[0]).toMatch(/status must be equal to one of the allowed values/);
     expect(violations[1]).toMatch(/must NOT have additional properties/);
+  });
+
+  it('checks a delivery against the webhooks section: event, required headers, body', () => {
+    const body = webhookExamples.events['payment.settled'];
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Service-Webhooks/1.0',
+      'x-service-event': 'payment.settled',
+      'x-service-delivery': 'd1',
+      'x-service-signature': 'sha256=00',
+    };
+    const raw = (b: unknown) => Buffer.from(JSON.stringify(b));
+    expect(checker.deliveryViolation({ headers, raw: raw(body) })).toBeNull();
+    expect(checker.deliveryViolation({ headers: { ...headers, 'x-service-event': 'payment.lost' }, raw: raw(body) })).toMatch(
+      /no such event/,
+    );
+    const { 'x-service-signature': _sig, ...unsigned } = headers;
+    expect(checker.deliveryViolation({ headers: unsigned, raw: raw(body) })).toMatch(/missing headers X-Service-Signature/);
+    expect(checker.deliveryViolation({ headers, raw: raw({ ...body, type: 'payment.failed' }) })).toMatch(
+      /type must be equal to one of the allowed values/,
+    );
+    expect(checker.deliveryViolation({ headers, raw: raw({ ...body, data: {} }) })).toMatch(/must have required property 'payment'/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { listRoutes, type RouteInfo } from '@gw/api';
+import { registeredRoutes, type RegisteredRoute as RouteInfo } from '@gw/api';
 import { startStack, type Stack } from '../support/stack.js';
 import { newWallet } from '../support/wallet.js';
 import { dbDigest } from '../support/db-digest.js';
@@ -108,7 +108,7 @@ describe('fuzzing every endpoint (issue #6, attack 3): never a 5xx; a 4xx change
     const { token, address } = await stack.login(wallet);
     await stack.mint(address, 10n ** 21n);
     headers = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${token}` };
-    routes = listRoutes(stack.api.app);
+    routes = registeredRoutes(stack.api.app);
   });
   afterAll(() => stack.stop());
 

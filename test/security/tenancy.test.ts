@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listRoutes } from '@gw/api';
+import { registeredRoutes } from '@gw/api';
 import { startStack, eventually, type Stack } from '../support/stack.js';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { signedConsent, signedRevocation } from '../support/consent.js';
@@ -142,7 +142,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
   };
 
   it('has a case for every route with an id in its path', () => {
-    const idRoutes = listRoutes(stack.api.app)
+    const idRoutes = registeredRoutes(stack.api.app)
       .filter((r) => r.path.includes('/:') && !r.path.startsWith('/api/contracts-abi/'))
       .map((r) => `${r.method} ${r.path}`);
     expect(idRoutes.filter((r) => !(r in cases))).toEqual([]);

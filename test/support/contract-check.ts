@@ -21,8 +21,13 @@ interface ResponseObject {
 interface OperationObject {
   responses: Record<string, ResponseObject>;
 }
+interface WebhookObject {
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody: { content: Record<string, MediaType> };
+}
 export interface ContractDocument {
   paths: Record<string, Record<string, OperationObject>>;
+  webhooks?: Record<string, { post: WebhookObject }>;
   components: { schemas: Record<string, Json> };
 }
 
@@ -127,6 +132,27 @@ export class ContractChecker {
     const validate = this.validator(media.schema);
     if (validate(body)) return null;
     return `${what}: ${this.ajv.errorsText(validate.errors)}\n${r.body.slice(0, 1500)}`;
+  }
+
+  /**
+   * What is wrong with a delivery request a receiver got, or null: its event must be one of the
+   * document's `webhooks`, every required header documented there must be present, and the body
+   * must validate against the event's schema.
+   */
+  deliveryViolation(d: { headers: Record<string, string | string[] | undefined>; raw: Buffer }): string | null {
+    const event = String(d.headers['x-service-event'] ?? '');
+    const hook = this.doc.webhooks?.[event]?.post;
+    if (!hook) return `delivery of "${event}": no such event in the document's webhooks`;
+    const missing = (hook.parameters ?? []).filter((p) => p.in === 'header' && p.required && d.headers[p.name.toLowerCase()] === undefined);
+    if (missing.length) return `delivery of "${event}": missing headers ${missing.map((p) => p.name).join(', ')}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(d.raw.toString('utf8'));
+    } catch {
+      return `delivery of "${event}": the body is not JSON`;
+    }
+    const validate = this.validator(hook.requestBody.content['application/json']!.schema!);
+    return validate(body) ? null : `delivery of "${event}": ${this.ajv.errorsText(validate.errors)}`;
   }
 }
 

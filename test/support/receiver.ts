@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contractChecker } from './contract-check.js';
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -23,6 +24,8 @@ export class TestReceiver {
   private waiters: { count: number; resolve: () => void }[] = [];
   private server?: Server;
   url = '';
+  /** Deliveries that do not match the document's `webhooks` section (issue #12); `stop()` fails on any. */
+  readonly contractViolations: string[] = [];
 
   /** Replies for the next requests, in order; after them `fallback` applies. */
   reply(...replies: Reply[]): this {
@@ -48,6 +51,8 @@ export class TestReceiver {
           body = raw.toString('utf8');
         }
         this.requests.push({ headers: req.headers, raw, body, at: Date.now() });
+        const violation = contractChecker().deliveryViolation({ headers: req.headers, raw });
+        if (violation) this.contractViolations.push(violation);
         this.waiters = this.waiters.filter((w) => (this.requests.length >= w.count ? (w.resolve(), false) : true));
         const reply = this.script.shift() ?? this.fallback;
         if ('hang' in reply) return;
@@ -73,5 +78,11 @@ export class TestReceiver {
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = undefined;
+    if (this.contractViolations.length > 0) {
+      throw new Error(
+        `deliveries broke the webhooks contract of the OpenAPI document:\n${this.contractViolations.slice(0, 10).join('\n')}`,
+      );
+    }
   }
 }

@@ -36,7 +36,7 @@ export function createApp(deps: ApiDeps): Express {
   // intermediaries, and the one cacheable document, the ABIs, sets its own strong ETag.
   app.set('etag', false);
   app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
-  if (deps.metrics) app.use(httpMetrics(app, deps.metrics.httpRequestDuration));
+  if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
   app.use(helmet());
   app.use(requestLog(deps.logger));
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import express, { Router } from 'express';
 import request from 'supertest';
 import { createAppMetrics } from '@gw/runtime';
+import type { RouteDef } from '@gw/runtime';
+import type { ApiDeps } from '../src/deps.js';
 import { httpMetrics, UNMATCHED_ROUTE } from '../src/http/metrics-middleware.js';
+import { mountRoutes } from '../src/http/mount-routes.js';
 
 /** Observations of the histogram as `method route status` → count. */
 async function counts(metrics: ReturnType<typeof createAppMetrics>): Promise<Record<string, number>> {
@@ -16,23 +19,33 @@ async function counts(metrics: ReturnType<typeof createAppMetrics>): Promise<Rec
 }
 
 describe('httpMetrics middleware', () => {
+  /** Three public rows, mounted as the API mounts its route table. */
+  const rows = [
+    { path: '/v1/items/{id}', method: 'get', handler: (_d: unknown, { params }: { params: { id: string } }) => ({ id: params.id }) },
+    {
+      path: '/v1/items/{id}/fail',
+      method: 'post',
+      handler: () => {
+        throw new Error('boom');
+      },
+    },
+    { path: '/v1/slow', method: 'get', handler: () => new Promise((r) => setTimeout(() => r('ok'), 30)) },
+  ].map((r) => ({
+    ...r,
+    operationId: r.path,
+    tag: 't',
+    summary: 's',
+    description: 'd',
+    auth: 'public',
+    success: [],
+  })) as unknown as RouteDef<ApiDeps>[];
+
   const build = () => {
     const metrics = createAppMetrics('api', { instanceId: 'test' });
     const app = express();
-    app.use(httpMetrics(app, metrics.httpRequestDuration));
-    const inner = Router();
-    inner.get('/items/:id', (req, res) => {
-      res.json({ id: req.params.id });
-    });
-    inner.post('/items/:id/fail', () => {
-      throw new Error('boom');
-    });
-    inner.get('/slow', async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 30));
-      res.send('ok');
-    });
+    app.use(httpMetrics(metrics.httpRequestDuration));
     const api = Router();
-    api.use('/v1', inner);
+    mountRoutes({} as ApiDeps, { api }, rows);
     app.use('/api', api);
     app.get('/health', (_req, res) => {
       res.send('ok');
@@ -46,7 +59,7 @@ describe('httpMetrics middleware', () => {
     return { app, metrics };
   };
 
-  it('labels by method, route template (base URL + route path) and status', async () => {
+  it('labels by method, the route row template and status; a route outside the table is unmatched', async () => {
     const { app, metrics } = build();
     await request(app).get('/api/v1/items/123').expect(200);
     await request(app).get('/api/v1/items/456').expect(200);
@@ -54,7 +67,7 @@ describe('httpMetrics middleware', () => {
     await request(app).get('/api/v1/slow').expect(200);
     expect(await counts(metrics)).toEqual({
       'GET /api/v1/items/:id 200': 2,
-      'GET /health 200': 1,
+      [`GET ${UNMATCHED_ROUTE} 200`]: 1,
       'GET /api/v1/slow 200': 1,
     });
     const slow = (await metrics.httpRequestDuration.get()).values.find(
@@ -63,7 +76,7 @@ describe('httpMetrics middleware', () => {
     expect(slow!.value).toBeGreaterThanOrEqual(0.025);
   });
 
-  it('keeps the template when a route fails and the error handler answers (routers restored baseUrl)', async () => {
+  it('keeps the template when a route fails and the error handler answers', async () => {
     const { app, metrics } = build();
     await request(app).post('/api/v1/items/9/fail').expect(500);
     expect(await counts(metrics)).toEqual({ 'POST /api/v1/items/:id/fail 500': 1 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { attemptOutcome, deliveryOutcomeCounter, instrumentSender, UNKNOWN_EVENT, type AttemptResult, type ProcessOutcome, type Sender } from '@gw/core/webhooks';
+import {
+  attemptOutcome,
+  deliveryOutcomeCounter,
+  instrumentSender,
+  UNKNOWN_EVENT,
+  type AttemptResult,
+  type ProcessOutcome,
+  type Sender,
+} from '@gw/core/webhooks';
 import {
   collectClusterMetrics,
   createAppMetrics,

@@ -1,7 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
 import { errorCatalog } from '@gw/runtime';
+import { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_EVENT_PAYLOADS, webhookExamples } from '@gw/core/webhooks';
 import { HEADER_COMPONENTS, registerOperation, type Operation } from './operation.js';
-import { OPERATIONS } from './operations.js';
 import { ROUTES } from '../routes/catalogue.js';
 
 /** What `GET /api/openapi.json` serves: an OpenAPI 3.1 document (plain JSON). */
@@ -53,6 +54,52 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 `.trim();
 
 /**
+ * The top-level `webhooks` section (OpenAPI 3.1): one entry per event type, named by the event
+ * (`payment.settled`, …), with the body and headers of the POST the receiver gets and what its
+ * answer means. From the webhooks module's contract, which the delivery tests check real
+ * deliveries against.
+ */
+function registerWebhookEvents(registry: OpenAPIRegistry): void {
+  const headers = z.object(
+    Object.fromEntries(
+      WEBHOOK_DELIVERY_HEADERS.map((h) => {
+        const schema = z.string().meta({
+          description: h.scheme === 'always' ? h.description : `${h.description} (only with \`signatureScheme: "standard-webhooks"\`)`,
+          example: h.example,
+        });
+        return [h.name, h.scheme === 'always' ? schema : schema.optional()];
+      }),
+    ),
+  );
+  for (const [event, schema] of Object.entries(WEBHOOK_EVENT_PAYLOADS)) {
+    registry.registerWebhook({
+      method: 'post',
+      path: event,
+      operationId: `on${event.replace(/(^|\.)(\w)/g, (_m, _dot: string, c: string) => c.toUpperCase())}`,
+      tags: ['Webhooks'],
+      summary: `\`${event}\` delivery`,
+      description:
+        `POSTed to every active webhook of the organization subscribed to \`${event}\`. ` +
+        'Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). ' +
+        'Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; ' +
+        'after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). ' +
+        'Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.',
+      request: {
+        headers,
+        body: {
+          required: true,
+          content: { 'application/json': { schema, example: webhookExamples.events[event as keyof typeof webhookExamples.events] } },
+        },
+      },
+      responses: {
+        '2XX': { description: 'Acknowledged: the delivery is `delivered`, no further attempt' },
+        default: { description: 'A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off' },
+      },
+    });
+  }
+}
+
+/**
  * Builds the OpenAPI 3.1 document of every operation of {@link OPERATIONS}. Request parameters
  * and bodies come from the zod schemas the route handlers validate with; responses from
  * `response-schemas.ts`.
@@ -74,12 +121,8 @@ export function buildOpenApiDocument(opts: { serverUrl?: string; operations?: Op
     description: 'ES256 session JWT from `POST /gateway/v1/sso/login`; its wallet (`sub`) is the one acting.',
   });
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent('headers', name, header as never);
-  const rows = opts.operations ?? ROUTES;
-  const byId = new Map(rows.map((r) => [r.operationId, r]));
-  const legacy = opts.operations ? [] : OPERATIONS;
-  for (const op of legacy) registerOperation(registry, byId.get(op.operationId) ?? op);
-  const legacyIds = new Set(legacy.map((o) => o.operationId));
-  for (const row of rows) if (!legacyIds.has(row.operationId)) registerOperation(registry, row);
+  for (const op of opts.operations ?? ROUTES) registerOperation(registry, op);
+  registerWebhookEvents(registry);
 
   const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
   return generator.generateDocument({
