@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paymentExamples } from '@gw/core/payments';
-import { webhookExamples } from '@gw/core/webhooks';
+import { paymentEventExamples, paymentExamples } from '@gw/core/payments';
 import { contractChecker, watchContract } from './support/contract-check.js';
 
 /**
@@ -72,7 +71,7 @@ describe('contract check of real responses', () => {
   });
 
   it('checks a delivery against the webhooks section: event, required headers, body', () => {
-    const body = webhookExamples.events['payment.settled'];
+    const body = paymentEventExamples['payment.settled'];
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Service-Webhooks/1.0',

@@ -1,7 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { errorCatalog } from '@gw/runtime';
-import { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_EVENT_PAYLOADS, webhookExamples } from '@gw/core/webhooks';
+import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples } from '@gw/core/payments';
+import { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_EVENTS } from '@gw/core/webhooks';
 import { HEADER_COMPONENTS, registerOperation, type Operation } from './operation.js';
 import { ROUTES } from '../routes/catalogue.js';
 
@@ -56,8 +57,8 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 /**
  * The top-level `webhooks` section (OpenAPI 3.1): one entry per event type, named by the event
  * (`payment.settled`, …), with the body and headers of the POST the receiver gets and what its
- * answer means. From the webhooks module's contract, which the delivery tests check real
- * deliveries against.
+ * answer means: the event names and headers from the webhooks module, each event's body from the
+ * module whose changes it reports (payments). The test receiver checks real deliveries against it.
  */
 function registerWebhookEvents(registry: OpenAPIRegistry): void {
   const headers = z.object(
@@ -71,7 +72,8 @@ function registerWebhookEvents(registry: OpenAPIRegistry): void {
       }),
     ),
   );
-  for (const [event, schema] of Object.entries(WEBHOOK_EVENT_PAYLOADS)) {
+  for (const event of WEBHOOK_EVENTS) {
+    const schema = PAYMENT_EVENT_PAYLOADS[event];
     registry.registerWebhook({
       method: 'post',
       path: event,
@@ -88,7 +90,7 @@ function registerWebhookEvents(registry: OpenAPIRegistry): void {
         headers,
         body: {
           required: true,
-          content: { 'application/json': { schema, example: webhookExamples.events[event as keyof typeof webhookExamples.events] } },
+          content: { 'application/json': { schema, example: paymentEventExamples[event] } },
         },
       },
       responses: {

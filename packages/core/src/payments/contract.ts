@@ -113,3 +113,67 @@ export const paymentExamples = {
   refunded: { ...settledPayment, status: 'refunded', updatedAt: '2026-11-21T17:05:00.000Z', refundedAt: '2026-11-21T17:05:00.000Z' },
   page: { data: [settledPayment], nextCursor: EX.cursor },
 };
+
+// --- the events a payment's changes push to webhooks ---------------------------------------------
+
+/** The webhook events of payments (spec: every payment state change is pushed). */
+export type PaymentEvent = 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+
+const eventPayload = <E extends PaymentEvent>(type: E, id: string, description: string) =>
+  z
+    .object({
+      id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
+      type: z.literal(type),
+      createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
+      data: z.object({ payment: Payment }).meta({ description: 'The payment as the API returns it, after the change' }),
+    })
+    .meta({ id, description });
+
+/** The body of each event's deliveries (one `webhooks` entry of the API reference per event). */
+export const PAYMENT_EVENT_PAYLOADS = {
+  'payment.settled': eventPayload('payment.settled', 'PaymentSettledEvent', 'The payer confirmed and the amount moved to the organization'),
+  'payment.failed': eventPayload(
+    'payment.failed',
+    'PaymentFailedEvent',
+    "The payer's balance was short at confirmation (`failureReason: insufficient_funds`)",
+  ),
+  'payment.expired': eventPayload('payment.expired', 'PaymentExpiredEvent', 'The payment was still pending at `expiresAt`'),
+  'payment.refunded': eventPayload('payment.refunded', 'PaymentRefundedEvent', 'The organization refunded a settled payment'),
+} satisfies Record<PaymentEvent, z.ZodType>;
+
+const eventId = '0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f';
+
+/** The body of one delivery of each event (validated against its schema by the contract tests). */
+export const paymentEventExamples = {
+  'payment.settled': {
+    id: eventId,
+    type: 'payment.settled',
+    createdAt: '2026-11-21T17:01:00.000Z',
+    data: { payment: paymentExamples.settled },
+  },
+  'payment.failed': {
+    id: eventId,
+    type: 'payment.failed',
+    createdAt: '2026-11-21T17:01:00.000Z',
+    data: {
+      payment: {
+        ...paymentExamples.pending,
+        status: 'failed',
+        failureReason: 'insufficient_funds',
+        updatedAt: '2026-11-21T17:01:00.000Z',
+      },
+    },
+  },
+  'payment.expired': {
+    id: eventId,
+    type: 'payment.expired',
+    createdAt: EX.later,
+    data: { payment: { ...paymentExamples.pending, status: 'expired', updatedAt: EX.later } },
+  },
+  'payment.refunded': {
+    id: eventId,
+    type: 'payment.refunded',
+    createdAt: '2026-11-21T17:05:00.000Z',
+    data: { payment: paymentExamples.refunded },
+  },
+} satisfies Record<PaymentEvent, unknown>;

@@ -1,10 +1,9 @@
 import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, decodeCursor, ensureLiveJobs, isUuid, toPage } from '@gw/runtime';
-import { postEntry } from '../ledger/index.js';
+import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
 import { dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { grantPurchasedCredits, revokePurchasedCredits } from '../credits/index.js';
 import { toPaymentDto, type PaymentDto } from './contract.js';
 import { enqueuePaymentExpiry, paymentExpiryQueue } from './queue.js';
 import {
@@ -305,4 +304,51 @@ export async function sweepPaymentExpiries(
     paymentExpiryQueue,
     ids.map((id) => ({ id, data: { paymentId: id } })),
   );
+}
+
+// --- credit purchases ---------------------------------------------------------------------------
+
+/**
+ * Ledger side of a credit purchase (issue #3, /ai-billing; `credits` creates such payments), in
+ * the transaction that settles or refunds the payment. Plain payments are left alone.
+ *
+ * On settle: mints `payment.credits` CREDIT from issuance to the payer's wallet (entry
+ * `credits.purchase`, reference = payment id).
+ */
+async function grantPurchasedCredits(tx: RawSql, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
+  if (payment.purpose !== 'credit_purchase' || !payment.credits || payment.credits <= 0n) return;
+  await postEntry(tx, {
+    kind: 'credits.purchase',
+    reference: payment.id,
+    token: CREDIT_UNIT,
+    legs: [
+      { owner: ISSUANCE, amount: -payment.credits },
+      { owner: { type: 'wallet', id: payment.payer }, amount: payment.credits },
+    ],
+  });
+}
+
+/**
+ * On refund: takes the purchased credits back from the wallet to issuance (entry
+ * `credits.revoke`), so a refund never leaves paid-for credits behind.
+ * @throws AppError('invalid-state') 409 when the wallet no longer holds them (already consumed)
+ */
+async function revokePurchasedCredits(tx: RawSql, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
+  if (payment.purpose !== 'credit_purchase' || !payment.credits || payment.credits <= 0n) return;
+  try {
+    await postEntry(tx, {
+      kind: 'credits.revoke',
+      reference: payment.id,
+      token: CREDIT_UNIT,
+      legs: [
+        { owner: { type: 'wallet', id: payment.payer }, amount: -payment.credits },
+        { owner: ISSUANCE, amount: payment.credits },
+      ],
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'insufficient-funds') {
+      throw new AppError('invalid-state', 'The purchased credits have already been consumed; this payment cannot be refunded');
+    }
+    throw err;
+  }
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Delivery as DeliveryRow, Webhook as WebhookRow } from '@gw/db';
 import { EX, dateTime, idParam, listQuerySchema, page, uuid } from '@gw/runtime';
-import { Payment, paymentExamples } from '../payments/index.js';
 
 /**
  * The webhooks contract (spec, Webhook endpoints; issues #2, #4, #10): the events, the request and
@@ -179,28 +178,6 @@ export interface EventEnvelope {
   data: unknown;
 }
 
-const eventPayload = <E extends WebhookEvent>(type: E, id: string, description: string) =>
-  z
-    .object({
-      id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
-      type: z.literal(type),
-      createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
-      data: z.object({ payment: Payment }).meta({ description: 'The payment as the API returns it, after the change' }),
-    })
-    .meta({ id, description });
-
-/** The body of each event's deliveries (one `webhooks` entry of the API reference per event). */
-export const WEBHOOK_EVENT_PAYLOADS = {
-  'payment.settled': eventPayload('payment.settled', 'PaymentSettledEvent', 'The payer confirmed and the amount moved to the organization'),
-  'payment.failed': eventPayload(
-    'payment.failed',
-    'PaymentFailedEvent',
-    "The payer's balance was short at confirmation (`failureReason: insufficient_funds`)",
-  ),
-  'payment.expired': eventPayload('payment.expired', 'PaymentExpiredEvent', 'The payment was still pending at `expiresAt`'),
-  'payment.refunded': eventPayload('payment.refunded', 'PaymentRefundedEvent', 'The organization refunded a settled payment'),
-} satisfies Record<WebhookEvent, z.ZodType>;
-
 /**
  * The headers of every delivery request. `X-Service-*` (and Content-Type, User-Agent) are always
  * sent; the Standard Webhooks ones only to webhooks registered with `signatureScheme: "standard-webhooks"`.
@@ -267,7 +244,6 @@ const delivery = {
   createdAt: EX.time,
   deliveredAt: null,
 };
-const eventId = '0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f';
 
 /** Example bodies of the API reference (validated against their schemas by the contract tests). */
 export const webhookExamples = {
@@ -285,38 +261,4 @@ export const webhookExamples = {
   deactivated: { ...webhook, active: false },
   deliveryPage: { data: [delivery], nextCursor: null },
   deliveryRetry: { id: EX.deliveryId, status: 'pending' },
-  /** The body of one delivery of each event. */
-  events: {
-    'payment.settled': {
-      id: eventId,
-      type: 'payment.settled',
-      createdAt: '2026-11-21T17:01:00.000Z',
-      data: { payment: paymentExamples.settled },
-    },
-    'payment.failed': {
-      id: eventId,
-      type: 'payment.failed',
-      createdAt: '2026-11-21T17:01:00.000Z',
-      data: {
-        payment: {
-          ...paymentExamples.pending,
-          status: 'failed',
-          failureReason: 'insufficient_funds',
-          updatedAt: '2026-11-21T17:01:00.000Z',
-        },
-      },
-    },
-    'payment.expired': {
-      id: eventId,
-      type: 'payment.expired',
-      createdAt: EX.later,
-      data: { payment: { ...paymentExamples.pending, status: 'expired', updatedAt: EX.later } },
-    },
-    'payment.refunded': {
-      id: eventId,
-      type: 'payment.refunded',
-      createdAt: '2026-11-21T17:05:00.000Z',
-      data: { payment: paymentExamples.refunded },
-    },
-  } satisfies Record<WebhookEvent, unknown>,
 };
