@@ -63,6 +63,9 @@ export function createDatabaseClients(databaseUrl: string, opts: { poolMax: numb
 /** The client handed to an interactive transaction's callback. */
 export type Tx = Prisma.TransactionClient;
 
+/** The Prisma client or a transaction client, narrowed to the models `K` a repository function uses. */
+export type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
+
 /** `'ReadUncommitted' | 'ReadCommitted' | 'RepeatableRead' | 'Serializable'`. */
 export type IsolationLevel = Prisma.TransactionIsolationLevel;
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { cacheControl, defineRoute, Reply } from '@gw/runtime';
+import { PUBLIC_CACHE, cacheControl, defineRoute, Reply } from '@gw/runtime';
 
 /**
  * The Swagger UI files the docs page loads, served from the `swagger-ui-dist` package (no CDN:
@@ -107,11 +107,11 @@ export const referenceRoutes = [
     description: 'Generated from the zod schemas that validate the requests. Not rate limited.',
     auth: 'public',
     rateLimited: false,
-    success: [{ status: 200, description: 'The OpenAPI document', schema: OpenApiDocument, headers: cacheControl('public, max-age=300') }],
+    success: [{ status: 200, description: 'The OpenAPI document', schema: OpenApiDocument, headers: cacheControl(PUBLIC_CACHE) }],
     // Imported on use: the document is built from the route table, which holds this row.
     handler: async () => {
       const { openApiJson } = await import('./document.js');
-      return new Reply(200, openApiJson(), { 'Cache-Control': 'public, max-age=300' }, 'application/json');
+      return new Reply(200, openApiJson(), { 'Cache-Control': PUBLIC_CACHE }, 'application/json');
     },
   }),
   route({

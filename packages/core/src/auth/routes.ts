@@ -1,12 +1,10 @@
-import { Reply, defineRoute, type Context } from '@gw/runtime';
+import { PUBLIC_CACHE, Reply, cacheControl, defineRoute, type Context } from '@gw/runtime';
 import { Jwks, LoginNonce, LoginSession, loginBody, loginHeaders, sessionExamples as ex } from './contract.js';
 import type { CredentialCache } from './credential-cache.js';
 import { issueSiweNonce, login } from './service.js';
 import type { SessionTokens } from './session-tokens.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config'> & { tokens: SessionTokens; credentials: CredentialCache }>();
-
-const PUBLIC_CACHE = 'public, max-age=300';
 
 /** Wallet login (spec, Session) and the JWKS that lets other native applications verify its JWTs. */
 export const sessionRoutes = [
@@ -81,7 +79,7 @@ export const sessionRoutes = [
         description: 'JSON Web Key Set',
         schema: Jwks,
         example: ex.jwks,
-        headers: { 'Cache-Control': { description: `\`${PUBLIC_CACHE}\``, schema: { type: 'string', enum: [PUBLIC_CACHE] } } },
+        headers: cacheControl(PUBLIC_CACHE),
       },
     ],
     handler: async (deps) => new Reply(200, await deps.tokens.jwks(), { 'Cache-Control': PUBLIC_CACHE }),

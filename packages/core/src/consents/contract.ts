@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Consent as ConsentRow } from '@gw/db';
-import { EX, address, dateTime, idParam, isUuid, listQuerySchema, page, uuid } from '@gw/runtime';
+import { EX, address, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
 
 /**
  * The consents contract (issue #3, issue #11): a patient's EIP-712 signed consent for one
@@ -60,8 +60,6 @@ export const toConsentDto = (c: ConsentRow): ConsentDto => ({
 
 // --- requests --------------------------------------------------------------------------------------
 
-/** A UUID in a body (`must be a UUID` otherwise); the rule and documented example of logistics' `uuidSchema`. */
-const uuidField = z.string().refine(isUuid, 'must be a UUID').meta({ format: 'uuid', example: EX.shipmentId });
 const unixSeconds = z
   .number()
   .int()
@@ -79,7 +77,7 @@ const eip712Signature = z
 /** Issue #11: a consent is the patient's EIP-712 signed statement (`HealthConsent`), not a JWT call. */
 export const recordConsentBody = z.strictObject({
   consent: z.strictObject({
-    organization: uuidField.meta({ description: 'The organization (integrator) allowed to read the records' }),
+    organization: uuidField(EX.shipmentId).meta({ description: 'The organization (integrator) allowed to read the records' }),
     purpose: z.string().min(1).max(200).meta({ description: 'Why the organization may read them', example: 'Follow-up care at Clinic B' }),
     scopes: z.array(z.string().min(1).max(64)).min(1).max(8).meta({ description: 'What is allowed: ["health:read"]' }),
     issuedAt: unixSeconds.meta({ description: 'When the patient signed, Unix seconds (at most CONSENT_SIGNATURE_MAX_AGE_SECONDS ago)' }),
@@ -92,7 +90,7 @@ export const recordConsentBody = z.strictObject({
 /** Issue #11: revoking takes the patient's EIP-712 signed `ConsentRevocation`. */
 export const revokeConsentBody = z.strictObject({
   revocation: z.strictObject({
-    consentId: uuidField.meta({ description: 'The consent revoked (the path id)' }),
+    consentId: uuidField(EX.shipmentId).meta({ description: 'The consent revoked (the path id)' }),
     issuedAt: unixSeconds.meta({ description: 'When the patient signed, Unix seconds' }),
     nonce: consentNonce,
   }),

@@ -1,4 +1,4 @@
-import { Reply, defineRoute, type Context } from '@gw/runtime';
+import { cacheControl, created, defineRoute, type Context } from '@gw/runtime';
 import {
   Consent,
   ConsentPage,
@@ -13,8 +13,8 @@ import { listConsents, recordConsent, revokeConsent } from './service.js';
 const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
 
 /** Personal data must not be kept by caches along the way: every answer says `Cache-Control: no-store`. */
-const NO_STORE = { 'Cache-Control': 'no-store' };
-const NO_STORE_DOC = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' as const, enum: ['no-store'] } } };
+/** Personal data: documented no-store (every authenticated answer carries it, set by the authentication). */
+const NO_STORE_DOC = cacheControl('no-store');
 
 /**
  * Consents (issue #3, issue #11): the patient's own JWT (any scope) records, lists and revokes
@@ -48,7 +48,7 @@ export const consentRoutes = [
         signature: body.signature,
         maxAgeSeconds: deps.config.CONSENT_SIGNATURE_MAX_AGE_SECONDS,
       });
-      return new Reply(201, consent, NO_STORE);
+      return created(consent);
     },
   }),
   route({
@@ -61,7 +61,7 @@ export const consentRoutes = [
     auth: 'gateway',
     query: listConsentsQuery,
     success: [{ status: 200, description: 'A page of consents', schema: ConsentPage, example: ex.consentPage, headers: NO_STORE_DOC }],
-    handler: async (deps, { query, session }) => new Reply(200, await listConsents(deps, session.address, query), NO_STORE),
+    handler: (deps, { query, session }) => listConsents(deps, session.address, query),
   }),
   route({
     operationId: 'revokeConsent',
@@ -81,15 +81,11 @@ export const consentRoutes = [
       'invalid-consent-signature': { detail: "The signature is not the patient's EIP-712 signature of this revocation" },
     },
     success: [{ status: 200, description: 'The consent, revoked', schema: Consent, example: ex.revokedConsent, headers: NO_STORE_DOC }],
-    handler: async (deps, { params, body, session }) =>
-      new Reply(
-        200,
-        await revokeConsent(deps, session.address, params.id, {
-          revocation: body.revocation,
-          signature: body.signature,
-          maxAgeSeconds: deps.config.CONSENT_SIGNATURE_MAX_AGE_SECONDS,
-        }),
-        NO_STORE,
-      ),
+    handler: (deps, { params, body, session }) =>
+      revokeConsent(deps, session.address, params.id, {
+        revocation: body.revocation,
+        signature: body.signature,
+        maxAgeSeconds: deps.config.CONSENT_SIGNATURE_MAX_AGE_SECONDS,
+      }),
   }),
 ];

@@ -16,13 +16,6 @@ export const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 /** Names an ABI file may have: lower-case words, `.json`. Nothing else in the directory is served. */
 export const ABI_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,63}\.json$/;
 
-/** What caches may do with these public, rarely changing documents (ETag revalidates the ABIs). */
-export const PUBLIC_CACHE = 'public, max-age=300';
-/** The documented `Cache-Control` header of {@link PUBLIC_CACHE} answers. */
-export const publicCacheHeader = {
-  'Cache-Control': { description: `\`${PUBLIC_CACHE}\``, schema: { type: 'string' as const, enum: [PUBLIC_CACHE] } },
-};
-
 export const ContractAddresses = z
   .object({
     version: z.number().int().min(1),

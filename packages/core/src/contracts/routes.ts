@@ -1,14 +1,5 @@
-import { AppError, Reply, defineRoute } from '@gw/runtime';
-import {
-  Abi,
-  CONTRACT_KINDS,
-  ContractAddresses,
-  PUBLIC_CACHE,
-  abiFileParam,
-  abiRequestHeaders,
-  contractExamples as ex,
-  publicCacheHeader,
-} from './contract.js';
+import { AppError, PUBLIC_CACHE, Reply, cacheControl, defineRoute } from '@gw/runtime';
+import { Abi, CONTRACT_KINDS, ContractAddresses, abiFileParam, abiRequestHeaders, contractExamples as ex } from './contract.js';
 import { contractDocuments, findAbi, matchesIfNoneMatch } from './service.js';
 
 /** The contract rows need nothing of the API's dependencies: they serve documents read once. */
@@ -31,7 +22,13 @@ export const contractRoutes = [
       'From the versioned `config/contracts.json`, keyed by CAIP-2 chain id, EIP-55 checksummed. These networks are also the chains the bridge accepts.',
     auth: 'public',
     success: [
-      { status: 200, description: 'Contract addresses', schema: ContractAddresses, example: ex.addresses, headers: publicCacheHeader },
+      {
+        status: 200,
+        description: 'Contract addresses',
+        schema: ContractAddresses,
+        example: ex.addresses,
+        headers: cacheControl(PUBLIC_CACHE),
+      },
     ],
     handler: () => new Reply(200, contractDocuments().addresses, { 'Cache-Control': PUBLIC_CACHE }),
   }),
@@ -55,7 +52,7 @@ export const contractRoutes = [
         description: 'The ABI (a JSON array)',
         schema: Abi,
         example: ex.abi,
-        headers: { ...etagHeader, ...publicCacheHeader },
+        headers: { ...etagHeader, ...cacheControl(PUBLIC_CACHE) },
       },
       {
         status: 304,

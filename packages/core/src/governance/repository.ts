@@ -1,8 +1,7 @@
-import type { Prisma, PrismaClient, Proposal, Tx, Vote } from '@gw/db';
+import type { Prisma, Proposal, Vote, Db } from '@gw/db';
 
 /** Every statement on the governance tables: `proposals` and `votes`. */
 
-type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
 
 /** A page of the proposals open at `now` (`startsAt <= now < endsAt`), newest first: ids below `after` (when given), at most `take`. */
 export async function listOpenProposals(db: Db<'proposal'>, now: Date, after: string | undefined, take: number): Promise<Proposal[]> {

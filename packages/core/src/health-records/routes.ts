@@ -1,12 +1,12 @@
-import { EX, Reply, defineRoute, type Context } from '@gw/runtime';
+import { EX, cacheControl, defineRoute, type Context } from '@gw/runtime';
 import { HealthRecords, healthRecordExamples as ex, healthRecordsQuery } from './contract.js';
 import { readHealthRecords } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma'>>();
 
 /** Personal data must not be kept by caches along the way: the answer says `Cache-Control: no-store`. */
-const NO_STORE = { 'Cache-Control': 'no-store' };
-const NO_STORE_DOC = { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' as const, enum: ['no-store'] } } };
+/** Personal data: documented no-store (every authenticated answer carries it, set by the authentication). */
+const NO_STORE_DOC = cacheControl('no-store');
 
 /** Health records (`health:read` and the patient's consent), issue #3. */
 export const healthRecordRoutes = [
@@ -31,17 +31,13 @@ export const healthRecordRoutes = [
     },
     success: [{ status: 200, description: 'A page of records', schema: HealthRecords, example: ex.healthRecords, headers: NO_STORE_DOC }],
     handler: async (deps, { query, principal, session }) =>
-      new Reply(
-        200,
-        await readHealthRecords(deps, {
-          organizationId: principal.organizationId,
-          credentialId: principal.credentialId,
-          caller: session.address,
-          patient: query.patient,
-          limit: query.limit,
-          cursor: query.cursor,
-        }),
-        NO_STORE,
-      ),
+      await readHealthRecords(deps, {
+        organizationId: principal.organizationId,
+        credentialId: principal.credentialId,
+        caller: session.address,
+        patient: query.patient,
+        limit: query.limit,
+        cursor: query.cursor,
+      }),
   }),
 ];

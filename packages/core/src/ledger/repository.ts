@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient, RawSql, Token, Tx, WalletTransfer } from '@gw/db';
+import type { Prisma, RawSql, Token, WalletTransfer, Db } from '@gw/db';
 import type { Owner, OwnerType } from './system-accounts.js';
 
 /**
@@ -6,7 +6,6 @@ import type { Owner, OwnerType } from './system-accounts.js';
  * `postings` and `wallet_transfers`. Balances are `numeric` (Prisma `Decimal`, or text in raw SQL).
  */
 
-type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
 
 // --- tokens -------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import type {
   Shipment as ShipmentRow,
   Tariff as TariffRow,
 } from '@gw/db';
-import { EX, address, amount, amountSchema, dateTime, idParam, isUuid, listQuerySchema, page, uuid } from '@gw/runtime';
+import { EX, address, amount, amountSchema, dateTime, idParam, isUuid, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
 
 /**
  * The logistics contract (issue #3): supply reads (`/v1/supply/...`), customs clearance by sector
@@ -225,7 +225,7 @@ export const hsCodeSchema = z
   .meta({ description: 'Harmonized System code, 4 to 10 digits', example: '090111' });
 
 /** A UUID in a query or body (`must be a UUID` otherwise). */
-export const uuidSchema = z.string().refine(isUuid, 'must be a UUID').meta({ format: 'uuid', example: EX.shipmentId });
+export const uuidSchema = uuidField(EX.shipmentId);
 
 /** ISO 8601 date-time with `Z` or an offset, as a Date. */
 const dateTimeSchema = z.iso

@@ -1,6 +1,6 @@
 import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type Context, coalescePer, decodeCursor, ensureLiveJobs, isUuid, toPage } from '@gw/runtime';
+import { AppError, type Context, coalescePer, cursorId, ensureLiveJobs, isUuid, toPage } from '@gw/runtime';
 import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
 import { dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
@@ -228,8 +228,7 @@ export async function listPayments(
   organizationId: string,
   q: { status?: PaymentStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ data: PaymentDto[]; nextCursor: string | null }> {
-  const after = decodeCursor(q.cursor);
-  if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid');
+  const after = cursorId(q.cursor);
   const rows = await findPayments(ctx, organizationId, { status: q.status, before: after, take: q.limit + 1 });
   return toPage(rows, q.limit, toPaymentDto);
 }

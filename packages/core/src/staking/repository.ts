@@ -1,8 +1,7 @@
-import type { FarmingPool, PrismaClient, StakingPosition, Tx } from '@gw/db';
+import type { FarmingPool, StakingPosition, Tx, Db } from '@gw/db';
 
 /** Every statement on the staking tables: `staking_positions` and `farming_pools`. */
 
-type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
 
 // --- staking positions ----------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import {
   type AppMetrics,
   type AttemptOutcome,
   type Context,
-  decodeCursor,
+  cursorId,
   ensureLiveJobs,
   isUuid,
   createPortPolicy,
@@ -198,8 +198,7 @@ export async function listDeliveries(
   organizationId: string,
   q: { status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ data: DeliveryDto[]; nextCursor: string | null }> {
-  const after = decodeCursor(q.cursor);
-  if (q.cursor && !after) throw new AppError('validation-error', 'cursor is not valid');
+  const after = cursorId(q.cursor);
   const rows = await findDeliveries(ctx, organizationId, { status: q.status, before: after, take: q.limit + 1 });
   return toPage(rows, q.limit, toDeliveryDto);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_PATTERN } from '../amounts.js';
+import { isUuid } from '../ids.js';
 
 /**
  * The building blocks every module's contract shares (issue #4, API reference): example values,
@@ -137,3 +138,9 @@ export const idParam = (what: string, example: string) =>
 export const cacheControl = (value: string) => ({
   'Cache-Control': { description: `\`${value}\``, schema: { type: 'string' as const, enum: [value] } },
 });
+
+/** What caches may do with public, rarely changing documents (the JWKS, contract addresses, ABIs, this reference). */
+export const PUBLIC_CACHE = 'public, max-age=300';
+
+/** A string field that must be a UUID (400 otherwise), documented with an example id. */
+export const uuidField = (example: string) => z.string().refine(isUuid, 'must be a UUID').meta({ format: 'uuid', example });
