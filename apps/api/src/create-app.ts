@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from '@gw/runtime';
 import { contractDocuments } from '@gw/core/contracts';
-import type { ApiDeps } from './deps.js';
+import type { ApiDeps, RouteDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { httpMetrics } from './http/metrics-middleware.js';
 import { authFailureLimit, recordAuthFailure, requestRateLimit } from './http/rate-limit.js';
@@ -46,9 +46,11 @@ export function createApp(deps: ApiDeps): Express {
   const api = express.Router();
   const gateway = express.Router();
   // Health and the API reference: public, before the rate limiters.
+  // The document is built now: a schema the generator cannot express fails at start-up.
   openApiJson();
+  const routeDeps: RouteDeps = { ...deps, openApiJson };
   const routes = mountRoutes(
-    deps,
+    routeDeps,
     { api },
     ROUTES.filter((r) => r.rateLimited === false),
   );
@@ -59,7 +61,7 @@ export function createApp(deps: ApiDeps): Express {
 
   routes.push(
     ...mountRoutes(
-      deps,
+      routeDeps,
       { api, gateway },
       ROUTES.filter((r) => r.rateLimited !== false),
     ),

@@ -2,7 +2,7 @@ import type { Context, Resolver, AppMetrics } from '@gw/runtime';
 import type { CredentialCache, SessionTokens } from '@gw/core/auth';
 import type { EndpointGate, WebhookListCache } from '@gw/core/webhooks';
 import type { Redis } from 'ioredis';
-import type { RateLimitCounters } from './http/rate-limit.js';
+import type { RateLimitCounters } from './http/window-counters.js';
 
 /** What the HTTP app needs: the shared context, the JWT service and a fail-fast Redis for rate limits. */
 export interface ApiDeps extends Context {
@@ -22,3 +22,9 @@ export interface ApiDeps extends Context {
   /** Prometheus instruments of this process (published to Redis for the ops app). */
   metrics?: AppMetrics;
 }
+
+/** What route handlers receive: the API's dependencies and the OpenAPI document (for the reference rows). */
+export type RouteDeps = ApiDeps & {
+  /** The OpenAPI document as JSON, built once from the route table. */
+  openApiJson(): string;
+};

@@ -5,7 +5,7 @@ import { closeContext, createContext, createRedis, type Config, type Logger, cre
 import { CredentialCache, SessionTokens } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { createApp } from './create-app.js';
-import { createRateLimitCounters } from './http/rate-limit.js';
+import { createRateLimitCounters } from './http/window-counters.js';
 import type { ApiDeps } from './deps.js';
 
 export interface RunningApi {

@@ -3,7 +3,7 @@ import express, { Router } from 'express';
 import request from 'supertest';
 import { createAppMetrics } from '@gw/runtime';
 import type { RouteDef } from '@gw/runtime';
-import type { ApiDeps } from '../src/deps.js';
+import type { RouteDeps } from '../src/deps.js';
 import { httpMetrics, UNMATCHED_ROUTE } from '../src/http/metrics-middleware.js';
 import { mountRoutes } from '../src/http/mount-routes.js';
 
@@ -38,14 +38,14 @@ describe('httpMetrics middleware', () => {
     description: 'd',
     auth: 'public',
     success: [],
-  })) as unknown as RouteDef<ApiDeps>[];
+  })) as unknown as RouteDef<RouteDeps>[];
 
   const build = () => {
     const metrics = createAppMetrics('api', { instanceId: 'test' });
     const app = express();
     app.use(httpMetrics(metrics.httpRequestDuration));
     const api = Router();
-    mountRoutes({} as ApiDeps, { api }, rows);
+    mountRoutes({} as RouteDeps, { api }, rows);
     app.use('/api', api);
     app.get('/health', (_req, res) => {
       res.send('ok');

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { AppError, Reply, type RouteDef, type RouteInput } from '@gw/runtime';
-import type { ApiDeps } from '../deps.js';
+import type { RouteDeps } from '../deps.js';
 import { auth, requireAuth } from './authenticate.js';
 import { parse } from './validate.js';
 
@@ -38,7 +38,7 @@ function requireRole(role: string): RequestHandler {
 }
 
 /** A handler input whose caller fields throw when the row's authentication mode does not provide them. */
-function inputOf(req: Request, res: Response, row: RouteDef<ApiDeps>): RouteInput<unknown, unknown, unknown> {
+function inputOf(req: Request, res: Response, row: RouteDef<RouteDeps>): RouteInput<unknown, unknown, unknown> {
   const params = row.params ? parse(row.params, req.params, 'path') : req.params;
   const query = row.query ? parse(row.query, req.query, 'query') : undefined;
   const body = row.body ? parse(row.body.schema, req.body) : undefined;
@@ -66,7 +66,11 @@ function inputOf(req: Request, res: Response, row: RouteDef<ApiDeps>): RouteInpu
  * template for the HTTP metrics (`res.locals.route`).
  * @param routers `api` is mounted at `/api`, `gateway` at `/api/gateway/v1`
  */
-export function mountRoutes(deps: ApiDeps, routers: { api: Router; gateway?: Router }, rows: readonly RouteDef<ApiDeps>[]): RouteInfo[] {
+export function mountRoutes(
+  deps: RouteDeps,
+  routers: { api: Router; gateway?: Router },
+  rows: readonly RouteDef<RouteDeps>[],
+): RouteInfo[] {
   const mounted: RouteInfo[] = [];
   for (const row of rows) {
     const onGateway = routers.gateway !== undefined && row.path.startsWith(`${GATEWAY_PREFIX}/`);

@@ -1,35 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, ipKeyGenerator, type RateLimitInfo, type Store } from 'express-rate-limit';
-import type { Redis } from 'ioredis';
-import { AppError, type Config } from '@gw/runtime';
+import { AppError } from '@gw/runtime';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyHash } from './authenticate.js';
 import { sendProblem } from './problem.js';
-import { SyncedWindowCounters } from './window-counters.js';
-
-/** The counters of the two limiters of an API process. */
-export interface RateLimitCounters {
-  /** Requests per API key (or client address): {@link requestRateLimit}. */
-  requests: SyncedWindowCounters;
-  /** Failed authentications per client address: {@link authFailureLimit}. */
-  authFailures: SyncedWindowCounters;
-}
-
-/**
- * Creates and starts both limiters' counters, shared through Redis under
- * `<QUEUE_PREFIX>:rl:req:` and `<QUEUE_PREFIX>:rl:authfail:`. Stop them at shutdown (each sends
- * its last counts).
- * @param redis a fail-fast connection (the request-path one)
- */
-export function createRateLimitCounters(redis: Redis, config: Config): RateLimitCounters {
-  const counters = (name: string) =>
-    new SyncedWindowCounters(redis, {
-      prefix: `${config.QUEUE_PREFIX}:rl:${name}:`,
-      windowMs: config.RATE_LIMIT_WINDOW_MS,
-      syncMs: config.RATE_LIMIT_SYNC_MS,
-    }).start();
-  return { requests: counters('req'), authFailures: counters('authfail') };
-}
+import { type SyncedWindowCounters } from './window-counters.js';
 
 /** express-rate-limit's store interface over {@link SyncedWindowCounters}. */
 const syncedStore = (c: SyncedWindowCounters): Store => ({

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Config } from '@gw/runtime';
 
 interface Entry {
   /** When the window ends (epoch ms): first set locally, then taken from the Redis key's TTL. */
@@ -165,4 +166,28 @@ export class SyncedWindowCounters {
   private count(entry: Entry): WindowCount {
     return { total: entry.synced + entry.sending + entry.pending, resetTime: new Date(entry.resetAt) };
   }
+}
+
+/** The counters of the two limiters of an API process. */
+export interface RateLimitCounters {
+  /** Requests per API key (or client address): `requestRateLimit`. */
+  requests: SyncedWindowCounters;
+  /** Failed authentications per client address: `authFailureLimit`. */
+  authFailures: SyncedWindowCounters;
+}
+
+/**
+ * Creates and starts both limiters' counters, shared through Redis under
+ * `<QUEUE_PREFIX>:rl:req:` and `<QUEUE_PREFIX>:rl:authfail:`. Stop them at shutdown (each sends
+ * its last counts).
+ * @param redis a fail-fast connection (the request-path one)
+ */
+export function createRateLimitCounters(redis: Redis, config: Config): RateLimitCounters {
+  const counters = (name: string) =>
+    new SyncedWindowCounters(redis, {
+      prefix: `${config.QUEUE_PREFIX}:rl:${name}:`,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      syncMs: config.RATE_LIMIT_SYNC_MS,
+    }).start();
+  return { requests: counters('req'), authFailures: counters('authfail') };
 }

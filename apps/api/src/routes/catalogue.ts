@@ -12,7 +12,7 @@ import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
 import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
 import { webhookRoutes } from '@gw/core/webhooks';
-import type { ApiDeps } from '../deps.js';
+import type { RouteDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
 import { healthRoutes } from './health.js';
 
@@ -21,7 +21,7 @@ import { healthRoutes } from './health.js';
  * and of this app (health, the reference itself). `createApp` registers them and
  * `buildOpenApiDocument` documents them, from these same rows.
  */
-export const ROUTES: RouteTable<ApiDeps> = [
+export const ROUTES: RouteTable<RouteDeps> = [
   ...healthRoutes,
   ...sessionRoutes,
   ...webhookRoutes,

@@ -2,7 +2,6 @@ import { type CredentialKind, type PrismaClient, Prisma } from '@gw/db';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { AppError, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
-import type { CredentialCache } from './credential-cache.js';
 import {
   deleteExpiredNonces,
   findCredentialByHash,
@@ -212,7 +211,12 @@ async function consumeNonce(prisma: PrismaClient, nonce: string, address: string
  * @throws AppError('unauthenticated') 401 when the key is not valid; AppError('invalid-signature') 401
  */
 export async function login(
-  deps: { prisma: PrismaClient; tokens: SessionTokens; credentials: Pick<CredentialCache, 'authenticate'>; config: Config },
+  deps: {
+    prisma: PrismaClient;
+    tokens: SessionTokens;
+    credentials: { authenticate(presented: string): Promise<Principal | null> };
+    config: Config;
+  },
   input: { message: string; signature: string },
   presentedKey: string | undefined,
 ): Promise<{ token: string; expiresAt: string; address: string; organizationId: string | null }> {

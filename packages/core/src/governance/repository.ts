@@ -2,7 +2,6 @@ import type { Prisma, Proposal, Vote, Db } from '@gw/db';
 
 /** Every statement on the governance tables: `proposals` and `votes`. */
 
-
 /** A page of the proposals open at `now` (`startsAt <= now < endsAt`), newest first: ids below `after` (when given), at most `take`. */
 export async function listOpenProposals(db: Db<'proposal'>, now: Date, after: string | undefined, take: number): Promise<Proposal[]> {
   return db.proposal.findMany({

@@ -6,7 +6,6 @@ import type { Owner, OwnerType } from './system-accounts.js';
  * `postings` and `wallet_transfers`. Balances are `numeric` (Prisma `Decimal`, or text in raw SQL).
  */
 
-
 // --- tokens -------------------------------------------------------------------------------------
 
 /** Every token of the `tokens` table: the native token first, then by symbol. */

@@ -2,7 +2,6 @@ import type { FarmingPool, StakingPosition, Tx, Db } from '@gw/db';
 
 /** Every statement on the staking tables: `staking_positions` and `farming_pools`. */
 
-
 // --- staking positions ----------------------------------------------------------------------------
 
 /** Inserts an active position (principal in integer base units). */
