@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { Response } from 'supertest';
 import { registeredRoutes } from '@gw/api';
 import { ISSUANCE, postEntry, TREASURY } from '@gw/core/ledger';
 import { issueCredential } from '@gw/core/auth';
 import { parseScopes } from '@gw/runtime';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { ContractChecker, type ContractDocument } from '../../../test/support/contract-check.js';
 import { signedConsent, signedRevocation } from '../../../test/support/consent.js';
 import { newWallet, signedLogin } from '../../../test/support/wallet.js';
 
@@ -52,61 +51,27 @@ interface Document {
 
 const ONE = 10n ** 18n;
 const DAY = 86_400_000;
-const COMPONENTS_ID = 'urn:gw:openapi:components';
 
 /** Express path template → the document's path (relative to the `/api` server, `{param}`). */
 const toOpenApiPath = (expressPath: string) => expressPath.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
 
-/** Rewrites `#/components/schemas/X` references for the ajv schema registered as {@link COMPONENTS_ID}. */
-function rewriteRefs(node: unknown, prefix: string): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, prefix));
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [
-      k,
-      k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${prefix}#/$defs/`) : rewriteRefs(v, prefix),
-    ]),
-  );
-}
-
-/**
- * The schema as a closed contract: every object that lists `properties` and says nothing about
- * others gets `additionalProperties: false` (the document itself stays open for clients).
- */
-function closeObjects(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(closeObjects);
-  if (!node || typeof node !== 'object') return node;
-  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, closeObjects(v)])) as Json;
-  if (out.properties && typeof out.properties === 'object' && out.additionalProperties === undefined) out.additionalProperties = false;
-  return out;
-}
-
 describe('OpenAPI reference (issue #4)', () => {
   let stack: Stack;
   let doc: Document;
-  let ajv: Ajv2020;
-  const compiled = new Map<string, ValidateFunction>();
+  let checker: ContractChecker;
   /** `METHOD path status` of every real response validated against the document. */
   const validated = new Set<string>();
 
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
 
-  const validator = (schema: Json): ValidateFunction => {
-    const key = JSON.stringify(schema);
-    let v = compiled.get(key);
-    if (!v) {
-      v = ajv.compile(closeObjects(rewriteRefs(schema, COMPONENTS_ID)) as Json);
-      compiled.set(key, v);
-    }
-    return v;
-  };
+  const validator = (schema: Json) => checker.validator(schema);
 
   const assertValid = (schema: Json, value: unknown, what: string) => {
     const validate = validator(schema);
     if (!validate(value)) {
       throw new Error(
-        `${what} does not match its documented schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value, null, 1).slice(0, 3000)}`,
+        `${what} does not match its documented schema: ${checker.ajv.errorsText(validate.errors)}\n${JSON.stringify(value, null, 1).slice(0, 3000)}`,
       );
     }
   };
@@ -148,11 +113,7 @@ describe('OpenAPI reference (issue #4)', () => {
     if (res.status !== 200)
       throw new Error(`GET /api/openapi.json answered ${res.status}: is openapiRouter(deps) mounted on the /api router in create-app.ts?`);
     doc = res.body as Document;
-    ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-    addFormats.default(ajv);
-    // OpenAPI's own schema keywords (annotations for JSON Schema validation).
-    ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
-    ajv.addSchema({ $id: COMPONENTS_ID, $defs: closeObjects(rewriteRefs(doc.components.schemas, '')) as Json });
+    checker = new ContractChecker(doc as unknown as ContractDocument);
   });
   afterAll(() => stack?.stop());
 
