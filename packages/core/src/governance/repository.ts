@@ -2,7 +2,6 @@ import type { Prisma, Proposal, Vote, Db } from '@gw/db';
 
 /** Every statement on the governance tables: `proposals` and `votes`. */
 
-
 /** A page of the proposals open at `now` (`startsAt <= now < endsAt`), newest first: ids below `after` (when given), at most `take`. */
 export async function listOpenProposals(db: Db<'proposal'>, now: Date, after: string | undefined, take: number): Promise<Proposal[]> {
   return db.proposal.findMany({
@@ -15,6 +14,23 @@ export async function listOpenProposals(db: Db<'proposal'>, now: Date, after: st
 /** The proposal `id`, or null. */
 export async function findProposal(db: Db<'proposal'>, id: string): Promise<Proposal | null> {
   return db.proposal.findUnique({ where: { id } });
+}
+
+/** The id of a proposal with this title, or null. */
+export async function findProposalIdByTitle(db: Db<'proposal'>, title: string): Promise<{ id: string } | null> {
+  return db.proposal.findFirst({ where: { title }, select: { id: true } });
+}
+
+export async function insertProposal(
+  db: Db<'proposal'>,
+  proposal: { title: string; description: string; snapshotAt: Date; startsAt: Date; endsAt: Date },
+): Promise<Proposal> {
+  return db.proposal.create({ data: proposal });
+}
+
+/** How many proposals there are. */
+export async function countProposals(db: Db<'proposal'>): Promise<number> {
+  return db.proposal.count();
 }
 
 /** Sum of the vote weights of each (proposal, choice) of `proposalIds` that has votes. */

@@ -6,7 +6,6 @@ import type { Owner, OwnerType } from './system-accounts.js';
  * `postings` and `wallet_transfers`. Balances are `numeric` (Prisma `Decimal`, or text in raw SQL).
  */
 
-
 // --- tokens -------------------------------------------------------------------------------------
 
 /** Every token of the `tokens` table: the native token first, then by symbol. */
@@ -78,6 +77,11 @@ export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys)
      AND (t.stripe < 0 OR a.stripe = t.stripe)
     ORDER BY a.id
     FOR UPDATE OF a`;
+}
+
+/** The id of a journal entry with this reference, or null. */
+export function findJournalEntryIdByReference(db: Db<'journalEntry'>, reference: string): Promise<{ id: string } | null> {
+  return db.journalEntry.findFirst({ where: { reference }, select: { id: true } });
 }
 
 /**
