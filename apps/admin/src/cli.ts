@@ -27,10 +27,21 @@ import {
   type Config,
 } from '@gw/runtime';
 import { getAddress, isAddress } from 'viem';
-import { createPrismaClient, type PrismaClient } from '@gw/db';
+import { createPrismaClient, withTransaction, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
 import { ensureNativeToken, getBalance, ISSUANCE, postEntry } from '@gw/core/ledger';
-import { revocationChannel, revokeCredential, issueCredential, reencryptSecrets } from '@gw/core/auth';
+import {
+  findOrganizationId,
+  insertOrganization,
+  insertWalletRole,
+  issueCredential,
+  listActiveCredentialHashesByPrefix,
+  listWalletRoles,
+  reencryptSecrets,
+  revocationChannel,
+  revokeCredential,
+  setOrganizationNative,
+} from '@gw/core/auth';
 
 class UsageError extends Error {}
 
@@ -46,7 +57,7 @@ const address = (v: string | undefined): string => {
 };
 
 async function organizationExists(prisma: PrismaClient, id: string): Promise<void> {
-  const org = /^[0-9a-f-]{36}$/i.test(id) ? await prisma.organization.findUnique({ where: { id } }) : null;
+  const org = /^[0-9a-f-]{36}$/i.test(id) ? await findOrganizationId(prisma, id) : null;
   if (!org) throw new UsageError(`organization ${id} not found`);
 }
 
@@ -67,7 +78,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
   'org:create': async (prisma, f) => {
     const scopes = parseScopes(f.scopes ?? 'all');
     const native = (f.native as unknown) === true;
-    const org = await prisma.organization.create({ data: { name: need(f.name, 'name'), native } });
+    const org = await insertOrganization(prisma, { name: need(f.name, 'name'), native });
     const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes });
     return { organizationId: org.id, apiKey: key.secret, native };
   },
@@ -80,7 +91,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     await organizationExists(prisma, id);
     const value = need(f.value, 'value');
     if (value !== 'true' && value !== 'false') throw new UsageError('--value must be true or false');
-    const org = await prisma.organization.update({ where: { id }, data: { native: value === 'true' } });
+    const org = await setOrganizationNative(prisma, id, value === 'true');
     return { organizationId: org.id, native: org.native };
   },
   'apikey:create': async (prisma, f) => {
@@ -98,7 +109,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const amount = parseAmount(need(f.amount, 'amount'));
     const token = config.NATIVE_TOKEN_SYMBOL;
     await ensureNativeToken(prisma, config);
-    await prisma.$transaction(async (tx) => {
+    await withTransaction(prisma, async (tx) => {
       await postEntry(tx, {
         kind: 'mint',
         token,
@@ -120,12 +131,12 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     let hash: string;
     if (f.key) hash = sha256Hex(f.key);
     else if (f.prefix) {
-      const rows = await prisma.credential.findMany({ where: { prefix: f.prefix, revokedAt: null }, select: { hash: true } });
-      if (rows.length !== 1)
+      const hashes = await listActiveCredentialHashesByPrefix(prisma, f.prefix);
+      if (hashes.length !== 1)
         throw new UsageError(
-          rows.length ? `prefix ${f.prefix} matches ${rows.length} keys; give --key` : `no active key with prefix ${f.prefix}`,
+          hashes.length ? `prefix ${f.prefix} matches ${hashes.length} keys; give --key` : `no active key with prefix ${f.prefix}`,
         );
-      hash = rows[0]!.hash;
+      hash = hashes[0]!;
     } else throw new UsageError('--key or --prefix is required');
     // Every API replica evicts its cached copy at once; without Redis the cache TTL bounds it.
     const redis = createRedis(config.REDIS_URL, { failFast: true, name: 'admin' });
@@ -149,9 +160,8 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const to = address(f.address);
     const role = need(f.role, 'role');
     if (role !== 'agent') throw new UsageError('--role must be agent (admin is never granted to wallets)');
-    await prisma.walletRole.upsert({ where: { address_role: { address: to, role } }, create: { address: to, role }, update: {} });
-    const roles = await prisma.walletRole.findMany({ where: { address: to }, select: { role: true } });
-    return { address: to, roles: ['user', ...roles.map((r) => r.role)] };
+    await insertWalletRole(prisma, to, role);
+    return { address: to, roles: ['user', ...(await listWalletRoles(prisma, to))] };
   },
 };
 

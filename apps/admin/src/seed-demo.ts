@@ -19,10 +19,28 @@
  * staking pool account by a journal entry) and belong to the staking service; seeded proposals
  * therefore start with empty tallies.
  */
-import { consentTypedData, revocationTypedData } from '@gw/core/consents';
-import type { PrismaClient } from '@gw/db';
-import { ensureNativeToken, ISSUANCE, postEntry, TREASURY } from '@gw/core/ledger';
-import { issueCredential } from '@gw/core/auth';
+import { ensureOrganization, findOrganizationId, findUsableCredential, issueCredential } from '@gw/core/auth';
+import { consentTypedData, countConsents, insertConsent, markConsentRevoked, revocationTypedData } from '@gw/core/consents';
+import { countCarbonCredits, findCarbonCreditId, insertCarbonCredit } from '@gw/core/energy';
+import { countProposals, findProposalIdByTitle, insertProposal } from '@gw/core/governance';
+import { countClinicalRecords, insertClinicalRecords } from '@gw/core/health-records';
+import { ensureNativeToken, findJournalEntryIdByReference, ISSUANCE, postEntry, TREASURY } from '@gw/core/ledger';
+import {
+  countCertificates,
+  countCheckpoints,
+  countShipments,
+  countTariffs,
+  findCertificateId,
+  findShipmentIdByReference,
+  insertCertificate,
+  insertCertificates,
+  insertCheckpoints,
+  insertMissingTariffs,
+  insertShipment,
+  type CheckpointStatus,
+} from '@gw/core/logistics';
+import { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from '@gw/core/staking';
+import { withTransaction, type PrismaClient } from '@gw/db';
 import { SCOPES, type Config } from '@gw/runtime';
 import { keccak256, toBytes } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -139,7 +157,7 @@ interface ShipmentSeed {
   destination: string;
   carrier: string;
   hsCode: string;
-  checkpoints: { location: string; status: string; note?: string; daysAgo: number }[];
+  checkpoints: { location: string; status: CheckpointStatus; note?: string; daysAgo: number }[];
   certificates: { kind: string; issuer: string; number: string; issuedDaysAgo: number; validDays?: number }[];
 }
 
@@ -325,11 +343,11 @@ export async function seedDemo(
   // --- Global reference data --------------------------------------------------------------------
   await ensureNativeToken(prisma, config);
 
-  inserted.tariffs = (await prisma.tariff.createMany({ data: TARIFFS, skipDuplicates: true })).count;
+  inserted.tariffs = await insertMissingTariffs(prisma, TARIFFS);
 
   // The DAO treasury pays staking rewards: fund it once (1,000,000 tokens minted from issuance).
-  if (!(await prisma.journalEntry.findFirst({ where: { reference: TREASURY_SEED_REFERENCE }, select: { id: true } }))) {
-    await prisma.$transaction((tx) =>
+  if (!(await findJournalEntryIdByReference(prisma, TREASURY_SEED_REFERENCE))) {
+    await withTransaction(prisma, (tx) =>
       postEntry(tx, {
         kind: 'mint',
         reference: TREASURY_SEED_REFERENCE,
@@ -344,65 +362,61 @@ export async function seedDemo(
   }
 
   for (const p of PROPOSALS) {
-    if (await prisma.proposal.findFirst({ where: { title: p.title }, select: { id: true } })) continue;
-    await prisma.proposal.create({
-      data: { title: p.title, description: p.description, snapshotAt: at(p.startsIn), startsAt: at(p.startsIn), endsAt: at(p.endsIn) },
+    if (await findProposalIdByTitle(prisma, p.title)) continue;
+    await insertProposal(prisma, {
+      title: p.title,
+      description: p.description,
+      snapshotAt: at(p.startsIn),
+      startsAt: at(p.startsIn),
+      endsAt: at(p.endsIn),
     });
     inserted.proposals! += 1;
   }
 
   for (const pool of poolsFor(config.NATIVE_TOKEN_SYMBOL)) {
-    if (await prisma.farmingPool.findFirst({ where: { name: pool.name }, select: { id: true } })) continue;
-    await prisma.farmingPool.create({ data: { ...pool, tvl: pool.tvl.toString() } });
+    if (await findFarmingPoolIdByName(prisma, pool.name)) continue;
+    await insertFarmingPool(prisma, pool);
     inserted.farmingPools! += 1;
   }
 
   for (const p of PATIENTS) {
     const patient = demoPatient(p.index).address;
-    if ((await prisma.clinicalRecord.count({ where: { patient } })) > 0) continue;
-    const { count } = await prisma.clinicalRecord.createMany({
-      data: p.records.map((r) => ({ patient, kind: r.kind, summary: r.summary, recordedAt: at(-r.daysAgo * DAY) })),
-    });
-    inserted.clinicalRecords! += count;
+    if ((await countClinicalRecords(prisma, [patient])) > 0) continue;
+    inserted.clinicalRecords! += await insertClinicalRecords(
+      prisma,
+      p.records.map((r) => ({ patient, kind: r.kind, summary: r.summary, recordedAt: at(-r.daysAgo * DAY) })),
+    );
   }
 
   // --- The demo organization and its key ----------------------------------------------------------
-  const existingOrg = await prisma.organization.findUnique({ where: { id: orgId }, select: { id: true } });
+  const existingOrg = await findOrganizationId(prisma, orgId);
   if (!existingOrg) {
-    await prisma.organization.upsert({ where: { id: orgId }, create: { id: orgId, name: DEMO_ORGANIZATION_NAME }, update: {} });
+    await ensureOrganization(prisma, { id: orgId, name: DEMO_ORGANIZATION_NAME });
     inserted.organizations = 1;
   }
-  const usableKey = await prisma.credential.findFirst({
-    where: { organizationId: orgId, kind: 'api_key', revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-    select: { id: true },
-  });
+  const usableKey = await findUsableCredential(prisma, orgId, 'api_key', new Date());
   const apiKey = usableKey
     ? undefined
     : (await issueCredential(prisma, { organizationId: orgId, kind: 'api_key', scopes: [...SCOPES] })).secret;
 
   // --- Its sector data ------------------------------------------------------------------------------
   for (const s of SHIPMENTS) {
-    const exists = await prisma.shipment.findUnique({
-      where: { organizationId_reference: { organizationId: orgId, reference: s.reference } },
-      select: { id: true },
-    });
-    if (exists) continue;
-    await prisma.$transaction(async (tx) => {
+    if (await findShipmentIdByReference(prisma, orgId, s.reference)) continue;
+    await withTransaction(prisma, async (tx) => {
       const last = s.checkpoints[s.checkpoints.length - 1];
-      const shipment = await tx.shipment.create({
-        data: {
-          organizationId: orgId,
-          reference: s.reference,
-          origin: s.origin,
-          destination: s.destination,
-          carrier: s.carrier,
-          hsCode: s.hsCode,
-          status: last?.status ?? 'created',
-        },
+      const shipment = await insertShipment(tx, {
+        organizationId: orgId,
+        reference: s.reference,
+        origin: s.origin,
+        destination: s.destination,
+        carrier: s.carrier,
+        hsCode: s.hsCode,
+        status: last?.status ?? 'created',
       });
       if (s.checkpoints.length > 0) {
-        await tx.checkpoint.createMany({
-          data: s.checkpoints.map((c) => ({
+        await insertCheckpoints(
+          tx,
+          s.checkpoints.map((c) => ({
             organizationId: orgId,
             shipmentId: shipment.id,
             location: c.location,
@@ -410,11 +424,12 @@ export async function seedDemo(
             note: c.note ?? null,
             recordedAt: at(-c.daysAgo * DAY),
           })),
-        });
+        );
       }
       if (s.certificates.length > 0) {
-        await tx.certificate.createMany({
-          data: s.certificates.map((c) => ({
+        await insertCertificates(
+          tx,
+          s.certificates.map((c) => ({
             organizationId: orgId,
             shipmentId: shipment.id,
             kind: c.kind,
@@ -423,7 +438,7 @@ export async function seedDemo(
             issuedAt: at(-c.issuedDaysAgo * DAY),
             expiresAt: c.validDays === undefined ? null : at((c.validDays - c.issuedDaysAgo) * DAY),
           })),
-        });
+        );
       }
     });
     inserted.shipments! += 1;
@@ -432,25 +447,23 @@ export async function seedDemo(
   }
 
   for (const c of ORG_CERTIFICATES) {
-    if (await prisma.certificate.findFirst({ where: { organizationId: orgId, issuer: c.issuer, number: c.number }, select: { id: true } }))
-      continue;
-    await prisma.certificate.create({
-      data: {
-        organizationId: orgId,
-        kind: c.kind,
-        issuer: c.issuer,
-        number: c.number,
-        issuedAt: at(-c.issuedDaysAgo * DAY),
-        expiresAt: at((c.validDays - c.issuedDaysAgo) * DAY),
-      },
+    if (await findCertificateId(prisma, orgId, c.issuer, c.number)) continue;
+    await insertCertificate(prisma, {
+      organizationId: orgId,
+      shipmentId: null,
+      kind: c.kind,
+      issuer: c.issuer,
+      number: c.number,
+      issuedAt: at(-c.issuedDaysAgo * DAY),
+      expiresAt: at((c.validDays - c.issuedDaysAgo) * DAY),
     });
     inserted.certificates! += 1;
   }
 
   for (const c of CARBON_CREDITS) {
     const identity = { organizationId: orgId, registry: c.registry, projectName: c.projectName, vintage: c.vintage, tonnes: c.tonnes };
-    if (await prisma.carbonCredit.findFirst({ where: identity, select: { id: true } })) continue;
-    await prisma.carbonCredit.create({ data: { ...identity, retiredAt: c.retiredDaysAgo === null ? null : at(-c.retiredDaysAgo * DAY) } });
+    if (await findCarbonCreditId(prisma, identity)) continue;
+    await insertCarbonCredit(prisma, { ...identity, retiredAt: c.retiredDaysAgo === null ? null : at(-c.retiredDaysAgo * DAY) });
     inserted.carbonCredits! += 1;
   }
 
@@ -458,7 +471,7 @@ export async function seedDemo(
   for (const p of PATIENTS) {
     const wallet = demoPatient(p.index);
     const patient = wallet.address;
-    if (p.consent !== 'none' && (await prisma.consent.count({ where: { patient, organizationId: orgId } })) === 0) {
+    if (p.consent !== 'none' && (await countConsents(prisma, { organizationId: orgId, patient })) === 0) {
       // Issue #11: consents are the patient's EIP-712 signed statements; the demo patients' keys are public.
       const issuedAt = Math.floor(now / 1000);
       const statement = {
@@ -470,46 +483,43 @@ export async function seedDemo(
         nonce: `seed-demo-${p.index}`,
       };
       const signature = await wallet.signTypedData(consentTypedData(patient, statement));
-      const row = await prisma.consent.create({
-        data: {
-          patient,
-          organizationId: orgId,
-          scope: 'health:read',
-          purpose: statement.purpose,
-          scopes: statement.scopes,
-          nonce: statement.nonce,
-          issuedAt: new Date(issuedAt * 1000),
-          expiresAt: new Date(statement.expiresAt * 1000),
-          signature,
-        },
+      const row = await insertConsent(prisma, {
+        patient,
+        organizationId: orgId,
+        scope: 'health:read',
+        purpose: statement.purpose,
+        scopes: statement.scopes,
+        nonce: statement.nonce,
+        issuedAt: new Date(issuedAt * 1000),
+        expiresAt: new Date(statement.expiresAt * 1000),
+        signature,
       });
       if (p.consent === 'revoked') {
         const revocation = { consentId: row.id, issuedAt, nonce: `seed-demo-revoke-${p.index}` };
-        await prisma.consent.update({
-          where: { id: row.id },
-          data: {
-            revokedAt: new Date(now),
-            revocationNonce: revocation.nonce,
-            revocationSignature: await wallet.signTypedData(revocationTypedData(patient, revocation)),
-          },
+        await markConsentRevoked(prisma, row.id, {
+          at: new Date(now),
+          nonce: revocation.nonce,
+          signature: await wallet.signTypedData(revocationTypedData(patient, revocation)),
         });
       }
       inserted.consents! += 1;
     }
-    patients.push({ address: patient, consent: p.consent, records: await prisma.clinicalRecord.count({ where: { patient } }) });
+    patients.push({ address: patient, consent: p.consent, records: await countClinicalRecords(prisma, [patient]) });
   }
 
-  const byOrg = { where: { organizationId: orgId } };
   const counts = {
-    tariffs: await prisma.tariff.count(),
-    proposals: await prisma.proposal.count(),
-    farmingPools: await prisma.farmingPool.count(),
-    clinicalRecords: await prisma.clinicalRecord.count({ where: { patient: { in: patients.map((p) => p.address) } } }),
-    shipments: await prisma.shipment.count(byOrg),
-    checkpoints: await prisma.checkpoint.count(byOrg),
-    certificates: await prisma.certificate.count(byOrg),
-    carbonCredits: await prisma.carbonCredit.count(byOrg),
-    consents: await prisma.consent.count(byOrg),
+    tariffs: await countTariffs(prisma),
+    proposals: await countProposals(prisma),
+    farmingPools: await countFarmingPools(prisma),
+    clinicalRecords: await countClinicalRecords(
+      prisma,
+      patients.map((p) => p.address),
+    ),
+    shipments: await countShipments(prisma, orgId),
+    checkpoints: await countCheckpoints(prisma, orgId),
+    certificates: await countCertificates(prisma, orgId),
+    carbonCredits: await countCarbonCredits(prisma, orgId),
+    consents: await countConsents(prisma, { organizationId: orgId }),
   };
 
   return {

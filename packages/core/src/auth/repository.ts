@@ -1,9 +1,30 @@
-import type { Credential, CredentialKind, Prisma, PrismaClient, SigningKey, Tx } from '@gw/db';
+import type { Credential, CredentialKind, Db, Prisma, PrismaClient, SigningKey, Tx } from '@gw/db';
 
 /**
- * Every statement on the auth tables: `credentials`, `siwe_nonces`, `wallet_roles`,
- * `signing_keys`, and the sealed webhook secrets that secret rotation re-encrypts.
+ * Every statement on the auth tables: `organizations`, `credentials`, `siwe_nonces`,
+ * `wallet_roles` and `signing_keys`.
  */
+
+// --- organizations ---------------------------------------------------------------------------------
+
+/** The id of organization `id` (a valid UUID), or null when there is none. */
+export function findOrganizationId(db: Db<'organization'>, id: string): Promise<{ id: string } | null> {
+  return db.organization.findUnique({ where: { id }, select: { id: true } });
+}
+
+export function insertOrganization(db: Db<'organization'>, data: { name: string; native: boolean }): Promise<{ id: string }> {
+  return db.organization.create({ data, select: { id: true } });
+}
+
+/** Inserts organization `id` unless it exists (an existing row is left as it is). */
+export async function ensureOrganization(db: Db<'organization'>, org: { id: string; name: string }): Promise<void> {
+  await db.organization.upsert({ where: { id: org.id }, create: org, update: {} });
+}
+
+/** Marks organization `id` native or not. @throws Prisma P2025 when there is no such organization */
+export function setOrganizationNative(db: Db<'organization'>, id: string, native: boolean): Promise<{ id: string; native: boolean }> {
+  return db.organization.update({ where: { id }, data: { native }, select: { id: true, native: true } });
+}
 
 // --- credentials -----------------------------------------------------------------------------------
 
@@ -25,6 +46,25 @@ export function findCredentialByHash(
 export async function findCredentialExpiry(prisma: PrismaClient, id: string): Promise<Date | null> {
   const row = await prisma.credential.findUnique({ where: { id }, select: { expiresAt: true } });
   return row?.expiresAt ?? null;
+}
+
+/** Hashes of the unrevoked credentials whose secret starts with `prefix` (its first 10 characters). */
+export async function listActiveCredentialHashesByPrefix(db: Db<'credential'>, prefix: string): Promise<string[]> {
+  const rows = await db.credential.findMany({ where: { prefix, revokedAt: null }, select: { hash: true } });
+  return rows.map((r) => r.hash);
+}
+
+/** The id of one of the organization's credentials of `kind` that is neither revoked nor expired at `now`, or null. */
+export function findUsableCredential(
+  db: Db<'credential'>,
+  organizationId: string,
+  kind: CredentialKind,
+  now: Date,
+): Promise<{ id: string } | null> {
+  return db.credential.findFirst({
+    where: { organizationId, kind, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    select: { id: true },
+  });
 }
 
 /** Marks the unrevoked credential stored under `hash` revoked. @returns how many were (0 or 1) */
@@ -56,6 +96,11 @@ export async function markNonceUsed(prisma: PrismaClient, nonce: string, address
 /** Records a nonce the service never issued as used. @throws Prisma P2002 when it is already recorded */
 export async function insertUsedNonce(prisma: PrismaClient, nonce: string, address: string, now: Date): Promise<void> {
   await prisma.siweNonce.create({ data: { nonce, address, usedAt: now } });
+}
+
+/** Grants `role` to `address` (nothing changes when it has it). */
+export async function insertWalletRole(db: Db<'walletRole'>, address: string, role: string): Promise<void> {
+  await db.walletRole.upsert({ where: { address_role: { address, role } }, create: { address, role }, update: {} });
 }
 
 /** The roles the operator granted to `address`. */
@@ -114,16 +159,5 @@ export async function resealSigningKey(prisma: PrismaClient, kid: string, previo
     where: { kid, privateKeyEncrypted: previous },
     data: { privateKeyEncrypted: sealed },
   });
-  return count;
-}
-
-/** Webhook signing secrets as stored (sealed). The webhooks module owns the table; rotation reads it here. */
-export function listSealedWebhookSecrets(prisma: PrismaClient): Promise<{ id: string; secretEncrypted: string }[]> {
-  return prisma.webhook.findMany({ select: { id: true, secretEncrypted: true } });
-}
-
-/** Replaces a webhook's sealed secret if it is still `previous` (no lost concurrent rotation). @returns 1 when replaced, else 0 */
-export async function resealWebhookSecret(prisma: PrismaClient, id: string, previous: string, sealed: string): Promise<number> {
-  const { count } = await prisma.webhook.updateMany({ where: { id, secretEncrypted: previous }, data: { secretEncrypted: sealed } });
   return count;
 }

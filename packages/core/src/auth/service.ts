@@ -9,12 +9,11 @@ import {
   insertIssuedNonce,
   insertUsedNonce,
   listSealedSigningKeys,
-  listSealedWebhookSecrets,
   listWalletRoles,
   markNonceUsed,
   resealSigningKey,
-  resealWebhookSecret,
 } from './repository.js';
+import { listSealedWebhookSecrets, resealWebhookSecret } from '../webhooks/index.js';
 import type { SessionTokens } from './session-tokens.js';
 
 // --- credentials (API keys and AI-connector tokens) -------------------------------------------------

@@ -1,12 +1,8 @@
-import type { Consent, Tx } from '@gw/db';
+import type { Consent, Db, Tx } from '@gw/db';
 import type { Context } from '@gw/runtime';
 import { HEALTH_CONSENT_SCOPE } from './contract.js';
 
-/** Every statement on the `consents` table (and the organization look-up a new consent needs). */
-
-/** The id of organization `id` (a valid UUID), or null when there is none. */
-export const findOrganizationId = (ctx: Pick<Context, 'prisma'>, id: string): Promise<{ id: string } | null> =>
-  ctx.prisma.organization.findUnique({ where: { id }, select: { id: true } });
+/** Every statement on the `consents` table. */
 
 /** The consents a patient recorded, newest first, after the id `after`. */
 export const listConsentRows = (
@@ -78,3 +74,7 @@ export async function findActiveConsentForShare(tx: Tx, patient: string, organiz
       FOR SHARE`;
   return consents[0]?.id;
 }
+
+/** How many consents were recorded for the organization (of one patient, when given), revoked ones included. */
+export const countConsents = (db: Db<'consent'>, q: { organizationId: string; patient?: string }): Promise<number> =>
+  db.consent.count({ where: { organizationId: q.organizationId, ...(q.patient !== undefined ? { patient: q.patient } : {}) } });

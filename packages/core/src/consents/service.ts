@@ -1,6 +1,7 @@
 import { Prisma, withTransaction } from '@gw/db';
 import type { Hex } from 'viem';
 import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
+import { findOrganizationId } from '../auth/index.js';
 import {
   verifyConsentSignature,
   verifyRevocationSignature,
@@ -58,7 +59,7 @@ export async function recordConsent(
   if (!(await verifyConsentSignature(input.patient as Hex, s, input.signature as Hex))) {
     throw new AppError('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this consent");
   }
-  const org = isUuid(s.organization) ? await repo.findOrganizationId(ctx, s.organization) : null;
+  const org = isUuid(s.organization) ? await findOrganizationId(ctx.prisma, s.organization) : null;
   if (!org) throw new AppError('not-found', 'No such organization');
   try {
     return await withTransaction(ctx.prisma, async (tx) => {

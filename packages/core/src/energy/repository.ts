@@ -1,4 +1,4 @@
-import type { CarbonCredit } from '@gw/db';
+import type { CarbonCredit, Db } from '@gw/db';
 import type { Context } from '@gw/runtime';
 
 /** Every statement on the `carbon_credits` table. */
@@ -23,3 +23,25 @@ export const listCarbonCreditRows = (
     orderBy: { id: 'desc' },
     take: q.take,
   });
+
+/** What identifies a lot of carbon credits of an organization. */
+export interface CarbonCreditIdentity {
+  organizationId: string;
+  registry: string;
+  projectName: string;
+  vintage: number;
+  tonnes: number;
+}
+
+/** The id of a lot with this identity, or null. */
+export const findCarbonCreditId = (db: Db<'carbonCredit'>, identity: CarbonCreditIdentity): Promise<{ id: string } | null> =>
+  db.carbonCredit.findFirst({ where: identity, select: { id: true } });
+
+export const insertCarbonCredit = (
+  db: Db<'carbonCredit'>,
+  data: CarbonCreditIdentity & { retiredAt: Date | null },
+): Promise<CarbonCredit> => db.carbonCredit.create({ data });
+
+/** How many lots the organization has (held or retired). */
+export const countCarbonCredits = (db: Db<'carbonCredit'>, organizationId: string): Promise<number> =>
+  db.carbonCredit.count({ where: { organizationId } });

@@ -16,6 +16,23 @@ export async function findProposal(db: Db<'proposal'>, id: string): Promise<Prop
   return db.proposal.findUnique({ where: { id } });
 }
 
+/** The id of a proposal with this title, or null. */
+export async function findProposalIdByTitle(db: Db<'proposal'>, title: string): Promise<{ id: string } | null> {
+  return db.proposal.findFirst({ where: { title }, select: { id: true } });
+}
+
+export async function insertProposal(
+  db: Db<'proposal'>,
+  proposal: { title: string; description: string; snapshotAt: Date; startsAt: Date; endsAt: Date },
+): Promise<Proposal> {
+  return db.proposal.create({ data: proposal });
+}
+
+/** How many proposals there are. */
+export async function countProposals(db: Db<'proposal'>): Promise<number> {
+  return db.proposal.count();
+}
+
 /** Sum of the vote weights of each (proposal, choice) of `proposalIds` that has votes. */
 export interface WeightSumRow {
   proposalId: string;

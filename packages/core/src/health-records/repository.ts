@@ -1,4 +1,4 @@
-import type { ClinicalRecord, Tx } from '@gw/db';
+import type { ClinicalRecord, Db, Tx } from '@gw/db';
 
 /** Every statement on the `clinical_records` and `health_access_logs` tables. */
 
@@ -36,3 +36,16 @@ export async function insertHealthAccessLog(
 ): Promise<void> {
   await tx.healthAccessLog.create({ data: entry });
 }
+
+/** Inserts clinical records. @returns how many were inserted */
+export async function insertClinicalRecords(
+  db: Db<'clinicalRecord'>,
+  rows: { patient: string; kind: string; summary: string; recordedAt: Date }[],
+): Promise<number> {
+  const { count } = await db.clinicalRecord.createMany({ data: rows });
+  return count;
+}
+
+/** How many clinical records the patients have, together. */
+export const countClinicalRecords = (db: Db<'clinicalRecord'>, patients: string[]): Promise<number> =>
+  db.clinicalRecord.count({ where: { patient: { in: patients } } });

@@ -79,6 +79,11 @@ export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys)
     FOR UPDATE OF a`;
 }
 
+/** The id of a journal entry with this reference, or null. */
+export function findJournalEntryIdByReference(db: Db<'journalEntry'>, reference: string): Promise<{ id: string } | null> {
+  return db.journalEntry.findFirst({ where: { reference }, select: { id: true } });
+}
+
 /**
  * Writes a journal entry, its postings and the new balances of their (locked) accounts in one
  * statement (one round trip while the rows are locked).

@@ -1,4 +1,4 @@
-import type { Certificate, Checkpoint, CustomsClearance, Shipment, Tariff, Tx } from '@gw/db';
+import type { Certificate, Checkpoint, CustomsClearance, Db, Shipment, Tariff, Tx } from '@gw/db';
 import type { Context } from '@gw/runtime';
 import type { CheckpointStatus, ShipmentStatus } from './contract.js';
 
@@ -43,6 +43,10 @@ export const insertShipment = (
     status: ShipmentStatus;
   },
 ): Promise<Shipment> => tx.shipment.create({ data });
+
+/** How many shipments the organization has. */
+export const countShipments = (db: Db<'shipment'>, organizationId: string): Promise<number> =>
+  db.shipment.count({ where: { organizationId } });
 
 /**
  * Locks the organization's shipment `id` (`FOR UPDATE`) until the transaction ends.
@@ -96,6 +100,26 @@ export const insertCheckpoint = (
   },
 ): Promise<Checkpoint> => tx.checkpoint.create({ data });
 
+/** A checkpoint to insert with {@link insertCheckpoints}. */
+export interface NewCheckpoint {
+  organizationId: string;
+  shipmentId: string;
+  location: string;
+  status: CheckpointStatus;
+  note: string | null;
+  recordedAt: Date;
+}
+
+/** Inserts checkpoints. @returns how many were inserted */
+export async function insertCheckpoints(db: Db<'checkpoint'>, rows: NewCheckpoint[]): Promise<number> {
+  const { count } = await db.checkpoint.createMany({ data: rows });
+  return count;
+}
+
+/** How many checkpoints the organization's shipments have. */
+export const countCheckpoints = (db: Db<'checkpoint'>, organizationId: string): Promise<number> =>
+  db.checkpoint.count({ where: { organizationId } });
+
 /** The status of the shipment's latest checkpoint (by `recordedAt`, then id). @throws when it has none */
 export async function latestCheckpointStatus(tx: Tx, shipmentId: string): Promise<ShipmentStatus> {
   const latest = await tx.checkpoint.findFirstOrThrow({
@@ -145,6 +169,27 @@ export const insertCertificate = (
   },
 ): Promise<Certificate> => tx.certificate.create({ data });
 
+/** A certificate to insert with {@link insertCertificates}. */
+export interface NewCertificate {
+  organizationId: string;
+  shipmentId: string | null;
+  kind: string;
+  issuer: string;
+  number: string;
+  issuedAt: Date;
+  expiresAt: Date | null;
+}
+
+/** Inserts certificates. @returns how many were inserted */
+export async function insertCertificates(db: Db<'certificate'>, rows: NewCertificate[]): Promise<number> {
+  const { count } = await db.certificate.createMany({ data: rows });
+  return count;
+}
+
+/** How many certificates the organization has. */
+export const countCertificates = (db: Db<'certificate'>, organizationId: string): Promise<number> =>
+  db.certificate.count({ where: { organizationId } });
+
 // --- tariffs ---------------------------------------------------------------------------------------
 
 /**
@@ -172,6 +217,24 @@ export const findTariffRows = (
     orderBy: { id: 'desc' },
     take: q.take,
   });
+
+/** A tariff line to insert with {@link insertMissingTariffs}. */
+export interface NewTariff {
+  hsCode: string;
+  origin: string;
+  destination: string;
+  dutyBps: number;
+  description: string;
+}
+
+/** Inserts the tariff lines whose (HS code, origin, destination) is not there yet. @returns how many were inserted */
+export async function insertMissingTariffs(db: Db<'tariff'>, rows: NewTariff[]): Promise<number> {
+  const { count } = await db.tariff.createMany({ data: rows, skipDuplicates: true });
+  return count;
+}
+
+/** How many tariff lines there are. */
+export const countTariffs = (db: Db<'tariff'>): Promise<number> => db.tariff.count();
 
 // --- customs clearances ----------------------------------------------------------------------------
 

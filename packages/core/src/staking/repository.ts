@@ -73,3 +73,21 @@ export async function listActiveFarmingPools(db: Db<'farmingPool'>, after: strin
     take,
   });
 }
+
+/** The id of a farming pool with this name, or null. */
+export async function findFarmingPoolIdByName(db: Db<'farmingPool'>, name: string): Promise<{ id: string } | null> {
+  return db.farmingPool.findFirst({ where: { name }, select: { id: true } });
+}
+
+/** Inserts an active farming pool (`tvl` in integer base units of the native token). */
+export async function insertFarmingPool(
+  db: Db<'farmingPool'>,
+  pool: { name: string; tokenA: string; tokenB: string; aprBps: number; tvl: bigint },
+): Promise<FarmingPool> {
+  return db.farmingPool.create({ data: { ...pool, tvl: pool.tvl.toString() } });
+}
+
+/** How many farming pools there are (active or not). */
+export async function countFarmingPools(db: Db<'farmingPool'>): Promise<number> {
+  return db.farmingPool.count();
+}

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryStatus, RawSql, Tx, Webhook } from '@gw/db';
+import type { Db, Delivery, DeliveryStatus, RawSql, Tx, Webhook } from '@gw/db';
 import { type Context, isUuid, coalesce } from '@gw/runtime';
 import type { RecoveryJob } from './queue.js';
 
@@ -77,6 +77,17 @@ export async function deactivateWebhookRow(ctx: Pick<Context, 'prisma'>, organiz
   const { count } = await ctx.prisma.webhook.updateMany({ where: { id, organizationId }, data: { active: false } });
   if (count === 0) return null;
   return ctx.prisma.webhook.findUniqueOrThrow({ where: { id } });
+}
+
+/** Every webhook's signing secret as stored (sealed), for the rotation of SECRETS_ENCRYPTION_KEY. */
+export function listSealedWebhookSecrets(db: Db<'webhook'>): Promise<{ id: string; secretEncrypted: string }[]> {
+  return db.webhook.findMany({ select: { id: true, secretEncrypted: true } });
+}
+
+/** Replaces a webhook's sealed secret if it is still `previous` (no lost concurrent rotation). @returns 1 when replaced, else 0 */
+export async function resealWebhookSecret(db: Db<'webhook'>, id: string, previous: string, sealed: string): Promise<number> {
+  const { count } = await db.webhook.updateMany({ where: { id, secretEncrypted: previous }, data: { secretEncrypted: sealed } });
+  return count;
 }
 
 // --- the outbox: events and their deliveries ------------------------------------------------------
