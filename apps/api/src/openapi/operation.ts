@@ -71,7 +71,9 @@ const IDEMPOTENCY_TEXT =
 export function problemCodes(op: Operation): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (op.query || op.body || op.idempotent) codes.add('validation-error');
-  if (op.body) ['malformed-json', 'payload-too-large', 'unsupported-media-type'].forEach((c) => codes.add(c as ErrorCode));
+  // Every write goes through the JSON body parser, whether or not the operation takes a body.
+  if (op.body || op.method !== 'get')
+    ['malformed-json', 'payload-too-large', 'unsupported-media-type'].forEach((c) => codes.add(c as ErrorCode));
   if (op.auth !== 'public') codes.add('unauthenticated');
   if (op.auth === 'gateway') {
     codes.add('session-organization-mismatch');
