@@ -83,7 +83,8 @@ export class ContractChecker {
         method: method.toUpperCase(),
         path,
         // A literal segment outranks a parameter: sort so that `/a/b` is tried before `/a/{id}`.
-        pattern: new RegExp(`^/api${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}$`),
+        // As Express routes (non-strict, case-insensitive): one trailing slash and any case match.
+        pattern: new RegExp(`^/api${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`, 'i'),
         op,
       })),
     );
