@@ -1,7 +1,7 @@
-import { getAddress, isAddress, zeroAddress } from 'viem';
 import { z } from 'zod';
 import { EX, address, amount, amountSchema, dateTime, idParam, symbol, uuid } from '@gw/runtime';
 import { CAIP2_PATTERN } from '../contracts/index.js';
+import { checksumAddress, isEvmAddress, ZERO_ADDRESS } from '../evm/index.js';
 
 /**
  * The bridge contract (issue #3): `POST /gateway/v1/bridge/initiate` and
@@ -11,9 +11,9 @@ import { CAIP2_PATTERN } from '../contracts/index.js';
 /** An EVM address: 0x + 40 hex; mixed case must be a valid EIP-55 checksum. Normalised to the checksummed form. */
 export const evmAddressSchema = z
   .string()
-  .refine((a) => isAddress(a, { strict: true }), 'must be an EVM address (0x + 40 hex, EIP-55 checksum when mixed case)')
-  .refine((a) => a.toLowerCase() !== zeroAddress, 'must not be the zero address')
-  .transform((a) => getAddress(a))
+  .refine((a) => isEvmAddress(a), 'must be an EVM address (0x + 40 hex, EIP-55 checksum when mixed case)')
+  .refine((a) => a.toLowerCase() !== ZERO_ADDRESS, 'must not be the zero address')
+  .transform((a) => checksumAddress(a))
   .meta({
     description: 'EVM address, 0x + 40 hex digits (mixed case must match its EIP-55 checksum; not the zero address); answered checksummed',
     example: '0x52908400098527886E0F7030069857D2E4169EE7',

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
+import { checksumAddress, isEvmAddress } from '../evm/index.js';
 import { ABI_FILE_NAME, CAIP2_PATTERN, CONTRACT_KINDS, type ContractAddresses, type ContractKind } from './contract.js';
 
 // --- contract addresses ---------------------------------------------------------------------------
@@ -11,9 +11,7 @@ import { ABI_FILE_NAME, CAIP2_PATTERN, CONTRACT_KINDS, type ContractAddresses, t
 /** `config/contracts.json` at the repository root, found from this file (not from the working directory). */
 export const DEFAULT_CONTRACTS_CONFIG = fileURLToPath(new URL('../../../../config/contracts.json', import.meta.url));
 
-const checksummed = z
-  .string()
-  .refine((a) => isAddress(a, { strict: true }) && getAddress(a) === a, 'must be an EIP-55 checksummed address');
+const checksummed = z.string().refine((a) => isEvmAddress(a) && checksumAddress(a) === a, 'must be an EIP-55 checksummed address');
 
 const contractsFile = z.strictObject({
   version: z.number().int().min(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { getAddress, isAddress } from 'viem';
 import type { ClinicalRecord as ClinicalRecordRow } from '@gw/db';
 import { EX, address, dateTime, listQuerySchema, nextCursor, uuid } from '@gw/runtime';
+import { checksumAddress, isEvmAddress } from '../evm/index.js';
 
 /**
  * The health-records contract (issue #3): a patient's clinical records, read by an organization
@@ -38,8 +38,8 @@ export const toClinicalRecordDto = (r: ClinicalRecordRow): ClinicalRecordDto => 
 export const addressSchema = z
   .string()
   .max(42, 'must be a 0x EVM address')
-  .refine((v) => isAddress(v), 'must be a 0x EVM address (with a valid EIP-55 checksum when mixed case)')
-  .transform((v) => getAddress(v))
+  .refine((v) => isEvmAddress(v), 'must be a 0x EVM address (with a valid EIP-55 checksum when mixed case)')
+  .transform((v) => checksumAddress(v))
   .meta({
     description: 'EVM address: all lower case, all upper case, or a valid EIP-55 checksum',
     example: '0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684',
