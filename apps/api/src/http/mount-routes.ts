@@ -28,13 +28,10 @@ function send(res: Response, result: unknown): void {
 }
 
 /** Role check of a `role` row (read from the JWT at login). @throws AppError('role-required') 403 with `requiredRole` */
-function requireRole(role: string): RequestHandler {
-  return (_req, res, next) => {
-    if (!auth(res).session?.roles.includes(role)) {
-      throw new AppError('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });
-    }
-    next();
-  };
+function assertRole(res: Response, role: string): void {
+  if (!auth(res).session?.roles.includes(role)) {
+    throw new AppError('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });
+  }
 }
 
 /** A handler input whose caller fields throw when the row's authentication mode does not provide them. */
@@ -77,23 +74,20 @@ export function mountRoutes(
     const router = onGateway ? routers.gateway! : routers.api;
     const path = expressPath(onGateway ? row.path.slice(GATEWAY_PREFIX.length) : row.path);
     const label = `/api${expressPath(row.path)}`;
-    const chain: RequestHandler[] = [
-      (_req, res, next) => {
-        res.locals.route = label;
-        next();
-      },
-    ];
-    if (row.noStore) {
-      chain.push((_req, res, next) => {
-        res.setHeader('Cache-Control', 'no-store');
-        next();
-      });
-    }
-    if (row.auth !== 'public') chain.push(requireAuth(deps, { mode: row.auth, scope: row.scope }));
-    if (row.role) chain.push(requireRole(row.role));
-    chain.push(async (req, res) => {
+    const authenticate = row.auth !== 'public' ? requireAuth(deps, { mode: row.auth, scope: row.scope }) : undefined;
+    // Two layers per route (issue #5: every router layer costs CPU on every request): the prelude
+    // labels the request for the metrics, sets no-store where the row asks, and authenticates; the
+    // handler checks the role, validates and answers.
+    const prelude: RequestHandler = (req, res, next) => {
+      res.locals.route = label;
+      if (row.noStore) res.setHeader('Cache-Control', 'no-store');
+      return authenticate ? authenticate(req, res, next) : next();
+    };
+    const handler: RequestHandler = async (req, res) => {
+      if (row.role) assertRole(res, row.role);
       send(res, await row.handler(deps, inputOf(req, res, row)));
-    });
+    };
+    const chain = [prelude, handler];
     router[row.method](path, ...chain);
     mounted.push({ method: row.method.toUpperCase(), path: label, operationId: row.operationId });
   }
