@@ -46,6 +46,32 @@ describe('contract check of real responses', () => {
     ).toMatch(/answered text\/plain/);
     expect(payment({}, 200, '/api/gateway/v1/no-such-thing')).toMatch(/no documented operation/);
     expect(payment({}, 404, '/api/gateway/v1/no-such-thing')).toBeNull();
+    // The body parser refuses a bad body before routing, on any path; nothing else may answer there.
+    const parserProblem = JSON.stringify({
+      type: '/problems/malformed-json',
+      title: 'Malformed JSON',
+      status: 400,
+      detail: 'x',
+      instance: '/api/x',
+    });
+    expect(
+      checker.violation({
+        method: 'DELETE',
+        path: '/api/gateway/v1/webhooks/',
+        status: 400,
+        contentType: 'application/problem+json',
+        body: parserProblem,
+      }),
+    ).toBeNull();
+    expect(
+      checker.violation({
+        method: 'DELETE',
+        path: '/api/gateway/v1/webhooks/',
+        status: 400,
+        contentType: 'application/problem+json',
+        body: '{"type":"/problems/validation-error"}',
+      }),
+    ).toMatch(/no documented operation/);
     // Express routes are not strict: a trailing slash reaches the same operation, which the check then holds to its schema.
     expect(
       checker.violation({

@@ -33,6 +33,28 @@ export interface ContractDocument {
 
 const COMPONENTS_ID = 'urn:gw:openapi:components';
 
+/**
+ * Problems of the middleware that runs under /api before routing (rate limits, the queue guard of
+ * writes, the JSON body parser): they can answer on any path.
+ */
+const PRE_ROUTING_PROBLEMS = new Set([
+  '/problems/malformed-json',
+  '/problems/payload-too-large',
+  '/problems/unsupported-media-type',
+  '/problems/rate-limited',
+  '/problems/unavailable',
+]);
+
+/** The `type` of a problem document, or undefined. */
+function problemType(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { type?: unknown };
+    return typeof parsed.type === 'string' ? parsed.type : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Rewrites `#/components/schemas/X` references for the Ajv schema registered as {@link COMPONENTS_ID}. */
 export function rewriteRefs(node: unknown, prefix: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, prefix));
@@ -115,7 +137,12 @@ export class ContractChecker {
   violation(r: ObservedResponse): string | null {
     const what = `${r.method} ${r.path} ${r.status}`;
     const found = this.operation(r.method, r.path);
-    if (!found) return r.status === 404 || r.status === 405 ? null : `${what}: no documented operation answers this path`;
+    if (!found) {
+      if (r.status === 404 || r.status === 405) return null;
+      // A bad body, a limit or a missing queue is refused before routing, on any path.
+      if (PRE_ROUTING_PROBLEMS.has(problemType(r.body) ?? '')) return null;
+      return `${what}: no documented operation answers this path`;
+    }
     const response = found.op.responses[String(r.status)];
     if (!response) return `${what}: status not documented for ${r.method} ${found.path}`;
     if (!response.content) return r.body === '' ? null : `${what}: documented without a body, answered one`;
