@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { buildOpenApiDocument } from '@gw/api';
+import { openApiJson } from '@gw/api';
 
 /**
  * The API contract, checked on real traffic (issue #12): every response the API sends during an
@@ -185,9 +185,8 @@ export class ContractChecker {
 }
 
 let shared: ContractChecker | undefined;
-/** The checker of the document the API serves, built once per test file. */
-export const contractChecker = (): ContractChecker =>
-  (shared ??= new ContractChecker(buildOpenApiDocument() as unknown as ContractDocument));
+/** The checker of the document the API serves (the same memoized build `createApp` made), once per test file. */
+export const contractChecker = (): ContractChecker => (shared ??= new ContractChecker(JSON.parse(openApiJson()) as ContractDocument));
 
 /**
  * Watches every response of `server` and records those that break the contract. Runs before the

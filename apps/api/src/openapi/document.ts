@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorCatalog } from '@gw/runtime';
 import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples } from '@gw/core/payments';
 import { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_EVENTS } from '@gw/core/webhooks';
-import { HEADER_COMPONENTS, registerOperation, type Operation } from './operation.js';
+import { HEADER_COMPONENTS, registerOperation } from './operation.js';
 import { ROUTES } from '../routes/catalogue.js';
 
 /** What `GET /api/openapi.json` serves: an OpenAPI 3.1 document (plain JSON). */
@@ -102,12 +102,12 @@ function registerWebhookEvents(registry: OpenAPIRegistry): void {
 }
 
 /**
- * Builds the OpenAPI 3.1 document of every operation of {@link OPERATIONS}. Request parameters
- * and bodies come from the zod schemas the route handlers validate with; responses from
- * `response-schemas.ts`.
+ * Builds the OpenAPI 3.1 document of every row of the route table ({@link ROUTES}) and of the
+ * webhook events. Parameters, bodies and responses come from the rows' zod schemas, the same ones
+ * the API validates with.
  * @param serverUrl the base address (default `/api`, relative to the document's own URL)
  */
-export function buildOpenApiDocument(opts: { serverUrl?: string; operations?: Operation[] } = {}): OpenApiDocument {
+export function buildOpenApiDocument(opts: { serverUrl?: string } = {}): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',
@@ -123,7 +123,7 @@ export function buildOpenApiDocument(opts: { serverUrl?: string; operations?: Op
     description: 'ES256 session JWT from `POST /gateway/v1/sso/login`; its wallet (`sub`) is the one acting.',
   });
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent('headers', name, header as never);
-  for (const op of opts.operations ?? ROUTES) registerOperation(registry, op);
+  for (const op of ROUTES) registerOperation(registry, op);
   registerWebhookEvents(registry);
 
   const generator = new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' });
