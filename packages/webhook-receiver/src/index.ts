@@ -1,29 +1,30 @@
 /**
  * @gw/webhook-receiver — verify and deduplicate the service's signed webhook deliveries.
  *
- * - {@link verifySignature} / {@link sign}: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>`.
- * - {@link DeliveryStore}, {@link MemoryStore}, {@link RedisStore}: idempotency by `X-Service-Delivery`.
+ * - {@link verify}: framework-free check of one delivery (signature, headers, JSON body).
+ * - {@link handleDelivery}: verify + deduplicate + your handler → `{ status, headers, body }`.
  * - {@link webhookReceiver}: Express / `node:http` handler doing all of the above.
+ * - {@link DeliveryStore}, {@link MemoryStore}, {@link RedisStore}: idempotency by `X-Service-Delivery`.
+ * - {@link verifySignature} / {@link sign}: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body>`.
  *
  * @packageDocumentation
  */
 export { SIGNATURE_PREFIX, sign, verifySignature } from './verify-signature.js';
-export { DEFAULT_LEASE_MS, DEFAULT_MAX_ENTRIES, DEFAULT_TTL_MS, MemoryStore, RedisStore } from './stores.js';
-export type { ClaimResult, DeliveryStore, MemoryStoreOptions, RedisStoreOptions } from './stores.js';
-export {
-  DEFAULT_MAX_BODY_BYTES,
-  DELIVERY_HEADER,
-  EVENT_HEADER,
-  SIGNATURE_HEADER,
-  WEBHOOK_EVENT_TYPES,
-  webhookReceiver,
-} from './middleware.js';
+export { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from './event.js';
+export type { WebhookEvent, WebhookEventType } from './event.js';
+export { MAX_DELIVERY_ID_LENGTH, verify, WebhookVerificationError } from './verify.js';
+export type { VerifiedDelivery, WebhookHeaders, WebhookVerificationReason } from './verify.js';
+export { handleDelivery } from './handle.js';
 export type {
+  DeliveryResponse,
+  HandleDeliveryOptions,
   WebhookContext,
+  WebhookErrorReporter,
   WebhookErrorStage,
-  WebhookEvent,
-  WebhookEventType,
   WebhookHandler,
-  WebhookReceiverOptions,
-  WebhookRequestHandler,
-} from './middleware.js';
+  WebhookSecretOptions,
+} from './handle.js';
+export { DEFAULT_LEASE_MS, DEFAULT_MAX_ENTRIES, DEFAULT_TTL_MS, MemoryStore, RedisStore } from './stores.js';
+export type { ClaimResult, DeliveryStore, MemoryStoreOptions, RedisStoreClient, RedisStoreOptions } from './stores.js';
+export { DEFAULT_MAX_BODY_BYTES, webhookReceiver } from './middleware.js';
+export type { WebhookReceiverOptions, WebhookRequestHandler } from './middleware.js';

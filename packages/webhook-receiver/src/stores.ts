@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Cluster, Redis } from 'ioredis';
 
 /**
  * Result of {@link DeliveryStore.claim}:
@@ -151,6 +150,18 @@ export class MemoryStore implements DeliveryStore {
   }
 }
 
+/**
+ * The Redis commands {@link RedisStore} uses, as an ioredis `Redis` or `Cluster` client
+ * provides them (structural, so this package's types do not depend on ioredis being
+ * installed). Any client with these methods and ioredis' reply shapes works.
+ */
+export interface RedisStoreClient {
+  set(key: string, value: string, millisecondsToken: 'PX', milliseconds: number, nx: 'NX'): Promise<'OK' | null>;
+  set(key: string, value: string, millisecondsToken: 'PX', milliseconds: number): Promise<'OK' | null>;
+  get(key: string): Promise<string | null>;
+  eval(script: string, numkeys: number, ...args: string[]): Promise<unknown>;
+}
+
 /** Options of {@link RedisStore}. */
 export interface RedisStoreOptions {
   /**
@@ -188,8 +199,9 @@ return 0
  * - `release`: deletes the key only if it still holds this store's claim token (Lua
  *   compare-and-delete), so it never removes a completed record or another worker's claim.
  *
- * `ioredis` is an optional peer dependency and only imported as a type: pass your own
- * `Redis` or `Cluster` client; the store never connects or quits it.
+ * `ioredis` is an optional peer dependency and never imported: pass your own ioredis
+ * `Redis` or `Cluster` client (see {@link RedisStoreClient}); the store never connects or
+ * quits it.
  *
  * @throws {RangeError} from the constructor on a non-positive or non-integer TTL.
  */
@@ -201,7 +213,7 @@ export class RedisStore implements DeliveryStore {
   private readonly tokens = new Map<string, string>();
 
   constructor(
-    private readonly client: Redis | Cluster,
+    private readonly client: RedisStoreClient,
     options: RedisStoreOptions = {},
   ) {
     this.prefix = options.prefix ?? 'webhook-receiver:delivery:';
