@@ -1,0 +1,480 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { installPacks, type InstalledPacks, type PackedPackage } from '../../../test/support/packed.js';
+import { eventually, redisDbForWorker, startStack, type Stack } from '../../../test/support/stack.js';
+import { sign } from '../src/index.js';
+import { deleteByPrefix } from './redis-helpers.js';
+
+/**
+ * Issue #13: the kit as integrators get it. `pnpm pack` (prepack builds `dist/`), `npm install`
+ * of the tarball in a fresh folder, then real signed deliveries from the real API + worker to
+ * receivers that are plain `node` processes importing `@gw/webhook-receiver` from that folder.
+ */
+
+const ONE = 10n ** 18n;
+const EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'];
+
+/** Shared by the three receivers: read the secret(s) from stdin once the port is known, report JSON lines. */
+const PRELUDE = `
+import { createInterface } from 'node:readline';
+const report = (line) => process.stdout.write(JSON.stringify(line) + '\\n');
+const lines = createInterface({ input: process.stdin });
+const nextLine = () => new Promise((resolve) => lines.once('line', resolve));
+export { report, nextLine };
+`;
+
+const EXPRESS_RECEIVER = `
+import express from 'express';
+import { MemoryStore, webhookReceiver } from '@gw/webhook-receiver';
+import { nextLine, report } from './prelude.mjs';
+
+const store = new MemoryStore();
+let receive = (_req, res) => res.status(503).end();
+const app = express();
+app.use((req, res, next) => {
+  res.on('finish', () => report({ kind: 'response', status: res.statusCode, deliveryId: req.headers['x-service-delivery'] ?? null }));
+  next();
+});
+app.post('/hook', (req, res) => receive(req, res));
+app.use(express.json()); // the rest of an app; must not break the webhook route
+const server = app.listen(0, '127.0.0.1', async () => {
+  report({ kind: 'listening', port: server.address().port });
+  const secret = await nextLine();
+  receive = webhookReceiver({
+    secret,
+    store,
+    handler: (event, { deliveryId, eventType }) => {
+      report({ kind: 'handled', deliveryId, eventType, eventId: event.id, paymentId: event.data.payment.id });
+    },
+    onError: (err, info) => report({ kind: 'error', stage: info.stage, message: String(err) }),
+  });
+  report({ kind: 'ready' });
+});
+`;
+
+const HTTP_RECEIVER = `
+import { createServer } from 'node:http';
+import { MemoryStore, verify, WebhookVerificationError } from '@gw/webhook-receiver';
+import { nextLine, report } from './prelude.mjs';
+
+const store = new MemoryStore();
+let secret;
+const answer = (res, status, deliveryId) => {
+  report({ kind: 'response', status, deliveryId });
+  res.writeHead(status, { 'content-type': 'text/plain' }).end(String(status));
+};
+const server = createServer(async (req, res) => {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const rawBody = Buffer.concat(chunks);
+  const deliveryId = req.headers['x-service-delivery'] ?? null;
+  if (!secret) return answer(res, 503, deliveryId);
+  let delivery;
+  try {
+    delivery = verify(rawBody, req.headers, secret);
+  } catch (err) {
+    if (!(err instanceof WebhookVerificationError)) throw err;
+    report({ kind: 'rejected', reason: err.reason });
+    return answer(res, err.status, deliveryId);
+  }
+  const claim = await store.claim(delivery.deliveryId);
+  if (claim === 'done') return answer(res, 200, deliveryId);
+  if (claim === 'in-progress') return answer(res, 409, deliveryId);
+  try {
+    const { event, eventType } = delivery;
+    report({ kind: 'handled', deliveryId: delivery.deliveryId, eventType, eventId: event.id, paymentId: event.data.payment.id });
+    await store.complete(delivery.deliveryId);
+    return answer(res, 200, deliveryId);
+  } catch {
+    await store.release(delivery.deliveryId);
+    return answer(res, 500, deliveryId);
+  }
+});
+server.listen(0, '127.0.0.1', async () => {
+  report({ kind: 'listening', port: server.address().port });
+  secret = await nextLine();
+  report({ kind: 'ready' });
+});
+`;
+
+const REDIS_RECEIVER = `
+import { createServer } from 'node:http';
+import { Redis } from 'ioredis';
+import { handleDelivery, RedisStore } from '@gw/webhook-receiver';
+import { nextLine, report } from './prelude.mjs';
+
+const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
+const store = new RedisStore(redis, { prefix: process.env.REDIS_PREFIX });
+let secrets;
+const server = createServer(async (req, res) => {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const deliveryId = req.headers['x-service-delivery'] ?? null;
+  if (!secrets) {
+    report({ kind: 'response', status: 503, deliveryId });
+    return res.writeHead(503).end();
+  }
+  const answer = await handleDelivery({
+    rawBody: Buffer.concat(chunks),
+    headers: req.headers,
+    secrets,
+    store,
+    handler: (event, ctx) => {
+      report({ kind: 'handled', deliveryId: ctx.deliveryId, eventType: ctx.eventType, eventId: event.id, paymentId: event.data.payment.id });
+    },
+    onError: (err, info) => report({ kind: 'error', stage: info.stage, message: String(err) }),
+  });
+  report({ kind: 'response', status: answer.status, deliveryId, body: answer.body });
+  res.writeHead(answer.status, answer.headers).end(answer.body);
+});
+server.listen(0, '127.0.0.1', async () => {
+  report({ kind: 'listening', port: server.address().port });
+  // Rotation window: the current secret plus a retired one.
+  secrets = [await nextLine(), 'whsec_cmV0aXJlZC1zZWNyZXQtZnJvbS1iZWZvcmUtcm90YXRpb24='];
+  report({ kind: 'ready' });
+});
+`;
+
+/** A TypeScript consumer: must compile with `moduleResolution: nodenext` against the shipped declarations. */
+const TS_CONSUMER = `
+import { createServer } from 'node:http';
+import { Redis } from 'ioredis';
+import {
+  handleDelivery,
+  MemoryStore,
+  RedisStore,
+  verify,
+  webhookReceiver,
+  WebhookVerificationError,
+  type DeliveryResponse,
+  type DeliveryStore,
+  type VerifiedDelivery,
+  type WebhookEvent,
+  type WebhookVerificationReason,
+} from '@gw/webhook-receiver';
+
+const store: DeliveryStore = new MemoryStore({ ttlMs: 60_000 });
+const redisStore: DeliveryStore = new RedisStore(new Redis({ lazyConnect: true }), { prefix: 'app:webhooks:' });
+
+export function check(raw: Buffer, headers: Headers): string {
+  try {
+    const d: VerifiedDelivery<{ id: string; amount: string }> = verify(raw, headers, ['whsec_new', 'whsec_old']);
+    const amount: string = d.event.data.payment.amount;
+    return d.deliveryId + d.eventType + amount;
+  } catch (e) {
+    if (e instanceof WebhookVerificationError) {
+      const reason: WebhookVerificationReason = e.reason;
+      const status: 400 | 401 = e.status;
+      return reason + status;
+    }
+    throw e;
+  }
+}
+
+export async function route(request: Request): Promise<Response> {
+  const r: DeliveryResponse = await handleDelivery({
+    rawBody: await request.text(),
+    headers: request.headers,
+    secret: 'whsec_x',
+    store: redisStore,
+    handler: async (event: WebhookEvent) => {
+      void event.type;
+    },
+  });
+  return new Response(r.body, { status: r.status, headers: r.headers });
+}
+
+createServer(webhookReceiver({ secret: 'whsec_x', store, handler: (event) => void event.id }));
+
+// @ts-expect-error the secret is required
+verify('{}', {});
+`;
+
+interface Line {
+  kind: 'listening' | 'ready' | 'response' | 'handled' | 'rejected' | 'error';
+  [key: string]: unknown;
+}
+
+/** A receiver running as a plain `node` child process in the consumer folder. */
+class ChildReceiver {
+  readonly lines: Line[] = [];
+  readonly stderr: string[] = [];
+  url = '';
+  private proc?: ChildProcess;
+
+  constructor(
+    readonly name: string,
+    private readonly script: string,
+  ) {}
+
+  async start(dir: string, env: Record<string, string> = {}): Promise<this> {
+    await writeFile(path.join(dir, `${this.name}.mjs`), this.script);
+    // Plain node: no tsx, no loader, no flags.
+    const proc = spawn(process.execPath, [`${this.name}.mjs`], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.proc = proc;
+    createInterface({ input: proc.stdout! }).on('line', (l) => this.lines.push(JSON.parse(l) as Line));
+    proc.stderr!.on('data', (d: Buffer) => this.stderr.push(d.toString('utf8')));
+    const listening = await eventually(
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`${this.name} exited ${proc.exitCode}: ${this.stderr.join('')}`);
+        return this.lines.find((l) => l.kind === 'listening');
+      },
+      20_000,
+      `${this.name} to listen`,
+    );
+    this.url = `http://127.0.0.1:${listening.port as number}/hook`;
+    return this;
+  }
+
+  /** Hands the webhook secret to the process (it was unknown until the URL was registered). */
+  async arm(secret: string): Promise<void> {
+    this.proc!.stdin!.write(`${secret}\n`);
+    await eventually(async () => this.lines.some((l) => l.kind === 'ready'), 10_000, `${this.name} to be ready`);
+  }
+
+  of(kind: Line['kind']): Line[] {
+    return this.lines.filter((l) => l.kind === kind);
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+}
+
+describe('@gw/webhook-receiver packed, installed with npm and run by plain node (issue #13)', () => {
+  let consumer: InstalledPacks;
+  let kit: PackedPackage;
+  let stack: Stack;
+  let redis: Redis;
+  const redisUrl = `redis://127.0.0.1:6379/${redisDbForWorker()}`;
+  const redisPrefix = `test:packed-kit:${process.pid}:${randomBytes(4).toString('hex')}:`;
+  const receivers = {
+    express: new ChildReceiver('express-receiver', EXPRESS_RECEIVER),
+    http: new ChildReceiver('http-receiver', HTTP_RECEIVER),
+    redis: new ChildReceiver('redis-receiver', REDIS_RECEIVER),
+  };
+  const all = () => Object.values(receivers);
+
+  beforeAll(async () => {
+    consumer = await installPacks({
+      packages: ['packages/webhook-receiver'],
+      dependencies: { express: '^5.1.0', ioredis: '^5.6.0', typescript: '5.9.3', '@types/node': '^20.19.0' },
+    });
+    kit = consumer.packs[0]!;
+    await writeFile(path.join(consumer.dir, 'prelude.mjs'), PRELUDE);
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    stack = await startStack('packed-kit');
+    await receivers.express.start(consumer.dir);
+    await receivers.http.start(consumer.dir);
+    await receivers.redis.start(consumer.dir, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const r of all()) await r.stop();
+    await stack?.stop();
+    if (redis) {
+      await deleteByPrefix(redis, redisPrefix);
+      await redis.quit();
+    }
+    await consumer?.cleanup();
+  }, 60_000);
+
+  it('ships compiled JavaScript and declarations only: no src, no tests; exports point at dist', () => {
+    expect(kit.name).toBe('@gw/webhook-receiver');
+    expect(kit.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']));
+    expect(kit.files.filter((f) => !/^(dist\/[\w-]+\.(js|js\.map|d\.ts)|package\.json|README\.md|CHANGELOG\.md)$/.test(f))).toEqual([]);
+    expect(kit.files.some((f) => /(^|\/)(src|test)\//.test(f) || /\.test\./.test(f))).toBe(false);
+    expect(kit.manifest).toMatchObject({
+      type: 'module',
+      main: './dist/index.js',
+      types: './dist/index.d.ts',
+      sideEffects: false,
+      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+    });
+    expect(kit.manifest).not.toHaveProperty('publishConfig');
+    expect(JSON.stringify(kit.manifest)).not.toMatch(/\/src\/|workspace:/);
+  });
+
+  it('loads with plain node through import and through require (Node >= 20.19 require(esm))', async () => {
+    const script = (load: string) =>
+      `${load}.then((k) => { if (typeof k.verify !== 'function' || typeof k.webhookReceiver !== 'function') process.exit(3); console.log(Object.keys(k).sort().join(',')); })`;
+    const esm = await consumer.run(process.execPath, ['--input-type=module', '-e', script("import('@gw/webhook-receiver')")]);
+    const cjs = await consumer.run(process.execPath, [
+      '--input-type=commonjs',
+      '-e',
+      script("Promise.resolve(require('@gw/webhook-receiver'))"),
+    ]);
+    expect(cjs.stdout).toBe(esm.stdout);
+    expect(esm.stdout.trim().split(',')).toEqual(
+      expect.arrayContaining([
+        'verify',
+        'WebhookVerificationError',
+        'handleDelivery',
+        'webhookReceiver',
+        'MemoryStore',
+        'RedisStore',
+        'sign',
+        'verifySignature',
+      ]),
+    );
+  });
+
+  it('type-checks a TypeScript consumer with moduleResolution nodenext against the shipped declarations', async () => {
+    await writeFile(path.join(consumer.dir, 'consumer.ts'), TS_CONSUMER);
+    await writeFile(
+      path.join(consumer.dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          exactOptionalPropertyTypes: true,
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    await consumer.run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { timeoutMs: 120_000 });
+  }, 150_000);
+
+  it('verifies and dedupes real signed deliveries in Express, raw node:http + verify, and handleDelivery + RedisStore', async () => {
+    const org = await stack.org();
+    for (const r of all()) {
+      const reg = await stack.http
+        .post('/api/gateway/v1/webhooks/register')
+        .set('X-API-Key', org.apiKey)
+        .send({ url: r.url, events: EVENTS });
+      expect(reg.status).toBe(201);
+      await r.arm(reg.body.secret as string);
+      (r as ChildReceiver & { secret?: string }).secret = reg.body.secret as string;
+    }
+    const payer = await stack.login();
+    await stack.mint(payer.address, 10n * ONE);
+    const gw = (p: string) =>
+      stack.http.post(`/api/gateway/v1${p}`).set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${payer.token}` });
+    const payment = await gw('/payments').send({ amount: ONE.toString() });
+    expect(payment.status).toBe(201);
+    await gw(`/payments/${payment.body.id}/confirm`).send().expect(200);
+    await gw(`/payments/${payment.body.id}/refund`).send().expect(200);
+
+    const deliveries = () =>
+      stack.api.deps.prisma.delivery.findMany({
+        where: { organizationId: org.organizationId },
+        include: { webhook: true },
+        orderBy: { createdAt: 'asc' },
+      });
+    const delivered = await eventually(
+      async () => {
+        const rows = await deliveries();
+        return rows.length === 6 && rows.every((d) => d.status === 'delivered') ? rows : undefined;
+      },
+      30_000,
+      'six deliveries delivered',
+    );
+
+    for (const r of all()) {
+      const mine = delivered.filter((d) => d.webhook.url === r.url);
+      expect(mine.map((d) => d.event).sort()).toEqual(['payment.refunded', 'payment.settled']);
+      const handled = r.of('handled');
+      expect(
+        handled
+          .map((h) => ({ deliveryId: h.deliveryId, eventType: h.eventType, paymentId: h.paymentId }))
+          .sort((a, b) => String(a.eventType).localeCompare(String(b.eventType))),
+      ).toEqual(
+        mine
+          .map((d) => ({ deliveryId: d.id, eventType: d.event, paymentId: payment.body.id }))
+          .sort((a, b) => a.eventType.localeCompare(b.eventType)),
+      );
+      expect(r.of('error')).toEqual([]);
+    }
+
+    // A tampered delivery (genuine signature, altered body) and an unsigned one are refused.
+    for (const r of all()) {
+      const secret = (r as ChildReceiver & { secret?: string }).secret!;
+      const body = JSON.stringify({
+        id: 'evt_forged',
+        type: 'payment.settled',
+        createdAt: new Date().toISOString(),
+        data: { payment: { id: payment.body.id, amount: '1' } },
+      });
+      const headers = {
+        'content-type': 'application/json',
+        'x-service-event': 'payment.settled',
+        'x-service-delivery': `forged-${r.name}`,
+      };
+      const tampered = await fetch(r.url, {
+        method: 'POST',
+        headers: { ...headers, 'x-service-signature': sign(secret, body) },
+        body: body.replace('"amount":"1"', '"amount":"1000000"'),
+      });
+      expect(tampered.status).toBe(401);
+      await tampered.arrayBuffer();
+      const unsigned = await fetch(r.url, { method: 'POST', headers, body });
+      expect(unsigned.status).toBe(401);
+      await unsigned.arrayBuffer();
+      const wrongSecret = await fetch(r.url, {
+        method: 'POST',
+        headers: { ...headers, 'x-service-signature': sign('whsec_not-the-secret', body) },
+        body,
+      });
+      expect(wrongSecret.status).toBe(401);
+      await wrongSecret.arrayBuffer();
+      expect(r.of('handled').some((h) => String(h.deliveryId).startsWith('forged-'))).toBe(false);
+    }
+    expect(receivers.http.of('rejected').map((l) => l.reason)).toEqual(['bad-signature', 'missing-signature', 'bad-signature']);
+
+    // A manual resend (same X-Service-Delivery) reaches each receiver again and is answered 200 without re-running the handler.
+    const settled = delivered.filter((d) => d.event === 'payment.settled');
+    for (const d of settled) {
+      const retry = await stack.http.post(`/api/gateway/v1/webhooks/deliveries/${d.id}/retry`).set('X-API-Key', org.apiKey).send();
+      expect(retry.status).toBe(202);
+    }
+    await eventually(
+      async () => {
+        const rows = await deliveries();
+        return rows.filter((d) => d.event === 'payment.settled').every((d) => d.status === 'delivered' && d.attempts === 2);
+      },
+      30_000,
+      'the resends delivered',
+    );
+    for (const r of all()) {
+      const d = settled.find((x) => x.webhook.url === r.url)!;
+      const responses = r.of('response').filter((l) => l.deliveryId === d.id);
+      expect(responses.map((l) => l.status)).toEqual([200, 200]);
+      expect(r.of('handled').filter((h) => h.deliveryId === d.id)).toHaveLength(1);
+    }
+    expect(
+      receivers.redis
+        .of('response')
+        .filter((l) => l.status === 200)
+        .map((l) => JSON.parse(String(l.body))),
+    ).toEqual(expect.arrayContaining([{ received: true }, { duplicate: true }]));
+    // RedisStore kept the done records under the test's own prefix, in the test's own database.
+    const keys = await redis.keys(`${redisPrefix}*`);
+    expect(keys.sort()).toEqual(
+      delivered
+        .filter((d) => d.webhook.url === receivers.redis.url)
+        .map((d) => `${redisPrefix}${d.id}`)
+        .sort(),
+    );
+    for (const k of keys) expect(await redis.get(k)).toBe('done');
+    for (const r of all()) expect(r.stderr.join('')).toBe('');
+  }, 120_000);
+});
