@@ -17,6 +17,7 @@ import { deleteByPrefix } from './redis-helpers.js';
  */
 
 const ONE = 10n ** 18n;
+const RETIRED_SECRET = 'whsec_cmV0aXJlZC1zZWNyZXQtZnJvbS1iZWZvcmUtcm90YXRpb24=';
 const EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'];
 
 /** Shared by the three receivers: read the secret(s) from stdin once the port is known, report JSON lines. */
@@ -135,7 +136,7 @@ const server = createServer(async (req, res) => {
 server.listen(0, '127.0.0.1', async () => {
   report({ kind: 'listening', port: server.address().port });
   // Rotation window: the current secret plus a retired one.
-  secrets = [await nextLine(), 'whsec_cmV0aXJlZC1zZWNyZXQtZnJvbS1iZWZvcmUtcm90YXRpb24='];
+  secrets = [await nextLine(), process.env.RETIRED_SECRET];
   report({ kind: 'ready' });
 });
 `;
@@ -205,6 +206,8 @@ class ChildReceiver {
   readonly lines: Line[] = [];
   readonly stderr: string[] = [];
   url = '';
+  /** The webhook secret handed over by {@link ChildReceiver.arm}. */
+  secret = '';
   private proc?: ChildProcess;
 
   constructor(
@@ -237,6 +240,7 @@ class ChildReceiver {
 
   /** Hands the webhook secret to the process (it was unknown until the URL was registered). */
   async arm(secret: string): Promise<void> {
+    this.secret = secret;
     this.proc!.stdin!.write(`${secret}\n`);
     await eventually(async () => this.lines.some((l) => l.kind === 'ready'), 10_000, `${this.name} to be ready`);
   }
@@ -267,6 +271,8 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
     redis: new ChildReceiver('redis-receiver', REDIS_RECEIVER),
   };
   const all = () => Object.values(receivers);
+  /** Children report on stdout, a pipe that may trail the HTTP answer by a moment. */
+  const until = (check: () => boolean, what: string) => eventually(async () => check() || undefined, 5_000, what);
 
   beforeAll(async () => {
     consumer = await installPacks({
@@ -279,7 +285,7 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
     stack = await startStack('packed-kit');
     await receivers.express.start(consumer.dir);
     await receivers.http.start(consumer.dir);
-    await receivers.redis.start(consumer.dir, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
+    await receivers.redis.start(consumer.dir, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, RETIRED_SECRET });
   }, 300_000);
 
   afterAll(async () => {
@@ -363,7 +369,6 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
         .send({ url: r.url, events: EVENTS });
       expect(reg.status).toBe(201);
       await r.arm(reg.body.secret as string);
-      (r as ChildReceiver & { secret?: string }).secret = reg.body.secret as string;
     }
     const payer = await stack.login();
     await stack.mint(payer.address, 10n * ONE);
@@ -392,6 +397,7 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
     for (const r of all()) {
       const mine = delivered.filter((d) => d.webhook.url === r.url);
       expect(mine.map((d) => d.event).sort()).toEqual(['payment.refunded', 'payment.settled']);
+      await until(() => r.of('handled').length >= 2, `${r.name} to report two handled events`);
       const handled = r.of('handled');
       expect(
         handled
@@ -407,7 +413,7 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
 
     // A tampered delivery (genuine signature, altered body) and an unsigned one are refused.
     for (const r of all()) {
-      const secret = (r as ChildReceiver & { secret?: string }).secret!;
+      const secret = r.secret;
       const body = JSON.stringify({
         id: 'evt_forged',
         type: 'payment.settled',
@@ -438,6 +444,7 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
       await wrongSecret.arrayBuffer();
       expect(r.of('handled').some((h) => String(h.deliveryId).startsWith('forged-'))).toBe(false);
     }
+    await until(() => receivers.http.of('rejected').length >= 3, 'http-receiver to report three rejections');
     expect(receivers.http.of('rejected').map((l) => l.reason)).toEqual(['bad-signature', 'missing-signature', 'bad-signature']);
 
     // A manual resend (same X-Service-Delivery) reaches each receiver again and is answered 200 without re-running the handler.
@@ -456,6 +463,7 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
     );
     for (const r of all()) {
       const d = settled.find((x) => x.webhook.url === r.url)!;
+      await until(() => r.of('response').filter((l) => l.deliveryId === d.id).length >= 2, `${r.name} to report the resend`);
       const responses = r.of('response').filter((l) => l.deliveryId === d.id);
       expect(responses.map((l) => l.status)).toEqual([200, 200]);
       expect(r.of('handled').filter((h) => h.deliveryId === d.id)).toHaveLength(1);
@@ -475,6 +483,27 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
         .sort(),
     );
     for (const k of keys) expect(await redis.get(k)).toBe('done');
+
+    // Rotation window: the handleDelivery receiver was given [current, retired]; a delivery signed with the retired secret is accepted.
+    const rotated = JSON.stringify({
+      id: 'evt_rotated',
+      type: 'payment.settled',
+      createdAt: new Date().toISOString(),
+      data: { payment: { id: 'pay_rotated' } },
+    });
+    const res = await fetch(receivers.redis.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-service-signature': sign(RETIRED_SECRET, rotated),
+        'x-service-event': 'payment.settled',
+        'x-service-delivery': 'rotated-1',
+      },
+      body: rotated,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    await until(() => receivers.redis.of('handled').some((h) => h.deliveryId === 'rotated-1'), 'the rotated delivery to be handled');
     for (const r of all()) expect(r.stderr.join('')).toBe('');
   }, 120_000);
 });
