@@ -82,6 +82,12 @@ describe('the example extractor', () => {
     ]);
   });
 
+  it('takes a marker written in prose for prose, and fails on a malformed one', () => {
+    const prose = 'Mark a block with `<!-- example: <name> -->` before it.\n```sh\ntrue\n```';
+    expect(extractExamples(prose, 'p.md')).toEqual([]);
+    expect(() => extractExamples('<!-- example -->\n```sh\ntrue\n```', 'p.md')).toThrow('p.md:1: malformed example marker');
+  });
+
   it('finds the guides’ examples', () => {
     expect(examples.filter((e) => e.kind === 'sh').length).toBeGreaterThanOrEqual(4);
   });

@@ -46,7 +46,8 @@ export function extractExamples(markdown: string, file: string): DocExample[] {
     }
     const marker = MARKER.exec(line.trim());
     if (!marker) {
-      if (/<!--\s*example\b/.test(line)) throw new Error(`${file}:${i + 1}: malformed example marker (use <!-- example: <name> -->)`);
+      if (/^<!--\s*example\b/.test(line.trim()))
+        throw new Error(`${file}:${i + 1}: malformed example marker (use <!-- example: <name> -->)`);
       continue;
     }
     let j = i + 1;
