@@ -133,6 +133,10 @@ export function buildOpenApiDocument(opts: { serverUrl?: string } = {}): OpenApi
       title: 'Service Gateway API',
       version: '1.0.0',
       description: DESCRIPTION,
+      // Integrators get their API keys, and report incidents, to whoever operates the deployment.
+      contact: { name: 'The operator of this deployment (API keys, incidents)' },
+      // The repository is private (`"private": true`) and ships no licence file (SPDX `LicenseRef-`: a licence of its own).
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: opts.serverUrl ?? '/api', description: 'This deployment' }],
     tags: TAGS,

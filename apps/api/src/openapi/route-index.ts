@@ -1,15 +1,12 @@
 import type { OperationDoc } from '@gw/runtime';
 
-/** Where the generated index sits in README.md. */
-export const ROUTE_INDEX_START = '<!-- route-index:start (generated from the route table: pnpm docs:routes) -->';
-export const ROUTE_INDEX_END = '<!-- route-index:end -->';
-
 const AUTH = { gateway: 'API key + JWT', webhooks: 'API key', public: 'public' } as const;
 
 /**
- * The README's endpoint index: one line per route row (method and path, authentication and scope,
- * summary), in the order of the API reference. Generated, never written by hand: the README test
- * fails when it differs from the route table, and `pnpm docs:routes` rewrites it.
+ * The endpoint index of docs/endpoints.md: one line per route row (method and path,
+ * authentication and scope, summary), in the order of the API reference. Generated, never written
+ * by hand: `pnpm docs:generate` writes it and `test/docs-generated.test.ts` fails when it differs
+ * from the route table.
  */
 export function routeIndexMarkdown(rows: readonly OperationDoc[]): string {
   const lines = rows.map((r) => {
@@ -18,12 +15,4 @@ export function routeIndexMarkdown(rows: readonly OperationDoc[]): string {
     return `| \`${r.method.toUpperCase()} ${r.path}\` | ${who} | ${r.summary.replaceAll('|', '\\|')} |`;
   });
   return ['| method and path (under `/api`) | authentication | what it does |', '| --- | --- | --- |', ...lines].join('\n');
-}
-
-/** `readme` with its index section replaced by `index`. @throws Error when the markers are missing */
-export function withRouteIndex(readme: string, index: string): string {
-  const start = readme.indexOf(ROUTE_INDEX_START);
-  const end = readme.indexOf(ROUTE_INDEX_END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${ROUTE_INDEX_START} … ${ROUTE_INDEX_END}`);
-  return `${readme.slice(0, start + ROUTE_INDEX_START.length)}\n\n${index}\n\n${readme.slice(end)}`;
 }

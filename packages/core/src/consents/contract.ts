@@ -26,10 +26,10 @@ export const Consent = z
     issuedAt: dateTime().nullable(),
     expiresAt: dateTime().nullable().meta({ description: 'The consent allows nothing after this instant' }),
     /** The patient's EIP-712 signature of the statement (`consentTypedData`), verifiable by anyone. */
-    signature: z
-      .string()
-      .nullable()
-      .meta({ description: "The patient's EIP-712 signature of the HealthConsent statement; verify with the types in the README" }),
+    signature: z.string().nullable().meta({
+      description:
+        "The patient's EIP-712 signature of the HealthConsent statement; verify with the types in docs/integrating.md (`CONSENT_TYPES` of @gw/core/consents)",
+    }),
     /** The patient's EIP-712 signature of the revocation, when revoked by a signed statement. */
     revocationSignature: z.string().nullable().meta({ description: "The patient's EIP-712 signature of the ConsentRevocation" }),
     revocationNonce: z.string().nullable(),

@@ -91,7 +91,7 @@ export async function checkDestination(
   }
   url.hash = '';
   if (!portAllowed(urlPort(url))) {
-    const message = `port ${urlPort(url)} is not allowed for webhook destinations (see WEBHOOK_ALLOWED_PORTS in the README)`;
+    const message = `port ${urlPort(url)} is not allowed for webhook destinations (see WEBHOOK_ALLOWED_PORTS in docs/configuration.md)`;
     throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
   }
   // With private destinations allowed there is nothing to guard: no DNS look-up at all.

@@ -38,10 +38,13 @@ const portList = z
 
 /**
  * The environment the service reads, with its defaults. Every variable is optional.
- * Documented one by one in `.env.example`; the README's Configuration section links there.
+ * Each one's doc comment is its documentation: `pnpm docs:generate` copies it into the table of
+ * docs/configuration.md (a test fails when a variable has none). Also listed in `.env.example`.
  */
 export const envSchema = z.object({
+  /** `production` requires SECRETS_ENCRYPTION_KEY (and, for the ops app, OPS_USER/OPS_PASSWORD); `test` allows a random per-process key. */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** PostgreSQL URL (`postgresql://` or `postgres://`). */
   DATABASE_URL: url(['postgresql:', 'postgres:']).default('postgresql://postgres@127.0.0.1:5432/gateway'),
   /** Max connections in this process's PostgreSQL pool. */
   DATABASE_POOL_MAX: int(1, 500).default(10),
@@ -52,14 +55,19 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/)
     .default('gw'),
+  /** Port of the public API (0 = any free port). */
   PORT: int(0, 65535).default(3000),
+  /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** EIP-4361 `domain` the login message must carry. */
   SIWE_DOMAIN: z.string().min(1).default('localhost'),
   /** Max age of a login message's `issuedAt`, in seconds (5 minutes per issue #2). */
   SIWE_MAX_AGE_SECONDS: int(1, 3600).default(300),
+  /** Lifetime of session JWTs, in seconds (`exp` = now + this). */
   JWT_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+  /** `iss` claim of session JWTs. */
   JWT_ISSUER: z.string().min(1).default('service-gateway'),
+  /** `aud` claim of session JWTs. */
   JWT_AUDIENCE: z.string().min(1).default('token-ecosystem'),
   /** PKCS#8 PEM of an ES256 (P-256) private key. Without it a key pair is generated on first run and kept (encrypted) in the database. */
   JWT_PRIVATE_KEY: z.string().optional(),
@@ -73,10 +81,15 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+(,[A-Za-z0-9_-]+:[A-Za-z0-9+/=_-]+)*$/, 'must be kid:base64key[,kid:base64key...]')
     .optional(),
+  /** A receiver must answer a delivery attempt with a 2xx within this many ms, else the attempt failed. */
   WEBHOOK_TIMEOUT_MS: int(100, 60000).default(10000),
+  /** Automatic attempts per delivery before it is `dead`. */
   WEBHOOK_MAX_ATTEMPTS: int(1, 50).default(8),
+  /** Back-off before attempt n+1: min(WEBHOOK_BACKOFF_BASE_MS * 2^(n-1), WEBHOOK_BACKOFF_MAX_MS), in ms. */
   WEBHOOK_BACKOFF_BASE_MS: int(1).default(60000),
+  /** Cap of the back-off, in ms (>= WEBHOOK_BACKOFF_BASE_MS). */
   WEBHOOK_BACKOFF_MAX_MS: int(1).default(3600000),
+  /** `true`: webhooks may point at private, loopback and link-local addresses (tests and local demos only). */
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
   /**
    * Delivery isolation (issue #10). At most this many attempts are in flight to one webhook at once,
@@ -117,7 +130,9 @@ export const envSchema = z.object({
    * registrations and deactivations evict it at once on every replica. 0 disables the cache.
    */
   WEBHOOK_CACHE_TTL_MS: int(0, 300000).default(30000),
+  /** Requests allowed per API key (or client address without a valid one) per RATE_LIMIT_WINDOW_MS. */
   RATE_LIMIT_MAX: int(1).default(600),
+  /** Rate-limit window, in ms. */
   RATE_LIMIT_WINDOW_MS: int(1000).default(60000),
   /** Failed authentications allowed per client address per RATE_LIMIT_WINDOW_MS. */
   AUTH_FAILURE_LIMIT: int(1).default(30),
@@ -140,10 +155,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,40}$/, 'must be positive integer base units')
     .default('1000000000000000'),
+  /** Symbol of the ledger's native token (2-11 of A-Z, 0-9). */
   NATIVE_TOKEN_SYMBOL: z
     .string()
     .regex(/^[A-Z0-9]{2,11}$/)
     .default('GTK'),
+  /** Name of the native token. */
   NATIVE_TOKEN_NAME: z.string().min(1).default('Gateway Token'),
   // issue #11 ---------------------------------------------------------------------------------
   /** EIP-155 chain ids a login message's `Chain ID` may name, comma-separated (default `1`). */

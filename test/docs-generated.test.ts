@@ -1,0 +1,65 @@
+/**
+ * The generated sections of the guides match the code (issue #13, 5): the endpoint index
+ * (docs/endpoints.md), the configuration tables (docs/configuration.md) and the retry schedule
+ * (docs/webhooks.md). `pnpm docs:generate` rewrites them.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { envSchema } from '@gw/runtime';
+import { ROUTES } from '@gw/api';
+import { backoffDelayMs } from '@gw/core/webhooks';
+import { opsEnvSchema } from '../apps/ops/src/config.js';
+import { SECTIONS, envComments, sectionOf } from '../scripts/docs-generate.js';
+
+const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+
+/** The cells of a Markdown table, whatever its padding (prettier aligns the columns). */
+const cells = (table: string) =>
+  table
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !/^\|\s*-/.test(l))
+    .map((l) =>
+      l
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
+
+describe('generated documentation (pnpm docs:generate)', () => {
+  for (const s of SECTIONS) {
+    it(`${s.file} § ${s.name} is what the code says`, () => {
+      expect(cells(sectionOf(read(s.file), s.name))).toEqual(cells(s.render()));
+    });
+  }
+
+  it('lists every route once', () => {
+    const rows = cells(sectionOf(read('docs/endpoints.md'), 'endpoints'));
+    expect(rows.length).toBe(ROUTES.length + 1);
+  });
+
+  it('documents every variable, each with a meaning', () => {
+    for (const [schema, file, name, section] of [
+      [envSchema, 'packages/runtime/src/config/env.ts', 'envSchema', 'env'],
+      [opsEnvSchema, 'apps/ops/src/config.ts', 'opsEnvSchema', 'env-ops'],
+    ] as const) {
+      const comments = envComments(new URL(`../${file}`, import.meta.url), name);
+      const undocumented = Object.keys(schema.shape).filter((v) => !comments.get(v));
+      expect({ file, undocumented }).toEqual({ file, undocumented: [] });
+      const rows = cells(sectionOf(read('docs/configuration.md'), section)).slice(1);
+      expect(rows.map((r) => r[0])).toEqual(Object.keys(schema.shape).map((v) => `\`${v}\``));
+    }
+  });
+
+  it('the retry table of docs/webhooks.md has the waits the worker makes by default: attempts − 1 of them', () => {
+    const d = envSchema.parse({ NODE_ENV: 'test' });
+    const rows = cells(sectionOf(read('docs/webhooks.md'), 'retry-schedule')).slice(1);
+    const waits = rows.filter((r) => r[1] !== '—');
+    expect(waits).toHaveLength(d.WEBHOOK_MAX_ATTEMPTS - 1);
+    const ms = (text: string) =>
+      [...text.matchAll(/(\d+) (h|min|s)\b/g)].reduce((t, [, n, u]) => t + Number(n) * { h: 3_600_000, min: 60_000, s: 1000 }[u as 'h'], 0);
+    expect(waits.map((r) => ms(r[1]!))).toEqual(
+      waits.map((_r, i) => backoffDelayMs(i + 1, d.WEBHOOK_BACKOFF_BASE_MS, d.WEBHOOK_BACKOFF_MAX_MS)),
+    );
+    expect(rows.at(-1)![0]).toBe(String(d.WEBHOOK_MAX_ATTEMPTS));
+  });
+});
