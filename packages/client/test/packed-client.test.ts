@@ -4,7 +4,7 @@
  * (no tsx) runs against the real API started here, and `tsc` (nodenext) checks a TypeScript consumer.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -221,6 +221,13 @@ describe('@gw/client packed and installed with npm', () => {
 
   afterAll(async () => {
     await Promise.all([stack?.stop(), limited?.stop(), packs?.cleanup()]);
+  });
+
+  it('ships dist, README.md and CHANGELOG.md only, with exports pointing at dist', async () => {
+    const dir = join(packs.dir, 'node_modules/@gw/client');
+    expect((await readdir(dir)).sort()).toEqual(['CHANGELOG.md', 'README.md', 'dist', 'package.json']);
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
   });
 
   it('logs in with a viem account (EIP-4361, default domain and URI from baseUrl) and stores the JWT', () => {
