@@ -8,6 +8,11 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The environment of the package managers run here: without the `npm_*` variables `pnpm test` sets. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_OPTIONS'));
+}
+
 /**
  * Installs workspace packages as a user would get them from the registry: `pnpm pack` of each
  * (its `prepack` builds `dist/`; `publishConfig` applies), then a fresh temporary folder with a
@@ -28,7 +33,7 @@ export async function installPacks(opts: {
     const tarballs: string[] = [];
     for (const pkg of opts.packages) {
       const before = new Set(await readdir(packs).catch(() => [] as string[]));
-      await run('pnpm', ['pack', '--pack-destination', packs], { cwd: resolve(ROOT, pkg), maxBuffer: 16 << 20 });
+      await run('pnpm', ['pack', '--pack-destination', packs], { cwd: resolve(ROOT, pkg), env: cleanEnv(), maxBuffer: 16 << 20 });
       const added = (await readdir(packs)).filter((f) => f.endsWith('.tgz') && !before.has(f));
       if (added.length !== 1) throw new Error(`pnpm pack of ${pkg} made ${added.length} tarballs`);
       tarballs.push(join(packs, added[0]!));
@@ -37,6 +42,7 @@ export async function installPacks(opts: {
     const deps = Object.entries(opts.dependencies ?? {}).map(([name, range]) => `${name}@${range}`);
     await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs, ...deps], {
       cwd: dir,
+      env: cleanEnv(),
       maxBuffer: 16 << 20,
     });
     return { dir, cleanup };

@@ -227,7 +227,7 @@ describe('@gw/client packed and installed with npm', () => {
     const dir = join(packs.dir, 'node_modules/@gw/client');
     expect((await readdir(dir)).sort()).toEqual(['CHANGELOG.md', 'README.md', 'dist', 'package.json']);
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
   });
 
   it('logs in with a viem account (EIP-4361, default domain and URI from baseUrl) and stores the JWT', () => {
