@@ -1,0 +1,153 @@
+import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
+import type { operations, paths } from './generated/openapi.js';
+import { ProblemError } from './errors.js';
+import { type FetchLike, type RetryOptions, withRetries } from './retry.js';
+import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
+
+/** Options of {@link createGatewayClient}. */
+export interface GatewayClientOptions {
+  /** The API's base address, ending in `/api` (e.g. `https://gw.example.com/api`); paths are `/gateway/v1/…`. */
+  baseUrl: string;
+  /** The organization's API key (`sk_…`), sent as `X-API-Key` on every request. */
+  apiKey?: string;
+  /** A session JWT, sent as `Authorization: Bearer …`; `gw.login` sets it. */
+  token?: string;
+  /** The fetch to send with (default `globalThis.fetch`); called with one `Request`. */
+  fetch?: FetchLike;
+  /** Retries of 429/503 answers (see {@link RetryOptions}; default 3 attempts). */
+  retry?: RetryOptions;
+  /**
+   * Makes the `Idempotency-Key` of a POST, PUT, PATCH or DELETE that has none (default
+   * `crypto.randomUUID()`, a UUID v4). `false` sends none.
+   */
+  idempotencyKey?: (() => string) | false;
+}
+
+/** The answer of `POST /gateway/v1/sso/login`: the JWT, its expiry, the wallet and the bound organization. */
+export type LoginSession = operations['login']['responses'][200]['content']['application/json'];
+
+type GetPath = {
+  [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'application/json': unknown } } } } } ? P : never;
+}[keyof paths];
+type GetBody<P extends GetPath> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } }
+  ? B
+  : never;
+
+/** The paths whose GET answers a cursor page `{ data, nextCursor }` (the ones {@link GatewayClient.paginate} walks). */
+export type PaginatedPath = { [P in GetPath]: GetBody<P> extends { data: unknown[]; nextCursor: string | null } ? P : never }[GetPath];
+/** The item type of the pages of `P`. */
+export type PageItem<P extends PaginatedPath> = GetBody<P> extends { data: (infer T)[] } ? T : never;
+/** The request options of `gw.paginate(path, init)`: those of `gw.GET(path, init)` (`cursor` is set by paginate). */
+export type PaginateInit<P extends PaginatedPath> = FetchOptions<paths[P]['get']>;
+
+/** The data of a successful openapi-fetch answer (never the error branch). */
+export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
+
+/**
+ * The typed client: openapi-fetch's `GET`/`POST`/`PUT`/`PATCH`/`DELETE` over the gateway's
+ * paths, which **return** `{ data, error, response }` and do not throw on an error status (openapi-fetch
+ * semantics; they do throw network errors), plus helpers that **throw** {@link ProblemError}.
+ */
+export interface GatewayClient extends Client<paths> {
+  /** The base address given. */
+  readonly baseUrl: string;
+  /** The API key sent as `X-API-Key` (assignable). */
+  apiKey: string | undefined;
+  /** The session JWT sent as `Authorization: Bearer` (assignable; set by {@link GatewayClient.login}). */
+  token: string | undefined;
+  /**
+   * Sign-In with Ethereum (EIP-4361): gets a nonce (`GET /gateway/v1/sso/nonce`), builds the message
+   * with viem's `createSiweMessage`, has `signer` sign it (EIP-191), posts it
+   * (`POST /gateway/v1/sso/login`, with the client's `X-API-Key` when set: the session is then bound
+   * to that organization), stores the JWT as {@link GatewayClient.token} and returns the login answer.
+   * @throws ProblemError on an error answer (401 `invalid-signature`: wrong domain, chain, clock…)
+   * @throws TypeError when `signer` is none of the supported kinds
+   */
+  login(signer: SiweSigner, opts?: LoginOptions): Promise<LoginSession>;
+  /**
+   * Awaits an openapi-fetch call and returns its `data`, or throws.
+   * @example const payment = await gw.unwrap(gw.POST('/gateway/v1/payments', { body: { amount: '1' } }));
+   * @throws ProblemError when the answer has an error status (RFC 9457 body, `X-Request-Id`)
+   */
+  unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R> | R): Promise<DataOf<R>>;
+  /**
+   * Iterates the items of every page of a list (`{ data, nextCursor }`), following `nextCursor` in
+   * the `cursor` query parameter until it is null; `init` is as for `GET` (e.g. `params.query.limit`).
+   * @throws ProblemError on the first page that fails (items of earlier pages were already yielded)
+   */
+  paginate<P extends PaginatedPath>(path: P, init?: PaginateInit<P>): AsyncGenerator<PageItem<P>, void, undefined>;
+}
+
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Creates a gateway client. Every request gets, unless it already has them: `X-API-Key` (when
+ * `apiKey` is set), `Authorization: Bearer <token>` (when `token` is set or after `login`), and on
+ * POST/PUT/PATCH/DELETE an `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header), the
+ * same on every retry of that call. 429 and 503 answers of safe requests (GET/HEAD/OPTIONS, or with
+ * an `Idempotency-Key`) are retried after `Retry-After` (RFC 9110 §10.2.3) or with capped,
+ * full-jitter exponential back-off (see `withRetries`).
+ *
+ * Throw or return: `GET`/`POST`/`PUT`/`PATCH`/`DELETE` return `{ data }` or `{ error }` as openapi-fetch
+ * does; `unwrap`, `paginate` and `login` throw {@link ProblemError}.
+ * @throws TypeError when `baseUrl` is not an absolute URL
+ */
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
+  const makeKey = options.idempotencyKey === false ? undefined : (options.idempotencyKey ?? (() => globalThis.crypto.randomUUID()));
+  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  const send = withRetries(baseFetch, options.retry);
+  const state = { apiKey: options.apiKey, token: options.token };
+
+  const gatewayFetch: FetchLike = (request) => {
+    const h = request.headers;
+    if (state.apiKey && !h.has('x-api-key')) h.set('X-API-Key', state.apiKey);
+    if (state.token && !h.has('authorization')) h.set('Authorization', `Bearer ${state.token}`);
+    if (makeKey && WRITE_METHODS.has(request.method.toUpperCase()) && !h.has('idempotency-key')) h.set('Idempotency-Key', makeKey());
+    return send(request);
+  };
+
+  const client = createClient<paths>({ baseUrl, fetch: gatewayFetch });
+
+  const unwrap = async <R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R> | R): Promise<DataOf<R>> => {
+    const { data, error, response } = await call;
+    if (!response.ok) throw ProblemError.from(error, response);
+    return data as DataOf<R>;
+  };
+
+  async function* paginate<P extends PaginatedPath>(path: P, init?: PaginateInit<P>): AsyncGenerator<PageItem<P>, void, undefined> {
+    const base = (init ?? {}) as { params?: { query?: Record<string, unknown> } };
+    let cursor: string | undefined;
+    for (;;) {
+      const query = { ...base.params?.query, ...(cursor ? { cursor } : {}) };
+      // The generic path defeats openapi-fetch's per-path overloads; PaginatedPath guarantees the shape.
+      const get = client.GET as unknown as (p: string, i: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+      const page = (await unwrap(get(path, { ...base, params: { ...base.params, query } }))) as {
+        data: PageItem<P>[];
+        nextCursor: string | null;
+      };
+      for (const item of page.data) yield item;
+      if (!page.nextCursor) return;
+      if (page.nextCursor === cursor) throw new Error(`paginate: ${path} answered the same cursor twice`);
+      cursor = page.nextCursor;
+    }
+  }
+
+  const login = async (signer: SiweSigner, opts: LoginOptions = {}): Promise<LoginSession> => {
+    const { address, sign } = await resolveSigner(signer);
+    const { nonce } = await unwrap(client.GET('/gateway/v1/sso/nonce'));
+    const message = buildLoginMessage(address, nonce, baseUrl, opts);
+    const signature = await sign(message);
+    const session = await unwrap(client.POST('/gateway/v1/sso/login', { body: { message, signature } }));
+    state.token = session.token;
+    return session;
+  };
+
+  const gw = Object.assign(client, { login, unwrap, paginate }) as Client<paths> & Pick<GatewayClient, 'login' | 'unwrap' | 'paginate'>;
+  Object.defineProperties(gw, {
+    baseUrl: { value: baseUrl, enumerable: true },
+    apiKey: { get: () => state.apiKey, set: (v: string | undefined) => (state.apiKey = v), enumerable: true },
+    token: { get: () => state.token, set: (v: string | undefined) => (state.token = v), enumerable: true },
+  });
+  return gw as GatewayClient;
+}

@@ -1,0 +1,7299 @@
+/**
+ * GENERATED FILE: do not edit. Regenerate with `pnpm client:generate` (scripts/generate-client.ts).
+ *
+ * TypeScript types of the Service Gateway API, produced by openapi-typescript from the OpenAPI
+ * document that `@gw/api` serves at `GET /api/openapi.json` (buildOpenApiDocument()).
+ */
+
+export interface paths {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness and dependencies
+     * @description Checks PostgreSQL and Redis (2 s timeout each). 503 names the failing check. Not rate limited.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/sso/nonce': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a nonce for the login message
+     * @description Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getLoginNonce'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/sso/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with Ethereum (EIP-4361)
+     * @description Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT. The message's `domain` must be `SIWE_DOMAIN`; its `URI` must have that domain as its authority and use https (http only for `localhost`); its `Chain ID` must be one of `SIWE_CHAIN_IDS` (default `1`); its nonce must come from `GET /gateway/v1/sso/nonce` (single use, 10 minutes); `Issued At` must be a valid RFC 3339 date-time at most 5 minutes old; `Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. Any failure is 401 `invalid-signature`.
+     *
+     *     **Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/jwks.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public keys of the session JWTs (RFC 7517)
+     * @description The P-256 public keys (with `kid`) that verify the JWTs issued by login. Cacheable for 5 minutes.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getJwks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register (or update) a webhook destination
+     * @description Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). `signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     */
+    post: operations['registerWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organization's webhooks
+     * @description All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost. Each item's `health` is its endpoint's circuit breaker, read live (see the webhooks guide: delivery isolation). 503 when Redis cannot be read.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List deliveries
+     * @description Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     */
+    get: operations['listDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/deliveries/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend a delivery by hand
+     * @description Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). A `pending` delivery, or one of a deactivated webhook, is 409.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     */
+    post: operations['retryDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/{id}/recover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend every dead delivery since a time (bulk recovery after an outage)
+     * @description Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). A deactivated webhook is 409: register its URL again first.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     */
+    post: operations['recoverWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Deactivate a webhook
+     * @description Stops new deliveries to the webhook; its pending deliveries end `dead` with `lastError: "webhook deactivated"`. Register its URL again to re-activate it.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     */
+    delete: operations['deactivateWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organization's payments
+     * @description Payments to the organization, newest first, optionally of one status.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:read` (on the API key).
+     */
+    get: operations['listPayments'];
+    put?: never;
+    /**
+     * Create a payment
+     * @description A payment of `amount` (integer base units of the native token) from the JWT's wallet (payer) to the API key's organization (payee), `pending` until the payer confirms it. It expires after `expiresInSeconds` (default 900): a delayed job moves it to `expired`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['createPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/payments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a payment
+     * @description The source of truth about a payment (webhooks are not): query it when in doubt.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:read` (on the API key).
+     */
+    get: operations['getPayment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/payments/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm (pay) a pending payment
+     * @description Only the payer's JWT may confirm (403 `not-payer`). Settles the payment (one ledger entry payer → organization) or, when the payer's balance is short, answers 200 with the payment `failed`. Not pending → 409; past its expiry → expired and 409. A `credit_purchase` mints its credits in the same transaction.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
+     */
+    post: operations['confirmPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/payments/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a settled payment
+     * @description Moves the amount back from the organization to the payer. Not settled → 409. A settled `credit_purchase` takes its credits back; once any were consumed the refund is 409.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
+     */
+    post: operations['refundPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/wallet/balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The JWT wallet's balances
+     * @description Every token of the service, zeros included, native token first. Balances are integer base units.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     */
+    get: operations['getWalletBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/wallet/transfer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Transfer tokens to another wallet
+     * @description Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['transfer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/stake': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stake the native token
+     * @description Moves `amount` from the wallet to `system:staking-pool` and opens a position earning the service's APR (`aprBps`), locked for `lockDays` (0–STAKING_MAX_LOCK_DAYS, default 0). The reward accrues per second: `floor(principal × aprBps × seconds / (10000 × 31536000))`. A short balance is 422.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['stake'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The wallet's active positions
+     * @description Active positions of the JWT wallet, newest first, each with its reward accrued up to now.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
+     */
+    get: operations['listStakingPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/positions/{id}/unstake': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Unstake a position
+     * @description Pays the principal (from the staking pool) and the reward (from the treasury) back to the wallet in one ledger entry. Still locked → 409 (`reason: "locked"`, `lockedUntil`); already unstaked → 409 (`reason: "already-unstaked"`); another wallet's position → 404; the treasury short of the reward → 422 (`reason: "treasury-short"`: nothing moved, retry later). The body is empty or `{}`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['unstake'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/farming/pools': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Available farming pools
+     * @description Active pools, newest first; `totalValueLocked` in base units of the native token.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `farming:read` (on the API key).
+     */
+    get: operations['listFarmingPools'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/proposals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Proposals open for voting
+     * @description Proposals with `startsAt` ≤ now < `endsAt`, newest first, with their tallies (sums of vote weights per choice).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
+     */
+    get: operations['listProposals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/vote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Vote on a proposal
+     * @description One vote per wallet and proposal, final. Its `weight` is the native token the wallet had staked at the proposal's `snapshotAt`. Refusals carry their own problem types (also in `reason`): `already-voted`, `voting-closed`, `voting-not-started` (409), `no-voting-power` (422). Unknown proposal → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['vote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/token/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The native token and its supply
+     * @description `totalSupply` is everything ever minted; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getTokenInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/treasury/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The DAO treasury
+     * @description Balance of `system:treasury` in every token (zeros included) and, per token, its inflows and outflows over the last 30 days.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `treasury:read` (on the API key).
+     */
+    get: operations['getTreasuryOverview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/contracts/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Contract addresses per network
+     * @description From the versioned `config/contracts.json`, keyed by CAIP-2 chain id, EIP-55 checksummed. These networks are also the chains the bridge accepts.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getContractAddresses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contracts-abi/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A contract ABI
+     * @description The ABI file `<name>.json` (`token.json`, `staking.json`, `governor.json`, `treasury.json`, `bridge.json`), with a strong `ETag` (SHA-256 of the bytes). `If-None-Match` (weak comparison: `W/"…"` and `*` match too) → 304 without a body. Any other name, nested path or traversal attempt → 404.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getContractAbi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/bridge/initiate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bridge tokens to another chain
+     * @description The JWT's wallet sends `amount` to `toAddress` on `toChainId`. The amount moves at once into the bridge escrow and a relay job completes the transfer (`completed`, `relayTxHash`) or fails it (`failed`, `failureReason`, the amount back to the wallet). A chain that is not served → 400 `unsupported-chain` (`supportedChains`); short balance → 422.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['initiateBridge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/bridge/transfers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a bridge transfer
+     * @description Transfers belong to the wallet: any organization the wallet uses can read them; another wallet's id is 404. Needs `bridge:write`, the only bridge scope.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
+     */
+    get: operations['getBridgeTransfer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai-billing/credits/purchase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Buy AI credits
+     * @description Creates a payment (purpose `credit_purchase`) of `credits × CREDIT_PRICE` base units of the native token to the organization. The payer confirms it with `POST /gateway/v1/payments/{id}/confirm`, which mints the credits in the same transaction.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['purchaseCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai-billing/consumption': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a consumption of credits
+     * @description Debits `units` credits from the JWT wallet atomically. Not enough credits → 402 `payment-required` (`balance`, `required`) and nothing is recorded.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['consumeCredits'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ai-billing/credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The wallet's credits
+     * @description One balance per wallet for the whole ecosystem; `recent` holds the last 20 consumptions recorded through the calling organization, newest first.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:read` (on the API key).
+     */
+    get: operations['getCreditBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/supply/shipments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's shipments
+     * @description Newest first. A shipment is `created` until its first checkpoint, then has the status of its latest checkpoint by `recordedAt`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     */
+    get: operations['listShipments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/supply/checkpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A shipment's checkpoints
+     * @description In the order they happened (`recordedAt`). `shipmentId` is required; another organization's shipment → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     */
+    get: operations['listCheckpoints'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/supply/certificates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's certificates
+     * @description Newest first, optionally of one shipment (another organization's → 404). `status` is `expired` once `expiresAt` has passed.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     */
+    get: operations['listCertificates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/supply/tariffs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Duty rates
+     * @description Reference duty rates matching every filter given. `hsCode` follows the HS hierarchy both ways (the lines under it and the broader lines it falls under).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     */
+    get: operations['findTariffs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/supply/customs/clear': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * File a customs clearance request
+     * @description Files a clearance for one of the organization's shipments (another organization's → 404); the agent is the JWT's wallet.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `customs:write` (on the API key). **Role:** the JWT's wallet must hold `agent` (granted with the operator CLI; log in again after the grant), else 403 `role-required`.
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['requestClearance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/energy/credits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's carbon credits
+     * @description Tonnes of CO2e held and retired and per vintage (newest first), over all of the organization's credits, and one page of its lots, newest first.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `energy:read` (on the API key).
+     */
+    get: operations['getCarbonCredits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/health/records': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A patient's clinical records
+     * @description Needs `health:read` **and** the patient's active consent for the API key's organization (`POST /gateway/v1/consents`); otherwise 403 `consent-required` (with `patient`), whether or not records exist. Every attempt past validation is written to the access log. Newest `recordedAt` first; `Cache-Control: no-store`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `health:read` (on the API key).
+     */
+    get: operations['readHealthRecords'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/consents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My consents
+     * @description The JWT wallet's consents, active and revoked, newest first.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key or connector token.
+     */
+    get: operations['listConsents'];
+    put?: never;
+    /**
+     * Consent to an organization reading my health records
+     * @description The patient lets `consent.organization` read their records. A JWT alone is not enough (issue #11): the body is an EIP-712 `HealthConsent` statement (domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT's wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. `issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. A new consent for the same organization replaces the active one. Not signed by the JWT wallet, stale or reused nonce → 422 `invalid-consent-signature`; unknown organization → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key or connector token.
+     */
+    post: operations['recordConsent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/consents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a consent
+     * @description Takes the patient's EIP-712 `ConsentRevocation` (fields `patient`, `consentId`, `issuedAt` (uint256, Unix seconds), `nonce`; same domain as the grant) and its signature, stored with the consent as `revocationSignature`. Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404; a signature that is not the JWT wallet's, names another consent or is stale → 422.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key or connector token.
+     */
+    delete: operations['revokeConsent'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cargolink/v1/shipments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a shipment
+     * @description The carrier side that feeds the supply endpoints. A `reference` the organization already has → 409 `invalid-state`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['ingestShipment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cargolink/v1/shipments/{id}/checkpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a checkpoint of a shipment
+     * @description The shipment's status follows its latest checkpoint by `recordedAt`; a late checkpoint with an older `recordedAt` fills in the history without moving the status back. Another organization's shipment → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['ingestCheckpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cargolink/v1/certificates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a certificate
+     * @description Optionally of one of the organization's shipments (another organization's → 404). The same `issuer` and `number` twice → 409 `invalid-state`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     */
+    post: operations['ingestCertificate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This OpenAPI 3.1 document
+     * @description Generated from the zod schemas that validate the requests. Not rate limited.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getOpenApiDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Rendered API reference
+     * @description An HTML page rendering this document with Swagger UI (served from this service, no external assets). Not rate limited.
+     *
+     *     **Authentication:** none (public); credentials sent anyway are ignored.
+     */
+    get: operations['getApiDocs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface webhooks {
+  'payment.settled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `payment.settled` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `payment.settled`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     */
+    post: operations['onPaymentSettled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `payment.failed` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `payment.failed`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     */
+    post: operations['onPaymentFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.expired': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `payment.expired` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `payment.expired`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     */
+    post: operations['onPaymentExpired'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'payment.refunded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `payment.refunded` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `payment.refunded`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     */
+    post: operations['onPaymentRefunded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface components {
+  schemas: {
+    /** @description A Solidity JSON ABI: an array of function, event and error descriptions */
+    Abi: ({
+      type: string;
+    } & {
+      [key: string]: unknown;
+    })[];
+    BridgeTransfer: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      object: 'bridge_transfer';
+      /** @enum {string} */
+      status: 'initiated' | 'completed' | 'failed';
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      from: string;
+      /** @example eip155:137 */
+      toChainId: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      toAddress: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      amount: string;
+      relayTxHash: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    CarbonCredit: {
+      /** Format: uuid */
+      id: string;
+      registry: string;
+      projectName: string;
+      vintage: number;
+      tonnes: number;
+      /** @enum {string} */
+      status: 'held' | 'retired';
+      /** Format: date-time */
+      retiredAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description Totals over all of the organization’s credits (tonnes of CO2e) and one page of its lots */
+    CarbonCreditsOverview: {
+      held: {
+        tonnes: number;
+        count: number;
+      };
+      retired: {
+        tonnes: number;
+        count: number;
+      };
+      vintages: {
+        vintage: number;
+        held: number;
+        retired: number;
+      }[];
+      data: components['schemas']['CarbonCredit'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    Certificate: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      shipmentId: string | null;
+      kind: string;
+      issuer: string;
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** @enum {string} */
+      status: 'valid' | 'expired';
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description Certificates, newest first */
+    CertificatePage: {
+      data: components['schemas']['Certificate'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    Checkpoint: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      shipmentId: string;
+      location: string;
+      /** @enum {string} */
+      status:
+        | 'picked_up'
+        | 'in_transit'
+        | 'arrived'
+        | 'at_customs'
+        | 'customs_cleared'
+        | 'out_for_delivery'
+        | 'delivered'
+        | 'exception'
+        | 'returned';
+      note: string | null;
+      /** Format: date-time */
+      recordedAt: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description Checkpoints in the order they happened (`recordedAt`) */
+    CheckpointPage: {
+      data: components['schemas']['Checkpoint'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    Clearance: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      shipmentId: string;
+      /** @enum {string} */
+      status: 'submitted' | 'cleared' | 'held' | 'rejected';
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      agent: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      declaredValue: string;
+      hsCode: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ClinicalRecord: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      patient: string;
+      kind: string;
+      summary: string;
+      /** Format: date-time */
+      recordedAt: string;
+    };
+    Consent: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      patient: string;
+      /** Format: uuid */
+      organizationId: string;
+      /** @enum {string} */
+      scope: 'health:read';
+      /** @description Signed statement: why (null for consents recorded before signatures) */
+      purpose: string | null;
+      /** @description Signed statement: what is allowed */
+      scopes: string[];
+      nonce: string | null;
+      /** Format: date-time */
+      issuedAt: string | null;
+      /**
+       * Format: date-time
+       * @description The consent allows nothing after this instant
+       */
+      expiresAt: string | null;
+      /** @description The patient's EIP-712 signature of the HealthConsent statement; verify with the types in the README */
+      signature: string | null;
+      /** @description The patient's EIP-712 signature of the ConsentRevocation */
+      revocationSignature: string | null;
+      revocationNonce: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      revokedAt: string | null;
+    };
+    /** @description The wallet's consents, active and revoked, newest first */
+    ConsentPage: {
+      data: components['schemas']['Consent'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    /** @description Contract addresses per network, keyed by CAIP-2 chain id */
+    ContractAddresses: {
+      version: number;
+      networks: {
+        [key: string]: {
+          name: string;
+          contracts: {
+            /**
+             * @description EIP-55 checksummed EVM address
+             * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+             */
+            token: string;
+            /**
+             * @description EIP-55 checksummed EVM address
+             * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+             */
+            staking: string;
+            /**
+             * @description EIP-55 checksummed EVM address
+             * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+             */
+            governor: string;
+            /**
+             * @description EIP-55 checksummed EVM address
+             * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+             */
+            treasury: string;
+            /**
+             * @description EIP-55 checksummed EVM address
+             * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+             */
+            bridge: string;
+          };
+        };
+      };
+    };
+    CreditBalance: {
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      /**
+       * @description Credits the wallet holds, across every application
+       * @example 1000000000000000000
+       */
+      balance: string;
+      recent: {
+        /** Format: uuid */
+        id: string;
+        feature: string;
+        units: number;
+        /** Format: date-time */
+        createdAt: string;
+      }[];
+    };
+    CreditConsumption: {
+      /** Format: uuid */
+      id: string;
+      units: number;
+      feature: string;
+      /**
+       * @description Credits left after this consumption
+       * @example 1000000000000000000
+       */
+      balance: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    Delivery: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      webhookId: string;
+      /** @enum {string} */
+      event: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'dead';
+      attempts: number;
+      /** Format: date-time */
+      nextAttemptAt: string | null;
+      lastStatusCode: number | null;
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+    };
+    /** @description Deliveries, newest first */
+    DeliveryPage: {
+      data: components['schemas']['Delivery'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    DeliveryRetry: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      status: 'pending';
+    };
+    FarmingPool: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /**
+       * @description The two token symbols of the pool
+       * @example [
+       *       "GTK",
+       *       "USDC"
+       *     ]
+       */
+      tokenPair: string[];
+      aprBps: number;
+      /**
+       * @description In base units of the native token
+       * @example 1000000000000000000
+       */
+      totalValueLocked: string;
+    };
+    /** @description Active farming pools, newest first */
+    FarmingPoolPage: {
+      data: components['schemas']['FarmingPool'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    FieldError: {
+      /** @description Dotted path of the field (or `body` / `query`) */
+      path: string;
+      message: string;
+    };
+    /** @description The patient's records, newest `recordedAt` first, read under consent `consentId` */
+    HealthRecords: {
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      patient: string;
+      /** Format: uuid */
+      consentId: string;
+      data: components['schemas']['ClinicalRecord'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    HealthStatus: {
+      /** @enum {string} */
+      status: 'ok' | 'unavailable';
+      checks: {
+        /** @enum {string} */
+        database: 'ok' | 'error';
+        /** @enum {string} */
+        redis: 'ok' | 'error';
+      };
+    };
+    /** @description Public P-256 key (RFC 7517) that verifies the session JWTs */
+    Jwk: {
+      /** @enum {string} */
+      kty: 'EC';
+      /** @enum {string} */
+      crv: 'P-256';
+      x: string;
+      y: string;
+      kid: string;
+      /** @enum {string} */
+      alg: 'ES256';
+      /** @enum {string} */
+      use: 'sig';
+    };
+    Jwks: {
+      keys: components['schemas']['Jwk'][];
+    };
+    /** @description A login nonce: single use, valid for 10 minutes */
+    LoginNonce: {
+      /** @description Value for the `Nonce:` field of the login message */
+      nonce: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    /** @description This OpenAPI 3.1 document */
+    OpenApiDocument: {
+      openapi: string;
+      info: {
+        title: string;
+        version: string;
+      } & {
+        [key: string]: unknown;
+      };
+      paths: {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A payment from the JWT wallet (payer) to the API key organization (payee) */
+    Payment: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      object: 'payment';
+      /** @enum {string} */
+      status: 'pending' | 'settled' | 'failed' | 'expired' | 'refunded';
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      amount: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      payer: string;
+      /**
+       * Format: uuid
+       * @description The payee: the API key organization
+       */
+      organizationId: string;
+      description: string | null;
+      /**
+       * @description `credit_purchase` for AI credits bought through `/ai-billing/credits/purchase`
+       * @enum {string}
+       */
+      purpose: 'payment' | 'credit_purchase';
+      /** @description Credits minted when a `credit_purchase` settles; null otherwise */
+      credits: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      settledAt: string | null;
+      /** Format: date-time */
+      refundedAt: string | null;
+    };
+    /** @description The payment was still pending at `expiresAt` */
+    PaymentExpiredEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'payment.expired';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /** @description The payment as the API returns it, after the change */
+      data: {
+        payment: components['schemas']['Payment'];
+      };
+    };
+    /** @description The payer's balance was short at confirmation (`failureReason: insufficient_funds`) */
+    PaymentFailedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'payment.failed';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /** @description The payment as the API returns it, after the change */
+      data: {
+        payment: components['schemas']['Payment'];
+      };
+    };
+    /** @description Payments, newest first */
+    PaymentPage: {
+      data: components['schemas']['Payment'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    /** @description The organization refunded a settled payment */
+    PaymentRefundedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'payment.refunded';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /** @description The payment as the API returns it, after the change */
+      data: {
+        payment: components['schemas']['Payment'];
+      };
+    };
+    /** @description The payer confirmed and the amount moved to the organization */
+    PaymentSettledEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'payment.settled';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /** @description The payment as the API returns it, after the change */
+      data: {
+        payment: components['schemas']['Payment'];
+      };
+    };
+    /** @description RFC 9457 problem document (`application/problem+json`). Besides the standard members, some types carry extension members (listed); others may be added. */
+    Problem: {
+      /**
+       * @description Problem type, `/problems/<code>` (resolvable against the API origin)
+       * @example /problems/not-found
+       */
+      type: string;
+      /**
+       * @description Short summary of the problem type
+       * @example Not found
+       */
+      title: string;
+      /**
+       * @description HTTP status code
+       * @example 404
+       */
+      status: number;
+      /**
+       * @description Explanation of this occurrence
+       * @example No such payment
+       */
+      detail: string;
+      /**
+       * @description Path of the request
+       * @example /api/gateway/v1/payments/0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01
+       */
+      instance: string;
+      /** @description `validation-error`: which fields are invalid */
+      errors?: components['schemas']['FieldError'][];
+      /** @description `insufficient-scope`: the scope the operation needs */
+      requiredScope?: string;
+      /** @description `role-required`: the JWT role the operation needs */
+      requiredRole?: string;
+      /** @description Refusal reason: `locked`, `already-unstaked`, `treasury-short`, or the governance refusal */
+      reason?: string;
+      /**
+       * Format: date-time
+       * @description `invalid-state` with reason `locked`: when the position unlocks
+       */
+      lockedUntil?: string;
+      /** @description `consent-required`: the patient address */
+      patient?: string;
+      /** @description `payment-required`: the credits the wallet holds */
+      balance?: string;
+      /** @description `payment-required`: the credits the operation needs */
+      required?: string;
+      /** @description `unsupported-chain`: the CAIP-2 chains the bridge serves */
+      supportedChains?: string[];
+      /** @description `invalid-state` on a duplicate certificate: the existing one */
+      certificateId?: string;
+      /** @description `invalid-state` on a duplicate shipment reference */
+      reference?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    Proposal: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      description: string;
+      /**
+       * Format: date-time
+       * @description Voting power is the native token staked at this instant
+       */
+      snapshotAt: string;
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      endsAt: string;
+      tally: {
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        for: string;
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        against: string;
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        abstain: string;
+      };
+    };
+    /** @description Proposals open now, newest first */
+    ProposalPage: {
+      data: components['schemas']['Proposal'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    /**
+     * @example {
+     *       "token": "eyJhbGciOiJFUzI1NiIsImtpZCI6Ii4uLiJ9.eyJzdWIiOiIweDVhQS4uLiJ9.c2ln",
+     *       "expiresAt": "2026-11-21T18:00:00.000Z",
+     *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+     *       "organizationId": "0193a1b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b"
+     *     }
+     */
+    Session: {
+      /** @description ES256 JWT for `Authorization: Bearer` */
+      token: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      /**
+       * Format: uuid
+       * @description Organization the session is bound to (login with its X-API-Key); null for a native session
+       */
+      organizationId: string | null;
+    };
+    Shipment: {
+      /** Format: uuid */
+      id: string;
+      reference: string;
+      /** @example DE */
+      origin: string;
+      /** @example DE */
+      destination: string;
+      carrier: string | null;
+      hsCode: string | null;
+      /** @enum {string} */
+      status:
+        | 'created'
+        | 'picked_up'
+        | 'in_transit'
+        | 'arrived'
+        | 'at_customs'
+        | 'customs_cleared'
+        | 'out_for_delivery'
+        | 'delivered'
+        | 'exception'
+        | 'returned';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @description Shipments, newest first */
+    ShipmentPage: {
+      data: components['schemas']['Shipment'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    StakingPosition: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      principal: string;
+      /** @description Annual reward rate in basis points (1200 = 12 %), fixed for the position */
+      aprBps: number;
+      lockDays: number;
+      /** Format: date-time */
+      lockedUntil: string;
+      /** Format: date-time */
+      startedAt: string;
+      /**
+       * @description Reward accrued up to now (active) or paid at unstake (unstaked)
+       * @example 1000000000000000000
+       */
+      accruedReward: string;
+      /** @enum {string} */
+      status: 'active' | 'unstaked';
+      /** Format: date-time */
+      unstakedAt: string | null;
+      /**
+       * @description Integer base units as a string
+       * @example 1000000000000000000
+       */
+      rewardPaid: string | null;
+    };
+    /** @description The wallet's active positions, newest first */
+    StakingPositionPage: {
+      data: components['schemas']['StakingPosition'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    Tariff: {
+      /** Format: uuid */
+      id: string;
+      hsCode: string;
+      /** @example DE */
+      origin: string;
+      /** @example DE */
+      destination: string;
+      /** @description Ad valorem duty in basis points (750 = 7.5 %) */
+      dutyBps: number;
+      description: string;
+    };
+    /** @description Duty rates matching every filter given */
+    TariffPage: {
+      data: components['schemas']['Tariff'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    TokenInfo: {
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      symbol: string;
+      name: string;
+      decimals: number;
+      /**
+       * @description Everything ever minted
+       * @example 1000000000000000000
+       */
+      totalSupply: string;
+      /**
+       * @description Total supply less the treasury, the staking pool and the bridge escrow
+       * @example 1000000000000000000
+       */
+      circulatingSupply: string;
+    };
+    TokenRef: {
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      symbol: string;
+      /** @example Gateway Token */
+      name: string;
+      /** @example 18 */
+      decimals: number;
+    };
+    Transfer: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      from: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      to: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      amount: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    TreasuryOverview: {
+      balances: {
+        token: components['schemas']['TokenRef'];
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        balance: string;
+      }[];
+      last30Days: {
+        token: components['schemas']['TokenRef'];
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        inflow: string;
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        outflow: string;
+      }[];
+    };
+    Vote: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      proposalId: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      /** @enum {string} */
+      choice: 'for' | 'against' | 'abstain';
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      weight: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description Every token of the service, zeros included, native token first */
+    WalletBalances: {
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      data: {
+        token: components['schemas']['TokenRef'];
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        balance: string;
+      }[];
+    };
+    /** @description A webhook destination (never carries its secret) */
+    Webhook: {
+      /** Format: uuid */
+      id: string;
+      /** @example https://merchant.example/webhooks */
+      url: string;
+      events: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+      /**
+       * @description `service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)
+       * @enum {string}
+       */
+      signatureScheme: 'service' | 'standard-webhooks';
+      active: boolean;
+      /** @description Most attempts in flight to this URL at once, across every worker; null = `WEBHOOK_ENDPOINT_CONCURRENCY` (10) */
+      maxConcurrency: number | null;
+      /** @description Set when the service deactivated the webhook because no attempt succeeded for `WEBHOOK_DISABLE_AFTER_MS` (5 days) while attempts kept failing; re-registering the URL re-activates it */
+      disabledReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description The endpoint's circuit breaker, read live */
+    WebhookHealth: {
+      /**
+       * @description `closed`: attempts go out; `open`: due deliveries are deferred without an attempt until `openUntil`; `half_open`: the next due delivery is a probe, whose success closes the circuit and whose failure opens it again with twice the cool-down
+       * @enum {string}
+       */
+      state: 'closed' | 'open' | 'half_open';
+      consecutiveFailures: number;
+      /** Format: date-time */
+      lastSuccessAt: string | null;
+      /** Format: date-time */
+      lastFailureAt: string | null;
+      /**
+       * Format: date-time
+       * @description While `open`: when the probe may go
+       */
+      openUntil: string | null;
+    };
+    /** @description The organization's webhooks, oldest first */
+    WebhookList: {
+      data: components['schemas']['WebhookWithHealth'][];
+    };
+    WebhookRecovery: {
+      /** @description Dead deliveries that get one new attempt */
+      recovered: number;
+    };
+    /** @description A webhook destination with its circuit (never carries its secret) */
+    WebhookWithHealth: {
+      /** Format: uuid */
+      id: string;
+      /** @example https://merchant.example/webhooks */
+      url: string;
+      events: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+      /**
+       * @description `service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)
+       * @enum {string}
+       */
+      signatureScheme: 'service' | 'standard-webhooks';
+      active: boolean;
+      /** @description Most attempts in flight to this URL at once, across every worker; null = `WEBHOOK_ENDPOINT_CONCURRENCY` (10) */
+      maxConcurrency: number | null;
+      /** @description Set when the service deactivated the webhook because no attempt succeeded for `WEBHOOK_DISABLE_AFTER_MS` (5 days) while attempts kept failing; re-registering the URL re-activates it */
+      disabledReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      health: components['schemas']['WebhookHealth'];
+    };
+    /** @description A registered webhook with its new signing secret */
+    WebhookWithSecret: {
+      /** Format: uuid */
+      id: string;
+      /** @example https://merchant.example/webhooks */
+      url: string;
+      events: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+      /**
+       * @description `service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)
+       * @enum {string}
+       */
+      signatureScheme: 'service' | 'standard-webhooks';
+      active: boolean;
+      /** @description Most attempts in flight to this URL at once, across every worker; null = `WEBHOOK_ENDPOINT_CONCURRENCY` (10) */
+      maxConcurrency: number | null;
+      /** @description Set when the service deactivated the webhook because no attempt succeeded for `WEBHOOK_DISABLE_AFTER_MS` (5 days) while attempts kept failing; re-registering the URL re-activates it */
+      disabledReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Signing secret (HMAC-SHA256 key), shown only here */
+      secret: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: {
+    /** @description IETF RateLimit header (draft 7, `limit=600, remaining=599, reset=60`): quota, remaining requests and seconds until the window resets, for this API key (or client address) */
+    RateLimit: string;
+    /** @description IETF RateLimit-Policy header: the quota (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`) */
+    RateLimitPolicy: string;
+    /** @description Seconds to wait before retrying */
+    RetryAfter: number;
+    /** @description `true` when this is the stored first answer to an earlier request with the same `Idempotency-Key` */
+    IdempotentReplayed: 'true';
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every dependency answers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok",
+           *       "checks": {
+           *         "database": "ok",
+           *         "redis": "ok"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['HealthStatus'];
+        };
+      };
+      /** @description A dependency is down (`status: "unavailable"`, the failing check `"error"`) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "unavailable",
+           *       "checks": {
+           *         "database": "ok",
+           *         "redis": "error"
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['HealthStatus'];
+        };
+      };
+    };
+  };
+  getLoginNonce: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A fresh nonce */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `no-store` */
+          'Cache-Control'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "nonce": "n4X8qL2vR7tY1mK9pW3sZ6cB0dF5gH8jA2eU4iO7",
+           *       "expiresAt": "2026-11-21T17:10:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['LoginNonce'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Optional: the organization's API key (or connector token) to bind the session to */
+        'X-API-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "message": "localhost wants you to sign in with your Ethereum account:\n0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\n\nSign in to the gateway\n\nURI: https://localhost/login\nVersion: 1\nChain ID: 1\nNonce: n4X8qL2vR7tY1mK9pW3sZ6cB0dF5gH8jA2eU4iO7\nIssued At: 2026-11-21T17:00:00Z",
+         *       "signature": "0x3c1e5d0b7f4a2e9c8d6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1b"
+         *     }
+         */
+        'application/json': {
+          /** @description The EIP-4361 (Sign-In with Ethereum) message, as signed */
+          message: string;
+          /** @description The wallet's personal_sign signature of `message`, 0x-prefixed hex */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Session JWT */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "organizationId": "0193a1b2-7c3d-7e4f-8a9b-0c1d2e3f4a5b",
+           *       "token": "eyJhbGciOiJFUzI1NiIsImtpZCI6IjNzUWguLi4ifQ.eyJzdWIiOiIweDVhQWViNjA1M0YzRTk0QzliOUEwOWYzMzY2OTQzNUU3RWYxQmVBZWQifQ.sig",
+           *       "expiresAt": "2026-11-21T18:00:00.000Z",
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+           *     }
+           */
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-signature`: Invalid login signature; `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getJwks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JSON Web Key Set */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `public, max-age=300` */
+          'Cache-Control'?: 'public, max-age=300';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "kty": "EC",
+           *           "crv": "P-256",
+           *           "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+           *           "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0",
+           *           "kid": "3sQhBg4b0b1eJcE3wWQ2b7tR5fX0yZ8aN6mL1kP9dVs",
+           *           "alg": "ES256",
+           *           "use": "sig"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Jwks'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  registerWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://merchant.example/webhooks",
+         *       "events": [
+         *         "payment.settled",
+         *         "payment.refunded"
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Absolute http(s) URL of the receiver; private and loopback destinations are refused
+           * @example https://merchant.example/webhooks
+           */
+          url: string;
+          /**
+           * @description Events to deliver (default `["payment.settled"]`)
+           * @example [
+           *       "payment.settled",
+           *       "payment.refunded"
+           *     ]
+           */
+          events?: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+          /**
+           * @description Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.
+           * @example standard-webhooks
+           * @enum {string}
+           */
+          signatureScheme?: 'service' | 'standard-webhooks';
+          /**
+           * @description Most attempts in flight to this URL at once, across every worker (default `WEBHOOK_ENDPOINT_CONCURRENCY`, 10). Re-registering without it resets it to the default.
+           * @example 5
+           */
+          maxConcurrency?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The URL existed: updated, secret rotated, re-activated */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *       "url": "https://merchant.example/webhooks",
+           *       "events": [
+           *         "payment.settled",
+           *         "payment.refunded"
+           *       ],
+           *       "signatureScheme": "service",
+           *       "active": true,
+           *       "maxConcurrency": null,
+           *       "disabledReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "secret": "whsec_q9b1Zt0m8V2kXr5cP3sL7yH4nD6fJ0aW1eG8uK2iO5Q="
+           *     }
+           */
+          'application/json': components['schemas']['WebhookWithSecret'];
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *       "url": "https://merchant.example/webhooks",
+           *       "events": [
+           *         "payment.settled",
+           *         "payment.refunded"
+           *       ],
+           *       "signatureScheme": "service",
+           *       "active": true,
+           *       "maxConcurrency": null,
+           *       "disabledReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "secret": "whsec_q9b1Zt0m8V2kXr5cP3sL7yH4nD6fJ0aW1eG8uK2iO5Q="
+           *     }
+           */
+          'application/json': components['schemas']['WebhookWithSecret'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/webhook-limit-reached`: Webhook limit reached */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Webhooks */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *           "url": "https://merchant.example/webhooks",
+           *           "events": [
+           *             "payment.settled",
+           *             "payment.refunded"
+           *           ],
+           *           "signatureScheme": "service",
+           *           "active": true,
+           *           "maxConcurrency": null,
+           *           "disabledReason": null,
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "health": {
+           *             "state": "closed",
+           *             "consecutiveFailures": 0,
+           *             "lastSuccessAt": "2026-11-21T17:00:00.000Z",
+           *             "lastFailureAt": null,
+           *             "openUntil": null
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['WebhookList'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only deliveries in this status */
+        status?: 'pending' | 'delivered' | 'dead';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+           *           "webhookId": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *           "event": "payment.settled",
+           *           "status": "dead",
+           *           "attempts": 8,
+           *           "nextAttemptAt": null,
+           *           "lastStatusCode": 500,
+           *           "lastError": "HTTP 500",
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "deliveredAt": null
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['DeliveryPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  retryDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the delivery (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the delivery is `pending` until its attempt is made */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+           *       "status": "pending"
+           *     }
+           */
+          'application/json': components['schemas']['DeliveryRetry'];
+        };
+      };
+      /** @description `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  recoverWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the webhook (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-11-21T17:00:00Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Recover the dead deliveries created at or after this time; at most 30 days ago, not in the future
+           * @example 2026-11-21T17:00:00Z
+           */
+          since: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the recovery is queued */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "recovered": 42
+           *     }
+           */
+          'application/json': components['schemas']['WebhookRecovery'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deactivateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the webhook (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The webhook, `active: false` */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *       "url": "https://merchant.example/webhooks",
+           *       "events": [
+           *         "payment.settled",
+           *         "payment.refunded"
+           *       ],
+           *       "signatureScheme": "service",
+           *       "active": false,
+           *       "maxConcurrency": null,
+           *       "disabledReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Webhook'];
+        };
+      };
+      /** @description `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listPayments: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only payments in this status */
+        status?: 'pending' | 'settled' | 'failed' | 'expired' | 'refunded';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of payments */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *           "object": "payment",
+           *           "status": "settled",
+           *           "amount": "12000000000000000000",
+           *           "token": "GTK",
+           *           "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *           "description": "Order #1001",
+           *           "purpose": "payment",
+           *           "credits": null,
+           *           "failureReason": null,
+           *           "expiresAt": "2026-11-21T17:15:00.000Z",
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "updatedAt": "2026-11-21T17:01:00.000Z",
+           *           "settledAt": "2026-11-21T17:01:00.000Z",
+           *           "refundedAt": null
+           *         }
+           *       ],
+           *       "nextCursor": "MDE5M2E1YzEtMWIyYy03ZDNlLThmNDAtNWE2YjdjOGQ5ZTAx"
+           *     }
+           */
+          'application/json': components['schemas']['PaymentPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createPayment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": "12000000000000000000",
+         *       "description": "Order #1001"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description Free text shown with the payment
+           * @example Order #1001
+           */
+          description?: string;
+          /**
+           * @description Seconds until a still-pending payment expires (default 900, at most 30 days)
+           * @default 900
+           * @example 900
+           */
+          expiresInSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The payment, `pending` */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "object": "payment",
+           *       "status": "pending",
+           *       "amount": "12000000000000000000",
+           *       "token": "GTK",
+           *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "description": "Order #1001",
+           *       "purpose": "payment",
+           *       "credits": null,
+           *       "failureReason": null,
+           *       "expiresAt": "2026-11-21T17:15:00.000Z",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z",
+           *       "settledAt": null,
+           *       "refundedAt": null
+           *     }
+           */
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "object": "payment",
+           *       "status": "settled",
+           *       "amount": "12000000000000000000",
+           *       "token": "GTK",
+           *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "description": "Order #1001",
+           *       "purpose": "payment",
+           *       "credits": null,
+           *       "failureReason": null,
+           *       "expiresAt": "2026-11-21T17:15:00.000Z",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:01:00.000Z",
+           *       "settledAt": "2026-11-21T17:01:00.000Z",
+           *       "refundedAt": null
+           *     }
+           */
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  confirmPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment, `settled` (or `failed` for a short balance, with `failureReason`) */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "object": "payment",
+           *       "status": "settled",
+           *       "amount": "12000000000000000000",
+           *       "token": "GTK",
+           *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "description": "Order #1001",
+           *       "purpose": "payment",
+           *       "credits": null,
+           *       "failureReason": null,
+           *       "expiresAt": "2026-11-21T17:15:00.000Z",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:01:00.000Z",
+           *       "settledAt": "2026-11-21T17:01:00.000Z",
+           *       "refundedAt": null
+           *     }
+           */
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/not-payer`: Only the payer can confirm this payment */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  refundPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the payment (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment, `refunded` */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "object": "payment",
+           *       "status": "refunded",
+           *       "amount": "12000000000000000000",
+           *       "token": "GTK",
+           *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "description": "Order #1001",
+           *       "purpose": "payment",
+           *       "credits": null,
+           *       "failureReason": null,
+           *       "expiresAt": "2026-11-21T17:15:00.000Z",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:05:00.000Z",
+           *       "settledAt": "2026-11-21T17:01:00.000Z",
+           *       "refundedAt": "2026-11-21T17:05:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWalletBalances: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Balances */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "data": [
+           *         {
+           *           "token": {
+           *             "symbol": "GTK",
+           *             "name": "Gateway Token",
+           *             "decimals": 18
+           *           },
+           *           "balance": "100000000000000000000"
+           *         },
+           *         {
+           *           "token": {
+           *             "symbol": "USDC",
+           *             "name": "USD Coin",
+           *             "decimals": 6
+           *           },
+           *           "balance": "0"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['WalletBalances'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  transfer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "to": "0x52908400098527886E0F7030069857D2E4169EE7",
+         *       "amount": "3000000000000000000"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description EVM address, 0x + 40 hex digits: all lower case, all upper case, or mixed case matching its EIP-55 checksum
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          to: string;
+          /**
+           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description Token symbol; default the native token
+           * @example GTK
+           */
+          token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The transfer */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23",
+           *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "to": "0x52908400098527886E0F7030069857D2E4169EE7",
+           *       "token": "GTK",
+           *       "amount": "3000000000000000000",
+           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Transfer'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  stake: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": "10000000000000000000",
+         *       "lockDays": 30
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description Days before the principal can be unstaked, 0 to STAKING_MAX_LOCK_DAYS (365 by default); default 0
+           * @default 0
+           * @example 30
+           */
+          lockDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The position, `active` */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34",
+           *       "token": "GTK",
+           *       "principal": "10000000000000000000",
+           *       "aprBps": 1200,
+           *       "lockDays": 30,
+           *       "lockedUntil": "2026-12-21T17:00:00.000Z",
+           *       "startedAt": "2026-11-21T17:00:00.000Z",
+           *       "accruedReward": "0",
+           *       "status": "active",
+           *       "unstakedAt": null,
+           *       "rewardPaid": null
+           *     }
+           */
+          'application/json': components['schemas']['StakingPosition'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listStakingPositions: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of positions */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34",
+           *           "token": "GTK",
+           *           "principal": "10000000000000000000",
+           *           "aprBps": 1200,
+           *           "lockDays": 30,
+           *           "lockedUntil": "2026-12-21T17:00:00.000Z",
+           *           "startedAt": "2026-11-21T17:00:00.000Z",
+           *           "accruedReward": "38051750380517",
+           *           "status": "active",
+           *           "unstakedAt": null,
+           *           "rewardPaid": null
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['StakingPositionPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  unstake: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description Id of the staking position (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No fields: send no body, or `{}` */
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The position, `unstaked`, with `rewardPaid` */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34",
+           *       "token": "GTK",
+           *       "principal": "10000000000000000000",
+           *       "aprBps": 1200,
+           *       "lockDays": 0,
+           *       "lockedUntil": "2026-11-21T17:00:00.000Z",
+           *       "startedAt": "2026-11-21T17:00:00.000Z",
+           *       "accruedReward": "98630136986301369",
+           *       "status": "unstaked",
+           *       "unstakedAt": "2026-12-21T17:00:00.000Z",
+           *       "rewardPaid": "98630136986301369"
+           *     }
+           */
+          'application/json': components['schemas']['StakingPosition'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listFarmingPools: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of pools */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-5e6f-7071-8283-9d0e1f2a3b45",
+           *           "name": "GTK/USDC",
+           *           "tokenPair": [
+           *             "GTK",
+           *             "USDC"
+           *           ],
+           *           "aprBps": 1800,
+           *           "totalValueLocked": "5000000000000000000000000"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['FarmingPoolPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listProposals: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of proposals */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f",
+           *           "title": "Fund the grants program",
+           *           "description": "Move 50 000 GTK from the treasury to the grants multisig.",
+           *           "snapshotAt": "2026-11-20T17:00:00.000Z",
+           *           "startsAt": "2026-11-20T17:00:00.000Z",
+           *           "endsAt": "2026-11-27T17:00:00.000Z",
+           *           "tally": {
+           *             "for": "10000000000000000000",
+           *             "against": "4000000000000000000",
+           *             "abstain": "0"
+           *           }
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['ProposalPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  vote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "proposalId": "0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f",
+         *       "choice": "for"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description Id of an open proposal
+           * @example 0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f
+           */
+          proposalId: string;
+          /**
+           * @description The vote; it cannot be changed
+           * @example for
+           * @enum {string}
+           */
+          choice: 'for' | 'against' | 'abstain';
+        };
+      };
+    };
+    responses: {
+      /** @description The vote */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-6f70-7182-8394-ae1f2a3b4c56",
+           *       "proposalId": "0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f",
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "choice": "for",
+           *       "weight": "10000000000000000000",
+           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Vote'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/already-voted`: Already voted; `/problems/voting-closed`: Voting is closed; `/problems/voting-not-started`: Voting has not started; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/no-voting-power`: No voting power */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTokenInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Token info */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "symbol": "GTK",
+           *       "name": "Gateway Token",
+           *       "decimals": 18,
+           *       "totalSupply": "1000000000000000000000000",
+           *       "circulatingSupply": "820000000000000000000000"
+           *     }
+           */
+          'application/json': components['schemas']['TokenInfo'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getTreasuryOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Treasury overview */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "balances": [
+           *         {
+           *           "token": {
+           *             "symbol": "GTK",
+           *             "name": "Gateway Token",
+           *             "decimals": 18
+           *           },
+           *           "balance": "150000000000000000000000"
+           *         },
+           *         {
+           *           "token": {
+           *             "symbol": "USDC",
+           *             "name": "USD Coin",
+           *             "decimals": 6
+           *           },
+           *           "balance": "0"
+           *         }
+           *       ],
+           *       "last30Days": [
+           *         {
+           *           "token": {
+           *             "symbol": "GTK",
+           *             "name": "Gateway Token",
+           *             "decimals": 18
+           *           },
+           *           "inflow": "50000000000000000000000",
+           *           "outflow": "98630136986301369"
+           *         },
+           *         {
+           *           "token": {
+           *             "symbol": "USDC",
+           *             "name": "USD Coin",
+           *             "decimals": 6
+           *           },
+           *           "inflow": "0",
+           *           "outflow": "0"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TreasuryOverview'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getContractAddresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Contract addresses */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `public, max-age=300` */
+          'Cache-Control'?: 'public, max-age=300';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "version": 1,
+           *       "networks": {
+           *         "eip155:1": {
+           *           "name": "Ethereum",
+           *           "contracts": {
+           *             "token": "0x3c693b615ba2349eA20D24971E5075CA20074644",
+           *             "staking": "0xa14FF93480F1B8F942c605e5Fca6B897334Beaa7",
+           *             "governor": "0x9fbD9B0DD8A44081425a6Bf708fb4d75d2EB70FF",
+           *             "treasury": "0xeb44B86bC64B9093447aF4eae24e81FDEFe6b257",
+           *             "bridge": "0x4BB07071049123DfD6504E6165c2228a1B4f0a08"
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ContractAddresses'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getContractAbi: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description An ETag from an earlier answer: 304 when it still matches */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /** @description File name of the ABI */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ABI (a JSON array) */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description Strong entity tag of the file */
+          ETag?: string;
+          /** @description `public, max-age=300` */
+          'Cache-Control'?: 'public, max-age=300';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "type": "function",
+           *         "name": "balanceOf",
+           *         "inputs": [
+           *           {
+           *             "name": "account",
+           *             "type": "address",
+           *             "internalType": "address"
+           *           }
+           *         ],
+           *         "outputs": [
+           *           {
+           *             "name": "",
+           *             "type": "uint256",
+           *             "internalType": "uint256"
+           *           }
+           *         ],
+           *         "stateMutability": "view"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Abi'];
+        };
+      };
+      /** @description Not modified: `If-None-Match` matched the current ETag */
+      304: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description Strong entity tag of the file */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  initiateBridge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "toChainId": "eip155:137",
+         *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+         *       "amount": "3000000000000000000"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description CAIP-2 chain id of the destination; a network of `GET /gateway/v1/contracts/addresses`
+           * @example eip155:137
+           */
+          toChainId: string;
+          /**
+           * @description EVM address, 0x + 40 hex digits (mixed case must match its EIP-55 checksum; not the zero address); answered checksummed
+           * @example 0x52908400098527886E0F7030069857D2E4169EE7
+           */
+          toAddress: string;
+          /**
+           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description Token symbol; default the native token
+           * @example GTK
+           */
+          token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The transfer, `initiated` */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
+           *       "object": "bridge_transfer",
+           *       "status": "initiated",
+           *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "toChainId": "eip155:137",
+           *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+           *       "token": "GTK",
+           *       "amount": "3000000000000000000",
+           *       "relayTxHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['BridgeTransfer'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body; `/problems/unsupported-chain`: Unsupported chain */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBridgeTransfer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the bridge transfer (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The transfer */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
+           *       "object": "bridge_transfer",
+           *       "status": "completed",
+           *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "toChainId": "eip155:137",
+           *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+           *       "token": "GTK",
+           *       "amount": "3000000000000000000",
+           *       "relayTxHash": "0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e",
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:02.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['BridgeTransfer'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  purchaseCredits: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "credits": 500
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Credits to buy; each costs CREDIT_PRICE base units of the native token (0.001 token by default)
+           * @example 500
+           */
+          credits: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The purchase payment, `pending` */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "object": "payment",
+           *       "status": "pending",
+           *       "amount": "500000000000000000",
+           *       "token": "GTK",
+           *       "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "description": "AI credits: 500",
+           *       "purpose": "credit_purchase",
+           *       "credits": "500",
+           *       "failureReason": null,
+           *       "expiresAt": "2026-11-21T17:15:00.000Z",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z",
+           *       "settledAt": null,
+           *       "refundedAt": null
+           *     }
+           */
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  consumeCredits: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "units": 20,
+         *       "feature": "chat.completion"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Credits to debit
+           * @example 20
+           */
+          units: number;
+          /**
+           * @description What consumed the credits
+           * @example chat.completion
+           */
+          feature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The consumption and the balance left */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-8192-73a4-85b6-c03b4c5d6e78",
+           *       "units": 20,
+           *       "feature": "chat.completion",
+           *       "balance": "480",
+           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['CreditConsumption'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payment-required`: Insufficient credits */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCreditBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Credit balance */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "balance": "480",
+           *       "recent": [
+           *         {
+           *           "id": "0193a5c1-8192-73a4-85b6-c03b4c5d6e78",
+           *           "feature": "chat.completion",
+           *           "units": 20,
+           *           "createdAt": "2026-11-21T17:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['CreditBalance'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listShipments: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only shipments in this status */
+        status?:
+          | 'created'
+          | 'picked_up'
+          | 'in_transit'
+          | 'arrived'
+          | 'at_customs'
+          | 'customs_cleared'
+          | 'out_for_delivery'
+          | 'delivered'
+          | 'exception'
+          | 'returned';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of shipments */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *           "reference": "DEMO-SHP-1001",
+           *           "origin": "BR",
+           *           "destination": "DE",
+           *           "carrier": "Maersk",
+           *           "hsCode": "090111",
+           *           "status": "at_customs",
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "updatedAt": "2026-11-21T17:00:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['ShipmentPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listCheckpoints: {
+    parameters: {
+      query: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description The shipment (one of the organization's) */
+        shipmentId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of checkpoints */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-2a11-7b4c-8d5e-3f6a7b8c9d0e",
+           *           "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *           "location": "Santos, BR (port)",
+           *           "status": "picked_up",
+           *           "note": null,
+           *           "recordedAt": "2026-11-20T09:30:00.000Z",
+           *           "createdAt": "2026-11-21T17:00:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['CheckpointPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listCertificates: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only this shipment's certificates */
+        shipmentId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of certificates */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-3b22-7c5d-9e6f-4a7b8c9d0e1f",
+           *           "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *           "kind": "phytosanitary",
+           *           "issuer": "MAPA Brazil",
+           *           "number": "PHY-BR-55120",
+           *           "issuedAt": "2026-11-19T00:00:00.000Z",
+           *           "expiresAt": "2027-02-17T00:00:00.000Z",
+           *           "status": "valid",
+           *           "createdAt": "2026-11-21T17:00:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['CertificatePage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  findTariffs: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description HS code; matches the lines under it and the broader lines it falls under */
+        hsCode?: string;
+        /** @description Country of origin (ISO 3166-1 alpha-2) */
+        origin?: string;
+        /** @description Country of destination (ISO 3166-1 alpha-2) */
+        destination?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tariffs */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-4c33-7d6e-8f70-5b8c9d0e1f2a",
+           *           "hsCode": "090111",
+           *           "origin": "BR",
+           *           "destination": "DE",
+           *           "dutyBps": 0,
+           *           "description": "Coffee, not roasted, not decaffeinated"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['TariffPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  requestClearance: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+         *       "declaredValue": "125000000000000000000000",
+         *       "hsCode": "090111"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description The organization's shipment to clear
+           * @example 0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d
+           */
+          shipmentId: string;
+          /**
+           * @description Declared customs value in integer base units of the native token, as a string
+           * @example 125000000000000000000000
+           */
+          declaredValue: string;
+          /**
+           * @description Harmonized System code, 4 to 10 digits
+           * @example 090111
+           */
+          hsCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The clearance, `submitted` */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c2-5d44-7e7f-9081-6c9d0e1f2a3b",
+           *       "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *       "status": "submitted",
+           *       "agent": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "declaredValue": "125000000000000000000000",
+           *       "hsCode": "090111",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Clearance'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/role-required`: Role required */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCarbonCredits: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Carbon credits */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "held": {
+           *         "tonnes": 4650,
+           *         "count": 4
+           *       },
+           *       "retired": {
+           *         "tonnes": 1800,
+           *         "count": 3
+           *       },
+           *       "vintages": [
+           *         {
+           *           "vintage": 2024,
+           *           "held": 150,
+           *           "retired": 0
+           *         },
+           *         {
+           *           "vintage": 2023,
+           *           "held": 2500,
+           *           "retired": 0
+           *         }
+           *       ],
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-6e55-7f80-81a2-7d0e1f2a3b4c",
+           *           "registry": "Verra",
+           *           "projectName": "Rimba Raya Biodiversity Reserve",
+           *           "vintage": 2019,
+           *           "tonnes": 1000,
+           *           "status": "retired",
+           *           "retiredAt": "2026-06-30T00:00:00.000Z",
+           *           "createdAt": "2026-11-21T17:00:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['CarbonCreditsOverview'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  readHealthRecords: {
+    parameters: {
+      query: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description The patient's wallet address */
+        patient: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of records */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `no-store` */
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "patient": "0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684",
+           *       "consentId": "0193a5c2-8077-71a2-83c4-9f2a3b4c5d6e",
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-7f66-7091-92b3-8e1f2a3b4c5d",
+           *           "patient": "0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684",
+           *           "kind": "prescription",
+           *           "summary": "Amoxicillin 500 mg, three times daily for 7 days (acute sinusitis)",
+           *           "recordedAt": "2026-11-19T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['HealthRecords'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/consent-required`: Consent required */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listConsents: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of consents */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `no-store` */
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c2-8077-71a2-83c4-9f2a3b4c5d6e",
+           *           "patient": "0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684",
+           *           "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *           "scope": "health:read",
+           *           "purpose": "Follow-up care at Clinic B",
+           *           "scopes": [
+           *             "health:read"
+           *           ],
+           *           "nonce": "a1b2c3d4e5f6a7b8c9d0",
+           *           "issuedAt": "2026-11-21T17:00:00.000Z",
+           *           "expiresAt": "2026-12-21T17:00:00.000Z",
+           *           "signature": "0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b",
+           *           "revocationSignature": null,
+           *           "revocationNonce": null,
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "revokedAt": null
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['ConsentPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  recordConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "consent": {
+         *         "organization": "0193a5c0-0000-7000-8000-00000000de70",
+         *         "purpose": "Follow-up care at Clinic B",
+         *         "scopes": [
+         *           "health:read"
+         *         ],
+         *         "issuedAt": 1795280400,
+         *         "expiresAt": 1797872400,
+         *         "nonce": "a1b2c3d4e5f6a7b8c9d0"
+         *       },
+         *       "signature": "0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b"
+         *     }
+         */
+        'application/json': {
+          consent: {
+            /**
+             * Format: uuid
+             * @description The organization (integrator) allowed to read the records
+             * @example 0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d
+             */
+            organization: string;
+            /**
+             * @description Why the organization may read them
+             * @example Follow-up care at Clinic B
+             */
+            purpose: string;
+            /** @description What is allowed: ["health:read"] */
+            scopes: string[];
+            /** @description When the patient signed, Unix seconds (at most CONSENT_SIGNATURE_MAX_AGE_SECONDS ago) */
+            issuedAt: number;
+            /** @description When the consent ends by itself, Unix seconds */
+            expiresAt: number;
+            /** @description Chosen by the signing app; single use per patient */
+            nonce: string;
+          };
+          /** @description The patient wallet's EIP-712 signature (eth_signTypedData_v4) */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Consent recorded */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `no-store` */
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c2-8077-71a2-83c4-9f2a3b4c5d6e",
+           *       "patient": "0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "scope": "health:read",
+           *       "purpose": "Follow-up care at Clinic B",
+           *       "scopes": [
+           *         "health:read"
+           *       ],
+           *       "nonce": "a1b2c3d4e5f6a7b8c9d0",
+           *       "issuedAt": "2026-11-21T17:00:00.000Z",
+           *       "expiresAt": "2026-12-21T17:00:00.000Z",
+           *       "signature": "0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b",
+           *       "revocationSignature": null,
+           *       "revocationNonce": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "revokedAt": null
+           *     }
+           */
+          'application/json': components['schemas']['Consent'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-consent-signature`: Invalid consent signature */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the consent (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "revocation": {
+         *         "consentId": "0193a5c2-8077-71a2-83c4-9f2a3b4c5d6e",
+         *         "issuedAt": 1795284000,
+         *         "nonce": "f0e1d2c3b4a5968778695a4b"
+         *       },
+         *       "signature": "0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b"
+         *     }
+         */
+        'application/json': {
+          revocation: {
+            /**
+             * Format: uuid
+             * @description The consent revoked (the path id)
+             * @example 0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d
+             */
+            consentId: string;
+            /** @description When the patient signed, Unix seconds */
+            issuedAt: number;
+            /** @description Chosen by the signing app; single use per patient */
+            nonce: string;
+          };
+          /** @description The patient wallet's EIP-712 signature (eth_signTypedData_v4) */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The consent, revoked */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description `no-store` */
+          'Cache-Control'?: 'no-store';
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c2-8077-71a2-83c4-9f2a3b4c5d6e",
+           *       "patient": "0x985035e5DA4F7c7E69f939ac2cd661c3ccD68684",
+           *       "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+           *       "scope": "health:read",
+           *       "purpose": "Follow-up care at Clinic B",
+           *       "scopes": [
+           *         "health:read"
+           *       ],
+           *       "nonce": "a1b2c3d4e5f6a7b8c9d0",
+           *       "issuedAt": "2026-11-21T17:00:00.000Z",
+           *       "expiresAt": "2026-12-21T17:00:00.000Z",
+           *       "signature": "0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b",
+           *       "revocationSignature": "0xabababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab1b",
+           *       "revocationNonce": "f0e1d2c3b4a5968778695a4b",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "revokedAt": "2026-11-21T18:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Consent'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-consent-signature`: Invalid consent signature */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ingestShipment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reference": "BK-2026-0001",
+         *       "origin": "BR",
+         *       "destination": "DE",
+         *       "carrier": "Maersk",
+         *       "hsCode": "090111"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The carrier's booking reference, unique per organization
+           * @example BK-2026-0001
+           */
+          reference: string;
+          /**
+           * @description Assigned ISO 3166-1 alpha-2 country code, either case (answered upper case; reserved codes such as UK or EU are 400)
+           * @example DE
+           */
+          origin: string;
+          /**
+           * @description Assigned ISO 3166-1 alpha-2 country code, either case (answered upper case; reserved codes such as UK or EU are 400)
+           * @example DE
+           */
+          destination: string;
+          /** @example Maersk */
+          carrier?: string;
+          /**
+           * @description Harmonized System code, 4 to 10 digits
+           * @example 090111
+           */
+          hsCode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The shipment, `created` */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *       "reference": "BK-2026-0001",
+           *       "origin": "BR",
+           *       "destination": "DE",
+           *       "carrier": "Maersk",
+           *       "hsCode": "090111",
+           *       "status": "created",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Shipment'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ingestCheckpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        /** @description Id of the shipment (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "location": "Santos, BR (port)",
+         *       "status": "picked_up",
+         *       "recordedAt": "2026-11-20T09:30:00Z"
+         *     }
+         */
+        'application/json': {
+          /** @example Santos, BR (port) */
+          location: string;
+          /**
+           * @description What happened; the shipment takes the status of its latest checkpoint
+           * @example picked_up
+           * @enum {string}
+           */
+          status:
+            | 'picked_up'
+            | 'in_transit'
+            | 'arrived'
+            | 'at_customs'
+            | 'customs_cleared'
+            | 'out_for_delivery'
+            | 'delivered'
+            | 'exception'
+            | 'returned';
+          note?: string;
+          /**
+           * Format: date-time
+           * @description When it happened (ISO 8601); default now; at most 5 minutes in the future
+           * @example 2026-11-20T09:30:00Z
+           */
+          recordedAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The checkpoint */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c2-2a11-7b4c-8d5e-3f6a7b8c9d0e",
+           *       "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *       "location": "Santos, BR (port)",
+           *       "status": "picked_up",
+           *       "note": null,
+           *       "recordedAt": "2026-11-20T09:30:00.000Z",
+           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Checkpoint'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  ingestCertificate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+         *       "kind": "phytosanitary",
+         *       "issuer": "MAPA Brazil",
+         *       "number": "PHY-BR-55120",
+         *       "issuedAt": "2026-11-19T00:00:00Z",
+         *       "expiresAt": "2027-02-17T00:00:00Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: uuid
+           * @example 0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d
+           */
+          shipmentId?: string;
+          /** @example phytosanitary */
+          kind: string;
+          /** @example MAPA Brazil */
+          issuer: string;
+          /**
+           * @description Certificate number; unique per issuer and organization
+           * @example PHY-BR-55120
+           */
+          number: string;
+          /**
+           * Format: date-time
+           * @example 2026-11-19T00:00:00Z
+           */
+          issuedAt: string;
+          /**
+           * Format: date-time
+           * @description After issuedAt
+           * @example 2027-02-17T00:00:00Z
+           */
+          expiresAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The certificate */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c2-3b22-7c5d-9e6f-4a7b8c9d0e1f",
+           *       "shipmentId": "0193a5c2-1f00-7a3b-9c4d-2e5f6a7b8c9d",
+           *       "kind": "phytosanitary",
+           *       "issuer": "MAPA Brazil",
+           *       "number": "PHY-BR-55120",
+           *       "issuedAt": "2026-11-19T00:00:00.000Z",
+           *       "expiresAt": "2027-02-17T00:00:00.000Z",
+           *       "status": "valid",
+           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Certificate'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getOpenApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document */
+      200: {
+        headers: {
+          /** @description `public, max-age=300` */
+          'Cache-Control'?: 'public, max-age=300';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenApiDocument'];
+        };
+      };
+    };
+  };
+  getApiDocs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description HTML page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  onPaymentSettled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "payment.settled",
+         *       "createdAt": "2026-11-21T17:01:00.000Z",
+         *       "data": {
+         *         "payment": {
+         *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+         *           "object": "payment",
+         *           "status": "settled",
+         *           "amount": "12000000000000000000",
+         *           "token": "GTK",
+         *           "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+         *           "description": "Order #1001",
+         *           "purpose": "payment",
+         *           "credits": null,
+         *           "failureReason": null,
+         *           "expiresAt": "2026-11-21T17:15:00.000Z",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:01:00.000Z",
+         *           "settledAt": "2026-11-21T17:01:00.000Z",
+         *           "refundedAt": null
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PaymentSettledEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onPaymentFailed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "payment.failed",
+         *       "createdAt": "2026-11-21T17:01:00.000Z",
+         *       "data": {
+         *         "payment": {
+         *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+         *           "object": "payment",
+         *           "status": "failed",
+         *           "amount": "12000000000000000000",
+         *           "token": "GTK",
+         *           "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+         *           "description": "Order #1001",
+         *           "purpose": "payment",
+         *           "credits": null,
+         *           "failureReason": "insufficient_funds",
+         *           "expiresAt": "2026-11-21T17:15:00.000Z",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:01:00.000Z",
+         *           "settledAt": null,
+         *           "refundedAt": null
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PaymentFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onPaymentExpired: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "payment.expired",
+         *       "createdAt": "2026-11-21T17:15:00.000Z",
+         *       "data": {
+         *         "payment": {
+         *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+         *           "object": "payment",
+         *           "status": "expired",
+         *           "amount": "12000000000000000000",
+         *           "token": "GTK",
+         *           "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+         *           "description": "Order #1001",
+         *           "purpose": "payment",
+         *           "credits": null,
+         *           "failureReason": null,
+         *           "expiresAt": "2026-11-21T17:15:00.000Z",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:15:00.000Z",
+         *           "settledAt": null,
+         *           "refundedAt": null
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PaymentExpiredEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onPaymentRefunded: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "payment.refunded",
+         *       "createdAt": "2026-11-21T17:05:00.000Z",
+         *       "data": {
+         *         "payment": {
+         *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+         *           "object": "payment",
+         *           "status": "refunded",
+         *           "amount": "12000000000000000000",
+         *           "token": "GTK",
+         *           "payer": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "organizationId": "0193a5c0-0000-7000-8000-00000000de70",
+         *           "description": "Order #1001",
+         *           "purpose": "payment",
+         *           "credits": null,
+         *           "failureReason": null,
+         *           "expiresAt": "2026-11-21T17:15:00.000Z",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:05:00.000Z",
+         *           "settledAt": "2026-11-21T17:01:00.000Z",
+         *           "refundedAt": "2026-11-21T17:05:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['PaymentRefundedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+}

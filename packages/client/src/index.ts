@@ -1,0 +1,36 @@
+/**
+ * `@gw/client`: the typed client of the Service Gateway API. Types are generated from the API's
+ * OpenAPI document (openapi-typescript), requests go through openapi-fetch; see README.md.
+ */
+export {
+  createGatewayClient,
+  type DataOf,
+  type GatewayClient,
+  type GatewayClientOptions,
+  type LoginSession,
+  type PageItem,
+  type PaginateInit,
+  type PaginatedPath,
+} from './client.js';
+export { ProblemError, problemCode, type Problem } from './errors.js';
+export {
+  DEFAULT_RETRY,
+  RETRYABLE_STATUSES,
+  backoffDelay,
+  isRetrySafe,
+  parseRetryAfter,
+  retryDelay,
+  withRetries,
+  type FetchLike,
+  type RetryOptions,
+} from './retry.js';
+export {
+  DEFAULT_STATEMENT,
+  buildLoginMessage,
+  type EthersSigner,
+  type LoginOptions,
+  type SiweSigner,
+  type ViemAccountSigner,
+  type ViemWalletClientSigner,
+} from './siwe.js';
+export type { components, operations, paths, webhooks } from './generated/openapi.js';
