@@ -1306,7 +1306,7 @@ export interface components {
        * @description The consent allows nothing after this instant
        */
       expiresAt: string | null;
-      /** @description The patient's EIP-712 signature of the HealthConsent statement; verify with the types in the README */
+      /** @description The patient's EIP-712 signature of the HealthConsent statement; verify with the types in docs/integrating.md (`CONSENT_TYPES` of @gw/core/consents) */
       signature: string | null;
       /** @description The patient's EIP-712 signature of the ConsentRevocation */
       revocationSignature: string | null;
