@@ -13,8 +13,7 @@
  * | `INBOX`        | `<delivery id>.json` (the raw body) and `<delivery id>.sig` (`X-Service-Signature`)      |
  *
  * The test fails when an example exits non-zero, when a marker names no block, and when a marked
- * block's kind has no runner. A kind is added by putting its runner in `RUNNERS` (a later `js`
- * kind: plain `node` in a folder where the packed client and receiver kit are installed).
+ * block's kind has no runner. `js` examples have their own suite at the end of this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
@@ -24,6 +23,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer as createNetServer } from 'node:net';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { installPacks, type InstalledPacks } from './support/packed.js';
 import { startStack, type Stack } from './support/stack.js';
 import { collectExamples, extractExamples, type DocExample } from './support/doc-examples.js';
 
@@ -56,8 +58,8 @@ const runShell: Runner = (example, ctx) =>
 
 /** The runners by kind. */
 const RUNNERS: Record<string, Runner> = { sh: runShell };
-/** Kinds whose runner is still to come: their examples are listed as to-do instead of failing. */
-const PENDING_KINDS = new Set(['js']);
+/** Kinds run by their own suite below (they need their own stack and installed packages). */
+const OWN_SUITE_KINDS = new Set(['js']);
 
 const examples = collectExamples(ROOT);
 
@@ -144,14 +146,72 @@ describe('documented examples', () => {
     expect(result.code).not.toBe(0);
   });
 
-  for (const example of examples) {
-    if (PENDING_KINDS.has(example.kind) && !RUNNERS[example.kind]) {
-      it.todo(`${example.name} (${example.where}; no ${example.kind} runner yet)`);
-      continue;
-    }
+  for (const example of examples.filter((e) => !OWN_SUITE_KINDS.has(e.kind))) {
     it(`${example.name} (${example.where})`, async () => {
       const result = await run(example);
       if (result.code !== 0) throw new Error(`${example.where}: example "${example.name}" exited ${result.code}:\n${result.output}`);
     }, 90_000);
   }
 });
+
+/**
+ * `js` examples run the way an integrator runs them: the block is saved as an `.mjs` file in a
+ * fresh folder where the packed `@gw/client` and `@gw/webhook-receiver` are installed from their
+ * tarballs (with `express` and `viem`), and run by plain `node`. It must exit 0 on its own within
+ * 60 s. The stack listens on a known port and its `SIWE_DOMAIN` is `localhost:<port>`, so the
+ * client's login defaults (domain and URI from the base address) apply as in production. Env:
+ * `GW_URL` (`http://localhost:<port>/api`), `GW_API_KEY` (new organization, all scopes),
+ * `WALLET_KEY` (a new wallet's private key; the wallet holds 1000 tokens), `PORT` (free, for a
+ * receiver) and `WEBHOOK_URL` (`http://127.0.0.1:<PORT>/webhooks`).
+ */
+describe('documented js examples', () => {
+  const jsExamples = examples.filter((e) => e.kind === 'js');
+  let stack: Stack;
+  let consumer: InstalledPacks;
+
+  beforeAll(async () => {
+    if (jsExamples.length === 0) return;
+    consumer = await installPacks({
+      packages: ['packages/client', 'packages/webhook-receiver'],
+      dependencies: { express: '^5.1.0', viem: '^2.57.0' },
+    });
+    const port = await freePort();
+    stack = await startStack('docs-js-examples', { env: { PORT: String(port), SIWE_DOMAIN: `localhost:${port}` } });
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await consumer?.cleanup();
+  });
+
+  it('finds the README integration example', () => {
+    expect(jsExamples.map((e) => e.name)).toContain('readme-integration');
+  });
+
+  for (const example of jsExamples) {
+    it(`${example.name} (${example.where})`, async () => {
+      const { apiKey } = await stack.org();
+      const walletKey = generatePrivateKey();
+      await stack.mint(privateKeyToAccount(walletKey).address, 1000n * 10n ** 18n);
+      const port = await freePort();
+      writeFileSync(join(consumer.dir, `${example.name}.mjs`), `${example.code}\n`);
+      const env = {
+        GW_URL: `http://localhost:${stack.config.PORT}/api`,
+        GW_API_KEY: apiKey,
+        WALLET_KEY: walletKey,
+        PORT: String(port),
+        WEBHOOK_URL: `http://127.0.0.1:${port}/webhooks`,
+      };
+      await expect(consumer.run(process.execPath, [`${example.name}.mjs`], { env, timeoutMs: 60_000 })).resolves.toBeDefined();
+    }, 90_000);
+  }
+});
+
+/** A TCP port that was free a moment ago (bind to 0, read, close). */
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}

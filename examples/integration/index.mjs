@@ -101,7 +101,7 @@ const processedFor = (paymentId, eventType) => receiver.processed.find((p) => p.
 async function main() {
   // 1. Log in. The API key binds both sessions to this organization.
   const gw = createGatewayClient({ baseUrl, apiKey });
-  const session = await gw.login(payer, { domain: siweDomain });
+  const session = await gw.login(payer, { domain: siweDomain, uri: `https://${siweDomain}/login` });
   say(`1. ${session.address} logged in with gw.login (EIP-4361), session until ${session.expiresAt}`);
 
   const shortOfFunds = Wallet.createRandom();

@@ -9,8 +9,8 @@
  *
  * Names are unique across all files. The block's language picks its kind: `sh`/`bash`/`shell` →
  * `sh` (run by `test/docs-examples.test.ts` with `bash -euo pipefail` against a real stack); any
- * other language keeps its name as kind (`ts`, `js`, …) and fails the run until a runner for that
- * kind exists, except the kinds listed in `PENDING_KINDS`, reported as to-do.
+ * other language keeps its name as kind (`js`: plain `node` with the packed client and receiver kit
+ * installed, run by its own suite in that test) and fails the run when no runner takes it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
