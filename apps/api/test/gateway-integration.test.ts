@@ -351,7 +351,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
     expect(await stack.api.deps.prisma.bridgeTransfer.count()).toBe(transfers);
   });
 
-  it('Idempotency-Key: same body → the same transfer, debited once; another body → 409', async () => {
+  it('Idempotency-Key: same body → the same transfer, debited once; another body → 422', async () => {
     const key = `bridge-${Date.now()}`;
     const before = await balance(wallet(alice.address));
     const body = { toChainId: 'eip155:8453', toAddress: RECIPIENT, amount: '1000' };
@@ -363,7 +363,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
     expect(c.body.id).toBe(a.body.id);
     expect(await balance(wallet(alice.address))).toBe(before - 1000n);
     const d = await initiate({ ...body, amount: '1001' }, { 'Idempotency-Key': key });
-    expect(d.status).toBe(409);
+    expect(d.status).toBe(422);
     expect(d.body.type).toBe('/problems/idempotency-key-reused');
   });
 
