@@ -93,7 +93,7 @@ describe('HTTP conventions (issue #13)', () => {
         expect(logged(res.headers['x-request-id']!)).toBe(true);
         expect(logs.join('')).not.toContain(junk);
       }
-      const twice = await stack.http.get('/api/health').set('X-Request-Id', ['one', 'two']);
+      const twice = await stack.http.get('/api/health').set('X-Request-Id', ['one', 'two'] as unknown as string);
       expect(twice.headers['x-request-id']).toMatch(uuid);
       // Generated when absent, also on problem answers.
       const problem = await stack.http.get('/api/nope');

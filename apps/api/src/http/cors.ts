@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import cors from 'cors';
-import { requestPath, MethodIndex, type IndexedRoute } from './allow.js';
+import { requestPath, type MethodIndex, type IndexedRoute } from './allow.js';
 
 /** A route as the CORS policy needs it. */
 export type CorsRoute = IndexedRoute & { auth: 'gateway' | 'webhooks' | 'public'; noStore?: boolean };
