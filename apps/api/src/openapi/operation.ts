@@ -167,6 +167,8 @@ function problemResponses(op: Operation): Record<string, ResponseConfig> {
       description: codes.map((c) => `\`/problems/${c}\`: ${errorCatalog[c].title}`).join('; '),
       headers: {
         'X-Request-Id': ref('RequestId'),
+        // Set by the request limiter before anything answers (absent on the failed-authentication 429).
+        ...(op.rateLimited !== false ? { RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') } : {}),
         ...(status === 401 ? { 'WWW-Authenticate': WWW_AUTHENTICATE } : {}),
         ...(status === 429 || status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
       },
