@@ -24,12 +24,12 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 /**
- * Gives every request an id, the client's `X-Request-Id` when well-formed ({@link requestIdOf}),
- * else a new UUID, echoes it in the `X-Request-Id` response header (also on refusals), and logs one
- * line when it finishes
- * (or its client goes away): `{ req: { id, method, path }, res: { statusCode }, responseTime }`
- * with `responseTime` in ms, at {@link requestLogLevel}. Only method, path and status are logged:
- * never headers, bodies or query strings, which can carry credentials.
+ * Gives every request an id ({@link requestIdOf}: the client's well-formed `X-Request-Id`, else a
+ * new UUID), echoes it in the `X-Request-Id` response header (refusals included), keeps it in
+ * `res.locals.requestId`, and logs one line when the request finishes (or its client goes away):
+ * `{ req: { id, method, path }, res: { statusCode }, responseTime }` with `responseTime` in ms, at
+ * {@link requestLogLevel}. Only the id, method, path and status are logged: never other headers,
+ * bodies or query strings, which can carry credentials.
  *
  * This replaces pino-http (issue #5): pino-http builds a child logger with serialized bindings for
  * every request even when the line is never written, which the API profile priced at ~5 % of a
