@@ -84,6 +84,57 @@ describe('contract check of real responses', () => {
     ).toMatch(/must have required property 'nextCursor'/);
   });
 
+  it('holds documented header fields, 405 answers and OPTIONS answers to the document (issue #13)', () => {
+    const ok = {
+      method: 'GET',
+      path: '/api/gateway/v1/token/info',
+      status: 200,
+      contentType: 'application/json',
+      body: '{}',
+    };
+    const tokenInfo = (headers: Record<string, string>) =>
+      checker.headerViolation(checker.operation('GET', ok.path)!.op.responses['200']!, headers);
+    expect(
+      tokenInfo({
+        ratelimit: '"default"; r=9; t=60',
+        'ratelimit-policy': '"default"; q=10; w=60; pk=:ZDYyNzVlODAzNTVm:',
+        'x-request-id': 'a.b:c-1',
+      }),
+    ).toBeNull();
+    expect(tokenInfo({ ratelimit: 'limit=10, remaining=9, reset=60' })).toMatch(/header RateLimit: .* must match pattern/);
+    expect(tokenInfo({ 'x-request-id': 'has space' })).toMatch(/header X-Request-Id/);
+    // A 401 without its challenge breaks the contract.
+    const unauthenticated = {
+      ...ok,
+      path: '/api/gateway/v1/payments',
+      status: 401,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: '/problems/unauthenticated',
+        title: 'Unauthenticated',
+        status: 401,
+        detail: 'x',
+        instance: '/api/gateway/v1/payments',
+      }),
+    };
+    expect(checker.violation({ ...unauthenticated, headers: {} })).toMatch(/WWW-Authenticate is missing/);
+    expect(checker.violation({ ...unauthenticated, headers: { 'www-authenticate': 'Bearer realm="gateway"' } })).toBeNull();
+    // 405: the method-not-allowed problem with Allow; OPTIONS: 204 with Allow.
+    const notAllowed = {
+      method: 'PUT',
+      path: '/api/gateway/v1/payments',
+      status: 405,
+      contentType: 'application/problem+json',
+      body: '{"type":"/problems/method-not-allowed"}',
+    };
+    expect(checker.violation({ ...notAllowed, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })).toBeNull();
+    expect(checker.violation({ ...notAllowed, headers: {} })).toMatch(/405 without Allow/);
+    expect(checker.violation({ ...notAllowed, body: '{"type":"/problems/not-found"}' })).toMatch(/method-not-allowed/);
+    const options = { method: 'OPTIONS', path: '/api/gateway/v1/payments', status: 204, contentType: '', body: '' };
+    expect(checker.violation({ ...options, headers: { allow: 'GET, HEAD, POST, OPTIONS' } })).toBeNull();
+    expect(checker.violation({ ...options, headers: {} })).toMatch(/without Allow/);
+  });
+
   it('sees every response of a watched server, written at once or in chunks', async () => {
     const server = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');

@@ -15,8 +15,14 @@ type Json = Record<string, unknown>;
 interface MediaType {
   schema?: Json;
 }
+interface HeaderObject {
+  required?: boolean;
+  schema?: Json;
+  $ref?: string;
+}
 interface ResponseObject {
   content?: Record<string, MediaType>;
+  headers?: Record<string, HeaderObject>;
 }
 interface OperationObject {
   responses: Record<string, ResponseObject>;
@@ -28,7 +34,7 @@ interface WebhookObject {
 export interface ContractDocument {
   paths: Record<string, Record<string, OperationObject>>;
   webhooks?: Record<string, { post: WebhookObject }>;
-  components: { schemas: Record<string, Json> };
+  components: { schemas: Record<string, Json>; headers?: Record<string, HeaderObject> };
 }
 
 const COMPONENTS_ID = 'urn:gw:openapi:components';
@@ -86,6 +92,8 @@ export interface ObservedResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The response's header fields by lower-case name; when given, documented headers are checked too. */
+  headers?: Record<string, string | string[] | number | undefined>;
 }
 
 /** Validates responses against an OpenAPI document (its server URL is `/api`). */
@@ -136,15 +144,27 @@ export class ContractChecker {
    */
   violation(r: ObservedResponse): string | null {
     const what = `${r.method} ${r.path} ${r.status}`;
+    // OPTIONS is answered for every path of the table (204, `Allow`, no body), not documented per operation.
+    if (r.method.toUpperCase() === 'OPTIONS' && r.status === 204 && r.body === '') {
+      return r.headers && r.headers.allow === undefined ? `${what}: OPTIONS answered without Allow` : null;
+    }
     const found = this.operation(r.method, r.path);
     if (!found) {
-      if (r.status === 404 || r.status === 405) return null;
+      if (r.status === 404) return null;
+      // A method the path does not support: 405 problem with `Allow` (RFC 9110 §15.5.6).
+      if (r.status === 405) {
+        if (r.method.toUpperCase() !== 'HEAD' && problemType(r.body) !== '/problems/method-not-allowed')
+          return `${what}: a 405 must be the method-not-allowed problem`;
+        return r.headers && r.headers.allow === undefined ? `${what}: 405 without Allow` : null;
+      }
       // A bad body, a limit or a missing queue is refused before routing, on any path.
       if (PRE_ROUTING_PROBLEMS.has(problemType(r.body) ?? '')) return null;
       return `${what}: no documented operation answers this path`;
     }
     const response = found.op.responses[String(r.status)];
     if (!response) return `${what}: status not documented for ${r.method} ${found.path}`;
+    const badHeader = r.headers ? this.headerViolation(response, r.headers) : null;
+    if (badHeader) return `${what}: ${badHeader}`;
     if (!response.content) return r.body === '' ? null : `${what}: documented without a body, answered one`;
     const mediaType = r.contentType.split(';')[0]!.trim();
     const media = response.content[mediaType];
@@ -160,6 +180,29 @@ export class ContractChecker {
     const validate = this.validator(media.schema);
     if (validate(body)) return null;
     return `${what}: ${this.ajv.errorsText(validate.errors)}\n${r.body.slice(0, 1500)}`;
+  }
+
+  /**
+   * What is wrong with the header fields of an answer, or null: every header the response documents
+   * as `required` must be sent, and every documented header sent must match its schema (an
+   * integer or number schema is checked on the field's numeric value).
+   */
+  headerViolation(response: ResponseObject, headers: Record<string, string | string[] | number | undefined>): string | null {
+    for (const [name, declared] of Object.entries(response.headers ?? {})) {
+      const h = declared.$ref ? this.doc.components.headers?.[declared.$ref.replace('#/components/headers/', '')] : declared;
+      if (!h) return `header ${name}: unresolved ${declared.$ref}`;
+      const raw = headers[name.toLowerCase()];
+      if (raw === undefined) {
+        if (declared.required ?? h.required) return `the documented header ${name} is missing`;
+        continue;
+      }
+      if (!h.schema) continue;
+      const text = Array.isArray(raw) ? raw.join(', ') : String(raw);
+      const value = h.schema.type === 'integer' || h.schema.type === 'number' ? Number(text) : text;
+      const validate = this.validator(h.schema);
+      if (!validate(value)) return `header ${name}: ${JSON.stringify(text)} ${this.ajv.errorsText(validate.errors)}`;
+    }
+    return null;
   }
 
   /**
@@ -225,6 +268,7 @@ export function watchContract(server: Server, checker: ContractChecker = contrac
         status: res.statusCode,
         contentType: String(res.getHeader('content-type') ?? ''),
         body: Buffer.concat(chunks).toString('utf8'),
+        headers: res.getHeaders() as Record<string, string | string[] | number | undefined>,
       });
       if (problem) violations.push(problem);
     });

@@ -10,7 +10,10 @@ import { requireQueueForWrites } from './http/require-queue.js';
 import { requestLog } from './http/request-log.js';
 import { docsAssets } from './openapi/reference.js';
 import { openApiJson } from './openapi/document.js';
-import { mountRoutes } from './http/mount-routes.js';
+import { mountRoutes, type RouteInfo } from './http/mount-routes.js';
+import { answerOptions, MethodIndex, methodNotAllowed } from './http/allow.js';
+import { corsPolicy, corsReadableRoutes } from './http/cors.js';
+import { PROBLEM_PAGE_ROUTES, PROBLEM_PAGES_PATH, problemPages } from './http/problem-pages.js';
 import { ROUTES } from './routes/catalogue.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
@@ -25,7 +28,13 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
 /**
  * Builds the HTTP application (exported for supertest and for `main.ts`). Everything lives under
  * the base address `/api` (spec: `{base_url}` already ends in `/api`); gateway routes under
- * `/api/gateway/v1`. No administration route exists here: operators use the CLI.
+ * `/api/gateway/v1`. The one exception is the problem type pages at the origin's `/problems/…`,
+ * where the problems' relative `type` URIs resolve. No administration route exists here:
+ * operators use the CLI.
+ *
+ * HTTP conventions (docs/http-conventions.md): `X-Request-Id` on every answer; the CORS policy
+ * (public GET paths only); `OPTIONS` answered with `Allow` on every path of the route table, a
+ * method the path does not support 405 with `Allow`; every 401 with `WWW-Authenticate`.
  */
 export function createApp(deps: ApiDeps): Express {
   // config/contracts.json and contracts-abi/ are read once, now: a bad file stops start-up.
@@ -39,6 +48,14 @@ export function createApp(deps: ApiDeps): Express {
   if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
   app.use(helmet());
   app.use(requestLog(deps.logger));
+  // The route table's paths (and the problem pages) by method, built on first use: the routes are
+  // registered below, after these middlewares that need them.
+  let routes: RouteInfo[] = [];
+  let allMethods: MethodIndex | undefined;
+  let readable: MethodIndex | undefined;
+  const methods = () => (allMethods ??= new MethodIndex([...routes, ...PROBLEM_PAGE_ROUTES]));
+  app.use(corsPolicy(() => (readable ??= new MethodIndex([...corsReadableRoutes(routes), ...PROBLEM_PAGE_ROUTES]))));
+  app.use(answerOptions(methods));
 
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
@@ -49,7 +66,7 @@ export function createApp(deps: ApiDeps): Express {
   // The document is built now: a schema the generator cannot express fails at start-up.
   openApiJson();
   const routeDeps: RouteDeps = { ...deps, openApiJson };
-  const routes = mountRoutes(
+  routes = mountRoutes(
     routeDeps,
     { api },
     ROUTES.filter((r) => r.rateLimited === false),
@@ -68,12 +85,18 @@ export function createApp(deps: ApiDeps): Express {
   );
   app.locals.routes = routes;
   api.use('/gateway/v1', gateway);
-  // Anything else under /contracts-abi (other methods, nested or traversal paths) is an unknown ABI.
+  // A path of the route table with another method: 405 with Allow.
+  api.use(methodNotAllowed(methods));
+  // Anything else under /contracts-abi (nested or traversal paths) is an unknown ABI.
   api.use('/contracts-abi', () => {
     throw new AppError('not-found', 'No such ABI');
   });
 
   app.use('/api', api);
+  const pages = problemPages();
+  app.get(PROBLEM_PAGES_PATH, pages.index);
+  app.get(`${PROBLEM_PAGES_PATH}/:code`, pages.page);
+  app.use(methodNotAllowed(methods));
   app.use(notFound);
   app.use(errorHandler(deps.logger, { onUnauthenticated: (req, res) => recordAuthFailure(deps, req, res) }));
   return app;

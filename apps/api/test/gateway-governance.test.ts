@@ -231,7 +231,7 @@ describe('gateway: governance (issue #3)', () => {
       const changed = await post('/governance/vote', { proposalId: open.id, choice: 'for' }, org.apiKey, w.token, {
         'Idempotency-Key': key,
       });
-      expect(changed.status).toBe(409);
+      expect(changed.status).toBe(422);
       expect(changed.body.type).toBe('/problems/idempotency-key-reused');
     });
   });

@@ -230,10 +230,11 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
     expect(res.body).not.toMatch(/"name":|"dependencies"|root:/);
   });
 
-  it('other methods on an ABI → 404', async () => {
+  it('other methods on an ABI → 405 with Allow (issue #13)', async () => {
     const res = await stack.http.post('/api/contracts-abi/token.json');
-    expect(res.status).toBe(404);
-    expect(res.body.type).toBe('/problems/not-found');
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(res.body.type).toBe('/problems/method-not-allowed');
   });
 });
 
@@ -351,7 +352,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
     expect(await stack.api.deps.prisma.bridgeTransfer.count()).toBe(transfers);
   });
 
-  it('Idempotency-Key: same body → the same transfer, debited once; another body → 409', async () => {
+  it('Idempotency-Key: same body → the same transfer, debited once; another body → 422', async () => {
     const key = `bridge-${Date.now()}`;
     const before = await balance(wallet(alice.address));
     const body = { toChainId: 'eip155:8453', toAddress: RECIPIENT, amount: '1000' };
@@ -363,7 +364,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
     expect(c.body.id).toBe(a.body.id);
     expect(await balance(wallet(alice.address))).toBe(before - 1000n);
     const d = await initiate({ ...body, amount: '1001' }, { 'Idempotency-Key': key });
-    expect(d.status).toBe(409);
+    expect(d.status).toBe(422);
     expect(d.body.type).toBe('/problems/idempotency-key-reused');
   });
 
@@ -640,7 +641,7 @@ describe('AI billing (issue #3)', () => {
     ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('Idempotency-Key on consumption: one debit for the same request; another body → 409', async () => {
+  it('Idempotency-Key on consumption: one debit for the same request; another body → 422', async () => {
     const key = `consume-${Date.now()}`;
     const before = await credits(alice.address);
     const a = await as({ key: org.apiKey, token: alice.token }).post(
@@ -662,7 +663,7 @@ describe('AI billing (issue #3)', () => {
       { units: 3, feature: 'chat' },
       { 'Idempotency-Key': key },
     );
-    expect(c.status).toBe(409);
+    expect(c.status).toBe(422);
   });
 
   it('credits are one balance per wallet across organizations; recent consumption is per organization', async () => {

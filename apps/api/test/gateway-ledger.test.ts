@@ -167,7 +167,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it('Idempotency-Key: same body replays the transfer, another body or another wallet is 409', async () => {
+    it('Idempotency-Key: same body replays the transfer, another body or another wallet is 422', async () => {
       const to = newWallet().address;
       const key = `tr-${Date.now()}`;
       const a = await post('/wallet/transfer', { to, amount: '77' }, org.apiKey, alice.token, { 'Idempotency-Key': key });
@@ -179,12 +179,12 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       expect(a.headers['idempotent-replayed']).toBeUndefined();
       expect(await balance(wallet(to))).toBe(77n);
       const other = await post('/wallet/transfer', { to, amount: '78' }, org.apiKey, alice.token, { 'Idempotency-Key': key });
-      expect(other.status).toBe(409);
+      expect(other.status).toBe(422);
       expect(other.body.type).toBe('/problems/idempotency-key-reused');
       const carol = await stack.login();
       await stack.mint(carol.address, 1000n);
       const otherWallet = await post('/wallet/transfer', { to, amount: '77' }, org.apiKey, carol.token, { 'Idempotency-Key': key });
-      expect(otherWallet.status).toBe(409);
+      expect(otherWallet.status).toBe(422);
       expect(await balance(wallet(to))).toBe(77n);
       expect(await balance(wallet(carol.address))).toBe(1000n);
       // The key is per organization: another organization may use it.

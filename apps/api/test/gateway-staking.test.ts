@@ -148,7 +148,7 @@ describe('gateway: staking and farming (issue #3)', () => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it('Idempotency-Key: same body returns the same position once; another body is 409', async () => {
+    it('Idempotency-Key: same body returns the same position once; another body is 422', async () => {
       const key = `stake-${Date.now()}`;
       const a = await post('/staking/stake', { amount: '12345' }, org.apiKey, bob.token, { 'Idempotency-Key': key });
       const b = await post('/staking/stake', { amount: '12345' }, org.apiKey, bob.token, { 'Idempotency-Key': key });
@@ -159,7 +159,7 @@ describe('gateway: staking and farming (issue #3)', () => {
       expect(await prisma().stakingPosition.count({ where: { principal: '12345' } })).toBe(1);
       expect(
         (await post('/staking/stake', { amount: '12345', lockDays: 1 }, org.apiKey, bob.token, { 'Idempotency-Key': key })).status,
-      ).toBe(409);
+      ).toBe(422);
     });
   });
 

@@ -382,7 +382,7 @@ describe('OpenAPI reference (issue #4)', () => {
         'post',
         '/gateway/v1/payments',
       );
-      expect(reused.body).toMatchObject({ status: 409, type: '/problems/idempotency-key-reused' });
+      expect(reused.body).toMatchObject({ status: 422, type: '/problems/idempotency-key-reused' });
       const invalid = documented(await post('/gateway/v1/payments', { amount: '1.5' }), 'post', '/gateway/v1/payments');
       expect(invalid.body).toMatchObject({ status: 400, type: '/problems/validation-error', errors: [{ path: 'amount' }] });
       const notJson = documented(

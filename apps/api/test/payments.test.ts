@@ -54,7 +54,7 @@ describe('payments (issue #2)', () => {
     expect(await stack.api.deps.prisma.payment.count()).toBe(before);
   });
 
-  it('same Idempotency-Key and body return the same payment; another body is 409', async () => {
+  it('same Idempotency-Key and body return the same payment; another body is 422', async () => {
     const key = `order-${Date.now()}`;
     const a = await as(org.apiKey, payer.token).post('/payments', { amount: '777' }, { 'Idempotency-Key': key });
     const b = await as(org.apiKey, payer.token).post('/payments', { amount: '777' }, { 'Idempotency-Key': key });
@@ -64,7 +64,7 @@ describe('payments (issue #2)', () => {
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(await stack.api.deps.prisma.payment.count({ where: { amount: '777' } })).toBe(1);
     const c = await as(org.apiKey, payer.token).post('/payments', { amount: '778' }, { 'Idempotency-Key': key });
-    expect(c.status).toBe(409);
+    expect(c.status).toBe(422);
     expect(c.body.type).toBe('/problems/idempotency-key-reused');
   });
 
@@ -76,6 +76,54 @@ describe('payments (issue #2)', () => {
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(await stack.api.deps.prisma.payment.count({ where: { amount: '31337' } })).toBe(1);
+  });
+
+  it('an Idempotency-Key expires after IDEMPOTENCY_KEY_TTL_HOURS (24): then it is new, and its record is replaced', async () => {
+    const prisma = stack.api.deps.prisma;
+    const key = `ttl-${Date.now()}`;
+    const age = (hours: number) =>
+      prisma.idempotencyRecord.update({
+        where: { organizationId_key: { organizationId: org.organizationId, key } },
+        data: { createdAt: new Date(Date.now() - hours * 3_600_000) },
+      });
+    const first = await as(org.apiKey, payer.token).post('/payments', { amount: '4201' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    // 23 hours on, the key is live: another body is still 422.
+    await age(23);
+    expect((await as(org.apiKey, payer.token).post('/payments', { amount: '4202' }, { 'Idempotency-Key': key })).status).toBe(422);
+    // 25 hours on, it is a new key: another body creates a payment and takes the key over.
+    await age(25);
+    const second = await as(org.apiKey, payer.token).post('/payments', { amount: '4202' }, { 'Idempotency-Key': key });
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.body.id).not.toBe(first.body.id);
+    const record = await prisma.idempotencyRecord.findUniqueOrThrow({
+      where: { organizationId_key: { organizationId: org.organizationId, key } },
+    });
+    expect(Date.now() - record.createdAt.getTime()).toBeLessThan(60_000);
+    expect((record.responseBody as { id: string }).id).toBe(second.body.id);
+    // The replaced record is the one that counts now: the first body is another request.
+    const replay = await as(org.apiKey, payer.token).post('/payments', { amount: '4202' }, { 'Idempotency-Key': key });
+    expect([replay.status, replay.body.id, replay.headers['idempotent-replayed']]).toEqual([201, second.body.id, 'true']);
+    expect((await as(org.apiKey, payer.token).post('/payments', { amount: '4201' }, { 'Idempotency-Key': key })).status).toBe(422);
+  });
+
+  it('concurrent requests with one expired Idempotency-Key create one payment and replace the record once', async () => {
+    const prisma = stack.api.deps.prisma;
+    const key = `ttl-race-${Date.now()}`;
+    const first = await as(org.apiKey, payer.token).post('/payments', { amount: '4301' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    await prisma.idempotencyRecord.update({
+      where: { organizationId_key: { organizationId: org.organizationId, key } },
+      data: { createdAt: new Date(Date.now() - 48 * 3_600_000) },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => as(org.apiKey, payer.token).post('/payments', { amount: '4302' }, { 'Idempotency-Key': key })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+    expect(await prisma.payment.count({ where: { amount: '4302' } })).toBe(1);
   });
 
   it('confirm settles: the amount moves from payer to organization; a second confirm is 409', async () => {

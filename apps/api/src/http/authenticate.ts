@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, sha256Hex, type Scope, type Principal, type Session } from '@gw/runtime';
 import type { ApiDeps } from '../deps.js';
+import { apiKeyChallenge, bearerChallenge } from './challenges.js';
 
 /**
  * How a route authenticates (spec, Authentication):
@@ -74,7 +75,9 @@ function assertSessionFitsOrganization(s: Session, principal: Principal): void {
 /**
  * Middleware that authenticates and authorises; every answer it guards carries
  * `Cache-Control: no-store`. Missing, malformed, unknown, revoked or expired
- * credentials → 401; credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5).
+ * credentials → 401 with the `WWW-Authenticate` challenges of the credential that failed
+ * (RFC 9110 §11.6.1; `Bearer … error="invalid_token"` per RFC 6750 for a bad JWT; see
+ * `challenges.ts`); credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5).
  */
 export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope } = {}): RequestHandler {
   const mode = opts.mode ?? 'gateway';
@@ -83,22 +86,40 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
     res.setHeader('Cache-Control', 'no-store');
     const presented = req.get('x-api-key');
     if (!presented) {
-      throw new AppError(
-        'unauthenticated',
-        mode === 'webhooks' ? 'Webhook management takes the organization API key in X-API-Key' : 'X-API-Key and a Bearer JWT are required',
-      );
+      throw mode === 'webhooks'
+        ? new AppError(
+            'unauthenticated',
+            'Webhook management takes the organization API key in X-API-Key',
+            {},
+            { challenges: [apiKeyChallenge()] },
+          )
+        : new AppError(
+            'unauthenticated',
+            'X-API-Key and a Bearer JWT are required',
+            {},
+            { challenges: [apiKeyChallenge(), bearerChallenge()] },
+          );
     }
     const principal = await deps.credentials.authenticate(presented, apiKeyHash(req, presented));
-    if (!principal) throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired');
+    if (!principal) {
+      throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired', {}, { challenges: [apiKeyChallenge(true)] });
+    }
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
       throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');
     }
     let sessionState: Session | undefined;
     if (mode === 'gateway') {
       const token = bearer(req);
-      if (!token) throw new AppError('unauthenticated', 'Authorization: Bearer <JWT> is required');
+      if (!token) throw new AppError('unauthenticated', 'Authorization: Bearer <JWT> is required', {}, { challenges: [bearerChallenge()] });
       const verified = await deps.tokens.verify(token);
-      if (!verified) throw new AppError('unauthenticated', 'The JWT is invalid or has expired; log in again');
+      if (!verified) {
+        throw new AppError(
+          'unauthenticated',
+          'The JWT is invalid or has expired; log in again',
+          {},
+          { challenges: [bearerChallenge(true)] },
+        );
+      }
       assertSessionFitsOrganization(verified, principal);
       sessionState = verified;
     }

@@ -89,16 +89,27 @@ export function mountRoutes(
     };
     const chain = [prelude, handler];
     router[row.method](path, ...chain);
-    mounted.push({ method: row.method.toUpperCase(), path: label, operationId: row.operationId });
+    mounted.push({
+      method: row.method.toUpperCase(),
+      path: label,
+      operationId: row.operationId,
+      auth: row.auth,
+      noStore: row.noStore === true,
+    });
   }
   return mounted;
 }
 
-/** A registered route: upper-case method, full Express path (`/api/gateway/v1/payments/:id`), operation id. */
+/**
+ * A registered route: upper-case method, full Express path (`/api/gateway/v1/payments/:id`),
+ * operation id, authentication mode, and whether its answers are `no-store` (for the CORS policy).
+ */
 export interface RouteInfo {
   method: string;
   path: string;
   operationId: string;
+  auth: RouteDef<RouteDeps>['auth'];
+  noStore: boolean;
 }
 
 /**

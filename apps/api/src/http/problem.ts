@@ -1,15 +1,25 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { AppError, errorCatalog, isAppError, type Logger } from '@gw/runtime';
+import { AppError, errorCatalog, isAppError, type AuthChallenge, type Logger } from '@gw/runtime';
+import { apiKeyChallenge, formatChallenges, siweChallenge } from './challenges.js';
 
 /** Media type of every error body (RFC 9457). */
 export const PROBLEM_JSON = 'application/problem+json';
 
 /**
- * Writes an RFC 9457 problem document: `type` (`/problems/<code>`, resolvable against the API's
- * origin, documented in the README), `title`, `status`, `detail`, `instance` (the request path),
- * plus the error's extension members.
+ * The `WWW-Authenticate` challenges of a 401: the error's own (set where authentication failed),
+ * else `SIWE realm="gateway"` for a refused login signature and the API-key challenge otherwise.
+ */
+const challengesOf = (err: AppError): readonly AuthChallenge[] =>
+  err.challenges ?? [err.code === 'invalid-signature' ? siweChallenge() : apiKeyChallenge()];
+
+/**
+ * Writes an RFC 9457 problem document: `type` (`/problems/<code>`, a relative reference that
+ * resolves against the API's origin to the HTML page served at `/problems/<code>`), `title`,
+ * `status`, `detail`, `instance` (the request path), plus the error's extension members. Every 401
+ * carries `WWW-Authenticate` (RFC 9110 §11.6.1, §15.5.2) with the error's challenges.
  */
 export function sendProblem(res: Response, err: AppError, instance: string): void {
+  if (err.status === 401) res.setHeader('WWW-Authenticate', formatChallenges(challengesOf(err)));
   res
     .status(err.status)
     .type(PROBLEM_JSON)
@@ -60,7 +70,7 @@ export function errorHandler(
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendProblem(res, new AppError('validation-error', 'The request could not be read'), instance);
     }
-    logger.error({ err, path: instance, method: req.method }, 'unhandled error');
+    logger.error({ err, path: instance, method: req.method, reqId: res.locals.requestId }, 'unhandled error');
     sendProblem(res, new AppError('internal', errorCatalog.internal.title), instance);
   };
 }

@@ -6,6 +6,9 @@ import { apiKeyHash } from './authenticate.js';
 import { sendProblem } from './problem.js';
 import { type SyncedWindowCounters } from './window-counters.js';
 
+/** The name of the request quota policy in the `RateLimit` and `RateLimit-Policy` header fields. */
+export const RATE_LIMIT_POLICY_NAME = 'default';
+
 /** express-rate-limit's store interface over {@link SyncedWindowCounters}. */
 const syncedStore = (c: SyncedWindowCounters): Store => ({
   increment: (key) => {
@@ -39,17 +42,22 @@ const clientAddress = (req: Request) => {
  * the request carries none or one that does not authenticate.
  * Counters are kept in memory and shared through Redis every RATE_LIMIT_SYNC_MS
  * ({@link SyncedWindowCounters}), so the limit holds across API replicas without a Redis round
- * trip per request. Answers 429 problem+json with `Retry-After` and the IETF
- * `RateLimit`/`RateLimit-Policy` headers. While Redis is down each replica enforces the limit on
- * its own traffic.
+ * trip per request. Every answer behind it carries the IETF `RateLimit` and `RateLimit-Policy`
+ * header fields (draft-ietf-httpapi-ratelimit-headers, structured-field syntax: `r` remaining
+ * requests, `t` seconds until the window resets, `q` the quota, `w` the window in seconds, `pk` the
+ * partition key); over the limit, 429 problem+json with `Retry-After` (seconds). While Redis is
+ * down each replica enforces the limit on its own traffic.
  */
 export function requestRateLimit(deps: ApiDeps): RequestHandler {
   return rateLimit({
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     limit: deps.config.RATE_LIMIT_MAX,
-    // draft-7 (`RateLimit: limit=…, remaining=…, reset=…`): draft-8's partition key would cost a
-    // SHA-256 per request.
-    standardHeaders: 'draft-7',
+    // draft-ietf-httpapi-ratelimit-headers (draft 8 and later), structured fields (RFC 9651):
+    // `RateLimit: "default"; r=599; t=60` and `RateLimit-Policy: "default"; q=600; w=60; pk=:…:`,
+    // the policy named by `identifier`; `pk` is the partition key, a digest of the counter's key
+    // (SHA-256, truncated), never the credential. See {@link RATE_LIMIT_POLICY_NAME}.
+    standardHeaders: 'draft-8',
+    identifier: RATE_LIMIT_POLICY_NAME,
     legacyHeaders: false,
     passOnStoreError: true,
     store: syncedStore(deps.rateLimits.requests),

@@ -9,10 +9,27 @@ export function requestLogLevel(statusCode: number): 'error' | 'info' | 'debug' 
 }
 
 /**
- * Gives every request an id (`X-Request-Id` response header) and logs one line when it finishes
- * (or its client goes away): `{ req: { id, method, path }, res: { statusCode }, responseTime }`
- * with `responseTime` in ms, at {@link requestLogLevel}. Only method, path and status are logged:
- * never headers, bodies or query strings, which can carry credentials.
+ * What a client-supplied `X-Request-Id` must look like to be kept: 1 to 128 characters of
+ * `A-Z a-z 0-9 . _ : -` (UUIDs, ULIDs, W3C trace ids, `svc:1234` all fit). Anything else (longer,
+ * other characters, several header fields) is discarded, never logged, and replaced by a UUID.
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id of a request: the client's `X-Request-Id` when it is exactly one field matching
+ * {@link REQUEST_ID_PATTERN}, otherwise a new random UUID (RFC 9562 v4).
+ */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
+}
+
+/**
+ * Gives every request an id ({@link requestIdOf}: the client's well-formed `X-Request-Id`, else a
+ * new UUID), echoes it in the `X-Request-Id` response header (refusals included), keeps it in
+ * `res.locals.requestId`, and logs one line when the request finishes (or its client goes away):
+ * `{ req: { id, method, path }, res: { statusCode }, responseTime }` with `responseTime` in ms, at
+ * {@link requestLogLevel}. Only the id, method, path and status are logged: never other headers,
+ * bodies or query strings, which can carry credentials.
  *
  * This replaces pino-http (issue #5): pino-http builds a child logger with serialized bindings for
  * every request even when the line is never written, which the API profile priced at ~5 % of a
@@ -20,8 +37,9 @@ export function requestLogLevel(statusCode: number): 'error' | 'info' | 'debug' 
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const id = randomUUID();
+    const id = requestIdOf(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', id);
+    res.locals.requestId = id;
     const started = performance.now();
     onResponseEnd(res, (aborted) => {
       const level = aborted ? 'info' : requestLogLevel(res.statusCode);

@@ -39,19 +39,21 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 
 **Authentication.** Every call except login and public endpoints needs **both** \`X-API-Key\` (the organization's API key, or an AI-connector token) and \`Authorization: Bearer <JWT>\` (a wallet session from \`POST /gateway/v1/sso/login\`). Webhook management takes the API key only. Each operation names its scope (\`x-scope\`, and the scope in its \`ApiKey\` security requirement) and its authentication mode (\`x-auth\`: \`api-key+jwt\`, \`api-key\` or \`public\`).
 
+**CORS.** Only public \`GET\` endpoints (this document, the reference page, health, the JWKS, contract addresses and ABIs, token info) and the problem pages answer \`Access-Control-Allow-Origin: *\` (no credentials, \`GET\`/\`HEAD\`); authenticated endpoints grant no cross-origin access at all: API keys are for servers, never browsers.
+
 **Amounts** are strings of integer base units (18 decimals for the native token: \`"1000000000000000000"\` is one token).
 
 **Lists** take \`limit\` (1–100, default 20) and an opaque \`cursor\`, and return \`{ data, nextCursor }\` (\`null\` on the last page), newest first. Unknown body fields and query parameters are 400.
 
-**Idempotency.** Writes marked \`x-idempotent\` accept an \`Idempotency-Key\` header: the same key and body return the first answer with \`Idempotent-Replayed: true\`; another body is 409 \`idempotency-key-reused\`.
+**Idempotency.** Writes marked \`x-idempotent\` accept an \`Idempotency-Key\` header: the same key and body return the first answer with \`Idempotent-Replayed: true\`; another body is 422 \`idempotency-key-reused\`. A key expires \`IDEMPOTENCY_KEY_TTL_HOURS\` (24) hours after its first request and is then treated as new.
 
-**Errors** are RFC 9457 problem documents (\`application/problem+json\`, schema \`Problem\`); \`type\` is \`/problems/<code>\`: ${Object.keys(
+**Errors** are RFC 9457 problem documents (\`application/problem+json\`, schema \`Problem\`); \`type\` is \`/problems/<code>\`, relative to the origin (not to \`/api\`): \`GET /problems/<code>\` there is an HTML page saying what the problem means and what to do (\`GET /problems\` lists them). Every 401 carries \`WWW-Authenticate\`; a method a path does not support is 405 \`method-not-allowed\` with \`Allow\`, and \`OPTIONS\` answers 204 with \`Allow\`. Every answer carries \`X-Request-Id\` (the client's when it is 1–128 characters of \`A-Za-z0-9._:-\`). Codes: ${Object.keys(
   errorCatalog,
 )
   .map((c) => `\`${c}\``)
   .join(', ')}.
 
-**Rate limits.** \`RATE_LIMIT_MAX\` requests (600) per \`RATE_LIMIT_WINDOW_MS\` (60 s) per API key (per client address without one), with the IETF \`RateLimit\` and \`RateLimit-Policy\` headers; over the limit, 429 with \`Retry-After\`. Failed authentication is limited separately per client address. Each API process counts in memory and exchanges counts with the other replicas every \`RATE_LIMIT_SYNC_MS\` (100 ms), so across replicas a client can exceed a limit by what it sends to the others within that interval.
+**Rate limits.** \`RATE_LIMIT_MAX\` requests (600) per \`RATE_LIMIT_WINDOW_MS\` (60 s) per API key (per client address without one), with the IETF \`RateLimit\` and \`RateLimit-Policy\` header fields (structured fields: \`RateLimit: "default"; r=599; t=60\`, \`RateLimit-Policy: "default"; q=600; w=60; pk=:…:\`); over the limit, 429 with \`Retry-After\`. Failed authentication is limited separately per client address. Each API process counts in memory and exchanges counts with the other replicas every \`RATE_LIMIT_SYNC_MS\` (100 ms), so across replicas a client can exceed a limit by what it sends to the others within that interval.
 `.trim();
 
 /**

@@ -6,23 +6,54 @@ import { PROBLEM_JSON } from '../http/problem.js';
 /** An operation of the document: the documentation part of a route row. */
 export type Operation = OperationDoc;
 
-/** Reusable response headers (`#/components/headers/...`). */
+/**
+ * Reusable response headers (`#/components/headers/...`). The schemas' patterns are the syntax
+ * sent: the contract check validates every real answer's headers against them.
+ */
 export const HEADER_COMPONENTS = {
   RateLimit: {
     description:
-      'IETF RateLimit header (draft 7, `limit=600, remaining=599, reset=60`): quota, remaining requests and seconds until the window resets, for this API key (or client address)',
-    schema: { type: 'string', examples: ['"default";r=599;t=60'] },
+      'IETF `RateLimit` header field (draft-ietf-httpapi-ratelimit-headers, structured-field syntax): for the quota policy `"default"`, ' +
+      '`r` requests remaining and `t` seconds until the window resets, for this API key (or client address)',
+    schema: { type: 'string', pattern: '^"default"; ?r=\\d+; ?t=\\d+$', examples: ['"default"; r=599; t=60'] },
   },
   RateLimitPolicy: {
-    description: 'IETF RateLimit-Policy header: the quota (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`)',
-    schema: { type: 'string', examples: ['"default";q=600;w=60'] },
+    description:
+      'IETF `RateLimit-Policy` header field (draft-ietf-httpapi-ratelimit-headers): the quota policy `"default"`, `q` requests (`RATE_LIMIT_MAX`) ' +
+      'per window of `w` seconds (`RATE_LIMIT_WINDOW_MS`), and `pk`, the partition key: an opaque byte sequence naming the counter (a digest, never the credential)',
+    schema: {
+      type: 'string',
+      pattern: '^"default"; ?q=\\d+; ?w=\\d+; ?pk=:[A-Za-z0-9+/]+=*:$',
+      examples: ['"default"; q=600; w=60; pk=:ZDYyNzVlODAzNTVm:'],
+    },
   },
   RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0, examples: [42] } },
   IdempotentReplayed: {
     description: '`true` when this is the stored first answer to an earlier request with the same `Idempotency-Key`',
     schema: { type: 'string', enum: ['true'] },
   },
+  RequestId: {
+    description:
+      "The request's id, also in the API's log line of the request: the client's `X-Request-Id` when it is 1 to 128 characters of " +
+      '`A-Z a-z 0-9 . _ : -`, otherwise (absent, malformed or too long) a new UUID',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', examples: ['0b5c6f3e-3d1a-4b8e-9f0a-2c7d8e9f1a2b'] },
+  },
 } satisfies HeadersObject;
+/**
+ * `WWW-Authenticate` of every 401 (RFC 9110 §11.6.1): required, hence inline (a `$ref` takes no
+ * `required` beside it).
+ */
+const WWW_AUTHENTICATE = {
+  required: true,
+  description:
+    'RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) ' +
+    'and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature',
+  schema: {
+    type: 'string' as const,
+    pattern: '^(ApiKey|Bearer|SIWE) realm="gateway"',
+    examples: ['Bearer realm="gateway", error="invalid_token", error_description="The JWT is invalid or has expired"'],
+  },
+};
 const ref = (name: keyof typeof HEADER_COMPONENTS & string) => ({ $ref: `#/components/headers/${name}` });
 
 /** Example detail of each problem code, when the operation gives none. */
@@ -65,7 +96,7 @@ const AUTH_TEXT = {
 } as const;
 
 const IDEMPOTENCY_TEXT =
-  '**Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.';
+  '**Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.';
 
 /** The problem codes an operation can answer, from its own list and its configuration. */
 export function problemCodes(op: Operation): ErrorCode[] {
@@ -134,7 +165,13 @@ function problemResponses(op: Operation): Record<string, ResponseConfig> {
     );
     out[String(status)] = {
       description: codes.map((c) => `\`/problems/${c}\`: ${errorCatalog[c].title}`).join('; '),
-      ...(status === 429 || status === 503 ? { headers: { 'Retry-After': ref('RetryAfter') } } : {}),
+      headers: {
+        'X-Request-Id': ref('RequestId'),
+        // Set by the request limiter before anything answers (absent on the failed-authentication 429).
+        ...(op.rateLimited !== false ? { RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') } : {}),
+        ...(status === 401 ? { 'WWW-Authenticate': WWW_AUTHENTICATE } : {}),
+        ...(status === 429 || status === 503 ? { 'Retry-After': ref('RetryAfter') } : {}),
+      },
       content: { [PROBLEM_JSON]: { schema: Problem, examples } },
     };
   }
@@ -145,6 +182,7 @@ function successResponses(op: Operation): Record<string, ResponseConfig> {
   const out: Record<string, ResponseConfig> = {};
   for (const s of op.success) {
     const headers: HeadersObject = {
+      'X-Request-Id': ref('RequestId'),
       ...(op.rateLimited !== false ? { RateLimit: ref('RateLimit'), 'RateLimit-Policy': ref('RateLimitPolicy') } : {}),
       ...(op.idempotent ? { 'Idempotent-Replayed': ref('IdempotentReplayed') } : {}),
       ...s.headers,
@@ -188,7 +226,8 @@ function describe(op: Operation): string {
 
 export function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
   const idempotencyKey = z.string().min(1).max(255).optional().meta({
-    description: 'Makes retries safe: the same key and body return the first answer (1–255 characters, per organization)',
+    description:
+      'Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new',
     example: 'order-1001',
   });
   const headers = op.idempotent ? (op.headers ?? z.object({})).extend({ 'Idempotency-Key': idempotencyKey }) : op.headers;

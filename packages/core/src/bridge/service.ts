@@ -49,7 +49,7 @@ export interface InitiateBridgeInput {
  *
  * @returns status 202 and the transfer; `replayed` when answered from the key
  * @throws AppError unsupported-chain (400, the chain is not configured), validation-error (400,
- *   unknown token), insufficient-funds (422), idempotency-key-reused (409)
+ *   unknown token), insufficient-funds (422), idempotency-key-reused (422)
  */
 export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, input: InitiateBridgeInput) {
   if (!isSupportedChain(contracts, input.toChainId)) {
@@ -65,7 +65,7 @@ export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, inp
     token,
   });
   const result = await withIdempotency<BridgeTransferDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       // Only listed tokens can be bridged (AI credits, for one, are not a token).

@@ -64,12 +64,12 @@ export interface ConsumeCreditsInput {
  * @returns status 201 and the consumption with the balance after it
  * @throws AppError('payment-required') 402 when the balance is short (nothing is recorded)
  */
-export async function consumeCredits(ctx: Pick<Context, 'prisma'>, input: ConsumeCreditsInput) {
+export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, input: ConsumeCreditsInput) {
   const wallet: Owner = { type: 'wallet', id: input.address };
   const units = BigInt(input.units);
   const fingerprint = requestFingerprint('ai-billing.consume', input.address, { units: input.units, feature: input.feature });
   return withIdempotency<CreditConsumptionDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       const row = await insertConsumption(tx, {

@@ -99,14 +99,14 @@ export interface CastVoteInput {
  * One vote per wallet and proposal (a unique index settles concurrent attempts).
  * @returns 201 and the vote; `replayed` when answered from the Idempotency-Key
  * @throws AppError not-found (unknown proposal: 404), voting-not-started / voting-closed /
- *   already-voted (409), no-voting-power (422), idempotency-key-reused (409)
+ *   already-voted (409), no-voting-power (422), idempotency-key-reused (422)
  */
 export async function castVote(ctx: Pick<Context, 'prisma' | 'config'>, input: CastVoteInput) {
   if (!isUuid(input.proposalId)) throw new AppError('not-found', 'No such proposal');
   const fingerprint = requestFingerprint('governance.vote', input.address, { proposalId: input.proposalId, choice: input.choice });
   try {
     return await withIdempotency<VoteDto>(
-      ctx.prisma,
+      ctx,
       { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
       async (tx) => {
         const proposal = await findProposal(tx, input.proposalId);

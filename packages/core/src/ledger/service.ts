@@ -214,7 +214,7 @@ export interface TransferInput {
  * and body return the first transfer.
  * @returns 201 and the transfer; `replayed` when answered from the key
  * @throws AppError validation-error (bad or own `to`, unknown token: 400), insufficient-funds (422),
- *   idempotency-key-reused (409)
+ *   idempotency-key-reused (422)
  */
 export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, input: TransferInput) {
   const to = parseEvmAddress(input.to, 'to');
@@ -227,28 +227,24 @@ export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, in
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
   const token = await findToken(ctx.prisma, input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL);
   const fingerprint = requestFingerprint('wallet.transfer', input.from, { to, amount: input.amount.toString(), token: token.symbol });
-  return withIdempotency<TransferDto>(
-    ctx.prisma,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
-    async (tx) => {
-      const transfer = await insertWalletTransfer(tx, {
-        fromAddress: input.from,
-        toAddress: to,
-        token: token.symbol,
-        amount: input.amount,
-      });
-      await postEntry(tx, {
-        kind: 'transfer',
-        reference: transfer.id,
-        token: token.symbol,
-        legs: [
-          { owner: { type: 'wallet', id: input.from }, amount: -input.amount },
-          { owner: { type: 'wallet', id: to }, amount: input.amount },
-        ],
-      });
-      return { statusCode: 201, body: toTransferDto(transfer) };
-    },
-  );
+  return withIdempotency<TransferDto>(ctx, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
+    const transfer = await insertWalletTransfer(tx, {
+      fromAddress: input.from,
+      toAddress: to,
+      token: token.symbol,
+      amount: input.amount,
+    });
+    await postEntry(tx, {
+      kind: 'transfer',
+      reference: transfer.id,
+      token: token.symbol,
+      legs: [
+        { owner: { type: 'wallet', id: input.from }, amount: -input.amount },
+        { owner: { type: 'wallet', id: to }, amount: input.amount },
+      ],
+    });
+    return { statusCode: 201, body: toTransferDto(transfer) };
+  });
 }
 
 // --- token and treasury ---------------------------------------------------------------------------

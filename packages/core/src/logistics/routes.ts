@@ -30,7 +30,7 @@ import {
   requestClearance,
 } from './service.js';
 
-const route = defineRoute<Pick<Context, 'prisma'>>();
+const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
 
 /**
  * Supply reads (`logistics:read`) and customs clearance (`customs:write` and the JWT role

@@ -137,14 +137,14 @@ export interface RequestClearanceInput {
  * @throws AppError('not-found') unknown shipment or another organization's
  * @throws AppError('idempotency-key-reused') same key, other request
  */
-export async function requestClearance(ctx: Pick<Context, 'prisma'>, input: RequestClearanceInput) {
+export async function requestClearance(ctx: Pick<Context, 'prisma' | 'config'>, input: RequestClearanceInput) {
   const fingerprint = requestFingerprint('customs.clear', input.agent, {
     shipmentId: input.shipmentId,
     declaredValue: input.declaredValue.toString(),
     hsCode: input.hsCode,
   });
   return withIdempotency<ClearanceDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       const shipment = await findShipment(tx, input.organizationId, input.shipmentId);
@@ -185,7 +185,7 @@ const duplicate = (reference: string) =>
  * status `created`. An Idempotency-Key retry returns the first answer.
  * @throws AppError('invalid-state') 409 when the organization already has this reference
  */
-export async function ingestShipment(ctx: Pick<Context, 'prisma'>, input: IngestShipmentInput) {
+export async function ingestShipment(ctx: Pick<Context, 'prisma' | 'config'>, input: IngestShipmentInput) {
   const body = {
     reference: input.reference,
     origin: input.origin,
@@ -196,7 +196,7 @@ export async function ingestShipment(ctx: Pick<Context, 'prisma'>, input: Ingest
   const fingerprint = requestFingerprint('cargolink.shipment', input.caller, body);
   try {
     return await withIdempotency<ShipmentDto>(
-      ctx.prisma,
+      ctx,
       { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
       async (tx) => {
         if (await repo.findShipmentIdByReference(tx, input.organizationId, input.reference)) throw duplicate(input.reference);
@@ -233,7 +233,7 @@ export interface IngestCheckpointInput {
  * so concurrent checkpoints of one shipment leave the status of the latest.
  * @throws AppError('not-found') unknown shipment or another organization's
  */
-export async function ingestCheckpoint(ctx: Pick<Context, 'prisma'>, input: IngestCheckpointInput) {
+export async function ingestCheckpoint(ctx: Pick<Context, 'prisma' | 'config'>, input: IngestCheckpointInput) {
   const recordedAt = input.recordedAt ?? new Date();
   const fingerprint = requestFingerprint('cargolink.checkpoint', input.caller, {
     shipmentId: input.shipmentId,
@@ -245,7 +245,7 @@ export async function ingestCheckpoint(ctx: Pick<Context, 'prisma'>, input: Inge
   });
   if (!isUuid(input.shipmentId)) throw new AppError('not-found', 'No such shipment');
   return withIdempotency<CheckpointDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       if (!(await repo.lockShipment(tx, input.organizationId, input.shipmentId))) throw new AppError('not-found', 'No such shipment');
@@ -283,7 +283,7 @@ export interface IngestCertificateInput {
  * @throws AppError('not-found') `shipmentId` is not one of the organization's shipments
  * @throws AppError('invalid-state') 409 the organization already has this issuer and number
  */
-export async function ingestCertificate(ctx: Pick<Context, 'prisma'>, input: IngestCertificateInput) {
+export async function ingestCertificate(ctx: Pick<Context, 'prisma' | 'config'>, input: IngestCertificateInput) {
   const data = {
     shipmentId: input.shipmentId ?? null,
     kind: input.kind,
@@ -298,7 +298,7 @@ export async function ingestCertificate(ctx: Pick<Context, 'prisma'>, input: Ing
     expiresAt: data.expiresAt?.toISOString() ?? null,
   });
   return withIdempotency<CertificateDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       if (data.shipmentId !== null) await findShipment(tx, input.organizationId, data.shipmentId);

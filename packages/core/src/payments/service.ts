@@ -83,7 +83,7 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
     ...(purpose === 'credit_purchase' ? { purpose, credits: input.credits?.toString() ?? null } : {}),
   });
   const result = await withIdempotency<PaymentDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       // The same INSERT as the hot path, in the transaction that stores the key's answer.

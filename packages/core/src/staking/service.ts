@@ -66,7 +66,7 @@ export interface StakeInput {
  * that creates the position, at the configured APR (STAKING_APR_BPS; each position keeps the APR
  * it was opened with).
  * @returns 201 and the position; `replayed` when answered from the Idempotency-Key
- * @throws AppError validation-error (400), insufficient-funds (422), idempotency-key-reused (409)
+ * @throws AppError validation-error (400), insufficient-funds (422), idempotency-key-reused (422)
  */
 export async function stake(ctx: Pick<Context, 'prisma' | 'config'>, input: StakeInput) {
   if (input.amount <= 0n)
@@ -79,7 +79,7 @@ export async function stake(ctx: Pick<Context, 'prisma' | 'config'>, input: Stak
   const token = ctx.config.NATIVE_TOKEN_SYMBOL;
   const fingerprint = requestFingerprint('staking.stake', input.address, { amount: input.amount.toString(), lockDays: input.lockDays });
   return withIdempotency<StakingPositionDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       const startedAt = new Date();
@@ -145,11 +145,11 @@ export interface UnstakeInput {
  * @throws AppError not-found (unknown id or another wallet's position: 404), invalid-state
  *   (already unstaked, or still locked: 409), insufficient-funds (treasury short: 422)
  */
-export async function unstake(ctx: Pick<Context, 'prisma'>, input: UnstakeInput) {
+export async function unstake(ctx: Pick<Context, 'prisma' | 'config'>, input: UnstakeInput) {
   if (!isUuid(input.positionId)) throw new AppError('not-found', 'No such staking position');
   const fingerprint = requestFingerprint('staking.unstake', input.address, { positionId: input.positionId });
   return withIdempotency<StakingPositionDto>(
-    ctx.prisma,
+    ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       const position = await lockStakingPosition(tx, input.positionId);

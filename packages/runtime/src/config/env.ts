@@ -134,6 +134,12 @@ export const envSchema = z.object({
   RATE_LIMIT_MAX: int(1).default(600),
   /** Rate-limit window, in ms. */
   RATE_LIMIT_WINDOW_MS: int(1000).default(60000),
+  /**
+   * How long (hours) an `Idempotency-Key` is remembered: the first answer is replayed, and the key
+   * refused with another request (422), for this long after the first request; an older key is
+   * treated as new and its stored answer replaced.
+   */
+  IDEMPOTENCY_KEY_TTL_HOURS: int(1, 8760).default(24),
   /** Failed authentications allowed per client address per RATE_LIMIT_WINDOW_MS. */
   AUTH_FAILURE_LIMIT: int(1).default(30),
   /**

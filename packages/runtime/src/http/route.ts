@@ -19,7 +19,10 @@ import type { Principal, Session } from './caller.js';
 export type AuthMode = 'gateway' | 'webhooks' | 'public';
 
 /** Response headers of an OpenAPI response: inline header objects or `$ref`s to `#/components/headers`. */
-export type HeadersObject = Record<string, { description?: string; schema: Record<string, unknown> } | { $ref: string }>;
+export type HeadersObject = Record<
+  string,
+  { description?: string; required?: boolean; schema: Record<string, unknown> } | { $ref: string }
+>;
 
 /** One success answer of an operation, as documented. */
 export interface Success {
