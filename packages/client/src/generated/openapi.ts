@@ -249,7 +249,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['createPayment'];
     delete?: never;
@@ -361,7 +361,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['transfer'];
     delete?: never;
@@ -385,7 +385,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['stake'];
     delete?: never;
@@ -431,7 +431,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['unstake'];
     delete?: never;
@@ -499,7 +499,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['vote'];
     delete?: never;
@@ -611,7 +611,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['initiateBridge'];
     delete?: never;
@@ -657,7 +657,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['purchaseCredits'];
     delete?: never;
@@ -681,7 +681,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['consumeCredits'];
     delete?: never;
@@ -815,7 +815,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `customs:write` (on the API key). **Role:** the JWT's wallet must hold `agent` (granted with the operator CLI; log in again after the grant), else 403 `role-required`.
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['requestClearance'];
     delete?: never;
@@ -933,7 +933,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['ingestShipment'];
     delete?: never;
@@ -957,7 +957,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['ingestCheckpoint'];
     delete?: never;
@@ -981,7 +981,7 @@ export interface paths {
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
      *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 409 `idempotency-key-reused`.
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['ingestCertificate'];
     delete?: never;
@@ -2062,14 +2062,16 @@ export interface components {
   parameters: never;
   requestBodies: never;
   headers: {
-    /** @description IETF RateLimit header (draft 7, `limit=600, remaining=599, reset=60`): quota, remaining requests and seconds until the window resets, for this API key (or client address) */
+    /** @description IETF `RateLimit` header field (draft-ietf-httpapi-ratelimit-headers, structured-field syntax): for the quota policy `"default"`, `r` requests remaining and `t` seconds until the window resets, for this API key (or client address) */
     RateLimit: string;
-    /** @description IETF RateLimit-Policy header: the quota (`RATE_LIMIT_MAX` requests per `RATE_LIMIT_WINDOW_MS`) */
+    /** @description IETF `RateLimit-Policy` header field (draft-ietf-httpapi-ratelimit-headers): the quota policy `"default"`, `q` requests (`RATE_LIMIT_MAX`) per window of `w` seconds (`RATE_LIMIT_WINDOW_MS`), and `pk`, the partition key: an opaque byte sequence naming the counter (a digest, never the credential) */
     RateLimitPolicy: string;
     /** @description Seconds to wait before retrying */
     RetryAfter: number;
     /** @description `true` when this is the stored first answer to an earlier request with the same `Idempotency-Key` */
     IdempotentReplayed: 'true';
+    /** @description The request's id, also in the API's log line of the request: the client's `X-Request-Id` when it is 1 to 128 characters of `A-Z a-z 0-9 . _ : -`, otherwise (absent, malformed or too long) a new UUID */
+    RequestId: string;
   };
   pathItems: never;
 }
@@ -2087,6 +2089,7 @@ export interface operations {
       /** @description Every dependency answers */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2105,6 +2108,7 @@ export interface operations {
       /** @description A dependency is down (`status: "unavailable"`, the failing check `"error"`) */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -2134,6 +2138,7 @@ export interface operations {
       /** @description A fresh nonce */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `no-store` */
@@ -2153,6 +2158,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2193,6 +2201,7 @@ export interface operations {
       /** @description Session JWT */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2212,6 +2221,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2221,6 +2233,11 @@ export interface operations {
       /** @description `/problems/invalid-signature`: Invalid login signature; `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2230,6 +2247,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2239,6 +2259,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2248,6 +2271,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2269,6 +2295,7 @@ export interface operations {
       /** @description JSON Web Key Set */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `public, max-age=300` */
@@ -2297,6 +2324,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2357,6 +2387,7 @@ export interface operations {
       /** @description The URL existed: updated, secret rotated, re-activated */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2384,6 +2415,7 @@ export interface operations {
       /** @description Created */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2411,6 +2443,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2420,6 +2455,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2429,6 +2469,9 @@ export interface operations {
       /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2438,6 +2481,9 @@ export interface operations {
       /** @description `/problems/webhook-limit-reached`: Webhook limit reached */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2447,6 +2493,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2456,6 +2505,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2465,6 +2517,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2475,6 +2530,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2496,6 +2554,7 @@ export interface operations {
       /** @description Webhooks */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2533,6 +2592,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2542,6 +2606,9 @@ export interface operations {
       /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2551,6 +2618,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2579,6 +2649,7 @@ export interface operations {
       /** @description A page of deliveries */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2609,6 +2680,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2618,6 +2692,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2627,6 +2706,9 @@ export interface operations {
       /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2636,6 +2718,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2660,6 +2745,7 @@ export interface operations {
       /** @description Accepted: the delivery is `pending` until its attempt is made */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2677,6 +2763,9 @@ export interface operations {
       /** @description `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2686,6 +2775,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2695,6 +2789,9 @@ export interface operations {
       /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2704,6 +2801,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2713,6 +2813,9 @@ export interface operations {
       /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2722,6 +2825,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2731,6 +2837,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2740,6 +2849,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2750,6 +2862,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2790,6 +2905,7 @@ export interface operations {
       /** @description Accepted: the recovery is queued */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2806,6 +2922,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2815,6 +2934,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2824,6 +2948,9 @@ export interface operations {
       /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2833,6 +2960,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2842,6 +2972,9 @@ export interface operations {
       /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2851,6 +2984,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2860,6 +2996,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2869,6 +3008,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2879,6 +3021,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2903,6 +3048,7 @@ export interface operations {
       /** @description The webhook, `active: false` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -2929,6 +3075,9 @@ export interface operations {
       /** @description `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2938,6 +3087,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -2947,6 +3101,9 @@ export interface operations {
       /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2956,6 +3113,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2965,6 +3125,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2974,6 +3137,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2983,6 +3149,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -2993,6 +3162,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3021,6 +3193,7 @@ export interface operations {
       /** @description A page of payments */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -3057,6 +3230,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3066,6 +3242,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3075,6 +3256,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3084,6 +3268,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3097,7 +3284,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3136,6 +3323,7 @@ export interface operations {
       /** @description The payment, `pending` */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -3168,6 +3356,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3177,6 +3368,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3186,15 +3382,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3204,6 +3394,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3213,6 +3406,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3222,6 +3430,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3232,6 +3443,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3256,6 +3470,7 @@ export interface operations {
       /** @description The payment */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -3287,6 +3502,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3296,6 +3516,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3305,6 +3528,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3314,6 +3540,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3338,6 +3567,7 @@ export interface operations {
       /** @description The payment, `settled` (or `failed` for a short balance, with `failureReason`) */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -3369,6 +3599,9 @@ export interface operations {
       /** @description `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3378,6 +3611,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3387,6 +3625,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/not-payer`: Only the payer can confirm this payment */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3396,6 +3637,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3405,6 +3649,9 @@ export interface operations {
       /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3414,6 +3661,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3423,6 +3673,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3432,6 +3685,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3442,6 +3698,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3466,6 +3725,7 @@ export interface operations {
       /** @description The payment, `refunded` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -3497,6 +3757,9 @@ export interface operations {
       /** @description `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3506,6 +3769,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3515,6 +3783,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3524,6 +3795,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3533,6 +3807,9 @@ export interface operations {
       /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3542,6 +3819,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3551,6 +3831,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3560,6 +3843,9 @@ export interface operations {
       /** @description `/problems/insufficient-funds`: Insufficient funds */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3569,6 +3855,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3579,6 +3868,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3600,6 +3892,7 @@ export interface operations {
       /** @description Balances */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -3634,6 +3927,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3643,6 +3939,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3652,6 +3953,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3661,6 +3965,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3674,7 +3981,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3712,6 +4019,7 @@ export interface operations {
       /** @description The transfer */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -3734,6 +4042,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3743,6 +4054,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3752,15 +4068,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3770,6 +4080,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3779,15 +4092,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3797,6 +4116,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3807,6 +4129,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3820,7 +4145,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -3854,6 +4179,7 @@ export interface operations {
       /** @description The position, `active` */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -3881,6 +4207,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3890,6 +4219,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -3899,15 +4233,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3917,6 +4245,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3926,15 +4257,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -3944,6 +4281,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3954,6 +4294,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -3980,6 +4323,7 @@ export interface operations {
       /** @description A page of positions */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -4011,6 +4355,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4020,6 +4367,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4029,6 +4381,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4038,6 +4393,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4051,7 +4409,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -4071,6 +4429,7 @@ export interface operations {
       /** @description The position, `unstaked`, with `rewardPaid` */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -4098,6 +4457,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4107,6 +4469,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4116,6 +4483,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4125,15 +4495,21 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4143,6 +4519,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4152,15 +4531,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4170,6 +4555,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4180,6 +4568,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4206,6 +4597,7 @@ export interface operations {
       /** @description A page of pools */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -4234,6 +4626,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4243,6 +4638,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4252,6 +4652,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4261,6 +4664,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4287,6 +4693,7 @@ export interface operations {
       /** @description A page of proposals */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -4318,6 +4725,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4327,6 +4737,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4336,6 +4751,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4345,6 +4763,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4358,7 +4779,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -4393,6 +4814,7 @@ export interface operations {
       /** @description The vote */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -4415,6 +4837,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4424,6 +4849,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4433,6 +4863,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4442,15 +4875,21 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/already-voted`: Already voted; `/problems/voting-closed`: Voting is closed; `/problems/voting-not-started`: Voting has not started; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/already-voted`: Already voted; `/problems/voting-closed`: Voting is closed; `/problems/voting-not-started`: Voting has not started */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4460,6 +4899,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4469,15 +4911,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/no-voting-power`: No voting power */
+      /** @description `/problems/no-voting-power`: No voting power; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4487,6 +4935,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4497,6 +4948,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4518,6 +4972,7 @@ export interface operations {
       /** @description Token info */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -4538,6 +4993,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4547,6 +5005,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4568,6 +5029,7 @@ export interface operations {
       /** @description Treasury overview */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -4621,6 +5083,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4630,6 +5095,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4639,6 +5109,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4648,6 +5121,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4669,6 +5145,7 @@ export interface operations {
       /** @description Contract addresses */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `public, max-age=300` */
@@ -4699,6 +5176,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4726,6 +5206,7 @@ export interface operations {
       /** @description The ABI (a JSON array) */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description Strong entity tag of the file */
@@ -4764,6 +5245,7 @@ export interface operations {
       /** @description Not modified: `If-None-Match` matched the current ETag */
       304: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description Strong entity tag of the file */
@@ -4775,6 +5257,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4784,6 +5269,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4797,7 +5285,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -4841,6 +5329,7 @@ export interface operations {
       /** @description The transfer, `initiated` */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -4869,6 +5358,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body; `/problems/unsupported-chain`: Unsupported chain */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4878,6 +5370,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -4887,15 +5384,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4905,6 +5396,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4914,15 +5408,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-funds`: Insufficient funds */
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -4932,6 +5432,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4942,6 +5445,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -4966,6 +5472,7 @@ export interface operations {
       /** @description The transfer */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -4993,6 +5500,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5002,6 +5514,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5011,6 +5526,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5020,6 +5538,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5033,7 +5554,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5060,6 +5581,7 @@ export interface operations {
       /** @description The purchase payment, `pending` */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -5092,6 +5614,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5101,6 +5626,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5110,15 +5640,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5128,6 +5652,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5137,6 +5664,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5146,6 +5688,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5156,6 +5701,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5169,7 +5717,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5202,6 +5750,7 @@ export interface operations {
       /** @description The consumption and the balance left */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -5223,6 +5772,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5232,6 +5784,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5241,6 +5798,9 @@ export interface operations {
       /** @description `/problems/payment-required`: Insufficient credits */
       402: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5250,15 +5810,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5268,6 +5822,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5277,6 +5834,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5286,6 +5858,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5296,6 +5871,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5317,6 +5895,7 @@ export interface operations {
       /** @description Credit balance */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -5342,6 +5921,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5351,6 +5935,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5360,6 +5947,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5398,6 +5988,7 @@ export interface operations {
       /** @description A page of shipments */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -5427,6 +6018,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5436,6 +6030,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5445,6 +6044,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5454,6 +6056,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5482,6 +6087,7 @@ export interface operations {
       /** @description A page of checkpoints */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -5509,6 +6115,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5518,6 +6127,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5527,6 +6141,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5536,6 +6153,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5545,6 +6165,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5573,6 +6196,7 @@ export interface operations {
       /** @description A page of certificates */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -5602,6 +6226,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5611,6 +6238,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5620,6 +6252,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5629,6 +6264,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5638,6 +6276,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5670,6 +6311,7 @@ export interface operations {
       /** @description A page of tariffs */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -5696,6 +6338,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5705,6 +6350,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5714,6 +6364,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5723,6 +6376,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5736,7 +6392,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -5776,6 +6432,7 @@ export interface operations {
       /** @description The clearance, `submitted` */
       202: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -5800,6 +6457,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5809,6 +6469,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5818,6 +6483,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/role-required`: Role required */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5827,15 +6495,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5845,6 +6507,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5854,6 +6519,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5863,6 +6543,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5873,6 +6556,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -5899,6 +6585,7 @@ export interface operations {
       /** @description Carbon credits */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
@@ -5947,6 +6634,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5956,6 +6646,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -5965,6 +6660,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -5974,6 +6672,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6002,6 +6703,7 @@ export interface operations {
       /** @description A page of records */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `no-store` */
@@ -6031,6 +6733,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6040,6 +6745,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6049,6 +6759,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/consent-required`: Consent required */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6058,6 +6771,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6084,6 +6800,7 @@ export interface operations {
       /** @description A page of consents */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `no-store` */
@@ -6122,6 +6839,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6131,6 +6851,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6140,6 +6865,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6149,6 +6877,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6214,6 +6945,7 @@ export interface operations {
       /** @description Consent recorded */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `no-store` */
@@ -6247,6 +6979,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6256,6 +6991,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6265,6 +7005,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6274,6 +7017,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6283,6 +7029,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6292,6 +7041,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6301,6 +7053,9 @@ export interface operations {
       /** @description `/problems/invalid-consent-signature`: Invalid consent signature */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6310,6 +7065,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6320,6 +7078,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6374,6 +7135,7 @@ export interface operations {
       /** @description The consent, revoked */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           /** @description `no-store` */
@@ -6407,6 +7169,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6416,6 +7181,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6425,6 +7195,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6434,6 +7207,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6443,6 +7219,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6452,6 +7231,9 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6461,6 +7243,9 @@ export interface operations {
       /** @description `/problems/invalid-consent-signature`: Invalid consent signature */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6470,6 +7255,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6480,6 +7268,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6493,7 +7284,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -6541,6 +7332,7 @@ export interface operations {
       /** @description The shipment, `created` */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -6566,6 +7358,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6575,6 +7370,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6584,15 +7384,21 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6602,6 +7408,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6611,6 +7420,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6620,6 +7444,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6630,6 +7457,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6643,7 +7473,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path: {
@@ -6694,6 +7524,7 @@ export interface operations {
       /** @description The checkpoint */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -6717,6 +7548,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6726,6 +7560,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6735,6 +7574,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6744,15 +7586,9 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      409: {
-        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6762,6 +7598,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6771,6 +7610,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6780,6 +7634,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6790,6 +7647,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6803,7 +7663,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes retries safe: the same key and body return the first answer (1–255 characters, per organization) */
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -6855,6 +7715,7 @@ export interface operations {
       /** @description The certificate */
       201: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
@@ -6880,6 +7741,9 @@ export interface operations {
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6889,6 +7753,11 @@ export interface operations {
       /** @description `/problems/unauthenticated`: Unauthenticated */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
           [name: string]: unknown;
         };
         content: {
@@ -6898,6 +7767,9 @@ export interface operations {
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6907,15 +7779,21 @@ export interface operations {
       /** @description `/problems/not-found`: Not found */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6925,6 +7803,9 @@ export interface operations {
       /** @description `/problems/payload-too-large`: Payload too large */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6934,6 +7815,21 @@ export interface operations {
       /** @description `/problems/unsupported-media-type`: Unsupported media type */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -6943,6 +7839,9 @@ export interface operations {
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6953,6 +7852,9 @@ export interface operations {
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           'Retry-After': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
@@ -6974,6 +7876,7 @@ export interface operations {
       /** @description The OpenAPI document */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           /** @description `public, max-age=300` */
           'Cache-Control'?: 'public, max-age=300';
           [name: string]: unknown;
@@ -6996,6 +7899,7 @@ export interface operations {
       /** @description HTML page */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
