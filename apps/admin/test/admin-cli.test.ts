@@ -75,7 +75,7 @@ describe('operator CLI (pnpm --silent admin)', () => {
     JSON.parse(admin('token:mint', '--address', address, '--amount', '5').stdout);
     expect(await getBalance(prisma, { type: 'wallet', id: minted.address }, 'GTK')).toBe(1005n);
     expect(JSON.parse(admin('role:grant', '--address', address, '--role', 'agent').stdout).roles).toEqual(['user', 'agent']);
-  });
+  }, 180_000); // six CLI processes in a row: each starts Node and tsx (several seconds of CPU on a busy machine)
 
   it('usage errors exit 2 with a JSON error on stderr and nothing on stdout', () => {
     for (const args of [
