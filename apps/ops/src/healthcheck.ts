@@ -61,7 +61,9 @@ async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string)
     await redis.connect();
     const now = Date.now();
     const live = await redis.zrangebyscore(metricsIndexKey(config.QUEUE_PREFIX), now, '+inf');
-    const mine = `${metricsKey(config.QUEUE_PREFIX, app, host)}-`;
+    // Replica ids are `<hostname>:<pid>:<random>` (defaultInstanceId): `:` ends the hostname, so
+    // host `box` never matches a container named `box-2`.
+    const mine = `${metricsKey(config.QUEUE_PREFIX, app, host)}:`;
     const found = live.filter((key) => key.startsWith(mine));
     if (found.length === 0) return { ok: false, message: `no live ${app} heartbeat for host ${host}` };
     const exists = await redis.exists(...found);

@@ -1,14 +1,31 @@
 import type { Queue } from 'bullmq';
 import { Gauge, Registry } from 'prom-client';
 import type { PrismaClient } from '@gw/db';
-import { type Redis, createAppMetrics, mergeMetrics, readMetricsSnapshots, type AppMetrics, type MetricsSnapshot } from '@gw/runtime';
+import {
+  type Redis,
+  createAppMetrics,
+  mergeMetrics,
+  parseExposition,
+  readMetricsSnapshots,
+  type AppMetrics,
+  type MetricFamily,
+  type MetricsSnapshot,
+} from '@gw/runtime';
 import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/webhooks';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
 export const SOURCE_TIMEOUT_MS = 5000;
 
-/** BullMQ job states reported by `gw_queue_jobs{queue, state}`. */
-export const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed', 'waiting-children'] as const;
+/** BullMQ job states counted by `gw_queue_depth` (jobs ready to be processed, not yet taken). */
+export const DEPTH_STATES: readonly string[] = ['waiting', 'prioritized'];
+
+/**
+ * The families of BullMQ's own export (`Queue.exportPrometheusMetrics()`), one series per queue:
+ * `bullmq_job_count{queue, state}` (gauge, every state of `getJobCounts()`),
+ * `bullmq_job_completed_total{queue}` and `bullmq_job_failed_total{queue}` (counters kept by BullMQ
+ * in Redis while workers run with `metrics` enabled, as `startWorker` does).
+ */
+export const BULLMQ_FAMILIES = ['bullmq_job_count', 'bullmq_job_completed_total', 'bullmq_job_failed_total'] as const;
 
 export interface OpsMetricsDeps {
   queues: Queue[];
@@ -19,11 +36,14 @@ export interface OpsMetricsDeps {
 }
 
 export interface OpsMetrics {
-  /** The ops process's own registry (default process metrics, labels app="ops", instance). */
+  /** The ops process's own registry (default process metrics, labels app="ops", replica). */
   process: AppMetrics;
-  /** Queue and outbox gauges, refreshed at every scrape. */
+  /** Queue depth, outbox and circuit gauges, refreshed at every scrape. */
   state: Registry;
-  /** Refreshes the gauges and returns the Prometheus text of every app, merged. */
+  /**
+   * Refreshes the gauges, reads BullMQ's export of every queue ({@link BULLMQ_FAMILIES}) and
+   * returns the Prometheus text of every app, merged.
+   */
   render(): Promise<{ contentType: string; body: string; instances: number }>;
 }
 
@@ -44,8 +64,10 @@ async function bounded<T>(p: Promise<T>, what: string): Promise<T> {
 
 /**
  * The metrics only the ops app computes, from the shared state (one value whichever replica
- * serves them): BullMQ job counts per queue and the PostgreSQL outbox (pending deliveries).
- * `render()` merges them with the snapshots published by every api/worker replica.
+ * serves them): BullMQ's own export of every queue (`Queue.exportPrometheusMetrics()`: job
+ * counts per state, completed and failed totals), the depth derived from it, the PostgreSQL
+ * outbox (pending deliveries) and the webhook circuits. `render()` merges them with the
+ * snapshots published by every api/worker replica.
  */
 export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
   const own = createAppMetrics('ops');
@@ -53,20 +75,8 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
   const registers = [state];
   const queueDepth = new Gauge({
     name: 'gw_queue_depth',
-    help: 'Jobs waiting to be processed (waiting + prioritized), per queue',
+    help: 'Jobs waiting to be processed (waiting + prioritized), per queue (from bullmq_job_count)',
     labelNames: ['queue'] as const,
-    registers,
-  });
-  const queueDelayed = new Gauge({
-    name: 'gw_queue_delayed',
-    help: 'Delayed jobs (scheduled retries, payment expiries), per queue',
-    labelNames: ['queue'] as const,
-    registers,
-  });
-  const queueJobs = new Gauge({
-    name: 'gw_queue_jobs',
-    help: 'Jobs per queue and BullMQ state',
-    labelNames: ['queue', 'state'] as const,
     registers,
   });
   const outboxPending = new Gauge({
@@ -127,14 +137,20 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     }
   };
 
-  const refreshQueues = async () => {
-    for (const queue of deps.queues) {
-      const counts = await queue.getJobCounts(...QUEUE_STATES);
-      const n = (s: (typeof QUEUE_STATES)[number]) => counts[s] ?? 0;
-      queueDepth.set({ queue: queue.name }, n('waiting') + n('prioritized'));
-      queueDelayed.set({ queue: queue.name }, n('delayed'));
-      for (const s of QUEUE_STATES) queueJobs.set({ queue: queue.name, state: s }, n(s));
+  /** BullMQ's export of every queue, as families; `gw_queue_depth` is derived from its counts. */
+  const readQueues = async (): Promise<MetricFamily[]> => {
+    const texts = await Promise.all(deps.queues.map((queue) => queue.exportPrometheusMetrics()));
+    const families = texts.flatMap((text) => parseExposition(text));
+    const depth = new Map(deps.queues.map((queue) => [queue.name, 0]));
+    for (const f of families.filter((x) => x.name === 'bullmq_job_count')) {
+      for (const v of f.values) {
+        const queue = v.labels.queue;
+        if (queue !== undefined && DEPTH_STATES.includes(v.labels.state ?? '')) depth.set(queue, (depth.get(queue) ?? 0) + v.value);
+      }
     }
+    queueDepth.reset();
+    for (const [queue, n] of depth) queueDepth.set({ queue }, n);
+    return families;
   };
   const refreshOutbox = async () => {
     const row = await readOutboxBacklog(deps);
@@ -144,13 +160,15 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     outboxOverdueAge.set(Math.max(0, row?.oldest_overdue ?? 0));
   };
   /** Runs one refresh, bounded in time; on failure its gauges are dropped rather than left stale. */
-  const attempt = async (source: 'redis' | 'database', fn: () => Promise<void>, gauges: Gauge[]) => {
+  const attempt = async <T>(source: 'redis' | 'database', fn: () => Promise<T>, gauges: Gauge[]): Promise<T | undefined> => {
     try {
-      await bounded(fn(), source);
+      const result = await bounded(fn(), source);
       up.set({ source }, 1);
+      return result;
     } catch {
       for (const g of gauges) g.reset();
       up.set({ source }, 0);
+      return undefined;
     }
   };
 
@@ -158,12 +176,10 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     process: own,
     state,
     render: async () => {
-      const [snapshots] = await Promise.all([
+      const [snapshots, queues] = await Promise.all([
         bounded(readMetricsSnapshots(deps.redis, deps.prefix), 'redis').catch(() => [] as MetricsSnapshot[]),
-        attempt('redis', async () => void (await Promise.all([refreshQueues(), refreshCircuits()])), [
+        attempt('redis', async () => (await Promise.all([readQueues(), refreshCircuits()]))[0], [
           queueDepth,
-          queueDelayed,
-          queueJobs,
           circuitState,
           circuitFailures,
         ]),
@@ -172,7 +188,7 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
       instances.reset();
       instances.set({ app: 'ops' }, 1);
       for (const s of snapshots) instances.inc({ app: s.app });
-      const registry = await mergeMetrics(snapshots, [own.registry, state]);
+      const registry = await mergeMetrics(snapshots, [own.registry, state], queues ?? []);
       return { contentType: registry.contentType, body: await registry.metrics(), instances: snapshots.length + 1 };
     },
   };

@@ -52,7 +52,18 @@ describe('healthcheck CLI', () => {
       ok: false,
       message: expect.stringContaining('no live worker heartbeat'),
     });
-    const m = createAppMetrics('worker', { instanceId: 'box-1-abc' });
+    // A container whose hostname only starts with `box` is another container.
+    const other = createAppMetrics('worker', { instanceId: 'box-2:1:def' });
+    const otherPub = startMetricsPublisher(redis, other.registry, {
+      prefix,
+      app: 'worker',
+      instanceId: other.instanceId,
+      intervalMs: 1000,
+    });
+    await otherPub.publish();
+    expect(await healthcheck(['heartbeat', 'worker'], env, 'box')).toMatchObject({ ok: false });
+    await otherPub.stop();
+    const m = createAppMetrics('worker', { instanceId: 'box:1:abc' });
     const pub = startMetricsPublisher(redis, m.registry, { prefix, app: 'worker', instanceId: m.instanceId, intervalMs: 1000 });
     await pub.publish();
     expect(await healthcheck(['heartbeat', 'worker'], env, 'box')).toMatchObject({ ok: true });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { Queue } from 'bullmq';
+import { Registry } from 'prom-client';
 import {
   attemptOutcome,
   deliveryOutcomeCounter,
@@ -13,10 +15,14 @@ import {
 import {
   collectClusterMetrics,
   createAppMetrics,
+  defaultInstanceId,
+  mergeMetrics,
   metricsIndexKey,
   metricsKey,
+  parseExposition,
   readMetricsSnapshots,
   startMetricsPublisher,
+  withoutReservedLabels,
 } from '@gw/runtime';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 import { find, parsePrometheus } from './prometheus-text.js';
@@ -118,7 +124,8 @@ describe('publishing to Redis and merging (several replicas)', () => {
     const { registry } = await collectClusterMetrics(redis, prefix);
     const samples = parsePrometheus(await registry.metrics());
     const delivered = find(samples, 'gw_deliveries_total', { outcome: 'delivered' });
-    expect(Object.fromEntries(delivered.map((s) => [s.labels.instance, s.value]))).toEqual({ 'host-1-aaa': 2, 'host-2-bbb': 3 });
+    expect(Object.fromEntries(delivered.map((s) => [s.labels.replica, s.value]))).toEqual({ 'host-1-aaa': 2, 'host-2-bbb': 3 });
+    expect(samples.filter((s) => 'instance' in s.labels || 'job' in s.labels)).toEqual([]);
     expect(find(samples, 'gw_http_request_duration_seconds_count', { app: 'api', route: '/api/health' })[0]?.value).toBe(1);
     expect(new Set(find(samples, 'process_cpu_user_seconds_total').map((s) => s.labels.app))).toEqual(new Set(['api', 'worker']));
 
@@ -157,5 +164,102 @@ describe('publishing to Redis and merging (several replicas)', () => {
     expect(await redis.exists(metricsKey(prefix, 'api', 'offline'))).toBe(0);
     expect(errors).toEqual([]);
     offline.disconnect();
+  });
+});
+
+describe('labels and foreign exposition text (issue #14)', () => {
+  it('labels every series of a process `app` and `replica` (`<hostname>:<pid>:<random>`), never `instance` or `job`', async () => {
+    expect(defaultInstanceId()).toMatch(new RegExp(`^[^:]+:${process.pid}:[0-9a-f]{6}$`));
+    const m = createAppMetrics('api');
+    m.httpRequestDuration.observe({ method: 'GET', route: '/x', status: '200' }, 0.02);
+    const samples = parsePrometheus(await m.registry.metrics());
+    expect(samples.length).toBeGreaterThan(20);
+    for (const s of samples) {
+      expect(Object.keys(s.labels)).not.toContain('instance');
+      expect(Object.keys(s.labels)).not.toContain('job');
+      expect(s.labels).toMatchObject({ app: 'api', replica: m.instanceId });
+    }
+  });
+
+  it('parses exposition text into families: histograms keep their samples, counters and gauges their labels', () => {
+    const text = [
+      '# HELP h_seconds A histogram',
+      '# TYPE h_seconds histogram',
+      'h_seconds_bucket{le="0.1",route="/a"} 1',
+      'h_seconds_bucket{le="+Inf",route="/a"} 2',
+      'h_seconds_sum{route="/a"} 0.35',
+      'h_seconds_count{route="/a"} 2',
+      '# HELP c_total Escaped \\\\ help\\nsecond line',
+      '# TYPE c_total counter',
+      'c_total{queue="q \\"one\\"", state="waiting"} 3 1700000000000',
+      'bare 4',
+      '',
+    ].join('\n');
+    const families = parseExposition(text);
+    expect(families.map((f) => [f.name, f.type, f.values.length])).toEqual([
+      ['h_seconds', 'histogram', 4],
+      ['c_total', 'counter', 1],
+      ['bare', 'untyped', 1],
+    ]);
+    expect(families[0]!.values[1]).toEqual({ labels: { le: '+Inf', route: '/a' }, value: 2, metricName: 'h_seconds_bucket' });
+    expect(families[1]!.help).toBe('Escaped \\ help\nsecond line');
+    expect(families[1]!.values[0]).toEqual({ labels: { queue: 'q "one"', state: 'waiting' }, value: 3 });
+    expect(() => parseExposition('x{a="1" b="2"} 1')).toThrow(/malformed labels/);
+    expect(() => parseExposition('x{a="1"} one')).toThrow(/not a sample value/);
+    expect(() => parseExposition('# TYPE x kind')).toThrow(/unknown metric type/);
+  });
+
+  it('renames reserved labels of a source that still carries them (a process older than the rename)', async () => {
+    const legacy = [
+      {
+        name: 'gw_deliveries_total',
+        help: 'h',
+        type: 'counter',
+        aggregator: 'sum',
+        values: [{ labels: { app: 'worker', instance: 'old-1-abc', job: 'x' }, value: 2 }],
+      },
+    ];
+    expect(withoutReservedLabels(legacy)[0]!.values[0]!.labels).toEqual({ app: 'worker', replica: 'old-1-abc', exported_job: 'x' });
+    expect(legacy[0]!.values[0]!.labels).toHaveProperty('instance'); // not modified
+    const merged = parsePrometheus(await (await mergeMetrics([{ metrics: legacy }])).metrics());
+    expect(merged).toEqual([{ name: 'gw_deliveries_total', labels: { app: 'worker', replica: 'old-1-abc', exported_job: 'x' }, value: 2 }]);
+  });
+
+  it("merges BullMQ's export of several queues with prom-client registries into one valid document", async () => {
+    const connection = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { maxRetriesPerRequest: null });
+    const prefix = `tq${randomBytes(4).toString('hex')}`;
+    const queues = [new Queue('alpha', { connection, prefix }), new Queue('beta', { connection, prefix })];
+    try {
+      await queues[0]!.add('j', {});
+      await queues[0]!.add('j', {}, { delay: 60_000 });
+      await queues[1]!.add('j', {});
+      const texts = await Promise.all(queues.map((q) => q.exportPrometheusMetrics()));
+      // BullMQ declares its families once per queue: concatenated, the text would repeat them.
+      expect(texts.join('\n').match(/^# TYPE bullmq_job_count /gm)).toHaveLength(2);
+      const local = new Registry();
+      local.setDefaultLabels({ app: 'ops', replica: 'r' });
+      const body = await (
+        await mergeMetrics(
+          [],
+          [local],
+          texts.flatMap((t) => parseExposition(t)),
+        )
+      ).metrics();
+      expect(body.match(/^# TYPE bullmq_job_count gauge$/gm)).toHaveLength(1);
+      expect(body.match(/^# TYPE bullmq_job_completed_total counter$/gm)).toHaveLength(1);
+      const samples = parsePrometheus(body);
+      expect(find(samples, 'bullmq_job_count', { queue: 'alpha', state: 'waiting' })[0]?.value).toBe(1);
+      expect(find(samples, 'bullmq_job_count', { queue: 'alpha', state: 'delayed' })[0]?.value).toBe(1);
+      expect(find(samples, 'bullmq_job_count', { queue: 'beta', state: 'waiting' })[0]?.value).toBe(1);
+      expect(
+        find(samples, 'bullmq_job_completed_total')
+          .map((s) => s.labels.queue)
+          .sort(),
+      ).toEqual(['alpha', 'beta']);
+      expect(find(samples, 'bullmq_job_failed_total')).toHaveLength(2);
+    } finally {
+      await Promise.all(queues.map((q) => q.obliterate({ force: true }).then(() => q.close())));
+      connection.disconnect();
+    }
   });
 });

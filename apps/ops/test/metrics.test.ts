@@ -86,7 +86,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(total(s, 'gw_delivery_attempt_duration_seconds_sum', { app: 'worker' })).toBeGreaterThan(0);
     const buckets = find(s, 'gw_delivery_attempt_duration_seconds_bucket', { outcome: 'success', le: '+Inf' });
     expect(buckets).toHaveLength(1);
-    expect(buckets[0]!.labels.instance).toBeTruthy();
+    expect(buckets[0]!.labels.replica).toBeTruthy();
   });
 
   it('times HTTP requests by method, route template and status (api)', async () => {
@@ -118,17 +118,63 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
   it('keeps several replicas apart and drops a stopped one', async () => {
     const second = await stack.startWorker();
     const two = await scrapeUntil('two workers', (x) => find(x, 'gw_metrics_instances', { app: 'worker' })[0]?.value === 2);
-    expect(new Set(find(two, 'process_cpu_user_seconds_total', { app: 'worker' }).map((x) => x.labels.instance)).size).toBe(2);
+    expect(new Set(find(two, 'process_cpu_user_seconds_total', { app: 'worker' }).map((x) => x.labels.replica)).size).toBe(2);
     await second.stop();
     const one = await scrape();
     expect(find(one, 'gw_metrics_instances', { app: 'worker' })[0]?.value).toBe(1);
+  });
+
+  it('serves no label Prometheus reserves for the target (instance, job): replicas are labelled `replica` (issue #14)', async () => {
+    const res = await ops.http.get('/metrics').set('Authorization', basic(OPS_USER, OPS_PASSWORD));
+    expect(res.status).toBe(200);
+    const lines = res.text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(lines.length).toBeGreaterThan(100);
+    const labelNames = new Set<string>();
+    for (const line of lines) {
+      // Every sample line is `name{label="value",...} value`, each label name read off the line itself.
+      const m = /^[a-zA-Z_:][a-zA-Z0-9_:]*(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*)\})? \S+$/.exec(line);
+      expect({ line, valid: Boolean(m) }).toEqual({ line, valid: true });
+      for (const l of (m?.[1] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="(?:[^"\\]|\\.)*"/g)) labelNames.add(l[1]!);
+    }
+    expect(labelNames).not.toContain('instance');
+    expect(labelNames).not.toContain('job');
+    expect(labelNames).toContain('replica');
+    expect(labelNames).toContain('app');
+    // Each family is declared once (BullMQ exports HELP/TYPE per queue; the merge groups them).
+    const types = res.text.split('\n').filter((line) => line.startsWith('# TYPE '));
+    expect(new Set(types).size).toBe(types.length);
+    // Every process (api, worker, ops) has a replica id `<hostname>:<pid>:<random>`.
+    const s = parsePrometheus(res.text);
+    for (const app of ['api', 'worker', 'ops']) {
+      expect(find(s, 'process_cpu_user_seconds_total', { app })[0]?.labels.replica).toMatch(/^[^:]+:\d+:[0-9a-f]{6}$/);
+    }
+  });
+
+  it("serves BullMQ's own queue metrics (exportPrometheusMetrics) for each defined queue", async () => {
+    const s = await scrapeUntil(
+      'bullmq completed count',
+      (x) => total(x, 'bullmq_job_completed_total', { queue: deliveryQueue.name }) >= 1,
+    );
+    for (const queue of definedQueues().map((q) => q.name)) {
+      const states = find(s, 'bullmq_job_count', { queue }).map((x) => x.labels.state);
+      expect(states).toEqual(
+        expect.arrayContaining(['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed', 'waiting-children']),
+      );
+      expect(find(s, 'bullmq_job_completed_total', { queue })).toHaveLength(1);
+      expect(find(s, 'bullmq_job_failed_total', { queue })).toHaveLength(1);
+      expect(find(s, 'gw_queue_depth', { queue })).toHaveLength(1);
+      // One series per queue and state: not one per replica, nor summed over scrapes.
+      expect(new Set(states).size).toBe(states.length);
+    }
+    // Counted by BullMQ in Redis (workers run with `metrics`): one series for the fleet, no replica label.
+    expect(find(s, 'bullmq_job_completed_total', { queue: deliveryQueue.name })[0]?.labels).toEqual({ queue: deliveryQueue.name });
   });
 
   it('reports queue depth, delayed jobs and the age of the oldest pending delivery', async () => {
     const before = await scrape();
     for (const queue of definedQueues().map((q) => q.name)) {
       expect(find(before, 'gw_queue_depth', { queue })).toHaveLength(1);
-      expect(find(before, 'gw_queue_delayed', { queue })).toHaveLength(1);
+      expect(find(before, 'bullmq_job_count', { queue, state: 'delayed' })).toHaveLength(1);
     }
     // An unconfirmed payment waits for its expiry: a delayed job.
     await createPayment();
@@ -139,8 +185,8 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const s = await scrape();
     expect(total(s, 'gw_queue_depth', { queue: deliveryQueue.name })).toBe(1);
-    expect(total(s, 'gw_queue_jobs', { queue: deliveryQueue.name, state: 'waiting' })).toBe(1);
-    expect(total(s, 'gw_queue_delayed', { queue: paymentExpiryQueue.name })).toBeGreaterThanOrEqual(1);
+    expect(total(s, 'bullmq_job_count', { queue: deliveryQueue.name, state: 'waiting' })).toBe(1);
+    expect(total(s, 'bullmq_job_count', { queue: paymentExpiryQueue.name, state: 'delayed' })).toBeGreaterThanOrEqual(1);
     expect(total(s, 'gw_outbox_pending_deliveries')).toBe(1);
     expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(1);
     expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeLessThan(60);

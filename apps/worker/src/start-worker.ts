@@ -1,4 +1,4 @@
-import { Worker, type Queue } from 'bullmq';
+import { MetricsTime, Worker, type Queue } from 'bullmq';
 import {
   type Config,
   type Context,
@@ -98,6 +98,10 @@ export async function startWorker(
       // A job whose worker died is handed over again rather than failed; PostgreSQL holds the
       // delivery's attempt count, so this never inflates attempts.
       maxStalledCount: 100,
+      // BullMQ's own metrics: the completed and failed counts (and one hour of per-minute points)
+      // that `Queue.exportPrometheusMetrics()` serves on the ops app's /metrics
+      // (bullmq_job_completed_total, bullmq_job_failed_total).
+      metrics: { maxDataPoints: MetricsTime.ONE_HOUR },
     });
     worker.on('error', (err) => ctx.logger.warn({ err: { message: err.message }, queue }, 'worker error'));
     worker.on('failed', (job, err) => ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed'));

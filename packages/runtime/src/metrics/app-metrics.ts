@@ -23,7 +23,10 @@ export type AttemptOutcome = 'success' | 'http_error' | 'timeout' | 'network_err
 
 export interface AppMetrics {
   app: MetricsApp;
-  /** Unique per process: `<hostname>-<pid>-<random>`; every series carries it as label `instance`. */
+  /**
+   * Unique per process: `<hostname>:<pid>:<random>` ({@link defaultInstanceId}); every series
+   * carries it as label `replica` ({@link REPLICA_LABEL}), never `instance`.
+   */
   instanceId: string;
   /** Default process metrics (prefix-less `process_*`, `nodejs_*`) plus the instruments below. */
   registry: Registry;
@@ -39,22 +42,41 @@ export interface AppMetrics {
   deliveryCapWaits: Counter;
 }
 
-/** A process-unique instance id: the container's hostname keeps replicas apart, pid and random part keep processes apart. */
+/**
+ * The label that tells processes apart in the merged `/metrics` output. Not `instance`: Prometheus
+ * sets `instance` (and `job`) on every scraped series itself, from the scraped target, and renames a
+ * clashing label of the target to `exported_instance` (issue #14).
+ */
+export const REPLICA_LABEL = 'replica';
+
+/**
+ * Label names that Prometheus attaches to every scraped series (the target's `job` and
+ * `instance`): a series served by the gateway never carries one of them (see `mergeMetrics`).
+ */
+export const RESERVED_LABELS = ['instance', 'job'] as const;
+
+/**
+ * A process-unique replica id, `<hostname>:<pid>:<random>`: the container's hostname keeps
+ * replicas apart and the pid processes of one container; the random part keeps a restarted
+ * container (same hostname, pid 1 again) apart from its predecessor, whose snapshot lives on in
+ * Redis for up to 15 s after a crash (else the merge would add the two together). `:` cannot
+ * occur in a hostname, so the hostname is always the part before the first `:`.
+ */
 export function defaultInstanceId(): string {
-  return `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
 /**
  * Creates one process's metrics: a fresh prom-client {@link Registry} (never the global one, so
  * several apps can run in one process, as the tests do) with the default process metrics and the
- * shared instruments. Every series carries the labels `app` and `instance`, so that the ops
- * app can merge the registries of every replica (AggregatorRegistry) without summing different
- * processes together.
+ * shared instruments. Every series carries the labels `app` and `replica` (the instance id), so
+ * that the ops app can merge the registries of every replica (AggregatorRegistry) without summing
+ * different processes together.
  */
 export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } = {}): AppMetrics {
   const instanceId = opts.instanceId ?? defaultInstanceId();
   const registry = new Registry();
-  registry.setDefaultLabels({ app, instance: instanceId });
+  registry.setDefaultLabels({ app, [REPLICA_LABEL]: instanceId });
   collectDefaultMetrics({ register: registry });
   const httpRequestDuration = new Histogram({
     name: 'gw_http_request_duration_seconds',
