@@ -97,14 +97,20 @@ describe('the entry points read .env before the configuration', () => {
     const ops = await run(['--import', 'tsx', 'apps/ops/src/main.ts'], { GW_ENV_FILE: envFile('OPS_PORT=many\n'), NODE_ENV: 'test' });
     expect(ops.code).toBe(1);
     expect(ops.stderr).toMatch(/\bOPS_PORT\b/);
-    const missing = await run(['--import', 'tsx', 'apps/api/src/main.ts'], { GW_ENV_FILE: path.join(tempDir(), 'nope.env'), NODE_ENV: 'test' });
+    const missing = await run(['--import', 'tsx', 'apps/api/src/main.ts'], {
+      GW_ENV_FILE: path.join(tempDir(), 'nope.env'),
+      NODE_ENV: 'test',
+    });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^GW_ENV_FILE: cannot read .*nope\.env \(ENOENT\)/);
   });
 
   it('the operator CLI (pnpm admin) reads it', async () => {
     const file = envFile(`LOG_LEVEL=loud\nSECRETS_ENCRYPTION_KEY=${key}\n`);
-    const r = await run(['--import', 'tsx', 'apps/admin/src/cli.ts', 'org:create', '--name', 'Shop'], { GW_ENV_FILE: file, NODE_ENV: 'development' });
+    const r = await run(['--import', 'tsx', 'apps/admin/src/cli.ts', 'org:create', '--name', 'Shop'], {
+      GW_ENV_FILE: file,
+      NODE_ENV: 'development',
+    });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stderr).error).toMatch(/^Invalid configuration: LOG_LEVEL\b/);
     expect(r.stdout).toBe('');
@@ -114,7 +120,10 @@ describe('the entry points read .env before the configuration', () => {
     // Port 1 refuses connections at once: the failure names the database and host it tried.
     const file = envFile('DATABASE_URL=postgresql://gw@127.0.0.1:1/from_dotenv\n');
     const migrate = (env: Record<string, string>) =>
-      run(['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', 'packages/db/src/cli/migrate.ts'], { GW_ENV_FILE: file, ...env });
+      run(['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', 'packages/db/src/cli/migrate.ts'], {
+        GW_ENV_FILE: file,
+        ...env,
+      });
     const fromFile = await migrate({});
     expect(fromFile.code).toBe(1);
     expect(fromFile.stderr).toMatch(/^db:migrate failed \(from_dotenv on 127\.0\.0\.1:1\)/);

@@ -28,7 +28,11 @@ import { migrateDatabase, parseDatabaseUrl } from '../migrate.js';
 function loadEnvFile(): void {
   const explicit = process.env.GW_ENV_FILE;
   if (!explicit && process.env.NODE_ENV === 'test') return;
-  const path = explicit ? (isAbsolute(explicit) ? explicit : resolve(explicit)) : fileURLToPath(new URL('../../../../.env', import.meta.url));
+  const path = explicit
+    ? isAbsolute(explicit)
+      ? explicit
+      : resolve(explicit)
+    : fileURLToPath(new URL('../../../../.env', import.meta.url));
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
