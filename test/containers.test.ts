@@ -352,7 +352,12 @@ describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
     // Everything else: 404 from Caddy. The ops console (3001) is not reachable through it.
     expect(directives).toMatch(/\thandle \{\n\t\trespond "[^"]*" 404\n\t\}/);
     expect(directives).not.toMatch(/3001|ops:/);
-    expect(directives).not.toMatch(/^\s*log\b/m);
+    // Caddy's error log records the request's headers: the API key is deleted from it (Caddy
+    // redacts Authorization and Cookie itself). No access log at all (no `log` in the site).
+    expect(directives).toMatch(
+      /^\tlog \{\n\t\tformat filter \{\n\t\t\twrap json\n\t\t\tfields \{\n\t\t\t\trequest>headers>X-Api-Key delete\n/m,
+    );
+    expect(directives.split('\n{$GW_DOMAIN')[1]).not.toMatch(/^\s*log\b/m);
   });
 
   it('the API behind it trusts X-Forwarded-For from the compose network only', () => {
@@ -372,6 +377,7 @@ describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
       });
       expect({ status: r.status, stderr: r.stderr.includes('Error') ? r.stderr : '' }).toEqual({ status: 0, stderr: '' });
       return JSON.parse(r.stdout) as {
+        logging?: Json;
         apps: { http: { servers: Record<string, { listen: string[]; routes: Json[]; read_header_timeout?: number }> }; tls?: Json };
       };
     };
@@ -387,6 +393,7 @@ describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
       expect(text).toContain(`"host":["${env.GW_DOMAIN}"]`);
       expect(text).toContain('"dynamic_upstreams":{"name":"api","port":"3000"');
       expect(text).toContain('"path":["/api","/api/*","/problems","/problems/*"]');
+      expect(JSON.stringify(config.logging)).toContain('"request>headers>X-Api-Key":{"filter":"delete"}');
       if (env.ACME_EMAIL) expect(JSON.stringify(config.apps.tls)).toContain(`"email":"${env.ACME_EMAIL}"`);
       else expect(config.apps.tls).toBeUndefined();
     }
