@@ -21,26 +21,31 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { createLogger, loadConfig, ensureLocalSecretsKey } from '@gw/runtime';
+import { createLogger, loadConfig, loadEnvFile, ensureLocalSecretsKey } from '@gw/runtime';
 import { consentTypedData } from '@gw/core/consents';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@gw/webhook-receiver';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The demo's own settings below (its queue prefix, any free port, quiet logs, a fast back-off)
+// give way to the shell's environment only; .env (read now: `pnpm db:migrate` read it too)
+// supplies the rest, such as DATABASE_URL, REDIS_URL and SECRETS_ENCRYPTION_KEY.
+const shell = { ...process.env };
+loadEnvFile(root);
 // Without SECRETS_ENCRYPTION_KEY: a random local key in .data/secrets.key (0600), generated once.
 const localKey = ensureLocalSecretsKey(root);
 if (localKey.source === 'generated') process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${localKey.path} (mode 0600)\n`);
 const env = {
   ...process.env,
-  QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? 'gwdemo',
-  PORT: process.env.PORT ?? '0',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  QUEUE_PREFIX: shell.QUEUE_PREFIX ?? 'gwdemo',
+  PORT: shell.PORT ?? '0',
+  LOG_LEVEL: shell.LOG_LEVEL ?? 'warn',
   // The demo's receiver listens on 127.0.0.1: allowed here, refused by default.
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   // The specification's back-off (1 min, 2 min, ...) scaled down so a retry is seen in seconds.
-  WEBHOOK_BACKOFF_BASE_MS: process.env.WEBHOOK_BACKOFF_BASE_MS ?? '1000',
-  WEBHOOK_BACKOFF_MAX_MS: process.env.WEBHOOK_BACKOFF_MAX_MS ?? '8000',
+  WEBHOOK_BACKOFF_BASE_MS: shell.WEBHOOK_BACKOFF_BASE_MS ?? '1000',
+  WEBHOOK_BACKOFF_MAX_MS: shell.WEBHOOK_BACKOFF_MAX_MS ?? '8000',
 };
 const config = loadConfig(env);
 const say = (line = '') => process.stdout.write(`${line}\n`);

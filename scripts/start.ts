@@ -5,13 +5,16 @@
  * HTTP server stops, then the clients close.
  */
 import { fileURLToPath } from 'node:url';
-import { loadConfig, ensureLocalSecretsKey, exitOnStartupError, stopOnSignals } from '@gw/runtime';
+import { loadConfig, loadEnvFile, ensureLocalSecretsKey, exitOnStartupError, stopOnSignals } from '@gw/runtime';
 import { startApi } from '@gw/api';
 import { startWorker } from '@gw/worker';
 
 try {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  // .env fills what the environment leaves unset (`pnpm db:migrate`, run before, read it too).
+  loadEnvFile(root);
   // Quick start: without SECRETS_ENCRYPTION_KEY, a random key kept in .data/secrets.key (0600).
-  const key = ensureLocalSecretsKey(fileURLToPath(new URL('..', import.meta.url)));
+  const key = ensureLocalSecretsKey(root);
   const config = loadConfig();
   if (key.source === 'generated')
     process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${key.path} (mode 0600; keep it, back it up)\n`);

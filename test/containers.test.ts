@@ -11,6 +11,7 @@
  * - the GitHub workflow has the jobs and steps CI needs.
  */
 import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,14 +99,20 @@ function sourceEnvReads(): Map<string, string> {
 
 // ---- Compose interpolation (as Compose does it, before validating) ---------------------------------
 
-/** `${VAR}`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?error}`, `${VAR?error}`, `$VAR`, `$$`. */
+/**
+ * `${VAR}`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?error}`, `${VAR?error}`,
+ * `${VAR:+replacement}`, `${VAR+replacement}`, `$VAR`, `$$` (not nested).
+ */
 function interpolate(value: string, env: Env, used?: Map<string, string | undefined>): string {
   return value.replace(
-    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:-|-|:\?|\?)([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:-|-|:\?|\?|:\+|\+)([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
     (match, name: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
       if (match === '$$') return '$';
       const key = (name ?? bare)!;
-      used?.set(key, op === ':-' || op === '-' ? arg : op ? `required: ${arg}` : undefined);
+      // `:+` gives no default: it only marks the variable as read.
+      if (op === ':+' || op === '+') {
+        if (!used?.has(key)) used?.set(key, undefined);
+      } else used?.set(key, op === ':-' || op === '-' ? arg : op ? `required: ${arg}` : undefined);
       const v = env[key];
       const empty = v === undefined || v === '';
       switch (op) {
@@ -119,6 +126,10 @@ function interpolate(value: string, env: Env, used?: Map<string, string | undefi
         case '?':
           if (v === undefined) throw new Error(`required variable ${key} is missing: ${arg}`);
           return v;
+        case ':+':
+          return empty ? '' : arg!;
+        case '+':
+          return v === undefined ? '' : arg!;
         default:
           return v ?? '';
       }
@@ -146,7 +157,12 @@ const SECRETS: Env = {
 
 interface Service {
   image?: string;
+  entrypoint?: string[] | string;
   command?: string[];
+  expose?: string[];
+  volumes?: string[];
+  cap_drop?: string[];
+  cap_add?: string[];
   environment: Record<string, string>;
   healthcheck?: { test?: string[] | string; disable?: boolean; interval?: string };
   depends_on?: Record<string, { condition: string }>;
@@ -219,9 +235,9 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('has postgres, redis, a one-shot migrate, api, worker (2+ replicas) and ops, all with health checks', () => {
+  it('has postgres, redis, a one-shot migrate, api, worker (2+ replicas), ops and caddy, all with health checks', () => {
     const { services } = loadCompose(fullEnv);
-    expect(Object.keys(services).sort()).toEqual(['api', 'migrate', 'ops', 'postgres', 'redis', 'worker']);
+    expect(Object.keys(services).sort()).toEqual(['api', 'caddy', 'migrate', 'ops', 'postgres', 'redis', 'worker']);
     for (const [name, svc] of Object.entries(services)) {
       expect({ name, test: svc.healthcheck?.test && !svc.healthcheck.disable }).toEqual({ name, test: true });
     }
@@ -248,11 +264,12 @@ describe('docker-compose.yml', () => {
         migrate: { condition: 'service_completed_successfully' },
       });
     }
+    expect(services.caddy!.depends_on).toEqual({ api: { condition: 'service_healthy' } });
   });
 
   it('serves ops on its own port, published on loopback only by default, never the API port', () => {
     const { services } = loadCompose(fullEnv);
-    expect(services.api!.ports).toEqual(['3000:3000']);
+    expect(services.api!.expose).toEqual(['3000']);
     expect(services.ops!.ports).toEqual(['127.0.0.1:3001:3001']);
     expect(services.api!.environment.PORT).toBe('3000');
     expect(services.ops!.environment.OPS_PORT).toBe('3001');
@@ -279,6 +296,156 @@ describe('docker-compose.yml', () => {
     expect(services.migrate!.environment).toHaveProperty('GW_MIGRATIONS_DIR');
     // A value set in .env reaches the containers.
     expect(loadCompose({ ...fullEnv, WORKER_CONCURRENCY: '7' }).services.worker!.environment.WORKER_CONCURRENCY).toBe('7');
+  });
+});
+
+describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
+  const caddyfile = read('docker/Caddyfile');
+  /** The Caddyfile without its comments. */
+  const directives = caddyfile
+    .split('\n')
+    .map((l) => l.replace(/(^|\s)#.*$/, '').trimEnd())
+    .filter((l) => l.trim() !== '')
+    .join('\n');
+
+  it('the api service publishes no host port, so `--scale api=N` works; only caddy publishes 80 and 443 (and 443/udp for HTTP/3)', () => {
+    const { services } = loadCompose(fullEnv);
+    expect(services.api!.ports).toBeUndefined();
+    expect(services.api!.expose).toEqual(['3000']);
+    expect(services.caddy!.image).toMatch(/^caddy:2(\.|$)/);
+    expect(services.caddy!.ports).toEqual(['80:80', '443:443', '443:443/udp']);
+    const published = Object.entries(services).filter(([, svc]) => svc.ports?.length);
+    expect(published.map(([name]) => name).sort()).toEqual(['caddy', 'ops']);
+    const moved = loadCompose({ ...fullEnv, HTTP_PUBLISH: '127.0.0.1:8080', HTTPS_PUBLISH: '8443' }).services.caddy!.ports;
+    expect(moved).toEqual(['127.0.0.1:8080:80', '8443:443', '8443:443/udp']);
+  });
+
+  it('caddy starts once the API is healthy, mounts the committed Caddyfile and keeps its certificates in a volume', () => {
+    const { doc, services } = loadCompose(fullEnv);
+    const caddy = services.caddy!;
+    expect(caddy.depends_on).toEqual({ api: { condition: 'service_healthy' } });
+    expect(caddy.volumes).toEqual(['./docker/Caddyfile:/etc/caddy/Caddyfile:ro', 'caddy-data:/data', 'caddy-config:/config']);
+    expect(Object.keys(doc.volumes as object)).toEqual(expect.arrayContaining(['caddy-data', 'caddy-config']));
+    expect(caddy.cap_drop).toEqual(['ALL']);
+    expect(caddy.cap_add).toEqual(['NET_BIND_SERVICE']);
+    expect(caddy.healthcheck!.test).toContain('http://127.0.0.1:2019/config/');
+  });
+
+  it('serves GW_DOMAIN (default localhost) and sets the ACME e-mail only when ACME_EMAIL is given', () => {
+    expect(loadCompose(fullEnv).services.caddy!.environment).toEqual({ GW_DOMAIN: 'localhost', ACME_EMAIL: '', ACME_EMAIL_OPTION: '' });
+    const pub = loadCompose({ ...fullEnv, GW_DOMAIN: 'gw.shop.example', ACME_EMAIL: 'ops@shop.example' }).services.caddy!;
+    expect(pub.environment).toEqual({ GW_DOMAIN: 'gw.shop.example', ACME_EMAIL: 'ops@shop.example', ACME_EMAIL_OPTION: 'email' });
+    // The global options carry `{$ACME_EMAIL_OPTION} {$ACME_EMAIL}`: `email <address>` or nothing.
+    expect(directives).toMatch(/^\{\n(?:.*\n)*?\t\{\$ACME_EMAIL_OPTION\} \{\$ACME_EMAIL\}\n/);
+    expect(directives).toMatch(/^\{\$GW_DOMAIN:localhost\} \{$/m);
+  });
+
+  it('proxies /api/ and /problems/ to every api replica (Docker DNS, round robin) and nothing else; no access log', () => {
+    const matcher = /^\t@gateway path (.+)$/m.exec(directives)?.[1]?.split(' ');
+    expect(matcher).toEqual(['/api', '/api/*', '/problems', '/problems/*']);
+    const proxy = /handle @gateway \{\n\t\treverse_proxy \{\n([\s\S]*?)\n\t\t\}\n\t\}/.exec(directives)?.[1] ?? '';
+    expect(proxy).toMatch(/dynamic a \{\n\s+name api\n\s+port 3000\n\s+refresh \d+s\n\s+\}/);
+    expect(proxy).toMatch(/\blb_policy round_robin\b/);
+    expect(proxy).toMatch(/\blb_try_duration \d+s\b/);
+    // Nothing rewrites or drops the headers the API reads (X-Request-Id among them).
+    expect(proxy).not.toMatch(/header_up|header_down|trusted_proxies/);
+    // Everything else: 404 from Caddy. The ops console (3001) is not reachable through it.
+    expect(directives).toMatch(/\thandle \{\n\t\trespond "[^"]*" 404\n\t\}/);
+    expect(directives).not.toMatch(/3001|ops:/);
+    // Caddy's error log records the request's headers: the API key is deleted from it (Caddy
+    // redacts Authorization and Cookie itself). No access log at all (no `log` in the site).
+    expect(directives).toMatch(
+      /^\tlog \{\n\t\tformat filter \{\n\t\t\twrap json\n\t\t\tfields \{\n\t\t\t\trequest>headers>X-Api-Key delete\n/m,
+    );
+    expect(directives.split('\n{$GW_DOMAIN')[1]).not.toMatch(/^\s*log\b/m);
+  });
+
+  it('the API behind it trusts X-Forwarded-For from the compose network only', () => {
+    const { services } = loadCompose(fullEnv);
+    expect(loadConfig(services.api!.environment).TRUST_PROXY).toEqual(['uniquelocal']);
+    // Not overridable from .env: docker-compose.yml sets it.
+    expect(loadCompose({ ...fullEnv, TRUST_PROXY: '5' }).services.api!.environment.TRUST_PROXY).toBe('uniquelocal');
+  });
+
+  // The Caddyfile's real parse, where Caddy is installed (Debian: apt-get install caddy).
+  const caddy = spawnSync('caddy', ['version'], { encoding: 'utf8' });
+  (caddy.status === 0 ? it : it.skip)('caddy adapts the Caddyfile: HTTPS for the domain, timeouts, the proxy route', () => {
+    const adapt = (env: Env) => {
+      const r = spawnSync('caddy', ['adapt', '--config', path.join(root, 'docker/Caddyfile'), '--adapter', 'caddyfile'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      });
+      expect({ status: r.status, stderr: r.stderr.includes('Error') ? r.stderr : '' }).toEqual({ status: 0, stderr: '' });
+      return JSON.parse(r.stdout) as {
+        logging?: Json;
+        apps: { http: { servers: Record<string, { listen: string[]; routes: Json[]; read_header_timeout?: number }> }; tls?: Json };
+      };
+    };
+    for (const env of [
+      loadCompose(fullEnv).services.caddy!.environment,
+      loadCompose({ ...fullEnv, GW_DOMAIN: 'gw.shop.example', ACME_EMAIL: 'ops@shop.example' }).services.caddy!.environment,
+    ]) {
+      const config = adapt(env);
+      const server = Object.values(config.apps.http.servers)[0]!;
+      expect(server.listen).toEqual([':443']);
+      expect(server.read_header_timeout).toBe(10e9);
+      const text = JSON.stringify(server.routes);
+      expect(text).toContain(`"host":["${env.GW_DOMAIN}"]`);
+      expect(text).toContain('"dynamic_upstreams":{"name":"api","port":"3000"');
+      expect(text).toContain('"path":["/api","/api/*","/problems","/problems/*"]');
+      expect(JSON.stringify(config.logging)).toContain('"request>headers>X-Api-Key":{"filter":"delete"}');
+      if (env.ACME_EMAIL) expect(JSON.stringify(config.apps.tls)).toContain(`"email":"${env.ACME_EMAIL}"`);
+      else expect(config.apps.tls).toBeUndefined();
+    }
+  });
+});
+
+describe('the operator CLI in a container: `docker compose run --rm api admin <command>` (issue #14)', () => {
+  const script = read('docker/entrypoint.sh');
+  /** The body of the entrypoint's `case` arm for a role. */
+  const arm = (role: string) => new RegExp(`^\\s*(?:[a-z]+ \\| )*${role}(?: \\| [a-z]+)*\\)\\n([\\s\\S]*?);;`, 'm').exec(script)?.[1];
+
+  it('no service overrides the image entrypoint, so `admin` reaches `gw`', () => {
+    const { services } = loadCompose(fullEnv);
+    for (const [name, svc] of Object.entries(services))
+      expect({ name, entrypoint: svc.entrypoint }).toEqual({ name, entrypoint: undefined });
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["gw"\]/m);
+  });
+
+  it('the entrypoint has an admin role that execs the CLI with its arguments', () => {
+    const body = arm('admin');
+    expect(body).toBeDefined();
+    expect(body).toMatch(/cd \/app\/apps\/admin\b/);
+    expect(body).toMatch(/^\s*exec node\b[^\n]*\bcli\.[jt]s "\$@"$/m);
+  });
+
+  it('the api service gives it the database, Redis and the secrets key', () => {
+    const env = loadCompose(fullEnv).services.api!.environment;
+    const config = loadConfig(env);
+    expect(config.DATABASE_URL).toBe('postgresql://gateway:pg-password@postgres:5432/gateway');
+    expect(config.REDIS_URL).toBe('redis://redis:6379/0');
+    expect(config.SECRETS_ENCRYPTION_KEY).toBe(SECRETS.SECRETS_ENCRYPTION_KEY);
+  });
+
+  it("the commands and flags docs/operating.md lists are the CLI's", () => {
+    // The CLI itself lists its commands when given none (before it reads any configuration).
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/admin/src/cli.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, NODE_ENV: 'test' },
+    });
+    expect(r.status).toBe(2);
+    const { commands } = JSON.parse(r.stderr) as { commands: string[] };
+    const section = read('docs/operating.md').split('## Operator CLI')[1]!.split('\n## ')[0]!;
+    const rows = [...section.matchAll(/^\| `([a-z-]+:[a-z-]+)([^`]*)`(.*?)\|/gm)];
+    expect(rows.map((m) => m[1]).sort()).toEqual([...commands].sort());
+    const cli = read('apps/admin/src/cli.ts');
+    for (const row of rows) {
+      for (const [, flag] of `${row[2]} ${row[3]}`.matchAll(/--([a-z]+)/g))
+        expect({ flag, known: cli.includes(`${flag}: { type:`) }).toEqual({ flag, known: true });
+    }
+    expect(section).toContain('docker compose run --rm api admin org:create');
   });
 });
 

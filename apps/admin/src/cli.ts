@@ -21,6 +21,7 @@ import {
   sha256Hex,
   isAppError,
   loadConfig,
+  loadEnvFile,
   parseAmount,
   parseScopes as parseScopeList,
   SecretBox,
@@ -188,8 +189,11 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  // Local runs: the repository's .env fills what the environment leaves unset (not in containers).
+  loadEnvFile(root);
   // Same key as `pnpm start` when none is configured: the local key file, if there is one.
-  ensureLocalSecretsKey(fileURLToPath(new URL('../../../../', import.meta.url)), process.env, { create: false });
+  ensureLocalSecretsKey(root, process.env, { create: false });
   const config = loadConfig();
   const prisma = createPrismaClient(config.DATABASE_URL, { poolMax: 2 });
   try {

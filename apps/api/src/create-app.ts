@@ -44,7 +44,7 @@ export function createApp(deps: ApiDeps): Express {
   // No automatic weak ETag (a SHA-1 of every JSON body): authenticated answers are not cached by
   // intermediaries, and the one cacheable document, the ABIs, sets its own strong ETag.
   app.set('etag', false);
-  app.set('trust proxy', deps.config.TRUST_PROXY_HOPS);
+  app.set('trust proxy', deps.config.TRUST_PROXY);
   if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
   app.use(helmet());
   app.use(requestLog(deps.logger));

@@ -1,4 +1,5 @@
-import { loadConfig, exitOnStartupError, stopOnSignals } from '@gw/runtime';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, loadEnvFile, exitOnStartupError, stopOnSignals } from '@gw/runtime';
 import { startWorker } from './start-worker.js';
 
 /**
@@ -6,6 +7,8 @@ import { startWorker } from './start-worker.js';
  * in-flight attempts finish and be recorded, close the clients, exit 0.
  */
 try {
+  // Local runs: the repository's .env fills what the environment leaves unset (containers have none).
+  loadEnvFile(fileURLToPath(new URL('../../../', import.meta.url)));
   const worker = await startWorker(loadConfig());
   stopOnSignals('worker', worker.stop, worker.ctx.logger);
 } catch (err) {

@@ -4,6 +4,7 @@
  * cheap for every process.
  */
 export * from './config/env.js';
+export * from './config/env-file.js';
 export * from './config/scopes.js';
 export * from './config/local-secrets-key.js';
 export * from './errors/app-error.js';

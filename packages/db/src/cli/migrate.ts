@@ -13,7 +13,35 @@
  * On failure: one line `db:migrate failed (<db name> on <host>): <message>` on stderr, with the
  * URL's password redacted, and exit code 1.
  */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { migrateDatabase, parseDatabaseUrl } from '../migrate.js';
+
+/**
+ * `.env` for local runs (`pnpm start` migrates first), by the rules of @gw/runtime's
+ * `loadEnvFile`, which this package cannot import (the runtime depends on it): the environment
+ * wins; the file is GW_ENV_FILE (must exist) or the repository's `.env` when it exists, skipped
+ * with NODE_ENV=test. test/env-file.test.ts runs both.
+ */
+function loadEnvFile(): void {
+  const explicit = process.env.GW_ENV_FILE;
+  if (!explicit && process.env.NODE_ENV === 'test') return;
+  const path = explicit
+    ? isAbsolute(explicit)
+      ? explicit
+      : resolve(explicit)
+    : fileURLToPath(new URL('../../../../.env', import.meta.url));
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (!explicit && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new Error(`cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { cause: err });
+  }
+  for (const [key, value] of Object.entries(parseEnv(text))) if (!(key in process.env) && value !== undefined) process.env[key] = value;
+}
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/gateway';
 
@@ -28,6 +56,12 @@ function redactPassword(message: string, databaseUrl: string): string {
 }
 
 async function main(): Promise<number> {
+  try {
+    loadEnvFile();
+  } catch (err) {
+    process.stderr.write(`db:migrate failed: ${(err as Error).message}\n`);
+    return 1;
+  }
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   let where = '<invalid DATABASE_URL>';
   try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -35,6 +36,57 @@ const portList = z
       }),
     'ports must be 1-65535, ranges lo-hi with lo <= hi',
   );
+
+/** The names Express (proxy-addr) knows for address ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Express `trust proxy` (what `req.ip` is taken from): `false`, a hop count, or the addresses of
+ * the trusted proxies. See {@link parseTrustProxy}.
+ */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Parses TRUST_PROXY: `false` (or `0`): `req.ip` is the socket's peer and `X-Forwarded-For` is
+ * ignored; `1`-`10`: that many reverse proxies in front, the client is that many addresses from
+ * the right of `X-Forwarded-For`; otherwise a comma list of the proxies' addresses, CIDR ranges
+ * (`10.0.0.0/8`, `fd00::/8`) and the names `loopback`, `linklocal`, `uniquelocal`: the client is
+ * the right-most address of the chain that is not one of them. `true` (trust every sender, so any
+ * client could choose its own address) is refused.
+ * @returns the Express setting, or a string saying what is wrong
+ */
+export function parseTrustProxy(value: string): TrustProxy | { error: string } {
+  const v = value.trim();
+  if (v === 'false') return false;
+  if (v === 'true')
+    return { error: "must not be true (any client could then pick its address): give the hop count or the proxies' addresses" };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) return { error: 'hop count must be 0-10' };
+    return hops === 0 ? false : hops;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  for (const [i, entry] of entries.entries()) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!family || !validPrefix || extra !== undefined)
+      return {
+        error: `entry ${i + 1} is not an IP address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(', ')} (the whole value may also be false or a hop count 0-10)`,
+      };
+  }
+  return entries;
+}
+
+const trustProxy = z.string().transform((v, ctx): TrustProxy => {
+  const parsed = parseTrustProxy(v);
+  if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+    ctx.issues.push({ code: 'custom', message: parsed.error, input: v });
+    return z.NEVER;
+  }
+  return parsed;
+});
 
 /**
  * The environment the service reads, with its defaults. Every variable is optional.
@@ -148,8 +200,16 @@ export const envSchema = z.object({
    * replicas within one interval.
    */
   RATE_LIMIT_SYNC_MS: int(10, 5000).default(100),
-  /** Express `trust proxy` setting: hops of trusted reverse proxies in front of the API. */
-  TRUST_PROXY_HOPS: int(0, 10).default(0),
+  /**
+   * Which peers may tell the API the client's address in `X-Forwarded-For` (Express `trust
+   * proxy`): that address keys the rate limits and the failed-authentication limit. `false`: none,
+   * the socket's peer is the client (the API is reached directly). A hop count `1`-`10`: that many
+   * reverse proxies are always in front. Or a comma list of the proxies' addresses and CIDR ranges
+   * and the names `loopback`, `linklocal`, `uniquelocal` (private ranges): the client is the
+   * right-most address not among them. `true` is refused. docker-compose.yml sets `uniquelocal`
+   * (Caddy on the compose network). Replaces TRUST_PROXY_HOPS.
+   */
+  TRUST_PROXY: trustProxy.default(false),
   /** Staking reward rate in basis points per year (1200 = 12 %), accrued per second. */
   STAKING_APR_BPS: int(0, 100000).default(1200),
   /** Longest staking lock, in days. */
@@ -247,6 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['SECRETS_ENCRYPTION_KEY'],
       ['SECRETS_ENCRYPTION_KEY is required unless NODE_ENV=test (`pnpm start` and `pnpm demo` generate a local one under .data/)'],
     );
+  }
+  // Renamed: a proxy setting silently dropped would make every client share the proxy's budget.
+  const legacyHops = env.TRUST_PROXY_HOPS;
+  if (legacyHops !== undefined && legacyHops !== '' && legacyHops !== '0') {
+    throw new ConfigError(['TRUST_PROXY_HOPS'], ["TRUST_PROXY_HOPS was replaced by TRUST_PROXY (a hop count, or the proxies' addresses)"]);
   }
   if (config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_REQUEST_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS must be >= HTTP_HEADERS_TIMEOUT_MS']);
