@@ -79,3 +79,29 @@ describe('retention job scheduling', () => {
     expect(await stack.api.deps.queues.get(retentionQueue).getJobSchedulersCount()).toBe(0);
   });
 });
+
+describe('retention job: one run per interval whatever the number of workers', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack('retention_once', { worker: false, env: { RETENTION_INTERVAL_MS: '60000' } });
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('three workers starting together and one more later make one run, and one next run scheduled', async () => {
+    const queue = stack.api.deps.queues.get(retentionQueue);
+    const workers = await Promise.all([stack.startWorker(), stack.startWorker(), stack.startWorker()]);
+    await Promise.all(workers.map((w) => w.retentionScheduled));
+    await eventually(async () => (await queue.getCompleted()).length > 0, 15000, 'the first run');
+    const late = await stack.startWorker();
+    await late.retentionScheduled;
+    await new Promise((r) => setTimeout(r, 1500)); // time for a (wrong) extra run to be taken and finish
+    expect((await queue.getCompleted()).length).toBe(1);
+    expect(await queue.getActiveCount()).toBe(0);
+    const next = await queue.getDelayed();
+    expect(next.map((j) => j.id)).toEqual([expect.stringMatching(/^repeat:retention:/)]);
+    expect(await queue.getJobSchedulersCount()).toBe(1);
+  });
+});
