@@ -21,7 +21,7 @@ import {
   createSender,
 } from '@gw/core/webhooks';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
-import { retentionPrunedCounter, retentionQueue, scheduleRetention } from '@gw/core/retention';
+import { restoreRetentionSchedule, retentionPrunedCounter, retentionQueue, scheduleRetention } from '@gw/core/retention';
 import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -48,7 +48,7 @@ async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
 
 export interface RunningWorker {
   ctx: Context;
-  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS). */
+  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS); it also restores a lost retention schedule. */
   sweep(): Promise<void>;
   /** Settles once the retention job's schedule was set (or failed to be, which is logged). */
   retentionScheduled: Promise<void>;
@@ -118,6 +118,8 @@ export async function startWorker(
         const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
         if (result.deliveries || result.payments || bridgeTransfers)
           ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
+        if (await restoreRetentionSchedule(ctx.queues, config.RETENTION_INTERVAL_MS))
+          ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS }, 'sweeper restored the missing retention schedule');
       } catch (err) {
         ctx.logger.warn({ err: { message: (err as Error).message } }, 'sweep failed; will retry');
       } finally {

@@ -90,7 +90,7 @@ describe('retention job: one run per interval whatever the number of workers', (
     await stack.stop();
   });
 
-  it('three workers starting together and one more later make one run, and one next run scheduled', async () => {
+  it('three workers starting together and one more later make one run, and one next run scheduled; a lost scheduler is restored by the sweeper', async () => {
     const queue = stack.api.deps.queues.get(retentionQueue);
     const workers = await Promise.all([stack.startWorker(), stack.startWorker(), stack.startWorker()]);
     await Promise.all(workers.map((w) => w.retentionScheduled));
@@ -103,5 +103,11 @@ describe('retention job: one run per interval whatever the number of workers', (
     const next = await queue.getDelayed();
     expect(next.map((j) => j.id)).toEqual([expect.stringMatching(/^repeat:retention:/)]);
     expect(await queue.getJobSchedulersCount()).toBe(1);
+
+    // Redis lost the scheduler (e.g. restarted empty): the next sweep of any worker puts it back.
+    await queue.removeJobScheduler(RETENTION_SCHEDULER_ID);
+    expect(await queue.getJobSchedulersCount()).toBe(0);
+    await late.sweep();
+    expect((await queue.getJobScheduler(RETENTION_SCHEDULER_ID))?.every).toBe(60000);
   });
 });

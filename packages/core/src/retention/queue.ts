@@ -39,3 +39,17 @@ export async function scheduleRetention(queues: Pick<Queues, 'get'>, everyMs: nu
   );
   return true;
 }
+
+/**
+ * Puts the retention job's scheduler back when it is missing although retention is on (Redis lost
+ * its data, or someone removed it): run by the worker's sweeper, so retention does not stop until
+ * the next worker start. An existing scheduler is left as it is, even with another interval (the
+ * interval of the worker that started last wins; replicas of a rolling deploy do not flap it).
+ * @param everyMs RETENTION_INTERVAL_MS, in ms (0: nothing to do)
+ * @returns true when the scheduler was missing and has been set again
+ */
+export async function restoreRetentionSchedule(queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> {
+  if (everyMs === 0) return false;
+  if (await queues.get(retentionQueue).getJobScheduler(RETENTION_SCHEDULER_ID)) return false;
+  return scheduleRetention(queues, everyMs);
+}
