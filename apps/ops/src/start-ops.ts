@@ -3,11 +3,12 @@ import { closeContext, createContext, type Logger } from '@gw/runtime';
 import { deliveryQueue, recoveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';
+import { retentionQueue } from '@gw/core/retention';
 import type { OpsConfig } from './config.js';
 import { createOpsApp, type OpsDeps } from './create-ops-app.js';
 
 /** The queues Bull Board and the queue gauges show: every queue of the project. */
-export const OPS_QUEUES = [deliveryQueue, paymentExpiryQueue, bridgeRelayQueue, recoveryQueue];
+export const OPS_QUEUES = [deliveryQueue, paymentExpiryQueue, bridgeRelayQueue, recoveryQueue, retentionQueue];
 
 export interface RunningOps {
   server: Server;

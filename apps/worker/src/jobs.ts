@@ -13,6 +13,7 @@ import {
 } from '@gw/core/webhooks';
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
 import { expirePayment, paymentExpiryQueue, sweepPaymentExpiries } from '@gw/core/payments';
+import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -45,6 +46,8 @@ export interface HandlerOptions {
   bridgeRelayDelayMs?: number | undefined;
   /** Called with each delivery run's outcome, or `'error'` when the run threw (metrics). */
   onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
+  /** Called with each retention run's report (metrics). */
+  onRetentionRun?: ((report: RetentionReport) => void) | undefined;
 }
 
 /**
@@ -81,6 +84,15 @@ export function createJobs(
     defineHandler(bridgeRelayQueue, async ({ transferId }) => relayBridgeTransfer(ctx, relayer, transferId)),
     /** Reopens a webhook's dead deliveries in batches (issue #10); a failure is retried by BullMQ and resumes where it stopped. */
     defineHandler(recoveryQueue, async (recovery) => recoverDeadDeliveries(ctx, recovery)),
+    /**
+     * Issue #14: one retention run, produced by the job scheduler every RETENTION_INTERVAL_MS (see
+     * `scheduleRetention`); bounded by RETENTION_RUN_BUDGET_MS, not retried (the next run goes on).
+     */
+    defineHandler(retentionQueue, async () => {
+      const report = await runRetention(ctx);
+      opts.onRetentionRun?.(report);
+      return report;
+    }),
   ];
 }
 

@@ -21,6 +21,7 @@ import {
   createSender,
 } from '@gw/core/webhooks';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
+import { restoreRetentionSchedule, retentionPrunedCounter, retentionQueue, scheduleRetention } from '@gw/core/retention';
 import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -47,15 +48,18 @@ async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
 
 export interface RunningWorker {
   ctx: Context;
-  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS). */
+  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS); it also restores a lost retention schedule. */
   sweep(): Promise<void>;
+  /** Settles once the retention job's schedule was set (or failed to be, which is logged). */
+  retentionScheduled: Promise<void>;
   /** Graceful stop: no new jobs, in-flight attempts finish and are recorded, then clients close. */
   stop(): Promise<void>;
 }
 
 /**
  * Starts the delivery worker: one BullMQ Worker per queue (WORKER_CONCURRENCY parallel delivery
- * attempts), and the outbox sweeper every SWEEP_INTERVAL_MS. Any number of replicas may run.
+ * attempts), the outbox sweeper every SWEEP_INTERVAL_MS, and the retention job's schedule (one
+ * BullMQ job scheduler for the cluster, every RETENTION_INTERVAL_MS). Any number of replicas may run.
  */
 export async function startWorker(
   config: Config,
@@ -83,6 +87,7 @@ export async function startWorker(
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
+    onRetentionRun: retentionPrunedCounter(metrics.registry),
   });
   assertHandlers(handlers);
 
@@ -92,7 +97,7 @@ export async function startWorker(
     const worker = new Worker(queue, handler, {
       connection,
       prefix: config.QUEUE_PREFIX,
-      concurrency: queue === deliveryQueue.name ? config.WORKER_CONCURRENCY : 10,
+      concurrency: queue === deliveryQueue.name ? config.WORKER_CONCURRENCY : queue === retentionQueue.name ? 1 : 10,
       lockDuration: config.WORKER_LOCK_DURATION_MS,
       stalledInterval: config.WORKER_LOCK_DURATION_MS,
       // A job whose worker died is handed over again rather than failed; PostgreSQL holds the
@@ -117,6 +122,8 @@ export async function startWorker(
         const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
         if (result.deliveries || result.payments || bridgeTransfers)
           ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
+        if (await restoreRetentionSchedule(ctx.queues, config.RETENTION_INTERVAL_MS))
+          ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS }, 'sweeper restored the missing retention schedule');
       } catch (err) {
         ctx.logger.warn({ err: { message: (err as Error).message } }, 'sweep failed; will retry');
       } finally {
@@ -133,11 +140,18 @@ export async function startWorker(
   });
   const timer = setInterval(() => void sweep(), config.SWEEP_INTERVAL_MS);
   timer.unref();
+  // Issue #14: the retention job's one cluster-wide schedule (an idempotent upsert by every
+  // replica). Not awaited: a worker starting while Redis is unreachable must not hang here.
+  const retentionScheduled = scheduleRetention(ctx.queues, config.RETENTION_INTERVAL_MS).then(
+    (on) => ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS, on }, 'retention schedule set'),
+    (err: Error) => ctx.logger.warn({ err: { message: err.message } }, 'retention schedule not set; the next worker start retries'),
+  );
   ctx.logger.info({ queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY }, 'worker started');
 
   return {
     ctx,
     sweep,
+    retentionScheduled,
     stop: async () => {
       clearInterval(timer);
       await Promise.all(workers.map(({ worker }) => worker.close()));

@@ -1,4 +1,4 @@
-import type { Credential, CredentialKind, Db, Prisma, PrismaClient, SigningKey, Tx } from '@gw/db';
+import type { Credential, CredentialKind, Db, Prisma, PrismaClient, RawSql, SigningKey, Tx } from '@gw/db';
 
 /**
  * Every statement on the auth tables: `organizations`, `credentials`, `siwe_nonces`,
@@ -82,6 +82,31 @@ export async function insertIssuedNonce(prisma: PrismaClient, nonce: string, exp
 /** Deletes the issued nonces that expired unused. */
 export async function deleteExpiredNonces(prisma: PrismaClient, now: Date): Promise<void> {
   await prisma.siweNonce.deleteMany({ where: { usedAt: null, expiresAt: { lt: now } } });
+}
+
+/**
+ * One batch of the retention job: deletes up to `limit` nonces created before `before` that are
+ * used or expired (`used_at` set, or `expires_at` past `now`), oldest first, by the `created_at`
+ * index. Rows locked by a concurrent login are skipped (`FOR UPDATE SKIP LOCKED`).
+ *
+ * Deleting a used nonce is safe once no message carrying it can pass the login's age check: a
+ * message is accepted at most SIWE_MAX_AGE_SECONDS (≤ 1 h) after its `issuedAt`, and a nonce is
+ * used within its 10-minute lifetime, so `before` a day ago leaves a wide margin; a replay of a
+ * deleted nonce fails on its `issuedAt` before the nonce is looked at.
+ * @param before cut-off on `created_at` (now − `SIWE_NONCE_RETENTION_MS`, auth service)
+ * @param now what `expires_at` is compared with
+ * @param limit rows per statement (the batch size)
+ * @returns how many were deleted
+ */
+export async function deleteSpentNonces(sql: RawSql, before: Date, now: Date, limit: number): Promise<number> {
+  return sql.$executeRaw`
+    WITH victims AS (
+      SELECT nonce FROM siwe_nonces
+      WHERE created_at < ${before}::timestamptz AND (used_at IS NOT NULL OR expires_at < ${now}::timestamptz)
+      ORDER BY created_at LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED
+    )
+    DELETE FROM siwe_nonces n USING victims v WHERE n.nonce = v.nonce`;
 }
 
 /** Marks an issued, unexpired, unused nonce used by `address`, in one UPDATE. @returns 1 when it was, else 0 */

@@ -72,6 +72,14 @@ const FUTURE_SKEW_MS = 60_000;
 export const SIWE_NONCE_TTL_SECONDS = 600;
 
 /**
+ * How long a nonce row is kept after it was issued (or, for a client nonce, used), in ms: one day.
+ * The retention job then deletes it when it is used or expired. It must outlive every message that
+ * could replay it: SIWE_MAX_AGE_SECONDS (at most 1 h) + the 1 min future skew + the nonce's
+ * 10 min lifetime, far below a day.
+ */
+export const SIWE_NONCE_RETENTION_MS = 24 * 3_600_000;
+
+/**
  * Issues a login nonce (issue #11): 96 random alphanumeric characters (viem's
  * `generateSiweNonce`), recorded unused with an expiry of {@link SIWE_NONCE_TTL_SECONDS}; a login
  * consumes it once. Now and then the expired, never-used nonces are deleted.

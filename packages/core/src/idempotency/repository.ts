@@ -1,4 +1,4 @@
-import type { IdempotencyRecord, Prisma, PrismaClient, Tx } from '@gw/db';
+import type { IdempotencyRecord, Prisma, PrismaClient, RawSql, Tx } from '@gw/db';
 
 /**
  * The stored first answer of an (organization, Idempotency-Key) that is still live (stored at or
@@ -39,4 +39,26 @@ export async function storeIdempotencyRecord(
           response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
       WHERE idempotency_records.created_at < ${notBefore.toISOString()}::timestamptz`;
   return stored === 1;
+}
+
+/**
+ * One batch of the retention job: deletes up to `limit` of the records stored before `before`
+ * (expired keys, which {@link findIdempotencyRecord} already ignores), oldest first, by the
+ * `created_at` index. A record has no in-progress state (it is written in the transaction of the
+ * write it answers, so it exists only once that write committed); rows locked by a concurrent
+ * replacement of an expired key are skipped (`FOR UPDATE SKIP LOCKED`), so the batch never waits.
+ * @param before the cut-off: now − IDEMPOTENCY_KEY_TTL_HOURS
+ * @param limit rows per statement (the batch size)
+ * @returns how many were deleted (fewer than `limit`: nothing older is left unlocked)
+ */
+export async function deleteExpiredIdempotencyRecords(sql: RawSql, before: Date, limit: number): Promise<number> {
+  return sql.$executeRaw`
+    WITH victims AS (
+      SELECT organization_id, key FROM idempotency_records
+      WHERE created_at < ${before}::timestamptz
+      ORDER BY created_at LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED
+    )
+    DELETE FROM idempotency_records r USING victims v
+    WHERE r.organization_id = v.organization_id AND r.key = v.key`;
 }

@@ -4,7 +4,7 @@ import type { RecoveryJob } from './queue.js';
 
 /**
  * Every statement on the webhooks module's tables: `webhooks`, `events`, `deliveries` and
- * `delivery_attempts` (nothing else reads or writes them). The worker's reads and records of
+ * `delivery_attempts` (nothing else reads or writes them), including the retention job's deletes. The worker's reads and records of
  * deliveries are group-committed raw SQL ({@link createDeliveryStore}, issue #5); the outbox write
  * runs in the caller's transaction ({@link insertEventWithDeliveries}).
  */
@@ -209,6 +209,77 @@ export async function readOutboxBacklog(ctx: Pick<Context, 'prisma'>): Promise<O
       FROM deliveries
       WHERE status = 'pending'`;
   return row;
+}
+
+// --- retention (the scheduled pruning job) ----------------------------------------------------------
+
+/** What one batch of {@link deleteFinishedDeliveries} deleted. */
+export interface DeletedDeliveries {
+  deliveries: number;
+  /** Their attempt rows (deleted with them). */
+  attempts: number;
+}
+
+/**
+ * One batch of the retention job: deletes up to `limit` deliveries in `status` (`delivered` or
+ * `dead`, never `pending`) whose last change (`updated_at`: when they were delivered or died) is
+ * before `before`, oldest first by the `(status, updated_at)` index, together with their attempt
+ * rows, in one statement. Rows locked by a concurrent resend or recovery are skipped (`FOR UPDATE
+ * SKIP LOCKED`), and a delivery reopened meanwhile is `pending` again and no longer matches.
+ * @param before the cut-off: now − DELIVERY_RETENTION_DAYS (delivered) or DEAD_DELIVERY_RETENTION_DAYS (dead)
+ * @param limit deliveries per statement (the batch size); their attempts are not counted in it
+ */
+export async function deleteFinishedDeliveries(
+  sql: RawSql,
+  status: 'delivered' | 'dead',
+  before: Date,
+  limit: number,
+): Promise<DeletedDeliveries> {
+  const [row] = await sql.$queryRaw<DeletedDeliveries[]>`
+    WITH victims AS (
+      SELECT id FROM deliveries
+      WHERE status = ${status}::delivery_status AND updated_at < ${before}::timestamptz
+      ORDER BY updated_at LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED
+    ),
+    attempts AS (
+      DELETE FROM delivery_attempts a USING victims v WHERE a.delivery_id = v.id RETURNING 1
+    ),
+    deleted AS (
+      DELETE FROM deliveries d USING victims v WHERE d.id = v.id RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM deleted)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts`;
+  return row ?? { deliveries: 0, attempts: 0 };
+}
+
+/**
+ * One batch of the retention job: deletes up to `limit` events created before `before` (and at or
+ * after `from`) that no delivery refers to any more (their deliveries were pruned, or no webhook
+ * was subscribed), oldest first by the `created_at` index. An event gets its deliveries in the
+ * statement that writes it, so an old event never gains one.
+ * @param from resume point: the `newest` of the previous batch (events before it that still have
+ *   deliveries are not scanned again); null for the first batch
+ * @returns how many were deleted, and the `created_at` of the newest one (null when none)
+ */
+export async function deleteOrphanEvents(
+  sql: RawSql,
+  before: Date,
+  from: Date | null,
+  limit: number,
+): Promise<{ deleted: number; newest: Date | null }> {
+  const [row] = await sql.$queryRaw<{ deleted: number; newest: Date | null }[]>`
+    WITH victims AS (
+      SELECT e.id, e.created_at FROM events e
+      WHERE e.created_at < ${before}::timestamptz AND e.created_at >= ${from ?? new Date(0)}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id)
+      ORDER BY e.created_at LIMIT ${limit}::int
+      FOR UPDATE OF e SKIP LOCKED
+    ),
+    deleted AS (
+      DELETE FROM events e USING victims v WHERE e.id = v.id RETURNING v.created_at
+    )
+    SELECT count(*)::int AS deleted, max(created_at) AS newest FROM deleted`;
+  return { deleted: row?.deleted ?? 0, newest: row?.newest ? new Date(row.newest) : null };
 }
 
 // --- the worker's delivery store: batched reads and records ----------------------------------------

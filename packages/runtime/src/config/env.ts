@@ -262,6 +262,26 @@ export const envSchema = z.object({
   OPS_LOGIN_LOCKOUT_MS: int(1000).default(900000),
   /** Max age (s) of a consent signature's `issuedAt` when it reaches the service (grant and revocation). */
   CONSENT_SIGNATURE_MAX_AGE_SECONDS: int(10, 86400).default(600),
+  // issue #14 (retention) -------------------------------------------------------------------
+  /**
+   * How often (ms) the retention job prunes expired idempotency records, spent login nonces, old
+   * deliveries and their attempts, and events left without deliveries: one job per interval across
+   * every worker replica (a BullMQ job scheduler). 0 turns the job off (and removes its schedule).
+   */
+  RETENTION_INTERVAL_MS: int(0, 7 * 24 * 3_600_000)
+    .refine((v) => v === 0 || v >= 1000, 'must be 0 (off) or at least 1000')
+    .default(3_600_000),
+  /** Rows the retention job deletes per statement; each batch is one short transaction, so a table is never locked for long. */
+  RETENTION_BATCH_SIZE: int(1, 100000).default(1000),
+  /** Longest time (ms) one retention run keeps deleting; what is left waits for the next run. */
+  RETENTION_RUN_BUDGET_MS: int(100, 3_600_000).default(60000),
+  /** `delivered` deliveries (with their attempts) are deleted this many days after they were delivered. */
+  DELIVERY_RETENTION_DAYS: int(1, 36500).default(30),
+  /**
+   * `dead` deliveries (with their attempts) are deleted this many days after they died; until then
+   * they can be resent or recovered. At least DELIVERY_RETENTION_DAYS. Pending ones are never deleted.
+   */
+  DEAD_DELIVERY_RETENTION_DAYS: int(1, 36500).default(90),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -312,6 +332,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const legacyHops = env.TRUST_PROXY_HOPS;
   if (legacyHops !== undefined && legacyHops !== '' && legacyHops !== '0') {
     throw new ConfigError(['TRUST_PROXY_HOPS'], ["TRUST_PROXY_HOPS was replaced by TRUST_PROXY (a hop count, or the proxies' addresses)"]);
+  }
+  if (config.DEAD_DELIVERY_RETENTION_DAYS < config.DELIVERY_RETENTION_DAYS) {
+    throw new ConfigError(['DEAD_DELIVERY_RETENTION_DAYS'], ['DEAD_DELIVERY_RETENTION_DAYS must be >= DELIVERY_RETENTION_DAYS']);
   }
   if (config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_REQUEST_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS must be >= HTTP_HEADERS_TIMEOUT_MS']);
