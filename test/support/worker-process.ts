@@ -6,8 +6,9 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the real worker entry point as a separate process (what a container runs). */
 export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {}): ChildProcess {
-  // The flags of the production start (apps/worker package.json, docker/entrypoint.sh).
-  return spawn(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', 'apps/worker/src/main.ts'], {
+  // The heap flag of the production start (docker/entrypoint.sh: WORKER_MAX_OLD_SPACE_MB), over the sources.
+  const heapMb = env.WORKER_MAX_OLD_SPACE_MB ?? String(stack.config.WORKER_MAX_OLD_SPACE_MB);
+  return spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', 'apps/worker/src/main.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,7 @@
 /**
  * Container health checks of docker-compose.yml, run as `gw healthcheck <check> [args]`
- * (docker/entrypoint.sh), i.e. `node --import tsx apps/ops/src/healthcheck.ts <check> [args]`:
+ * (docker/entrypoint.sh), i.e. `node --conditions=gw-dist apps/ops/dist/healthcheck.js <check> [args]`
+ * (in the workspace: `node --import tsx apps/ops/src/healthcheck.ts <check> [args]`):
  *
  *   http <url>           the URL answers 2xx within the timeout (api: /api/health, ops: /healthz)
  *   tcp <host> <port>    a TCP connection is accepted within the timeout (migrate → postgres)
@@ -14,8 +15,8 @@
 import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Redis } from 'ioredis';
-import { loadConfig, metricsIndexKey, metricsKey } from '@gw/runtime';
+// `ioredis` and `@gw/runtime` are imported by the heartbeat check only: this process starts every
+// 10 s in every container, and the http/tcp checks need nothing but Node itself (issue #14).
 
 /** Every check gives up after this long (ms); docker's own `timeout` is 5 s. */
 export const CHECK_TIMEOUT_MS = 4000;
@@ -49,6 +50,7 @@ function checkTcp(host: string, port: number): Promise<CheckResult> {
 }
 
 async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string): Promise<CheckResult> {
+  const [{ Redis }, { loadConfig, metricsIndexKey, metricsKey }] = await Promise.all([import('ioredis'), import('@gw/runtime')]);
   const config = loadConfig(env);
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,
