@@ -12,6 +12,8 @@
  *
  * Exit code 0 when healthy, 1 otherwise, with one line on stdout/stderr saying why.
  */
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -26,14 +28,29 @@ export interface CheckResult {
   message: string;
 }
 
-async function checkHttp(url: string): Promise<CheckResult> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), redirect: 'manual' });
-    await res.body?.cancel();
-    return { ok: res.status >= 200 && res.status < 300, message: `GET ${url} → ${res.status}` };
-  } catch (err) {
-    return { ok: false, message: `GET ${url} failed: ${(err as Error).message}` };
-  }
+/** GET with node:http(s) rather than fetch: loading fetch (undici) alone costs ~0.15 s of CPU per check. */
+function checkHttp(url: string): Promise<CheckResult> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (r: CheckResult) => {
+      if (done) return;
+      done = true;
+      resolve(r);
+    };
+    try {
+      const get = url.startsWith('https:') ? httpsGet : httpGet;
+      const req = get(url, { timeout: CHECK_TIMEOUT_MS }, (res) => {
+        const status = res.statusCode ?? 0;
+        res.resume();
+        req.destroy();
+        finish({ ok: status >= 200 && status < 300, message: `GET ${url} → ${status}` });
+      });
+      req.once('timeout', () => req.destroy(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)));
+      req.once('error', (err) => finish({ ok: false, message: `GET ${url} failed: ${err.message}` }));
+    } catch (err) {
+      finish({ ok: false, message: `GET ${url} failed: ${(err as Error).message}` });
+    }
+  });
 }
 
 function checkTcp(host: string, port: number): Promise<CheckResult> {
