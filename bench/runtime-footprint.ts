@@ -43,7 +43,12 @@ interface App {
 }
 const APPS: App[] = [
   { name: 'api', entry: 'apps/api/src/main.ts', ready: 'api listening', flags: [] },
-  { name: 'worker', entry: 'apps/worker/src/main.ts', ready: 'worker started', flags: ['--max-old-space-size=96'] },
+  {
+    name: 'worker',
+    entry: 'apps/worker/src/main.ts',
+    ready: 'worker started',
+    flags: ['--max-old-space-size=96', '--max-semi-space-size=16'],
+  },
   { name: 'ops', entry: 'apps/ops/src/main.ts', ready: 'ops listening', flags: [] },
 ];
 

@@ -121,8 +121,8 @@ export const envSchema = z.object({
   WORKER_LOCK_DURATION_MS: int(1000).default(30000),
   /**
    * V8 old-space (heap) limit of a worker process, MiB: the image's entrypoint starts the worker
-   * with `--max-old-space-size` set to it. 96 MiB keeps a worker's peak RSS under 200 MiB at full
-   * speed (bench/README.md) with room for WORKER_CONCURRENCY 50; raise it with the concurrency.
+   * with `--max-old-space-size` set to it (and 16 MiB semi-spaces). 96 MiB keeps a worker's peak
+   * RSS under 200 MiB at full speed with WORKER_CONCURRENCY 50; raise it with the concurrency.
    */
   WORKER_MAX_OLD_SPACE_MB: int(32, 16384).default(96),
   /** How often (ms) the sweeper looks for pending deliveries and payments whose job went missing. */
