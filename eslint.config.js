@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/generated/**', '**/dist/**', 'test-results/**', 'bench/results/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/generated/**', '**/dist/**', 'test-results/**', 'bench/results/**', 'coverage/**', '.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -41,7 +41,11 @@ try {
   const ids = await createPendingPayments(ctx, fx, n);
   await receiver.reset(0);
   await confirmAtPeak(ctx, fx, ids, 20);
-  const workers = await startRealWorkers(ctx, env, { processes: 1, concurrency: 50, nodeFlags: ['--max-old-space-size=96'] });
+  const workers = await startRealWorkers(ctx, env, {
+    processes: 1,
+    concurrency: 50,
+    nodeFlags: ['--max-old-space-size=96', '--max-semi-space-size=16'],
+  });
   const t0 = Date.now();
   const webhook = `bench:wh:{${fx.webhookIds[0]}}`;
   for (let s = 0; s < 150; s++) {

@@ -57,13 +57,32 @@ export function readStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
+/** How the children run: `tsx` (the sources, default) or `dist` (`BENCH_RUNTIME=dist`: the compiled build). */
+export type BenchRuntime = 'tsx' | 'dist';
+
+/** `BENCH_RUNTIME`: `dist` runs the children from `pnpm build`'s output, anything else from the sources. */
+export const BENCH_RUNTIME: BenchRuntime = process.env.BENCH_RUNTIME === 'dist' ? 'dist' : 'tsx';
+
 /**
- * Starts `node [flags] --import tsx <entry>` in the repository root with exactly `env` added to
- * PATH/HOME (nothing else of the bench's environment leaks in). stderr is passed through;
- * stdout is discarded (children log at `silent`).
+ * Node arguments that run `entry` (a `.ts` path relative to the repository root) in `runtime`:
+ * - `tsx`: `--import tsx <entry>`;
+ * - `dist`: an app or package entry (`apps/<app>/src/<file>.ts`) becomes its compiled
+ *   `apps/<app>/dist/<file>.js` under plain node with `--conditions=gw-dist`, as the image runs it;
+ *   a bench script keeps tsx but imports the compiled `@gw/*` packages (`--conditions=gw-dist`).
+ */
+export function entryArgs(entry: string, runtime: BenchRuntime = BENCH_RUNTIME): string[] {
+  if (runtime === 'tsx') return ['--import', 'tsx', entry];
+  const m = /^((?:apps|packages)\/[^/]+)\/src\/(.+)\.ts$/.exec(entry);
+  return m ? ['--conditions=gw-dist', `${m[1]}/dist/${m[2]}.js`] : ['--conditions=gw-dist', '--import', 'tsx', entry];
+}
+
+/**
+ * Starts `node [flags] --import tsx <entry>` (see {@link entryArgs} for `BENCH_RUNTIME=dist`) in
+ * the repository root with exactly `env` added to PATH/HOME (nothing else of the bench's
+ * environment leaks in). stderr is passed through; stdout is discarded (children log at `silent`).
  */
 export function spawnChild(opts: SpawnOptions): Child {
-  const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', opts.entry], {
+  const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...entryArgs(opts.entry)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],

@@ -158,7 +158,9 @@ export function loadBenchConfig(): BenchConfig {
         }),
     ),
     // Default: the flags the worker is started with in production (apps/worker start, docker/entrypoint.sh).
-    workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=96').split(/\s+/).filter(Boolean),
+    workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=96 --max-semi-space-size=16')
+      .split(/\s+/)
+      .filter(Boolean),
     profile: flag('BENCH_PROFILE'),
     sections: new Set(sections as Section[]),
     runTimeoutMs: int('BENCH_RUN_TIMEOUT_MS', 180_000, 1000),

@@ -1,36 +1,39 @@
 #!/bin/sh
 # Entrypoint of the service-gateway image, installed as /usr/local/bin/gw. Its first argument is
 # the role; the process is exec'ed so that it receives SIGTERM itself (graceful stop).
-#   gw api | worker | ops       run that app (apps/<role>/src/main.ts through tsx)
-#   gw migrate                  apply pending migrations (packages/db/src/cli/migrate.ts), exit
-#   gw healthcheck <check...>   container health checks (apps/ops/src/healthcheck.ts)
-#   gw admin <command...>       the operator CLI (apps/admin/src/cli.ts), one JSON object on stdout
+#   gw api | worker | ops       run that app (apps/<role>/dist/main.js, compiled by `pnpm build`)
+#   gw migrate                  apply pending migrations (packages/db/dist/cli/migrate.js), exit
+#   gw healthcheck <check...>   container health checks (apps/ops/dist/healthcheck.js)
+#   gw admin <command...>       the operator CLI (apps/admin/dist/cli.js), one JSON object on stdout
 #   gw <anything else>          exec it (e.g. `gw sh` for a shell)
+# Plain node, no loader: `--conditions=gw-dist` makes `@gw/*` imports resolve to the packages'
+# dist/ (their package.json `exports`); the image has no TypeScript loader.
 set -eu
 role="${1:-api}"
 [ "$#" -gt 0 ] && shift
 case "$role" in
   worker)
-    # A 96 MiB old space keeps the worker's peak RSS under 200 MiB at full speed (bench/README.md).
+    # Heap limit from the configuration: WORKER_MAX_OLD_SPACE_MB (packages/runtime/src/config/env.ts,
+    # default 96). Node 24 sizes the young generation up to 3 x 64 MiB; 16 MiB semi-spaces (Node
+    # 20's size) keep the worker's peak RSS under 200 MiB at full speed (docs/operating.md).
     cd /app/apps/worker
-    exec node --max-old-space-size=96 --import tsx src/main.ts "$@"
+    exec node --conditions=gw-dist --max-old-space-size="${WORKER_MAX_OLD_SPACE_MB:-96}" --max-semi-space-size=16 /app/apps/worker/dist/main.js "$@"
     ;;
   api | ops)
     cd "/app/apps/$role"
-    exec node --import tsx src/main.ts "$@"
+    exec node --conditions=gw-dist "/app/apps/$role/dist/main.js" "$@"
     ;;
   migrate)
-    # tsx is a dependency of the apps, not of packages/db: resolve it from apps/ops.
-    cd /app/apps/ops
-    exec node --experimental-wasm-modules --no-warnings --import tsx /app/packages/db/src/cli/migrate.ts "$@"
+    cd /app/packages/db
+    exec node --conditions=gw-dist --no-warnings /app/packages/db/dist/cli/migrate.js "$@"
     ;;
   admin)
     cd /app/apps/admin
-    exec node --no-warnings --import tsx src/cli.ts "$@"
+    exec node --conditions=gw-dist --no-warnings /app/apps/admin/dist/cli.js "$@"
     ;;
   healthcheck)
     cd /app/apps/ops
-    exec node --import tsx src/healthcheck.ts "$@"
+    exec node --conditions=gw-dist /app/apps/ops/dist/healthcheck.js "$@"
     ;;
   *)
     exec "$role" "$@"

@@ -519,6 +519,8 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/pnpm fetch --frozen-lockfile/);
     expect(dockerfile).toMatch(/pnpm install --frozen-lockfile --offline --ignore-scripts/);
     expect(dockerfile).toMatch(/pnpm db:generate/);
+    expect(dockerfile).toMatch(/pnpm build/);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
     expect(finalStage).toMatch(/COPY --from=build \/app \/app/);
   });
 
@@ -547,8 +549,13 @@ describe('Dockerfile', () => {
       const check = services[svc]!.healthcheck!.test as string[];
       expect(check.slice(0, 3)).toEqual(['CMD', 'gw', 'healthcheck']);
     }
-    expect(script).toMatch(/packages\/db\/src\/cli\/migrate\.ts/);
-    expect(script).toMatch(/src\/healthcheck\.ts/);
+    // Compiled JavaScript under plain node (issue #14): test/build.test.ts runs these files.
+    expect(script).toMatch(/packages\/db\/dist\/cli\/migrate\.js/);
+    expect(script).toMatch(/dist\/healthcheck\.js/);
+    expect(script).not.toMatch(/tsx/);
+    // The worker's heap limit is the configuration's WORKER_MAX_OLD_SPACE_MB, with the same default.
+    expect(script).toMatch(/--max-old-space-size="\$\{WORKER_MAX_OLD_SPACE_MB:-\d+\}"/);
+    expect(/WORKER_MAX_OLD_SPACE_MB:-(\d+)/.exec(script)?.[1]).toBe(defaultOf(envSchema.shape.WORKER_MAX_OLD_SPACE_MB));
   });
 
   it('.dockerignore keeps node_modules, .git and .env out of the context', () => {

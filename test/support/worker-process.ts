@@ -6,41 +6,46 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Runs the real worker entry point as a separate process (what a container runs). */
 export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {}): ChildProcess {
-  // The flags of the production start (apps/worker package.json, docker/entrypoint.sh).
-  return spawn(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: stack.config.DATABASE_URL,
-      REDIS_URL: stack.config.REDIS_URL,
-      QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
-      NODE_ENV: 'test',
-      SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      LOG_LEVEL: 'silent',
-      WORKER_LOCK_DURATION_MS: String(stack.config.WORKER_LOCK_DURATION_MS),
-      WEBHOOK_BACKOFF_BASE_MS: String(stack.config.WEBHOOK_BACKOFF_BASE_MS),
-      WEBHOOK_BACKOFF_MAX_MS: String(stack.config.WEBHOOK_BACKOFF_MAX_MS),
-      WEBHOOK_TIMEOUT_MS: String(stack.config.WEBHOOK_TIMEOUT_MS),
-      WEBHOOK_MAX_ATTEMPTS: String(stack.config.WEBHOOK_MAX_ATTEMPTS),
-      SWEEP_INTERVAL_MS: String(stack.config.SWEEP_INTERVAL_MS),
-      SWEEP_GRACE_MS: String(stack.config.SWEEP_GRACE_MS),
-      // Issue #10: the same cap and circuit settings as the stack's in-process worker.
-      ...Object.fromEntries(
-        Object.entries(stack.config)
-          .filter(
-            ([k]) =>
-              k.startsWith('WEBHOOK_CIRCUIT_') ||
-              k === 'WEBHOOK_CAP_WAIT_MAX_MS' ||
-              k === 'WEBHOOK_ENDPOINT_CONCURRENCY' ||
-              k === 'WEBHOOK_DISABLE_AFTER_MS',
-          )
-          .map(([k, v]) => [k, String(v)]),
-      ),
-      ...env,
+  // The heap flag of the production start (docker/entrypoint.sh: WORKER_MAX_OLD_SPACE_MB), over the sources.
+  const heapMb = env.WORKER_MAX_OLD_SPACE_MB ?? String(stack.config.WORKER_MAX_OLD_SPACE_MB);
+  return spawn(
+    process.execPath,
+    [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=16', '--import', 'tsx', 'apps/worker/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: stack.config.DATABASE_URL,
+        REDIS_URL: stack.config.REDIS_URL,
+        QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+        NODE_ENV: 'test',
+        SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        LOG_LEVEL: 'silent',
+        WORKER_LOCK_DURATION_MS: String(stack.config.WORKER_LOCK_DURATION_MS),
+        WEBHOOK_BACKOFF_BASE_MS: String(stack.config.WEBHOOK_BACKOFF_BASE_MS),
+        WEBHOOK_BACKOFF_MAX_MS: String(stack.config.WEBHOOK_BACKOFF_MAX_MS),
+        WEBHOOK_TIMEOUT_MS: String(stack.config.WEBHOOK_TIMEOUT_MS),
+        WEBHOOK_MAX_ATTEMPTS: String(stack.config.WEBHOOK_MAX_ATTEMPTS),
+        SWEEP_INTERVAL_MS: String(stack.config.SWEEP_INTERVAL_MS),
+        SWEEP_GRACE_MS: String(stack.config.SWEEP_GRACE_MS),
+        // Issue #10: the same cap and circuit settings as the stack's in-process worker.
+        ...Object.fromEntries(
+          Object.entries(stack.config)
+            .filter(
+              ([k]) =>
+                k.startsWith('WEBHOOK_CIRCUIT_') ||
+                k === 'WEBHOOK_CAP_WAIT_MAX_MS' ||
+                k === 'WEBHOOK_ENDPOINT_CONCURRENCY' ||
+                k === 'WEBHOOK_DISABLE_AFTER_MS',
+            )
+            .map(([k, v]) => [k, String(v)]),
+        ),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
 }
 
 export const exited = (child: ChildProcess) =>

@@ -131,7 +131,7 @@ export async function createTemplateDatabase(
 /**
  * Applies the migrations to `databaseUrl` by running the `db:migrate` CLI
  * (`packages/db/src/cli/migrate.ts`) in a child Node process, because the wasm schema engine
- * cannot run inside jest's VM (`node --experimental-wasm-modules --no-warnings --import tsx`).
+ * cannot run inside jest's VM (`node --no-warnings --import tsx`).
  *
  * @param repoRoot Repository root (jest's `globalConfig.rootDir`); also the child's cwd.
  * @returns the CLI's JSON line, parsed: `{ migrated: true, database, applied }`.
@@ -142,7 +142,7 @@ export async function runMigrateCli(
   repoRoot: string,
 ): Promise<{ migrated: true; database: string; applied: string[] }> {
   const cli = path.join(repoRoot, 'packages', 'db', 'src', 'cli', 'migrate.ts');
-  const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', cli], {
+  const child = spawn(process.execPath, ['--no-warnings', '--import', 'tsx', cli], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -171,6 +171,12 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: int(1, 1000).default(50),
   /** BullMQ lock duration (ms): how long before a job held by a dead worker is handed to another. */
   WORKER_LOCK_DURATION_MS: int(1000).default(30000),
+  /**
+   * V8 old-space (heap) limit of a worker process, MiB: the image's entrypoint starts the worker
+   * with `--max-old-space-size` set to it (and 16 MiB semi-spaces). 96 MiB keeps a worker's peak
+   * RSS under 200 MiB at full speed with WORKER_CONCURRENCY 50; raise it with the concurrency.
+   */
+  WORKER_MAX_OLD_SPACE_MB: int(32, 16384).default(96),
   /** How often (ms) the sweeper looks for pending deliveries and payments whose job went missing. */
   SWEEP_INTERVAL_MS: int(100).default(30000),
   /** A pending delivery this long (ms) past its due time without a job is re-enqueued. */
