@@ -26,7 +26,9 @@ gw_use_node24() {
     mkdir -p "$gw_tools"
     npm install --prefix "$gw_tools" --no-audit --no-fund --loglevel=error node@24 >&2 || return 1
   fi
-  PATH="$gw_bin:$PATH"
+  # npm's global prefix under this node is the `node` package itself, so `npm install -g pnpm`
+  # puts its bin there: it goes on PATH too, or a fresh machine finds no pnpm after installing it.
+  PATH="$gw_bin:$gw_tools/node_modules/node/bin:$PATH"
   export PATH
   hash -r 2>/dev/null || true
   [ "$(gw_node_major node)" -ge 24 ] || { echo "use-node24: no Node 24 on PATH" >&2; return 1; }
