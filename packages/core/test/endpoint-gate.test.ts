@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { loadConfig } from '@gw/runtime';
-import { circuitRegistryKey, createEndpointGate, gateKeys, type Admission, type EndpointGate } from '@gw/core/webhooks';
+import {
+  circuitRegistryKey,
+  coalescedHealthReader,
+  createEndpointGate,
+  gateKeys,
+  type Admission,
+  type EndpointGate,
+} from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**
@@ -147,5 +154,44 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
       openUntil: null,
     });
     admitted(await gate.admit(hook, 'after-reset', 5));
+  });
+
+  it('reads the health of concurrent callers in one pipeline, each id once, each caller getting exactly its ids', async () => {
+    const [open, closed, never] = [randomUUID(), randomUUID(), randomUUID()];
+    for (let i = 0; i < 3; i++) await gate.report(open, admitted(await gate.admit(open, randomUUID(), 5)).lease, false, 5);
+    await gate.report(closed, admitted(await gate.admit(closed, randomUUID(), 5)).lease, true, 5);
+
+    const pipelines: number[] = [];
+    const counting = Object.create(redis) as Redis;
+    counting.pipeline = () => {
+      const p = redis.pipeline();
+      const exec = p.exec.bind(p);
+      p.exec = (async () => {
+        pipelines.push(p.length);
+        return exec();
+      }) as typeof p.exec;
+      return p;
+    };
+    const read = coalescedHealthReader(counting, prefix);
+    const asks = [[open, closed], [closed], [never, open], [open, closed, never], []];
+    const answers = await Promise.all(asks.map((ids) => read(ids)));
+
+    // One batch for the four non-empty calls made in the same tick: three ids, three HMGETs.
+    expect(pipelines).toEqual([3]);
+    answers.forEach((answer, i) => expect([...answer.keys()]).toEqual(asks[i]));
+    expect(answers[0]!.get(open)).toMatchObject({ state: 'open', consecutiveFailures: 3 });
+    expect(answers[1]!.get(closed)).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+    expect(answers[2]!.get(never)).toEqual({
+      state: 'closed',
+      consecutiveFailures: 0,
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      openUntil: null,
+    });
+
+    // Read live: a later call sees a change made after the first batch.
+    await gate.reset(open);
+    expect((await read([open])).get(open)!.state).toBe('closed');
+    expect(pipelines).toEqual([3, 1]);
   });
 });

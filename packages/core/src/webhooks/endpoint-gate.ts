@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Config } from '@gw/runtime';
+import { coalesce, type Config } from '@gw/runtime';
 import type { WebhookHealth } from './contract.js';
 
 /**
@@ -236,6 +236,25 @@ const msToDate = (ms: string | null | undefined): Date | null => (ms ? new Date(
 const msToIso = (ms: string | null | undefined): string | null => msToDate(ms)?.toISOString() ?? null;
 
 /**
+ * {@link readWebhookHealth} with group reads: the calls made while the event loop is in one I/O
+ * phase (say 50 concurrent `GET /webhooks` of one organization) share one pipeline over the union
+ * of their ids (each id read once), instead of one Redis round trip per request. A batch is sent
+ * only after all its callers arrived, so every answer is still read after its request arrived:
+ * live, never cached. An error of the batch reaches each of its callers.
+ * @returns a function `(webhookIds) => Map<id, WebhookHealth>` with an entry for every id asked
+ */
+export function coalescedHealthReader(redis: Redis, prefix: string): (webhookIds: string[]) => Promise<Map<string, WebhookHealth>> {
+  const read = coalesce<string[], Map<string, WebhookHealth>>(
+    async (lists) => {
+      const all = await readWebhookHealth(redis, prefix, [...new Set(lists.flat())]);
+      return lists.map((ids) => new Map(ids.map((id) => [id, all.get(id)!])));
+    },
+    { maxBatch: 256, maxInFlight: 4 },
+  );
+  return (webhookIds) => (webhookIds.length === 0 ? Promise.resolve(new Map()) : read(webhookIds));
+}
+
+/**
  * Reads the circuits of these webhooks in one pipeline. An open circuit whose cool-down is over
  * is shown as `half_open`: the next due delivery is its probe.
  */
@@ -343,7 +362,7 @@ export function createEndpointGate(
         promoted,
       };
     },
-    health: (webhookIds) => readWebhookHealth(redis, prefix, webhookIds),
+    health: coalescedHealthReader(redis, prefix),
     async reset(webhookId) {
       const k = gateKeys(prefix, webhookId);
       await redis.del(k.circuit, k.window);
