@@ -32,6 +32,8 @@ export interface ApiTargets {
   bare: LoadTarget;
   read: LoadTarget;
   write: LoadTarget;
+  /** Process ids of the two servers, for their CPU time per request. */
+  pids?: { bare: number; api: number };
 }
 
 async function startServer(
@@ -110,9 +112,9 @@ export async function runApiRounds(
   const rounds: ApiRound[] = [];
   for (let i = 0; i < opts.rounds; i++) {
     const round = {
-      bare: await measureLoad(targets.bare, opts.durationS, opts.connections),
-      read: await measureLoad(targets.read, opts.durationS, opts.connections),
-      write: await measureLoad(targets.write, opts.durationS, opts.connections),
+      bare: await measureLoad(targets.bare, opts.durationS, opts.connections, targets.pids?.bare),
+      read: await measureLoad(targets.read, opts.durationS, opts.connections, targets.pids?.api),
+      write: await measureLoad(targets.write, opts.durationS, opts.connections, targets.pids?.api),
     };
     await settle();
     rounds.push(round);

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadTarget {
@@ -27,10 +28,28 @@ export interface LoadResult {
   total: number;
   /** Responses per HTTP status, e.g. `{ "200": 4000, "429": 12 }`. */
   statusCodes: Record<string, number>;
+  /**
+   * CPU time the server process spent per completed request (user + system, from
+   * `/proc/<pid>/stat`), µs; undefined when no server pid was given. Unlike req/s it hardly moves
+   * with what else the machine runs, so it is the figure to compare two builds with.
+   */
+  cpuUsPerReq?: number;
 }
 
-/** Runs autocannon against `target` for `durationS` seconds with `connections` connections. */
-export async function measureLoad(target: LoadTarget, durationS: number, connections: number): Promise<LoadResult> {
+/** User + system CPU time of process `pid` so far, µs (`/proc/<pid>/stat` fields 14 and 15, clock ticks of 10 ms). */
+export function processCpuUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may contain spaces: count fields from the closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * Runs autocannon against `target` for `durationS` seconds with `connections` connections.
+ * @param serverPid the server's process id: its CPU time per request is measured too
+ */
+export async function measureLoad(target: LoadTarget, durationS: number, connections: number, serverPid?: number): Promise<LoadResult> {
+  const cpuBefore = serverPid === undefined ? 0 : processCpuUs(serverPid);
   const r = await autocannon({
     url: target.url,
     method: target.method,
@@ -48,5 +67,6 @@ export async function measureLoad(target: LoadTarget, durationS: number, connect
     errors: r.errors + r.timeouts,
     total: r.requests.total,
     statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
+    cpuUsPerReq: serverPid === undefined || r.requests.total === 0 ? undefined : (processCpuUs(serverPid) - cpuBefore) / r.requests.total,
   };
 }

@@ -144,15 +144,23 @@ const loadFigures = (results: LoadResult[]) => ({
   ),
   non2xx: results.reduce((n, r) => n + r.non2xx, 0),
   errors: results.reduce((n, r) => n + r.errors, 0),
+  /** Server CPU per request, µs (median over rounds); null when not measured. */
+  cpuUsPerReq: results.every((r) => r.cpuUsPerReq !== undefined) && results.length > 0 ? round(medianOf(results, (r) => r.cpuUsPerReq!), 1) : null,
 });
 
 /** Median figures of the API section (ratios per round, then their median). */
 function apiFigures(rounds: ApiRound[]) {
   const ratio = (pick: (r: ApiRound) => LoadResult) => round(median(rounds.map((r) => pick(r).reqPerSec / r.bare.reqPerSec)), 3);
+  // The same ratio by CPU cost (bare µs ÷ target µs per request, per round): what the ratio would
+  // be if each server had a core of its own, unmoved by the load generator and other processes.
+  const cpuRatio = (pick: (r: ApiRound) => LoadResult) =>
+    rounds.every((r) => r.bare.cpuUsPerReq && pick(r).cpuUsPerReq) && rounds.length > 0
+      ? round(median(rounds.map((r) => r.bare.cpuUsPerReq! / pick(r).cpuUsPerReq!)), 3)
+      : null;
   return {
     bare: loadFigures(rounds.map((r) => r.bare)),
-    read: { ...loadFigures(rounds.map((r) => r.read)), ratio: ratio((r) => r.read) },
-    write: { ...loadFigures(rounds.map((r) => r.write)), ratio: ratio((r) => r.write) },
+    read: { ...loadFigures(rounds.map((r) => r.read)), ratio: ratio((r) => r.read), cpuRatio: cpuRatio((r) => r.read) },
+    write: { ...loadFigures(rounds.map((r) => r.write)), ratio: ratio((r) => r.write), cpuRatio: cpuRatio((r) => r.write) },
   };
 }
 
@@ -352,6 +360,8 @@ export function formatReport(report: Report): string {
     row('bare Express 5 GET / (req/s; p99 ms)', `${a.bare.reqPerSec}; ${a.bare.p99Ms}`);
     row(`read GET /gateway/v1/webhooks, ${s.apiWebhooks} webhooks listed (req/s; p99 ms)`, `${a.read.reqPerSec}; ${a.read.p99Ms}`);
     row('read / bare', `${a.read.ratio}`, `≥ ${TARGETS.readRatio}  ${verdict(a.read.ratio >= TARGETS.readRatio)}`);
+    row('CPU µs per request: bare, read, write', `${a.bare.cpuUsPerReq}, ${a.read.cpuUsPerReq}, ${a.write.cpuUsPerReq}`);
+    row('by CPU per request: bare ÷ read, bare ÷ write', `${a.read.cpuRatio}, ${a.write.cpuRatio}`);
     row('write POST /gateway/v1/payments (req/s; p99 ms)', `${a.write.reqPerSec}; ${a.write.p99Ms}`);
     row('write / bare', `${a.write.ratio}`, `≥ ${TARGETS.writeRatio}  ${verdict(a.write.ratio >= TARGETS.writeRatio)}`);
     row(

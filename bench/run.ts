@@ -40,7 +40,7 @@ async function runApi(deps: SectionDeps, env: ApiEnv, org: Organization): Promis
   const api = await startApiProcess(env);
   const bare = await startBareExpress();
   try {
-    const targets = await apiTargets(api.baseUrl, bare.baseUrl, org);
+    const targets = { ...(await apiTargets(api.baseUrl, bare.baseUrl, org)), pids: { bare: bare.child.pid, api: api.child.pid } };
     return await runApiRounds(targets, {
       rounds: cfg.apiRuns,
       durationS: cfg.apiDurationS,
@@ -53,8 +53,9 @@ async function runApi(deps: SectionDeps, env: ApiEnv, org: Organization): Promis
       },
       onRound: (i, r) =>
         log(
-          `  round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, read ${r.read.reqPerSec.toFixed(0)} req/s ${JSON.stringify(r.read.statusCodes)}, ` +
-            `write ${r.write.reqPerSec.toFixed(0)} req/s ${JSON.stringify(r.write.statusCodes)}`,
+          `  round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s (${r.bare.cpuUsPerReq?.toFixed(0)} µs CPU), ` +
+            `read ${r.read.reqPerSec.toFixed(0)} req/s (${r.read.cpuUsPerReq?.toFixed(0)} µs) ${JSON.stringify(r.read.statusCodes)}, ` +
+            `write ${r.write.reqPerSec.toFixed(0)} req/s (${r.write.cpuUsPerReq?.toFixed(0)} µs) ${JSON.stringify(r.write.statusCodes)}`,
         ),
     });
   } finally {
