@@ -145,7 +145,13 @@ const loadFigures = (results: LoadResult[]) => ({
   non2xx: results.reduce((n, r) => n + r.non2xx, 0),
   errors: results.reduce((n, r) => n + r.errors, 0),
   /** Server CPU per request, µs (median over rounds); null when not measured. */
-  cpuUsPerReq: results.every((r) => r.cpuUsPerReq !== undefined) && results.length > 0 ? round(medianOf(results, (r) => r.cpuUsPerReq!), 1) : null,
+  cpuUsPerReq:
+    results.every((r) => r.cpuUsPerReq !== undefined) && results.length > 0
+      ? round(
+          medianOf(results, (r) => r.cpuUsPerReq!),
+          1,
+        )
+      : null,
 });
 
 /** Median figures of the API section (ratios per round, then their median). */

@@ -14,6 +14,7 @@ import { mountRoutes, type RouteInfo } from './http/mount-routes.js';
 import { answerOptions, MethodIndex, methodNotAllowed } from './http/allow.js';
 import { corsPolicy, corsReadableRoutes } from './http/cors.js';
 import { PROBLEM_PAGE_ROUTES, PROBLEM_PAGES_PATH, problemPages } from './http/problem-pages.js';
+import { series } from './http/series.js';
 import { ROUTES } from './routes/catalogue.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
@@ -45,17 +46,23 @@ export function createApp(deps: ApiDeps): Express {
   // intermediaries, and the one cacheable document, the ABIs, sets its own strong ETag.
   app.set('etag', false);
   app.set('trust proxy', deps.config.TRUST_PROXY);
-  if (deps.metrics) app.use(httpMetrics(deps.metrics.httpRequestDuration));
-  app.use(helmet());
-  app.use(requestLog(deps.logger));
   // The route table's paths (and the problem pages) by method, built on first use: the routes are
   // registered below, after these middlewares that need them.
   let routes: RouteInfo[] = [];
   let allMethods: MethodIndex | undefined;
   let readable: MethodIndex | undefined;
   const methods = () => (allMethods ??= new MethodIndex([...routes, ...PROBLEM_PAGE_ROUTES]));
-  app.use(corsPolicy(() => (readable ??= new MethodIndex([...corsReadableRoutes(routes), ...PROBLEM_PAGE_ROUTES]))));
-  app.use(answerOptions(methods));
+  // What every request runs through, as one router layer (series): metrics, security headers,
+  // request id and log, CORS, OPTIONS.
+  app.use(
+    series(
+      ...(deps.metrics ? [httpMetrics(deps.metrics.httpRequestDuration)] : []),
+      helmet(),
+      requestLog(deps.logger),
+      corsPolicy(() => (readable ??= new MethodIndex([...corsReadableRoutes(routes), ...PROBLEM_PAGE_ROUTES]))),
+      answerOptions(methods),
+    ),
+  );
 
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
@@ -72,9 +79,10 @@ export function createApp(deps: ApiDeps): Express {
     ROUTES.filter((r) => r.rateLimited === false),
   );
   api.use('/docs/assets', docsAssets);
-  api.use(authFailureLimit(deps), requestRateLimit(deps));
-  api.use(requireQueueForWrites(deps));
-  api.use(requireJsonBody, express.json({ limit: '64kb' }));
+  // Limits, then the write guards and the JSON body: one router layer (series).
+  api.use(
+    series(authFailureLimit(deps), requestRateLimit(deps), requireQueueForWrites(deps), requireJsonBody, express.json({ limit: '64kb' })),
+  );
   // The gateway router comes before the other /api rows: a gateway request (nearly all traffic)
   // then enters it at once instead of matching its path against each of those rows first. No
   // other row's path starts with /gateway/v1, so the order changes no answer.
