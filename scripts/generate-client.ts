@@ -23,12 +23,30 @@ const HEADER = `/**
  */
 `;
 
+/**
+ * The one runtime value of the generated module: the operations the document marks
+ * `x-idempotent` (they honour an `Idempotency-Key`), as `[METHOD, path template]` pairs. The client
+ * sends a key only on these, and retries a write after 503 only with one.
+ */
+function idempotentOperations(document: { paths?: Record<string, Record<string, unknown>> }): string {
+  const pairs: [string, string][] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) {
+      if ((op as { 'x-idempotent'?: boolean } | undefined)?.['x-idempotent'] === true) pairs.push([method.toUpperCase(), path]);
+    }
+  }
+  return (
+    '/** The operations marked `x-idempotent` in the document: `[METHOD, path template]`. */\n' +
+    `export const IDEMPOTENT_OPERATIONS: readonly (readonly [method: string, path: string])[] = ${JSON.stringify(pairs)};\n`
+  );
+}
+
 /** The generated module's text, exactly as it should be committed. */
 export async function generateClientTypes(): Promise<string> {
   const document = buildOpenApiDocument();
   // openapi-typescript's own types describe OpenAPI 3.0/3.1 objects; ours is the same JSON.
   const ast = await openapiTS(document as never, { silent: true });
-  const source = HEADER + '\n' + astToString(ast);
+  const source = HEADER + '\n' + astToString(ast) + '\n' + idempotentOperations(document);
   const options = (await prettier.resolveConfig(GENERATED_CLIENT_TYPES)) ?? {};
   return prettier.format(source, { ...options, filepath: GENERATED_CLIENT_TYPES });
 }

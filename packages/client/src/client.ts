@@ -1,5 +1,5 @@
 import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
-import type { operations, paths } from './generated/openapi.js';
+import { IDEMPOTENT_OPERATIONS, type operations, type paths } from './generated/openapi.js';
 import { ProblemError } from './errors.js';
 import { type FetchLike, type RetryOptions, withRetries } from './retry.js';
 import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
@@ -17,7 +17,7 @@ export interface GatewayClientOptions {
   /** Retries of 429/503 answers (see {@link RetryOptions}; default 3 attempts). */
   retry?: RetryOptions;
   /**
-   * Makes the `Idempotency-Key` of a POST, PUT, PATCH or DELETE that has none (default
+   * Makes the `Idempotency-Key` of a request to an `x-idempotent` operation that has none (default
    * `crypto.randomUUID()`, a UUID v4). `false` sends none.
    */
   idempotencyKey?: (() => string) | false;
@@ -78,14 +78,32 @@ export interface GatewayClient extends Client<paths> {
   paginate<P extends PaginatedPath>(path: P, init?: PaginateInit<P>): AsyncGenerator<PageItem<P>, void, undefined>;
 }
 
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** `[METHOD, pattern]` of the operations that honour an `Idempotency-Key` (`x-idempotent` in the document). */
+const IDEMPOTENT = IDEMPOTENT_OPERATIONS.map(([method, path]) => {
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}/]+\}/g, '[^/]+');
+  return [method, new RegExp(`^${pattern}/?$`)] as const;
+});
+
+/**
+ * Whether `request` calls an operation marked `x-idempotent` (its path relative to `baseUrl`, without
+ * the query): only those honour an `Idempotency-Key`, so only they get one and only they are retried
+ * after a 503.
+ */
+export function isIdempotentOperation(request: Request, baseUrl: string): boolean {
+  const url = request.url.split('?')[0]!;
+  if (!url.startsWith(baseUrl)) return false;
+  const path = url.slice(baseUrl.length);
+  const method = request.method.toUpperCase();
+  return IDEMPOTENT.some(([m, re]) => m === method && re.test(path));
+}
 
 /**
  * Creates a gateway client. Every request gets, unless it already has them: `X-API-Key` (when
  * `apiKey` is set), `Authorization: Bearer <token>` (when `token` is set or after `login`), and on
- * POST/PUT/PATCH/DELETE an `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header), the
- * same on every retry of that call. 429 and 503 answers of safe requests (GET/HEAD/OPTIONS, or with
- * an `Idempotency-Key`) are retried after `Retry-After` (RFC 9110 §10.2.3) or with capped,
+ * the writes marked `x-idempotent` an `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header),
+ * the same on every retry of that call ({@link isIdempotentOperation}). 429 answers (refused before
+ * anything was done) are retried for any request; 503 answers only for safe requests
+ * (GET/HEAD/OPTIONS) and keyed ones. Both after `Retry-After` (RFC 9110 §10.2.3) or with capped,
  * full-jitter exponential back-off (see `withRetries`).
  *
  * Throw or return: `GET`/`POST`/`PUT`/`PATCH`/`DELETE` return `{ data }` or `{ error }` as openapi-fetch
@@ -103,7 +121,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const h = request.headers;
     if (state.apiKey && !h.has('x-api-key')) h.set('X-API-Key', state.apiKey);
     if (state.token && !h.has('authorization')) h.set('Authorization', `Bearer ${state.token}`);
-    if (makeKey && WRITE_METHODS.has(request.method.toUpperCase()) && !h.has('idempotency-key')) h.set('Idempotency-Key', makeKey());
+    if (makeKey && !h.has('idempotency-key') && isIdempotentOperation(request, baseUrl)) h.set('Idempotency-Key', makeKey());
     return send(request);
   };
 

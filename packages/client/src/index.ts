@@ -4,6 +4,7 @@
  */
 export {
   createGatewayClient,
+  isIdempotentOperation,
   type DataOf,
   type GatewayClient,
   type GatewayClientOptions,
@@ -34,3 +35,4 @@ export {
   type ViemWalletClientSigner,
 } from './siwe.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';
+export { IDEMPOTENT_OPERATIONS } from './generated/openapi.js';

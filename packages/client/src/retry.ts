@@ -1,8 +1,10 @@
 /**
  * Retries of 429 and 503 answers: `Retry-After` when the server sends one (RFC 9110 §10.2.3),
- * otherwise capped exponential back-off with full jitter. Only requests that are safe to send
- * again are retried: GET, HEAD and OPTIONS, and any request carrying an `Idempotency-Key`
- * (IETF draft-ietf-httpapi-idempotency-key-header), whose key is the same on every attempt.
+ * otherwise capped exponential back-off with full jitter. A 429 is retried for any request: the
+ * gateway refuses it before doing anything. A 503 only for requests that are safe to send again:
+ * GET, HEAD and OPTIONS, and any request carrying an `Idempotency-Key`
+ * (IETF draft-ietf-httpapi-idempotency-key-header), whose key is the same on every attempt (the
+ * client puts one only on the operations marked `x-idempotent`).
  */
 
 /** The fetch signature this module wraps and returns (the one openapi-fetch calls). */
@@ -84,8 +86,9 @@ export function isRetrySafe(request: Request): boolean {
 }
 
 /**
- * How long to wait before the next attempt, or undefined not to retry: not a 429/503, not a safe
- * request, attempts used up, or a `Retry-After` longer than `maxDelayMs`.
+ * How long to wait before the next attempt, or undefined not to retry: not a 429/503, a 503 of a
+ * request that is not safe ({@link isRetrySafe}), attempts used up, or a `Retry-After` longer than
+ * `maxDelayMs`.
  * @param attempt the attempt that just got `response` (1 for the first)
  */
 export function retryDelay(
@@ -96,7 +99,9 @@ export function retryDelay(
   random: () => number = Math.random,
   now: number = Date.now(),
 ): number | undefined {
-  if (!RETRYABLE_STATUSES.has(response.status) || attempt >= opts.maxAttempts || !isRetrySafe(request)) return undefined;
+  if (!RETRYABLE_STATUSES.has(response.status) || attempt >= opts.maxAttempts) return undefined;
+  // A 429 is answered before anything was done, so any request may be sent again; a 503 may come after.
+  if (response.status !== 429 && !isRetrySafe(request)) return undefined;
   const after = parseRetryAfter(response.headers.get('retry-after'), now);
   if (after !== undefined) return after <= opts.maxDelayMs ? after : undefined;
   return backoffDelay(attempt, opts, random);

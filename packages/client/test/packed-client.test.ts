@@ -240,13 +240,18 @@ describe('@gw/client packed and installed with npm', () => {
     expect(report.ethersLogin.listed).toBe(5);
   });
 
-  it('creates and confirms a payment, sending a UUID v4 Idempotency-Key on each write', () => {
+  it('creates and confirms a payment, with a UUID v4 Idempotency-Key on each x-idempotent write and none elsewhere', () => {
     expect(report.created).toMatchObject({ status: 'pending', payer: viemAccount.address });
     expect(report.confirmed.status).toBe('settled');
     const writes = report.log.filter((l) => l.label === 'viem' && l.method === 'POST');
-    expect(writes.length).toBeGreaterThanOrEqual(5);
-    for (const w of writes) expect(w.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(new Set(writes.map((w) => w.idempotencyKey)).size).toBe(writes.length);
+    // Payment creation is x-idempotent; the login and the confirm are not, so they carry no key.
+    const creates = writes.filter((w) => w.path === '/api/gateway/v1/payments');
+    const others = writes.filter((w) => w.path !== '/api/gateway/v1/payments');
+    expect(creates.length).toBeGreaterThanOrEqual(4);
+    expect(others.map((w) => w.path)).toEqual(expect.arrayContaining(['/api/gateway/v1/sso/login', expect.stringMatching(/\/confirm$/)]));
+    for (const w of creates) expect(w.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(creates.map((w) => w.idempotencyKey)).size).toBe(creates.length);
+    for (const w of others) expect(w.idempotencyKey).toBeNull();
     expect(report.log.filter((l) => l.method === 'GET').every((l) => l.idempotencyKey === null)).toBe(true);
   });
 

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { createWalletClient, custom, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
-import { createGatewayClient } from '../src/client.js';
+import { createGatewayClient, isIdempotentOperation } from '../src/client.js';
+import { IDEMPOTENT_OPERATIONS } from '../src/generated/openapi.js';
 import { ProblemError, problemCode } from '../src/errors.js';
 import { backoffDelay, isRetrySafe, parseRetryAfter, resolveRetryOptions, retryDelay } from '../src/retry.js';
 
@@ -71,6 +72,34 @@ describe('which requests are retried', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s is safe only with an Idempotency-Key', (m) => {
     expect(isRetrySafe(req(m))).toBe(false);
     expect(isRetrySafe(req(m, { 'Idempotency-Key': 'k' }))).toBe(true);
+  });
+
+  it('a 429 is retried for any request (refused before anything was done); a 503 of an unkeyed write is not', () => {
+    expect(retryDelay(req('POST'), res(429, { 'Retry-After': '0' }), 1, opts)).toBe(0);
+    expect(retryDelay(req('POST'), res(503, { 'Retry-After': '0' }), 1, opts)).toBeUndefined();
+    expect(retryDelay(req('POST', { 'Idempotency-Key': 'k' }), res(503, { 'Retry-After': '0' }), 1, opts)).toBe(0);
+  });
+
+  it.each([
+    ['POST', '/gateway/v1/payments', true],
+    ['POST', '/gateway/v1/payments/', true],
+    ['POST', '/gateway/v1/payments?x=1', true],
+    ['POST', '/gateway/v1/staking/positions/abc/unstake', true],
+    ['POST', '/gateway/v1/staking/positions/a/b/unstake', false],
+    ['POST', '/gateway/v1/payments/abc/confirm', false],
+    ['POST', '/gateway/v1/sso/login', false],
+    ['GET', '/gateway/v1/payments', false],
+  ])('%s %s is an x-idempotent operation: %s', (method, path, expected) => {
+    const r = new Request(`http://x/api${path}`, { method, body: method === 'GET' ? undefined : '{}' });
+    expect(isIdempotentOperation(r, 'http://x/api')).toBe(expected);
+  });
+
+  it('the generated list (pnpm client:generate, from x-idempotent) has the keyed writes and not the others', () => {
+    expect(IDEMPOTENT_OPERATIONS).toContainEqual(['POST', '/gateway/v1/payments']);
+    expect(IDEMPOTENT_OPERATIONS).toContainEqual(['POST', '/gateway/v1/staking/positions/{id}/unstake']);
+    const listed = IDEMPOTENT_OPERATIONS.map(([m, p]) => `${m} ${p}`);
+    expect(listed).not.toContain('POST /gateway/v1/sso/login');
+    expect(listed).not.toContain('POST /gateway/v1/payments/{id}/confirm');
   });
 
   it('retries 429 and 503 only', () => {
@@ -203,11 +232,27 @@ describe('createGatewayClient against a local server', () => {
     expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['order-1', 'order-2', 'mine', undefined]);
   });
 
-  it('does not retry a POST without Idempotency-Key (idempotencyKey: false)', async () => {
-    handler = (_s, res) => problem(res, 429, 'rate-limited', { 'Retry-After': '0' });
+  it('does not retry a 503 of a POST without Idempotency-Key (idempotencyKey: false), but does retry its 429', async () => {
+    handler = (_s, res) => problem(res, 503, 'unavailable', { 'Retry-After': '0' });
     const { response } = await gw({ idempotencyKey: false }).POST('/gateway/v1/payments', { body: { amount: '5' } });
-    expect(response.status).toBe(429);
+    expect(response.status).toBe(503);
     expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers['idempotency-key']).toBeUndefined();
+
+    seen.length = 0;
+    handler = (_s, res, n) => (n === 1 ? problem(res, 429, 'rate-limited', { 'Retry-After': '0' }) : json(res, 201, { id: 'p1' }));
+    const retried = await gw({ idempotencyKey: false }).POST('/gateway/v1/payments', { body: { amount: '5' } });
+    expect(retried.response.status).toBe(201);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('puts a key only on operations marked x-idempotent: a confirm (not marked) gets none and its 503 is not retried', async () => {
+    handler = (_s, res) => problem(res, 503, 'unavailable', { 'Retry-After': '0' });
+    const id = '0b5a1f0e-8a4e-4c8e-9a59-1d1f0c2b3a4d';
+    const { response } = await gw().POST('/gateway/v1/payments/{id}/confirm', { params: { path: { id } } });
+    expect(response.status).toBe(503);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: `/api/gateway/v1/payments/${id}/confirm` });
     expect(seen[0]!.headers['idempotency-key']).toBeUndefined();
   });
 

@@ -8201,3 +8201,19 @@ export interface operations {
     };
   };
 }
+
+/** The operations marked `x-idempotent` in the document: `[METHOD, path template]`. */
+export const IDEMPOTENT_OPERATIONS: readonly (readonly [method: string, path: string])[] = [
+  ['POST', '/gateway/v1/payments'],
+  ['POST', '/gateway/v1/wallet/transfer'],
+  ['POST', '/gateway/v1/staking/stake'],
+  ['POST', '/gateway/v1/staking/positions/{id}/unstake'],
+  ['POST', '/gateway/v1/governance/vote'],
+  ['POST', '/gateway/v1/bridge/initiate'],
+  ['POST', '/ai-billing/credits/purchase'],
+  ['POST', '/ai-billing/consumption'],
+  ['POST', '/v1/supply/customs/clear'],
+  ['POST', '/cargolink/v1/shipments'],
+  ['POST', '/cargolink/v1/shipments/{id}/checkpoints'],
+  ['POST', '/cargolink/v1/certificates'],
+];
