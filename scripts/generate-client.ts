@@ -28,10 +28,10 @@ const HEADER = `/**
  * `x-idempotent` (they honour an `Idempotency-Key`), as `[METHOD, path template]` pairs. The client
  * sends a key only on these, and retries a write after 503 only with one.
  */
-function idempotentOperations(document: { paths?: Record<string, Record<string, unknown>> }): string {
+function idempotentOperations(document: { paths?: object }): string {
   const pairs: [string, string][] = [];
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const [method, op] of Object.entries(item)) {
+    for (const [method, op] of Object.entries(item as object)) {
       if ((op as { 'x-idempotent'?: boolean } | undefined)?.['x-idempotent'] === true) pairs.push([method.toUpperCase(), path]);
     }
   }
