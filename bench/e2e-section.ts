@@ -27,6 +27,7 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { type ApiEnv, startApiProcess, stopServers } from './api-section.js';
 import { confirmAreas } from './confirm-areas.js';
+import { pidsNamed, redisServerPid, startCpuAccounting } from './cpu-accounting.js';
 import { buildCeilingJobs, runCeiling, type CeilingRunResult } from './ceiling.js';
 import { spawnChild, type Child } from './child-process.js';
 import type { ConfirmRecord, Lane, RunRequest, RunResult } from './e2e-load.js';
@@ -134,6 +135,12 @@ export interface DeliveryPhase extends ConfirmPhase {
   deliveriesPerSec: number;
   /** Confirm request sent → receiver 2xx, per delivery, ms. */
   confirmToReceiverMs: LatencySummary;
+  /**
+   * Cores each process group used from the first confirm to the last delivery (CPU time ÷ wall
+   * time, `bench/cpu-accounting.ts`): api, worker, load generator, receiver, postgres (every
+   * backend on the machine), redis, total.
+   */
+  cpuCores: Record<string, number>;
   /** Delivery commit (`created_at`) → receiver 2xx, ms. */
   commitToReceiverMs: LatencySummary;
   windowUs: [number, number];
@@ -164,6 +171,7 @@ const isRunAnswer = (m: unknown): m is RunResult | { type: 'failed'; message: st
 
 /** The load generator process (`e2e-load.ts`). */
 export interface LoadGenerator {
+  pid: number;
   run(req: Omit<RunRequest, 'type'>): Promise<RunResult>;
   stop(): Promise<void>;
 }
@@ -172,6 +180,7 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
   const child: Child = spawnChild({ entry: 'bench/e2e-load.ts', name: 'load generator', env: {}, ipc: true });
   await child.next((m): m is { type: 'ready' } => (m as { type?: string }).type === 'ready');
   return {
+    pid: child.pid,
     run: async (req) => {
       child.send({ type: 'run', ...req });
       const m = await child.next(isRunAnswer, 600_000);
@@ -267,6 +276,9 @@ interface RunEnv {
   gen: LoadGenerator;
   apiBaseUrl: string;
   fx: E2eFixtures;
+  /** The API process's id and the Redis server's, for the CPU accounting of delivery phases. */
+  apiPid: number;
+  redisPid: number;
 }
 
 /** One lane per payer: lane i pays organization i mod orgs, as that organization's payer ⌊i / orgs⌋. */
@@ -289,6 +301,14 @@ async function deliveryPhase(
   const perLane =
     perSec === undefined ? Math.floor(cfg.e2eMaxPayments / lanes.length) : Math.ceil((perSec * cfg.e2eDurationS) / lanes.length) + 1;
   await receiver.reset(0);
+  const cpu = startCpuAccounting(() => ({
+    api: [e.apiPid],
+    worker: workers.map((w) => w.pid),
+    loadGenerator: [e.gen.pid],
+    receiver: [receiver.pid],
+    postgres: pidsNamed('postgres'),
+    redis: [e.redisPid],
+  }));
   const { r, samples } = await runSampled(e.gen, e.d.env.DATABASE_URL, {
     baseUrl: e.apiBaseUrl,
     lanes,
@@ -301,6 +321,7 @@ async function deliveryPhase(
   const settledIds = r.confirms.filter((c) => c.httpStatus === 200 && c.status === 'settled').map((c) => c.paymentId);
   const expected = settledIds.length * fanout;
   await receiver.waitFor(expected, cfg.runTimeoutMs, () => assertAlive(workers));
+  const cpuCores = cpu.stop();
   // The API's part: the confirms (the drain that follows is the worker's).
   const windowUs = r.confirmWindowUs;
   const { answeredAt, total } = await receiver.collect();
@@ -330,6 +351,7 @@ async function deliveryPhase(
     confirmToReceiverMs: summarizeLatency(confirmToReceiver),
     commitToReceiverMs: summarizeLatency(t.latencies),
     windowUs,
+    cpuCores,
   };
   return { phase: out, deliveryIds: rows.map((x) => x.id) };
 }
@@ -338,7 +360,10 @@ const fmtDb = (a: DbActivity) => `db backends: lock ${a.lock}, io ${a.io}, cpu $
 const fmtLat = (l: LatencySummary) => `p50 ${l.p50.toFixed(1)} / p99 ${l.p99.toFixed(1)} ms`;
 const fmtDelivery = (p: DeliveryPhase) =>
   `${p.paymentsPerSec.toFixed(1)} payments/s, ${p.deliveriesPerSec.toFixed(0)} deliveries/s (${p.delivered}/${p.expected}, dup ${p.duplicates}, not clean ${p.notCleanInDb}), ` +
-  `confirm ${fmtLat(p.confirmLatencyMs)}, confirm→2xx ${fmtLat(p.confirmToReceiverMs)}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}`;
+  `confirm ${fmtLat(p.confirmLatencyMs)}, confirm→2xx ${fmtLat(p.confirmToReceiverMs)}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}; ` +
+  `cores used: ${Object.entries(p.cpuCores)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`;
 const fmtConfirm = (p: ConfirmPhase) =>
   `${p.paymentsPerSec.toFixed(1)} payments/s (${p.settled} settled in ${p.durationS.toFixed(1)} s), confirm ${fmtLat(p.confirmLatencyMs)}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}`;
 
@@ -383,7 +408,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
   let workers: Child[] = [];
   try {
     const fx = await createE2eFixtures(d, api.baseUrl);
-    let e: RunEnv = { d, gen, apiBaseUrl: api.baseUrl, fx };
+    let e: RunEnv = { d, gen, apiBaseUrl: api.baseUrl, fx, apiPid: api.child.pid, redisPid: await redisServerPid(cfg.redisUrl) };
     const rounds: E2eRound[] = [];
     let halfPeak: DeliveryPhase | undefined;
     for (let i = 0; i < cfg.e2eRuns; i++) {
@@ -453,7 +478,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
       const p = profileFlags('api-e2e');
       await flushRedis(cfg.redisUrl);
       api = await startApiProcess(apiEnv, p.flags);
-      e = { ...e, apiBaseUrl: api.baseUrl };
+      e = { ...e, apiBaseUrl: api.baseUrl, apiPid: api.child.pid };
       workers = await startWorker(d);
       const { phase: r } = await deliveryPhase(e, maxFanout, workers);
       log(`  profiled run (API under --cpu-prof): fan-out ${maxFanout}: ${fmtDelivery(r)}`);

@@ -51,3 +51,33 @@ export async function flushRedis(redisUrl: string): Promise<void> {
     redis.disconnect();
   }
 }
+
+/**
+ * Claims the bench's Redis database for this run: every section empties it (FLUSHDB) between
+ * runs, so two benches on one database (two worktrees, a helper and a person) would silently
+ * delete each other's jobs and report nonsense. The claim is a key in database 0,
+ * `gw-bench-lock:<redis url>`, 30 s TTL, renewed every 10 s until `release()`.
+ * @throws Error naming the holder's pid when another bench holds the database
+ */
+export async function claimRedisDatabase(redisUrl: string): Promise<{ release(): Promise<void> }> {
+  const url = new URL(redisUrl);
+  const db0 = `${url.protocol}//${url.host}/0`;
+  const redis = new Redis(db0, { maxRetriesPerRequest: 1, lazyConnect: true });
+  await redis.connect();
+  const key = `gw-bench-lock:${redisUrl}`;
+  const me = `${process.pid}@${process.cwd()}`;
+  if ((await redis.set(key, me, 'EX', 30, 'NX')) !== 'OK') {
+    const holder = await redis.get(key);
+    redis.disconnect();
+    throw new Error(`another bench (${holder}) is using ${redisUrl}; wait for it, or give this one its own database with BENCH_REDIS_URL`);
+  }
+  const renew = setInterval(() => void redis.expire(key, 30).catch(() => undefined), 10_000);
+  renew.unref();
+  return {
+    release: async () => {
+      clearInterval(renew);
+      if ((await redis.get(key)) === me) await redis.del(key);
+      redis.disconnect();
+    },
+  };
+}

@@ -7,6 +7,8 @@
 import { isMessage, spawnChild, type Child } from './child-process.js';
 
 export interface Receiver {
+  /** The receiver process's id. */
+  pid: number;
   /** `http://127.0.0.1:<port>` */
   baseUrl: string;
   /**
@@ -44,6 +46,7 @@ export async function startReceiver(): Promise<Receiver> {
   };
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     reset: async (delayMs, hangPrefix) => {
       child.send({ type: 'reset', delayMs, hangPrefix });
       await child.next(isMessage<{ type: 'reset-done' }>('reset-done'));

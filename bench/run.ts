@@ -16,7 +16,7 @@ import { loadBenchConfig } from './config.js';
 import { createFixtures, createOrganization, type Organization } from './fixtures.js';
 import { runE2eSection } from './e2e-section.js';
 import { runFairnessSection } from './fairness-section.js';
-import { createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
+import { claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
 import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
 import { runProfileSection } from './profile-section.js';
 import { formatProfileSummary } from './profile-summary.js';
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const loadAtStart = os.loadavg();
   log(`bench: sections ${[...cfg.sections].join(', ')}${cfg.profile ? ' + profiles' : ''}; Redis ${cfg.redisUrl}`);
+  const claim = await claimRedisDatabase(cfg.redisUrl);
   await flushRedis(cfg.redisUrl);
   let db: BenchDatabase | undefined;
   let ctx: Context | undefined;
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
     if (ctx) await closeContext(ctx).catch(() => undefined);
     await db?.drop().catch((err: unknown) => console.error(`could not drop ${db?.name}: ${(err as Error).message}`));
     await flushRedis(cfg.redisUrl).catch(() => undefined);
+    await claim.release().catch(() => undefined);
     rmSync(CEILING_JOBS_FILE, { force: true });
   }
 }

@@ -1,0 +1,74 @@
+/**
+ * Where the machine's CPU went during a run: user + system time of each process group (the API,
+ * the worker, the load generator, the receiver, PostgreSQL, Redis), read from `/proc/<pid>/stat`
+ * before and after, divided by the run's wall time: cores used per group. On the 2-core bench
+ * machine this says what a ratio to the ceiling is up against (issue #16).
+ *
+ * @module
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { processCpuUs } from './http-load.js';
+
+/** Process ids per group, e.g. `{ api: [123], worker: [456], postgres: [...] }`. */
+export type ProcessGroups = Record<string, number[]>;
+
+/** Every process whose command name (`/proc/<pid>/comm`) is `name` (e.g. all PostgreSQL backends). */
+export function pidsNamed(name: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/** The process id of the Redis server at `url` (`INFO server`). */
+export async function redisServerPid(url: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const info = await redis.info('server');
+    return Number(/process_id:(\d+)/.exec(info)?.[1]);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const cpuOf = (pids: number[]): number =>
+  pids.reduce((n, pid) => {
+    try {
+      return n + processCpuUs(pid);
+    } catch {
+      return n; // ended: its time is lost from the delta, which then undercounts
+    }
+  }, 0);
+
+/**
+ * Starts accounting: `stop()` returns the cores each group used since (CPU s ÷ wall s, rounded to
+ * 0.01), plus `total`. `groups` is evaluated again at stop, so PostgreSQL backends that started
+ * meanwhile are counted from zero (their whole life falls inside the run).
+ */
+export function startCpuAccounting(groups: () => ProcessGroups): { stop(): Record<string, number> } {
+  const started = performance.now();
+  const before = new Map<number, number>();
+  for (const pids of Object.values(groups())) for (const pid of pids) before.set(pid, cpuOf([pid]));
+  return {
+    stop: () => {
+      const wallUs = (performance.now() - started) * 1000;
+      const out: Record<string, number> = {};
+      let total = 0;
+      for (const [name, pids] of Object.entries(groups())) {
+        const usedUs = pids.reduce((n, pid) => n + Math.max(0, cpuOf([pid]) - (before.get(pid) ?? 0)), 0);
+        out[name] = Math.round((usedUs / wallUs) * 100) / 100;
+        total += out[name];
+      }
+      out.total = Math.round(total * 100) / 100;
+      return out;
+    },
+  };
+}
