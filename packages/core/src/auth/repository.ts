@@ -79,11 +79,6 @@ export async function insertIssuedNonce(prisma: PrismaClient, nonce: string, exp
   await prisma.siweNonce.create({ data: { nonce, expiresAt } });
 }
 
-/** Deletes the issued nonces that expired unused. */
-export async function deleteExpiredNonces(prisma: PrismaClient, now: Date): Promise<void> {
-  await prisma.siweNonce.deleteMany({ where: { usedAt: null, expiresAt: { lt: now } } });
-}
-
 /**
  * One batch of the retention job: deletes up to `limit` nonces created before `before` that are
  * used or expired (`used_at` set, or `expires_at` past `now`), oldest first, by the `created_at`

@@ -3,7 +3,6 @@ import { getAddress, verifyMessage, type Hex } from 'viem';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { AppError, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
 import {
-  deleteExpiredNonces,
   findCredentialByHash,
   insertCredential,
   insertIssuedNonce,
@@ -82,14 +81,14 @@ export const SIWE_NONCE_RETENTION_MS = 24 * 3_600_000;
 /**
  * Issues a login nonce (issue #11): 96 random alphanumeric characters (viem's
  * `generateSiweNonce`), recorded unused with an expiry of {@link SIWE_NONCE_TTL_SECONDS}; a login
- * consumes it once. Now and then the expired, never-used nonces are deleted.
+ * consumes it once. Expired and used nonces are deleted by the retention job in bounded batches
+ * (`deleteSpentNonces`), never on the request path.
  * @returns the nonce and its expiry
  */
 export async function issueSiweNonce(prisma: PrismaClient): Promise<{ nonce: string; expiresAt: Date }> {
   const nonce = generateSiweNonce();
   const expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_SECONDS * 1000);
   await insertIssuedNonce(prisma, nonce, expiresAt);
-  if (Math.random() < 1 / 64) await deleteExpiredNonces(prisma, new Date());
   return { nonce, expiresAt };
 }
 
