@@ -22,7 +22,7 @@ const intList = (name: string, fallback: number[]): number[] => {
 };
 
 /** The bench's sections, in the order they run; `BENCH_SECTIONS` picks some (default all). */
-export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e'] as const;
+export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
@@ -98,6 +98,25 @@ export interface BenchConfig {
   /** e2e ledger part: confirms timed (one at a time) at each account count. */
   e2eLedgerConfirms: number;
 
+  /** growth (issue #15): deliveries seeded for the full database (one event each, 1–3 attempts). */
+  growthDeliveries: number;
+  /** growth: payments seeded for the full database. */
+  growthPayments: number;
+  /** growth: organizations the seeded rows are spread over (long tail; the median one is measured). */
+  growthOrgs: number;
+  /** growth: the measured organization's deliveries in the "empty" database (a first page's worth). */
+  growthEmptyDeliveries: number;
+  /** growth: the measured organization's payments in the "empty" database. */
+  growthEmptyPayments: number;
+  /** growth: pending deliveries and payments past due in both phases (what a sweeper cycle really re-checks). */
+  growthOverdue: number;
+  /** growth: sequential requests per HTTP operation per phase (p50/p99 over these). */
+  growthSamples: number;
+  /** growth: sweeper cycles timed per phase. */
+  growthSweeps: number;
+  /** growth: backlog sizes weighed in Redis and drained by one worker, e.g. [10000, 100000]. */
+  growthDrain: number[];
+
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
   /** Extra Node flags for the real worker processes, e.g. `--max-old-space-size=128` (space-separated). */
@@ -147,6 +166,15 @@ export function loadBenchConfig(): BenchConfig {
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
     e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
+    growthDeliveries: int('BENCH_GROWTH_DELIVERIES', 5_000_000, 1),
+    growthPayments: int('BENCH_GROWTH_PAYMENTS', 1_000_000, 1),
+    growthOrgs: int('BENCH_GROWTH_ORGS', 1000, 2),
+    growthEmptyDeliveries: int('BENCH_GROWTH_EMPTY_DELIVERIES', 500, 1),
+    growthEmptyPayments: int('BENCH_GROWTH_EMPTY_PAYMENTS', 100, 1),
+    growthOverdue: int('BENCH_GROWTH_OVERDUE', 10, 0),
+    growthSamples: int('BENCH_GROWTH_SAMPLES', 300, 1),
+    growthSweeps: int('BENCH_GROWTH_SWEEPS', 200, 1),
+    growthDrain: intList('BENCH_GROWTH_DRAIN', [10_000, 100_000]),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)
