@@ -116,6 +116,11 @@ export interface BenchConfig {
   growthSweeps: number;
   /** growth: backlog sizes weighed in Redis and drained by one worker, e.g. [10000, 100000]. */
   growthDrain: number[];
+  /**
+   * growth: `after` (default: the schema's indexes) or `before`: both databases get the list
+   * indexes as they were before issue #15, for the record (no EXPLAIN, no drains then).
+   */
+  growthIndexes: 'after' | 'before';
 
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
@@ -172,9 +177,14 @@ export function loadBenchConfig(): BenchConfig {
     growthEmptyDeliveries: int('BENCH_GROWTH_EMPTY_DELIVERIES', 500, 1),
     growthEmptyPayments: int('BENCH_GROWTH_EMPTY_PAYMENTS', 100, 1),
     growthOverdue: int('BENCH_GROWTH_OVERDUE', 10, 0),
-    growthSamples: int('BENCH_GROWTH_SAMPLES', 300, 1),
-    growthSweeps: int('BENCH_GROWTH_SWEEPS', 200, 1),
+    growthSamples: int('BENCH_GROWTH_SAMPLES', 1000, 1),
+    growthSweeps: int('BENCH_GROWTH_SWEEPS', 1000, 1),
     growthDrain: intList('BENCH_GROWTH_DRAIN', [10_000, 100_000]),
+    growthIndexes: ((): 'after' | 'before' => {
+      const v = process.env.BENCH_GROWTH_INDEXES ?? 'after';
+      if (v !== 'after' && v !== 'before') throw new Error('BENCH_GROWTH_INDEXES must be after or before');
+      return v;
+    })(),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)

@@ -3,28 +3,34 @@
  * payment and one sweeper cycle stay fast when months of traffic fill the tables? And what does a
  * queued delivery cost in Redis, and does a large backlog drain at the rate of a small one?
  *
- * 1. **Empty**: the measured organization (API key, two webhooks, a funded payer logged in through
- *    the API) gets only a first page's worth of rows (`BENCH_GROWTH_EMPTY_DELIVERIES`=500
- *    deliveries, `BENCH_GROWTH_EMPTY_PAYMENTS`=100 payments, same status mix as below), so both
- *    phases answer full pages of the same size; plus `BENCH_GROWTH_OVERDUE`=10 pending deliveries
- *    and 10 pending payments past due (the sweeper's real work, the same in both phases).
- * 2. Measured, with the real API in its own process (started fresh for the phase, warmed up):
- *    `BENCH_GROWTH_SAMPLES`=300 sequential requests of `GET /gateway/v1/webhooks/deliveries?status=dead`
- *    and of `GET /gateway/v1/payments`; as many `POST /gateway/v1/payments/:id/confirm` (payments
- *    created untimed first); `BENCH_GROWTH_SWEEPS`=200 calls of the worker's `sweepOutbox`
- *    (deliveries and payment expiries, the real function with SWEEP_GRACE_MS), in this process.
- * 3. **Full**: `BENCH_GROWTH_ORGS`=1,000 organizations, `BENCH_GROWTH_DELIVERIES`=5,000,000
- *    deliveries (one event each, 1–3 attempts) and `BENCH_GROWTH_PAYMENTS`=1,000,000 payments,
- *    spread with a long tail (see growth-plan.ts); the measured organization is the median-size
- *    one. Bulk seed (growth-seed.ts), VACUUM (ANALYZE), then the same measurements, plus the dead
- *    list of the largest organization.
- * 4. `EXPLAIN (ANALYZE, BUFFERS)` of each statement behind the figures, with the issue #15 indexes
- *    ("after") and, in a transaction rolled back, with the indexes as they were before ("before").
- * 5. Redis and drain: for each of `BENCH_GROWTH_DRAIN`=10,000 and 100,000, that many pending
- *    deliveries of the pipeline organization (bulk SQL) get their jobs (`enqueueDeliveries`, the
- *    real job shape and options) with no worker running; the queue's keys are weighed with
- *    `MEMORY USAGE` (bytes per job); then one real worker (default WORKER_CONCURRENCY) drains the
- *    backlog to the fast receiver: deliveries/s = jobs / (first → last 2xx).
+ * Two databases, side by side in the same run, each with its own real API process (same settings,
+ * started and warmed up the same way) and its own context for the sweeper:
+ *
+ * - **empty**: a second bench database holding only the measured organization (API key, two
+ *   webhooks, a funded payer logged in through the API) with a first page's worth of rows
+ *   (`BENCH_GROWTH_EMPTY_DELIVERIES`=500 deliveries, `BENCH_GROWTH_EMPTY_PAYMENTS`=100 payments,
+ *   the same status mix as below), so that both answer full pages of the same size;
+ * - **full**: the bench database with `BENCH_GROWTH_ORGS`=1,000 organizations,
+ *   `BENCH_GROWTH_DELIVERIES`=5,000,000 deliveries (one event each, 1–3 attempts) and
+ *   `BENCH_GROWTH_PAYMENTS`=1,000,000 payments, spread with a long tail (growth-plan.ts) over ~90
+ *   days; its measured organization is the median-size one. Bulk seed (growth-seed.ts), then
+ *   VACUUM (ANALYZE).
+ *
+ * Both also hold `BENCH_GROWTH_OVERDUE`=10 pending deliveries and 10 pending payments past due:
+ * the sweeper's real work, the same on both sides. Measured, with the calls to the two sides
+ * interleaved one by one (so that whatever else the machine does weighs on both alike):
+ * `BENCH_GROWTH_SAMPLES`=1,000 sequential requests each of `GET /gateway/v1/webhooks/deliveries?status=dead`
+ * (plus the largest organization's, full side) and `GET /gateway/v1/payments`; as many
+ * `POST /gateway/v1/payments/:id/confirm` (payments created untimed first); `BENCH_GROWTH_SWEEPS`=1,000
+ * calls of the worker's `sweepOutbox` (deliveries and payment expiries, with SWEEP_GRACE_MS).
+ *
+ * Then `EXPLAIN (ANALYZE, BUFFERS)` of each statement behind the figures, with the issue #15
+ * indexes ("after") and, in a transaction rolled back, with the indexes as they were before
+ * ("before"); and, for each of `BENCH_GROWTH_DRAIN`=10,000 and 100,000, that many pending
+ * deliveries of the pipeline organization (bulk SQL) get their jobs (`enqueueDeliveries`, the real
+ * job shape and options) with no worker running; the queue's keys are weighed with `MEMORY USAGE`
+ * (bytes per job); then one real worker (default WORKER_CONCURRENCY) drains the backlog to the
+ * fast receiver: deliveries/s = jobs / (first → last 2xx).
  *
  * @module
  */
@@ -77,7 +83,7 @@ export interface DrainRun {
   /** First → last 2xx at the receiver, s. */
   drainS: number;
   deliveriesPerSec: number;
-  /** Deliveries not `delivered` in the database at the end. */
+  /** Deliveries not `delivered` in the database at the end (must be 0). */
   notDelivered: number;
 }
 
@@ -96,6 +102,8 @@ export interface GrowthSectionResult {
   workerConcurrency: number;
   samples: number;
   sweeps: number;
+  /** `after` (the schema's), or `before`: the lists measured with the indexes before issue #15. */
+  indexes: 'after' | 'before';
 }
 
 const count = async (client: pg.Client, sql: string, params: unknown[] = []) =>
@@ -422,15 +430,34 @@ async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds:
   return res.rows.map((r) => r.id);
 }
 
-/** Redis bytes per queued job and the drain rate of one real worker, for each backlog size. */
+/**
+ * Redis bytes per queued job and the drain rate of one real worker, for each backlog size. One
+ * worker process for all the runs, warmed up first (2,000 deliveries, not measured). Each backlog
+ * is built with the queue paused (BullMQ `pause`: the worker takes nothing), weighed, and then
+ * released at once (`resume`). Two sizes run as small, large, small, so that drift on a shared
+ * machine shows and the small figure is the mean of the runs before and after the large one.
+ */
 async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]> {
   const { ctx, cfg, fx, receiver, log } = d;
   const redis = new Redis(cfg.redisUrl, { maxRetriesPerRequest: 1 });
   const pattern = `${ctx.config.QUEUE_PREFIX}:${deliveryQueue.name}:*`;
+  const queue = ctx.queues.get(deliveryQueue);
+  const sizes = cfg.growthDrain.length === 2 ? [cfg.growthDrain[0]!, cfg.growthDrain[1]!, cfg.growthDrain[0]!] : cfg.growthDrain;
   const runs: DrainRun[] = [];
+  await flushRedis(cfg.redisUrl);
+  await receiver.reset(0);
+  const workers = await startRealWorkers(ctx, d.env, {
+    processes: 1,
+    concurrency: ctx.config.WORKER_CONCURRENCY,
+    nodeFlags: cfg.workerNodeFlags,
+    extraEnv: cfg.workerEnv,
+  });
   try {
-    for (const jobs of cfg.growthDrain) {
-      await flushRedis(cfg.redisUrl);
+    const warm = await seedDrainDeliveries(client, fx.organizationId, fx.webhookIds, 2000);
+    await enqueueDeliveries(ctx.queues, warm);
+    await receiver.waitFor(warm.length, cfg.runTimeoutMs, () => assertAlive(workers));
+    for (const jobs of sizes) {
+      await queue.pause();
       const ids = await seedDrainDeliveries(client, fx.organizationId, fx.webhookIds, jobs);
       await client.query('VACUUM (ANALYZE) deliveries');
       // One job first, so that the queue's fixed keys (meta, events stream) exist before the weighing.
@@ -442,17 +469,8 @@ async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]>
       const used1 = await usedMemory(redis);
       const perJob = (bytes1 - bytes0) / (jobs - 1);
       await receiver.reset(0);
-      const workers = await startRealWorkers(ctx, d.env, {
-        processes: 1,
-        concurrency: ctx.config.WORKER_CONCURRENCY,
-        nodeFlags: cfg.workerNodeFlags,
-        extraEnv: cfg.workerEnv,
-      });
-      try {
-        await receiver.waitFor(jobs, Math.max(cfg.runTimeoutMs, jobs * 10), () => assertAlive(workers));
-      } finally {
-        await Promise.all(workers.map((w) => w.stop()));
-      }
+      await queue.resume();
+      await receiver.waitFor(jobs, Math.max(cfg.runTimeoutMs, jobs * 10), () => assertAlive(workers));
       const { answeredAt } = await receiver.collect();
       let first = Number.POSITIVE_INFINITY;
       let last = Number.NEGATIVE_INFINITY;
@@ -463,11 +481,14 @@ async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]>
         last = Math.max(last, t);
       }
       const drainS = (last - first) / 1000;
-      const notDelivered = await count(
-        client,
-        `SELECT count(*)::text AS n FROM deliveries WHERE id = ANY($1::uuid[]) AND status <> 'delivered'`,
-        [ids],
-      );
+      // The worker records an attempt just after the receiver's 2xx: give the last ones a moment.
+      const undelivered = () =>
+        count(client, `SELECT count(*)::text AS n FROM deliveries WHERE id = ANY($1::uuid[]) AND status <> 'delivered'`, [ids]);
+      let notDelivered = await undelivered();
+      for (let waited = 0; notDelivered > 0 && waited < 15_000; waited += 250) {
+        await new Promise((r) => setTimeout(r, 250));
+        notDelivered = await undelivered();
+      }
       const run: DrainRun = {
         jobs,
         redisBytes: bytes1 - bytes0,
@@ -484,6 +505,7 @@ async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]>
       );
     }
   } finally {
+    await Promise.all(workers.map((w) => w.stop()));
     redis.disconnect();
     await flushRedis(cfg.redisUrl);
   }
@@ -582,6 +604,15 @@ export async function runGrowthSection(d: SectionDeps, env: ApiEnv): Promise<Gro
     log(
       `  growth: measured organization ${JSON.stringify(measuredOrg)} (empty database: ${JSON.stringify(emptyOrgCounts)}), largest ${JSON.stringify(largestOrg)}; measuring`,
     );
+    if (cfg.growthIndexes === 'before') {
+      // For the record: the same measurements with the list indexes as they were before issue #15.
+      for (const c of [client, emptyClient]) {
+        for (const name of NEW_INDEXES) await c.query(`DROP INDEX "${name}"`);
+        for (const def of OLD_INDEXES) await c.query(def);
+        await c.query('ANALYZE payments, deliveries');
+      }
+      log('  growth: BENCH_GROWTH_INDEXES=before: the issue #15 list indexes replaced by the ones before, on both databases');
+    }
     await flushRedis(cfg.redisUrl);
     const measured = await measureBoth(
       d,
@@ -594,18 +625,22 @@ export async function runGrowthSection(d: SectionDeps, env: ApiEnv): Promise<Gro
     await flushRedis(cfg.redisUrl);
 
     log('  growth: EXPLAIN (ANALYZE, BUFFERS), with the issue #15 indexes and with the ones before');
+    // Explained for the typical organization next to the measured one: the measured one's newest
+    // rows are the confirms just made (the newest of the whole table), which any plan finds at once.
+    const explained = orgs[typical + 1]!.id;
     const somePayment = (
       await client.query<{ id: string }>(`SELECT id::text FROM payments WHERE organization_id = $1::uuid ORDER BY id DESC LIMIT 1`, [
-        org.organizationId,
+        explained,
       ])
     ).rows[0]!.id;
-    const plans = await explainAll(client, org.organizationId, largestId, somePayment, ctx.config.SWEEP_GRACE_MS);
+    const plans =
+      cfg.growthIndexes === 'before' ? [] : await explainAll(client, explained, largestId, somePayment, ctx.config.SWEEP_GRACE_MS);
     for (const p of plans) log(`  plan: ${p.name}: before ${p.beforeExecMs} ms, after ${p.afterExecMs} ms`);
 
     // Nothing else may deliver during the drains: the seeded pending deliveries (future retries to
     // unroutable hosts), the overdue ones and the confirms' are closed first.
     await client.query(`UPDATE deliveries SET status = 'dead', next_attempt_at = NULL WHERE status = 'pending'`);
-    const drain = await runDrains(d, client);
+    const drain = cfg.growthIndexes === 'before' ? [] : await runDrains(d, client);
 
     return {
       empty: { ...measured.empty, rows: emptyRows },
@@ -620,6 +655,7 @@ export async function runGrowthSection(d: SectionDeps, env: ApiEnv): Promise<Gro
       workerConcurrency: ctx.config.WORKER_CONCURRENCY,
       samples: cfg.growthSamples,
       sweeps: cfg.growthSweeps,
+      indexes: cfg.growthIndexes,
     };
   } finally {
     await client.end();

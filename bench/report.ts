@@ -246,9 +246,15 @@ function growthFigures(g: GrowthSectionResult) {
     (typeof GROWTH_OPERATIONS)[number],
     { p50EmptyMs: number; p99EmptyMs: number; p50FullMs: number; p99FullMs: number; p99Ratio: number }
   >;
-  const byJobs = (n: number) => g.drain.find((r) => r.jobs === n);
-  const small = byJobs(10_000) ?? g.drain[0];
-  const big = byJobs(100_000) ?? g.drain[g.drain.length - 1];
+  // Drains ran small, large, small (growth-section.ts): the small rate is the mean of its runs.
+  const sizes = [...new Set(g.drain.map((r) => r.jobs))].sort((a, b) => a - b);
+  const rateOf = (n: number | undefined) => {
+    const runs = g.drain.filter((r) => r.jobs === n);
+    return runs.length ? runs.reduce((a, r) => a + r.deliveriesPerSec, 0) / runs.length : Number.NaN;
+  };
+  const smallRate = rateOf(sizes[0]);
+  const bigRate = rateOf(sizes[sizes.length - 1]);
+  const big = g.drain.find((r) => r.jobs === sizes[sizes.length - 1]);
   return {
     ...ops,
     /** The dead list of the largest organization on the full database (against the typical one's empty figure). */
@@ -260,9 +266,12 @@ function growthFigures(g: GrowthSectionResult) {
     /** Bytes of Redis per queued delivery job (MEMORY USAGE of the queue's keys, largest backlog). */
     redisBytesPerJob: big?.redisBytesPerJob ?? null,
     /** Drain rate of the large backlog / that of the small one (1 = linear). */
-    drain100kVs10k: small && big ? round(big.deliveriesPerSec / small.deliveriesPerSec, 3) : null,
+    drain100kVs10k: sizes.length > 1 ? round(bigRate / smallRate, 3) : null,
+    drainRate10k: round(smallRate),
+    drainRate100k: round(bigRate),
     drain: g.drain,
     workerConcurrency: g.workerConcurrency,
+    indexes: g.indexes,
     measuredOrg: g.measuredOrg,
     largestOrg: g.largestOrg,
     rows: { empty: g.empty.rows, full: g.full.rows },
@@ -317,7 +326,9 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
     api: r.api ? apiFigures(r.api) : undefined,
     fairness: r.fairness ? fairnessFigures(r.fairness) : undefined,
     e2e: r.e2e ? e2eFigures(r.e2e) : undefined,
-    growth: r.growth ? growthFigures(r.growth) : undefined,
+    growth: r.growth && r.growth.indexes === 'after' ? growthFigures(r.growth) : undefined,
+    /** BENCH_GROWTH_INDEXES=before: the same figures with the list indexes before issue #15 (kept apart from `growth`). */
+    growthIndexesBefore: r.growth && r.growth.indexes === 'before' ? growthFigures(r.growth) : undefined,
     profiles: r.profiles,
     raw: {
       pipelineRounds: r.pipeline?.rounds,
@@ -343,7 +354,7 @@ export function writeReport(report: Report): string {
 }
 
 /** The sections' figures a report carries (a run of some sections keeps the others' figures in latest.json). */
-const SECTION_KEYS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth'] as const;
+const SECTION_KEYS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth', 'growthIndexesBefore'] as const;
 
 /**
  * `report`, plus the figures of the sections this run did not measure as `file` (the previous
@@ -481,11 +492,12 @@ export function formatReport(report: Report): string {
     );
   }
   if (report.e2e) e2eRows(report.e2e, s, section, row);
-  const g = report.growth;
-  if (g) {
+  for (const g of [report.growth, report.growthIndexesBefore]) {
+    if (!g) continue;
     section(
       `Growth (issue #15): empty vs ${g.rows.full.deliveries} deliveries / ${g.rows.full.payments} payments over ${g.rows.full.organizations} organizations; ` +
-        `typical organization (${g.measuredOrg.deliveries} deliveries, ${g.measuredOrg.dead} dead, ${g.measuredOrg.payments} payments); ${g.samples} samples, ${g.sweeps} sweeps`,
+        `typical organization (${g.measuredOrg.deliveries} deliveries, ${g.measuredOrg.dead} dead, ${g.measuredOrg.payments} payments); ${g.samples} samples, ${g.sweeps} sweeps` +
+        (g.indexes === 'before' ? '; LIST INDEXES AS BEFORE ISSUE #15' : ''),
     );
     const labels: Record<(typeof GROWTH_OPERATIONS)[number], string> = {
       listDeadDeliveries: 'GET /webhooks/deliveries?status=dead',
