@@ -21,8 +21,8 @@ const intList = (name: string, fallback: number[]): number[] => {
   return values;
 };
 
-/** The bench's sections, in the order they run; `BENCH_SECTIONS` picks some (default all). */
-export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e'] as const;
+/** The bench's sections, in the order they run; `BENCH_SECTIONS` picks some (default all but growth; `all` for every one). */
+export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
@@ -98,6 +98,30 @@ export interface BenchConfig {
   /** e2e ledger part: confirms timed (one at a time) at each account count. */
   e2eLedgerConfirms: number;
 
+  /** growth (issue #15): deliveries seeded for the full database (one event each, 1–3 attempts). */
+  growthDeliveries: number;
+  /** growth: payments seeded for the full database. */
+  growthPayments: number;
+  /** growth: organizations the seeded rows are spread over (long tail; the median one is measured). */
+  growthOrgs: number;
+  /** growth: the measured organization's deliveries in the "empty" database (a first page's worth). */
+  growthEmptyDeliveries: number;
+  /** growth: the measured organization's payments in the "empty" database. */
+  growthEmptyPayments: number;
+  /** growth: pending deliveries and payments past due in both phases (what a sweeper cycle really re-checks). */
+  growthOverdue: number;
+  /** growth: sequential requests per HTTP operation per phase (p50/p99 over these). */
+  growthSamples: number;
+  /** growth: sweeper cycles timed per phase. */
+  growthSweeps: number;
+  /** growth: backlog sizes weighed in Redis and drained by one worker, e.g. [10000, 100000]. */
+  growthDrain: number[];
+  /**
+   * growth: `after` (default: the schema's indexes) or `before`: both databases get the list
+   * indexes as they were before issue #15, for the record (no EXPLAIN, no drains then).
+   */
+  growthIndexes: 'after' | 'before';
+
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
   /** Extra Node flags for the real worker processes, e.g. `--max-old-space-size=128` (space-separated). */
@@ -112,7 +136,9 @@ export interface BenchConfig {
 
 /** Reads {@link BenchConfig} from `process.env` (`BENCH_*`). @throws Error naming an invalid variable */
 export function loadBenchConfig(): BenchConfig {
-  const sections = (process.env.BENCH_SECTIONS ?? SECTIONS.join(',')).split(',').map((s) => s.trim());
+  // growth seeds 6M rows (~20 min, ~7 GB of disk): only when asked for (`growth` or `all`).
+  const picked = process.env.BENCH_SECTIONS ?? SECTIONS.filter((s) => s !== 'growth').join(',');
+  const sections = (picked.trim() === 'all' ? SECTIONS.join(',') : picked).split(',').map((s) => s.trim());
   for (const s of sections) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`BENCH_SECTIONS: unknown section ${s}`);
   return {
     pgServerUrl: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
@@ -147,6 +173,20 @@ export function loadBenchConfig(): BenchConfig {
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
     e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
+    growthDeliveries: int('BENCH_GROWTH_DELIVERIES', 5_000_000, 1),
+    growthPayments: int('BENCH_GROWTH_PAYMENTS', 1_000_000, 1),
+    growthOrgs: int('BENCH_GROWTH_ORGS', 1000, 2),
+    growthEmptyDeliveries: int('BENCH_GROWTH_EMPTY_DELIVERIES', 500, 1),
+    growthEmptyPayments: int('BENCH_GROWTH_EMPTY_PAYMENTS', 100, 1),
+    growthOverdue: int('BENCH_GROWTH_OVERDUE', 10, 0),
+    growthSamples: int('BENCH_GROWTH_SAMPLES', 1000, 1),
+    growthSweeps: int('BENCH_GROWTH_SWEEPS', 1000, 1),
+    growthDrain: intList('BENCH_GROWTH_DRAIN', [10_000, 100_000]),
+    growthIndexes: ((): 'after' | 'before' => {
+      const v = process.env.BENCH_GROWTH_INDEXES ?? 'after';
+      if (v !== 'after' && v !== 'before') throw new Error('BENCH_GROWTH_INDEXES must be after or before');
+      return v;
+    })(),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)

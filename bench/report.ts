@@ -6,7 +6,7 @@
  * @module
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ApiRound } from './api-section.js';
@@ -15,6 +15,8 @@ import type { BenchConfig } from './config.js';
 import { e2eFigures, e2eRows } from './e2e-report.js';
 import type { E2eSectionResult } from './e2e-section.js';
 import type { FairnessSectionResult } from './fairness-section.js';
+import { GROWTH_OPERATIONS, type GrowthSectionResult } from './growth-section.js';
+import { p99Ratio } from './growth-plan.js';
 import type { LoadResult } from './http-load.js';
 import type { PipelineRunResult } from './pipeline.js';
 import type { PipelineSectionResult, SlowSectionResult } from './pipeline-section.js';
@@ -35,6 +37,8 @@ export const TARGETS = {
   fairnessSlackMs: 250,
   /** Fairness: hanging deliveries missing or with attempts ≠ requests received. */
   hangingLost: 0,
+  /** Growth (issue #15): every p99 on the full database within this factor of its empty-database figure. */
+  growthP99Ratio: 1.5,
 } as const;
 
 const latencyOf = (runs: PipelineRunResult[]) => ({
@@ -235,12 +239,70 @@ function fairnessFigures(f: FairnessSectionResult) {
   };
 }
 
+/** Figures of the growth section (issue #15): per operation p50/p99 empty vs full and the p99 ratio. */
+function growthFigures(g: GrowthSectionResult) {
+  const ops = Object.fromEntries(
+    GROWTH_OPERATIONS.map((op) => {
+      const e = g.empty.ops[op];
+      const f = g.full.ops[op];
+      return [
+        op,
+        {
+          p50EmptyMs: round(e.p50, 2),
+          p99EmptyMs: round(e.p99, 2),
+          p50FullMs: round(f.p50, 2),
+          p99FullMs: round(f.p99, 2),
+          p99Ratio: p99Ratio(e.p99, f.p99),
+        },
+      ];
+    }),
+  ) as Record<
+    (typeof GROWTH_OPERATIONS)[number],
+    { p50EmptyMs: number; p99EmptyMs: number; p50FullMs: number; p99FullMs: number; p99Ratio: number }
+  >;
+  // Drains ran small, large, small (growth-section.ts): the small rate is the mean of its runs.
+  const sizes = [...new Set(g.drain.map((r) => r.jobs))].sort((a, b) => a - b);
+  const rateOf = (n: number | undefined) => {
+    const runs = g.drain.filter((r) => r.jobs === n);
+    return runs.length ? runs.reduce((a, r) => a + r.deliveriesPerSec, 0) / runs.length : Number.NaN;
+  };
+  const smallRate = rateOf(sizes[0]);
+  const bigRate = rateOf(sizes[sizes.length - 1]);
+  const big = g.drain.find((r) => r.jobs === sizes[sizes.length - 1]);
+  return {
+    ...ops,
+    /** The dead list of the largest organization on the full database (against the typical one's empty figure). */
+    listDeadDeliveriesLargestOrg: {
+      p50FullMs: round(g.largestOrgListDead.p50, 2),
+      p99FullMs: round(g.largestOrgListDead.p99, 2),
+      p99Ratio: p99Ratio(g.empty.ops.listDeadDeliveries.p99, g.largestOrgListDead.p99),
+    },
+    /** Bytes of Redis per queued delivery job (MEMORY USAGE of the queue's keys, largest backlog). */
+    redisBytesPerJob: big?.redisBytesPerJob ?? null,
+    /** Drain rate of the large backlog / that of the small one (1 = linear). */
+    drain100kVs10k: sizes.length > 1 ? round(bigRate / smallRate, 3) : null,
+    drainRate10k: round(smallRate),
+    drainRate100k: round(bigRate),
+    drain: g.drain,
+    workerConcurrency: g.workerConcurrency,
+    indexes: g.indexes,
+    measuredOrg: g.measuredOrg,
+    largestOrg: g.largestOrg,
+    rows: { empty: g.empty.rows, full: g.full.rows },
+    seed: g.seed,
+    samples: g.samples,
+    sweeps: g.sweeps,
+    plans: g.plans.map((p) => ({ name: p.name, beforeExecMs: p.beforeExecMs, afterExecMs: p.afterExecMs })),
+  };
+}
+
 export interface BenchResults {
   pipeline?: PipelineSectionResult;
   slow?: SlowSectionResult;
   api?: ApiRound[];
   fairness?: FairnessSectionResult;
   e2e?: E2eSectionResult;
+  growth?: GrowthSectionResult;
   profiles?: ProfileSectionResult;
 }
 
@@ -278,6 +340,9 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
     api: r.api ? apiFigures(r.api) : undefined,
     fairness: r.fairness ? fairnessFigures(r.fairness) : undefined,
     e2e: r.e2e ? e2eFigures(r.e2e) : undefined,
+    growth: r.growth && r.growth.indexes === 'after' ? growthFigures(r.growth) : undefined,
+    /** BENCH_GROWTH_INDEXES=before: the same figures with the list indexes before issue #15 (kept apart from `growth`). */
+    growthIndexesBefore: r.growth && r.growth.indexes === 'before' ? growthFigures(r.growth) : undefined,
     profiles: r.profiles,
     raw: {
       pipelineRounds: r.pipeline?.rounds,
@@ -286,6 +351,7 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
       apiRounds: r.api,
       fairness: r.fairness,
       e2e: r.e2e,
+      growthPlans: r.growth?.plans,
     },
   };
 }
@@ -295,11 +361,38 @@ export type Report = ReturnType<typeof buildReport>;
 /** Writes `latest.json` and `<timestamp>.json` in bench/results. @returns the path of latest.json */
 export function writeReport(report: Report): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const text = `${JSON.stringify(report, null, 2)}\n`;
   const latest = path.join(RESULTS_DIR, 'latest.json');
-  writeFileSync(latest, text);
-  writeFileSync(path.join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`), text);
+  writeFileSync(path.join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(latest, `${JSON.stringify(mergeSections(latest, report), null, 2)}\n`);
   return latest;
+}
+
+/** The sections' figures a report carries (a run of some sections keeps the others' figures in latest.json). */
+const SECTION_KEYS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth', 'growthIndexesBefore'] as const;
+
+/**
+ * `report`, plus the figures of the sections this run did not measure as `file` (the previous
+ * latest.json) has them, so that `BENCH_SECTIONS=growth pnpm bench` does not erase the others.
+ * The timestamped copy holds only this run.
+ */
+export function mergeSections(file: string, report: Report): Record<string, unknown> {
+  if (!existsSync(file)) return report;
+  let previous: Record<string, unknown>;
+  try {
+    previous = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return report;
+  }
+  const merged: Record<string, unknown> = { ...report };
+  const kept: string[] = [];
+  for (const key of SECTION_KEYS) {
+    if (merged[key] === undefined && previous[key] !== undefined) {
+      merged[key] = previous[key];
+      kept.push(key);
+    }
+  }
+  if (kept.length > 0) merged.keptFromPreviousRun = { sections: kept, startedAt: previous.startedAt, git: previous.git };
+  return merged;
 }
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
@@ -415,6 +508,38 @@ export function formatReport(report: Report): string {
     );
   }
   if (report.e2e) e2eRows(report.e2e, s, section, row);
+  for (const g of [report.growth, report.growthIndexesBefore]) {
+    if (!g) continue;
+    section(
+      `Growth (issue #15): empty vs ${g.rows.full.deliveries} deliveries / ${g.rows.full.payments} payments over ${g.rows.full.organizations} organizations; ` +
+        `typical organization (${g.measuredOrg.deliveries} deliveries, ${g.measuredOrg.dead} dead, ${g.measuredOrg.payments} payments); ${g.samples} samples, ${g.sweeps} sweeps` +
+        (g.indexes === 'before' ? '; LIST INDEXES AS BEFORE ISSUE #15' : ''),
+    );
+    const labels: Record<(typeof GROWTH_OPERATIONS)[number], string> = {
+      listDeadDeliveries: 'GET /webhooks/deliveries?status=dead',
+      listPayments: 'GET /payments',
+      confirmPayment: 'POST /payments/:id/confirm',
+      sweeperCycle: 'one sweeper cycle (sweepOutbox)',
+    };
+    for (const op of GROWTH_OPERATIONS) {
+      const x = g[op];
+      row(
+        `${labels[op]}: p50 / p99 empty → full (ms)`,
+        `${x.p50EmptyMs} / ${x.p99EmptyMs} → ${x.p50FullMs} / ${x.p99FullMs} (p99 × ${x.p99Ratio})`,
+        `p99 ≤ ${TARGETS.growthP99Ratio} × empty  ${verdict(x.p99Ratio <= TARGETS.growthP99Ratio)}`,
+      );
+    }
+    const l = g.listDeadDeliveriesLargestOrg;
+    row(
+      `dead list of the largest organization (${g.largestOrg.deliveries} deliveries, ${g.largestOrg.dead} dead), p50 / p99 (ms)`,
+      `${l.p50FullMs} / ${l.p99FullMs} (× ${l.p99Ratio} the typical one's empty p99)`,
+    );
+    row('Redis per queued delivery job (bytes, MEMORY USAGE)', `${g.redisBytesPerJob}`);
+    for (const d of g.drain) {
+      row(`drain of ${d.jobs} jobs, 1 worker, concurrency ${g.workerConcurrency} (deliveries/s)`, `${d.deliveriesPerSec} (${d.drainS} s)`);
+    }
+    row('drain rate 100k / 10k', `${g.drain100kVs10k}`, 'linear ≈ 1');
+  }
   // Titles (rows without a value) are printed on their own line and do not widen the columns.
   const figures = rows.filter((r) => r[1] || r[2]);
   const w0 = Math.max(...figures.map((r) => r[0].length));

@@ -16,6 +16,7 @@ import { loadBenchConfig } from './config.js';
 import { createFixtures, createOrganization, type Organization } from './fixtures.js';
 import { runE2eSection } from './e2e-section.js';
 import { runFairnessSection } from './fairness-section.js';
+import { runGrowthSection } from './growth-section.js';
 import { claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
 import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
 import { runProfileSection } from './profile-section.js';
@@ -103,6 +104,11 @@ async function main(): Promise<void> {
       results.e2e = await timed('5. e2e (issue #16: HTTP API, fan-out, hot merchant, ledger scale)', () => runE2eSection(deps, env));
     if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
     if (results.e2e?.profile) results.profiles = { ...results.profiles, apiE2e: results.e2e.profile };
+    // Last: it leaves millions of rows in the database.
+    if (cfg.sections.has('growth'))
+      results.growth = await timed('6. growth (issue #15: empty vs millions of rows; Redis per job; drain 10k vs 100k)', () =>
+        runGrowthSection(deps, env),
+      );
 
     const report = buildReport(cfg, results, startedAt, loadAtStart);
     const file = writeReport(report);
