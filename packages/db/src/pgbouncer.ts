@@ -9,8 +9,8 @@
  * production, with a deliberately small `default_pool_size` so that several client connections
  * share each server connection: exactly what breaks per-connection named prepared statements.
  *
- * Like `testing.ts`, this module imports only Node built-ins (global setup loads it through tsx)
- * and is not part of the production build.
+ * Like `testing.ts`, this module imports only Node built-ins (global setup loads it through tsx);
+ * production code never uses it.
  *
  * @module
  */
@@ -37,7 +37,7 @@ export interface PgBouncerOptions {
   poolSize?: number;
   /** `max_client_conn` (default 2000). */
   maxClientConn?: number;
-  /** The `pgbouncer` binary (default: `pgbouncer` on PATH). */
+  /** The `pgbouncer` binary (default: `pgbouncer` on PATH, else Debian's `/usr/sbin/pgbouncer`). */
   binary?: string;
   /** How long to wait for it to accept connections, in ms (default 10,000). */
   startTimeoutMs?: number;
@@ -144,8 +144,13 @@ export function pgBouncerIni(o: {
  *   does not accept connections within `startTimeoutMs`; its stderr is in the message.
  */
 export async function startPgBouncer(opts: PgBouncerOptions = {}): Promise<RunningPgBouncer> {
-  const binary = opts.binary ?? 'pgbouncer';
-  const versionRun = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  let binary = opts.binary ?? 'pgbouncer';
+  let versionRun = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  if (opts.binary === undefined && versionRun.error) {
+    // /usr/sbin is not on an unprivileged user's PATH on Debian.
+    binary = '/usr/sbin/pgbouncer';
+    versionRun = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  }
   if (versionRun.error || versionRun.status !== 0) {
     throw new Error(`cannot run ${binary} (install it: apt-get install pgbouncer): ${versionRun.error?.message ?? versionRun.stderr}`);
   }
