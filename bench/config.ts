@@ -98,6 +98,15 @@ export interface BenchConfig {
   /** e2e ledger part: confirms timed (one at a time) at each account count. */
   e2eLedgerConfirms: number;
 
+  /**
+   * `pgbouncer` (env `BENCH_POOLER`): every process of the bench reaches PostgreSQL through a
+   * PgBouncer of the bench's own in transaction pooling mode, with DATABASE_POOLER=transaction
+   * (issue #15); `none` (default): directly.
+   */
+  pooler: 'none' | 'pgbouncer';
+  /** PgBouncer `default_pool_size` with `BENCH_POOLER=pgbouncer`: server connections the bench database gets (default 20). */
+  poolerPoolSize: number;
+
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
   /** Extra Node flags for the real worker processes, e.g. `--max-old-space-size=128` (space-separated). */
@@ -113,6 +122,8 @@ export interface BenchConfig {
 /** Reads {@link BenchConfig} from `process.env` (`BENCH_*`). @throws Error naming an invalid variable */
 export function loadBenchConfig(): BenchConfig {
   const sections = (process.env.BENCH_SECTIONS ?? SECTIONS.join(',')).split(',').map((s) => s.trim());
+  const pooler = process.env.BENCH_POOLER || 'none';
+  if (pooler !== 'none' && pooler !== 'pgbouncer') throw new Error('BENCH_POOLER must be none or pgbouncer');
   for (const s of sections) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`BENCH_SECTIONS: unknown section ${s}`);
   return {
     pgServerUrl: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
@@ -147,6 +158,8 @@ export function loadBenchConfig(): BenchConfig {
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
     e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
+    pooler,
+    poolerPoolSize: int('BENCH_POOLER_POOL_SIZE', 20, 1),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)

@@ -289,7 +289,7 @@ async function deliveryPhase(
   const perLane =
     perSec === undefined ? Math.floor(cfg.e2eMaxPayments / lanes.length) : Math.ceil((perSec * cfg.e2eDurationS) / lanes.length) + 1;
   await receiver.reset(0);
-  const { r, samples } = await runSampled(e.gen, e.d.env.DATABASE_URL, {
+  const { r, samples } = await runSampled(e.gen, e.d.env.DATABASE_DIRECT_URL, {
     baseUrl: e.apiBaseUrl,
     lanes,
     perLane,
@@ -421,7 +421,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
 
       // No deliveries: one organization vs the same payers spread over several (order alternates per round).
       const noDelivery = async (orgs: Organization[]) => {
-        const { r, samples } = await runSampled(gen, d.env.DATABASE_URL, {
+        const { r, samples } = await runSampled(gen, d.env.DATABASE_DIRECT_URL, {
           baseUrl: api.baseUrl,
           lanes: lanesFor(fx, orgs),
           perLane: Math.floor(cfg.e2eMaxPayments / fx.payers),
