@@ -120,6 +120,7 @@ async function main(): Promise<void> {
   } finally {
     await receiver?.stop().catch(() => undefined);
     if (ctx) await closeContext(ctx).catch(() => undefined);
+    if (bouncer) log(`bench: PgBouncer used ${bouncer.cpuSeconds() ?? '?'} s of CPU`);
     await bouncer?.stop().catch(() => undefined);
     await db?.drop().catch((err: unknown) => console.error(`could not drop ${db?.name}: ${(err as Error).message}`));
     await flushRedis(cfg.redisUrl).catch(() => undefined);

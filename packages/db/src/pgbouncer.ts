@@ -15,7 +15,7 @@
  * @module
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,8 @@ export interface RunningPgBouncer {
   route(databaseUrl: string): string;
   /** Its own `pgbouncer --version` first line, e.g. `PgBouncer 1.18.0` (Debian 12). */
   version: string;
+  /** CPU time it has used so far (user + system), in seconds; undefined where `/proc` is missing. */
+  cpuSeconds(): number | undefined;
   /** Stops it (SIGTERM, then SIGKILL after 5 s) and removes its folder. Idempotent. */
   stop(): Promise<void>;
 }
@@ -207,6 +209,15 @@ export async function startPgBouncer(opts: PgBouncerOptions = {}): Promise<Runni
         port,
         version,
         route: (databaseUrl) => routeThrough(databaseUrl, `127.0.0.1:${port}`),
+        cpuSeconds: () => {
+          try {
+            // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime, in ticks of 1/100 s.
+            const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+            return (Number(fields[11]) + Number(fields[12])) / 100;
+          } catch {
+            return undefined;
+          }
+        },
         stop: async () => {
           if (stopped) return;
           stopped = true;
