@@ -139,8 +139,8 @@ export function pgBouncerIni(o: {
 /**
  * Starts a PgBouncer in transaction pooling mode (see the module comment).
  *
- * Run as root (CI containers), it is started with `-u postgres` (PgBouncer refuses to run as
- * root), so its folder is made readable by that user.
+ * Run as root (CI containers), it is started with `-u postgres` (`-u nobody` when there is no
+ * such user), since PgBouncer refuses to run as root; its folder is readable by every user.
  *
  * @throws {Error} when the binary is missing (`apt-get install pgbouncer`), exits at start, or
  *   does not accept connections within `startTimeoutMs`; its stderr is in the message.
@@ -165,6 +165,8 @@ export async function startPgBouncer(opts: PgBouncerOptions = {}): Promise<Runni
   const user = decodeURIComponent(server.username || 'postgres');
   writeFileSync(path.join(dir, 'userlist.txt'), `"${user}" ""\n${user === 'postgres' ? '' : '"postgres" ""\n'}`, { mode: 0o644 });
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // PgBouncer refuses to run as root: it then switches to `postgres` (or `nobody` without one).
+  const runAs = asRoot ? (spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody') : undefined;
   const timeoutMs = opts.startTimeoutMs ?? 10_000;
 
   let lastError = '';
@@ -184,7 +186,7 @@ export async function startPgBouncer(opts: PgBouncerOptions = {}): Promise<Runni
       }),
       { mode: 0o644 },
     );
-    const child: ChildProcess = spawn(binary, [...(asRoot ? ['-u', 'postgres'] : []), ini], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child: ChildProcess = spawn(binary, [...(runAs ? ['-u', runAs] : []), ini], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
     // It must not keep the process that started it alive: `stop()` (or process exit) ends it.
