@@ -17,6 +17,10 @@ import { siweLogin } from './siwe-login.js';
 
 export interface ApiEnv {
   DATABASE_URL: string;
+  /** `transaction` when DATABASE_URL goes through the bench's PgBouncer (BENCH_POOLER=pgbouncer). */
+  DATABASE_POOLER: string;
+  /** The bench database itself (what DATABASE_URL reaches, without the pooler). */
+  DATABASE_DIRECT_URL: string;
   REDIS_URL: string;
   QUEUE_PREFIX: string;
   SECRETS_ENCRYPTION_KEY: string;

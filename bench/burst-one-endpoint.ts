@@ -28,6 +28,8 @@ await flushRedis(redisUrl);
 const db = await createBenchDatabase(process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 const env = {
   DATABASE_URL: db.url,
+  DATABASE_POOLER: 'none',
+  DATABASE_DIRECT_URL: db.url,
   REDIS_URL: redisUrl,
   QUEUE_PREFIX: 'bench',
   SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,

@@ -121,6 +121,14 @@ export interface BenchConfig {
    * indexes as they were before issue #15, for the record (no EXPLAIN, no drains then).
    */
   growthIndexes: 'after' | 'before';
+  /**
+   * `pgbouncer` (env `BENCH_POOLER`): every process of the bench reaches PostgreSQL through a
+   * PgBouncer of the bench's own in transaction pooling mode, with DATABASE_POOLER=transaction
+   * (issue #15); `none` (default): directly.
+   */
+  pooler: 'none' | 'pgbouncer';
+  /** PgBouncer `default_pool_size` with `BENCH_POOLER=pgbouncer`: server connections the bench database gets (default 20). */
+  poolerPoolSize: number;
 
   /** Extra environment of the real worker processes, e.g. `{ DATABASE_POOL_MAX: '25' }` (from `K=V K=V`). */
   workerEnv: Record<string, string>;
@@ -139,6 +147,8 @@ export function loadBenchConfig(): BenchConfig {
   // growth seeds 6M rows (~20 min, ~7 GB of disk): only when asked for (`growth` or `all`).
   const picked = process.env.BENCH_SECTIONS ?? SECTIONS.filter((s) => s !== 'growth').join(',');
   const sections = (picked.trim() === 'all' ? SECTIONS.join(',') : picked).split(',').map((s) => s.trim());
+  const pooler = process.env.BENCH_POOLER || 'none';
+  if (pooler !== 'none' && pooler !== 'pgbouncer') throw new Error('BENCH_POOLER must be none or pgbouncer');
   for (const s of sections) if (!(SECTIONS as readonly string[]).includes(s)) throw new Error(`BENCH_SECTIONS: unknown section ${s}`);
   return {
     pgServerUrl: process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
@@ -187,6 +197,8 @@ export function loadBenchConfig(): BenchConfig {
       if (v !== 'after' && v !== 'before') throw new Error('BENCH_GROWTH_INDEXES must be after or before');
       return v;
     })(),
+    pooler,
+    poolerPoolSize: int('BENCH_POOLER_POOL_SIZE', 20, 1),
     workerEnv: Object.fromEntries(
       (process.env.BENCH_WORKER_ENV ?? '')
         .split(/\s+/)

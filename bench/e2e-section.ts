@@ -309,7 +309,7 @@ async function deliveryPhase(
     postgres: pidsNamed('postgres'),
     redis: [e.redisPid],
   }));
-  const { r, samples } = await runSampled(e.gen, e.d.env.DATABASE_URL, {
+  const { r, samples } = await runSampled(e.gen, e.d.env.DATABASE_DIRECT_URL, {
     baseUrl: e.apiBaseUrl,
     lanes,
     perLane,
@@ -446,7 +446,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
 
       // No deliveries: one organization vs the same payers spread over several (order alternates per round).
       const noDelivery = async (orgs: Organization[]) => {
-        const { r, samples } = await runSampled(gen, d.env.DATABASE_URL, {
+        const { r, samples } = await runSampled(gen, d.env.DATABASE_DIRECT_URL, {
           baseUrl: api.baseUrl,
           lanes: lanesFor(fx, orgs),
           perLane: Math.floor(cfg.e2eMaxPayments / fx.payers),

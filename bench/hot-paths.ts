@@ -14,7 +14,10 @@
  * `authenticateCredential`, `SessionTokens.verify` (JWT) and `listWebhooks`.
  *
  * Uses its own database (created, dropped) and Redis database `/13` (flushed); env as for
- * `pnpm bench` (BENCH_PG_URL, BENCH_REDIS_URL) plus BENCH_HOT_ITERATIONS (default 300).
+ * `pnpm bench` (BENCH_PG_URL, BENCH_REDIS_URL, BENCH_POOLER=pgbouncer: through a PgBouncer in
+ * transaction mode) plus BENCH_HOT_ITERATIONS (default 300) and BENCH_DATABASE_POOLER (the
+ * DATABASE_POOLER of the measured clients; default `transaction` through PgBouncer, else `none`:
+ * `transaction` without PgBouncer isolates the cost of unnamed statements, issue #15).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -22,7 +25,8 @@ import { authenticateCredential, SessionTokens } from '@gw/core/auth';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
 import { confirmPayment, createPayment } from '@gw/core/payments';
 import { deliveryQueue, listWebhooks, processDelivery, type Sender, createDeliveryStore, createEndpointGate } from '@gw/core/webhooks';
-import { createRawSql, Prisma } from '@gw/db';
+import { createRawSql, Prisma, type DatabasePooler } from '@gw/db';
+import { startPgBouncer } from '@gw/db/pgbouncer';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';
 
@@ -89,10 +93,16 @@ async function main(): Promise<void> {
   const iterations = Number(process.env.BENCH_HOT_ITERATIONS ?? 300);
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
   await flushRedis(redisUrl);
-  const db = await createBenchDatabase(process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const serverUrl = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const db = await createBenchDatabase(serverUrl);
+  const bouncer = process.env.BENCH_POOLER === 'pgbouncer' ? await startPgBouncer({ serverUrl, poolSize: 20 }) : undefined;
+  const url = bouncer ? bouncer.route(db.url) : db.url;
+  const pooler = (process.env.BENCH_DATABASE_POOLER ?? (bouncer ? 'transaction' : 'none')) as DatabasePooler;
+  console.log(`${bouncer ? `through ${bouncer.version} (transaction mode)` : 'direct'}, DATABASE_POOLER=${pooler}`);
   const ctx = createContext(
     loadConfig({
-      DATABASE_URL: db.url,
+      DATABASE_URL: url,
+      DATABASE_POOLER: pooler,
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: 'hot',
       NODE_ENV: 'production',
@@ -104,10 +114,10 @@ async function main(): Promise<void> {
     }),
     { app: 'hot-paths' },
   );
-  const raw = new pg.Pool({ connectionString: db.url, max: 2 });
-  const workerSql = createRawSql(db.url, 4);
+  const raw = new pg.Pool({ connectionString: url, max: 2 });
+  const workerSql = createRawSql(url, 4, { pooler });
   try {
-    const fx = await createFixtures(ctx, 'http://127.0.0.1:9', 50);
+    const fx = await createFixtures(ctx, 'http://127.0.0.1:9999', 50);
     const results: OpCost[] = [];
 
     // Deliveries to process: 50 per confirmed payment.
@@ -195,6 +205,7 @@ async function main(): Promise<void> {
     await raw.end();
     await workerSql.close();
     await closeContext(ctx);
+    await bouncer?.stop();
     await db.drop();
     await flushRedis(redisUrl);
   }

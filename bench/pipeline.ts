@@ -71,6 +71,10 @@ export interface PipelineRunResult {
 /** Environment every real worker process gets (the bench's database, Redis and key). */
 export interface WorkerEnv {
   DATABASE_URL: string;
+  /** `transaction` when DATABASE_URL goes through the bench's PgBouncer (BENCH_POOLER=pgbouncer). */
+  DATABASE_POOLER: string;
+  /** The bench database itself (what DATABASE_URL reaches, without the pooler). */
+  DATABASE_DIRECT_URL: string;
   REDIS_URL: string;
   QUEUE_PREFIX: string;
   SECRETS_ENCRYPTION_KEY: string;

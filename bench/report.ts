@@ -402,7 +402,10 @@ export function formatReport(report: Report): string {
   const rows: [string, string, string][] = [];
   const m = report.machine;
   rows.push([
-    `Commit ${report.git.commit}${report.git.dirty ? ' + uncommitted changes' : ''}; ${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average at start ${m.loadAvgStart.join(' ')}, at end ${m.loadAvgEnd.join(' ')}`,
+    `Commit ${report.git.commit}${report.git.dirty ? ' + uncommitted changes' : ''}; ${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average at start ${m.loadAvgStart.join(' ')}, at end ${m.loadAvgEnd.join(' ')}` +
+      (report.settings.pooler === 'pgbouncer'
+        ? `; PostgreSQL through PgBouncer (transaction mode, default_pool_size ${report.settings.poolerPoolSize}), DATABASE_POOLER=transaction`
+        : ''),
     '',
     '',
   ]);

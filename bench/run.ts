@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
+import { startPgBouncer, type RunningPgBouncer } from '@gw/db/pgbouncer';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
 import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServers, type ApiEnv, type ApiRound } from './api-section.js';
 import { CEILING_JOBS_FILE } from './ceiling.js';
@@ -74,11 +75,20 @@ async function main(): Promise<void> {
   let db: BenchDatabase | undefined;
   let ctx: Context | undefined;
   let receiver: Receiver | undefined;
+  let bouncer: RunningPgBouncer | undefined;
   try {
     db = await createBenchDatabase(cfg.pgServerUrl);
     log(`bench: database ${db.name} migrated`);
+    if (cfg.pooler === 'pgbouncer') {
+      // Issue #15: every process (this one, the API, the workers) through a transaction pooler.
+      bouncer = await startPgBouncer({ serverUrl: cfg.pgServerUrl, poolSize: cfg.poolerPoolSize });
+      log(`bench: through ${bouncer.version} on ${bouncer.address}, pool_mode=transaction, default_pool_size=${cfg.poolerPoolSize}`);
+    }
     const env = {
-      DATABASE_URL: db.url,
+      DATABASE_URL: bouncer ? bouncer.route(db.url) : db.url,
+      DATABASE_POOLER: bouncer ? 'transaction' : 'none',
+      /** The database itself, for the bench's own sampling (never through the pooler). */
+      DATABASE_DIRECT_URL: db.url,
       REDIS_URL: cfg.redisUrl,
       QUEUE_PREFIX: 'bench',
       SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
@@ -118,6 +128,8 @@ async function main(): Promise<void> {
   } finally {
     await receiver?.stop().catch(() => undefined);
     if (ctx) await closeContext(ctx).catch(() => undefined);
+    if (bouncer) log(`bench: PgBouncer used ${bouncer.cpuSeconds() ?? '?'} s of CPU`);
+    await bouncer?.stop().catch(() => undefined);
     await db?.drop().catch((err: unknown) => console.error(`could not drop ${db?.name}: ${(err as Error).message}`));
     await flushRedis(cfg.redisUrl).catch(() => undefined);
     await claim.release().catch(() => undefined);

@@ -105,6 +105,16 @@ describe('.github/workflows (issue #14, point 6)', () => {
     expect(commands).toEqual(expect.arrayContaining(['.ci/install-chromium.sh', 'pnpm install --frozen-lockfile']));
   });
 
+  it('installs pgbouncer, then runs the pipeline tests through it (issue #15), even after a failed main suite', () => {
+    const commands = runs('test');
+    const install = commands.findIndex((c) => /\bapt-get install\b.*\bpgbouncer\b/.test(c));
+    const main = commands.findIndex((c) => /^pnpm test( |$)/.test(c));
+    const pooler = commands.findIndex((c) => /^pnpm test:pooler\b/.test(c));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(pooler).toBeGreaterThan(Math.max(install, main));
+    expect(steps('test')[pooler]!.if).toMatch(/!cancelled\(\)|always\(\)/);
+  });
+
   it('audits the production dependencies, failing on high and critical advisories', () => {
     const audit = Object.keys(ci.doc.jobs)
       .flatMap((job) => runs(job))

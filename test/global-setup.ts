@@ -7,7 +7,11 @@
  * 3. migrates it by running the `db:migrate` CLI in a child process (the wasm schema engine
  *    is not run inside jest);
  * 4. sets `process.env.GW_TEST_TEMPLATE_DATABASE_URL`, which the workers inherit and
- *    `createTestDatabase()` (`@gw/db/testing`) clones from.
+ *    `createTestDatabase()` (`@gw/db/testing`) clones from;
+ * 5. with `TEST_DATABASE_POOLER=pgbouncer` (`pnpm test:pooler`, issue #15): starts a PgBouncer of
+ *    its own in transaction pooling mode on a free loopback port and sets
+ *    `GW_TEST_PGBOUNCER_ADDRESS`, so that every test database's `url` goes through it
+ *    (test/global-teardown.ts stops it).
  *
  * Why `tsImport`: jest loads this file outside its module system (transpiled, then handed to
  * Node's own loader), so its imports are resolved by Node, which cannot load `.ts` files nor
@@ -38,6 +42,20 @@ export default async function globalSetup(globalConfig: { rootDir: string }): Pr
     throw err;
   }
   process.env[testing.TEMPLATE_ENV] = template.url;
+  if (process.env[testing.TEST_POOLER_ENV]) {
+    if (process.env[testing.TEST_POOLER_ENV] !== 'pgbouncer') {
+      await testing.dropRunDatabases(template.url).catch(() => undefined);
+      throw new Error(`${testing.TEST_POOLER_ENV} must be pgbouncer or unset`);
+    }
+    const bouncer = await testing.startPgBouncer({ serverUrl: template.url }).catch(async (err: unknown) => {
+      await testing.dropRunDatabases(template.url).catch(() => undefined);
+      throw err;
+    });
+    // jest runs the global teardown in this process: it stops the PgBouncer from here.
+    (globalThis as { gwTestPgBouncer?: { stop(): Promise<void> } }).gwTestPgBouncer = bouncer;
+    process.env[testing.TEST_PGBOUNCER_ENV] = bouncer.address;
+    console.log(`\ntest databases through ${bouncer.version} (pool_mode=transaction) on ${bouncer.address}`);
+  }
   if (process.env.GW_TEST_VERBOSE === '1') {
     console.log(
       `\ntemplate database ${template.name} migrated in ${Date.now() - started} ms` +

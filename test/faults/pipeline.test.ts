@@ -161,6 +161,7 @@ describe('faults: nothing is lost', () => {
           env: {
             PATH: process.env.PATH,
             DATABASE_URL: stack.config.DATABASE_URL,
+            DATABASE_POOLER: stack.config.DATABASE_POOLER,
             REDIS_URL: stack.config.REDIS_URL,
             QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
             LOG_LEVEL: 'silent',

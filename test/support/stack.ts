@@ -56,6 +56,8 @@ export async function startStack(
     NODE_ENV: 'test',
     SECRETS_ENCRYPTION_KEY: generateKeyringEntry(prefix),
     DATABASE_URL: db.url,
+    // Issue #15: `transaction` when db.url goes through the run's PgBouncer (pnpm test:pooler).
+    DATABASE_POOLER: db.pooler,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,
     PORT: '0',

@@ -16,6 +16,7 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: stack.config.DATABASE_URL,
+        DATABASE_POOLER: stack.config.DATABASE_POOLER,
         REDIS_URL: stack.config.REDIS_URL,
         QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
         NODE_ENV: 'test',

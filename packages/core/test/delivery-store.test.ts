@@ -18,7 +18,7 @@ describe('delivery store (batched raw SQL)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('delivery_store');
-    sql = createRawSql(db.url, 6);
+    sql = createRawSql(db.url, 6, { pooler: db.pooler });
     store = createDeliveryStore(sql, { maxBatch: 10, maxInFlight: 2 });
     organizationId = randomUUID();
     webhookId = randomUUID();

@@ -12,7 +12,7 @@ describe('insertPayment', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('insert_payment');
-    sql = createRawSql(db.url, 4);
+    sql = createRawSql(db.url, 4, { pooler: db.pooler });
     organizationId = randomUUID();
     await sql.$executeRaw`INSERT INTO organizations (id, name) VALUES (${organizationId}::uuid, 'payments')`;
   });

@@ -22,7 +22,7 @@ describe('retention job', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('retention');
-    sql = createRawSql(db.url, 4);
+    sql = createRawSql(db.url, 4, { pooler: db.pooler });
     config = loadConfig({ NODE_ENV: 'test' }); // TTL 24 h, delivered 30 days, dead 90 days
     organizationId = randomUUID();
     webhookId = randomUUID();

@@ -15,7 +15,7 @@
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
-import { createPool, rawSqlOver, type RawSqlPool } from './raw-sql.js';
+import { createPool, rawSqlOver, type DatabasePooler, type RawSqlPool } from './raw-sql.js';
 import { Prisma, PrismaClient } from './generated/prisma/client.js';
 
 export * from './generated/prisma/client.js';
@@ -37,6 +37,11 @@ export interface CreatePrismaClientOptions {
  * A `?schema=<name>` parameter in the URL is passed to the adapter, which then qualifies the
  * tables with that schema (default `public`).
  *
+ * Safe behind a transaction pooler as it is: `PrismaPg` names no statement (it would only with
+ * its `statementNameGenerator` option, which is not set here), so every query is pg's unnamed
+ * extended-protocol statement, and an interactive transaction is one BEGIN…COMMIT on one
+ * connection (its isolation level is `SET TRANSACTION`, which ends with the transaction).
+ *
  * @param databaseUrl `postgresql://user:pass@host:port/db[?schema=...]`.
  * @throws {TypeError} when `databaseUrl` is not a parseable URL (connection errors surface on
  *   the first query instead, as `Prisma.PrismaClientKnownRequestError`/`...InitializationError`).
@@ -52,12 +57,19 @@ export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClient
 
 /**
  * The Prisma client and the raw-SQL executor of a process over **one** `pg.Pool` of `poolMax`
- * connections, so that the hot paths' raw SQL does not double the connections a process may open.
+ * connections, so that the hot paths' raw SQL does not double the connections a process may open:
+ * a process opens at most `poolMax` connections to PostgreSQL (or to the pooler in front of it).
  * Close with `await prisma.$disconnect()` then `await sql.close()` (which ends the pool).
+ * @param opts.poolMax pool size, in connections (env DATABASE_POOL_MAX)
+ * @param opts.pooler `transaction` behind a transaction pooler (env DATABASE_POOLER): the raw SQL
+ *   then names no statement (see {@link DatabasePooler}); Prisma never does
  */
-export function createDatabaseClients(databaseUrl: string, opts: { poolMax: number }): { prisma: PrismaClient; sql: RawSqlPool } {
+export function createDatabaseClients(
+  databaseUrl: string,
+  opts: { poolMax: number; pooler?: DatabasePooler },
+): { prisma: PrismaClient; sql: RawSqlPool } {
   const pool = createPool(databaseUrl, opts.poolMax);
-  return { prisma: createPrismaClient(databaseUrl, { pool }), sql: rawSqlOver(pool) };
+  return { prisma: createPrismaClient(databaseUrl, { pool }), sql: rawSqlOver(pool, { pooler: opts.pooler ?? 'none' }) };
 }
 
 /** The client handed to an interactive transaction's callback. */

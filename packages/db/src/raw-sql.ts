@@ -23,6 +23,24 @@ export type SqlFragment = Prisma.Sql;
 export const sqlFragment = (text: string): SqlFragment => Prisma.raw(text);
 
 /**
+ * How this process's connections reach PostgreSQL (env `DATABASE_POOLER`):
+ * - `none`: directly, or through a pooler in session mode. Each raw SQL call site is a named
+ *   prepared statement per connection, parsed and planned once.
+ * - `transaction`: through a transaction pooler (PgBouncer `pool_mode = transaction`, RDS Proxy,
+ *   Supavisor) that hands each transaction, or each statement outside one, to whichever server
+ *   connection is free. No statement is named (pg's extended protocol with the unnamed statement:
+ *   Parse, Bind, Execute, Sync in one round trip), so nothing outlives the transaction that
+ *   made it; every execution is parsed and planned again.
+ */
+export type DatabasePooler = 'none' | 'transaction';
+
+/** Options of {@link rawSqlOver} and {@link createRawSql}. */
+export interface RawSqlOptions {
+  /** Default `none`: see {@link DatabasePooler}. */
+  pooler?: DatabasePooler;
+}
+
+/**
  * Statement names by call site: a tagged template's strings array is the same object on every call
  * from one place in the code, so each call site becomes one named (prepared) statement per
  * connection, parsed and planned once instead of on every call. The text is kept with the name: a
@@ -34,8 +52,11 @@ let statementCount = 0;
 /** A bound value as pg takes it (bigints as their decimal text). */
 const param = (v: unknown): unknown => (typeof v === 'bigint' ? v.toString() : v);
 
-/** Turns a tagged template into pg's `$1, $2, …` text and values, named after its call site. */
-function toQuery(strings: TemplateStringsArray, values: unknown[]): { name?: string; text: string; values: unknown[] } {
+/**
+ * Turns a tagged template into pg's `$1, $2, …` text and values, named after its call site unless
+ * `named` is false (behind a transaction pooler).
+ */
+function toQuery(strings: TemplateStringsArray, values: unknown[], named: boolean): { name?: string; text: string; values: unknown[] } {
   let text = strings[0]!;
   const params: unknown[] = [];
   let spliced = false;
@@ -54,56 +75,56 @@ function toQuery(strings: TemplateStringsArray, values: unknown[]): { name?: str
     }
     text += strings[i];
   }
-  let named = statementNames.get(strings);
-  if (named === undefined) {
-    named = { name: `gw_raw_${++statementCount}`, text };
-    statementNames.set(strings, named);
-  } else if (spliced && named.text !== text) {
+  if (!named) return { text, values: params };
+  let statement = statementNames.get(strings);
+  if (statement === undefined) {
+    statement = { name: `gw_raw_${++statementCount}`, text };
+    statementNames.set(strings, statement);
+  } else if (spliced && statement.text !== text) {
     return { text, values: params };
   }
-  return { name: named.name, text, values: params };
+  return { name: statement.name, text, values: params };
 }
 
-/**
- * Raw SQL over a plain `pg.Pool` (issue #5: the worker's per-delivery read and write, without
- * Prisma's per-query overhead). Values are bound parameters, never interpolated; each call site
- * is a prepared statement on each connection.
- * @param max pool size
- * @returns the executor and a `close()` that ends the pool
- */
 /** A {@link RawSql} over a pool, which `close()` ends. */
 export type RawSqlPool = RawSql & {
   /**
    * Runs `fn` in one transaction on one pooled connection (READ COMMITTED): COMMIT when it
    * resolves, ROLLBACK when it throws (the error is rethrown). Statements inside are prepared
-   * per call site like every other raw statement. A connection whose ROLLBACK fails is discarded.
+   * per call site like every other raw statement (unnamed behind a transaction pooler). A
+   * connection whose ROLLBACK fails is discarded.
    */
   transaction<T>(fn: (tx: RawSql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
-/** The {@link RawSql} methods over one checked-out client (inside a transaction). */
-const over = (client: pg.Pool | pg.PoolClient): RawSql => ({
-  $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await client.query(toQuery(strings, values))).rows as T,
-  $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (await client.query(toQuery(strings, values))).rowCount ?? 0,
+/** The {@link RawSql} methods over a pool or one checked-out client (inside a transaction). */
+const over = (client: pg.Pool | pg.PoolClient, named: boolean): RawSql => ({
+  $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) =>
+    (await client.query(toQuery(strings, values, named))).rows as T,
+  $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) =>
+    (await client.query(toQuery(strings, values, named))).rowCount ?? 0,
 });
 
 /**
  * Raw SQL over a plain `pg.Pool` (issue #5: the hot paths, without Prisma's per-query overhead).
- * Values are bound parameters, never interpolated; each call site is a prepared statement on each
- * connection.
+ * Values are bound parameters, never interpolated. With `pooler: 'none'` (the default) each call
+ * site is a named prepared statement on each connection; with `pooler: 'transaction'` every
+ * statement is unnamed, which is the only kind a transaction pooler without prepared-statement
+ * support (PgBouncer before 1.21) can pass on (see {@link DatabasePooler}).
  * @param pool the pool to run on, e.g. the one a Prisma client shares ({@link createDatabaseClients});
  *   `close()` ends it
  */
-export function rawSqlOver(pool: pg.Pool): RawSqlPool {
+export function rawSqlOver(pool: pg.Pool, opts: RawSqlOptions = {}): RawSqlPool {
+  const named = (opts.pooler ?? 'none') === 'none';
   return {
-    ...over(pool),
+    ...over(pool, named),
     transaction: async (fn) => {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await fn(over(client));
+        const result = await fn(over(client, named));
         await client.query('COMMIT');
         return result;
       } catch (err) {
@@ -119,10 +140,11 @@ export function rawSqlOver(pool: pg.Pool): RawSqlPool {
 
 /**
  * {@link rawSqlOver} a pool of its own.
- * @param max pool size
+ * @param max pool size, in connections
+ * @param opts.pooler `transaction` behind a transaction pooler: no named statements
  */
-export function createRawSql(databaseUrl: string, max: number): RawSqlPool {
-  return rawSqlOver(createPool(databaseUrl, max));
+export function createRawSql(databaseUrl: string, max: number, opts: RawSqlOptions = {}): RawSqlPool {
+  return rawSqlOver(createPool(databaseUrl, max), opts);
 }
 
 /** A `pg.Pool` whose lost idle clients (e.g. a terminated backend) are replaced instead of crashing the process. */

@@ -12,6 +12,12 @@
  *    `await db.drop()` in `afterAll`;
  * 3. global teardown: {@link dropRunDatabases} (the template and any clone a crashed file left).
  *
+ * Behind PgBouncer (issue #15): with env `TEST_DATABASE_POOLER=pgbouncer` (`pnpm test:pooler`) the
+ * global setup also starts a PgBouncer of its own in transaction pooling mode ({@link startPgBouncer},
+ * `./pgbouncer.ts`) and sets `GW_TEST_PGBOUNCER_ADDRESS`; then every {@link TestDatabase}'s `url`
+ * goes through it and its `pooler` is `transaction` (pass it on as DATABASE_POOLER), while the
+ * template, its migrations, the clones and their drops stay on the direct connection.
+ *
  * Names (all lower case, at most 63 bytes, PostgreSQL's limit):
  *   template `gw_tpl_<runId>`, clones `gw_test_<runId>_<label>_<random>`, where
  *   `runId = <Date.now() base 36>_<pid base 36><random>`. The leading timestamp lets
@@ -27,6 +33,9 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { routeThrough, TEST_PGBOUNCER_ENV, TEST_POOLER_ENV } from './pgbouncer.js';
+
+export { startPgBouncer, TEST_PGBOUNCER_ENV, TEST_POOLER_ENV, type RunningPgBouncer } from './pgbouncer.js';
 
 /** Env var holding the template database URL, set by the jest global setup. */
 export const TEMPLATE_ENV = 'GW_TEST_TEMPLATE_DATABASE_URL';
@@ -48,8 +57,18 @@ const PG_OBJECT_IN_USE = '55006'; // "source database ... is being accessed by o
 
 /** A database made for tests. */
 export interface TestDatabase {
-  /** Connection URL of the new database (same server and credentials as the template). */
+  /**
+   * Connection URL of the new database (same server and credentials as the template); through
+   * the run's PgBouncer when env `TEST_DATABASE_POOLER=pgbouncer` (see {@link TestDatabase.pooler}).
+   */
   url: string;
+  /** The same database on the server itself: for what needs a session (migrations, admin work). */
+  directUrl: string;
+  /**
+   * What DATABASE_POOLER must be for `url`: `transaction` when it goes through the run's
+   * PgBouncer, else `none`.
+   */
+  pooler: 'none' | 'transaction';
   /** Database name, e.g. `gw_test_m3k9x2ab_1f3c9a_payments_8d2e1b`. */
   name: string;
   /** Terminates its connections and drops it. Idempotent; safe to call after a failure. */
@@ -144,7 +163,7 @@ export async function runMigrateCli(
   const cli = path.join(repoRoot, 'packages', 'db', 'src', 'cli', 'migrate.ts');
   const child = spawn(process.execPath, ['--no-warnings', '--import', 'tsx', cli], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_DIRECT_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -162,6 +181,21 @@ export async function runMigrateCli(
   } catch {
     throw new Error(`migrate CLI printed no JSON line: ${stdout.trim()} ${stderr.trim()}`);
   }
+}
+
+/**
+ * The `host:port` of the run's PgBouncer when the test databases go through one (env
+ * `TEST_DATABASE_POOLER=pgbouncer`), else undefined.
+ * @throws {Error} when `TEST_DATABASE_POOLER` is set to anything but `pgbouncer`, or the global
+ *   setup did not start the PgBouncer
+ */
+export function testPgBouncerAddress(): string | undefined {
+  const mode = process.env[TEST_POOLER_ENV];
+  if (!mode) return undefined;
+  if (mode !== 'pgbouncer') throw new Error(`${TEST_POOLER_ENV} must be pgbouncer or unset (got ${mode})`);
+  const address = process.env[TEST_PGBOUNCER_ENV];
+  if (!address) throw new Error(`${TEST_POOLER_ENV}=pgbouncer but ${TEST_PGBOUNCER_ENV} is not set: run through jest's global setup`);
+  return address;
 }
 
 /**
@@ -202,8 +236,12 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
     }
   });
 
+  const directUrl = withDatabase(templateUrl, name);
+  const bouncer = testPgBouncerAddress();
   return {
-    url: withDatabase(templateUrl, name),
+    url: bouncer ? routeThrough(directUrl, bouncer) : directUrl,
+    directUrl,
+    pooler: bouncer ? 'transaction' : 'none',
     name,
     drop: () => withAdmin(templateUrl, (client) => dropDatabase(client, name)),
   };

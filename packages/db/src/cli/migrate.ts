@@ -1,8 +1,12 @@
 /**
  * `pnpm db:migrate` — creates the database when missing and applies pending migrations.
  *
- * Input: env `DATABASE_URL` (default `postgresql://postgres@127.0.0.1:5432/gateway`);
- * optional env `GW_MIGRATIONS_DIR` overrides the migrations folder (default: the repository's
+ * Input: env `DATABASE_DIRECT_URL`, else `DATABASE_URL` (default
+ * `postgresql://postgres@127.0.0.1:5432/gateway`). Migrations need a direct connection to
+ * PostgreSQL: the schema engine holds a session advisory lock and runs a migration's statements
+ * on one session. So with `DATABASE_POOLER=transaction` (DATABASE_URL goes through a transaction
+ * pooler) it refuses to start unless `DATABASE_DIRECT_URL` is set.
+ * Optional env `GW_MIGRATIONS_DIR` overrides the migrations folder (default: the repository's
  * `prisma/migrations`). `GW_MIGRATE_VERBOSE=1` prints progress and engine logs to stderr.
  *
  * Output, on success, exactly one JSON line on stdout (exit code 0):
@@ -62,8 +66,16 @@ async function main(): Promise<number> {
     process.stderr.write(`db:migrate failed: ${(err as Error).message}\n`);
     return 1;
   }
-  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  let where = '<invalid DATABASE_URL>';
+  const direct = process.env.DATABASE_DIRECT_URL;
+  if (!direct && process.env.DATABASE_POOLER === 'transaction') {
+    process.stderr.write(
+      'db:migrate failed: DATABASE_POOLER=transaction means DATABASE_URL goes through a transaction pooler, ' +
+        "which cannot hold the migration's session advisory lock: set DATABASE_DIRECT_URL to a direct PostgreSQL URL\n",
+    );
+    return 1;
+  }
+  const databaseUrl = direct || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  let where = `<invalid ${direct ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL'}>`;
   try {
     const info = parseDatabaseUrl(databaseUrl);
     where = `${info.database} on ${info.host}`;

@@ -98,8 +98,27 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** PostgreSQL URL (`postgresql://` or `postgres://`). */
   DATABASE_URL: url(['postgresql:', 'postgres:']).default('postgresql://postgres@127.0.0.1:5432/gateway'),
-  /** Max connections in this process's PostgreSQL pool. */
+  /**
+   * Max connections in this process's PostgreSQL pool: the one `pg` pool that Prisma and the raw
+   * SQL of the hot paths share, so each API, worker and ops process opens at most this many
+   * connections to PostgreSQL (or to the pooler in front of it).
+   */
   DATABASE_POOL_MAX: int(1, 500).default(10),
+  /**
+   * `transaction` when DATABASE_URL reaches PostgreSQL through a transaction pooler (PgBouncer
+   * `pool_mode = transaction`, RDS Proxy, Supavisor): every statement is then unnamed (no
+   * per-connection prepared statements, which PgBouncer before 1.21 cannot carry between server
+   * connections) and nothing relies on session state. `none`: directly, or a session pooler.
+   * Migrations need a direct connection: see DATABASE_DIRECT_URL.
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /**
+   * Direct PostgreSQL URL (not through a transaction pooler), used only by `migrate` (`pnpm
+   * db:migrate`, the image's `migrate` role), whose schema engine holds a session advisory lock.
+   * Unset: DATABASE_URL, except that `migrate` refuses to run through DATABASE_URL when
+   * DATABASE_POOLER is `transaction`.
+   */
+  DATABASE_DIRECT_URL: url(['postgresql:', 'postgres:']).optional(),
   /** `redis://host:port/N`; the `/N` database index is honoured. */
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   /** Namespace for every BullMQ and rate-limit key in Redis. */

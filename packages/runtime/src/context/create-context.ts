@@ -8,7 +8,8 @@ import { createRedis } from '../redis/redis.js';
 
 /**
  * Opens the clients a process needs: PostgreSQL (Prisma, and raw SQL for the hot paths, sharing
- * one `pg` pool of DATABASE_POOL_MAX connections, opened on first use),
+ * one `pg` pool of DATABASE_POOL_MAX connections, opened on first use; no named statements when
+ * DATABASE_POOLER is `transaction`),
  * Redis (one connection shared by the queues; workers open their own blocking ones) and the
  * queues. Close with {@link closeContext}.
  * @param opts.queues the queues to open at once (default: every queue defined by the modules loaded
@@ -16,7 +17,10 @@ import { createRedis } from '../redis/redis.js';
  */
 export function createContext(config: Config, opts: { app: string; logger?: Logger; queues?: readonly QueueDef<unknown>[] }): Context {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { app: opts.app });
-  const { prisma, sql } = createDatabaseClients(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  const { prisma, sql } = createDatabaseClients(config.DATABASE_URL, {
+    poolMax: config.DATABASE_POOL_MAX,
+    pooler: config.DATABASE_POOLER,
+  });
   const redis = createRedis(config.REDIS_URL, { name: `${opts.app}-queues` });
   redis.on('error', (err) =>
     logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
