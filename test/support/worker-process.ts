@@ -17,6 +17,12 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
         PATH: process.env.PATH,
         DATABASE_URL: stack.config.DATABASE_URL,
         REDIS_URL: stack.config.REDIS_URL,
+        // Issue #15: the stack's Redis Cluster or Sentinel, if it runs on one.
+        ...Object.fromEntries(
+          (['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const)
+            .filter((k) => stack.config[k])
+            .map((k) => [k, String(stack.config[k])]),
+        ),
         QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
         NODE_ENV: 'test',
         SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@gw/runtime';
 import type { Config } from '@gw/runtime';
 import type { WebhookHealth } from './contract.js';
 
@@ -221,7 +221,7 @@ export function gateKeys(prefix: string, webhookId: string) {
 /** Set of webhook ids whose circuit has changed state at least once (the ops app's gauges read it). */
 export const circuitRegistryKey = (prefix: string): string => `${prefix}:wh:circuits`;
 
-type GateRedis = Redis & {
+type GateRedis = RedisConnection & {
   gwGateAdmit(c: string, l: string, w: string, ...argv: (string | number)[]): Promise<[string, string, string]>;
   gwGateReport(
     c: string,
@@ -239,7 +239,7 @@ const msToIso = (ms: string | null | undefined): string | null => msToDate(ms)?.
  * Reads the circuits of these webhooks in one pipeline. An open circuit whose cool-down is over
  * is shown as `half_open`: the next due delivery is its probe.
  */
-export async function readWebhookHealth(redis: Redis, prefix: string, webhookIds: string[]): Promise<Map<string, WebhookHealth>> {
+export async function readWebhookHealth(redis: RedisConnection, prefix: string, webhookIds: string[]): Promise<Map<string, WebhookHealth>> {
   const health = new Map<string, WebhookHealth>();
   if (webhookIds.length === 0) return health;
   const pipeline = redis.pipeline();
@@ -271,7 +271,7 @@ export async function readWebhookHealth(redis: Redis, prefix: string, webhookIds
  *   promotes their delayed jobs); a failure there only delays them until WEBHOOK_CAP_WAIT_MAX_MS
  */
 export function createEndpointGate(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   settings: GateSettings,
   wake: (jobIds: string[]) => Promise<void> = async () => undefined,

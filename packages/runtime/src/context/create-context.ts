@@ -17,7 +17,7 @@ import { createRedis } from '../redis/redis.js';
 export function createContext(config: Config, opts: { app: string; logger?: Logger; queues?: readonly QueueDef<unknown>[] }): Context {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { app: opts.app });
   const { prisma, sql } = createDatabaseClients(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
-  const redis = createRedis(config.REDIS_URL, { name: `${opts.app}-queues` });
+  const redis = createRedis(config, { name: `${opts.app}-queues` });
   redis.on('error', (err) =>
     logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
   );

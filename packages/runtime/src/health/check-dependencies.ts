@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis.js';
 import type { RawSql } from '@gw/db';
 
 export interface DependencyHealth {
@@ -11,7 +11,7 @@ export interface DependencyHealth {
  * Used by the API's `GET /health` and the ops app's `/healthz`.
  * @returns `status: "ok"` only when both answer; the failing check is marked `error`
  */
-export async function checkDependencies(db: RawSql, redis: Pick<Redis, 'ping'>, timeoutMs = 2000): Promise<DependencyHealth> {
+export async function checkDependencies(db: RawSql, redis: Pick<RedisConnection, 'ping'>, timeoutMs = 2000): Promise<DependencyHealth> {
   const probe = (p: PromiseLike<unknown>) =>
     Promise.race([
       Promise.resolve(p),
