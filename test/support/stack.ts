@@ -23,6 +23,19 @@ import { watchContract } from './contract-check.js';
 /** Redis database index of this jest worker (2, 3, ...): never the default database 0. */
 export const redisDbForWorker = (): number => 1 + Number(process.env.JEST_WORKER_ID ?? '1');
 
+/**
+ * The Redis variables of a stack's configuration, to start another process on the same Redis:
+ * REDIS_URL and QUEUE_PREFIX, and the Cluster or Sentinel variables when set (issue #15).
+ */
+export function redisEnv(config: Config): Record<string, string> {
+  const env: Record<string, string> = { REDIS_URL: config.REDIS_URL, QUEUE_PREFIX: config.QUEUE_PREFIX };
+  for (const key of ['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const) {
+    const value = config[key];
+    if (value) env[key] = value;
+  }
+  return env;
+}
+
 export interface Stack {
   config: Config;
   api: RunningApi;
@@ -62,10 +75,11 @@ export async function startStack(
   // credentials, and a cluster needs database 0 and a hash-tagged prefix.
   const onCluster = Boolean(opts.env?.REDIS_CLUSTER_NODES);
   const redisUrl = opts.redisUrl ?? (onCluster ? 'redis://127.0.0.1:6379' : `redis://127.0.0.1:6379/${redisDbForWorker()}`);
-  const prefix = onCluster ? `{t${randomBytes(4).toString('hex')}}` : `t${randomBytes(4).toString('hex')}`;
+  const id = `t${randomBytes(4).toString('hex')}`;
+  const prefix = onCluster ? `{${id}}` : id;
   const env = {
     NODE_ENV: 'test',
-    SECRETS_ENCRYPTION_KEY: generateKeyringEntry(prefix),
+    SECRETS_ENCRYPTION_KEY: generateKeyringEntry(id),
     DATABASE_URL: db.url,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,

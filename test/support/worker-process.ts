@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Stack } from './stack.js';
+import { redisEnv, type Stack } from './stack.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,14 +16,8 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: stack.config.DATABASE_URL,
-        REDIS_URL: stack.config.REDIS_URL,
-        // Issue #15: the stack's Redis Cluster or Sentinel, if it runs on one.
-        ...Object.fromEntries(
-          (['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const)
-            .filter((k) => stack.config[k])
-            .map((k) => [k, String(stack.config[k])]),
-        ),
-        QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+        // Issue #15: REDIS_URL and QUEUE_PREFIX, and the stack's Redis Cluster or Sentinel if it runs on one.
+        ...redisEnv(stack.config),
         NODE_ENV: 'test',
         SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
         WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
