@@ -107,6 +107,10 @@ export function createRedis(target: string | RedisTarget, opts: CreateRedisOptio
       name: target.REDIS_SENTINEL_NAME,
       ...(target.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: target.REDIS_SENTINEL_PASSWORD } : {}),
       role: 'master',
+      // After a failover the sentinels disconnect the demoted master's clients, which then ask them
+      // for the new master; a command answered READONLY meanwhile reconnects and is sent again.
+      // (Not ioredis's `failoverDetector`: its sentinel connections outlive `quit()` in 5.9.)
+      reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
       maxRetriesPerRequest,
       connectionName: opts.name,
       retryStrategy,
