@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Cluster, Redis } from 'ioredis';
-import { ConfigError, createRedis, isRedisCluster, loadConfig, parseHostPorts, queuePrefixHashTag, redisMode } from '@gw/runtime';
+import { type ConfigError, createRedis, isRedisCluster, loadConfig, parseHostPorts, queuePrefixHashTag, redisMode } from '@gw/runtime';
 
 /** loadConfig's error for `env` (fails the test when there is none). */
 const configError = (env: Record<string, string>): ConfigError => {

@@ -9,7 +9,9 @@ import type { WebhookHealth } from './contract.js';
  * script (atomic, one round trip); time is Redis's own clock (`TIME`), so replicas with skewed
  * clocks still agree.
  *
- * Keys, all hash-tagged by webhook id (`{<id>}`) so that one webhook's keys share a Redis Cluster slot:
+ * Keys, all hash-tagged by webhook id (`{<id>}`) so that one webhook's keys share a Redis Cluster slot
+ * (on a cluster QUEUE_PREFIX carries its own tag, e.g. `{gw}`, which comes first and so wins: every
+ * key of the service is then in that one slot, as BullMQ's are; issue #15):
  * - `<prefix>:wh:{<id>}:circuit` hash: `state` (closed | open | half_open), `cf` (consecutive
  *   failures), `lastSuccessAt`, `lastFailureAt`, `failingSince` (first failure since the last
  *   success), `openUntil`, `cooldown` (ms of the current cool-down), `probe`/`probeUntil` (the

@@ -65,6 +65,9 @@ export interface Queues {
 /**
  * Opens queues on one shared Redis connection: those of `open` at once (default: every queue
  * defined so far, see {@link definedQueues}), any other on its first {@link Queues.get}.
+ * @param connection a single Redis, a Sentinel-managed one or a Redis Cluster (issue #15)
+ * @param prefix QUEUE_PREFIX; on a cluster it carries a hash tag (`{gw}`, checked by `loadConfig`)
+ *   so that every key of every queue is in one slot, as BullMQ's scripts require
  */
 export function createQueues(connection: RedisConnection, prefix: string, open: readonly QueueDef<unknown>[] = definedQueues()): Queues {
   const opened = new Map<string, Queue>();
