@@ -190,4 +190,18 @@ describe('Redis Cluster (issue #15): the service on a 3-master cluster', () => {
     expect((await stack.http.get('/api/health')).status).toBe(200);
     expect((await ops.http.get('/healthz')).status).toBe(200);
   });
+
+  it("Bull Board lists the queues and their counts from the cluster, and shows a node's Redis stats", async () => {
+    const auth = basic(OPS_USER, OPS_PASSWORD);
+    const queues = await ops.http.get('/queues/api/queues').set('Authorization', auth);
+    expect(queues.status).toBe(200);
+    const deliveries = (queues.body.queues as { name: string; counts: Record<string, number> }[]).find(
+      (q) => q.name === 'webhook-deliveries',
+    );
+    expect(deliveries).toBeDefined();
+    expect(Object.values(deliveries!.counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    const stats = await ops.http.get('/queues/api/redis/stats').set('Authorization', auth);
+    expect(stats.status).toBe(200);
+    expect(stats.body.mode).toBe('cluster');
+  });
 });
