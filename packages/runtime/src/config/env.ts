@@ -45,7 +45,11 @@ const hostPortList = z
     'must be a comma list of host:port',
   )
   .refine(
-    (v) => v.split(',').every((hp) => Number(hp.slice(hp.lastIndexOf(':') + 1)) >= 1 && Number(hp.slice(hp.lastIndexOf(':') + 1)) <= 65535),
+    (v) =>
+      v.split(',').every((hostPort) => {
+        const port = Number(hostPort.slice(hostPort.lastIndexOf(':') + 1));
+        return port >= 1 && port <= 65535;
+      }),
     'ports must be 1-65535',
   );
 
