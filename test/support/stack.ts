@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { createTestDatabase } from '@gw/db/testing';
 import { startApi, type RunningApi } from '@gw/api';
 import { startWorker, type RunningWorker } from '@gw/worker';
 import { getAddress } from 'viem';
-import { createLogger, generateKeyringEntry, loadConfig, parseScopes, type Config, type Resolver } from '@gw/runtime';
+import {
+  createLogger,
+  createRedis,
+  deleteKeys,
+  generateKeyringEntry,
+  loadConfig,
+  parseScopes,
+  type Config,
+  type Resolver,
+} from '@gw/runtime';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
 import { issueCredential } from '@gw/core/auth';
 import { newWallet, signedLogin } from './wallet.js';
@@ -14,6 +22,19 @@ import { watchContract } from './contract-check.js';
 
 /** Redis database index of this jest worker (2, 3, ...): never the default database 0. */
 export const redisDbForWorker = (): number => 1 + Number(process.env.JEST_WORKER_ID ?? '1');
+
+/**
+ * The Redis variables of a stack's configuration, to start another process on the same Redis:
+ * REDIS_URL and QUEUE_PREFIX, and the Cluster or Sentinel variables when set (issue #15).
+ */
+export function redisEnv(config: Config): Record<string, string> {
+  const env: Record<string, string> = { REDIS_URL: config.REDIS_URL, QUEUE_PREFIX: config.QUEUE_PREFIX };
+  for (const key of ['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const) {
+    const value = config[key];
+    if (value) env[key] = value;
+  }
+  return env;
+}
 
 export interface Stack {
   config: Config;
@@ -50,11 +71,15 @@ export async function startStack(
   opts: { env?: Record<string, string>; worker?: boolean; resolver?: Resolver; logStream?: NodeJS.WritableStream; redisUrl?: string } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase(label);
-  const redisUrl = opts.redisUrl ?? `redis://127.0.0.1:6379/${redisDbForWorker()}`;
-  const prefix = `t${randomBytes(4).toString('hex')}`;
+  // Issue #15: with REDIS_CLUSTER_NODES (or REDIS_SENTINELS) in `env`, REDIS_URL only carries
+  // credentials, and a cluster needs database 0 and a hash-tagged prefix.
+  const onCluster = Boolean(opts.env?.REDIS_CLUSTER_NODES);
+  const redisUrl = opts.redisUrl ?? (onCluster ? 'redis://127.0.0.1:6379' : `redis://127.0.0.1:6379/${redisDbForWorker()}`);
+  const id = `t${randomBytes(4).toString('hex')}`;
+  const prefix = onCluster ? `{${id}}` : id;
   const env = {
     NODE_ENV: 'test',
-    SECRETS_ENCRYPTION_KEY: generateKeyringEntry(prefix),
+    SECRETS_ENCRYPTION_KEY: generateKeyringEntry(id),
     DATABASE_URL: db.url,
     // Issue #15: `transaction` when db.url goes through the run's PgBouncer (pnpm test:pooler).
     DATABASE_POOLER: db.pooler,
@@ -127,15 +152,16 @@ export async function startStack(
     stop: async () => {
       for (const w of workers) await w.stop().catch(() => undefined);
       await api.stop();
-      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+      const redis = createRedis(config, { failFast: true, lazyConnect: true, connectTimeoutMs: 2000 });
+      redis.on('error', () => undefined);
       try {
-        await redis.connect();
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-          if (keys.length) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
+        await Promise.race([
+          (async () => {
+            await redis.connect();
+            await deleteKeys(redis, `${prefix}:*`);
+          })(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('redis cleanup timed out')), 10_000).unref()),
+        ]);
       } catch {
         // A scenario's own Redis may already be gone: nothing to clean.
       } finally {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Stack } from './stack.js';
+import { redisEnv, type Stack } from './stack.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,8 +17,8 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
         PATH: process.env.PATH,
         DATABASE_URL: stack.config.DATABASE_URL,
         DATABASE_POOLER: stack.config.DATABASE_POOLER,
-        REDIS_URL: stack.config.REDIS_URL,
-        QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+        // Issue #15: REDIS_URL and QUEUE_PREFIX, and the stack's Redis Cluster or Sentinel if it runs on one.
+        ...redisEnv(stack.config),
         NODE_ENV: 'test',
         SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
         WEBHOOK_ALLOW_PRIVATE_URLS: 'true',

@@ -140,7 +140,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
       hash = hashes[0]!;
     } else throw new UsageError('--key or --prefix is required');
     // Every API replica evicts its cached copy at once; without Redis the cache TTL bounds it.
-    const redis = createRedis(config.REDIS_URL, { failFast: true, name: 'admin' });
+    const redis = createRedis(config, { failFast: true, name: 'admin' });
     redis.on('error', () => undefined);
     try {
       const revoked = await revokeCredential(prisma, hash);

@@ -1,7 +1,7 @@
 import type { Context, Resolver, AppMetrics } from '@gw/runtime';
 import type { CredentialCache, SessionTokens } from '@gw/core/auth';
 import type { EndpointGate, WebhookListCache } from '@gw/core/webhooks';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@gw/runtime';
 import type { RateLimitCounters } from './http/window-counters.js';
 
 /** What the HTTP app needs: the shared context, the JWT service and a fail-fast Redis for rate limits. */
@@ -14,7 +14,7 @@ export interface ApiDeps extends Context {
   /** Endpoint circuits and caps (issue #10): read for `GET /webhooks`, reset on re-registration. */
   gate: Pick<EndpointGate, 'health' | 'reset'>;
   /** Redis used on the request path (rate limits, health): fails fast when Redis is down. */
-  requestRedis: Redis;
+  requestRedis: RedisConnection;
   /** Counters of the rate limit and of the failed-authentication limit (in memory, synced to Redis). */
   rateLimits: RateLimitCounters;
   /** DNS resolver for webhook URL checks; injectable in tests. */

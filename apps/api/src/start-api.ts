@@ -22,7 +22,7 @@ export interface RunningApi {
  */
 export async function startApi(config: Config, opts: { logger?: Logger; resolver?: ApiDeps['resolver'] } = {}): Promise<RunningApi> {
   const ctx = createContext(config, { app: 'api', logger: opts.logger });
-  const requestRedis = createRedis(config.REDIS_URL, { name: 'api-requests', failFast: true });
+  const requestRedis = createRedis(config, { name: 'api-requests', failFast: true });
   requestRedis.on('error', () => undefined); // reported by /health and the context's connection
   // The rate-limit store loads its Lua script when the app is built: wait (bounded) for Redis.
   await new Promise<void>((resolve) => {
@@ -40,7 +40,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'metrics publish failed'),
   });
   const credentials = new CredentialCache(ctx.prisma, config.CREDENTIAL_CACHE_TTL_MS);
-  const subscriber = createRedis(config.REDIS_URL, { name: 'api-revocations' });
+  const subscriber = createRedis(config, { name: 'api-revocations' });
   subscriber.on('error', () => undefined); // ioredis reconnects and re-subscribes by itself
   // Not awaited: start-up does not wait for Redis; the TTL bounds staleness until subscribed.
   const webhookLists = new WebhookListCache(config.WEBHOOK_CACHE_TTL_MS);

@@ -17,7 +17,7 @@ import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
-// `ioredis` and `@gw/runtime` are imported by the heartbeat check only: this process starts every
+// `@gw/runtime` (and with it ioredis) is imported by the heartbeat check only: this process starts every
 // 10 s in every container, and the http/tcp checks need nothing but Node itself (issue #14).
 
 /** Every check gives up after this long (ms); docker's own `timeout` is 5 s. */
@@ -67,31 +67,37 @@ function checkTcp(host: string, port: number): Promise<CheckResult> {
 }
 
 async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string): Promise<CheckResult> {
-  const [{ Redis }, { loadConfig, metricsIndexKey, metricsKey }] = await Promise.all([import('ioredis'), import('@gw/runtime')]);
+  const { createRedis, loadConfig, metricsIndexKey, metricsKey } = await import('@gw/runtime');
   const config = loadConfig(env);
-  const redis = new Redis(config.REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    connectTimeout: CHECK_TIMEOUT_MS,
-    enableOfflineQueue: false,
-  });
+  // REDIS_URL, or the cluster or sentinels when REDIS_CLUSTER_NODES / REDIS_SENTINELS are set (issue #15).
+  const redis = createRedis(config, { lazyConnect: true, failFast: true, connectTimeoutMs: CHECK_TIMEOUT_MS, name: 'healthcheck' });
   redis.on('error', () => undefined);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await redis.connect();
-    const now = Date.now();
-    const live = await redis.zrangebyscore(metricsIndexKey(config.QUEUE_PREFIX), now, '+inf');
-    // Replica ids are `<hostname>:<pid>:<random>` (defaultInstanceId): `:` ends the hostname, so
-    // host `box` never matches a container named `box-2`.
-    const mine = `${metricsKey(config.QUEUE_PREFIX, app, host)}:`;
-    const found = live.filter((key) => key.startsWith(mine));
-    if (found.length === 0) return { ok: false, message: `no live ${app} heartbeat for host ${host}` };
-    const exists = await redis.exists(...found);
-    return exists > 0
-      ? { ok: true, message: `${app} heartbeat live (${found.length} process(es) on ${host})` }
-      : { ok: false, message: `${app} heartbeat of ${host} expired` };
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    });
+    return await Promise.race([
+      (async (): Promise<CheckResult> => {
+        await redis.connect();
+        const now = Date.now();
+        const live = await redis.zrangebyscore(metricsIndexKey(config.QUEUE_PREFIX), now, '+inf');
+        // Replica ids are `<hostname>:<pid>:<random>` (defaultInstanceId): `:` ends the hostname, so
+        // host `box` never matches a container named `box-2`.
+        const mine = `${metricsKey(config.QUEUE_PREFIX, app, host)}:`;
+        const found = live.filter((key) => key.startsWith(mine));
+        if (found.length === 0) return { ok: false, message: `no live ${app} heartbeat for host ${host}` };
+        const exists = await redis.exists(...found);
+        return exists > 0
+          ? { ok: true, message: `${app} heartbeat live (${found.length} process(es) on ${host})` }
+          : { ok: false, message: `${app} heartbeat of ${host} expired` };
+      })(),
+      timeout,
+    ]);
   } catch (err) {
     return { ok: false, message: `redis: ${(err as Error).message}` };
   } finally {
+    clearTimeout(timer);
     redis.disconnect();
   }
 }

@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { Gauge, Registry } from 'prom-client';
 import type { PrismaClient } from '@gw/db';
 import {
-  type Redis,
+  type RedisConnection,
   createAppMetrics,
   mergeMetrics,
   parseExposition,
@@ -30,7 +30,7 @@ export const BULLMQ_FAMILIES = ['bullmq_job_count', 'bullmq_job_completed_total'
 export interface OpsMetricsDeps {
   queues: Queue[];
   prisma: PrismaClient;
-  redis: Redis;
+  redis: RedisConnection;
   /** QUEUE_PREFIX: where the api and worker processes publish their snapshots. */
   prefix: string;
 }

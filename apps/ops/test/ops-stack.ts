@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Stack } from '../../../test/support/stack.js';
+import { redisEnv, type Stack } from '../../../test/support/stack.js';
 import { loadOpsConfig, type OpsConfig } from '../src/config.js';
 import { startOps, type RunningOps } from '../src/start-ops.js';
 
@@ -17,8 +17,8 @@ export interface OpsUnderTest {
 export function opsEnv(stack: Stack, env: Record<string, string> = {}): Record<string, string> {
   return {
     DATABASE_URL: stack.config.DATABASE_URL,
-    REDIS_URL: stack.config.REDIS_URL,
-    QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
+    // REDIS_URL, QUEUE_PREFIX and the Cluster or Sentinel variables (issue #15).
+    ...redisEnv(stack.config),
     // Required outside NODE_ENV=test since issue #11.
     SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
     DATABASE_POOL_MAX: '2',

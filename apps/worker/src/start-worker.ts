@@ -80,7 +80,7 @@ export async function startWorker(
   // Issue #10: a finishing attempt hands its slot to the oldest parked jobs of its endpoint.
   // Its own connection with auto-pipelining: the admissions and reports of concurrent jobs share
   // round trips, so the gate costs the pipeline little (issue #10, bench section 1).
-  const gateRedis = createRedis(config.REDIS_URL, { name: 'worker-gate', autoPipelining: true });
+  const gateRedis = createRedis(config, { name: 'worker-gate', autoPipelining: true });
   gateRedis.on('error', () => undefined); // a failed gate call fails (or is logged by) its job
   const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues.get(deliveryQueue), jobIds));
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
@@ -92,7 +92,7 @@ export async function startWorker(
   assertHandlers(handlers);
 
   const workers = Object.entries(handlers).map(([queue, handler]) => {
-    const connection = createRedis(config.REDIS_URL, { name: `worker-${queue}` });
+    const connection = createRedis(config, { name: `worker-${queue}` });
     connection.on('error', () => undefined); // BullMQ reports connection errors through the worker's 'error' event
     const worker = new Worker(queue, handler, {
       connection,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@gw/runtime';
 import type { Config } from '@gw/runtime';
 
 interface Entry {
@@ -57,7 +57,7 @@ export class SyncedWindowCounters {
   private syncing: Promise<void> | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly opts: WindowCounterOptions,
   ) {
     this.maxKeys = opts.maxKeys ?? 50_000;
@@ -182,7 +182,7 @@ export interface RateLimitCounters {
  * its last counts).
  * @param redis a fail-fast connection (the request-path one)
  */
-export function createRateLimitCounters(redis: Redis, config: Config): RateLimitCounters {
+export function createRateLimitCounters(redis: RedisConnection, config: Config): RateLimitCounters {
   const counters = (name: string) =>
     new SyncedWindowCounters(redis, {
       prefix: `${config.QUEUE_PREFIX}:rl:${name}:`,

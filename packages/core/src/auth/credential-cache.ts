@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@gw/db';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@gw/runtime';
 import { sha256Hex, subscribeChannel, type Principal } from '@gw/runtime';
 import { findCredentialExpiry, markCredentialRevoked } from './repository.js';
 import { authenticateCredential } from './service.js';
@@ -51,7 +51,7 @@ export class CredentialCache {
    * Subscribes `subscriber` (a connection of its own: it enters subscriber mode) to revocations.
    * @returns a function that unsubscribes
    */
-  listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
+  listen(subscriber: RedisConnection, prefix: string): Promise<() => Promise<void>> {
     return subscribeChannel(subscriber, revocationChannel(prefix), (hash) => this.evict(hash));
   }
 }
@@ -60,7 +60,11 @@ export class CredentialCache {
  * Revokes a credential by its stored hash and announces it to every API replica.
  * @returns false when no credential has that hash (or it was already revoked)
  */
-export async function revokeCredential(prisma: PrismaClient, hash: string, announce?: { redis: Redis; prefix: string }): Promise<boolean> {
+export async function revokeCredential(
+  prisma: PrismaClient,
+  hash: string,
+  announce?: { redis: RedisConnection; prefix: string },
+): Promise<boolean> {
   const count = await markCredentialRevoked(prisma, hash);
   if (announce) await announce.redis.publish(revocationChannel(announce.prefix), hash);
   return count > 0;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { coalesce, type Config } from '@gw/runtime';
+import { coalesce, type Config, type RedisConnection } from '@gw/runtime';
 import type { WebhookHealth } from './contract.js';
 
 /**
@@ -9,7 +8,9 @@ import type { WebhookHealth } from './contract.js';
  * script (atomic, one round trip); time is Redis's own clock (`TIME`), so replicas with skewed
  * clocks still agree.
  *
- * Keys, all hash-tagged by webhook id (`{<id>}`) so that one webhook's keys share a Redis Cluster slot:
+ * Keys, all hash-tagged by webhook id (`{<id>}`) so that one webhook's keys share a Redis Cluster slot
+ * (on a cluster QUEUE_PREFIX carries its own tag, e.g. `{gw}`, which comes first and so wins: every
+ * key of the service is then in that one slot, as BullMQ's are; issue #15):
  * - `<prefix>:wh:{<id>}:circuit` hash: `state` (closed | open | half_open), `cf` (consecutive
  *   failures), `lastSuccessAt`, `lastFailureAt`, `failingSince` (first failure since the last
  *   success), `openUntil`, `cooldown` (ms of the current cool-down), `probe`/`probeUntil` (the
@@ -221,7 +222,7 @@ export function gateKeys(prefix: string, webhookId: string) {
 /** Set of webhook ids whose circuit has changed state at least once (the ops app's gauges read it). */
 export const circuitRegistryKey = (prefix: string): string => `${prefix}:wh:circuits`;
 
-type GateRedis = Redis & {
+type GateRedis = RedisConnection & {
   gwGateAdmit(c: string, l: string, w: string, ...argv: (string | number)[]): Promise<[string, string, string]>;
   gwGateReport(
     c: string,
@@ -243,7 +244,10 @@ const msToIso = (ms: string | null | undefined): string | null => msToDate(ms)?.
  * live, never cached. An error of the batch reaches each of its callers.
  * @returns a function `(webhookIds) => Map<id, WebhookHealth>` with an entry for every id asked
  */
-export function coalescedHealthReader(redis: Redis, prefix: string): (webhookIds: string[]) => Promise<Map<string, WebhookHealth>> {
+export function coalescedHealthReader(
+  redis: RedisConnection,
+  prefix: string,
+): (webhookIds: string[]) => Promise<Map<string, WebhookHealth>> {
   const read = coalesce<string[], Map<string, WebhookHealth>>(
     async (lists) => {
       const all = await readWebhookHealth(redis, prefix, [...new Set(lists.flat())]);
@@ -258,7 +262,7 @@ export function coalescedHealthReader(redis: Redis, prefix: string): (webhookIds
  * Reads the circuits of these webhooks in one pipeline. An open circuit whose cool-down is over
  * is shown as `half_open`: the next due delivery is its probe.
  */
-export async function readWebhookHealth(redis: Redis, prefix: string, webhookIds: string[]): Promise<Map<string, WebhookHealth>> {
+export async function readWebhookHealth(redis: RedisConnection, prefix: string, webhookIds: string[]): Promise<Map<string, WebhookHealth>> {
   const health = new Map<string, WebhookHealth>();
   if (webhookIds.length === 0) return health;
   const pipeline = redis.pipeline();
@@ -290,7 +294,7 @@ export async function readWebhookHealth(redis: Redis, prefix: string, webhookIds
  *   promotes their delayed jobs); a failure there only delays them until WEBHOOK_CAP_WAIT_MAX_MS
  */
 export function createEndpointGate(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   settings: GateSettings,
   wake: (jobIds: string[]) => Promise<void> = async () => undefined,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@gw/runtime';
 import { subscribeChannel } from '@gw/runtime';
 import type { WebhookDto } from './contract.js';
 
@@ -9,7 +9,7 @@ export const webhookChangeChannel = (prefix: string): string => `${prefix}:webho
  * Tells every API replica that an organization's webhooks changed (they drop its cached list).
  * A failed announcement is not an error: the replicas' entries expire within their TTL.
  */
-export async function announceWebhookChange(redis: Redis, prefix: string, organizationId: string): Promise<void> {
+export async function announceWebhookChange(redis: RedisConnection, prefix: string, organizationId: string): Promise<void> {
   await redis.publish(webhookChangeChannel(prefix), organizationId).catch(() => undefined);
 }
 
@@ -62,7 +62,7 @@ export class WebhookListCache {
    * Evicts here and announces the change to the other replicas. Call after the change committed.
    * A failed announcement is not an error: the other replicas' entries expire within the TTL.
    */
-  async changed(organizationId: string, announce: { redis: Redis; prefix: string }): Promise<void> {
+  async changed(organizationId: string, announce: { redis: RedisConnection; prefix: string }): Promise<void> {
     this.evict(organizationId);
     await announceWebhookChange(announce.redis, announce.prefix, organizationId);
   }
@@ -71,7 +71,7 @@ export class WebhookListCache {
    * Subscribes `subscriber` (a connection in subscriber mode) to changes announced by other replicas.
    * @returns a function that unsubscribes
    */
-  listen(subscriber: Redis, prefix: string): Promise<() => Promise<void>> {
+  listen(subscriber: RedisConnection, prefix: string): Promise<() => Promise<void>> {
     return subscribeChannel(subscriber, webhookChangeChannel(prefix), (organizationId) => this.evict(organizationId));
   }
 }

@@ -37,6 +37,37 @@ const portList = z
     'ports must be 1-65535, ranges lo-hi with lo <= hi',
   );
 
+/** `host:port[,host:port...]` (Redis cluster nodes, sentinels); IPv6 hosts in brackets: `[::1]:7000`. */
+const hostPortList = z
+  .string()
+  .regex(
+    /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}(,(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5})*$/,
+    'must be a comma list of host:port',
+  )
+  .refine(
+    (v) =>
+      v.split(',').every((hostPort) => {
+        const port = Number(hostPort.slice(hostPort.lastIndexOf(':') + 1));
+        return port >= 1 && port <= 65535;
+      }),
+    'ports must be 1-65535',
+  );
+
+/** QUEUE_PREFIX: letters, digits, `_ . -`, with at most one non-empty `{hash tag}`. */
+const QUEUE_PREFIX_PATTERN = /^[A-Za-z0-9_.-]*(\{[A-Za-z0-9_.-]+\})?[A-Za-z0-9_.-]*$/;
+
+/**
+ * The Redis hash tag of a QUEUE_PREFIX (`{gw}` → `gw`), as Redis Cluster reads it: the text between
+ * the first `{` and the next `}`, when not empty.
+ * @returns undefined when the prefix has none (its keys would spread over the cluster's slots)
+ */
+export function queuePrefixHashTag(prefix: string): string | undefined {
+  const open = prefix.indexOf('{');
+  if (open < 0) return undefined;
+  const close = prefix.indexOf('}', open + 1);
+  return close > open + 1 ? prefix.slice(open + 1, close) : undefined;
+}
+
 /** The names Express (proxy-addr) knows for address ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -119,12 +150,40 @@ export const envSchema = z.object({
    * DATABASE_POOLER is `transaction`.
    */
   DATABASE_DIRECT_URL: url(['postgresql:', 'postgres:']).optional(),
-  /** `redis://host:port/N`; the `/N` database index is honoured. */
+  /**
+   * `redis://host:port/N`; the `/N` database index is honoured. With REDIS_CLUSTER_NODES or
+   * REDIS_SENTINELS set, its host and port are not used: only its user name, password, `rediss:`
+   * (TLS) and, with Sentinel, `/N` apply to the nodes (a cluster has database 0 only).
+   */
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  /** Namespace for every BullMQ and rate-limit key in Redis. */
+  /**
+   * Redis Cluster mode (issue #15): some of the cluster's nodes as `host:port,host:port`
+   * (the rest are discovered). Requires a hash-tagged QUEUE_PREFIX such as `{gw}`. Unset: a single
+   * Redis (REDIS_URL) or Sentinel (REDIS_SENTINELS).
+   */
+  REDIS_CLUSTER_NODES: hostPortList.optional(),
+  /**
+   * Redis Sentinel mode (issue #15): the sentinels as `host:port,host:port`; the master is looked up
+   * by REDIS_SENTINEL_NAME and followed across failovers. Not together with REDIS_CLUSTER_NODES.
+   */
+  REDIS_SENTINELS: hostPortList.optional(),
+  /** The master name the sentinels monitor (`sentinel monitor <name> ...`); required with REDIS_SENTINELS. */
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'must be a sentinel master name (A-Z, a-z, 0-9, _ . -)')
+    .optional(),
+  /** Password of the sentinels themselves (`requirepass` of sentinel.conf), if they have one; the data nodes' password is REDIS_URL's. */
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
+  /**
+   * Namespace for every BullMQ, rate-limit, metrics and circuit key in Redis (and the pub/sub
+   * channels). Letters, digits, `_ . -`, optionally with one hash tag in braces: on a Redis Cluster
+   * it must have one, e.g. `{gw}`, so that every key of the service is in one slot (BullMQ's Lua
+   * scripts and the service's MULTI/pipelines touch several keys at once). Never change it on a
+   * running deployment: the queues would be renamed.
+   */
   QUEUE_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]+$/)
+    .regex(QUEUE_PREFIX_PATTERN, 'must be letters, digits, _ . - with at most one {hash tag}, e.g. gw or {gw}')
     .default('gw'),
   /** Port of the public API (0 = any free port). */
   PORT: int(0, 65535).default(3000),
@@ -361,8 +420,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.DEAD_DELIVERY_RETENTION_DAYS < config.DELIVERY_RETENTION_DAYS) {
     throw new ConfigError(['DEAD_DELIVERY_RETENTION_DAYS'], ['DEAD_DELIVERY_RETENTION_DAYS must be >= DELIVERY_RETENTION_DAYS']);
   }
+  checkRedisMode(config);
   if (config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_REQUEST_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS must be >= HTTP_HEADERS_TIMEOUT_MS']);
   }
   return config;
+}
+
+/** How the service reaches Redis: see {@link redisMode}. */
+export type RedisMode = 'single' | 'cluster' | 'sentinel';
+
+/** `cluster` with REDIS_CLUSTER_NODES, `sentinel` with REDIS_SENTINELS, else `single` (REDIS_URL). */
+export function redisMode(config: Pick<Config, 'REDIS_CLUSTER_NODES' | 'REDIS_SENTINELS'>): RedisMode {
+  if (config.REDIS_CLUSTER_NODES) return 'cluster';
+  if (config.REDIS_SENTINELS) return 'sentinel';
+  return 'single';
+}
+
+/** The combinations of the Redis variables that cannot work (issue #15), as ConfigErrors. */
+function checkRedisMode(config: Config): void {
+  if (config.REDIS_CLUSTER_NODES && config.REDIS_SENTINELS) {
+    throw new ConfigError(
+      ['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'],
+      ['REDIS_CLUSTER_NODES and REDIS_SENTINELS exclude each other: set one (Cluster or Sentinel), or neither (REDIS_URL)'],
+    );
+  }
+  if (config.REDIS_SENTINELS && !config.REDIS_SENTINEL_NAME) {
+    throw new ConfigError(['REDIS_SENTINEL_NAME'], ['REDIS_SENTINEL_NAME (the monitored master name) is required with REDIS_SENTINELS']);
+  }
+  if (!config.REDIS_SENTINELS && (config.REDIS_SENTINEL_NAME || config.REDIS_SENTINEL_PASSWORD)) {
+    const set = config.REDIS_SENTINEL_NAME ? 'REDIS_SENTINEL_NAME' : 'REDIS_SENTINEL_PASSWORD';
+    throw new ConfigError([set], [`${set} is only used with REDIS_SENTINELS, which is not set`]);
+  }
+  if (config.REDIS_CLUSTER_NODES) {
+    if (!queuePrefixHashTag(config.QUEUE_PREFIX)) {
+      throw new ConfigError(
+        ['QUEUE_PREFIX'],
+        [
+          'QUEUE_PREFIX must contain a hash tag in braces on a Redis Cluster (REDIS_CLUSTER_NODES is set), e.g. {gw}: BullMQ and the service run multi-key scripts that need every key in one slot',
+        ],
+      );
+    }
+    const db = new URL(config.REDIS_URL).pathname.replace(/^\//, '');
+    if (db !== '' && db !== '0') {
+      throw new ConfigError(
+        ['REDIS_URL'],
+        ['REDIS_URL must not select a database (/N) with REDIS_CLUSTER_NODES: a Redis Cluster has database 0 only'],
+      );
+    }
+  }
 }

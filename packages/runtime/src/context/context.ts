@@ -1,5 +1,5 @@
 import type { PrismaClient, RawSqlPool } from '@gw/db';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis.js';
 import type { Config } from '../config/env.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Logger } from '../logging/logger.js';
@@ -18,7 +18,7 @@ export interface Context {
    * Prisma's per-query overhead, on the same `pg` pool as `prisma` (DATABASE_POOL_MAX connections).
    */
   sql: RawSqlPool;
-  redis: Redis;
+  redis: RedisConnection;
   queues: Queues;
   secretBox: SecretBox;
 }

@@ -21,7 +21,7 @@ export function createContext(config: Config, opts: { app: string; logger?: Logg
     poolMax: config.DATABASE_POOL_MAX,
     pooler: config.DATABASE_POOLER,
   });
-  const redis = createRedis(config.REDIS_URL, { name: `${opts.app}-queues` });
+  const redis = createRedis(config, { name: `${opts.app}-queues` });
   redis.on('error', (err) =>
     logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
   );

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis.js';
 import { AggregatorRegistry, type Registry } from 'prom-client';
 import { REPLICA_LABEL, RESERVED_LABELS } from './app-metrics.js';
 import type { MetricFamily } from './exposition.js';
@@ -9,7 +9,7 @@ import { metricsIndexKey, type MetricsSnapshot } from './publisher.js';
  * (see `startMetricsPublisher`), pruning index entries whose key has expired.
  * @returns snapshots, oldest publisher first; unparseable values are skipped
  */
-export async function readMetricsSnapshots(redis: Redis, prefix: string): Promise<MetricsSnapshot[]> {
+export async function readMetricsSnapshots(redis: RedisConnection, prefix: string): Promise<MetricsSnapshot[]> {
   const index = metricsIndexKey(prefix);
   const now = Date.now();
   await redis.zremrangebyscore(index, '-inf', now);
@@ -84,7 +84,7 @@ export async function mergeMetrics(
 
 /** {@link readMetricsSnapshots} then {@link mergeMetrics}: every replica's metrics and `local` ones, as one registry. */
 export async function collectClusterMetrics(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   local: Registry[] = [],
 ): Promise<{ registry: Registry; snapshots: MetricsSnapshot[] }> {

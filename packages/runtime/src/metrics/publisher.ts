@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis.js';
 import type { Registry } from 'prom-client';
 import type { MetricsApp } from './app-metrics.js';
 
@@ -54,7 +54,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
  * @param opts.onError called with publish failures (e.g. log them); never throws
  */
 export function startMetricsPublisher(
-  redis: Redis,
+  redis: RedisConnection,
   registry: Registry,
   opts: { prefix: string; app: MetricsApp; instanceId: string; intervalMs?: number; onError?: (err: Error) => void },
 ): MetricsPublisher {

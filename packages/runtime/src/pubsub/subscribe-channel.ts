@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis.js';
 
 /**
  * Calls `onMessage` with every message published on `channel` (Redis pub/sub), e.g. the cache
@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
  * @returns a function that unsubscribes
  */
 export async function subscribeChannel(
-  subscriber: Redis,
+  subscriber: RedisConnection,
   channel: string,
   onMessage: (message: string) => void,
 ): Promise<() => Promise<void>> {

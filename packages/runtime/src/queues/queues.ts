@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/redis.js';
 
 /**
  * The queue machinery, without any queue: each queue is defined once, with {@link defineQueue}, in
@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 
 /** A queue of the project: its BullMQ name, the name of its jobs, and (in the type) its job data. */
 export interface QueueDef<Data> {
-  /** BullMQ queue name: Redis keys `<QUEUE_PREFIX>:<name>:…`, shown by Bull Board. Never rename a deployed queue. */
+  /** BullMQ queue name: RedisConnection keys `<QUEUE_PREFIX>:<name>:…`, shown by Bull Board. Never rename a deployed queue. */
   readonly name: string;
   /** The name of every job of the queue. */
   readonly jobName: string;
@@ -65,8 +65,11 @@ export interface Queues {
 /**
  * Opens queues on one shared Redis connection: those of `open` at once (default: every queue
  * defined so far, see {@link definedQueues}), any other on its first {@link Queues.get}.
+ * @param connection a single Redis, a Sentinel-managed one or a Redis Cluster (issue #15)
+ * @param prefix QUEUE_PREFIX; on a cluster it carries a hash tag (`{gw}`, checked by `loadConfig`)
+ *   so that every key of every queue is in one slot, as BullMQ's scripts require
  */
-export function createQueues(connection: Redis, prefix: string, open: readonly QueueDef<unknown>[] = definedQueues()): Queues {
+export function createQueues(connection: RedisConnection, prefix: string, open: readonly QueueDef<unknown>[] = definedQueues()): Queues {
   const opened = new Map<string, Queue>();
   const get = <Data>(def: QueueDef<Data>): Queue<Data> => {
     let queue = opened.get(def.name);

@@ -1,28 +1,149 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import type { Config } from '../config/env.js';
 
 /**
- * Creates an ioredis connection for BullMQ and the rate limiter. `maxRetriesPerRequest: null`
- * is what BullMQ workers require (blocking commands must wait out a Redis restart rather than fail).
- * The `/N` database index of the URL is honoured by ioredis.
- * @param opts.failFast fail commands immediately while disconnected (HTTP request path)
- * @param opts.autoPipelining send the commands issued in one event-loop tick as one pipeline (one
- *   round trip for many concurrent callers; used by the worker's endpoint gate, issue #10)
+ * A connection of the service to Redis: a single server (or a Sentinel-managed master, which is a
+ * `Redis` too) or a Redis Cluster (issue #15). Both share ioredis's command API; code that needs
+ * the difference checks {@link isRedisCluster}.
  */
-export function createRedis(
-  url: string,
-  opts: { lazyConnect?: boolean; name?: string; failFast?: boolean; autoPipelining?: boolean } = {},
-): Redis {
-  return new Redis(url, {
-    // failFast: for request-path commands (rate limiting, health): error at once while Redis is
-    // down instead of queueing, so an HTTP request never hangs on it.
-    maxRetriesPerRequest: opts.failFast ? 1 : null,
-    enableOfflineQueue: !opts.failFast,
-    enableReadyCheck: true,
-    lazyConnect: opts.lazyConnect ?? false,
-    connectionName: opts.name,
-    enableAutoPipelining: opts.autoPipelining ?? false,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
+export type RedisConnection = Redis | Cluster;
+
+/** The variables that select how Redis is reached (see {@link createRedis}). */
+export type RedisTarget = Pick<Config, 'REDIS_URL'> &
+  Partial<Pick<Config, 'REDIS_CLUSTER_NODES' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>>;
+
+/** Options of {@link createRedis}. */
+export interface CreateRedisOptions {
+  lazyConnect?: boolean;
+  /** CLIENT SETNAME of the connection(s). */
+  name?: string;
+  /** Fail commands immediately while disconnected (HTTP request path). */
+  failFast?: boolean;
+  /**
+   * Send the commands issued in one event-loop tick as one pipeline (one round trip for many
+   * concurrent callers; used by the worker's endpoint gate, issue #10). On a cluster, one pipeline
+   * per node.
+   */
+  autoPipelining?: boolean;
+  /** Give up a connection attempt after this long (ms; ioredis's default is 10 s). */
+  connectTimeoutMs?: number;
+}
+
+/** True for an ioredis `Cluster` connection. */
+export function isRedisCluster(redis: RedisConnection): redis is Cluster {
+  return (redis as { isCluster?: boolean }).isCluster === true;
+}
+
+/** `host:port,host:port` → ioredis node list (IPv6 hosts in brackets). */
+export function parseHostPorts(list: string): { host: string; port: number }[] {
+  return list.split(',').map((entry) => {
+    const at = entry.lastIndexOf(':');
+    const host = entry.slice(0, at).replace(/^\[(.*)\]$/, '$1');
+    return { host, port: Number(entry.slice(at + 1)) };
   });
 }
 
-export type { Redis };
+/** User name, password, TLS and database index of a `redis://` / `rediss://` URL. */
+function urlCredentials(url: string): Pick<RedisOptions, 'username' | 'password' | 'tls' | 'db'> {
+  const u = new URL(url);
+  const db = u.pathname.replace(/^\//, '');
+  return {
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+    ...(db ? { db: Number(db) } : {}),
+  };
+}
+
+const retryStrategy = (times: number) => Math.min(times * 200, 2000);
+
+/**
+ * Creates an ioredis connection for BullMQ, the rate limiter, the endpoint gate, metrics and
+ * pub/sub. Which kind comes from the configuration (issue #15):
+ * - `REDIS_CLUSTER_NODES` set: an ioredis `Cluster` seeded with those nodes (the others are
+ *   discovered); REDIS_URL gives only the nodes' user name, password and TLS;
+ * - `REDIS_SENTINELS` set: a `Redis` that asks the sentinels for the master `REDIS_SENTINEL_NAME`
+ *   and follows it across failovers; REDIS_URL gives the user name, password, TLS and `/N`;
+ * - otherwise REDIS_URL (a plain string also means that), whose `/N` database index is honoured.
+ *
+ * `maxRetriesPerRequest: null` (unless `failFast`) is what BullMQ workers require (blocking
+ * commands must wait out a Redis restart rather than fail).
+ */
+export function createRedis(target: string, opts?: CreateRedisOptions): Redis;
+export function createRedis(target: RedisTarget, opts?: CreateRedisOptions): RedisConnection;
+export function createRedis(target: string | RedisTarget, opts: CreateRedisOptions = {}): RedisConnection {
+  const common = {
+    // failFast: for request-path commands (rate limiting, health): error at once while Redis is
+    // down instead of queueing, so an HTTP request never hangs on it.
+    enableOfflineQueue: !opts.failFast,
+    enableReadyCheck: true,
+    lazyConnect: opts.lazyConnect ?? false,
+    enableAutoPipelining: opts.autoPipelining ?? false,
+  };
+  const maxRetriesPerRequest = opts.failFast ? 1 : null;
+  const connectTimeout = opts.connectTimeoutMs ? { connectTimeout: opts.connectTimeoutMs } : {};
+  if (typeof target === 'string') {
+    return new Redis(target, { ...common, ...connectTimeout, maxRetriesPerRequest, connectionName: opts.name, retryStrategy });
+  }
+  if (target.REDIS_CLUSTER_NODES) {
+    const { db: _db, ...credentials } = urlCredentials(target.REDIS_URL);
+    const options: ClusterOptions = {
+      ...common,
+      redisOptions: { ...credentials, ...connectTimeout, maxRetriesPerRequest, connectionName: opts.name },
+      clusterRetryStrategy: retryStrategy,
+      // While a master restarts or a failover runs, retry instead of failing at once.
+      retryDelayOnFailover: 200,
+      retryDelayOnClusterDown: 200,
+      retryDelayOnTryAgain: 200,
+    };
+    return new Cluster(parseHostPorts(target.REDIS_CLUSTER_NODES), options);
+  }
+  if (target.REDIS_SENTINELS) {
+    return new Redis({
+      ...common,
+      ...connectTimeout,
+      ...urlCredentials(target.REDIS_URL),
+      sentinels: parseHostPorts(target.REDIS_SENTINELS),
+      name: target.REDIS_SENTINEL_NAME,
+      ...(target.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: target.REDIS_SENTINEL_PASSWORD } : {}),
+      role: 'master',
+      // After a failover the sentinels disconnect the demoted master's clients, which then ask them
+      // for the new master; a command answered READONLY meanwhile reconnects and is sent again.
+      // (Not ioredis's `failoverDetector`: its sentinel connections outlive `quit()` in 5.9.)
+      reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
+      maxRetriesPerRequest,
+      connectionName: opts.name,
+      retryStrategy,
+      sentinelRetryStrategy: retryStrategy,
+    });
+  }
+  return createRedis(target.REDIS_URL, opts);
+}
+
+/**
+ * The connections that hold data: every master of a cluster (SCAN, DBSIZE and FLUSHDB only see the
+ * node they are sent to), or the connection itself.
+ */
+export function dataNodes(redis: RedisConnection): Redis[] {
+  return isRedisCluster(redis) ? redis.nodes('master') : [redis];
+}
+
+/**
+ * Deletes every key matching `pattern` (a SCAN MATCH glob), on every master of a cluster.
+ * @returns how many keys were deleted
+ */
+export async function deleteKeys(redis: RedisConnection, pattern: string): Promise<number> {
+  let deleted = 0;
+  for (const node of dataNodes(redis)) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      // One DEL per key: keys found on one node may still be in different slots.
+      for (const key of keys) deleted += await node.del(key);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+  return deleted;
+}
+
+export type { Redis, Cluster };
