@@ -226,3 +226,12 @@ export async function settle(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** Polls `cond` every 20 ms until it holds. @throws Error after `timeoutMs` (default 60 s) */
+export async function waitUntil(cond: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

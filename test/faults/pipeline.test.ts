@@ -11,6 +11,7 @@ import {
   settle,
   spawnWorkerProcess,
   tally,
+  waitUntil,
 } from './harness.js';
 import { deliveryQueue } from '@gw/core/webhooks';
 
@@ -61,19 +62,11 @@ describe('faults: nothing is lost', () => {
     return { redis, stack, receiver, worker };
   }
 
-  const until = async (cond: () => boolean, timeoutMs = 60_000) => {
-    const end = Date.now() + timeoutMs;
-    while (!cond()) {
-      if (Date.now() > end) throw new Error('condition not reached');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-
   it('1. kill -9 of a worker in the middle of 2,000 deliveries; a new worker delivers all', async () => {
     const { stack, receiver, worker } = await scenario('fault-kill');
     const org = await produceDeliveries(stack, receiver.url, { webhooks: 20, payments: 100 });
     const first = worker();
-    await until(() => receiver.total >= 500);
+    await waitUntil(() => receiver.total >= 500);
     first.kill('SIGKILL');
     await exited(first);
     worker();
@@ -89,7 +82,7 @@ describe('faults: nothing is lost', () => {
     const { stack, receiver, worker, redis } = await scenario('fault-redis');
     const org = await produceDeliveries(stack, receiver.url, { webhooks: 20, payments: 100 });
     worker();
-    await until(() => receiver.total >= 500);
+    await waitUntil(() => receiver.total >= 500);
     await redis.stop();
     await new Promise((r) => setTimeout(r, 500));
     const during = await stack.http
@@ -115,7 +108,7 @@ describe('faults: nothing is lost', () => {
     const { stack, receiver, worker } = await scenario('fault-pg');
     const org = await produceDeliveries(stack, receiver.url, { webhooks: 20, payments: 100 });
     worker();
-    await until(() => receiver.total >= 500);
+    await waitUntil(() => receiver.total >= 500);
     const db = new URL(stack.config.DATABASE_URL).pathname.slice(1);
     const admin = (await import('pg')).default;
     for (let i = 0; i < 3; i++) {
@@ -191,7 +184,7 @@ describe('faults: nothing is lost', () => {
     const { stack, receiver, worker } = await scenario('fault-sigterm', {}, 800);
     const org = await produceDeliveries(stack, receiver.url, { webhooks: 30, payments: 10 });
     const first = worker();
-    await until(() => receiver.total >= 40);
+    await waitUntil(() => receiver.total >= 40);
     first.kill('SIGTERM');
     expect((await exited(first)).code).toBe(0);
     expect(receiver.aborted).toBe(0);

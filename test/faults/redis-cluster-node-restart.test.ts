@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { startStack } from '../support/stack.js';
 import { RedisCluster } from '../support/redis-cluster.js';
-import { CountingReceiver, exited, produceDeliveries, report, settle, spawnWorkerProcess, tally } from './harness.js';
+import { CountingReceiver, exited, produceDeliveries, report, settle, spawnWorkerProcess, tally, waitUntil } from './harness.js';
 
 /**
  * Fault injection on a real 3-master Redis Cluster (issue #15): the master that holds the
@@ -51,20 +51,12 @@ describe('faults on a Redis Cluster: nothing is lost', () => {
     return { cluster, stack, receiver, worker };
   }
 
-  const until = async (cond: () => boolean, timeoutMs = 60_000) => {
-    const end = Date.now() + timeoutMs;
-    while (!cond()) {
-      if (Date.now() > end) throw new Error('condition not reached');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-
   it("the master of the service's slot is killed mid-run and restarted empty: every delivery is delivered", async () => {
     const { cluster, stack, receiver, worker } = await scenario('fault-cluster-owner');
     const owner = await cluster.masterOf(`${stack.config.QUEUE_PREFIX}:x`);
     const org = await produceDeliveries(stack, receiver.url, { webhooks: 20, payments: 50 });
     worker();
-    await until(() => receiver.total >= 300);
+    await waitUntil(() => receiver.total >= 300);
     await cluster.stopNode(owner, 'SIGKILL');
     await new Promise((r) => setTimeout(r, 4000)); // past cluster-node-timeout: the cluster is down
     const during = await stack.http.get('/api/health');
@@ -85,7 +77,7 @@ describe('faults on a Redis Cluster: nothing is lost', () => {
     const other = cluster.ports.find((p) => p !== owner)!;
     const org = await produceDeliveries(stack, receiver.url, { webhooks: 20, payments: 50 });
     worker();
-    await until(() => receiver.total >= 300);
+    await waitUntil(() => receiver.total >= 300);
     await cluster.stopNode(other, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     await cluster.startNode(other);
