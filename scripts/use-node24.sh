@@ -20,6 +20,17 @@ gw_use_node24() {
   gw_root="$(gw_repo_root)"
   if [ "$(gw_node_major node)" -ge 24 ] 2>/dev/null; then return 0; fi
   gw_tools="$gw_root/.tools/node24"
+  # Behind a TLS-inspecting proxy the system npm trusts its CA through `cafile` in its global
+  # npmrc (/usr/etc/npmrc here). An npm run on another node, or with --prefix, reads the global
+  # npmrc of that prefix instead and loses it (SELF_SIGNED_CERT_IN_CHAIN), so hand the file on to
+  # every Node process as NODE_EXTRA_CA_CERTS, read from the system npm before PATH changes.
+  if [ -z "${NODE_EXTRA_CA_CERTS:-}" ]; then
+    gw_ca="$(npm config get cafile 2>/dev/null || true)"
+    if [ -n "$gw_ca" ] && [ "$gw_ca" != "null" ] && [ "$gw_ca" != "undefined" ] && [ -f "$gw_ca" ]; then
+      NODE_EXTRA_CA_CERTS="$gw_ca"
+      export NODE_EXTRA_CA_CERTS
+    fi
+  fi
   gw_bin="$gw_tools/node_modules/.bin"
   if [ "$(gw_node_major "$gw_bin/node")" -lt 24 ] 2>/dev/null; then
     echo "use-node24: installing node@24 from the npm registry into .tools/node24 (once)" >&2
