@@ -111,6 +111,9 @@ describe('.github/workflows (issue #14, point 6)', () => {
     const main = commands.findIndex((c) => /^pnpm test( |$)/.test(c));
     const pooler = commands.findIndex((c) => /^pnpm test:pooler\b/.test(c));
     expect(install).toBeGreaterThanOrEqual(0);
+    // redis-server too (fault suite, Redis Cluster and Sentinel tests), without starting its service.
+    expect(commands[install]).toMatch(/\bapt-get install\b.*\bredis-server\b/);
+    expect(commands[install]).toMatch(/policy-rc\.d/);
     expect(pooler).toBeGreaterThan(Math.max(install, main));
     expect(steps('test')[pooler]!.if).toMatch(/!cancelled\(\)|always\(\)/);
   });
