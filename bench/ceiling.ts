@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { processCpuUs } from './http-load.js';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,9 @@ export interface CeilingRunResult {
   peakRssMb: number;
   /** First enqueue → last delivery answered, µs of the monotonic clock (for profile windows). */
   windowUs: [number, number];
+  /** The ceiling worker's CPU time per delivery (user + system), µs, and the cores it used (CPU ÷ wall time). */
+  cpuUsPerDelivery: number;
+  cores: number;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function runCeiling(
     await receiver.reset(0);
 
     const windowStart = monotonicUs();
+    const cpuBefore = processCpuUs(child.pid);
     const enqueuedAt = new Map<string, number>();
     const first = performance.timeOrigin + performance.now();
     for (const g of opts.groups) {
@@ -112,6 +117,7 @@ export async function runCeiling(
     }
     await receiver.waitFor(expected, opts.timeoutMs, alive);
     const windowUs: [number, number] = [windowStart, monotonicUs()];
+    const cpuUs = processCpuUs(child.pid) - cpuBefore;
     const peakRssMb = child.peakRssMb();
     const { answeredAt } = await receiver.collect();
     let last = first;
@@ -130,6 +136,8 @@ export async function runCeiling(
       latencyMs: summarizeLatency(latencies),
       peakRssMb,
       windowUs,
+      cpuUsPerDelivery: cpuUs / Math.max(1, latencies.length),
+      cores: cpuUs / (windowUs[1] - windowUs[0]),
     };
   } finally {
     await child.stop();

@@ -440,7 +440,10 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
       const fanouts: E2eRound['fanouts'] = [];
       for (const { phase: run, deliveryIds } of runs) {
         const ceiling = await ceilingOf(d, run.fanout, deliveryIds);
-        log(`  round ${i + 1}: ceiling of fan-out ${run.fanout}'s ${run.delivered} deliveries: ${ceiling.deliveriesPerSec.toFixed(0)}/s`);
+        log(
+          `  round ${i + 1}: ceiling of fan-out ${run.fanout}'s ${run.delivered} deliveries: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ` +
+            `CPU ${ceiling.cpuUsPerDelivery.toFixed(0)} µs per delivery (${ceiling.cores.toFixed(2)} cores)`,
+        );
         fanouts.push({ fanout: run.fanout, run, ceiling, ratio: run.deliveriesPerSec / ceiling.deliveriesPerSec });
       }
 

@@ -50,7 +50,8 @@ export interface SectionDeps {
 
 const fmtRun = (r: PipelineRunResult) =>
   `${r.deliveriesPerSec.toFixed(0)}/s, p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, ` +
-  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, RSS ${r.workerStartRssMb.map((m) => m.toFixed(0)).join('+')} → peak ${r.workerPeakRssMb.map((m) => m.toFixed(0)).join('+')} MiB`;
+  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, RSS ${r.workerStartRssMb.map((m) => m.toFixed(0)).join('+')} → peak ${r.workerPeakRssMb.map((m) => m.toFixed(0)).join('+')} MiB, ` +
+  `worker CPU ${r.workerCpuUsPerDelivery.toFixed(0)} µs per delivery (${r.workerCores.toFixed(2)} cores)`;
 
 /** A pipeline run with the fast receiver at peak feed. */
 function peakRun(d: SectionDeps, processes: number, nodeFlags?: string[]) {
@@ -95,7 +96,8 @@ export async function runPipelineSection(d: SectionDeps): Promise<PipelineSectio
           },
         );
         log(
-          `  round ${i + 1}: ceiling: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ${ceiling.delivered} delivered, RSS ${ceiling.peakRssMb.toFixed(0)} MiB`,
+          `  round ${i + 1}: ceiling: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ${ceiling.delivered} delivered, RSS ${ceiling.peakRssMb.toFixed(0)} MiB, ` +
+            `CPU ${ceiling.cpuUsPerDelivery.toFixed(0)} µs per delivery (${ceiling.cores.toFixed(2)} cores)`,
         );
       }
     }

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { processCpuUs } from './http-load.js';
 import type { Context } from '@gw/runtime';
 import { Prisma } from '@gw/db';
 import { deliveryQueue } from '@gw/core/webhooks';
@@ -66,6 +67,13 @@ export interface PipelineRunResult {
   windowUs: [number, number];
   /** Time `confirmPayment` calls took in total (peak feed), ms; for the paced feed, the largest start lag, ms. */
   feedMs: number;
+  /**
+   * CPU time of the worker processes (user + system, all their threads) per delivered delivery
+   * over the measured part, µs; and the cores they used meanwhile (CPU time ÷ wall time). Set
+   * beside the ceiling's, it says whether the gap is CPU (µs per delivery) or waiting (cores < 1).
+   */
+  workerCpuUsPerDelivery: number;
+  workerCores: number;
 }
 
 /** Environment every real worker process gets (the bench's database, Redis and key). */
@@ -189,6 +197,7 @@ export async function runPipeline(
     await receiver.reset(opts.receiverDelayMs);
 
     const windowStart = monotonicUs();
+    const cpuBefore = workers.reduce((n, w) => n + processCpuUs(w.pid), 0);
     const feedMs =
       opts.feed.kind === 'peak'
         ? await confirmAtPeak(ctx, fx, paymentIds, opts.feed.confirmConcurrency)
@@ -196,6 +205,7 @@ export async function runPipeline(
     await receiver.waitFor(expected, opts.timeoutMs, () => assertAlive(workers));
     const windowUs: [number, number] = [windowStart, monotonicUs()];
     assertAlive(workers);
+    const workerCpuUs = workers.reduce((n, w) => n + processCpuUs(w.pid), 0) - cpuBefore;
     const workerPeakRssMb = workers.map((w) => w.peakRssMb());
     await Promise.all(workers.map((w) => w.stop()));
 
@@ -215,6 +225,8 @@ export async function runPipeline(
       workerStartRssMb,
       windowUs,
       feedMs,
+      workerCpuUsPerDelivery: workerCpuUs / Math.max(1, delivered),
+      workerCores: workerCpuUs / (windowUs[1] - windowUs[0]),
     };
   } finally {
     await Promise.all(workers.map((w) => w.stop()));
