@@ -156,6 +156,19 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     admitted(await gate.admit(hook, 'after-reset', 5));
   });
 
+  it('gives every admission its own lease, also across gates (processes) and for the same job', async () => {
+    const hook = randomUUID();
+    const other = createEndpointGate(redis, prefix, config);
+    const leases = [
+      admitted(await gate.admit(hook, 'job-x', 10)).lease,
+      admitted(await gate.admit(hook, 'job-x', 10)).lease,
+      admitted(await other.admit(hook, 'job-x', 10)).lease,
+    ];
+    expect(new Set(leases).size).toBe(3);
+    for (const lease of leases) expect(lease.startsWith('job-x:')).toBe(true);
+    expect(await redis.zcard(gateKeys(prefix, hook).leases)).toBe(3);
+  });
+
   it('reads the health of concurrent callers in one pipeline, each id once, each caller getting exactly its ids', async () => {
     const [open, closed, never] = [randomUUID(), randomUUID(), randomUUID()];
     for (let i = 0; i < 3; i++) await gate.report(open, admitted(await gate.admit(open, randomUUID(), 5)).lease, false, 5);
