@@ -1,7 +1,9 @@
 import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
 import { IDEMPOTENT_OPERATIONS, type operations, type paths } from './generated/openapi.js';
 import { ProblemError } from './errors.js';
-import { type FetchLike, type RetryOptions, withRetries } from './retry.js';
+import { type FetchLike, isRetrySafe, type RetryOptions, withRetries } from './retry.js';
+
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
 
 /** Options of {@link createGatewayClient}. */
@@ -114,7 +116,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
   const makeKey = options.idempotencyKey === false ? undefined : (options.idempotencyKey ?? (() => globalThis.crypto.randomUUID()));
   const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const send = withRetries(baseFetch, options.retry);
+  // A 503 is retried for safe methods, and for writes only when the key will be honoured: the
+  // operation is x-idempotent (a key the caller put on another write is ignored by the server).
+  const send = withRetries(
+    baseFetch,
+    options.retry,
+    undefined,
+    (request) => isRetrySafe(request) && (SAFE_METHODS.has(request.method.toUpperCase()) || isIdempotentOperation(request, baseUrl)),
+  );
   const state = { apiKey: options.apiKey, token: options.token };
 
   const gatewayFetch: FetchLike = (request) => {

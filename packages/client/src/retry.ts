@@ -90,6 +90,7 @@ export function isRetrySafe(request: Request): boolean {
  * request that is not safe ({@link isRetrySafe}), attempts used up, or a `Retry-After` longer than
  * `maxDelayMs`.
  * @param attempt the attempt that just got `response` (1 for the first)
+ * @param safe whether a 503 of `request` may be retried (default {@link isRetrySafe})
  */
 export function retryDelay(
   request: Request,
@@ -98,10 +99,11 @@ export function retryDelay(
   opts: ResolvedRetryOptions,
   random: () => number = Math.random,
   now: number = Date.now(),
+  safe: (request: Request) => boolean = isRetrySafe,
 ): number | undefined {
   if (!RETRYABLE_STATUSES.has(response.status) || attempt >= opts.maxAttempts) return undefined;
   // A 429 is answered before anything was done, so any request may be sent again; a 503 may come after.
-  if (response.status !== 429 && !isRetrySafe(request)) return undefined;
+  if (response.status !== 429 && !safe(request)) return undefined;
   const after = parseRetryAfter(response.headers.get('retry-after'), now);
   if (after !== undefined) return after <= opts.maxDelayMs ? after : undefined;
   return backoffDelay(attempt, opts, random);
@@ -130,18 +132,20 @@ function sleep(ms: number, signal: AbortSignal | null | undefined): Promise<void
  * Network errors are not retried (they are thrown, as fetch throws them); the request's
  * `AbortSignal` also cancels a wait between attempts.
  * @param onRetry called before each wait, with the attempt that failed (1-based), the wait in ms and the answer
+ * @param safe whether a 503 of a request may be retried (default {@link isRetrySafe})
  */
 export function withRetries(
   fetch: FetchLike,
   options: RetryOptions = {},
   onRetry?: (info: { attempt: number; delayMs: number; response: Response; request: Request }) => void,
+  safe: (request: Request) => boolean = isRetrySafe,
 ): FetchLike {
   const opts = resolveRetryOptions(options);
   return async (request) => {
     for (let attempt = 1; ; attempt++) {
       // A body can be read once: every attempt but the last sends a copy.
       const response = await fetch(attempt < opts.maxAttempts ? request.clone() : request);
-      const delayMs = retryDelay(request, response, attempt, opts);
+      const delayMs = retryDelay(request, response, attempt, opts, Math.random, Date.now(), safe);
       if (delayMs === undefined) return response;
       onRetry?.({ attempt, delayMs, response, request });
       // Free the connection of the answer being dropped.

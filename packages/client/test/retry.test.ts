@@ -246,6 +246,18 @@ describe('createGatewayClient against a local server', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('does not retry the 503 of a confirm although the caller set an Idempotency-Key (the server ignores it there)', async () => {
+    handler = (_s, res) => problem(res, 503, 'unavailable', { 'Retry-After': '0' });
+    const id = '0b5a1f0e-8a4e-4c8e-9a59-1d1f0c2b3a4d';
+    const { response } = await gw().POST('/gateway/v1/payments/{id}/confirm', {
+      params: { path: { id } },
+      headers: { 'Idempotency-Key': 'mine' },
+    });
+    expect(response.status).toBe(503);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers['idempotency-key']).toBe('mine');
+  });
+
   it('puts a key only on operations marked x-idempotent: a confirm (not marked) gets none and its 503 is not retried', async () => {
     handler = (_s, res) => problem(res, 503, 'unavailable', { 'Retry-After': '0' });
     const id = '0b5a1f0e-8a4e-4c8e-9a59-1d1f0c2b3a4d';
