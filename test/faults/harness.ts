@@ -3,6 +3,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { Redis } from 'ioredis';
 import type { Stack } from '../support/stack.js';
+import { exited, spawnWorkerProcess } from '../support/worker-process.js';
 
 export { exited, repoRoot, spawnWorkerProcess } from '../support/worker-process.js';
 
@@ -234,4 +235,42 @@ export async function waitUntil(cond: () => boolean, timeoutMs = 60_000): Promis
     if (Date.now() > end) throw new Error('condition not reached');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * The pipeline settings of the fault scenarios: short job locks, a fast sweeper and a short
+ * back-off, so that recovery shows within seconds.
+ */
+export const FAULT_ENV: Readonly<Record<string, string>> = {
+  WORKER_LOCK_DURATION_MS: '2000',
+  SWEEP_INTERVAL_MS: '500',
+  SWEEP_GRACE_MS: '2000',
+  WEBHOOK_BACKOFF_BASE_MS: '200',
+  WEBHOOK_BACKOFF_MAX_MS: '1000',
+};
+
+/**
+ * A counting receiver (answering 200 after `receiverDelayMs`) and a spawner of worker processes
+ * (WORKER_CONCURRENCY 50) for `stack`. `stop()` kills the workers still running, then stops
+ * the receiver.
+ */
+export async function startFaultRig(stack: Stack, receiverDelayMs = 2) {
+  const receiver = await new CountingReceiver(() => ({ status: 200, delayMs: receiverDelayMs })).start();
+  const children: ChildProcess[] = [];
+  return {
+    receiver,
+    worker: (extra: Record<string, string> = {}): ChildProcess => {
+      const c = spawnWorkerProcess(stack, { WORKER_CONCURRENCY: '50', ...extra });
+      children.push(c);
+      return c;
+    },
+    stop: async (): Promise<void> => {
+      for (const c of children) {
+        if (c.exitCode !== null || c.signalCode !== null) continue;
+        c.kill('SIGKILL');
+        await exited(c);
+      }
+      await receiver.stop();
+    },
+  };
 }

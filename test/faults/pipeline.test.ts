@@ -1,18 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startStack } from '../support/stack.js';
-import {
-  CountingReceiver,
-  exited,
-  produceDeliveries,
-  RedisServer,
-  repoRoot,
-  report,
-  settle,
-  spawnWorkerProcess,
-  tally,
-  waitUntil,
-} from './harness.js';
+import { exited, FAULT_ENV, produceDeliveries, RedisServer, repoRoot, report, settle, startFaultRig, tally, waitUntil } from './harness.js';
 import { deliveryQueue } from '@gw/core/webhooks';
 
 /**
@@ -32,34 +21,19 @@ describe('faults: nothing is lost', () => {
       worker: false,
       redisUrl: redis.url,
       env: {
-        WORKER_LOCK_DURATION_MS: '2000',
-        SWEEP_INTERVAL_MS: '500',
-        SWEEP_GRACE_MS: '2000',
-        WEBHOOK_BACKOFF_BASE_MS: '200',
-        WEBHOOK_BACKOFF_MAX_MS: '1000',
+        ...FAULT_ENV,
         // Scenario 5 gives one organization 30 webhooks, over the default cap of 20 (issue #11).
         WEBHOOKS_MAX_PER_ORG: '100',
         ...env,
       },
     });
-    const receiver = await new CountingReceiver(() => ({ status: 200, delayMs: receiverDelayMs })).start();
-    const children: ChildProcess[] = [];
+    const rig = await startFaultRig(stack, receiverDelayMs);
     cleanup.push(async () => {
-      for (const c of children) {
-        if (c.exitCode !== null || c.signalCode !== null) continue;
-        c.kill('SIGKILL');
-        await exited(c);
-      }
-      await receiver.stop();
+      await rig.stop();
       await stack.stop();
       await redis.stop();
     });
-    const worker = (extra: Record<string, string> = {}) => {
-      const c = spawnWorkerProcess(stack, { WORKER_CONCURRENCY: '50', ...extra });
-      children.push(c);
-      return c;
-    };
-    return { redis, stack, receiver, worker };
+    return { redis, stack, receiver: rig.receiver, worker: rig.worker };
   }
 
   it('1. kill -9 of a worker in the middle of 2,000 deliveries; a new worker delivers all', async () => {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { ChildProcess } from 'node:child_process';
 import { startStack } from '../support/stack.js';
 import { RedisCluster } from '../support/redis-cluster.js';
-import { CountingReceiver, exited, produceDeliveries, report, settle, spawnWorkerProcess, tally, waitUntil } from './harness.js';
+import { FAULT_ENV, produceDeliveries, report, settle, startFaultRig, tally, waitUntil } from './harness.js';
 
 /**
  * Fault injection on a real 3-master Redis Cluster (issue #15): the master that holds the
@@ -21,34 +20,13 @@ describe('faults on a Redis Cluster: nothing is lost', () => {
   async function scenario(label: string) {
     const cluster = await RedisCluster.start({ masters: 3, nodeTimeoutMs: 2000 });
     cleanup.push(() => cluster.stop());
-    const stack = await startStack(label, {
-      worker: false,
-      env: {
-        REDIS_CLUSTER_NODES: cluster.nodes,
-        WORKER_LOCK_DURATION_MS: '2000',
-        SWEEP_INTERVAL_MS: '500',
-        SWEEP_GRACE_MS: '2000',
-        WEBHOOK_BACKOFF_BASE_MS: '200',
-        WEBHOOK_BACKOFF_MAX_MS: '1000',
-      },
-    });
-    const receiver = await new CountingReceiver(() => ({ status: 200, delayMs: 2 })).start();
-    const children: ChildProcess[] = [];
+    const stack = await startStack(label, { worker: false, env: { REDIS_CLUSTER_NODES: cluster.nodes, ...FAULT_ENV } });
+    const rig = await startFaultRig(stack);
     cleanup.push(async () => {
-      for (const c of children) {
-        if (c.exitCode !== null || c.signalCode !== null) continue;
-        c.kill('SIGKILL');
-        await exited(c);
-      }
-      await receiver.stop();
+      await rig.stop();
       await stack.stop();
     });
-    const worker = () => {
-      const c = spawnWorkerProcess(stack, { WORKER_CONCURRENCY: '50' });
-      children.push(c);
-      return c;
-    };
-    return { cluster, stack, receiver, worker };
+    return { cluster, stack, receiver: rig.receiver, worker: () => rig.worker() };
   }
 
   it("the master of the service's slot is killed mid-run and restarted empty: every delivery is delivered", async () => {
