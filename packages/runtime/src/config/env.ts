@@ -38,20 +38,22 @@ const portList = z
   );
 
 /** `host:port[,host:port...]` (Redis cluster nodes, sentinels); IPv6 hosts in brackets: `[::1]:7000`. */
+/** `host:port,host:port` → ioredis node list (IPv6 hosts in brackets). */
+export function parseHostPorts(list: string): { host: string; port: number }[] {
+  return list.split(',').map((entry) => {
+    const at = entry.lastIndexOf(':');
+    const host = entry.slice(0, at).replace(/^\[(.*)\]$/, '$1');
+    return { host, port: Number(entry.slice(at + 1)) };
+  });
+}
+
 const hostPortList = z
   .string()
   .regex(
     /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}(,(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5})*$/,
     'must be a comma list of host:port',
   )
-  .refine(
-    (v) =>
-      v.split(',').every((hostPort) => {
-        const port = Number(hostPort.slice(hostPort.lastIndexOf(':') + 1));
-        return port >= 1 && port <= 65535;
-      }),
-    'ports must be 1-65535',
-  );
+  .refine((v) => parseHostPorts(v).every(({ port }) => port >= 1 && port <= 65535), 'ports must be 1-65535');
 
 /** QUEUE_PREFIX: letters, digits, `_ . -`, with at most one non-empty `{hash tag}`. */
 const QUEUE_PREFIX_PATTERN = /^[A-Za-z0-9_.-]*(\{[A-Za-z0-9_.-]+\})?[A-Za-z0-9_.-]*$/;

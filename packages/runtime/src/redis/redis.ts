@@ -1,5 +1,5 @@
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
-import type { Config } from '../config/env.js';
+import { parseHostPorts, type Config } from '../config/env.js';
 
 /**
  * A connection of the service to Redis: a single server (or a Sentinel-managed master, which is a
@@ -32,15 +32,6 @@ export interface CreateRedisOptions {
 /** True for an ioredis `Cluster` connection. */
 export function isRedisCluster(redis: RedisConnection): redis is Cluster {
   return (redis as { isCluster?: boolean }).isCluster === true;
-}
-
-/** `host:port,host:port` → ioredis node list (IPv6 hosts in brackets). */
-export function parseHostPorts(list: string): { host: string; port: number }[] {
-  return list.split(',').map((entry) => {
-    const at = entry.lastIndexOf(':');
-    const host = entry.slice(0, at).replace(/^\[(.*)\]$/, '$1');
-    return { host, port: Number(entry.slice(at + 1)) };
-  });
 }
 
 /** User name, password, TLS and database index of a `redis://` / `rediss://` URL. */
