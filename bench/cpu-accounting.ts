@@ -39,14 +39,14 @@ export async function redisServerPid(url: string): Promise<number> {
   }
 }
 
-const cpuOf = (pids: number[]): number =>
-  pids.reduce((n, pid) => {
-    try {
-      return n + processCpuUs(pid);
-    } catch {
-      return n; // ended: its time is lost from the delta, which then undercounts
-    }
-  }, 0);
+/** CPU time of `pid` so far, µs; 0 once it has ended (its time is then lost, and the group undercounts). */
+const cpuOf = (pid: number): number => {
+  try {
+    return processCpuUs(pid);
+  } catch {
+    return 0;
+  }
+};
 
 /**
  * Starts accounting: `stop()` returns the cores each group used since (CPU s ÷ wall s, rounded to
@@ -56,14 +56,14 @@ const cpuOf = (pids: number[]): number =>
 export function startCpuAccounting(groups: () => ProcessGroups): { stop(): Record<string, number> } {
   const started = performance.now();
   const before = new Map<number, number>();
-  for (const pids of Object.values(groups())) for (const pid of pids) before.set(pid, cpuOf([pid]));
+  for (const pids of Object.values(groups())) for (const pid of pids) before.set(pid, cpuOf(pid));
   return {
     stop: () => {
       const wallUs = (performance.now() - started) * 1000;
       const out: Record<string, number> = {};
       let total = 0;
       for (const [name, pids] of Object.entries(groups())) {
-        const usedUs = pids.reduce((n, pid) => n + Math.max(0, cpuOf([pid]) - (before.get(pid) ?? 0)), 0);
+        const usedUs = pids.reduce((n, pid) => n + Math.max(0, cpuOf(pid) - (before.get(pid) ?? 0)), 0);
         out[name] = Math.round((usedUs / wallUs) * 100) / 100;
         total += out[name];
       }
