@@ -1,9 +1,7 @@
 import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
 import { IDEMPOTENT_OPERATIONS, type operations, type paths } from './generated/openapi.js';
 import { ProblemError } from './errors.js';
-import { type FetchLike, isRetrySafe, type RetryOptions, withRetries } from './retry.js';
-
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { type FetchLike, isRetrySafe, isSafeMethod, type RetryOptions, withRetries } from './retry.js';
 import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
 
 /** Options of {@link createGatewayClient}. */
@@ -122,7 +120,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     baseFetch,
     options.retry,
     undefined,
-    (request) => isRetrySafe(request) && (SAFE_METHODS.has(request.method.toUpperCase()) || isIdempotentOperation(request, baseUrl)),
+    (request) => isSafeMethod(request) || (isRetrySafe(request) && isIdempotentOperation(request, baseUrl)),
   );
   const state = { apiKey: options.apiKey, token: options.token };
 

@@ -19,6 +19,7 @@ export {
   RETRYABLE_STATUSES,
   backoffDelay,
   isRetrySafe,
+  isSafeMethod,
   parseRetryAfter,
   retryDelay,
   withRetries,

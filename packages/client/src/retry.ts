@@ -76,13 +76,18 @@ export function backoffDelay(
   return Math.floor(random() * ceiling);
 }
 
+/** Whether the request's method is safe (RFC 9110 §9.2.1): GET, HEAD or OPTIONS. */
+export function isSafeMethod(request: Request): boolean {
+  return SAFE_METHODS.has(request.method.toUpperCase());
+}
+
 /**
  * Whether a request may be sent again after a 429 or 503: GET, HEAD and OPTIONS always; any
  * other method only with an `Idempotency-Key` header (the server then answers a repeat with the
  * first answer instead of acting twice).
  */
 export function isRetrySafe(request: Request): boolean {
-  return SAFE_METHODS.has(request.method.toUpperCase()) || request.headers.has('idempotency-key');
+  return isSafeMethod(request) || request.headers.has('idempotency-key');
 }
 
 /**
