@@ -22,7 +22,7 @@
  * `BENCH_GROWTH_SAMPLES`=1,000 sequential requests each of `GET /gateway/v1/webhooks/deliveries?status=dead`
  * (plus the largest organization's, full side) and `GET /gateway/v1/payments`; as many
  * `POST /gateway/v1/payments/:id/confirm` (payments created untimed first); `BENCH_GROWTH_SWEEPS`=1,000
- * calls of the worker's `sweepOutbox` (deliveries and payment expiries, with SWEEP_GRACE_MS).
+ * calls of the worker's `sweepOutbox` (pending deliveries, with SWEEP_GRACE_MS).
  *
  * Then `EXPLAIN (ANALYZE, BUFFERS)` of each statement behind the figures, with the issue #15
  * indexes ("after") and, in a transaction rolled back, with the indexes as they were before
@@ -353,7 +353,7 @@ async function explainAll(client: pg.Client, org: string, largestOrg: string, pa
       sql: `SELECT id::text FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz ORDER BY next_attempt_at LIMIT 500`,
     },
     {
-      name: 'sweeper: overdue payments (findOverduePendingPaymentIds)',
+      name: 'expiry scan: due payments (findOverduePendingPaymentIds)',
       sql: `SELECT id::text FROM payments WHERE status = 'pending' AND expires_at <= ${cutoff}::timestamptz ORDER BY expires_at LIMIT 500`,
     },
   ];

@@ -42,9 +42,10 @@ describe('payments (issue #2)', () => {
     const ttl = Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt);
     expect(ttl).toBeGreaterThanOrEqual(899_000);
     expect(ttl).toBeLessThanOrEqual(901_000);
-    // The expiry is a delayed job, scheduled now.
-    const job = await stack.api.deps.queues.get(paymentExpiryQueue).getJob(res.body.id);
-    expect(await job?.getState()).toBe('delayed');
+    // Issue #16: creating a payment writes nothing to Redis; the worker's expiry scan reads the
+    // due payments from PostgreSQL (apps/worker/test/expiry-scan.test.ts).
+    expect(await stack.api.deps.queues.get(paymentExpiryQueue).getJob(res.body.id)).toBeUndefined();
+    expect(await stack.api.deps.queues.get(paymentExpiryQueue).count()).toBe(0);
   });
 
   it.each([['0'], ['-5'], ['1.5'], ['1e18'], [' 12'], ['0012'], [12]])('rejects amount %j with 400', async (amount) => {

@@ -12,7 +12,7 @@ import {
   sweepDeliveries,
 } from '@gw/core/webhooks';
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
-import { expirePayment, paymentExpiryQueue, sweepPaymentExpiries } from '@gw/core/payments';
+import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
@@ -75,7 +75,14 @@ export function createJobs(
         return rescheduleAt(job, token, outcome.at);
       return outcome;
     }),
+    /**
+     * Issue #16: a scan (`{}`, produced by the job scheduler every PAYMENT_EXPIRY_SCAN_MS, see
+     * `schedulePaymentExpiry`) expires every due payment, for at most one interval or 1 s; a job of
+     * one payment (`{ paymentId }`, scheduled by versions before the scan) expires that payment.
+     */
     defineHandler(paymentExpiryQueue, async ({ paymentId }, job, token) => {
+      if (paymentId === undefined)
+        return { expired: await expireDuePayments(ctx, { budgetMs: Math.max(1000, ctx.config.PAYMENT_EXPIRY_SCAN_MS) }) };
       const outcome = await expirePayment(ctx, paymentId);
       if (outcome.result === 'not-due') return rescheduleAt(job, token, outcome.expiresAt);
       return outcome;
@@ -120,18 +127,16 @@ export function assertHandlers(handlers: Record<string, Handler>): void {
 export interface SweepResult {
   /** Pending deliveries whose job was missing or finished, re-enqueued. */
   deliveries: number;
-  /** Pending payments past expiry whose expiry job was missing, re-scheduled. */
-  payments: number;
 }
 
 /**
  * The outbox sweeper (issue #2): a crash between commit and enqueue, a Redis that lost its data,
  * or a job that exhausted its infrastructure retries would otherwise leave work behind. Gives a
- * job again to each pending delivery and each pending payment more than `graceMs` past its due
- * time (job id = row id, so a live job is never duplicated). Safe to run from every worker replica
- * at once.
- * @param batch max rows of each kind looked at per call
+ * job again to each pending delivery more than `graceMs` past its due time (job id = row id, so a
+ * live job is never duplicated). Safe to run from every worker replica at once. (Payments need no
+ * sweep since issue #16: the expiry scan reads the due ones from PostgreSQL.)
+ * @param batch max rows looked at per call
  */
 export async function sweepOutbox(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<SweepResult> {
-  return { deliveries: await sweepDeliveries(ctx, opts), payments: await sweepPaymentExpiries(ctx, opts) };
+  return { deliveries: await sweepDeliveries(ctx, opts) };
 }

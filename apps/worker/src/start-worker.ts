@@ -22,6 +22,7 @@ import {
 } from '@gw/core/webhooks';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { restoreRetentionSchedule, retentionPrunedCounter, retentionQueue, scheduleRetention } from '@gw/core/retention';
+import { restorePaymentExpirySchedule, schedulePaymentExpiry } from '@gw/core/payments';
 import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -50,7 +51,7 @@ export interface RunningWorker {
   ctx: Context;
   /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS); it also restores a lost retention schedule. */
   sweep(): Promise<void>;
-  /** Settles once the retention job's schedule was set (or failed to be, which is logged). */
+  /** Settles once the retention job's and the expiry scan's schedules were set (or failed to be, which is logged). */
   retentionScheduled: Promise<void>;
   /** Graceful stop: no new jobs, in-flight attempts finish and are recorded, then clients close. */
   stop(): Promise<void>;
@@ -58,8 +59,9 @@ export interface RunningWorker {
 
 /**
  * Starts the delivery worker: one BullMQ Worker per queue (WORKER_CONCURRENCY parallel delivery
- * attempts), the outbox sweeper every SWEEP_INTERVAL_MS, and the retention job's schedule (one
- * BullMQ job scheduler for the cluster, every RETENTION_INTERVAL_MS). Any number of replicas may run.
+ * attempts), the outbox sweeper every SWEEP_INTERVAL_MS, and the schedules of the retention job
+ * (every RETENTION_INTERVAL_MS) and of the payment expiry scan (every PAYMENT_EXPIRY_SCAN_MS), one
+ * BullMQ job scheduler each for the cluster. Any number of replicas may run.
  */
 export async function startWorker(
   config: Config,
@@ -120,8 +122,9 @@ export async function startWorker(
       try {
         const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
         const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
-        if (result.deliveries || result.payments || bridgeTransfers)
-          ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
+        if (result.deliveries || bridgeTransfers) ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
+        if (await restorePaymentExpirySchedule(ctx.queues, config.PAYMENT_EXPIRY_SCAN_MS))
+          ctx.logger.info({ everyMs: config.PAYMENT_EXPIRY_SCAN_MS }, 'sweeper restored the missing payment expiry schedule');
         if (await restoreRetentionSchedule(ctx.queues, config.RETENTION_INTERVAL_MS))
           ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS }, 'sweeper restored the missing retention schedule');
       } catch (err) {
@@ -140,12 +143,19 @@ export async function startWorker(
   });
   const timer = setInterval(() => void sweep(), config.SWEEP_INTERVAL_MS);
   timer.unref();
-  // Issue #14: the retention job's one cluster-wide schedule (an idempotent upsert by every
-  // replica). Not awaited: a worker starting while Redis is unreachable must not hang here.
-  const retentionScheduled = scheduleRetention(ctx.queues, config.RETENTION_INTERVAL_MS).then(
-    (on) => ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS, on }, 'retention schedule set'),
-    (err: Error) => ctx.logger.warn({ err: { message: err.message } }, 'retention schedule not set; the next worker start retries'),
-  );
+  // Issue #14 and #16: the retention job's and the expiry scan's cluster-wide schedules (idempotent
+  // upserts by every replica). Not awaited: a worker starting while Redis is unreachable must not
+  // hang here; the sweeper puts a missing schedule back.
+  const retentionScheduled = Promise.all([
+    scheduleRetention(ctx.queues, config.RETENTION_INTERVAL_MS).then(
+      (on) => ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS, on }, 'retention schedule set'),
+      (err: Error) => ctx.logger.warn({ err: { message: err.message } }, 'retention schedule not set; the sweeper retries'),
+    ),
+    schedulePaymentExpiry(ctx.queues, config.PAYMENT_EXPIRY_SCAN_MS).then(
+      () => ctx.logger.info({ everyMs: config.PAYMENT_EXPIRY_SCAN_MS }, 'payment expiry schedule set'),
+      (err: Error) => ctx.logger.warn({ err: { message: err.message } }, 'payment expiry schedule not set; the sweeper retries'),
+    ),
+  ]).then(() => undefined);
   ctx.logger.info({ queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY }, 'worker started');
 
   return {

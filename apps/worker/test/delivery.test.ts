@@ -269,7 +269,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     expect(r.requests).toHaveLength(0);
   });
 
-  it('refunds and expiries are delivered too; expiry needs no request (delayed job)', async () => {
+  it('refunds and expiries are delivered too; expiry needs no request (the expiry scan)', async () => {
     const r = await receiver();
     const { org, payer, settle } = await setup(r.url, ['payment.refunded', 'payment.expired']);
     const settled = await settle();

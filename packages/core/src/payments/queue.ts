@@ -1,41 +1,47 @@
-import type { Queue } from 'bullmq';
-import { type Queues, coalescePer, defineQueue } from '@gw/runtime';
+import { type PeriodicJob, type Queues, defineQueue, restorePeriodicJob, schedulePeriodicJob } from '@gw/runtime';
 
 /**
- * The payments module's queue (processed by `expirePayment`), with its enqueue helper. The name,
- * job name and job ids are what deployed workers and Bull Board read: never change them.
+ * The payments module's queue (processed by `expireDuePayments` and `expirePayment`) and its
+ * schedule. The name, job name and scheduler id are what deployed workers and Bull Board read:
+ * never change them.
+ *
+ * Issue #16: payments expire by a scan, not by one delayed job each. The scheduler below produces
+ * one job every PAYMENT_EXPIRY_SCAN_MS for the whole cluster, and that job expires every pending
+ * payment past its `expiresAt` (index `payments(status, expires_at)`). Creating a payment therefore
+ * writes nothing to Redis, and a million pending payments hold no Redis memory (a delayed job took
+ * about 850 bytes). Jobs of the earlier kind (`paymentId` set, one per payment, delayed until its
+ * `expiresAt`) that a deployed Redis may still hold are still run.
  */
 
-/** Job data of a payment expiry; the job id is the payment id. */
+/**
+ * Job data of the expiry queue: `{}` for a scan; `{ paymentId }` for a job of one payment, the kind
+ * that versions before issue #16's scan scheduled at each creation (job id = payment id).
+ */
 export interface PaymentExpiryJob {
-  paymentId: string;
+  paymentId?: string;
 }
 
 export const paymentExpiryQueue = defineQueue<PaymentExpiryJob>({ name: 'payment-expiry', jobName: 'expire' });
 
-/** Expiry jobs sent to each queue with one `addBulk` per batch (see {@link enqueuePaymentExpiry}). */
-const addExpiries = coalescePer(
-  async (queue: Queue<PaymentExpiryJob>, jobs: { paymentId: string; expiresAt: Date }[]) => {
-    const now = Date.now();
-    await queue.addBulk(
-      jobs.map((j) => ({
-        name: paymentExpiryQueue.jobName,
-        data: { paymentId: j.paymentId },
-        opts: { jobId: j.paymentId, delay: Math.max(0, j.expiresAt.getTime() - now) },
-      })),
-    );
-    return jobs.map(() => undefined);
-  },
-  { maxBatch: 200, maxInFlight: 2 },
-);
+/** Id of the one BullMQ job scheduler that produces the expiry scans. */
+export const PAYMENT_EXPIRY_SCHEDULER_ID = 'payment-expiry-scan';
+
+/** The expiry scans: one cluster-wide periodic job. */
+const expiryScans: PeriodicJob<PaymentExpiryJob> = { queue: paymentExpiryQueue, schedulerId: PAYMENT_EXPIRY_SCHEDULER_ID, data: {} };
 
 /**
- * Schedules the expiry of a payment at `expiresAt` (a delayed job, job id = payment id).
- * Concurrent calls are sent together (issue #5): the expiries requested while an `addBulk` is in
- * flight go out in the next one, one Redis round trip for many payments. A failure rejects every
- * caller of that batch; the payments are committed already, and the sweeper schedules their
- * expiries.
+ * Makes the expiry scan run every `everyMs` (PAYMENT_EXPIRY_SCAN_MS): one BullMQ job scheduler
+ * for the cluster ({@link schedulePeriodicJob}), upserted by every worker at start.
+ * @returns true (the scheduler is in place)
+ * @throws the Redis error when Redis cannot be reached
  */
-export async function enqueuePaymentExpiry(queues: Pick<Queues, 'get'>, paymentId: string, expiresAt: Date): Promise<void> {
-  await addExpiries(queues.get(paymentExpiryQueue), { paymentId, expiresAt });
-}
+export const schedulePaymentExpiry = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
+  schedulePeriodicJob(queues, expiryScans, everyMs);
+
+/**
+ * Puts the expiry scan's scheduler back when it is missing (Redis lost its data): run by the
+ * worker's sweeper ({@link restorePeriodicJob}), so expiries resume within SWEEP_INTERVAL_MS.
+ * @returns true when the scheduler was missing and has been set again
+ */
+export const restorePaymentExpirySchedule = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
+  restorePeriodicJob(queues, expiryScans, everyMs);

@@ -109,7 +109,7 @@ export function findPayments(
   });
 }
 
-/** Pending payments whose `expiresAt` is at or before `cutoff`, oldest first (the sweeper's). */
+/** Pending payments whose `expiresAt` is at or before `cutoff`, oldest first (the expiry scan's; index `payments(status, expires_at)`). */
 export async function findOverduePendingPaymentIds(sql: RawSql, cutoff: Date, limit: number): Promise<string[]> {
   const payments = await sql.$queryRaw<{ id: string }[]>`
     SELECT id::text FROM payments WHERE status = 'pending' AND expires_at <= ${cutoff}::timestamptz

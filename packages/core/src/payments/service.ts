@@ -1,11 +1,10 @@
 import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type Context, coalescePer, cursorId, ensureLiveJobs, isUuid, toPage } from '@gw/runtime';
+import { AppError, type Context, coalescePer, cursorId, isUuid, toPage } from '@gw/runtime';
 import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
 import { dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { toPaymentDto, type PaymentDto } from './contract.js';
-import { enqueuePaymentExpiry, paymentExpiryQueue } from './queue.js';
 import {
   findOverduePendingPaymentIds,
   findPayment,
@@ -18,8 +17,8 @@ import {
 
 /**
  * The payments use cases (issue #2, #5, #16): creation (group-committed without an
- * Idempotency-Key), confirmation, refund and expiry with their events, reads, and the payments'
- * part of the outbox sweep.
+ * Idempotency-Key), confirmation, refund and expiry (the scan of due payments) with their events,
+ * and reads.
  */
 
 type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
@@ -43,10 +42,11 @@ export interface CreatePaymentInput {
 }
 
 /**
- * Creates a `pending` payment from `payer` to the organization and schedules its expiry
- * (a delayed job at `expiresAt`). With an Idempotency-Key, the same key and body return the
- * same payment (issue #2, Payments); without one, the insert is group-committed with concurrent
- * ones ({@link insertPayment}).
+ * Creates a `pending` payment from `payer` to the organization, expiring at now +
+ * `expiresInSeconds` (the expiry scan, {@link expireDuePayments}, expires it then; nothing is
+ * written to Redis). With an Idempotency-Key, the same key and body return the same payment
+ * (issue #2, Payments); without one, the insert is group-committed with concurrent ones
+ * ({@link insertPayment}).
  * @returns HTTP status (201) and the payment object; `replayed` when answered from the key
  */
 export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
@@ -63,15 +63,9 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
     credits,
     expiresAt,
   };
-  const scheduleExpiry = (payment: PaymentDto) =>
-    enqueuePaymentExpiry(ctx.queues, payment.id, expiresAt).catch((err: unknown) =>
-      ctx.logger.warn({ err, paymentId: payment.id }, 'expiry job not enqueued; the sweeper will schedule it'),
-    );
-
   if (input.idempotencyKey === undefined) {
     // The hot path (issue #5): one group-committed INSERT on the plain pg pool, no transaction.
     const payment = await insertPayment(ctx.sql, newPayment);
-    await scheduleExpiry(payment);
     return { statusCode: 201, body: payment, replayed: false };
   }
 
@@ -88,11 +82,9 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
     async (tx) => {
       // The same INSERT as the hot path, in the transaction that stores the key's answer.
       const [payment] = await insertPaymentRows(tx, [{ ...newPayment, id: uuidv7() }]);
-      const body = toPaymentDto(payment!);
-      return { statusCode: 201, body, afterCommit: () => scheduleExpiry(body) };
+      return { statusCode: 201, body: toPaymentDto(payment!) };
     },
   );
-  if (!result.replayed && result.afterCommit) await result.afterCommit();
   return result;
 }
 
@@ -193,8 +185,10 @@ export type ExpireOutcome =
   { result: 'expired' } | { result: 'not-due'; expiresAt: Date } | { result: 'not-pending' } | { result: 'missing' };
 
 /**
- * Expires a pending payment whose `expiresAt` has passed (run by the delayed expiry job,
- * not by polling). Any other state is left alone.
+ * Expires a pending payment whose `expiresAt` has passed, in one transaction (row locked, status,
+ * event and deliveries; the deliveries are enqueued after the commit). Any other state is left
+ * alone. Run by the expiry scan ({@link expireDuePayments}) and by per-payment expiry jobs that
+ * an earlier version scheduled.
  */
 export async function expirePayment(ctx: Ctx, paymentId: string): Promise<ExpireOutcome> {
   const out = await ctx.sql.transaction(async (tx) => {
@@ -285,24 +279,38 @@ export async function insertPayment(sql: RawSql, payment: NewPayment): Promise<P
   return outcome.payment;
 }
 
+/** Payments one statement of the expiry scan reads (and expires before it reads again). */
+const EXPIRY_SCAN_BATCH = 200;
+/** Expiries of one scan run at once (each its own transaction on the process's pool). */
+const EXPIRY_SCAN_PARALLEL = 4;
+
 /**
- * The payments' part of the outbox sweep (issue #2): gives an expiry job again (job id = payment
- * id, so a live job is never duplicated) to each pending payment more than `graceMs` past
- * `expiresAt` whose job is missing (lost with Redis, or never enqueued). Safe to run from every
- * worker replica at once; raw SQL on the plain pg pool.
- * @param batch max payments looked at per call (default 500)
- * @returns how many jobs were added
+ * The expiry scan (issue #16; spec, Payments: a pending payment becomes `expired` at `expiresAt`):
+ * expires every pending payment whose `expiresAt` is past, oldest first, reading the due ones by
+ * the index `payments(status, expires_at)` in batches of 200 and expiring up to 4 at a time, each
+ * with {@link expirePayment} (its own transaction, its `payment.expired` event and deliveries).
+ * Run by the `payment-expiry` job scheduler every PAYMENT_EXPIRY_SCAN_MS, so a payment expires
+ * within about that long after its `expiresAt`; a confirm after `expiresAt` expires it at once.
+ * Safe to run from several workers at once: each expiry locks its row and re-checks the status.
+ * Nothing is lost when a run fails or Redis is down: the rows stay due and the next run takes them.
+ * @param budgetMs the run stops reading new batches after this long (ms); the next run goes on
+ * @returns how many payments this run expired
+ * @throws the first database error of the run (after the other expiries of its batch finished)
  */
-export async function sweepPaymentExpiries(
-  ctx: Pick<Context, 'sql' | 'queues'>,
-  opts: { graceMs: number; batch?: number },
-): Promise<number> {
-  const ids = await findOverduePendingPaymentIds(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
-  return ensureLiveJobs(
-    ctx.queues,
-    paymentExpiryQueue,
-    ids.map((id) => ({ id, data: { paymentId: id } })),
-  );
+export async function expireDuePayments(ctx: Ctx, opts: { budgetMs: number }): Promise<number> {
+  const started = Date.now();
+  let expired = 0;
+  for (;;) {
+    const ids = await findOverduePendingPaymentIds(ctx.sql, new Date(), EXPIRY_SCAN_BATCH);
+    for (let i = 0; i < ids.length; i += EXPIRY_SCAN_PARALLEL) {
+      const outcomes = await Promise.allSettled(ids.slice(i, i + EXPIRY_SCAN_PARALLEL).map((id) => expirePayment(ctx, id)));
+      for (const o of outcomes) {
+        if (o.status === 'rejected') throw o.reason;
+        if (o.value.result === 'expired') expired += 1;
+      }
+    }
+    if (ids.length < EXPIRY_SCAN_BATCH || Date.now() - started >= opts.budgetMs) return expired;
+  }
 }
 
 // --- credit purchases ---------------------------------------------------------------------------

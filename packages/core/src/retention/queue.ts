@@ -1,4 +1,4 @@
-import { type Queues, defineQueue } from '@gw/runtime';
+import { type PeriodicJob, type Queues, defineQueue, restorePeriodicJob, schedulePeriodicJob } from '@gw/runtime';
 
 /**
  * The retention module's queue (processed by `runRetention`) and its schedule. The name, job name
@@ -13,43 +13,22 @@ export const retentionQueue = defineQueue<RetentionJob>({ name: 'maintenance-ret
 /** Id of the one BullMQ job scheduler that produces the retention runs. */
 export const RETENTION_SCHEDULER_ID = 'retention';
 
-/**
- * Makes the retention job run every `everyMs` (RETENTION_INTERVAL_MS), with a BullMQ job
- * scheduler: an idempotent upsert under one fixed id, so every worker replica may call it at
- * start and there is still one scheduler, producing one job per interval for the whole cluster
- * (whichever worker takes it runs it). A run is not retried (`attempts: 1`): the next interval's
- * run picks up what a failed one left. `everyMs` 0 removes the scheduler (retention off).
- * @param everyMs interval in ms, or 0
- * @returns whether a scheduler is now in place
- */
-export async function scheduleRetention(queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> {
-  const queue = queues.get(retentionQueue);
-  if (everyMs === 0) {
-    await queue.removeJobScheduler(RETENTION_SCHEDULER_ID);
-    return false;
-  }
-  await queue.upsertJobScheduler(
-    RETENTION_SCHEDULER_ID,
-    { every: everyMs },
-    {
-      name: retentionQueue.jobName,
-      data: {},
-      opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } },
-    },
-  );
-  return true;
-}
+/** The retention runs: one cluster-wide periodic job. */
+const retentionRuns: PeriodicJob<RetentionJob> = { queue: retentionQueue, schedulerId: RETENTION_SCHEDULER_ID, data: {} };
 
 /**
- * Puts the retention job's scheduler back when it is missing although retention is on (Redis lost
- * its data, or someone removed it): run by the worker's sweeper, so retention does not stop until
- * the next worker start. An existing scheduler is left as it is, even with another interval (the
- * interval of the worker that started last wins; replicas of a rolling deploy do not flap it).
+ * Makes the retention job run every `everyMs` (RETENTION_INTERVAL_MS): one BullMQ job scheduler
+ * for the cluster ({@link schedulePeriodicJob}). `everyMs` 0 removes it (retention off).
+ * @returns whether a scheduler is now in place
+ */
+export const scheduleRetention = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
+  schedulePeriodicJob(queues, retentionRuns, everyMs);
+
+/**
+ * Puts the retention job's scheduler back when it is missing although retention is on (run by the
+ * worker's sweeper; {@link restorePeriodicJob}).
  * @param everyMs RETENTION_INTERVAL_MS, in ms (0: nothing to do)
  * @returns true when the scheduler was missing and has been set again
  */
-export async function restoreRetentionSchedule(queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> {
-  if (everyMs === 0) return false;
-  if (await queues.get(retentionQueue).getJobScheduler(RETENTION_SCHEDULER_ID)) return false;
-  return scheduleRetention(queues, everyMs);
-}
+export const restoreRetentionSchedule = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
+  restorePeriodicJob(queues, retentionRuns, everyMs);

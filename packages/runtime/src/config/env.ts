@@ -257,7 +257,17 @@ export const envSchema = z.object({
    * RSS under 200 MiB at full speed with WORKER_CONCURRENCY 50; raise it with the concurrency.
    */
   WORKER_MAX_OLD_SPACE_MB: int(32, 16384).default(96),
-  /** How often (ms) the sweeper looks for pending deliveries and payments whose job went missing. */
+  /**
+   * How often (ms) the expiry scan runs (issue #16): one job per interval across every worker
+   * replica (a BullMQ job scheduler) expires each pending payment past its `expiresAt`, so a
+   * payment expires within about this long after it. A confirm after `expiresAt` expires the
+   * payment at once whatever this is.
+   */
+  PAYMENT_EXPIRY_SCAN_MS: int(100, 3_600_000).default(1000),
+  /**
+   * How often (ms) the sweeper looks for pending deliveries whose job went missing, and puts back
+   * the expiry scan's and the retention job's schedules if Redis lost them.
+   */
   SWEEP_INTERVAL_MS: int(100).default(30000),
   /** A pending delivery this long (ms) past its due time without a job is re-enqueued. */
   SWEEP_GRACE_MS: int(0).default(60000),
