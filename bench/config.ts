@@ -134,6 +134,8 @@ export interface BenchConfig {
   workerEnv: Record<string, string>;
   /** Extra Node flags for the real worker processes, e.g. `--max-old-space-size=128` (space-separated). */
   workerNodeFlags: string[];
+  /** Extra Node flags for the API process of the API section, e.g. `--max-semi-space-size=32` (space-separated). */
+  apiNodeFlags: string[];
   /** Also write CPU profiles of the worker (one pipeline run) and the API (one write run) and summarise them. */
   profile: boolean;
   /** Sections to run (default all): any of {@link SECTIONS}. */
@@ -213,6 +215,8 @@ export function loadBenchConfig(): BenchConfig {
     workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=96 --max-semi-space-size=16')
       .split(/\s+/)
       .filter(Boolean),
+    // Default: the flags the API is started with in production (none: docker/entrypoint.sh).
+    apiNodeFlags: (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
     profile: flag('BENCH_PROFILE'),
     sections: new Set(sections as Section[]),
     runTimeoutMs: int('BENCH_RUN_TIMEOUT_MS', 180_000, 1000),

@@ -1,5 +1,4 @@
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import { AppError } from '@gw/runtime';
 import { contractDocuments } from '@gw/core/contracts';
 import type { ApiDeps, RouteDeps } from './deps.js';
@@ -15,6 +14,7 @@ import { answerOptions, MethodIndex, methodNotAllowed } from './http/allow.js';
 import { corsPolicy, corsReadableRoutes } from './http/cors.js';
 import { PROBLEM_PAGE_ROUTES, PROBLEM_PAGES_PATH, problemPages } from './http/problem-pages.js';
 import { series } from './http/series.js';
+import { securityHeaders } from './http/security-headers.js';
 import { ROUTES } from './routes/catalogue.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
@@ -57,7 +57,7 @@ export function createApp(deps: ApiDeps): Express {
   app.use(
     series(
       ...(deps.metrics ? [httpMetrics(deps.metrics.httpRequestDuration)] : []),
-      helmet(),
+      securityHeaders(),
       requestLog(deps.logger),
       corsPolicy(() => (readable ??= new MethodIndex([...corsReadableRoutes(routes), ...PROBLEM_PAGE_ROUTES]))),
       answerOptions(methods),
