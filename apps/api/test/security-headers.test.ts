@@ -22,7 +22,10 @@ describe('security headers computed once from helmet', () => {
 
   it.each([
     ['the defaults', undefined],
-    ['other options', { hsts: { maxAge: 600, preload: true }, referrerPolicy: { policy: 'no-referrer' as const }, frameguard: false as const }],
+    [
+      'other options',
+      { hsts: { maxAge: 600, preload: true }, referrerPolicy: { policy: 'no-referrer' as const }, frameguard: false as const },
+    ],
   ])('answers with the headers helmet() sets, with %s', async (_label, options) => {
     const expected = await headersOf(helmet(options));
     expect(await headersOf(securityHeaders(options))).toEqual(expected);
