@@ -21,6 +21,7 @@ import { measureLoad } from './http-load.js';
 import { flushRedis } from './infra.js';
 import { profiledPipelineRun, type SectionDeps } from './pipeline-section.js';
 import { monotonicUs, summarizeProfile, type ProfileSummary } from './profile-summary.js';
+import { formatSteps, workerSteps } from './worker-steps.js';
 
 export const PROFILE_DIR = path.join(REPO_ROOT, 'bench', 'results', 'profiles');
 
@@ -51,6 +52,8 @@ export interface ProfileSectionResult {
   apiWrite?: ProfileSummary;
   /** The API during one e2e fan-out run (run by the e2e section itself). */
   apiE2e?: ProfileSummary;
+  /** The worker's and the ceiling's busy time by delivery step, µs per delivery (`bench/worker-steps.ts`). */
+  steps?: { worker: ReturnType<typeof workerSteps>; ceiling: ReturnType<typeof workerSteps> };
 }
 
 /** Runs the profiled runs of the selected sections. */
@@ -67,6 +70,7 @@ export async function runProfileSection(
     const r = await profiledPipelineRun(d, w.flags);
     d.log(`  profiled pipeline run: ${r.deliveriesPerSec.toFixed(0)} deliveries/s`);
     out.worker = summarizeProfile(mainThreadProfile(w.dir), { window: r.windowUs });
+    const workerByStep = workerSteps(mainThreadProfile(w.dir), r.delivered, r.windowUs);
 
     const c = profileFlags('ceiling');
     const jobs = await buildCeilingJobs(d.ctx, cfg.payments * d.fx.webhookIds.length);
@@ -87,6 +91,8 @@ export async function runProfileSection(
     rmSync(jobs.file, { force: true });
     d.log(`  profiled ceiling run: ${cr.deliveriesPerSec.toFixed(0)} deliveries/s`);
     out.ceiling = summarizeProfile(mainThreadProfile(c.dir), { window: cr.windowUs });
+    out.steps = { worker: workerByStep, ceiling: workerSteps(mainThreadProfile(c.dir), cr.delivered, cr.windowUs) };
+    d.log(`  busy time by delivery step (bench/worker-steps.ts), µs per delivery:\n${formatSteps(out.steps.worker, out.steps.ceiling)}`);
   }
   if (cfg.sections.has('api') && apiOrg) {
     // One profiled API process; the read and the write runs are told apart by their time windows.

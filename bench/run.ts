@@ -123,7 +123,8 @@ async function main(): Promise<void> {
     const report = buildReport(cfg, results, startedAt, loadAtStart);
     const file = writeReport(report);
     log(`\n${formatReport(report)}\n`);
-    for (const [what, s] of Object.entries(results.profiles ?? {})) if (s) log(`profile of ${what}: ${formatProfileSummary(s)}\n`);
+    for (const [what, s] of Object.entries(results.profiles ?? {}))
+      if (s && 'topFunctions' in s) log(`profile of ${what}: ${formatProfileSummary(s)}\n`);
     log(`written: ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
   } finally {
     await receiver?.stop().catch(() => undefined);

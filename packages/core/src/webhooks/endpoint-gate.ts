@@ -149,6 +149,15 @@ return {'ok', tostring(probe), transition}`;
 /**
  * KEYS: circuit, leases, waiters, window. ARGV: lease token, ok (1|0), limit, consecutive threshold,
  * window ms, min requests, failure rate %, base cool-down ms, max cool-down ms, state ttl ms.
+ *
+ * Two paths. A success while the circuit is closed (nearly every report) only counts the attempt
+ * in its bucket, resets the failure count and stamps `lastSuccessAt`: the window's totals are read
+ * only to decide whether to open, which a success never does, so the window is not read (it is
+ * swept of buckets older than the window only once it holds more fields than a full window can,
+ * which keeps it bounded). Every other outcome (a failure, or the probe's success in half_open)
+ * reads the window, sweeps it and decides the state as before. Parked jobs are looked at only
+ * when there are any (ZCARD of the waiters), so a report to an endpoint nobody waits for does not
+ * scan its leases.
  */
 const REPORT = `${NOW}
 redis.call('ZREM', KEYS[2], ARGV[1])
@@ -158,52 +167,66 @@ local windowMs = tonumber(ARGV[5])
 local bucketMs = math.max(1, math.floor(windowMs / 10))
 local b = math.floor(now / bucketMs)
 redis.call('HINCRBY', KEYS[4], 't' .. b, 1)
-if not ok then redis.call('HINCRBY', KEYS[4], 'f' .. b, 1) end
-local total, fails = 0, 0
-local fields = redis.call('HGETALL', KEYS[4])
-for i = 1, #fields, 2 do
-  local f = fields[i]
-  if tonumber(string.sub(f, 2)) <= b - 10 then
-    redis.call('HDEL', KEYS[4], f)
-  elseif string.sub(f, 1, 1) == 't' then
-    total = total + tonumber(fields[i + 1])
-  else
-    fails = fails + tonumber(fields[i + 1])
-  end
-end
-redis.call('PEXPIRE', KEYS[4], windowMs * 2)
 local transition = ''
 local cf = 0
-if ok then
+local failingSince = ''
+local openUntil = ''
+if ok and state == 'closed' then
+  if redis.call('HLEN', KEYS[4]) > 22 then
+    local fields = redis.call('HKEYS', KEYS[4])
+    for i = 1, #fields do
+      if tonumber(string.sub(fields[i], 2)) <= b - 10 then redis.call('HDEL', KEYS[4], fields[i]) end
+    end
+  end
+  redis.call('PEXPIRE', KEYS[4], windowMs * 2)
   redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
   redis.call('HDEL', KEYS[1], 'failingSince')
-  if state ~= 'closed' then
+else
+  if not ok then redis.call('HINCRBY', KEYS[4], 'f' .. b, 1) end
+  local total, fails = 0, 0
+  local fields = redis.call('HGETALL', KEYS[4])
+  for i = 1, #fields, 2 do
+    local f = fields[i]
+    if tonumber(string.sub(f, 2)) <= b - 10 then
+      redis.call('HDEL', KEYS[4], f)
+    elseif string.sub(f, 1, 1) == 't' then
+      total = total + tonumber(fields[i + 1])
+    else
+      fails = fails + tonumber(fields[i + 1])
+    end
+  end
+  redis.call('PEXPIRE', KEYS[4], windowMs * 2)
+  if ok then
+    redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
+    redis.call('HDEL', KEYS[1], 'failingSince')
     redis.call('HSET', KEYS[1], 'state', 'closed')
     redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'openUntil', 'cooldown')
     redis.call('DEL', KEYS[4])
     state = 'closed'
     transition = 'closed'
-  end
-else
-  cf = redis.call('HINCRBY', KEYS[1], 'cf', 1)
-  redis.call('HSET', KEYS[1], 'lastFailureAt', now)
-  redis.call('HSETNX', KEYS[1], 'failingSince', now)
-  local cooldown = nil
-  if state == 'half_open' then
-    cooldown = math.min(tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[8]) * 2, tonumber(ARGV[9]))
-  elseif state == 'closed' and (cf >= tonumber(ARGV[4]) or (total >= tonumber(ARGV[6]) and fails * 100 >= tonumber(ARGV[7]) * total)) then
-    cooldown = tonumber(ARGV[8])
-  end
-  if cooldown then
-    redis.call('HSET', KEYS[1], 'state', 'open', 'openUntil', now + cooldown, 'cooldown', cooldown)
-    redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
-    state = 'open'
-    transition = 'open'
+  else
+    cf = redis.call('HINCRBY', KEYS[1], 'cf', 1)
+    redis.call('HSET', KEYS[1], 'lastFailureAt', now)
+    redis.call('HSETNX', KEYS[1], 'failingSince', now)
+    local cooldown = nil
+    if state == 'half_open' then
+      cooldown = math.min(tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[8]) * 2, tonumber(ARGV[9]))
+    elseif state == 'closed' and (cf >= tonumber(ARGV[4]) or (total >= tonumber(ARGV[6]) and fails * 100 >= tonumber(ARGV[7]) * total)) then
+      cooldown = tonumber(ARGV[8])
+    end
+    if cooldown then
+      redis.call('HSET', KEYS[1], 'state', 'open', 'openUntil', now + cooldown, 'cooldown', cooldown)
+      redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
+      state = 'open'
+      transition = 'open'
+    end
+    failingSince = redis.call('HGET', KEYS[1], 'failingSince') or ''
+    openUntil = redis.call('HGET', KEYS[1], 'openUntil') or ''
   end
 end
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[10]))
 local promoted = {}
-if state == 'closed' then
+if state == 'closed' and redis.call('ZCARD', KEYS[3]) > 0 then
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   local free = tonumber(ARGV[3]) - redis.call('ZCARD', KEYS[2])
   if free > 0 then
@@ -211,7 +234,7 @@ if state == 'closed' then
     if #promoted > 0 then redis.call('ZREM', KEYS[3], unpack(promoted)) end
   end
 end
-return {state, transition, tostring(cf), redis.call('HGET', KEYS[1], 'failingSince') or '', redis.call('HGET', KEYS[1], 'openUntil') or '', promoted}`;
+return {state, transition, tostring(cf), failingSince, openUntil, promoted}`;
 
 /** Redis keys of one webhook's gate state (hash-tagged: one cluster slot per webhook). */
 export function gateKeys(prefix: string, webhookId: string) {

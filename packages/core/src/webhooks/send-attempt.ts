@@ -1,4 +1,4 @@
-import got from 'got';
+import got, { type Got } from 'got';
 import { Agent as HttpAgent, type AgentOptions as HttpAgentOptions } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
@@ -7,6 +7,9 @@ import { bareHost, createGuardedLookup, isPublicAddress, urlPort, type Resolver 
 
 /** At most this much of a receiver's response body is read and recorded (issue #2). */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
+
+/** URLs whose check result a sender keeps (oldest dropped first). */
+const MAX_CACHED_URLS = 5000;
 
 export interface AttemptRequest {
   url: string;
@@ -57,6 +60,11 @@ function refusal(url: string, allowPrivate: boolean, portAllowed: (port: number)
  * connect time (DNS rebinding), IP literals before the request, and every new socket's remote
  * address once connected, literal or resolved (the connection is destroyed with `ESSRF`); the
  * URL's port must pass `portAllowed` (default: any).
+ * Per attempt only the URL, the body and the request's own headers are handed to got: the options
+ * that never change (agent, timeout, no redirects, no retries, User-Agent) are merged once, and the
+ * URL check's answer (port, IP literal) is kept per URL (up to 5,000 URLs).
+ * @returns a sender whose `send` never rejects: refusals, timeouts and network errors are failed
+ *   {@link AttemptResult}s (`statusCode` null, `error` set), times in ms
  */
 export function createSender(opts: {
   allowPrivate: boolean;
@@ -67,7 +75,6 @@ export function createSender(opts: {
 }): Sender {
   const portAllowed = opts.portAllowed ?? (() => true);
   const guardSocket = (socket: Socket) => {
-    if (opts.allowPrivate) return;
     socket.once('connect', () => {
       const remote = socket.remoteAddress;
       if (remote && !isPublicAddress(remote)) {
@@ -79,8 +86,40 @@ export function createSender(opts: {
   const lookup = createGuardedLookup(opts.allowPrivate, opts.resolver) as unknown as NonNullable<HttpAgentOptions['lookup']>;
   const agentOpts: HttpAgentOptions = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, lookup };
   const agent = { http: new HttpAgent(agentOpts), https: new HttpsAgent(agentOpts) };
+  // The options that are the same for every attempt are merged once, into a got instance per
+  // timeout (in practice one: WEBHOOK_TIMEOUT_MS), instead of on every request: got runs a setter
+  // (with deep merges for `retry`, `timeout`, `agent`) for each option a request passes.
+  const clients = new Map<number, Got>();
+  const clientFor = (timeoutMs: number): Got => {
+    let client = clients.get(timeoutMs);
+    if (!client) {
+      client = got.extend({
+        headers: { 'user-agent': opts.userAgent },
+        timeout: { request: timeoutMs },
+        followRedirect: false,
+        throwHttpErrors: false,
+        retry: { limit: 0 },
+        decompress: false,
+        agent,
+        dnsLookup: lookup as never,
+      });
+      clients.set(timeoutMs, client);
+    }
+    return client;
+  };
+  // The URL check's answer by URL: it depends only on the URL and this sender's fixed policy.
+  const refusals = new Map<string, string | null>();
+  const refusalOf = (url: string): string | null => {
+    let r = refusals.get(url);
+    if (r === undefined) {
+      r = refusal(url, opts.allowPrivate, portAllowed);
+      if (refusals.size >= MAX_CACHED_URLS) refusals.delete(refusals.keys().next().value!);
+      refusals.set(url, r);
+    }
+    return r;
+  };
 
-  async function send(req: AttemptRequest): Promise<AttemptResult> {
+  function send(req: AttemptRequest): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise<AttemptResult>((resolve) => {
@@ -90,20 +129,12 @@ export function createSender(opts: {
         settled = true;
         resolve({ ...r, durationMs: elapsed() });
       };
-      const refused = refusal(req.url, opts.allowPrivate, portAllowed);
+      const refused = refusalOf(req.url);
       if (refused) return finish({ ok: false, statusCode: null, error: refused, responseBody: null });
-      const stream = got.stream.post(req.url, {
-        body: req.body,
-        headers: { ...req.headers, 'user-agent': opts.userAgent },
-        timeout: { request: req.timeoutMs },
-        followRedirect: false,
-        throwHttpErrors: false,
-        retry: { limit: 0 },
-        decompress: false,
-        agent,
-        dnsLookup: lookup as never,
-      });
-      stream.on('request', (request: { on(event: 'socket', cb: (s: Socket) => void): void }) => request.on('socket', guardSocket));
+      const stream = clientFor(req.timeoutMs).stream.post(req.url, { body: req.body, headers: req.headers });
+      if (!opts.allowPrivate) {
+        stream.on('request', (request: { on(event: 'socket', cb: (s: Socket) => void): void }) => request.on('socket', guardSocket));
+      }
       let statusCode: number | null = null;
       const chunks: Buffer[] = [];
       let size = 0;

@@ -576,11 +576,11 @@ export function attemptOutcome(result: Pick<AttemptResult, 'ok' | 'statusCode' |
 export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deliveryAttemptDuration'>): Sender {
   return {
     close: () => sender.close(),
-    send: async (req) => {
-      const result = await sender.send(req);
-      metrics.deliveryAttemptDuration.observe({ outcome: attemptOutcome(result) }, result.durationMs / 1000);
-      return result;
-    },
+    send: (req) =>
+      sender.send(req).then((result) => {
+        metrics.deliveryAttemptDuration.observe({ outcome: attemptOutcome(result) }, result.durationMs / 1000);
+        return result;
+      }),
   };
 }
 
