@@ -13,16 +13,9 @@
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { areaOf } from './profile-summary.js';
-
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
+import { areaOf, loadProfile, timeByBucket } from './profile-summary.js';
 
 /** Area of a profile area name (see `areaOf`), or undefined for generic plumbing. */
 function classify(area: string): string | undefined {
@@ -55,10 +48,8 @@ export interface AreaRow {
 
 /** Busy time per confirm-path area in `[fromUs, toUs]` of the monotonic clock (whole profile when absent). */
 export function confirmAreas(file: string, window?: [number, number]): { busyMs: number; idlePct: number; rows: AreaRow[] } {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const loaded = loadProfile(file);
+  const { byId, parent } = loaded;
   const memo = new Map<number, string>();
   const bucketOf = (id: number): string => {
     const cached = memo.get(id);
@@ -84,18 +75,7 @@ export function confirmAreas(file: string, window?: [number, number]): { busyMs:
     for (const c of chain) memo.set(c, found);
     return found;
   };
-  const us = new Map<string, number>();
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (window && (t < window[0] || t > window[1])) continue;
-    const dt = Math.max(0, profile.timeDeltas[i + 1] ?? 0);
-    const b = bucketOf(profile.samples[i]!);
-    us.set(b, (us.get(b) ?? 0) + dt);
-  }
-  const idle = us.get('idle') ?? 0;
-  us.delete('idle');
-  const busy = [...us.values()].reduce((a, b) => a + b, 0);
+  const { us, busyUs: busy, idleUs: idle } = timeByBucket(loaded, bucketOf, window);
   return {
     busyMs: Math.round(busy / 1000),
     idlePct: Math.round((idle / Math.max(1, busy + idle)) * 1000) / 10,

@@ -21,25 +21,68 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
 }
 
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
   callFrame: CallFrame;
   children?: number[];
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   /** µs, monotonic clock. */
   startTime: number;
   samples: number[];
   /** Microseconds since the previous sample. */
   timeDeltas: number[];
+}
+
+/** A `.cpuprofile` file with its nodes by id and each node's parent, for walking a sample's stack. */
+export interface LoadedProfile {
+  profile: CpuProfile;
+  byId: Map<number, ProfileNode>;
+  parent: Map<number, number>;
+}
+
+/** Reads a `.cpuprofile` file (`node --cpu-prof`) and indexes its nodes. */
+export function loadProfile(file: string): LoadedProfile {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  return { profile, byId: new Map(profile.nodes.map((n) => [n.id, n])), parent };
+}
+
+/**
+ * Sums the profile's sample time by bucket: each sample's node goes to `bucketOf(nodeId)`; samples
+ * outside `window` (profile clock, µs) are left out; the bucket `idle` is counted apart.
+ * @param onSample called for every counted sample (bucket, node id, µs)
+ * @returns µs per bucket (idle excluded), busy µs (their sum) and idle µs
+ */
+export function timeByBucket<B extends string>(
+  { profile }: LoadedProfile,
+  bucketOf: (nodeId: number) => B | 'idle',
+  window?: [number, number],
+  onSample?: (bucket: B | 'idle', nodeId: number, us: number) => void,
+): { us: Map<B, number>; busyUs: number; idleUs: number } {
+  const us = new Map<B | 'idle', number>();
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (window && (t < window[0] || t > window[1])) continue;
+    const dt = Math.max(0, profile.timeDeltas[i + 1] ?? 0);
+    const b = bucketOf(profile.samples[i]!);
+    us.set(b, (us.get(b) ?? 0) + dt);
+    onSample?.(b, profile.samples[i]!, dt);
+  }
+  const idleUs = us.get('idle') ?? 0;
+  us.delete('idle');
+  const busyUs = [...us.values()].reduce((a, b) => a + b, 0);
+  return { us: us as Map<B, number>, busyUs, idleUs };
 }
 
 export interface Row {

@@ -21,18 +21,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { areaOf } from './profile-summary.js';
-
-interface Frame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-}
-interface Node {
-  id: number;
-  callFrame: Frame;
-  children?: number[];
-}
+import { areaOf, type CallFrame as Frame, loadProfile, timeByBucket } from './profile-summary.js';
 
 /** The steps in table order. */
 export const STEPS = [
@@ -134,10 +123,8 @@ export function workerSteps(
   window?: [number, number],
   detail?: (step: Step | 'idle', leaf: Frame, us: number) => void,
 ): { busyMs: number; idlePct: number; rows: StepRow[] } {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const loaded = loadProfile(file);
+  const { byId, parent } = loaded;
   const classify = makeClassifier();
   const memo = new Map<number, Step | 'idle'>();
   const stepOf = (id: number): Step | 'idle' => {
@@ -155,19 +142,7 @@ export function workerSteps(
     memo.set(id, found);
     return found;
   };
-  const us = new Map<Step | 'idle', number>();
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (window && (t < window[0] || t > window[1])) continue;
-    const dt = Math.max(0, profile.timeDeltas[i + 1] ?? 0);
-    const s = stepOf(profile.samples[i]!);
-    us.set(s, (us.get(s) ?? 0) + dt);
-    detail?.(s, byId.get(profile.samples[i]!)!.callFrame, dt);
-  }
-  const idle = us.get('idle') ?? 0;
-  us.delete('idle');
-  const busy = [...us.values()].reduce((a, b) => a + b, 0);
+  const { us, busyUs: busy, idleUs: idle } = timeByBucket(loaded, stepOf, window, (s, id, dt) => detail?.(s, byId.get(id)!.callFrame, dt));
   return {
     busyMs: Math.round(busy / 1000),
     idlePct: Math.round((idle / Math.max(1, busy + idle)) * 1000) / 10,
