@@ -77,7 +77,7 @@ export function createJobs(
     }),
     /**
      * Issue #16: a scan (`{}`, produced by the job scheduler every PAYMENT_EXPIRY_SCAN_MS, see
-     * `schedulePaymentExpiry`) expires every due payment, for at most one interval or 1 s; a job of
+     * `paymentExpiryScans`) expires every due payment, for at most one interval or 1 s; a job of
      * one payment (`{ paymentId }`, scheduled by versions before the scan) expires that payment.
      */
     defineHandler(paymentExpiryQueue, async ({ paymentId }, job, token) => {
@@ -93,7 +93,7 @@ export function createJobs(
     defineHandler(recoveryQueue, async (recovery) => recoverDeadDeliveries(ctx, recovery)),
     /**
      * Issue #14: one retention run, produced by the job scheduler every RETENTION_INTERVAL_MS (see
-     * `scheduleRetention`); bounded by RETENTION_RUN_BUDGET_MS, not retried (the next run goes on).
+     * `retentionRuns`); bounded by RETENTION_RUN_BUDGET_MS, not retried (the next run goes on).
      */
     defineHandler(retentionQueue, async () => {
       const report = await runRetention(ctx);

@@ -10,6 +10,9 @@ import {
   createRedis,
   createAppMetrics,
   startMetricsPublisher,
+  type PeriodicJob,
+  restorePeriodicJob,
+  schedulePeriodicJob,
 } from '@gw/runtime';
 import {
   deliveryOutcomeCounter,
@@ -21,8 +24,8 @@ import {
   createSender,
 } from '@gw/core/webhooks';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
-import { restoreRetentionSchedule, retentionPrunedCounter, retentionQueue, scheduleRetention } from '@gw/core/retention';
-import { restorePaymentExpirySchedule, schedulePaymentExpiry } from '@gw/core/payments';
+import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
+import { paymentExpiryScans } from '@gw/core/payments';
 import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -49,10 +52,10 @@ async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
 
 export interface RunningWorker {
   ctx: Context;
-  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS); it also restores a lost retention schedule. */
+  /** Runs one sweep now (also runs every SWEEP_INTERVAL_MS); it also restores lost schedules of the periodic jobs. */
   sweep(): Promise<void>;
-  /** Settles once the retention job's and the expiry scan's schedules were set (or failed to be, which is logged). */
-  retentionScheduled: Promise<void>;
+  /** Settles once the periodic jobs' schedules (retention, expiry scan) were set (or failed to be, which is logged). */
+  scheduled: Promise<void>;
   /** Graceful stop: no new jobs, in-flight attempts finish and are recorded, then clients close. */
   stop(): Promise<void>;
 }
@@ -115,6 +118,13 @@ export async function startWorker(
     return { worker, connection };
   });
 
+  // Issue #14 and #16: the periodic jobs, one cluster-wide BullMQ job scheduler each, set by every
+  // replica at start (an idempotent upsert) and put back by the sweeper when Redis lost them.
+  const periodicJobs: { name: string; job: PeriodicJob<unknown>; everyMs: number }[] = [
+    { name: 'retention', job: retentionRuns, everyMs: config.RETENTION_INTERVAL_MS },
+    { name: 'payment expiry', job: paymentExpiryScans, everyMs: config.PAYMENT_EXPIRY_SCAN_MS },
+  ];
+
   let sweeping: Promise<void> | undefined;
   const sweep = async () => {
     if (sweeping) return sweeping;
@@ -123,10 +133,10 @@ export async function startWorker(
         const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
         const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
         if (result.deliveries || bridgeTransfers) ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
-        if (await restorePaymentExpirySchedule(ctx.queues, config.PAYMENT_EXPIRY_SCAN_MS))
-          ctx.logger.info({ everyMs: config.PAYMENT_EXPIRY_SCAN_MS }, 'sweeper restored the missing payment expiry schedule');
-        if (await restoreRetentionSchedule(ctx.queues, config.RETENTION_INTERVAL_MS))
-          ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS }, 'sweeper restored the missing retention schedule');
+        for (const { name, job, everyMs } of periodicJobs) {
+          if (await restorePeriodicJob(ctx.queues, job, everyMs))
+            ctx.logger.info({ everyMs }, `sweeper restored the missing ${name} schedule`);
+        }
       } catch (err) {
         ctx.logger.warn({ err: { message: (err as Error).message } }, 'sweep failed; will retry');
       } finally {
@@ -143,25 +153,22 @@ export async function startWorker(
   });
   const timer = setInterval(() => void sweep(), config.SWEEP_INTERVAL_MS);
   timer.unref();
-  // Issue #14 and #16: the retention job's and the expiry scan's cluster-wide schedules (idempotent
-  // upserts by every replica). Not awaited: a worker starting while Redis is unreachable must not
-  // hang here; the sweeper puts a missing schedule back.
-  const retentionScheduled = Promise.all([
-    scheduleRetention(ctx.queues, config.RETENTION_INTERVAL_MS).then(
-      (on) => ctx.logger.info({ everyMs: config.RETENTION_INTERVAL_MS, on }, 'retention schedule set'),
-      (err: Error) => ctx.logger.warn({ err: { message: err.message } }, 'retention schedule not set; the sweeper retries'),
+  // Not awaited: a worker starting while Redis is unreachable must not hang here; the sweeper puts
+  // a missing schedule back.
+  const scheduled = Promise.all(
+    periodicJobs.map(({ name, job, everyMs }) =>
+      schedulePeriodicJob(ctx.queues, job, everyMs).then(
+        (on) => ctx.logger.info({ everyMs, on }, `${name} schedule set`),
+        (err: Error) => ctx.logger.warn({ err: { message: err.message } }, `${name} schedule not set; the sweeper retries`),
+      ),
     ),
-    schedulePaymentExpiry(ctx.queues, config.PAYMENT_EXPIRY_SCAN_MS).then(
-      () => ctx.logger.info({ everyMs: config.PAYMENT_EXPIRY_SCAN_MS }, 'payment expiry schedule set'),
-      (err: Error) => ctx.logger.warn({ err: { message: err.message } }, 'payment expiry schedule not set; the sweeper retries'),
-    ),
-  ]).then(() => undefined);
+  ).then(() => undefined);
   ctx.logger.info({ queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY }, 'worker started');
 
   return {
     ctx,
     sweep,
-    retentionScheduled,
+    scheduled,
     stop: async () => {
       clearInterval(timer);
       await Promise.all(workers.map(({ worker }) => worker.close()));

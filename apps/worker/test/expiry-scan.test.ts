@@ -84,7 +84,7 @@ describe('payment expiry scan', () => {
   it('a worker sets one schedule, its runs expire due payments, and the sweeper puts a lost schedule back', async () => {
     const [a, b] = await Promise.all([stack.startWorker(), stack.startWorker()]);
     try {
-      await Promise.all([a.retentionScheduled, b.retentionScheduled]);
+      await Promise.all([a.scheduled, b.scheduled]);
       const queue = stack.api.deps.queues.get(paymentExpiryQueue);
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((s) => ({ id: s.key, every: s.every }))).toEqual([

@@ -47,7 +47,7 @@ describe('retention job scheduling', () => {
     });
 
     const [a, b] = await Promise.all([stack.startWorker(), stack.startWorker()]);
-    await Promise.all([a.retentionScheduled, b.retentionScheduled]);
+    await Promise.all([a.scheduled, b.scheduled]);
     const queue = stack.api.deps.queues.get(retentionQueue);
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => ({ id: s.key, every: s.every }))).toEqual([{ id: RETENTION_SCHEDULER_ID, every: 1000 }]);
@@ -75,7 +75,7 @@ describe('retention job scheduling', () => {
 
   it('RETENTION_INTERVAL_MS=0 removes the schedule', async () => {
     const w = await stack.startWorker({ RETENTION_INTERVAL_MS: '0' });
-    await w.retentionScheduled;
+    await w.scheduled;
     expect(await stack.api.deps.queues.get(retentionQueue).getJobSchedulersCount()).toBe(0);
   });
 });
@@ -93,10 +93,10 @@ describe('retention job: one run per interval whatever the number of workers', (
   it('three workers starting together and one more later make one run, and one next run scheduled; a lost scheduler is restored by the sweeper', async () => {
     const queue = stack.api.deps.queues.get(retentionQueue);
     const workers = await Promise.all([stack.startWorker(), stack.startWorker(), stack.startWorker()]);
-    await Promise.all(workers.map((w) => w.retentionScheduled));
+    await Promise.all(workers.map((w) => w.scheduled));
     await eventually(async () => (await queue.getCompleted()).length > 0, 15000, 'the first run');
     const late = await stack.startWorker();
-    await late.retentionScheduled;
+    await late.scheduled;
     await new Promise((r) => setTimeout(r, 1500)); // time for a (wrong) extra run to be taken and finish
     expect((await queue.getCompleted()).length).toBe(1);
     expect(await queue.getActiveCount()).toBe(0);

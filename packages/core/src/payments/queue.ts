@@ -1,4 +1,4 @@
-import { type PeriodicJob, type Queues, defineQueue, restorePeriodicJob, schedulePeriodicJob } from '@gw/runtime';
+import { type PeriodicJob, defineQueue } from '@gw/runtime';
 
 /**
  * The payments module's queue (processed by `expireDuePayments` and `expirePayment`) and its
@@ -26,22 +26,13 @@ export const paymentExpiryQueue = defineQueue<PaymentExpiryJob>({ name: 'payment
 /** Id of the one BullMQ job scheduler that produces the expiry scans. */
 export const PAYMENT_EXPIRY_SCHEDULER_ID = 'payment-expiry-scan';
 
-/** The expiry scans: one cluster-wide periodic job. */
-const expiryScans: PeriodicJob<PaymentExpiryJob> = { queue: paymentExpiryQueue, schedulerId: PAYMENT_EXPIRY_SCHEDULER_ID, data: {} };
-
 /**
- * Makes the expiry scan run every `everyMs` (PAYMENT_EXPIRY_SCAN_MS): one BullMQ job scheduler
- * for the cluster ({@link schedulePeriodicJob}), upserted by every worker at start.
- * @returns true (the scheduler is in place)
- * @throws the Redis error when Redis cannot be reached
+ * The expiry scans: one cluster-wide periodic job, every PAYMENT_EXPIRY_SCAN_MS. The worker sets
+ * it at start and its sweeper puts it back when Redis lost it, so expiries resume within
+ * SWEEP_INTERVAL_MS (`schedulePeriodicJob`, `restorePeriodicJob` of `@gw/runtime`).
  */
-export const schedulePaymentExpiry = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
-  schedulePeriodicJob(queues, expiryScans, everyMs);
-
-/**
- * Puts the expiry scan's scheduler back when it is missing (Redis lost its data): run by the
- * worker's sweeper ({@link restorePeriodicJob}), so expiries resume within SWEEP_INTERVAL_MS.
- * @returns true when the scheduler was missing and has been set again
- */
-export const restorePaymentExpirySchedule = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
-  restorePeriodicJob(queues, expiryScans, everyMs);
+export const paymentExpiryScans: PeriodicJob<PaymentExpiryJob> = {
+  queue: paymentExpiryQueue,
+  schedulerId: PAYMENT_EXPIRY_SCHEDULER_ID,
+  data: {},
+};

@@ -1,4 +1,4 @@
-import { type PeriodicJob, type Queues, defineQueue, restorePeriodicJob, schedulePeriodicJob } from '@gw/runtime';
+import { type PeriodicJob, defineQueue } from '@gw/runtime';
 
 /**
  * The retention module's queue (processed by `runRetention`) and its schedule. The name, job name
@@ -13,22 +13,9 @@ export const retentionQueue = defineQueue<RetentionJob>({ name: 'maintenance-ret
 /** Id of the one BullMQ job scheduler that produces the retention runs. */
 export const RETENTION_SCHEDULER_ID = 'retention';
 
-/** The retention runs: one cluster-wide periodic job. */
-const retentionRuns: PeriodicJob<RetentionJob> = { queue: retentionQueue, schedulerId: RETENTION_SCHEDULER_ID, data: {} };
-
 /**
- * Makes the retention job run every `everyMs` (RETENTION_INTERVAL_MS): one BullMQ job scheduler
- * for the cluster ({@link schedulePeriodicJob}). `everyMs` 0 removes it (retention off).
- * @returns whether a scheduler is now in place
+ * The retention runs: one cluster-wide periodic job, every RETENTION_INTERVAL_MS (0: off). The worker
+ * sets it at start and its sweeper puts it back when Redis lost it (`schedulePeriodicJob`,
+ * `restorePeriodicJob` of `@gw/runtime`).
  */
-export const scheduleRetention = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
-  schedulePeriodicJob(queues, retentionRuns, everyMs);
-
-/**
- * Puts the retention job's scheduler back when it is missing although retention is on (run by the
- * worker's sweeper; {@link restorePeriodicJob}).
- * @param everyMs RETENTION_INTERVAL_MS, in ms (0: nothing to do)
- * @returns true when the scheduler was missing and has been set again
- */
-export const restoreRetentionSchedule = (queues: Pick<Queues, 'get'>, everyMs: number): Promise<boolean> =>
-  restorePeriodicJob(queues, retentionRuns, everyMs);
+export const retentionRuns: PeriodicJob<RetentionJob> = { queue: retentionQueue, schedulerId: RETENTION_SCHEDULER_ID, data: {} };
