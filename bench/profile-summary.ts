@@ -58,12 +58,14 @@ export function loadProfile(file: string): LoadedProfile {
 }
 
 /**
- * Sums the profile's sample time by bucket: each sample's node goes to `bucketOf(nodeId)`; samples
- * outside `window` (profile clock, µs) are left out; the bucket `idle` is counted apart.
+ * Sums the profile's sample time by bucket: each sample's node goes to `bucketOf(nodeId)` (a name,
+ * or the node id itself for self time per node); sample i lasts until sample i+1 (DevTools'
+ * convention); samples outside `window` (profile clock, µs) are left out; the bucket `idle` is
+ * counted apart.
  * @param onSample called for every counted sample (bucket, node id, µs)
  * @returns µs per bucket (idle excluded), busy µs (their sum) and idle µs
  */
-export function timeByBucket<B extends string>(
+export function timeByBucket<B extends string | number>(
   { profile }: LoadedProfile,
   bucketOf: (nodeId: number) => B | 'idle',
   window?: [number, number],
@@ -169,21 +171,11 @@ export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n)
  */
 export function summarizeProfile(file: string, opts: { top?: number; window?: [number, number] } = {}): ProfileSummary {
   const top = opts.top ?? 25;
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const loaded = loadProfile(file);
+  const { byId, parent } = loaded;
 
   // Self time per node: sample i lasts until sample i+1 (DevTools' convention).
-  const selfUs = new Map<number, number>();
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (opts.window && (t < opts.window[0] || t > opts.window[1])) continue;
-    const dt = profile.timeDeltas[i + 1] ?? 0;
-    const id = profile.samples[i]!;
-    selfUs.set(id, (selfUs.get(id) ?? 0) + Math.max(0, dt));
-  }
+  const selfUs = timeByBucket(loaded, (id) => id, opts.window).us;
 
   // Areas and first-party functions on each node's stack (memoised; a recursive function counts once).
   const onPath = new Map<number, { areas: Set<string>; ours: Set<string> }>();
