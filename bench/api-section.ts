@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { isMessage, spawnChild, type Child } from './child-process.js';
+import { isMessage, spawnChild, type BenchRuntime, type Child } from './child-process.js';
 import type { Organization } from './fixtures.js';
 import { measureLoad, type LoadResult, type LoadTarget } from './http-load.js';
 import { siweLogin } from './siwe-login.js';
@@ -40,13 +40,20 @@ export interface ApiTargets {
   pids?: { bare: number; api: number };
 }
 
+/** Where and how a server process runs: extra Node flags, another checkout, sources or build. */
+export interface ServerOptions {
+  nodeFlags?: string[];
+  cwd?: string;
+  runtime?: BenchRuntime;
+}
+
 async function startServer(
   entry: string,
   name: string,
   env: Record<string, string>,
-  nodeFlags?: string[],
+  opts: ServerOptions = {},
 ): Promise<{ child: Child; baseUrl: string }> {
-  const child = spawnChild({ entry, name, env, ipc: true, nodeFlags });
+  const child = spawnChild({ entry, name, env, ipc: true, ...opts });
   const { port } = await child.next(isMessage<{ type: 'ready'; port: number }>('ready'));
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
@@ -57,9 +64,9 @@ async function startServer(
  * the failed-authentication limiter counts: before 8b044f5 it counted every request while in
  * flight, so more than 30 concurrent requests from one address were answered 429.
  */
-export function startApiProcess(env: ApiEnv, nodeFlags?: string[]) {
+export function startApiProcess(env: ApiEnv, opts: ServerOptions = {}) {
   const limits = { RATE_LIMIT_MAX: '1000000000', AUTH_FAILURE_LIMIT: '1000000000' };
-  return startServer('bench/api-server.ts', 'api', { ...env, PORT: '0', LOG_LEVEL: 'silent', ...limits }, nodeFlags);
+  return startServer('bench/api-server.ts', 'api', { ...env, PORT: '0', LOG_LEVEL: 'silent', ...limits }, opts);
 }
 
 /**

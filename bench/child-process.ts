@@ -40,6 +40,10 @@ export interface SpawnOptions {
   ipc?: boolean;
   /** Label for error messages. */
   name: string;
+  /** Checkout to run `entry` in (its own `node_modules` and build); default the repository root. */
+  cwd?: string;
+  /** Sources or compiled build; default {@link BENCH_RUNTIME}. */
+  runtime?: BenchRuntime;
 }
 
 /**
@@ -82,8 +86,8 @@ export function entryArgs(entry: string, runtime: BenchRuntime = BENCH_RUNTIME):
  * environment leaks in). stderr is passed through; stdout is discarded (children log at `silent`).
  */
 export function spawnChild(opts: SpawnOptions): Child {
-  const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...entryArgs(opts.entry)], {
-    cwd: REPO_ROOT,
+  const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...entryArgs(opts.entry, opts.runtime)], {
+    cwd: opts.cwd ?? REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],
   });

@@ -480,7 +480,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
       await stopServers(api.child);
       const p = profileFlags('api-e2e');
       await flushRedis(cfg.redisUrl);
-      api = await startApiProcess(apiEnv, p.flags);
+      api = await startApiProcess(apiEnv, { nodeFlags: p.flags });
       e = { ...e, apiBaseUrl: api.baseUrl, apiPid: api.child.pid };
       workers = await startWorker(d);
       const { phase: r } = await deliveryPhase(e, maxFanout, workers);

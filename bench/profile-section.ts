@@ -98,7 +98,7 @@ export async function runProfileSection(
     // One profiled API process; the read and the write runs are told apart by their time windows.
     const a = profileFlags('api');
     await flushRedis(cfg.redisUrl);
-    const api = await startApiProcess(apiEnv, a.flags);
+    const api = await startApiProcess(apiEnv, { nodeFlags: a.flags });
     const bare = await startBareExpress();
     const windows: { read?: [number, number]; write?: [number, number] } = {};
     try {

@@ -39,7 +39,7 @@ async function timed<T>(title: string, fn: () => Promise<T>): Promise<T> {
 async function runApi(deps: SectionDeps, env: ApiEnv, org: Organization): Promise<ApiRound[]> {
   const { cfg } = deps;
   await flushRedis(cfg.redisUrl);
-  const api = await startApiProcess(env, cfg.apiNodeFlags);
+  const api = await startApiProcess(env, { nodeFlags: cfg.apiNodeFlags });
   const bare = await startBareExpress();
   try {
     const targets = { ...(await apiTargets(api.baseUrl, bare.baseUrl, org)), pids: { bare: bare.child.pid, api: api.child.pid } };

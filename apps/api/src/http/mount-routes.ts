@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { AppError, Reply, type RouteDef, type RouteInput } from '@gw/runtime';
 import type { RouteDeps } from '../deps.js';
 import { auth, requireAuth } from './authenticate.js';
+import { sendJson } from './send-json.js';
 import { parse } from './validate.js';
 
 /** The Express path of a route row: `{id}` → `:id`. */
@@ -11,20 +12,18 @@ export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, 
 const GATEWAY_PREFIX = '/gateway/v1';
 
 /**
- * Sends a handler's result: a {@link Reply} as it says (a `Buffer` body as is), anything else as a 200 JSON body.
+ * Sends a handler's result: a {@link Reply} as it says (a `Buffer` body as is), anything else as a
+ * 200 JSON body ({@link sendJson}: header block and body in one write).
  */
 function send(res: Response, result: unknown): void {
-  if (!(result instanceof Reply)) {
-    res.json(result);
-    return;
-  }
+  if (!(result instanceof Reply)) return sendJson(res, 200, result);
   for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   res.status(result.status);
   if (result.type) res.type(result.type).send(result.body as string);
   else if (result.body === undefined) res.end();
   // Bytes go out as they are, with the headers the reply names (`res.type` would add a charset).
   else if (Buffer.isBuffer(result.body)) res.end(result.body);
-  else res.json(result.body);
+  else sendJson(res, result.status, result.body);
 }
 
 /** Role check of a `role` row (read from the JWT at login). @throws AppError('role-required') 403 with `requiredRole` */

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { AppError, errorCatalog, isAppError, type AuthChallenge, type Logger } from '@gw/runtime';
 import { apiKeyChallenge, formatChallenges, siweChallenge } from './challenges.js';
+import { sendJson } from './send-json.js';
 
 /** Media type of every error body (RFC 9457). */
 export const PROBLEM_JSON = 'application/problem+json';
@@ -20,17 +21,19 @@ const challengesOf = (err: AppError): readonly AuthChallenge[] =>
  */
 export function sendProblem(res: Response, err: AppError, instance: string): void {
   if (err.status === 401) res.setHeader('WWW-Authenticate', formatChallenges(challengesOf(err)));
-  res
-    .status(err.status)
-    .type(PROBLEM_JSON)
-    .json({
+  sendJson(
+    res,
+    err.status,
+    {
       type: `/problems/${err.code}`,
       title: err.title,
       status: err.status,
       detail: err.message,
       instance,
       ...err.extensions,
-    });
+    },
+    PROBLEM_JSON,
+  );
 }
 
 /** 404 problem for any path no route matched. */
