@@ -7,6 +7,13 @@ import { sendJson } from '../src/http/send-json.js';
 const BIG = { data: Array.from({ length: 40 }, (_, i) => ({ id: i, url: `https://merchant.example/hooks/${i}`, note: 'é ✓ 💸' })) };
 const SMALL = { ok: true, note: 'é' };
 
+/** A superagent parser that keeps the body as the exact bytes received. */
+const rawBody: Parameters<request.Test['parse']>[0] = (res, done) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
 /** Counts the socket writes a response makes: `_write` (one chunk) and `_writev` (several). */
 function countWrites(res: Response): { write: number; writev: number } {
   const socket = res.socket as unknown as { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
@@ -59,9 +66,3 @@ describe('sendJson (issue #14: one socket write per JSON answer)', () => {
     expect(problem.body).toEqual({ title: 'Not found' });
   });
 });
-
-function rawBody(res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
