@@ -10,8 +10,8 @@ import type { Response } from 'express';
  * Why not `res.json`: Express turns a body of 1,000 characters or more into a `Buffer`, and Node
  * then writes the header block and that buffer as two chunks (`writev`). Given a string, Node
  * prefixes it with the header block and writes once. On `GET /gateway/v1/webhooks` (three
- * webhooks, about 1.4 kB) that one write cost 14 % less API CPU per request and gave 37 % more
- * requests per second (`pnpm bench:api-ab`, 10 interleaved pairs, 2026-11-25; bench/README.md).
+ * webhooks, about 1.4 kB) the one write took 5–14 % less API CPU per request in three paired runs
+ * (`pnpm bench:api-ab`, B ÷ A 0.860, 0.926, 0.948; 2026-11-25, bench/README.md).
  * @param status an HTTP status that carries a body (not 204 or 304)
  */
 export function sendJson(res: Response, status: number, body: unknown, type = 'application/json'): void {
