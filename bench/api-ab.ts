@@ -15,13 +15,14 @@
  * `BENCH_AB_FLAGS_A` / `BENCH_AB_FLAGS_B`: Node flags for one side (e.g. `--max-semi-space-size=32`),
  * to compare runtime settings of one checkout (give the same checkout twice);
  * `BENCH_AB_RUNTIME_A` / `BENCH_AB_RUNTIME_B`: `tsx` runs that side from its sources (as `pnpm dev`),
- * anything else from its build (the default, as the image).
+ * anything else from its build (the default, as the image). The bare Express baseline needs neither.
  *
  * Targets: `BENCH_AB_TARGETS=read,write` (default `read`): the API section's read
  * (`GET /gateway/v1/webhooks`, 3 webhooks) and write (`POST /gateway/v1/payments`).
  *
  * Uses the bench's PostgreSQL server and Redis (`BENCH_PG_URL`, `BENCH_REDIS_URL`, as `pnpm bench`),
- * on a database and Redis database of its own. Prints a table; writes nothing.
+ * on a database and Redis database of its own. Prints a line per pair and a summary per target;
+ * writes nothing.
  *
  * @module
  */
@@ -32,18 +33,19 @@ import { closeContext, createContext, loadConfig } from '@gw/runtime';
 import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from './api-section.js';
 import { loadBenchConfig } from './config.js';
 import { createOrganization } from './fixtures.js';
-import { measureLoad, type LoadTarget } from './http-load.js';
+import { measureLoad, type LoadResult, type LoadTarget } from './http-load.js';
 import { claimRedisDatabase, createBenchDatabase, flushRedis } from './infra.js';
-import { median, percentile } from './stats.js';
+import { median, medianOf, percentile } from './stats.js';
 
 const log = (line: string) => console.log(line);
 
 interface Side {
-  name: string;
-  dir: string;
+  name: 'A' | 'B';
   pid: number;
   targets: Record<'read' | 'write', LoadTarget>;
 }
+
+const cpuUs = (r: LoadResult) => r.cpuUsPerReq!;
 
 async function main(): Promise<void> {
   const [dirA, dirB] = process.argv.slice(2).map((d) => path.resolve(d));
@@ -84,34 +86,30 @@ async function main(): Promise<void> {
       const api = await startApiProcess(env, { nodeFlags, cwd: dir, runtime });
       children.push(api);
       const t = await apiTargets(api.baseUrl, bare.baseUrl, org);
-      sides.push({ name, dir, pid: api.child.pid, targets: { read: t.read, write: t.write } });
+      sides.push({ name, pid: api.child.pid, targets: { read: t.read, write: t.write } });
     }
     const bareTarget: LoadTarget = { url: `${bare.baseUrl}/`, method: 'GET' };
     log(`api-ab: A = ${dirA}, B = ${dirB}; ${pairs} pairs of ${sliceS} s slices at ${cfg.apiConnections} connections`);
     for (const kind of kinds) {
       for (const s of sides) await measureLoad(s.targets[kind], 2, cfg.apiConnections); // warm-up
-      const cpu: Record<'A' | 'B' | 'bare', number[]> = { A: [], B: [], bare: [] };
-      const rps: Record<'A' | 'B' | 'bare', number[]> = { A: [], B: [], bare: [] };
+      // Pair i is runs.A[i], runs.B[i] and runs.bare[i].
+      const runs: Record<'A' | 'B' | 'bare', LoadResult[]> = { A: [], B: [], bare: [] };
       const ratios: number[] = [];
       for (let i = 0; i < pairs; i++) {
-        const order = Math.random() < 0.5 ? sides : [...sides].reverse();
-        const got: Record<string, number> = {};
-        for (const s of order) {
+        for (const s of Math.random() < 0.5 ? sides : [...sides].reverse()) {
           const r = await measureLoad(s.targets[kind], sliceS, cfg.apiConnections, s.pid);
           if (r.non2xx > 0 || r.errors > 0) throw new Error(`${kind} on ${s.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-          got[s.name] = r.cpuUsPerReq!;
-          cpu[s.name as 'A' | 'B'].push(r.cpuUsPerReq!);
-          rps[s.name as 'A' | 'B'].push(r.reqPerSec);
+          runs[s.name].push(r);
         }
-        const b = await measureLoad(bareTarget, sliceS, cfg.apiConnections, bare.child.pid);
-        cpu.bare.push(b.cpuUsPerReq!);
-        rps.bare.push(b.reqPerSec);
-        ratios.push(got.B! / got.A!);
-        log(`  ${kind} pair ${i + 1}: A ${got.A!.toFixed(1)} µs, B ${got.B!.toFixed(1)} µs, B/A ${(got.B! / got.A!).toFixed(3)}`);
+        runs.bare.push(await measureLoad(bareTarget, sliceS, cfg.apiConnections, bare.child.pid));
+        const [a, b] = [cpuUs(runs.A[i]!), cpuUs(runs.B[i]!)];
+        ratios.push(b / a);
+        log(`  ${kind} pair ${i + 1}: A ${a.toFixed(1)} µs, B ${b.toFixed(1)} µs, B/A ${ratios[i]!.toFixed(3)}`);
       }
+      const columns = ['A', 'B', 'bare'] as const;
       log(
-        `${kind}: CPU µs per request, median: A ${median(cpu.A).toFixed(1)}, B ${median(cpu.B).toFixed(1)}, bare ${median(cpu.bare).toFixed(1)}; ` +
-          `req/s median: A ${median(rps.A).toFixed(0)}, B ${median(rps.B).toFixed(0)}, bare ${median(rps.bare).toFixed(0)}; ` +
+        `${kind}: CPU µs per request, median: ${columns.map((x) => `${x} ${medianOf(runs[x], cpuUs).toFixed(1)}`).join(', ')}; ` +
+          `req/s median: ${columns.map((x) => `${x} ${medianOf(runs[x], (r) => r.reqPerSec).toFixed(0)}`).join(', ')}; ` +
           `B/A (CPU) median ${median(ratios).toFixed(3)} (middle half ${percentile(ratios, 25).toFixed(3)}–${percentile(ratios, 75).toFixed(3)})`,
       );
     }
