@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@gw/runtime';
-import { deliveryQueue, enqueueDeliveries, type EventEnvelope } from '@gw/core/webhooks';
+import { type DeliveryRef, deliveryQueue, enqueueDeliveries, type EventEnvelope } from '@gw/core/webhooks';
 import { Prisma } from '@gw/db';
 import { isMessage, spawnChild } from './child-process.js';
 import type { Receiver } from './receiver.js';
@@ -44,26 +44,35 @@ export interface CeilingRunResult {
  * the last pipeline run), or from the deliveries `ids` when given, exactly as
  * `processDelivery` builds the request: body = JSON of `{ id, type, createdAt, data }` of the
  * event, secret = the webhook's decrypted secret. Writes it to a temporary file.
- * @returns the file and the delivery ids grouped per event (one group = one payment's deliveries)
+ * @returns the file and the deliveries grouped per event (one group = one payment's deliveries)
  */
-export async function buildCeilingJobs(ctx: Context, count: number, ids?: string[]): Promise<{ file: string; groups: string[][] }> {
+export async function buildCeilingJobs(ctx: Context, count: number, ids?: string[]): Promise<{ file: string; groups: DeliveryRef[][] }> {
   const which = ids
     ? Prisma.sql`d.id = ANY(${ids}::uuid[])`
     : Prisma.sql`d.id IN (SELECT id FROM deliveries ORDER BY created_at DESC, id DESC LIMIT ${count})`;
   const rows = await ctx.prisma.$queryRaw<
-    { id: string; event_id: string; type: string; event_created_at: Date; payload: unknown; url: string; secret_encrypted: string }[]
+    {
+      id: string;
+      organization_id: string;
+      event_id: string;
+      type: string;
+      event_created_at: Date;
+      payload: unknown;
+      url: string;
+      secret_encrypted: string;
+    }[]
   >(Prisma.sql`
-    SELECT d.id::text AS id, e.id::text AS event_id, e.type, e.created_at AS event_created_at, e.payload, w.url, w.secret_encrypted
+    SELECT d.id::text AS id, d.organization_id::text AS organization_id, e.id::text AS event_id, e.type, e.created_at AS event_created_at, e.payload, w.url, w.secret_encrypted
     FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
     WHERE ${which}
     ORDER BY d.created_at, d.id`);
   const jobs: CeilingJobs = {};
-  const groups = new Map<string, string[]>();
+  const groups = new Map<string, DeliveryRef[]>();
   for (const r of rows) {
     const envelope: EventEnvelope = { id: r.event_id, type: r.type, createdAt: r.event_created_at.toISOString(), data: r.payload };
     jobs[r.id] = { url: r.url, body: JSON.stringify(envelope), secret: ctx.secretBox.open(r.secret_encrypted), event: r.type };
     const g = groups.get(r.event_id) ?? [];
-    g.push(r.id);
+    g.push({ id: r.id, organizationId: r.organization_id });
     groups.set(r.event_id, g);
   }
   const file = CEILING_JOBS_FILE;
@@ -79,7 +88,14 @@ export async function runCeiling(
   ctx: Context,
   receiver: Receiver,
   env: { REDIS_URL: string; QUEUE_PREFIX: string },
-  opts: { file: string; groups: string[][]; warmupGroups: string[][]; concurrency: number; timeoutMs: number; nodeFlags?: string[] },
+  opts: {
+    file: string;
+    groups: DeliveryRef[][];
+    warmupGroups: DeliveryRef[][];
+    concurrency: number;
+    timeoutMs: number;
+    nodeFlags?: string[];
+  },
 ): Promise<CeilingRunResult> {
   const expected = opts.groups.reduce((n, g) => n + g.length, 0);
   await receiver.reset(0);
@@ -100,7 +116,7 @@ export async function runCeiling(
     for (const g of opts.warmupGroups) {
       await ctx.queues
         .get(deliveryQueue)
-        .addBulk(g.map((deliveryId) => ({ name: deliveryQueue.jobName, data: { deliveryId }, opts: { jobId: `warm-${deliveryId}` } })));
+        .addBulk(g.map(({ id }) => ({ name: deliveryQueue.jobName, data: { deliveryId: id }, opts: { jobId: `warm-${id}` } })));
     }
     const warm = opts.warmupGroups.reduce((n, g) => n + g.length, 0);
     await receiver.waitFor(warm, opts.timeoutMs, alive);
@@ -112,8 +128,8 @@ export async function runCeiling(
     const first = performance.timeOrigin + performance.now();
     for (const g of opts.groups) {
       const t = performance.timeOrigin + performance.now();
-      await enqueueDeliveries(ctx.queues, g);
-      for (const id of g) enqueuedAt.set(id, t);
+      await enqueueDeliveries(ctx, g);
+      for (const { id } of g) enqueuedAt.set(id, t);
     }
     await receiver.waitFor(expected, opts.timeoutMs, alive);
     const windowUs: [number, number] = [windowStart, monotonicUs()];

@@ -80,6 +80,8 @@ export interface BenchConfig {
   fairnessDurationS: number;
   /** Rounds of the fairness section (each: new organizations, new worker; the medians are reported). */
   fairnessRuns: number;
+  /** Noisy tenants (issue #24): payments of each noisy organization's burst (5 deliveries each). */
+  tenantsBurst: number;
 
   /** e2e section (issue #16): each measured phase (peak, paced), s. */
   e2eDurationS: number;
@@ -177,6 +179,7 @@ export function loadBenchConfig(): BenchConfig {
     fairnessRate: int('BENCH_FAIRNESS_RATE', 15, 1),
     fairnessDurationS: int('BENCH_FAIRNESS_DURATION_S', 30, 1),
     fairnessRuns: int('BENCH_FAIRNESS_RUNS', 3, 1),
+    tenantsBurst: int('BENCH_TENANTS_BURST', 200, 1),
     e2eDurationS: int('BENCH_E2E_DURATION_S', 15, 1),
     e2eConcurrency: int('BENCH_E2E_CONCURRENCY', 20, 1),
     e2eFanouts: intList('BENCH_E2E_FANOUTS', [1, 10]),

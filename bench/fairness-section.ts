@@ -23,36 +23,22 @@
  * at the end of a round H's webhook is deactivated and its pending deliveries marked `dead`, so
  * that the sweeper of a later worker never re-enqueues them.
  *
+ * Part 2, noisy tenants (issue #24), is `tenants-section.ts`; its result is `tenants`.
+ *
  * @module
  */
 import { readWebhookHealth, type WebhookHealth } from '@gw/core/webhooks';
-import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
+import { confirmAtPeak } from './confirm-driver.js';
 import { createOrganization, createPendingPayments, type Fixtures } from './fixtures.js';
+import { fmtRun, pacedHealthyRun, retire, type HealthyRun } from './healthy-run.js';
 import { flushRedis } from './infra.js';
-import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from './pipeline.js';
+import { assertAlive, deliveriesOf, startRealWorkers } from './pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
 import { Prisma } from '@gw/db';
-import { summarizeLatency, type LatencySummary } from './stats.js';
+import { runTenantRounds, type TenantsResult } from './tenants-section.js';
 
 /** Path prefix of the hanging endpoint on the receiver. */
 const HANG_PREFIX = '/fair-hang/';
-
-/** One paced run of the healthy endpoint. */
-export interface HealthyRun {
-  expected: number;
-  /** Distinct deliveries answered by the receiver. */
-  delivered: number;
-  /** POSTs beyond one per delivery. */
-  duplicates: number;
-  /** Deliveries not `delivered` with exactly one attempt at the end of the run. */
-  notCleanInDb: number;
-  /** Commit → receiver 2xx, ms. */
-  latencyMs: LatencySummary;
-  /** Largest lag of a confirm call's start behind its schedule, ms. */
-  maxFeedLagMs: number;
-  /** The 5 slowest deliveries: commit time (ISO 8601) and commit → 2xx, ms (to line them up with H's circuit changes). */
-  slowest: { committedAt: string; latencyMs: number }[];
-}
 
 /** What became of the hanging endpoint's backlog. */
 export interface HangingOutcome {
@@ -100,12 +86,9 @@ export interface FairnessSectionResult {
   paymentsPerSec: number;
   durationS: number;
   rounds: FairnessRound[];
+  /** Part 2 (issue #24): the healthy organization beside one and three noisy ones (`tenants-section.ts`). */
+  tenants: TenantsResult;
 }
-
-const fmtRun = (r: HealthyRun) =>
-  `p50 ${r.latencyMs.p50.toFixed(0)} ms, p99 ${r.latencyMs.p99.toFixed(0)} ms, max ${r.latencyMs.max.toFixed(0)} ms, ` +
-  `${r.delivered}/${r.expected} delivered, dup ${r.duplicates}, not clean ${r.notCleanInDb}, max feed lag ${r.maxFeedLagMs.toFixed(0)} ms; ` +
-  `slowest ${r.slowest.map((x) => `${x.latencyMs} ms at ${x.committedAt.slice(11, 23)}`).join(', ')}`;
 
 /** Attempts recorded in `delivery_attempts` per delivery of the given ids. */
 async function attemptLogOf(d: SectionDeps, deliveryIds: string[]): Promise<Map<string, number>> {
@@ -115,18 +98,12 @@ async function attemptLogOf(d: SectionDeps, deliveryIds: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-/** Takes the hanging endpoint out of later rounds and sections (no sweeper may re-enqueue its backlog). */
-async function retire(d: SectionDeps, webhookId: string): Promise<void> {
-  await d.ctx.prisma.$executeRaw`UPDATE webhooks SET active = false WHERE id = ${webhookId}::uuid`;
-  await d.ctx.prisma
-    .$executeRaw`UPDATE deliveries SET status = 'dead', last_error = 'bench: retired' WHERE webhook_id = ${webhookId}::uuid AND status = 'pending'`;
-}
-
 /** The section: `fairnessRuns` rounds (see the module doc). */
 export async function runFairnessSection(d: SectionDeps): Promise<FairnessSectionResult> {
   const rounds: FairnessRound[] = [];
   for (let i = 0; i < d.cfg.fairnessRuns; i++) rounds.push(await runFairnessRound(d, i + 1));
-  return { paymentsPerSec: d.cfg.fairnessRate, durationS: d.cfg.fairnessDurationS, rounds };
+  const tenants = await runTenantRounds(d);
+  return { paymentsPerSec: d.cfg.fairnessRate, durationS: d.cfg.fairnessDurationS, rounds, tenants };
 }
 
 async function runFairnessRound(d: SectionDeps, round: number): Promise<FairnessRound> {
@@ -161,34 +138,7 @@ async function runFairnessRound(d: SectionDeps, round: number): Promise<Fairness
     const warm = await receiver.waitFor(warmupIds.length, cfg.runTimeoutMs, check);
     if (warm.unique < warmupIds.length) throw new Error(`fairness warm-up: only ${warm.unique} deliveries arrived`);
 
-    /** G paced for fairnessDurationS; the receiver's records are kept (H's requests count across the run). */
-    const healthyRun = async (ids: string[]): Promise<HealthyRun> => {
-      const maxFeedLagMs = await confirmPaced(ctx, healthy, ids, cfg.fairnessRate);
-      await receiver.waitFor(ids.length, cfg.runTimeoutMs, check);
-      const { answeredAt, total } = await receiver.collect();
-      // The worker records an attempt after the receiver's 2xx (group-committed): give the last
-      // records up to 10 s to land before counting rows that are not `delivered` with 1 attempt.
-      let rows = await deliveriesOf(ctx, ids);
-      for (const until = Date.now() + 10_000; Date.now() < until; rows = await deliveriesOf(ctx, ids)) {
-        if (rows.length === ids.length && rows.every((r) => r.status === 'delivered' && r.attempts === 1)) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const t = tallyDeliveries(rows, answeredAt);
-      const slowest = rows
-        .filter((r) => answeredAt.has(r.id))
-        .map((r) => ({ committedAt: r.created_at.toISOString(), latencyMs: Math.round(answeredAt.get(r.id)! - r.created_at.getTime()) }))
-        .sort((x, y) => y.latencyMs - x.latencyMs)
-        .slice(0, 5);
-      return {
-        expected: ids.length,
-        delivered: t.delivered,
-        duplicates: total - answeredAt.size,
-        notCleanInDb: t.notCleanInDb + (ids.length - rows.length),
-        latencyMs: summarizeLatency(t.latencies),
-        maxFeedLagMs,
-        slowest,
-      };
-    };
+    const healthyRun = (ids: string[]) => pacedHealthyRun(d, healthy, ids, check);
 
     await receiver.reset(0, HANG_PREFIX);
     const alone = await healthyRun(aloneIds);

@@ -10,9 +10,16 @@ import { createRedis, loadConfig } from '@gw/runtime';
 
 const url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const prefix = `gatecost${randomBytes(3).toString('hex')}`;
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  WEBHOOK_ORG_CONCURRENCY_MIN: '1000',
+  WEBHOOK_ORG_CONCURRENCY_MAX: '1000',
+});
 const N = 20_000;
 const webhooks = Array.from({ length: 50 }, () => randomUUID());
+/** One organization whose share never binds (floor = ceiling = 1000), so every admission is priced in full. */
+const organization = randomUUID();
 
 async function run(label: string, concurrency: number, autoPipelining: boolean): Promise<void> {
   const redis = createRedis(url, { name: 'gate-cost', autoPipelining });
@@ -25,9 +32,9 @@ async function run(label: string, concurrency: number, autoPipelining: boolean):
     Array.from({ length: concurrency }, async () => {
       while (next < N) {
         const i = next++;
-        const hook = webhooks[i % webhooks.length]!;
-        const a = await gate.admit(hook, `job-${i}`, 1000);
-        if (a.admitted) await gate.report(hook, a.lease, true, 1000);
+        const slot = { webhookId: webhooks[i % webhooks.length]!, organizationId: organization, limit: 1000 };
+        const a = await gate.admit(slot, `job-${i}`);
+        if (a.admitted) await gate.report(slot, a.lease, true);
       }
     }),
   );

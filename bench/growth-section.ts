@@ -38,7 +38,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { sweepOutbox } from '@gw/worker/jobs';
 import { createPayment } from '@gw/core/payments';
-import { deliveryQueue, enqueueDeliveries } from '@gw/core/webhooks';
+import { type DeliveryRef, deliveryQueue, enqueueDeliveries } from '@gw/core/webhooks';
 import { issueCredential } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { closeContext, createContext, loadConfig, parseScopes, type Context } from '@gw/runtime';
@@ -349,8 +349,8 @@ async function explainAll(client: pg.Client, org: string, largestOrg: string, pa
       sql: `SELECT id FROM payments WHERE id = ${lit(paymentId)}::uuid AND organization_id = ${lit(org)}::uuid FOR UPDATE`,
     },
     {
-      name: 'sweeper: overdue deliveries (findOverdueDeliveryIds)',
-      sql: `SELECT id::text FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz ORDER BY next_attempt_at LIMIT 500`,
+      name: 'sweeper: overdue deliveries (findOverdueDeliveries)',
+      sql: `SELECT id::text, organization_id::text FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz ORDER BY next_attempt_at LIMIT 500`,
     },
     {
       name: 'expiry scan: due payments (findOverduePendingPaymentIds)',
@@ -408,7 +408,7 @@ async function keyBytes(redis: Redis, pattern: string): Promise<number> {
 const usedMemory = async (redis: Redis) => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? Number.NaN);
 
 /** `n` pending deliveries (one event each) of the pipeline organization, spread over its webhooks. @returns their ids */
-async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds: string[], n: number): Promise<string[]> {
+async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds: string[], n: number): Promise<DeliveryRef[]> {
   const res = await client.query<{ id: string }>(
     `WITH t AS (
        SELECT g, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS webhook, gen_random_uuid() AS event_id,
@@ -427,7 +427,7 @@ async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds:
      RETURNING id::text`,
     [orgId, webhookIds, n],
   );
-  return res.rows.map((r) => r.id);
+  return res.rows.map((r) => ({ id: r.id, organizationId: orgId }));
 }
 
 /**
@@ -454,17 +454,17 @@ async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]>
   });
   try {
     const warm = await seedDrainDeliveries(client, fx.organizationId, fx.webhookIds, 2000);
-    await enqueueDeliveries(ctx.queues, warm);
+    await enqueueDeliveries(ctx, warm);
     await receiver.waitFor(warm.length, cfg.runTimeoutMs, () => assertAlive(workers));
     for (const jobs of sizes) {
       await queue.pause();
       const ids = await seedDrainDeliveries(client, fx.organizationId, fx.webhookIds, jobs);
       await client.query('VACUUM (ANALYZE) deliveries');
       // One job first, so that the queue's fixed keys (meta, events stream) exist before the weighing.
-      await enqueueDeliveries(ctx.queues, ids.slice(0, 1));
+      await enqueueDeliveries(ctx, ids.slice(0, 1));
       const bytes0 = await keyBytes(redis, pattern);
       const used0 = await usedMemory(redis);
-      for (let i = 1; i < ids.length; i += 1000) await enqueueDeliveries(ctx.queues, ids.slice(i, i + 1000));
+      for (let i = 1; i < ids.length; i += 1000) await enqueueDeliveries(ctx, ids.slice(i, i + 1000));
       const bytes1 = await keyBytes(redis, pattern);
       const used1 = await usedMemory(redis);
       const perJob = (bytes1 - bytes0) / (jobs - 1);
@@ -474,7 +474,7 @@ async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]>
       const { answeredAt } = await receiver.collect();
       let first = Number.POSITIVE_INFINITY;
       let last = Number.NEGATIVE_INFINITY;
-      for (const id of ids) {
+      for (const { id } of ids) {
         const t = answeredAt.get(id);
         if (t === undefined) continue;
         first = Math.min(first, t);

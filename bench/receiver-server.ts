@@ -10,11 +10,12 @@
  *
  * Hanging endpoint (the fairness section): a request whose path starts with `hangPrefix` (set
  * over IPC; none by default) is read and never answered: the connection stays open until the
- * client gives up (the worker's WEBHOOK_TIMEOUT_MS). Such requests are counted per delivery id
- * on arrival, and are not part of `unique`/`total`.
+ * client gives up (the worker's WEBHOOK_TIMEOUT_MS). Slow endpoint (issue #24, the same section):
+ * a request whose path starts with `slowPrefix` is answered 200 only after `slowMs`. Both kinds
+ * are counted per delivery id on arrival (`hung`), and are not part of `unique`/`total`.
  *
- * IPC protocol (parent → child): `{ type: 'reset', delayMs, hangPrefix? }` clears the records
- * (and drops any hanging connection) and sets the delay and the hanging prefix →
+ * IPC protocol (parent → child): `{ type: 'reset', delayMs, hangPrefix?, slowPrefix?, slowMs? }`
+ * clears the records (and drops any held connection) and sets the delay and the prefixes →
  * `{ type: 'reset-done' }`; `{ type: 'count' }` → `{ type: 'count', unique, total }`;
  * `{ type: 'collect' }` → `{ type: 'collected', ids, times, total, hungIds, hungCounts }` (first
  * answer per id; requests per id of the hanging prefix). On start: `{ type: 'ready', port }`.
@@ -25,8 +26,10 @@ let delayMs = 0;
 let total = 0;
 let answered = new Map<string, number>();
 let hangPrefix: string | undefined;
+let slowPrefix: string | undefined;
+let slowMs = 0;
 let hung = new Map<string, number>();
-/** Requests of the hanging prefix still held open. */
+/** Requests of the hanging or slow prefix still held open. */
 const holding = new Set<ServerResponse>();
 
 const now = () => performance.timeOrigin + performance.now();
@@ -34,11 +37,17 @@ const now = () => performance.timeOrigin + performance.now();
 const server = createServer((req, res) => {
   const id = req.headers['x-service-delivery'];
   req.resume();
-  if (hangPrefix !== undefined && req.url?.startsWith(hangPrefix)) {
+  const hang = hangPrefix !== undefined && req.url?.startsWith(hangPrefix);
+  const slow = slowPrefix !== undefined && req.url?.startsWith(slowPrefix);
+  if (hang || slow) {
     const key = typeof id === 'string' ? id : '';
     hung.set(key, (hung.get(key) ?? 0) + 1);
     holding.add(res);
     res.on('close', () => holding.delete(res));
+    if (slow) {
+      const timer = setTimeout(() => res.writeHead(200, { 'content-length': '0' }).end(), slowMs);
+      res.on('close', () => clearTimeout(timer));
+    }
     return;
   }
   req.on('end', () => {
@@ -56,10 +65,12 @@ server.keepAliveTimeout = 60_000;
 server.headersTimeout = 65_000;
 server.maxRequestsPerSocket = 0;
 
-process.on('message', (message: { type: string; delayMs?: number; hangPrefix?: string }) => {
+process.on('message', (message: { type: string; delayMs?: number; hangPrefix?: string; slowPrefix?: string; slowMs?: number }) => {
   if (message.type === 'reset') {
     delayMs = message.delayMs ?? 0;
     hangPrefix = message.hangPrefix;
+    slowPrefix = message.slowPrefix;
+    slowMs = message.slowMs ?? 0;
     total = 0;
     answered = new Map();
     hung = new Map();

@@ -12,15 +12,16 @@ export interface Receiver {
   /** `http://127.0.0.1:<port>` */
   baseUrl: string;
   /**
-   * Forgets every record (and drops hanging connections) and sets the answer delay, ms.
+   * Forgets every record (and drops held connections) and sets the answer delay, ms.
    * @param hangPrefix requests whose path starts with it are never answered (see `receiver-server.ts`)
+   * @param slow requests whose path starts with `prefix` are answered 200 after `ms`
    */
-  reset(delayMs: number, hangPrefix?: string): Promise<void>;
+  reset(delayMs: number, hangPrefix?: string, slow?: { prefix: string; ms: number }): Promise<void>;
   /** Distinct delivery ids answered so far, and total requests (duplicates included). */
   count(): Promise<{ unique: number; total: number }>;
   /**
    * Time of the first 2xx per delivery id, ms since the epoch (sub-ms precision); `total` includes
-   * duplicates. `hung`: requests received per delivery id under the hanging prefix (never answered).
+   * duplicates. `hung`: requests received per delivery id under the hanging or slow prefix.
    */
   collect(): Promise<{ answeredAt: Map<string, number>; total: number; hung: Map<string, number> }>;
   /**
@@ -47,8 +48,8 @@ export async function startReceiver(): Promise<Receiver> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid,
-    reset: async (delayMs, hangPrefix) => {
-      child.send({ type: 'reset', delayMs, hangPrefix });
+    reset: async (delayMs, hangPrefix, slow) => {
+      child.send({ type: 'reset', delayMs, hangPrefix, slowPrefix: slow?.prefix, slowMs: slow?.ms });
       await child.next(isMessage<{ type: 'reset-done' }>('reset-done'));
     },
     count,

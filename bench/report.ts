@@ -15,6 +15,7 @@ import type { BenchConfig } from './config.js';
 import { e2eFigures, e2eRows } from './e2e-report.js';
 import type { E2eSectionResult } from './e2e-section.js';
 import type { FairnessSectionResult } from './fairness-section.js';
+import type { HealthyRun } from './healthy-run.js';
 import { GROWTH_OPERATIONS, type GrowthSectionResult } from './growth-section.js';
 import { p99Ratio } from './growth-plan.js';
 import type { LoadResult } from './http-load.js';
@@ -236,6 +237,48 @@ function fairnessFigures(f: FairnessSectionResult) {
     },
     workerPeakRssMb: round(medianOf(rounds, (r) => r.workerPeakRssMb)),
     workerExits: rounds.map((r) => r.workerExit),
+    tenants: tenantsFigures(f.tenants),
+  };
+}
+
+/**
+ * Figures of the noisy tenants (issue #24): the healthy organization's p99 alone, beside one and
+ * beside three noisy organizations (medians over rounds), each held to 2 × alone + 250 ms.
+ */
+function tenantsFigures(t: FairnessSectionResult['tenants']) {
+  const rounds = t.rounds;
+  const p99 = (pick: (r: (typeof rounds)[number]) => HealthyRun) => round(medianOf(rounds, (r) => pick(r).latencyMs.p99), 1);
+  const p99AloneMs = p99((r) => r.alone);
+  const limitMs = round(TARGETS.fairnessFactor * p99AloneMs + TARGETS.fairnessSlackMs, 1);
+  const runs = rounds.flatMap((r) => [r.alone, r.one.healthy, r.three.healthy]);
+  const missing = runs.reduce((n, r) => n + r.expected - r.delivered, 0);
+  const withinLimit = (r: (typeof rounds)[number], beside: HealthyRun) =>
+    beside.latencyMs.p99 <= TARGETS.fairnessFactor * r.alone.latencyMs.p99 + TARGETS.fairnessSlackMs;
+  const p99OneMs = p99((r) => r.one.healthy);
+  const p99ThreeMs = p99((r) => r.three.healthy);
+  return {
+    burstPayments: t.burstPayments,
+    slowAnswerMs: t.slowAnswerMs,
+    /** median over rounds of the healthy organization's p99 commit → 2xx, alone */
+    p99AloneMs,
+    /** beside one noisy organization (5 slow webhooks, a burst) */
+    p99OneMs,
+    /** beside three at once */
+    p99ThreeMs,
+    /** 2 × alone + 250 ms */
+    p99LimitMs: limitMs,
+    /** both ≤ limit, and every healthy delivery arrived */
+    met: p99OneMs <= limitMs && p99ThreeMs <= limitMs && missing === 0,
+    /** per round: [alone, one, three] p99, ms */
+    p99ByRound: rounds.map((r) => [r.alone, r.one.healthy, r.three.healthy].map((h) => round(h.latencyMs.p99, 1))),
+    /** rounds whose own p99 beside one and beside three are within their own limit */
+    roundsMet: rounds.filter((r) => withinLimit(r, r.one.healthy) && withinLimit(r, r.three.healthy)).length,
+    rounds: rounds.length,
+    missing,
+    duplicates: runs.reduce((n, r) => n + r.duplicates, 0),
+    notCleanInDb: runs.reduce((n, r) => n + r.notCleanInDb, 0),
+    /** median slow requests started while the healthy run went on: one and three noisy organizations */
+    slowRequests: [round(medianOf(rounds, (r) => r.one.slowRequests)), round(medianOf(rounds, (r) => r.three.slowRequests))],
   };
 }
 
@@ -509,6 +552,18 @@ export function formatReport(report: Report): string {
       `${f.hangingLost} (${f.hanging.missingRows}, ${f.hanging.overCounted}, ${f.hanging.underCounted}, ${f.hanging.attemptLogMismatch}, ${f.hanging.unexpectedStatus})`,
       `${TARGETS.hangingLost} lost  ${verdict(f.hangingLost === TARGETS.hangingLost)}`,
     );
+    const t = f.tenants;
+    section(
+      `Fairness, noisy tenants (issue #24): the healthy organization at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone, then beside 1 and 3 organizations ` +
+        `with 5 webhooks answering after ${t.slowAnswerMs / 1000} s and a burst of ${t.burstPayments} payments each; 1 worker process; median of ${t.rounds}`,
+    );
+    row('healthy alone / beside 1 / beside 3, commit → 2xx p99 (ms)', `${t.p99AloneMs} / ${t.p99OneMs} / ${t.p99ThreeMs}`, `≤ ${t.p99LimitMs}  ${verdict(t.met)}`);
+    row(
+      'p99 alone, 1, 3 per round (ms); rounds within the target',
+      `${t.p99ByRound.map((r) => r.join(', ')).join('; ')}; ${t.roundsMet}/${t.rounds}`,
+    );
+    row('healthy missing / duplicate / not-clean deliveries', `${t.missing} / ${t.duplicates} / ${t.notCleanInDb}`, '0 / 0 / 0');
+    row('slow requests started during the healthy run (1 / 3 noisy)', t.slowRequests.join(' / '));
   }
   if (report.e2e) e2eRows(report.e2e, s, section, row);
   for (const g of [report.growth, report.growthIndexesBefore]) {

@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     OPS_USER: 'footprint',
     OPS_PASSWORD: 'footprint-password-long-enough',
     RATE_LIMIT_MAX: '100000000',
+    ORG_EVENT_QUOTA_PER_MINUTE: '100000000',
     DATABASE_POOL_MAX: '5',
   };
   const results: Record<string, Record<string, unknown>> = {};

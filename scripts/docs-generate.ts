@@ -10,6 +10,9 @@
  *   accepted values and the doc comment written above it in the source.
  * - `retry-schedule` (docs/webhooks.md): the waits `backoffDelayMs` makes with the default
  *   `WEBHOOK_MAX_ATTEMPTS`, `WEBHOOK_BACKOFF_BASE_MS` and `WEBHOOK_BACKOFF_MAX_MS`.
+ * - `fair-share` (docs/webhooks.md): each organization's share of the worker pool (`fairShare`)
+ *   with the default WORKER_CONCURRENCY and WEBHOOK_ORG_CONCURRENCY_MIN/MAX, for 1 to 4 worker
+ *   replicas and a growing number of organizations with work.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +21,7 @@ import ts from 'typescript';
 import type { z } from 'zod';
 import { ROUTES, routeIndexMarkdown } from '@gw/api';
 import { envSchema } from '@gw/runtime';
-import { backoffDelayMs } from '@gw/core/webhooks';
+import { backoffDelayMs, fairShare } from '@gw/core/webhooks';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 
 const ROOT = new URL('..', import.meta.url);
@@ -134,6 +137,30 @@ export function retryScheduleMarkdown(maxAttempts: number, baseMs: number, maxMs
   ].join('\n');
 }
 
+// --- the fair share ----------------------------------------------------------------------------------
+
+/**
+ * The fair share table: per number of organizations with work (rows) and of worker replicas
+ * (columns), the share of each, and how many slots stay free for an organization whose work
+ * arrives next when every one of them takes all it may. A second attempt of an organization
+ * needs one share left free after it, a first one only a free slot, so at most
+ * min(organizations × share, max(pool − share, min(organizations, pool))) are in flight.
+ */
+export function fairShareMarkdown(workerConcurrency: number, min: number, max: number): string {
+  const replicas = [1, 2, 4];
+  const header = `| organizations with work | ${replicas.map((r) => `${r} worker${r > 1 ? 's' : ''} (pool ${r * workerConcurrency})`).join(' | ')} |`;
+  const rows = [1, 2, 3, 5, 10, 25, 50].map((orgs) => {
+    const cells = replicas.map((r) => {
+      const pool = r * workerConcurrency;
+      const share = fairShare(pool, orgs, min, max);
+      const inFlight = Math.min(orgs * share, Math.max(pool - share, Math.min(orgs, pool)));
+      return `${share} each, ${pool - inFlight} free`;
+    });
+    return `| ${orgs} | ${cells.join(' | ')} |`;
+  });
+  return [header, `| --- | ${replicas.map(() => '---').join(' | ')} |`, ...rows].join('\n');
+}
+
 // --- the sections ------------------------------------------------------------------------------------
 
 const defaults = envSchema.parse({ NODE_ENV: 'test' });
@@ -154,6 +181,12 @@ export const SECTIONS: { file: string; name: string; render: () => string }[] = 
     file: 'docs/webhooks.md',
     name: 'retry-schedule',
     render: () => retryScheduleMarkdown(defaults.WEBHOOK_MAX_ATTEMPTS, defaults.WEBHOOK_BACKOFF_BASE_MS, defaults.WEBHOOK_BACKOFF_MAX_MS),
+  },
+  {
+    file: 'docs/webhooks.md',
+    name: 'fair-share',
+    render: () =>
+      fairShareMarkdown(defaults.WORKER_CONCURRENCY, defaults.WEBHOOK_ORG_CONCURRENCY_MIN, defaults.WEBHOOK_ORG_CONCURRENCY_MAX),
   },
 ];
 

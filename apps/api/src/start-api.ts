@@ -75,7 +75,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop()]);
+      await Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop(), rateLimits.events.stop()]);
       requestRedis.disconnect();
       for (const unsubscribe of await listening) await unsubscribe();
       subscriber.disconnect();

@@ -97,7 +97,8 @@ describe('Bull Board in headless Chromium', () => {
         await page.getByText(name, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-overview.png'), fullPage: true });
 
-      await page.goto(`${ops.baseUrl}/queues/queue/${deliveryQueue.name}?status=waiting`);
+      // Deliveries are queued with their backlog rank as priority (issue #24): the `prioritized` tab.
+      await page.goto(`${ops.baseUrl}/queues/queue/${deliveryQueue.name}?status=prioritized`);
       for (const id of deliveryIds) await page.getByText(id, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-deliveries.png'), fullPage: true });
       const text = await page.locator('body').innerText();

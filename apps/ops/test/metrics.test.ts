@@ -183,7 +183,9 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const s = await scrape();
     expect(total(s, 'gw_queue_depth', { queue: deliveryQueue.name })).toBe(1);
-    expect(total(s, 'bullmq_job_count', { queue: deliveryQueue.name, state: 'waiting' })).toBe(1);
+    // Deliveries are queued with their backlog rank as priority (issue #24): `prioritized`, not `waiting`.
+    expect(total(s, 'bullmq_job_count', { queue: deliveryQueue.name, state: 'prioritized' })).toBe(1);
+    expect(total(s, 'bullmq_job_count', { queue: deliveryQueue.name, state: 'waiting' })).toBe(0);
     // The expiry scan's next run (issue #16: one job scheduler, not one delayed job per payment).
     expect(total(s, 'bullmq_job_count', { queue: paymentExpiryQueue.name, state: 'delayed' })).toBe(1);
     expect(total(s, 'gw_outbox_pending_deliveries')).toBe(1);

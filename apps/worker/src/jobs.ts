@@ -137,6 +137,9 @@ export interface SweepResult {
  * sweep since issue #16: the expiry scan reads the due ones from PostgreSQL.)
  * @param batch max rows looked at per call
  */
-export async function sweepOutbox(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<SweepResult> {
+export async function sweepOutbox(
+  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
+  opts: { graceMs: number; batch?: number },
+): Promise<SweepResult> {
   return { deliveries: await sweepDeliveries(ctx, opts) };
 }

@@ -15,6 +15,7 @@ import {
   schedulePeriodicJob,
 } from '@gw/runtime';
 import {
+  announceWorkerSlots,
   deliveryOutcomeCounter,
   deliveryQueue,
   instrumentSender,
@@ -49,6 +50,9 @@ async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
     }),
   );
 }
+
+/** How long (ms) a replica's announced slots count in the pool without a new announcement (issue #24). */
+const SLOTS_TTL_MS = 15_000;
 
 export interface RunningWorker {
   ctx: Context;
@@ -88,6 +92,19 @@ export async function startWorker(
   const gateRedis = createRedis(config, { name: 'worker-gate', autoPipelining: true });
   gateRedis.on('error', () => undefined); // a failed gate call fails (or is logged by) its job
   const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues.get(deliveryQueue), jobIds));
+  // Issue #24: this replica's delivery slots join the pool that the organizations' fair shares
+  // divide; announced now and every SLOTS_TTL_MS / 3, withdrawn at stop (or lapsing after a crash).
+  const announce = (concurrency: number) =>
+    announceWorkerSlots(gateRedis, config.QUEUE_PREFIX, metrics.instanceId, concurrency, SLOTS_TTL_MS).catch((err: Error) =>
+      ctx.logger.warn(
+        { err: { message: err.message } },
+        'worker slots not announced; the fair shares use this replica alone until they are',
+      ),
+    );
+  // Not awaited, like the schedules below: a worker starting while Redis is unreachable must not hang.
+  void announce(config.WORKER_CONCURRENCY);
+  const slotsTimer = setInterval(() => void announce(config.WORKER_CONCURRENCY), SLOTS_TTL_MS / 3);
+  slotsTimer.unref();
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
@@ -171,7 +188,9 @@ export async function startWorker(
     scheduled,
     stop: async () => {
       clearInterval(timer);
+      clearInterval(slotsTimer);
       await Promise.all(workers.map(({ worker }) => worker.close()));
+      await announce(0);
       await sweeping;
       for (const { connection } of workers) connection.disconnect();
       gateRedis.disconnect();

@@ -9,6 +9,7 @@ import {
   gateKeys,
   type Admission,
   type EndpointGate,
+  type GateSlot,
 } from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
@@ -29,6 +30,8 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     WEBHOOK_CIRCUIT_WINDOW_MS: '60000',
     WEBHOOK_CIRCUIT_COOLDOWN_MS: '200',
     WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '500',
+    // The share floor at the ceiling: the fair share never binds in the cap and breaker tests.
+    WEBHOOK_ORG_CONCURRENCY_MIN: '40',
   });
   const woken: string[][] = [];
   let gate: EndpointGate;
@@ -37,6 +40,13 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     return a;
   };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // Each webhook belongs to an organization of its own: the organization's fair share (issue #24,
+  // its own describe below) never binds in these tests of the per-webhook cap and breaker.
+  const organizations = new Map<string, string>();
+  const at = (webhookId: string, limit: number): GateSlot => {
+    if (!organizations.has(webhookId)) organizations.set(webhookId, randomUUID());
+    return { webhookId, organizationId: organizations.get(webhookId)!, limit };
+  };
 
   beforeAll(() => {
     gate = createEndpointGate(redis, prefix, config, async (ids) => void woken.push(ids));
@@ -49,37 +59,37 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
 
   it('admits at most `limit` attempts at once and hands a freed slot to the oldest parked job', async () => {
     const hook = randomUUID();
-    const a = admitted(await gate.admit(hook, 'job-a', 2));
-    admitted(await gate.admit(hook, 'job-b', 2));
-    const c = await gate.admit(hook, 'job-c', 2);
-    const d = await gate.admit(hook, 'job-d', 2);
+    const a = admitted(await gate.admit(at(hook, 2), 'job-a'));
+    admitted(await gate.admit(at(hook, 2), 'job-b'));
+    const c = await gate.admit(at(hook, 2), 'job-c');
+    const d = await gate.admit(at(hook, 2), 'job-d');
     expect(c).toMatchObject({ admitted: false, reason: 'cap', until: null });
     expect(d).toMatchObject({ admitted: false, reason: 'cap' });
     expect(await redis.zrange(gateKeys(prefix, hook).waiters, 0, -1)).toEqual(['job-c', 'job-d']);
 
     woken.length = 0;
-    const report = await gate.report(hook, a.lease, true, 2);
+    const report = await gate.report(at(hook, 2), a.lease, true);
     expect(report).toMatchObject({ state: 'closed', transition: null, consecutiveFailures: 0, promoted: ['job-c'] });
     expect(woken).toEqual([['job-c']]);
     expect(await redis.zrange(gateKeys(prefix, hook).waiters, 0, -1)).toEqual(['job-d']);
     // The promoted job takes the slot; the parked one is still behind the cap.
-    admitted(await gate.admit(hook, 'job-c', 2));
-    expect(await gate.admit(hook, 'job-e', 2)).toMatchObject({ admitted: false, reason: 'cap' });
+    admitted(await gate.admit(at(hook, 2), 'job-c'));
+    expect(await gate.admit(at(hook, 2), 'job-e')).toMatchObject({ admitted: false, reason: 'cap' });
   });
 
   it("a dead worker's lease expires: its slot frees itself after leaseMs without a report", async () => {
     const hook = randomUUID();
-    admitted(await gate.admit(hook, 'crashed', 1)); // never reported, as if its worker was killed
-    expect(await gate.admit(hook, 'next', 1)).toMatchObject({ admitted: false, reason: 'cap' });
+    admitted(await gate.admit(at(hook, 1), 'crashed')); // never reported, as if its worker was killed
+    expect(await gate.admit(at(hook, 1), 'next')).toMatchObject({ admitted: false, reason: 'cap' });
     expect(await redis.zcard(gateKeys(prefix, hook).leases)).toBe(1);
     await sleep(gate.leaseMs + 100);
-    admitted(await gate.admit(hook, 'next', 1));
+    admitted(await gate.admit(at(hook, 1), 'next'));
     expect(await redis.zcard(gateKeys(prefix, hook).leases)).toBe(1); // the expired lease is gone, the new one counts
   }, 20000);
 
   it('closed → open after consecutive failures → half_open (one probe) → closed, and open again with a doubled cool-down', async () => {
     const hook = randomUUID();
-    const fail = async () => gate.report(hook, admitted(await gate.admit(hook, randomUUID(), 5)).lease, false, 5);
+    const fail = async () => gate.report(at(hook, 5), admitted(await gate.admit(at(hook, 5), randomUUID())).lease, false);
     expect((await fail()).state).toBe('closed');
     expect((await fail()).state).toBe('closed');
     const opened = await fail();
@@ -88,20 +98,20 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     expect(await redis.sismember(circuitRegistryKey(prefix), hook)).toBe(1);
 
     // Open: nothing goes through, and the answer says until when.
-    const refused = await gate.admit(hook, 'while-open', 5);
+    const refused = await gate.admit(at(hook, 5), 'while-open');
     expect(refused).toMatchObject({ admitted: false, reason: 'circuit_open' });
     expect(refused.admitted === false && refused.until!.getTime()).toBe(opened.openUntil!.getTime());
     expect((await gate.health([hook])).get(hook)).toMatchObject({ state: 'open', consecutiveFailures: 3 });
 
     // Cool-down over: the first admission is the probe, the others wait for it.
     await sleep(250);
-    const probe = admitted(await gate.admit(hook, 'probe', 5));
+    const probe = admitted(await gate.admit(at(hook, 5), 'probe'));
     expect(probe).toMatchObject({ probe: true, transition: 'half_open' });
-    const behind = await gate.admit(hook, 'behind-probe', 5);
+    const behind = await gate.admit(at(hook, 5), 'behind-probe');
     expect(behind).toMatchObject({ admitted: false, reason: 'half_open' });
     // It looks again when a failed probe's doubled cool-down (400 ms) would end after the probe's lease.
     expect(behind.admitted === false && behind.until!.getTime() - Date.now()).toBeGreaterThan(gate.leaseMs);
-    const closed = await gate.report(hook, probe.lease, true, 5);
+    const closed = await gate.report(at(hook, 5), probe.lease, true);
     expect(closed).toMatchObject({ state: 'closed', transition: 'closed', consecutiveFailures: 0, promoted: ['behind-probe'] });
     const health = (await gate.health([hook])).get(hook)!;
     expect(health.state).toBe('closed');
@@ -114,10 +124,10 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     const reopened = await fail();
     expect(reopened).toMatchObject({ state: 'open', transition: 'open' });
     await sleep(250);
-    const probe2 = admitted(await gate.admit(hook, 'probe-2', 5));
+    const probe2 = admitted(await gate.admit(at(hook, 5), 'probe-2'));
     expect(probe2.probe).toBe(true);
     const before = Date.now();
-    const failedProbe = await gate.report(hook, probe2.lease, false, 5);
+    const failedProbe = await gate.report(at(hook, 5), probe2.lease, false);
     expect(failedProbe).toMatchObject({ state: 'open', transition: 'open', consecutiveFailures: 4 });
     const cooldown = failedProbe.openUntil!.getTime() - before;
     expect(cooldown).toBeGreaterThan(300); // 400 ms: doubled from 200
@@ -126,7 +136,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
 
   it('opens on the failure rate over the window once the minimum number of attempts is reached', async () => {
     const hook = randomUUID();
-    const run = async (ok: boolean) => gate.report(hook, admitted(await gate.admit(hook, randomUUID(), 5)).lease, ok, 5);
+    const run = async (ok: boolean) => gate.report(at(hook, 5), admitted(await gate.admit(at(hook, 5), randomUUID())).lease, ok);
     // Alternating outcomes never reach 3 consecutive failures; the 10th attempt reaches the minimum at 50 %.
     for (let i = 0; i < 9; i++) expect((await run(i % 2 === 1)).state).toBe('closed');
     const tenth = await run(false);
@@ -135,7 +145,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
 
   it('tracks failingSince from the first failure after a success, and reset() starts the circuit closed', async () => {
     const hook = randomUUID();
-    const run = async (ok: boolean) => gate.report(hook, admitted(await gate.admit(hook, randomUUID(), 5)).lease, ok, 5);
+    const run = async (ok: boolean) => gate.report(at(hook, 5), admitted(await gate.admit(at(hook, 5), randomUUID())).lease, ok);
     const first = await run(false);
     expect(first.failingSince).not.toBeNull();
     const second = await run(false);
@@ -153,16 +163,16 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
       lastFailureAt: null,
       openUntil: null,
     });
-    admitted(await gate.admit(hook, 'after-reset', 5));
+    admitted(await gate.admit(at(hook, 5), 'after-reset'));
   });
 
   it('gives every admission its own lease, also across gates (processes) and for the same job', async () => {
     const hook = randomUUID();
     const other = createEndpointGate(redis, prefix, config);
     const leases = [
-      admitted(await gate.admit(hook, 'job-x', 10)).lease,
-      admitted(await gate.admit(hook, 'job-x', 10)).lease,
-      admitted(await other.admit(hook, 'job-x', 10)).lease,
+      admitted(await gate.admit(at(hook, 10), 'job-x')).lease,
+      admitted(await gate.admit(at(hook, 10), 'job-x')).lease,
+      admitted(await other.admit(at(hook, 10), 'job-x')).lease,
     ];
     expect(new Set(leases).size).toBe(3);
     for (const lease of leases) expect(lease.startsWith('job-x:')).toBe(true);
@@ -171,8 +181,8 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
 
   it('reads the health of concurrent callers in one pipeline, each id once, each caller getting exactly its ids', async () => {
     const [open, closed, never] = [randomUUID(), randomUUID(), randomUUID()];
-    for (let i = 0; i < 3; i++) await gate.report(open, admitted(await gate.admit(open, randomUUID(), 5)).lease, false, 5);
-    await gate.report(closed, admitted(await gate.admit(closed, randomUUID(), 5)).lease, true, 5);
+    for (let i = 0; i < 3; i++) await gate.report(at(open, 5), admitted(await gate.admit(at(open, 5), randomUUID())).lease, false);
+    await gate.report(at(closed, 5), admitted(await gate.admit(at(closed, 5), randomUUID())).lease, true);
 
     const pipelines: number[] = [];
     const counting = Object.create(redis) as Redis;

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { AppError, Reply, type RouteDef, type RouteInput } from '@gw/runtime';
 import type { RouteDeps } from '../deps.js';
 import { auth, requireAuth } from './authenticate.js';
+import { chargeEventQuota } from './rate-limit.js';
 import { sendJson } from './send-json.js';
 import { parse } from './validate.js';
 
@@ -58,7 +59,8 @@ function inputOf(req: Request, res: Response, row: RouteDef<RouteDeps>): RouteIn
 /**
  * Registers route rows on the API's routers, in table order: authentication and scope
  * (`requireAuth`), the role, then params, query and body validated with the row's zod schemas
- * (400 `validation-error`), then the handler. Each request is labelled with the row's path
+ * (400 `validation-error`), the organization's event quota on `eventQuota` rows (429
+ * `event-quota-exceeded`, issue #24), then the handler. Each request is labelled with the row's path
  * template for the HTTP metrics (`res.locals.route`).
  * @param routers `api` is mounted at `/api`, `gateway` at `/api/gateway/v1`
  */
@@ -84,7 +86,17 @@ export function mountRoutes(
     };
     const handler: RequestHandler = async (req, res) => {
       if (row.role) assertRole(res, row.role);
-      send(res, await row.handler(deps, inputOf(req, res, row)));
+      const input = inputOf(req, res, row);
+      if (!row.eventQuota) return send(res, await row.handler(deps, input));
+      const refund = chargeEventQuota(deps, input.principal.organizationId, res);
+      let result: unknown;
+      try {
+        result = await row.handler(deps, input);
+      } catch (err) {
+        refund();
+        throw err;
+      }
+      send(res, result);
     };
     const chain = [prelude, handler];
     router[row.method](path, ...chain);

@@ -121,3 +121,27 @@ export function recordAuthFailure(deps: Pick<ApiDeps, 'rateLimits' | 'config'>, 
   res.setHeader('Retry-After', String(Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000))));
   return new AppError('rate-limited', 'Too many failed authentication attempts from this address');
 }
+
+/**
+ * Counts one event against the caller's organization (issue #24, routes with `eventQuota`): at most
+ * ORG_EVENT_QUOTA_PER_MINUTE per minute, whichever of its keys is used, counted like the rate
+ * limits ({@link SyncedWindowCounters}: in memory, shared through Redis). Called after validation,
+ * so a refused body costs nothing; the returned `refund` gives the event back when the operation
+ * then fails (nothing was created).
+ * @returns a function that undoes the charge
+ * @throws AppError('event-quota-exceeded') 429, with `Retry-After` set on `res` and `limit` in the document
+ */
+export function chargeEventQuota(deps: Pick<ApiDeps, 'rateLimits' | 'config'>, organizationId: string, res: Response): () => void {
+  const key = `org:${organizationId}`;
+  const limit = deps.config.ORG_EVENT_QUOTA_PER_MINUTE;
+  const { total, resetTime } = deps.rateLimits.events.hit(key);
+  if (total > limit) {
+    deps.rateLimits.events.unhit(key);
+    const seconds = Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000));
+    res.setHeader('Retry-After', String(seconds));
+    throw new AppError('event-quota-exceeded', `The organization may create ${limit} payment events per minute; retry after ${seconds} s`, {
+      limit,
+    });
+  }
+  return () => deps.rateLimits.events.unhit(key);
+}

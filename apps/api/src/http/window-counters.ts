@@ -168,26 +168,27 @@ export class SyncedWindowCounters {
   }
 }
 
-/** The counters of the two limiters of an API process. */
+/** The window of ORG_EVENT_QUOTA_PER_MINUTE, ms. */
+export const EVENT_QUOTA_WINDOW_MS = 60_000;
+
+/** The counters of the limiters of an API process. */
 export interface RateLimitCounters {
   /** Requests per API key (or client address): `requestRateLimit`. */
   requests: SyncedWindowCounters;
   /** Failed authentications per client address: `authFailureLimit`. */
   authFailures: SyncedWindowCounters;
+  /** Events created per organization per minute (issue #24): `chargeEventQuota`. */
+  events: SyncedWindowCounters;
 }
 
 /**
- * Creates and starts both limiters' counters, shared through Redis under
- * `<QUEUE_PREFIX>:rl:req:` and `<QUEUE_PREFIX>:rl:authfail:`. Stop them at shutdown (each sends
- * its last counts).
+ * Creates and starts the limiters' counters, shared through Redis under `<QUEUE_PREFIX>:rl:req:`,
+ * `<QUEUE_PREFIX>:rl:authfail:` (both RATE_LIMIT_WINDOW_MS) and `<QUEUE_PREFIX>:rl:events:` (one
+ * minute). Stop them at shutdown (each sends its last counts).
  * @param redis a fail-fast connection (the request-path one)
  */
 export function createRateLimitCounters(redis: RedisConnection, config: Config): RateLimitCounters {
-  const counters = (name: string) =>
-    new SyncedWindowCounters(redis, {
-      prefix: `${config.QUEUE_PREFIX}:rl:${name}:`,
-      windowMs: config.RATE_LIMIT_WINDOW_MS,
-      syncMs: config.RATE_LIMIT_SYNC_MS,
-    }).start();
-  return { requests: counters('req'), authFailures: counters('authfail') };
+  const counters = (name: string, windowMs = config.RATE_LIMIT_WINDOW_MS) =>
+    new SyncedWindowCounters(redis, { prefix: `${config.QUEUE_PREFIX}:rl:${name}:`, windowMs, syncMs: config.RATE_LIMIT_SYNC_MS }).start();
+  return { requests: counters('req'), authFailures: counters('authfail'), events: counters('events', EVENT_QUOTA_WINDOW_MS) };
 }

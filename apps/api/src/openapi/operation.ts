@@ -74,6 +74,7 @@ const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
   'idempotency-key-reused': { detail: 'This Idempotency-Key was used with a different request' },
   'insufficient-funds': { detail: 'Insufficient balance in GTK' },
   'rate-limited': { detail: 'Rate limit exceeded; retry after 42 s with exponential back-off' },
+  'event-quota-exceeded': { detail: 'The organization may create 600 payment events per minute; retry after 17 s', ext: { limit: 600 } },
   'session-organization-mismatch': {
     detail:
       "This JWT was issued through another organization's login; it is accepted only with that organization's credentials. Log the user in with your own API key (X-API-Key on POST /gateway/v1/sso/login).",
@@ -116,6 +117,7 @@ export function problemCodes(op: Operation): ErrorCode[] {
   for (const c of op.errors ?? []) codes.add(c);
   if (op.idempotent) codes.add('idempotency-key-reused');
   if (op.rateLimited !== false) codes.add('rate-limited');
+  if (op.eventQuota) codes.add('event-quota-exceeded');
   if (op.method !== 'get' && op.path !== '/gateway/v1/sso/login') codes.add('unavailable');
   return [...codes];
 }

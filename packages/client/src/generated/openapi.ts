@@ -245,7 +245,7 @@ export interface paths {
     put?: never;
     /**
      * Create a payment
-     * @description A payment of `amount` (integer base units of the native token) from the JWT's wallet (payer) to the API key's organization (payee), `pending` until the payer confirms it. It expires after `expiresInSeconds` (default 900): a delayed job moves it to `expired`.
+     * @description A payment of `amount` (integer base units of the native token) from the JWT's wallet (payer) to the API key's organization (payee), `pending` until the payer confirms it. It expires after `expiresInSeconds` (default 900): the expiry scan moves it to `expired` within about a second. Each payment created counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE` (it will send one webhook event).
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
      *
@@ -2376,7 +2376,7 @@ export interface operations {
            */
           signatureScheme?: 'service' | 'standard-webhooks';
           /**
-           * @description Most attempts in flight to this URL at once, across every worker (default `WEBHOOK_ENDPOINT_CONCURRENCY`, 10). Re-registering without it resets it to the default.
+           * @description Most attempts in flight to this URL at once, across every worker (default `WEBHOOK_ENDPOINT_CONCURRENCY`, 10; at most 20). The `maxConcurrency` values of an organization's active webhooks may add up to `WEBHOOK_ORG_CONCURRENCY_MAX` (40), and the organization's attempts in flight are held to its fair share of the worker pool whatever its webhooks ask for (docs/webhooks.md, "Delivery isolation"). Re-registering without it resets it to the default.
            * @example 5
            */
           maxConcurrency?: number;
@@ -3427,7 +3427,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/rate-limited`: Too many requests */
+      /** @description `/problems/rate-limited`: Too many requests; `/problems/event-quota-exceeded`: Event quota exceeded */
       429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -3852,7 +3852,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/rate-limited`: Too many requests */
+      /** @description `/problems/rate-limited`: Too many requests; `/problems/event-quota-exceeded`: Event quota exceeded */
       429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5685,7 +5685,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/rate-limited`: Too many requests */
+      /** @description `/problems/rate-limited`: Too many requests; `/problems/event-quota-exceeded`: Event quota exceeded */
       429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];

@@ -21,6 +21,7 @@ export const creditRoutes = [
       'The payer confirms it with `POST /gateway/v1/payments/{id}/confirm`, which mints the credits in the same transaction.',
     auth: 'gateway',
     scope: 'billing:write',
+    eventQuota: true,
     idempotent: true,
     body: { schema: purchaseCreditsBody, example: { credits: 500 } },
     success: [{ status: 201, description: 'The purchase payment, `pending`', schema: Payment, example: ex.purchase }],

@@ -17,9 +17,10 @@ export const paymentRoutes = [
     summary: 'Create a payment',
     description:
       "A payment of `amount` (integer base units of the native token) from the JWT's wallet (payer) to the API key's organization (payee), `pending` until the payer confirms it. " +
-      'It expires after `expiresInSeconds` (default 900): a delayed job moves it to `expired`.',
+      "It expires after `expiresInSeconds` (default 900): the expiry scan moves it to `expired` within about a second. Each payment created counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE` (it will send one webhook event).",
     auth: 'gateway',
     scope: 'payments:write',
+    eventQuota: true,
     idempotent: true,
     body: { schema: createPaymentBody, example: { amount: '12000000000000000000', description: 'Order #1001' } },
     success: [{ status: 201, description: 'The payment, `pending`', schema: Payment, example: ex.pending }],
@@ -101,6 +102,7 @@ export const paymentRoutes = [
       'Moves the amount back from the organization to the payer. Not settled → 409. A settled `credit_purchase` takes its credits back; once any were consumed the refund is 409.',
     auth: 'gateway',
     scope: 'payments:write',
+    eventQuota: true,
     params: paymentIdParam,
     errors: ['not-found', 'invalid-state', 'insufficient-funds'],
     problems: {

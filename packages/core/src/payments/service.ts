@@ -2,7 +2,7 @@ import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, cursorId, isUuid, toPage } from '@gw/runtime';
 import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
-import { dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
+import { type DeliveryRef, dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { toPaymentDto, type PaymentDto } from './contract.js';
 import {
@@ -21,9 +21,10 @@ import {
  * and reads.
  */
 
-type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
+type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'redis' | 'logger' | 'config'>;
 /** What payment creation needs: also the plain pg pool of its hot path. */
-type CreateCtx = Ctx & Pick<Context, 'sql'>;
+/** Creating a payment enqueues nothing (issue #16: expiry is a scan), so it needs no Redis. */
+type CreateCtx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
 
 export interface CreatePaymentInput {
   organizationId: string;
@@ -104,8 +105,8 @@ async function transition(
   extra: { failureReason?: string; settledAt?: Date; refundedAt?: Date } = {},
 ) {
   const dto = toPaymentDto(await updatePaymentStatus(tx, paymentId, status, extra));
-  const deliveryIds = await recordEvent(tx, dto.organizationId, event, { payment: { ...dto } });
-  return { dto, deliveryIds };
+  const deliveries = await recordEvent(tx, dto.organizationId, event, { payment: { ...dto } });
+  return { dto, deliveries };
 }
 
 /**
@@ -149,7 +150,7 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
     await grantPurchasedCredits(tx, payment); // credit purchases only: credits minted with the settle
     return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
   });
-  await dispatchDeliveries(ctx, out.deliveryIds);
+  await dispatchDeliveries(ctx, out.deliveries);
   if (out.expired) throw new AppError('invalid-state', 'Payment expired before it was confirmed');
   return out.dto;
 }
@@ -177,7 +178,7 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
     await revokePurchasedCredits(tx, payment); // credit purchases only: 409 when the credits were consumed
     return transition(tx, payment.id, 'refunded', 'payment.refunded', { refundedAt: new Date() });
   });
-  await dispatchDeliveries(ctx, out.deliveryIds);
+  await dispatchDeliveries(ctx, out.deliveries);
   return out.dto;
 }
 
@@ -193,15 +194,15 @@ export type ExpireOutcome =
 export async function expirePayment(ctx: Ctx, paymentId: string): Promise<ExpireOutcome> {
   const out = await ctx.sql.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
-    if (!payment) return { outcome: { result: 'missing' } as ExpireOutcome, deliveryIds: [] as string[] };
-    if (payment.status !== 'pending') return { outcome: { result: 'not-pending' } as ExpireOutcome, deliveryIds: [] };
+    if (!payment) return { outcome: { result: 'missing' } as ExpireOutcome, deliveries: [] as DeliveryRef[] };
+    if (payment.status !== 'pending') return { outcome: { result: 'not-pending' } as ExpireOutcome, deliveries: [] };
     if (payment.expiresAt.getTime() > Date.now()) {
-      return { outcome: { result: 'not-due', expiresAt: payment.expiresAt } as ExpireOutcome, deliveryIds: [] };
+      return { outcome: { result: 'not-due', expiresAt: payment.expiresAt } as ExpireOutcome, deliveries: [] };
     }
-    const { deliveryIds } = await transition(tx, payment.id, 'expired', 'payment.expired');
-    return { outcome: { result: 'expired' } as ExpireOutcome, deliveryIds };
+    const { deliveries } = await transition(tx, payment.id, 'expired', 'payment.expired');
+    return { outcome: { result: 'expired' } as ExpireOutcome, deliveries };
   });
-  await dispatchDeliveries(ctx, out.deliveryIds);
+  await dispatchDeliveries(ctx, out.deliveries);
   return out.outcome;
 }
 

@@ -21,6 +21,12 @@ export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
 /** User-Agent of every delivery. */
 export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gateway)';
 
+/**
+ * The largest `maxConcurrency` a webhook may ask for (issue #24), well below one worker's 50 slots;
+ * a webhook registered with more before this bound is held to it.
+ */
+export const MAX_ENDPOINT_CONCURRENCY = 20;
+
 // --- requests ---------------------------------------------------------------------------------
 
 export const registerWebhookBody = z.strictObject({
@@ -39,9 +45,9 @@ export const registerWebhookBody = z.strictObject({
       'Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.',
     example: 'standard-webhooks',
   }),
-  maxConcurrency: z.number().int().min(1).max(1000).optional().meta({
+  maxConcurrency: z.number().int().min(1).max(MAX_ENDPOINT_CONCURRENCY).optional().meta({
     description:
-      'Most attempts in flight to this URL at once, across every worker (default `WEBHOOK_ENDPOINT_CONCURRENCY`, 10). Re-registering without it resets it to the default.',
+      'Most attempts in flight to this URL at once, across every worker (default `WEBHOOK_ENDPOINT_CONCURRENCY`, 10; at most 20). The `maxConcurrency` values of an organization\'s active webhooks may add up to `WEBHOOK_ORG_CONCURRENCY_MAX` (40), and the organization\'s attempts in flight are held to its fair share of the worker pool whatever its webhooks ask for (docs/webhooks.md, "Delivery isolation"). Re-registering without it resets it to the default.',
     example: 5,
   }),
 });

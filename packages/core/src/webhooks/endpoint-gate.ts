@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { coalesce, type Config, type RedisConnection } from '@gw/runtime';
 import type { WebhookHealth } from './contract.js';
+import { organizationShareKeys, poolShareKeys } from './fair-share.js';
 
 /**
  * Delivery isolation (issue #10): a per-webhook concurrency cap and a per-webhook circuit breaker,
- * both kept in Redis so that every worker replica sees the same state. Each decision is one Lua
+ * and (issue #24) each organization's fair share of the worker pool (`fair-share.ts`), all kept in
+ * Redis so that every worker replica sees the same state. Each decision is one Lua
  * script (atomic, one round trip); time is Redis's own clock (`TIME`), so replicas with skewed
  * clocks still agree.
  *
@@ -22,7 +24,12 @@ import type { WebhookHealth } from './contract.js';
  * - `<prefix>:wh:{<id>}:window` hash: attempts (`t<bucket>`) and failures (`f<bucket>`) in ten
  *   buckets of the sliding window.
  * `<prefix>:wh:circuits` is a set of the webhook ids whose circuit has ever changed state (for the
- * ops app's gauges).
+ * ops app's gauges). The organization's and the pool's keys are listed in `fair-share.ts`.
+ *
+ * An admission is checked in this order: the circuit (open: no attempt until the cool-down ends;
+ * half-open: one probe), the organization's fair share, then the webhook's cap. A job refused by
+ * the share or the cap is parked in exactly one place (the organization's or the webhook's), and a
+ * finishing attempt hands freed slots to the oldest jobs parked there.
  */
 
 /** A circuit's state (issue #10): closed lets everything through, open nothing, half_open one probe. */
@@ -44,12 +51,14 @@ export type Admission =
       /**
        * - `circuit_open`: the breaker is open until `until`;
        * - `half_open`: the probe is in flight, the job is parked until it ends;
+       * - `fair_share` (issue #24): the organization has its fair share of the pool in flight, the
+       *   job is parked until one of them ends;
        * - `cap`: WEBHOOK_ENDPOINT_CONCURRENCY attempts are in flight, the job is parked until one ends.
        */
-      reason: 'circuit_open' | 'half_open' | 'cap';
+      reason: 'circuit_open' | 'half_open' | 'fair_share' | 'cap';
       /**
        * `circuit_open`: end of the cool-down; `half_open`: when the next cool-down would end if the
-       * probe failed (a successful probe promotes the job sooner); `cap`: null.
+       * probe failed (a successful probe promotes the job sooner); `fair_share` and `cap`: null.
        */
       until: Date | null;
       transition: 'half_open' | null;
@@ -64,8 +73,19 @@ export interface Report {
   /** First failure since the last success (null after a success). */
   failingSince: Date | null;
   openUntil: Date | null;
-  /** Parked job ids handed a free slot (their delayed jobs are promoted). */
+  /** Parked job ids handed a free slot, of the webhook and of its organization (their delayed jobs are promoted). */
   promoted: string[];
+}
+
+/**
+ * What an attempt is counted against: its webhook (cap and circuit) and its organization (fair
+ * share of the pool, issue #24).
+ */
+export interface GateSlot {
+  webhookId: string;
+  organizationId: string;
+  /** Attempts allowed in flight to this webhook (≥ 1): its `maxConcurrency` or WEBHOOK_ENDPOINT_CONCURRENCY. */
+  limit: number;
 }
 
 /** The breaker's thresholds and the cap's timings, from configuration. */
@@ -80,23 +100,28 @@ export type GateSettings = Pick<
   | 'WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS'
   | 'WEBHOOK_CAP_WAIT_MAX_MS'
   | 'WEBHOOK_DISABLE_AFTER_MS'
+  | 'WEBHOOK_ORG_CONCURRENCY_MIN'
+  | 'WEBHOOK_ORG_CONCURRENCY_MAX'
+  | 'WORKER_CONCURRENCY'
 >;
 
-/** Per-webhook cap and circuit breaker (see the module comment). */
+/** Per-webhook cap and circuit breaker, and per-organization fair share (see the module comment). */
 export interface EndpointGate {
   /**
-   * Asks for a slot for one attempt to the webhook. When refused, the job is parked (cap,
-   * half_open) or must wait for the cool-down (circuit_open); nothing was counted as an attempt.
-   * @param jobId the delivery job's id (parked under it)
-   * @param limit attempts allowed in flight to this webhook (≥ 1)
+   * Asks for a slot for one attempt to the webhook. When refused, the job is parked (fair_share,
+   * cap, half_open) or must wait for the cool-down (circuit_open); nothing was counted as an
+   * attempt. Admitted or parked, the organization counts as one with work until its lease time
+   * passes without it asking again.
+   * @param jobId the delivery job's id (parked under it; leaves its organization's backlog when admitted)
    */
-  admit(webhookId: string, jobId: string, limit: number): Promise<Admission>;
+  admit(slot: GateSlot, jobId: string): Promise<Admission>;
   /**
-   * Ends an admitted attempt: frees its lease, counts the outcome in the breaker (timeouts and
-   * connection errors are failures like non-2xx answers) and promotes the oldest parked jobs
-   * into the freed slots while the circuit is closed.
+   * Ends an admitted attempt: frees its lease (webhook and organization), counts the outcome in the
+   * breaker (timeouts and connection errors are failures like non-2xx answers), promotes the
+   * oldest jobs parked on the webhook into its freed slots while the circuit is closed, and the
+   * oldest parked on the organization's share into its free share.
    */
-  report(webhookId: string, lease: string, ok: boolean, limit: number): Promise<Report>;
+  report(slot: GateSlot, lease: string, ok: boolean): Promise<Report>;
   /** The circuits of these webhooks, for `GET /webhooks` (a webhook never attempted is closed). */
   health(webhookIds: string[]): Promise<Map<string, WebhookHealth>>;
   /** Forgets a webhook's state (re-registration starts it closed). */
@@ -108,59 +133,116 @@ export interface EndpointGate {
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
- * KEYS: circuit, leases, waiters. ARGV: lease token, limit, lease ms, job id, waiters ttl ms, base
- * cool-down ms, max cool-down ms. A job parked behind a probe is told to look again when the next
- * cool-down would end if the probe failed (a success promotes it sooner).
+ * The organization's fair share (issue #24, `fair-share.ts`): floor(pool / (active + 1)) clamped to
+ * [min, max], where active counts the organizations with work (after dropping the lapsed ones).
+ * Returns the share and the pool.
  */
-const ADMIT = `${NOW}
+const SHARE = `
+local function fairShare(activeKey, poolKey, ownPool, min, max, now)
+  redis.call('ZREMRANGEBYSCORE', activeKey, '-inf', now)
+  local pool = tonumber(redis.call('GET', poolKey) or ownPool)
+  local share = math.floor(pool / (redis.call('ZCARD', activeKey) + 1))
+  return math.max(min, math.min(max, share)), pool
+end`;
+
+/**
+ * KEYS: circuit, leases, waiters; the organization's inflight, parked, queued; the pool's active,
+ * pool, inflight. ARGV: lease token, limit, lease ms, job id, waiters ttl ms, base cool-down ms, max
+ * cool-down ms, organization id, own pool (this replica's slots, used while no heartbeat is
+ * known), share min, share max. A job parked behind a probe is told to look again when the next
+ * cool-down would end if the probe failed (a success promotes it sooner). A job waiting for an
+ * open circuit's cool-down leaves its organization's backlog (it needs no slot until then).
+ *
+ * The share rule (issue #24): an organization with nothing in flight may take any free slot of the
+ * pool; one with attempts in flight may take another only while it has fewer than its share AND
+ * the pool keeps one share free after it. So a newcomer always finds a slot, however busy the
+ * others are, unless the pool is full of first attempts.
+ */
+const ADMIT = `${NOW}${SHARE}
 local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
 local transition = ''
 if state == 'open' then
   local ou = tonumber(redis.call('HGET', KEYS[1], 'openUntil') or '0')
-  if now < ou then return {'circuit_open', tostring(ou), ''} end
+  if now < ou then
+    redis.call('ZREM', KEYS[6], ARGV[4])
+    return {'circuit_open', tostring(ou), ''}
+  end
   state = 'half_open'
   redis.call('HSET', KEYS[1], 'state', 'half_open')
   transition = 'half_open'
+end
+local leaseMs = tonumber(ARGV[3])
+local waitersTtl = tonumber(ARGV[5])
+redis.call('ZADD', KEYS[7], now + leaseMs, ARGV[8])
+redis.call('PEXPIRE', KEYS[7], leaseMs * 2)
+local function parkOnWebhook()
+  redis.call('ZREM', KEYS[5], ARGV[4])
+  redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[3], waitersTtl)
 end
 local probe = 0
 if state == 'half_open' then
   local pu = tonumber(redis.call('HGET', KEYS[1], 'probeUntil') or '0')
   if pu > now then
-    redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
-    redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[5]))
+    parkOnWebhook()
     local cd = tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[6])
     return {'half_open', tostring(pu + math.min(cd * 2, tonumber(ARGV[7]))), transition}
   end
   probe = 1
 end
+redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[9], '-inf', now)
+local share, pool = fairShare(KEYS[7], KEYS[8], tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), now)
+local mine = redis.call('ZCARD', KEYS[4])
+local total = redis.call('ZCARD', KEYS[9])
+local room
+if mine == 0 then room = total < pool else room = mine < share and total < pool - share end
+if not room then
+  redis.call('ZREM', KEYS[3], ARGV[4])
+  redis.call('ZADD', KEYS[5], 'NX', now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[5], waitersTtl)
+  return {'fair_share', tostring(share), transition}
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
-  redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
-  redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[5]))
+  parkOnWebhook()
   return {'cap', '0', transition}
 end
-local expires = now + tonumber(ARGV[3])
+local expires = now + leaseMs
 if probe == 1 then redis.call('HSET', KEYS[1], 'probe', ARGV[1], 'probeUntil', expires) end
 redis.call('ZADD', KEYS[2], expires, ARGV[1])
-redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[3]) * 2)
+redis.call('PEXPIRE', KEYS[2], leaseMs * 2)
+redis.call('ZADD', KEYS[4], expires, ARGV[1])
+redis.call('PEXPIRE', KEYS[4], leaseMs * 2)
+redis.call('ZADD', KEYS[9], expires, ARGV[1])
+redis.call('PEXPIRE', KEYS[9], leaseMs * 2)
 redis.call('ZREM', KEYS[3], ARGV[4])
+redis.call('ZREM', KEYS[5], ARGV[4])
+redis.call('ZREM', KEYS[6], ARGV[4])
 return {'ok', tostring(probe), transition}`;
 
 /**
- * KEYS: circuit, leases, waiters, window. ARGV: lease token, ok (1|0), limit, consecutive threshold,
- * window ms, min requests, failure rate %, base cool-down ms, max cool-down ms, state ttl ms.
+ * KEYS: circuit, leases, waiters, window; the organization's inflight, parked; the pool's active,
+ * pool, inflight. ARGV: lease token, ok (1|0), limit, consecutive threshold, window ms, min requests, failure
+ * rate %, base cool-down ms, max cool-down ms, state ttl ms, organization id, own pool, share min,
+ * share max, lease ms.
  *
- * Two paths. A success while the circuit is closed (nearly every report) only counts the attempt
- * in its bucket, resets the failure count and stamps `lastSuccessAt`: the window's totals are read
- * only to decide whether to open, which a success never does, so the window is not read (it is
- * swept of buckets older than the window only once it holds more fields than a full window can,
- * which keeps it bounded). Every other outcome (a failure, or the probe's success in half_open)
- * reads the window, sweeps it and decides the state as before. Parked jobs are looked at only
- * when there are any (ZCARD of the waiters), so a report to an endpoint nobody waits for does not
- * scan its leases.
+ * Two paths for the circuit. A success while the circuit is closed (nearly every report) only
+ * counts the attempt in its bucket, resets the failure count and stamps `lastSuccessAt`: the
+ * window's totals are read only to decide whether to open, which a success never does, so the
+ * window is not read (it is swept of buckets older than the window only once it holds more fields
+ * than a full window can, which keeps it bounded). Every other outcome (a failure, or the probe's
+ * success in half_open) reads the window, sweeps it and decides the state as before. Parked jobs
+ * are looked at only when there are any (ZCARD of the waiters), so a report to an endpoint nobody
+ * waits for does not scan its leases.
+ *
+ * Then the organization (issue #24): with nothing in flight and nothing parked it stops counting
+ * as one with work; with jobs parked on its share, the oldest are promoted into its free share.
  */
-const REPORT = `${NOW}
+const REPORT = `${NOW}${SHARE}
 redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[5], ARGV[1])
+redis.call('ZREM', KEYS[9], ARGV[1])
 local ok = ARGV[2] == '1'
 local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
 local windowMs = tonumber(ARGV[5])
@@ -234,6 +316,23 @@ if state == 'closed' and redis.call('ZCARD', KEYS[3]) > 0 then
     if #promoted > 0 then redis.call('ZREM', KEYS[3], unpack(promoted)) end
   end
 end
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now)
+local inflight = redis.call('ZCARD', KEYS[5])
+local parked = redis.call('ZCARD', KEYS[6])
+if inflight == 0 and parked == 0 then
+  redis.call('ZREM', KEYS[7], ARGV[11])
+elseif parked > 0 then
+  redis.call('ZADD', KEYS[7], now + tonumber(ARGV[15]), ARGV[11])
+  local share = fairShare(KEYS[7], KEYS[8], tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), now)
+  local free = share - inflight
+  if free > 0 then
+    local next = redis.call('ZRANGE', KEYS[6], 0, free - 1)
+    if #next > 0 then
+      redis.call('ZREM', KEYS[6], unpack(next))
+      for i = 1, #next do promoted[#promoted + 1] = next[i] end
+    end
+  end
+end
 return {state, transition, tostring(cf), failingSince, openUntil, promoted}`;
 
 /** Redis keys of one webhook's gate state (hash-tagged: one cluster slot per webhook). */
@@ -246,14 +345,8 @@ export function gateKeys(prefix: string, webhookId: string) {
 export const circuitRegistryKey = (prefix: string): string => `${prefix}:wh:circuits`;
 
 type GateRedis = RedisConnection & {
-  gwGateAdmit(c: string, l: string, w: string, ...argv: (string | number)[]): Promise<[string, string, string]>;
-  gwGateReport(
-    c: string,
-    l: string,
-    w: string,
-    win: string,
-    ...argv: (string | number)[]
-  ): Promise<[CircuitState, string, string, string, string, string[]]>;
+  gwGateAdmit(...keysAndArgv: (string | number)[]): Promise<[string, string, string]>;
+  gwGateReport(...keysAndArgv: (string | number)[]): Promise<[CircuitState, string, string, string, string, string[]]>;
 };
 
 const msToDate = (ms: string | null | undefined): Date | null => (ms ? new Date(Number(ms)) : null);
@@ -324,14 +417,17 @@ export function createEndpointGate(
 ): EndpointGate {
   const r = redis as GateRedis;
   if (typeof r.gwGateAdmit !== 'function') {
-    redis.defineCommand('gwGateAdmit', { numberOfKeys: 3, lua: ADMIT });
-    redis.defineCommand('gwGateReport', { numberOfKeys: 4, lua: REPORT });
+    redis.defineCommand('gwGateAdmit', { numberOfKeys: 9, lua: ADMIT });
+    redis.defineCommand('gwGateReport', { numberOfKeys: 9, lua: REPORT });
   }
   const leaseMs = settings.WEBHOOK_TIMEOUT_MS + 5000;
   // Parked ids outlive any park; the circuit outlives the auto-disable horizon.
   const waitersTtlMs = Math.max(settings.WEBHOOK_CAP_WAIT_MAX_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 4;
   const stateTtlMs = Math.max(settings.WEBHOOK_DISABLE_AFTER_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 2;
   const registry = circuitRegistryKey(prefix);
+  const pool = poolShareKeys(prefix);
+  // The share's arguments: this replica's own slots stand for the pool until a heartbeat is known.
+  const shareArgs = [settings.WORKER_CONCURRENCY, settings.WEBHOOK_ORG_CONCURRENCY_MIN, settings.WEBHOOK_ORG_CONCURRENCY_MAX] as const;
   // A lease names one attempt: `<job id>:<this gate's random nonce>.<sequence>`, unique across
   // processes and attempts. One random draw per gate, not per attempt: randomBytes is a getrandom
   // system call each time (1 % of the worker's CPU in the pipeline profile).
@@ -340,41 +436,53 @@ export function createEndpointGate(
 
   return {
     leaseMs,
-    async admit(webhookId, jobId, limit) {
-      const k = gateKeys(prefix, webhookId);
+    async admit(slot, jobId) {
+      const k = gateKeys(prefix, slot.webhookId);
+      const o = organizationShareKeys(prefix, slot.organizationId);
       const lease = `${jobId}:${leaseNonce}.${(++leaseSeq).toString(36)}`;
       const [verdict, detail, transition] = await r.gwGateAdmit(
         k.circuit,
         k.leases,
         k.waiters,
+        o.inflight,
+        o.parked,
+        o.queued,
+        pool.active,
+        pool.pool,
+        pool.inflight,
         lease,
-        limit,
+        slot.limit,
         leaseMs,
         jobId,
         waitersTtlMs,
         settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
         settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
+        slot.organizationId,
+        ...shareArgs,
       );
       const moved = transition === 'half_open' ? 'half_open' : null;
-      if (moved) await redis.sadd(registry, webhookId);
+      if (moved) await redis.sadd(registry, slot.webhookId);
       if (verdict === 'ok') return { admitted: true, lease, probe: detail === '1', transition: moved };
-      return {
-        admitted: false,
-        reason: verdict as 'circuit_open' | 'half_open' | 'cap',
-        until: verdict === 'cap' ? null : new Date(Number(detail)),
-        transition: moved,
-      };
+      const reason = verdict as 'circuit_open' | 'half_open' | 'fair_share' | 'cap';
+      const timed = reason === 'circuit_open' || reason === 'half_open';
+      return { admitted: false, reason, until: timed ? new Date(Number(detail)) : null, transition: moved };
     },
-    async report(webhookId, lease, ok, limit) {
-      const k = gateKeys(prefix, webhookId);
+    async report(slot, lease, ok) {
+      const k = gateKeys(prefix, slot.webhookId);
+      const o = organizationShareKeys(prefix, slot.organizationId);
       const [state, transition, cf, failingSince, openUntil, promoted] = await r.gwGateReport(
         k.circuit,
         k.leases,
         k.waiters,
         k.window,
+        o.inflight,
+        o.parked,
+        pool.active,
+        pool.pool,
+        pool.inflight,
         lease,
         ok ? 1 : 0,
-        limit,
+        slot.limit,
         settings.WEBHOOK_CIRCUIT_FAILURE_THRESHOLD,
         settings.WEBHOOK_CIRCUIT_WINDOW_MS,
         settings.WEBHOOK_CIRCUIT_MIN_REQUESTS,
@@ -382,8 +490,11 @@ export function createEndpointGate(
         settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
         settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
         stateTtlMs,
+        slot.organizationId,
+        ...shareArgs,
+        leaseMs,
       );
-      if (transition) await redis.sadd(registry, webhookId);
+      if (transition) await redis.sadd(registry, slot.webhookId);
       if (promoted.length > 0) await wake(promoted).catch(() => undefined);
       return {
         state,

@@ -6,5 +6,6 @@ export * from './routes.js';
 export * from './queue.js';
 export * from './signing.js';
 export * from './endpoint-gate.js';
+export * from './fair-share.js';
 export * from './send-attempt.js';
 export * from './webhook-list-cache.js';

@@ -1,4 +1,5 @@
 import { type Context, type Queues, defineQueue, ensureLiveJobs } from '@gw/runtime';
+import { type DeliveryRef, rankDeliveries } from './fair-share.js';
 
 /**
  * The webhooks module's queues (processed by `processDelivery` and `recoverDeadDeliveries`), with
@@ -28,42 +29,53 @@ export const recoveryQueue = defineQueue<RecoveryJob>({ name: 'webhook-recovery'
 
 /**
  * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
- * no-op). With `replaceFinished`, a completed or failed job left under that id is removed
- * first so that the delivery runs again (manual resend, sweeper).
+ * no-op). Each job's BullMQ priority is the delivery's rank in its organization's backlog
+ * (issue #24, `rankDeliveries`): the worker takes every organization's first waiting delivery
+ * before anyone's second. With `replaceFinished`, a completed or failed job left under that id is
+ * removed first so that the delivery runs again (manual resend, recovery, sweeper).
+ * @param ctx.redis and QUEUE_PREFIX: where the backlog ranks are kept (one script per call)
  * @param delayMs wait before the attempt, in ms
+ * @returns how many jobs were added (with `replaceFinished`, live jobs are not counted)
  */
 export async function enqueueDeliveries(
-  queues: Pick<Queues, 'get'>,
-  deliveryIds: string[],
+  ctx: Pick<Context, 'queues' | 'redis' | 'config'>,
+  deliveries: DeliveryRef[],
   opts: { delayMs?: number; replaceFinished?: boolean } = {},
-): Promise<void> {
-  if (deliveryIds.length === 0) return;
+): Promise<number> {
+  if (deliveries.length === 0) return 0;
+  const rank = (refs: DeliveryRef[]) => rankDeliveries(ctx.redis, ctx.config.QUEUE_PREFIX, refs);
   if (opts.replaceFinished) {
-    await ensureLiveJobs(
-      queues,
+    const byId = new Map(deliveries.map((d) => [d.id, d]));
+    return ensureLiveJobs(
+      ctx.queues,
       deliveryQueue,
-      deliveryIds.map((deliveryId) => ({ id: deliveryId, data: { deliveryId } })),
+      deliveries.map((d) => ({ id: d.id, data: { deliveryId: d.id } })),
+      async (ids) => (await rank(ids.map((id) => byId.get(id)!))).map((priority) => ({ priority })),
     );
-    return;
   }
-  await queues.get(deliveryQueue).addBulk(
-    deliveryIds.map((deliveryId) => ({
+  const priorities = await rank(deliveries);
+  await ctx.queues.get(deliveryQueue).addBulk(
+    deliveries.map((d, i) => ({
       name: deliveryQueue.jobName,
-      data: { deliveryId },
-      opts: { jobId: deliveryId, delay: opts.delayMs ?? 0 },
+      data: { deliveryId: d.id },
+      opts: { jobId: d.id, delay: opts.delayMs ?? 0, priority: priorities[i] },
     })),
   );
+  return deliveries.length;
 }
 
 /**
  * After a commit: enqueue the deliveries the outbox wrote. A failure here loses nothing (the rows
  * are committed and the sweeper re-enqueues them), so it is logged, not thrown.
  */
-export async function dispatchDeliveries(ctx: Pick<Context, 'queues' | 'logger'>, deliveryIds: string[]): Promise<void> {
+export async function dispatchDeliveries(
+  ctx: Pick<Context, 'queues' | 'redis' | 'config' | 'logger'>,
+  deliveries: DeliveryRef[],
+): Promise<void> {
   try {
-    await enqueueDeliveries(ctx.queues, deliveryIds);
+    await enqueueDeliveries(ctx, deliveries);
   } catch (err) {
-    ctx.logger.warn({ err, deliveries: deliveryIds.length }, 'enqueue after commit failed; the sweeper will re-enqueue');
+    ctx.logger.warn({ err, deliveries: deliveries.length }, 'enqueue after commit failed; the sweeper will re-enqueue');
   }
 }
 

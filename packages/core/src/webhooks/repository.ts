@@ -20,10 +20,15 @@ export async function lockWebhookRegistrations(tx: RawSql, organizationId: strin
 }
 
 /** The organization's active webhooks other than the one at `url`. */
-export async function countOtherActiveWebhooks(tx: RawSql, organizationId: string, url: string): Promise<number> {
-  const counted = await tx.$queryRaw<{ others: number }[]>`
-      SELECT count(*)::int AS others FROM webhooks WHERE organization_id = ${organizationId}::uuid AND active AND url <> ${url}`;
-  return counted[0]!.others;
+export async function countOtherActiveWebhooks(
+  tx: RawSql,
+  organizationId: string,
+  url: string,
+): Promise<{ count: number; maxConcurrencySum: number }> {
+  const counted = await tx.$queryRaw<{ count: number; max_concurrency_sum: number }[]>`
+      SELECT count(*)::int AS count, coalesce(sum(max_concurrency), 0)::int AS max_concurrency_sum
+      FROM webhooks WHERE organization_id = ${organizationId}::uuid AND active AND url <> ${url}`;
+  return { count: counted[0]!.count, maxConcurrencySum: counted[0]!.max_concurrency_sum };
 }
 
 /** A webhook row as written by {@link upsertWebhook}: `inserted` is false when the URL existed. */
@@ -182,12 +187,12 @@ export async function reopenDeadDeliveries(sql: RawSql, job: RecoveryJob, limit:
   return rows.map((r) => r.id);
 }
 
-/** Pending deliveries due at or before `cutoff`, oldest due first (the outbox sweeper's). */
-export async function findOverdueDeliveryIds(sql: RawSql, cutoff: Date, limit: number): Promise<string[]> {
-  const deliveries = await sql.$queryRaw<{ id: string }[]>`
-    SELECT id::text FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz
+/** Pending deliveries due at or before `cutoff`, oldest due first, with their organization (the outbox sweeper's). */
+export async function findOverdueDeliveries(sql: RawSql, cutoff: Date, limit: number): Promise<{ id: string; organizationId: string }[]> {
+  return sql.$queryRaw<{ id: string; organizationId: string }[]>`
+    SELECT id::text, organization_id::text AS "organizationId" FROM deliveries
+    WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz
     ORDER BY next_attempt_at LIMIT ${limit}::int`;
-  return deliveries.map((d) => d.id);
 }
 
 /** The pending deliveries as the ops gauges show them; ages in seconds (null when there is none). */
@@ -287,6 +292,8 @@ export async function deleteOrphanEvents(
 /** A delivery as the worker needs it: its state, its webhook and its event (one row). */
 export interface LoadedDelivery {
   id: string;
+  /** The organization whose fair share of the pool the attempt counts against (issue #24). */
+  organizationId: string;
   event: string;
   status: 'pending' | 'delivered' | 'dead';
   attempts: number;
@@ -346,6 +353,7 @@ export interface DeliveryStore {
 
 interface DeliveryRow {
   id: string;
+  organization_id: string;
   event: string;
   status: LoadedDelivery['status'];
   attempts: number;
@@ -365,6 +373,7 @@ interface DeliveryRow {
 
 const toLoaded = (r: DeliveryRow): LoadedDelivery => ({
   id: r.id,
+  organizationId: r.organization_id,
   event: r.event,
   status: r.status,
   attempts: r.attempts,
@@ -410,7 +419,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     // A malformed id is simply unknown; it must not fail the statement for the rest of the batch.
     const ids = requested.map((id) => (isUuid(id) ? id.toLowerCase() : null));
     const rows = await sql.$queryRaw<DeliveryRow[]>`
-      SELECT d.id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
+      SELECT d.id::text, d.organization_id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
              w.id::text AS webhook_id, w.url, w.active, w.max_concurrency, w.secret_encrypted, w.signature_scheme,
              e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
       FROM deliveries d

@@ -7,7 +7,6 @@ import {
   type AttemptOutcome,
   type Context,
   cursorId,
-  ensureLiveJobs,
   isUuid,
   createPortPolicy,
   resolveAllowed,
@@ -16,6 +15,7 @@ import {
   type Resolver,
 } from '@gw/runtime';
 import {
+  MAX_ENDPOINT_CONCURRENCY,
   toDeliveryDto,
   toWebhookDto,
   type DeliveryDto,
@@ -25,14 +25,15 @@ import {
   type WebhookEvent,
   type WebhookWithHealthDto,
 } from './contract.js';
-import type { Admission, EndpointGate, Report } from './endpoint-gate.js';
+import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
+import type { DeliveryRef } from './fair-share.js';
 import {
   countDeadDeliveries,
   countOtherActiveWebhooks,
   deactivateWebhookRow,
   findDeliveries,
   findDeliveryWithWebhook,
-  findOverdueDeliveryIds,
+  findOverdueDeliveries,
   findSubscribedWebhookIds,
   findWebhookActivity,
   findWebhooks,
@@ -44,7 +45,7 @@ import {
   upsertWebhook,
   type DeliveryStore,
 } from './repository.js';
-import { deliveryQueue, enqueueDeliveries, enqueueRecovery, type RecoveryJob } from './queue.js';
+import { enqueueDeliveries, enqueueRecovery, type RecoveryJob } from './queue.js';
 import type { AttemptResult, Sender } from './send-attempt.js';
 import { signStandardWebhook, signWebhookBody } from './signing.js';
 import { announceWebhookChange } from './webhook-list-cache.js';
@@ -55,7 +56,7 @@ import { announceWebhookChange } from './webhook-list-cache.js';
  * (worker), and the worker's delivery metrics.
  */
 
-type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'redis' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
 
 // --- registration and management -------------------------------------------------------------------
 
@@ -140,12 +141,19 @@ export async function registerWebhook(
   const max = ctx.config.WEBHOOKS_MAX_PER_ORG;
   // Issue #11: at most WEBHOOKS_MAX_PER_ORG active webhooks per organization. The per-organization
   // advisory lock serialises concurrent registrations, so a burst cannot pass the cap.
+  const concurrencyMax = ctx.config.WEBHOOK_ORG_CONCURRENCY_MAX;
   const row = await withTransaction(ctx.prisma, async (tx) => {
     await lockWebhookRegistrations(tx, organizationId);
-    if ((await countOtherActiveWebhooks(tx, organizationId, url)) >= max) {
+    const others = await countOtherActiveWebhooks(tx, organizationId, url);
+    if (others.count >= max) {
       throw new AppError('webhook-limit-reached', `An organization can have at most ${max} active webhooks; deactivate one first`, {
         limit: max,
       });
+    }
+    // Issue #24: the caps an organization asks for add up to at most WEBHOOK_ORG_CONCURRENCY_MAX.
+    if (maxConcurrency !== null && others.maxConcurrencySum + maxConcurrency > concurrencyMax) {
+      const message = `maxConcurrency: the organization's active webhooks may ask for ${concurrencyMax} attempts in flight in all; its other webhooks ask for ${others.maxConcurrencySum}`;
+      throw new AppError('validation-error', message, { errors: [{ path: 'maxConcurrency', message }] });
     }
     return upsertWebhook(tx, {
       organizationId,
@@ -220,7 +228,7 @@ export async function retryDelivery(ctx: Ctx, organizationId: string, id: string
     await reopenDelivery(tx, id);
   });
   try {
-    await enqueueDeliveries(ctx.queues, [id], { replaceFinished: true });
+    await enqueueDeliveries(ctx, [{ id, organizationId }], { replaceFinished: true });
   } catch (err) {
     ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
   }
@@ -272,19 +280,19 @@ export async function recoverWebhook(
  * Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
  *
  * @param payload event data, sent to receivers as the body's `data`
- * @returns the new delivery ids (possibly empty)
+ * @returns the new deliveries (possibly none), to pass to `dispatchDeliveries` after the commit
  */
 export async function recordEvent(
   tx: RawSql,
   organizationId: string,
   type: WebhookEvent,
   payload: Prisma.InputJsonObject,
-): Promise<string[]> {
+): Promise<DeliveryRef[]> {
   const webhookIds = await findSubscribedWebhookIds(tx, organizationId, type);
   const eventId = uuidv7();
   const deliveryIds = webhookIds.map(() => uuidv7());
   await insertEventWithDeliveries(tx, { id: eventId, organizationId, type, payload: JSON.stringify(payload), deliveryIds, webhookIds });
-  return deliveryIds;
+  return deliveryIds.map((id) => ({ id, organizationId }));
 }
 
 // --- one delivery attempt (worker) -----------------------------------------------------------------
@@ -295,10 +303,10 @@ export type ProcessOutcome =
   | { kind: 'not-due'; at: Date }
   /**
    * Issue #10: no attempt was made and the attempt count is unchanged; the job waits until `at`
-   * (`circuit_open`: the cool-down's end, also written to `nextAttemptAt`; `cap`/`half_open`:
-   * parked, woken earlier when a slot frees).
+   * (`circuit_open`: the cool-down's end, also written to `nextAttemptAt`; `cap`/`half_open`/
+   * `fair_share` (issue #24): parked, woken earlier when a slot frees).
    */
-  | { kind: 'deferred'; reason: 'circuit_open' | 'half_open' | 'cap'; at: Date; event: string }
+  | { kind: 'deferred'; reason: Extract<Admission, { admitted: false }>['reason']; at: Date; event: string }
   | { kind: 'delivered'; attempt: number; event: string }
   | { kind: 'retry'; attempt: number; at: Date; event: string }
   | { kind: 'dead'; attempt: number | null; reason: string; event: string };
@@ -350,10 +358,16 @@ export async function processDelivery(
     return { kind: 'not-due', at: delivery.nextAttemptAt };
   }
 
-  // Issue #10: the endpoint's cap and circuit breaker decide whether this attempt goes now.
+  // Issue #10: the endpoint's cap and circuit breaker decide whether this attempt goes now, and
+  // (issue #24) its organization's fair share of the pool. A cap registered above today's bound
+  // is held to it.
   const webhookId = delivery.webhook.id;
-  const limit = delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY;
-  const admission = await ctx.gate.admit(webhookId, deliveryId, limit);
+  const slot: GateSlot = {
+    webhookId,
+    organizationId: delivery.organizationId,
+    limit: Math.min(delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY),
+  };
+  const admission = await ctx.gate.admit(slot, deliveryId);
   if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
   if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
 
@@ -383,10 +397,10 @@ export async function processDelivery(
   try {
     result = await sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers });
   } catch (err) {
-    await settle(ctx, webhookId, admission.lease, false, limit);
+    await settle(ctx, slot, admission.lease, false);
     throw err;
   }
-  const report = await settle(ctx, webhookId, admission.lease, result.ok, limit);
+  const report = await settle(ctx, slot, admission.lease, result.ok);
 
   const attempt = delivery.attempts + 1;
   const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;
@@ -428,8 +442,9 @@ const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
  * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
  * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a probe waits until the
  * next cool-down would end if the probe failed, so a dead endpoint's backlog wakes once per
- * cool-down, not twice; a job behind a full cap waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing
- * attempt promotes parked jobs sooner. No attempt is counted.
+ * cool-down, not twice; a job behind a full cap or its organization's full share (issue #24)
+ * waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing attempt promotes parked jobs sooner. No
+ * attempt is counted.
  */
 async function defer(
   ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
@@ -453,17 +468,19 @@ async function defer(
  */
 async function settle(
   ctx: Pick<Context, 'logger'> & { gate: EndpointGate },
-  webhookId: string,
+  slot: GateSlot,
   lease: string,
   ok: boolean,
-  limit: number,
 ): Promise<Report | null> {
   try {
-    const report = await ctx.gate.report(webhookId, lease, ok, limit);
-    if (report.transition) logTransition(ctx.logger, webhookId, null, report.transition, report);
+    const report = await ctx.gate.report(slot, lease, ok);
+    if (report.transition) logTransition(ctx.logger, slot.webhookId, null, report.transition, report);
     return report;
   } catch (err) {
-    ctx.logger.warn({ err: { message: (err as Error).message }, webhookId }, 'endpoint gate report failed; the lease will expire');
+    ctx.logger.warn(
+      { err: { message: (err as Error).message }, webhookId: slot.webhookId },
+      'endpoint gate report failed; the lease will expire',
+    );
     return null;
   }
 }
@@ -529,12 +546,19 @@ const RECOVERY_BATCH = 500;
  * Nothing is reopened when the webhook is no longer active.
  * @returns how many deliveries were reopened
  */
-export async function recoverDeadDeliveries(ctx: Pick<Context, 'sql' | 'queues'>, job: RecoveryJob): Promise<{ recovered: number }> {
+export async function recoverDeadDeliveries(
+  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
+  job: RecoveryJob,
+): Promise<{ recovered: number }> {
   let recovered = 0;
   for (;;) {
     const ids = await reopenDeadDeliveries(ctx.sql, job, RECOVERY_BATCH);
     if (ids.length === 0) return { recovered };
-    await enqueueDeliveries(ctx.queues, ids, { replaceFinished: true });
+    await enqueueDeliveries(
+      ctx,
+      ids.map((id) => ({ id, organizationId: job.organizationId })),
+      { replaceFinished: true },
+    );
     recovered += ids.length;
   }
 }
@@ -548,13 +572,12 @@ export async function recoverDeadDeliveries(ctx: Pick<Context, 'sql' | 'queues'>
  * @param batch max deliveries looked at per call (default 500)
  * @returns how many jobs were added
  */
-export async function sweepDeliveries(ctx: Pick<Context, 'sql' | 'queues'>, opts: { graceMs: number; batch?: number }): Promise<number> {
-  const ids = await findOverdueDeliveryIds(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
-  return ensureLiveJobs(
-    ctx.queues,
-    deliveryQueue,
-    ids.map((id) => ({ id, data: { deliveryId: id } })),
-  );
+export async function sweepDeliveries(
+  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
+  opts: { graceMs: number; batch?: number },
+): Promise<number> {
+  const overdue = await findOverdueDeliveries(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
+  return enqueueDeliveries(ctx, overdue, { replaceFinished: true });
 }
 
 // --- delivery metrics (worker) ---------------------------------------------------------------------
@@ -592,7 +615,8 @@ export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deli
  *   event is {@link UNKNOWN_EVENT};
  * - `skipped` and `not-due` runs made no attempt and are not counted;
  * - `deferred` runs (issue #10) made no attempt either: they count in `gw_delivery_deferrals_total{reason}`
- *   (open or probing circuit) or `gw_delivery_cap_waits_total` (full per-endpoint cap).
+ *   (open or probing circuit; `fair_share`, issue #24: the organization had its share of the pool
+ *   in flight) or `gw_delivery_cap_waits_total` (full per-endpoint cap).
  * @returns the observer the delivery handler calls with each run's outcome
  */
 export function deliveryOutcomeCounter(

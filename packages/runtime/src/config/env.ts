@@ -226,8 +226,23 @@ export const envSchema = z.object({
   /**
    * Delivery isolation (issue #10). At most this many attempts are in flight to one webhook at once,
    * counted across every worker replica in Redis; a webhook's own `maxConcurrency` overrides it.
+   * At most 20, the largest `maxConcurrency` a webhook may ask for (issue #24).
    */
-  WEBHOOK_ENDPOINT_CONCURRENCY: int(1, 1000).default(10),
+  WEBHOOK_ENDPOINT_CONCURRENCY: int(1, 20).default(10),
+  /**
+   * Fair sharing of the worker pool between organizations (issue #24): an organization with work
+   * may always have at least this many attempts in flight, across every webhook and worker
+   * replica, whatever its fair share of the pool works out at.
+   */
+  WEBHOOK_ORG_CONCURRENCY_MIN: int(1, 1000).default(2),
+  /**
+   * Fair sharing (issue #24): the most attempts one organization may have in flight at once,
+   * across every webhook and worker replica, however idle the pool is (its share is the pool
+   * divided by the organizations with work plus one, between WEBHOOK_ORG_CONCURRENCY_MIN and
+   * this). Also the bound of the sum of the `maxConcurrency` values of an organization's active
+   * webhooks.
+   */
+  WEBHOOK_ORG_CONCURRENCY_MAX: int(1, 10000).default(40),
   /** Circuit breaker: consecutive failed attempts (non-2xx, timeout, connection error) that open it. */
   WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: int(1, 1000).default(5),
   /** Circuit breaker: sliding window (ms) over which the failure rate is computed. */
@@ -278,6 +293,13 @@ export const envSchema = z.object({
    * registrations and deactivations evict it at once on every replica. 0 disables the cache.
    */
   WEBHOOK_CACHE_TTL_MS: int(0, 300000).default(30000),
+  /**
+   * Events an organization may cause per minute, whichever of its keys it uses (issue #24): each
+   * payment created (it will send `payment.settled`, `failed` or `expired`) and each refund counts
+   * one; over it the request is 429 `event-quota-exceeded`. Bounds how fast one organization can
+   * fill the shared delivery queue, however many webhooks it has.
+   */
+  ORG_EVENT_QUOTA_PER_MINUTE: int(1).default(600),
   /** Requests allowed per API key (or client address without a valid one) per RATE_LIMIT_WINDOW_MS. */
   RATE_LIMIT_MAX: int(1).default(600),
   /** Rate-limit window, in ms. */
@@ -433,6 +455,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['DEAD_DELIVERY_RETENTION_DAYS'], ['DEAD_DELIVERY_RETENTION_DAYS must be >= DELIVERY_RETENTION_DAYS']);
   }
   checkRedisMode(config);
+  if (config.WEBHOOK_ORG_CONCURRENCY_MIN > config.WEBHOOK_ORG_CONCURRENCY_MAX) {
+    throw new ConfigError(['WEBHOOK_ORG_CONCURRENCY_MIN'], ['WEBHOOK_ORG_CONCURRENCY_MIN must be <= WEBHOOK_ORG_CONCURRENCY_MAX']);
+  }
   if (config.HTTP_REQUEST_TIMEOUT_MS < config.HTTP_HEADERS_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_REQUEST_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS must be >= HTTP_HEADERS_TIMEOUT_MS']);
   }

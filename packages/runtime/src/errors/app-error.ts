@@ -184,6 +184,14 @@ export const errorCatalog = {
     action:
       'Wait for the number of seconds in `Retry-After`, then retry with exponential back-off; the `RateLimit` header shows the remaining quota.',
   },
+  'event-quota-exceeded': {
+    status: 429,
+    title: 'Event quota exceeded',
+    meaning:
+      'The organization created more payment events in the last minute than its quota (`ORG_EVENT_QUOTA_PER_MINUTE`, `limit`) allows: every payment created and every refund counts one, as each sends a webhook event to every subscribed endpoint. The quota is per organization, whichever of its keys is used.',
+    action:
+      'Wait for the number of seconds in `Retry-After`, then retry; spread bursts of payments over time, or ask the operator for a higher quota.',
+  },
   internal: {
     status: 500,
     title: 'Internal server error',

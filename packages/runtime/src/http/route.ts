@@ -78,6 +78,12 @@ export interface OperationDoc {
   noStore?: boolean;
   /** Behind the request rate limiter (everything except health and the API reference). Default true. */
   rateLimited?: boolean;
+  /**
+   * Issue #24: each accepted request counts one event against its organization's
+   * ORG_EVENT_QUOTA_PER_MINUTE (a payment created sends at least one webhook event later, a refund
+   * one); over it, 429 `event-quota-exceeded` with `Retry-After`. Only for API-key operations.
+   */
+  eventQuota?: boolean;
   success: Success[];
   /** Problem codes specific to the operation; the generic ones follow from the other fields. */
   errors?: ErrorCode[];

@@ -100,7 +100,7 @@ export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } 
   });
   const deliveryDeferrals = new Counter({
     name: 'gw_delivery_deferrals_total',
-    help: 'Delivery runs deferred without an attempt by the endpoint circuit breaker, by reason (circuit_open, half_open)',
+    help: 'Delivery runs deferred without an attempt, by reason: the endpoint circuit breaker (circuit_open, half_open) or the organization fair share of the worker pool (fair_share)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

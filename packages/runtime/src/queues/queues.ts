@@ -93,24 +93,29 @@ export function createQueues(connection: RedisConnection, prefix: string, open: 
  * Gives each id a live job: an id whose job is missing, or left `completed`, `failed` or in an
  * `unknown` state, gets it (re)added under job id = the id; a waiting, delayed or active job is left
  * alone, so a live job is never duplicated. Used by the sweepers and by manual resends.
+ * @param jobOptions options of the jobs to add (e.g. their priorities), asked once with the ids
+ *   that need a job, in their order; not asked when none does
  * @returns how many jobs were added
  */
 export async function ensureLiveJobs<Data>(
   queues: Pick<Queues, 'get'>,
   def: QueueDef<Data>,
   items: { id: string; data: Data }[],
+  jobOptions?: (ids: string[]) => Promise<Omit<JobsOptions, 'jobId'>[]>,
 ): Promise<number> {
   const queue = queues.get(def) as Queue;
-  let added = 0;
-  for (const { id, data } of items) {
-    const job = await queue.getJob(id);
+  const missing: { id: string; data: Data }[] = [];
+  for (const item of items) {
+    const job = await queue.getJob(item.id);
     if (job) {
       const state = await job.getState();
       if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
       await job.remove();
     }
-    await queue.add(def.jobName, data, { jobId: id });
-    added += 1;
+    missing.push(item);
   }
-  return added;
+  if (missing.length === 0) return 0;
+  const options = jobOptions ? await jobOptions(missing.map((m) => m.id)) : [];
+  for (const [i, { id, data }] of missing.entries()) await queue.add(def.jobName, data, { ...options[i], jobId: id });
+  return missing.length;
 }
