@@ -75,4 +75,3 @@ export async function pacedHealthyRun(d: SectionDeps, healthy: Fixtures, ids: st
     slowest,
   };
 }
-

@@ -247,7 +247,11 @@ function fairnessFigures(f: FairnessSectionResult) {
  */
 function tenantsFigures(t: FairnessSectionResult['tenants']) {
   const rounds = t.rounds;
-  const p99 = (pick: (r: (typeof rounds)[number]) => HealthyRun) => round(medianOf(rounds, (r) => pick(r).latencyMs.p99), 1);
+  const p99 = (pick: (r: (typeof rounds)[number]) => HealthyRun) =>
+    round(
+      medianOf(rounds, (r) => pick(r).latencyMs.p99),
+      1,
+    );
   const p99AloneMs = p99((r) => r.alone);
   const limitMs = round(TARGETS.fairnessFactor * p99AloneMs + TARGETS.fairnessSlackMs, 1);
   const runs = rounds.flatMap((r) => [r.alone, r.one.healthy, r.three.healthy]);
@@ -557,7 +561,11 @@ export function formatReport(report: Report): string {
       `Fairness, noisy tenants (issue #24): the healthy organization at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone, then beside 1 and 3 organizations ` +
         `with 5 webhooks answering after ${t.slowAnswerMs / 1000} s and a burst of ${t.burstPayments} payments each; 1 worker process; median of ${t.rounds}`,
     );
-    row('healthy alone / beside 1 / beside 3, commit → 2xx p99 (ms)', `${t.p99AloneMs} / ${t.p99OneMs} / ${t.p99ThreeMs}`, `≤ ${t.p99LimitMs}  ${verdict(t.met)}`);
+    row(
+      'healthy alone / beside 1 / beside 3, commit → 2xx p99 (ms)',
+      `${t.p99AloneMs} / ${t.p99OneMs} / ${t.p99ThreeMs}`,
+      `≤ ${t.p99LimitMs}  ${verdict(t.met)}`,
+    );
     row(
       'p99 alone, 1, 3 per round (ms); rounds within the target',
       `${t.p99ByRound.map((r) => r.join(', ')).join('; ')}; ${t.roundsMet}/${t.rounds}`,
