@@ -95,8 +95,9 @@ interface MemoryEntry {
  *
  * Memory is bounded by `maxEntries`; an id evicted early may be processed again if the
  * sender resends it, so size the bound above your deliveries per TTL, and at least above your
- * deliveries per tolerance window plus the sender's retry schedule (5 min + about 2 h 3 min with the service's defaults). Only
- * verified deliveries reach the store, so nobody without the secret can add ids to it.
+ * deliveries per tolerance window plus the sender's retry schedule (5 min + about 2 h 3 min
+ * with the service's defaults). Only verified deliveries reach the store, so nobody without the
+ * secret can add ids to it.
  *
  * @throws {RangeError} from the constructor on a non-positive or non-integer option.
  */
@@ -290,7 +291,8 @@ return redis.call('ZCOUNT', done, '(' .. now, '+inf') + redis.call('ZCOUNT', cla
  * key expires by itself once its newest entry has, so an unused store leaves nothing behind.
  * Only verified deliveries reach the store (their signed id), so ids cannot be minted without
  * the secret; size `maxEntries` above your deliveries per retention window, and at least per
- * tolerance window plus the sender's retry schedule (5 min + about 2 h 3 min with the service's defaults).
+ * tolerance window plus the sender's retry schedule (5 min + about 2 h 3 min with the
+ * service's defaults).
  *
  * `ioredis` is an optional peer dependency and never imported: pass your own ioredis
  * `Redis` or `Cluster` client (see {@link RedisStoreClient}); the store never connects or
