@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@gw/runtime';
-import { type DeliveryRef, deliveryQueue, enqueueDeliveries, type EventEnvelope } from '@gw/core/webhooks';
+import { type DeliveryRef, deliveryEnvelope, deliveryQueue, enqueueDeliveries } from '@gw/core/webhooks';
 import { Prisma } from '@gw/db';
 import { isMessage, spawnChild } from './child-process.js';
 import type { Receiver } from './receiver.js';
@@ -42,8 +42,8 @@ export interface CeilingRunResult {
 /**
  * Builds the ceiling's job table from the `count` most recent deliveries in the database (those of
  * the last pipeline run), or from the deliveries `ids` when given, exactly as
- * `processDelivery` builds the request: body = JSON of `{ id, type, createdAt, data }` of the
- * event, secret = the webhook's decrypted secret. Writes it to a temporary file.
+ * `processDelivery` builds the request: body = JSON of `deliveryEnvelope` (`{ id, type, createdAt,
+ * delivery: { id, timestamp }, data }`) of the event, secret = the webhook's decrypted secret. Writes it to a temporary file.
  * @returns the file and the deliveries grouped per event (one group = one payment's deliveries)
  */
 export async function buildCeilingJobs(ctx: Context, count: number, ids?: string[]): Promise<{ file: string; groups: DeliveryRef[][] }> {
@@ -69,8 +69,11 @@ export async function buildCeilingJobs(ctx: Context, count: number, ids?: string
   const jobs: CeilingJobs = {};
   const groups = new Map<string, DeliveryRef[]>();
   for (const r of rows) {
-    const envelope: EventEnvelope = { id: r.event_id, type: r.type, createdAt: r.event_created_at.toISOString(), data: r.payload };
-    jobs[r.id] = { url: r.url, body: JSON.stringify(envelope), secret: ctx.secretBox.open(r.secret_encrypted), event: r.type };
+    // The same body as processDelivery's (with the signed delivery block, issue #24), stamped here
+    // rather than per attempt: the bytes signed and sent are the same size and shape.
+    const event = { id: r.event_id, type: r.type, createdAt: r.event_created_at, payload: r.payload };
+    const body = JSON.stringify(deliveryEnvelope(event, r.id, Math.floor(Date.now() / 1000)));
+    jobs[r.id] = { url: r.url, body, secret: ctx.secretBox.open(r.secret_encrypted), event: r.type };
     const g = groups.get(r.event_id) ?? [];
     g.push({ id: r.id, organizationId: r.organization_id });
     groups.set(r.event_id, g);

@@ -2,8 +2,9 @@
  * `pnpm demo`: the main job, end to end, on the real stack (PostgreSQL + Redis on their default
  * local ports; `pnpm db:migrate` has run). It
  *  1. starts the API and the worker in this process (queue prefix `gwdemo`),
- *  2. starts a receiver that verifies signatures and dedupes by X-Service-Delivery with
- *     @gw/webhook-receiver, exactly as the specification tells integrators to,
+ *  2. starts a receiver that verifies signatures and dedupes by the delivery id with
+ *     @gw/webhook-receiver, as the specification tells integrators to (the kit also checks
+ *     X-Service-Delivery against the id signed in the body, and the attempt's signed timestamp),
  *  3. provisions an organization and mints tokens with the operator CLI,
  *  4. logs in freshly generated wallets with Sign-In with Ethereum (server nonces; the
  *     organization's API key binds the sessions to it),
@@ -138,7 +139,10 @@ async function main(): Promise<number> {
       }
       seen.set(ctx.deliveryId, event);
       const p = event.data.payment as { id: string; status: string; amount: string };
-      say(`  ✓ verified ${ctx.eventType.padEnd(16)} delivery ${ctx.deliveryId}  payment ${p.id} ${p.status} ${p.amount}`);
+      const signedAt = new Date(event.delivery.timestamp * 1000).toISOString();
+      say(
+        `  ✓ verified ${ctx.eventType.padEnd(16)} delivery ${ctx.deliveryId} (signed ${signedAt})  payment ${p.id} ${p.status} ${p.amount}`,
+      );
     },
   });
   const duplicates = { count: 0 };

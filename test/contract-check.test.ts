@@ -177,5 +177,12 @@ describe('contract check of real responses', () => {
       /type must be equal to one of the allowed values/,
     );
     expect(checker.deliveryViolation({ headers, raw: raw({ ...body, data: {} }) })).toMatch(/must have required property 'payment'/);
+    // Issue #24: the signed delivery block (delivery id and the attempt's Unix seconds) is required.
+    expect(checker.deliveryViolation({ headers, raw: raw({ ...body, delivery: undefined }) })).toMatch(
+      /must have required property 'delivery'/,
+    );
+    expect(checker.deliveryViolation({ headers, raw: raw({ ...body, delivery: { ...body.delivery, timestamp: 1.5 } }) })).toMatch(
+      /must be integer/,
+    );
   });
 });

@@ -6,8 +6,9 @@
  *     one by building the message with the `siwe` library itself;
  *  2. starts a webhook receiver (plain `node:http`) and registers it for the four payment events;
  *  3. takes payments to every outcome: settled, refunded, failed (short balance), expired;
- *  4. verifies every delivery's signature over the raw body and dedupes by `X-Service-Delivery`
- *     (a delivery resent by hand is recognised and not processed twice);
+ *  4. verifies every delivery's signature over the raw body, its signed delivery id (equal to
+ *     `X-Service-Delivery`) and timestamp, and dedupes by that id (a delivery resent by hand is
+ *     recognised and not processed twice; a captured one sent under another id is refused);
  *  5. rotates the webhook secret (re-registering the URL) and shows the old secret no longer verifies;
  *  6. lets a delivery die while the receiver is down, then retries the dead delivery by hand.
  *
@@ -23,6 +24,7 @@
  *                          WEBHOOK_BACKOFF_BASE_MS / WEBHOOK_MAX_ATTEMPTS.
  * Prints one line per step and exits 0 when every step held, 1 otherwise.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createGatewayClient } from '@gw/client';
 import { MemoryStore, verify, WebhookVerificationError } from '@gw/webhook-receiver';
@@ -54,7 +56,7 @@ async function waitFor(what, check) {
   }
 }
 
-// --- the receiver: verify over the raw bytes, then dedupe by X-Service-Delivery ------------------
+// --- the receiver: verify over the raw bytes (signature, signed delivery id and timestamp), then dedupe by the signed id
 const store = new MemoryStore();
 const receiver = {
   secrets: [], // the current secret first; during a rotation the previous one too
@@ -161,6 +163,22 @@ async function main() {
   await gw.unwrap(gw.POST('/gateway/v1/webhooks/deliveries/{id}/retry', { params: { path: { id: resend } } }));
   await waitFor(`the resent ${resend}`, () => receiver.duplicates.includes(resend));
   say(`   delivery ${resend} resent by hand: recognised as a duplicate, not processed again`);
+  // The delivery id is signed inside the body: the same body and signature sent under another
+  // X-Service-Delivery (a captured request replayed as a "new" delivery) is refused.
+  const captured = receiver.lastRaw;
+  const replay = await fetch(receiverUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-service-signature': captured.headers['x-service-signature'],
+      'x-service-event': captured.headers['x-service-event'],
+      'x-service-delivery': randomUUID(),
+    },
+    body: captured.body,
+  });
+  const { error } = await replay.json();
+  if (replay.status !== 400 || error !== 'delivery-mismatch') throw new Error(`a replayed delivery was answered ${replay.status}`);
+  say(`   the same body and signature under another X-Service-Delivery: refused (${replay.status} ${error})`);
 
   // 5. Rotate the secret: registering the same URL again issues a new one; the old one stops at once.
   const oldSecret = hook.secret;

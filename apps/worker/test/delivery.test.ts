@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { verifySignature } from '@gw/webhook-receiver';
+import { handleDelivery, MemoryStore, verifySignature } from '@gw/webhook-receiver';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
@@ -76,6 +77,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
       id: expect.any(String),
       type: 'payment.settled',
       createdAt: expect.any(String),
+      delivery: { id: req.headers['x-service-delivery'], timestamp: expect.any(Number) },
       data: { payment: expect.objectContaining({ id: payment.id, status: 'settled', amount: ONE.toString() }) },
     });
     const [delivery] = await eventually(async () => {
@@ -114,6 +116,11 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     const headers = req.headers as Record<string, string>;
     expect(headers['webhook-id']).toBe(headers['x-service-delivery']);
     expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+    // The body's signed delivery block carries the same id and timestamp (issue #24).
+    expect((req.body as { delivery: unknown }).delivery).toEqual({
+      id: headers['webhook-id'],
+      timestamp: Number(headers['webhook-timestamp']),
+    });
     const verified = new StandardWebhook(reg.body.secret).verify(req.raw.toString('utf8'), headers) as { type: string };
     expect(verified.type).toBe('payment.settled');
     // The X-Service-* signature is always sent too.
@@ -128,6 +135,48 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     // Re-registering without the field resets the scheme.
     const again = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: r.url });
     expect(again.body.signatureScheme).toBe('service');
+  });
+
+  it('issue #24: each attempt signs the delivery id (= X-Service-Delivery) and its own timestamp into the body; the kit accepts real deliveries and refuses them under another id', async () => {
+    const r = await receiver();
+    r.reply({ status: 500 }).always({ status: 200 });
+    const { org, secret, settle } = await setup(r.url);
+    const before = Math.floor(Date.now() / 1000);
+    await settle();
+    const [delivery] = await eventually(async () => {
+      const rows = await deliveriesOf(org.organizationId);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    });
+    const after = Math.ceil(Date.now() / 1000);
+    expect(r.requests).toHaveLength(2);
+    for (const req of r.requests) {
+      expect(req.headers['x-service-delivery']).toBe(delivery!.id);
+      const signed = (req.body as { delivery: { id: string; timestamp: number } }).delivery;
+      expect(signed).toEqual({ id: delivery!.id, timestamp: expect.any(Number) });
+      expect(Number.isInteger(signed.timestamp)).toBe(true);
+      expect(signed.timestamp).toBeGreaterThanOrEqual(before);
+      expect(signed.timestamp).toBeLessThanOrEqual(after);
+      expect(verifySignature(secret, req.raw, req.headers['x-service-signature'] as string)).toBe(true);
+    }
+
+    // The receiver kit on the real requests: the first attempt is processed, the retry is a
+    // duplicate (deduped on the signed id), and the captured first attempt sent again under a
+    // new X-Service-Delivery is refused without running the handler.
+    const store = new MemoryStore();
+    const handled: string[] = [];
+    const handle = (req: (typeof r.requests)[number], headers: Record<string, unknown> = req.headers) =>
+      handleDelivery({
+        rawBody: req.raw,
+        headers: headers as Record<string, string>,
+        secret,
+        store,
+        handler: (_event, ctx) => void handled.push(ctx.deliveryId),
+      });
+    expect((await handle(r.requests[0]!)).body).toBe('{"received":true}');
+    expect((await handle(r.requests[1]!)).body).toBe('{"duplicate":true}');
+    const replay = await handle(r.requests[0]!, { ...r.requests[0]!.headers, 'x-service-delivery': randomUUID() });
+    expect(replay.status).toBe(400);
+    expect(handled).toEqual([delivery!.id]);
   });
 
   it('delivers only the events a webhook subscribed to', async () => {

@@ -2,7 +2,10 @@
 export const SIGNATURE_HEADER = 'x-service-signature';
 /** Header carrying the event name, e.g. `payment.settled`. */
 export const EVENT_HEADER = 'x-service-event';
-/** Header carrying the delivery id used for deduplication. */
+/**
+ * Header carrying the delivery id. Not signed: `verify` requires it to equal the signed
+ * `delivery.id` of the body, and deduplication uses the signed value.
+ */
 export const DELIVERY_HEADER = 'x-service-delivery';
 
 /** The four event names the service delivers. */
@@ -17,19 +20,33 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
 ];
 
 /**
- * Body of a delivery: `{ id, type, createdAt, data: { payment } }`.
+ * The signed `delivery` block of every body: which delivery, and when this attempt was sent.
+ * Inside the bytes `X-Service-Signature` covers, so neither can be changed without the secret.
+ */
+export interface WebhookDeliveryInfo {
+  /** The delivery id: equal to `X-Service-Delivery`, the same on every attempt and resend of the delivery. */
+  id: string;
+  /** Unix time in seconds of this attempt (new on every attempt); checked against the clock with a tolerance. */
+  timestamp: number;
+}
+
+/**
+ * Body of a delivery: `{ id, type, createdAt, delivery: { id, timestamp }, data: { payment } }`.
  *
- * Only checked at runtime to be a JSON object (and, when `type` is a string, to equal the
- * `X-Service-Event` header); the remaining fields are typed as documented, not validated.
- * Treat `data.payment` as a hint and read the payment's authoritative state from the API.
+ * Checked at runtime: it is a JSON object; `type`, when a string, equals the `X-Service-Event`
+ * header; `delivery.id` equals `X-Service-Delivery` and `delivery.timestamp` is within the
+ * tolerance of the clock. The remaining fields are typed as documented, not validated. Treat
+ * `data.payment` as a hint and read the payment's authoritative state from the API.
  */
 export interface WebhookEvent<TPayment = Record<string, unknown>> {
-  /** Event id. One event may be delivered several times under different delivery ids. */
+  /** Event id. One event may be delivered several times under different delivery ids (one per subscribed webhook). */
   id: string;
   /** Event name; unknown future names are passed through as strings. */
   type: WebhookEventType | (string & {});
   /** ISO-8601 timestamp of when the event was created. */
   createdAt: string;
+  /** The delivery this body was signed for, and the time of this attempt. */
+  delivery: WebhookDeliveryInfo;
   /** Event payload. */
   data: { payment: TPayment };
 }

@@ -1,11 +1,11 @@
 import type { WebhookEvent } from './event.js';
 import type { ClaimResult, DeliveryStore } from './stores.js';
 import { toBytes, toSecretList } from './verify-signature.js';
-import { verify, WebhookVerificationError, type WebhookHeaders } from './verify.js';
+import { toleranceOf, verify, WebhookVerificationError, type VerifyOptions, type WebhookHeaders } from './verify.js';
 
 /** Second argument of the {@link WebhookHandler}. */
 export interface WebhookContext {
-  /** `X-Service-Delivery` value; already deduplicated by the store. */
+  /** The signed `delivery.id` (equal to `X-Service-Delivery`); already deduplicated by the store. */
   deliveryId: string;
   /** `X-Service-Event` value. Equal to `event.type` whenever the body has a string `type`. */
   eventType: string;
@@ -43,8 +43,13 @@ export type HandleDeliveryOptions<TPayment = Record<string, unknown>> = WebhookS
   headers: WebhookHeaders;
   /** Deduplication store, e.g. `new RedisStore(redis)` or `new MemoryStore()`. Keep one per process, not per request. */
   store: DeliveryStore;
-  /** Called once per delivery id, after the signature and headers are checked. */
+  /** Called once per signed delivery id, after the signature, headers and timestamp are checked. */
   handler: WebhookHandler<TPayment>;
+  /**
+   * Largest accepted distance between the signed `delivery.timestamp` and the clock, in seconds,
+   * both ways. Default 300 (`DEFAULT_TOLERANCE_SECONDS`). Keep the store's retention above it.
+   */
+  toleranceSeconds?: number;
   /** Default: `console.error`. */
   onError?: WebhookErrorReporter;
 };
@@ -126,14 +131,16 @@ export async function processDelivery<TPayment>(
   report: (error: unknown, stage: WebhookErrorStage, deliveryId?: string) => void,
   rawBody: Buffer,
   headers: WebhookHeaders,
+  verifyOptions: VerifyOptions,
 ): Promise<DeliveryResponse> {
   let delivery;
   try {
-    delivery = verify<TPayment>(rawBody, headers, secrets);
+    delivery = verify<TPayment>(rawBody, headers, secrets, verifyOptions);
   } catch (error) {
     if (error instanceof WebhookVerificationError) return problemResponse(error.status, error.message);
     throw error;
   }
+  // The signed id (verify checked that X-Service-Delivery agrees with it): never the header alone.
   const { deliveryId, eventType, event } = delivery;
 
   let claim: ClaimResult;
@@ -175,7 +182,9 @@ export async function processDelivery<TPayment>(
  * and the headers, it returns the answer to send. Never rejects for a bad request.
  *
  * Answers: 200 `{"received":true}` (handler ran and resolved), 200 `{"duplicate":true}`
- * (already done; handler not called), 401/400 (see {@link WebhookVerificationReason}),
+ * (this signed delivery id is already done; handler not called), 401/400 (see
+ * {@link WebhookVerificationReason}: bad signature, timestamp outside the tolerance, headers
+ * missing or disagreeing with the signed body),
  * 409 + `Retry-After: 60` (the same id is being processed right now), 500 (handler threw;
  * the claim is released so the sender's retry runs it again), 503 (store unavailable at
  * claim time). A store failure after the handler succeeded still answers 200 and is
@@ -186,6 +195,7 @@ export async function processDelivery<TPayment>(
  * res.writeHead(r.status, r.headers).end(r.body);
  * @throws {TypeError} (as a rejection) on programmer error: no/empty secret, missing
  *   `store` or `handler`, a `rawBody` that is not a string or bytes.
+ * @throws {RangeError} (as a rejection) when `toleranceSeconds` is not a positive integer.
  */
 export async function handleDelivery<TPayment = Record<string, unknown>>(
   options: HandleDeliveryOptions<TPayment>,
@@ -196,9 +206,10 @@ export async function handleDelivery<TPayment = Record<string, unknown>>(
   if (options.headers === null || typeof options.headers !== 'object') {
     throw new TypeError('handleDelivery: `headers` must be a Headers object or a record');
   }
+  const toleranceSeconds = toleranceOf(options.toleranceSeconds);
   const report = safeReporter(options.onError);
   try {
-    return await processDelivery(secrets, options.store, options.handler, report, rawBody, options.headers);
+    return await processDelivery(secrets, options.store, options.handler, report, rawBody, options.headers, { toleranceSeconds });
   } catch (error) {
     report(error, 'internal');
     return problemResponse(500, 'Internal error');

@@ -10,12 +10,18 @@ import {
   type WebhookHandler,
 } from './handle.js';
 import type { DeliveryStore } from './stores.js';
+import { toleranceOf } from './verify.js';
 
 interface BaseOptions<TPayment> {
   /** Deduplication store, e.g. `new RedisStore(redis)` or `new MemoryStore()`. */
   store: DeliveryStore;
-  /** Called once per delivery id, after the signature and headers are checked. */
+  /** Called once per signed delivery id, after the signature, headers and timestamp are checked. */
   handler: WebhookHandler<TPayment>;
+  /**
+   * Largest accepted distance between the signed `delivery.timestamp` and the clock, in seconds,
+   * both ways; further → 401. Default 300 (`DEFAULT_TOLERANCE_SECONDS`). Keep the store's retention above it.
+   */
+  toleranceSeconds?: number;
   /** Largest accepted body in bytes; larger requests get 413. Default 1 MiB (1 048 576). */
   maxBodyBytes?: number;
   /**
@@ -109,8 +115,10 @@ function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  *    front of it: an already-parsed body cannot be verified and yields 500.
  * 3. Then the same pipeline as {@link handleDelivery}: signature over the raw bytes in
  *    constant time → 401; `X-Service-Delivery` (≤ 256 chars) and `X-Service-Event` → 400 if
- *    missing; JSON object whose `type` matches `X-Service-Event` → 400 otherwise.
- * 4. Claims the delivery id in `store`: already done → 200 `{"duplicate":true}` without
+ *    missing; a JSON object whose `type` matches `X-Service-Event` and whose signed
+ *    `delivery.id` matches `X-Service-Delivery` → 400 otherwise; a signed `delivery.timestamp`
+ *    within `toleranceSeconds` of the clock → 401 otherwise.
+ * 4. Claims the signed delivery id in `store`: already done → 200 `{"duplicate":true}` without
  *    calling the handler; being processed by another request → 409 (sender retries later);
  *    store unavailable → 503.
  * 5. Calls `handler(event, { deliveryId, eventType, rawBody })`: success → `store.complete`
@@ -120,7 +128,8 @@ function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * include handler error messages.
  *
  * @throws {TypeError} at construction when no secret or an empty secret is given, or when
- *   `store`/`handler` is missing; {@link RangeError} on a non-positive `maxBodyBytes`.
+ *   `store`/`handler` is missing; {@link RangeError} on a non-positive `maxBodyBytes` or
+ *   `toleranceSeconds`.
  */
 export function webhookReceiver<TPayment = Record<string, unknown>>(options: WebhookReceiverOptions<TPayment>): WebhookRequestHandler {
   let secrets: readonly string[];
@@ -134,6 +143,12 @@ export function webhookReceiver<TPayment = Record<string, unknown>>(options: Web
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new RangeError('webhookReceiver: `maxBodyBytes` must be a positive integer');
+  }
+  let toleranceSeconds: number;
+  try {
+    toleranceSeconds = toleranceOf(options.toleranceSeconds);
+  } catch {
+    throw new RangeError('webhookReceiver: `toleranceSeconds` must be a positive integer');
   }
   const report = safeReporter(options.onError);
 
@@ -178,7 +193,7 @@ export function webhookReceiver<TPayment = Record<string, unknown>>(options: Web
         }
       }
 
-      return send(res, await processDelivery(secrets, store, handler, report, rawBody, req.headers));
+      return send(res, await processDelivery(secrets, store, handler, report, rawBody, req.headers, { toleranceSeconds }));
     } catch (error) {
       report(error, 'internal');
       return send(res, problemResponse(500, 'Internal error'));

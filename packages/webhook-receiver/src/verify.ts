@@ -15,21 +15,36 @@ export type WebhookHeaders = { get(name: string): string | null } | Readonly<Rec
  * - `missing-signature` (401): no `X-Service-Signature` header.
  * - `bad-signature` (401): malformed signature, or it matches none of the secrets (wrong
  *   secret, or the body was altered).
+ * - `timestamp-outside-tolerance` (401): the signed `delivery.timestamp` is further from the
+ *   clock than the tolerance (default 300 s, both ways): a captured request sent again later,
+ *   or a clock out of sync.
  * - `missing-header` (400): no `X-Service-Delivery` or no `X-Service-Event` header.
  * - `invalid-header` (400): `X-Service-Delivery` longer than 256 characters.
- * - `malformed-body` (400): the signed body is not JSON, or not a JSON object.
+ * - `malformed-body` (400): the signed body is not JSON, not a JSON object, or has no
+ *   `delivery: { id, timestamp }` block (a string id and an integer timestamp).
  * - `event-type-mismatch` (400): `X-Service-Event` differs from the signed body's `type`.
+ * - `delivery-mismatch` (400): `X-Service-Delivery` differs from the signed body's
+ *   `delivery.id` (a captured body sent under another delivery id).
  */
 export type WebhookVerificationReason =
-  'missing-signature' | 'bad-signature' | 'missing-header' | 'invalid-header' | 'malformed-body' | 'event-type-mismatch';
+  | 'missing-signature'
+  | 'bad-signature'
+  | 'timestamp-outside-tolerance'
+  | 'missing-header'
+  | 'invalid-header'
+  | 'malformed-body'
+  | 'event-type-mismatch'
+  | 'delivery-mismatch';
 
 const STATUS: Record<WebhookVerificationReason, 400 | 401> = {
   'missing-signature': 401,
   'bad-signature': 401,
+  'timestamp-outside-tolerance': 401,
   'missing-header': 400,
   'invalid-header': 400,
   'malformed-body': 400,
   'event-type-mismatch': 400,
+  'delivery-mismatch': 400,
 };
 
 /**
@@ -50,10 +65,15 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-/** A delivery whose signature and headers {@link verify} checked. */
+/** A delivery whose signature, headers and signed delivery block {@link verify} checked. */
 export interface VerifiedDelivery<TPayment = Record<string, unknown>> {
-  /** `X-Service-Delivery`: the id to deduplicate on (same id on every retry and resend). */
+  /**
+   * The signed `delivery.id` of the body, equal to `X-Service-Delivery`: the id to deduplicate
+   * on (the same on every retry and resend).
+   */
   deliveryId: string;
+  /** The signed `delivery.timestamp`: Unix time in seconds of this attempt, within the tolerance. */
+  timestamp: number;
   /** `X-Service-Event`, e.g. `payment.settled`; equal to `event.type` when the body has one. */
   eventType: string;
   /** The parsed body, parsed only after the signature over the raw bytes was verified. */
@@ -62,6 +82,38 @@ export interface VerifiedDelivery<TPayment = Record<string, unknown>> {
 
 /** Longest accepted `X-Service-Delivery` value, in characters. */
 export const MAX_DELIVERY_ID_LENGTH = 256;
+
+/**
+ * Default largest distance between the signed `delivery.timestamp` and the receiver's clock, in
+ * seconds, both ways: 300 (5 minutes, the tolerance of Stripe and Standard Webhooks). Keep your
+ * dedupe store's retention above it: a captured request is refused by its timestamp after this
+ * long, and by the store before.
+ */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** Options of {@link verify}. */
+export interface VerifyOptions {
+  /**
+   * Largest accepted distance between the signed `delivery.timestamp` and the clock, in whole
+   * seconds, both ways (a receiver's clock may be behind the sender's). Default
+   * {@link DEFAULT_TOLERANCE_SECONDS} (300).
+   */
+  toleranceSeconds?: number;
+  /** Clock in epoch milliseconds; injectable for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * Validates a tolerance in seconds.
+ * @throws {RangeError} unless it is a positive safe integer.
+ */
+export function toleranceOf(toleranceSeconds: number | undefined): number {
+  const value = toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new RangeError(`webhook-receiver: toleranceSeconds must be a positive integer, got ${value}`);
+  }
+  return value;
+}
 
 /**
  * First non-empty value of a header, looked up case-insensitively.
@@ -85,10 +137,13 @@ export function headerValue(headers: WebhookHeaders, name: string): string | und
 }
 
 /**
- * Verifies one webhook delivery without any framework: the signature over the raw body
- * (constant time, every secret tried), then the `X-Service-Delivery` and `X-Service-Event`
- * headers, then the JSON body. Does not deduplicate: claim `deliveryId` in a
- * {@link DeliveryStore} before acting (or use {@link handleDelivery}, which does both).
+ * Verifies one webhook delivery without any framework, in this order: the signature over the raw
+ * body (constant time, every secret tried); the `X-Service-Delivery` and `X-Service-Event`
+ * headers; the JSON body; `X-Service-Event` against the signed `type`; `X-Service-Delivery`
+ * against the signed `delivery.id`; the signed `delivery.timestamp` against the clock. Only the
+ * body is signed (the specification's `X-Service-Signature`), so the headers are trusted only
+ * where they agree with it. Does not deduplicate: claim `deliveryId` (the signed id) in a
+ * {@link DeliveryStore} before acting, or use {@link handleDelivery}, which does both.
  *
  * @param rawBody The body exactly as received: a Buffer/Uint8Array/ArrayBuffer, or a string
  *   (UTF-8 encoded for the check). Never a parsed-and-re-serialised object.
@@ -96,21 +151,25 @@ export function headerValue(headers: WebhookHeaders, name: string): string | und
  *   matched case-insensitively.
  * @param secret The webhook secret (`whsec_...`, the whole string), or several during a
  *   rotation window, e.g. `[newSecret, oldSecret]`.
- * @returns `{ deliveryId, eventType, event }`.
- * @throws {WebhookVerificationError} when the request is not a genuine, well-formed delivery;
- *   its `reason` and `status` (401/400) say why and what to answer.
+ * @param options `toleranceSeconds` (default 300) and `now` (clock in epoch ms, default `Date.now`).
+ * @returns `{ deliveryId, timestamp, eventType, event }`.
+ * @throws {WebhookVerificationError} when the request is not a genuine, current, well-formed
+ *   delivery; its `reason` and `status` (401/400) say why and what to answer.
  * @throws {TypeError} on programmer error: no secret, an empty secret, or a `rawBody` that is
  *   not a string or bytes.
+ * @throws {RangeError} when `toleranceSeconds` is not a positive integer.
  */
 export function verify<TPayment = Record<string, unknown>>(
   rawBody: string | Uint8Array | ArrayBuffer,
   headers: WebhookHeaders,
   secret: string | readonly string[],
+  options: VerifyOptions = {},
 ): VerifiedDelivery<TPayment> {
   const secrets = toSecretList(secret);
   const body = toBytes(rawBody);
   if (headers === null || typeof headers !== 'object')
     throw new TypeError('webhook-receiver: `headers` must be a Headers object or a record');
+  const toleranceSeconds = toleranceOf(options.toleranceSeconds);
 
   // 1. Signature, before anything else is trusted.
   const signature = headerValue(headers, SIGNATURE_HEADER);
@@ -137,9 +196,38 @@ export function verify<TPayment = Record<string, unknown>>(
     throw new WebhookVerificationError('malformed-body', 'Body must be a JSON object');
   }
   const event = parsed as WebhookEvent<TPayment>;
-  // The headers are not signed; the body is. Refuse an inconsistent pair.
+
+  // 4. The headers are not signed; the body is. Refuse an inconsistent pair.
   if (typeof event.type === 'string' && event.type !== eventType) {
     throw new WebhookVerificationError('event-type-mismatch', 'X-Service-Event does not match the event type in the signed body');
   }
-  return { deliveryId, eventType, event };
+  const signed: unknown = event.delivery;
+  const signedId = (signed as { id?: unknown } | null)?.id;
+  const timestamp = (signed as { timestamp?: unknown } | null)?.timestamp;
+  if (
+    signed === null ||
+    typeof signed !== 'object' ||
+    typeof signedId !== 'string' ||
+    signedId === '' ||
+    typeof timestamp !== 'number' ||
+    !Number.isSafeInteger(timestamp)
+  ) {
+    throw new WebhookVerificationError(
+      'malformed-body',
+      'The signed body has no delivery block: expected "delivery": { "id": string, "timestamp": integer Unix seconds }',
+    );
+  }
+  if (signedId !== deliveryId) {
+    throw new WebhookVerificationError('delivery-mismatch', 'X-Service-Delivery does not match the delivery id in the signed body');
+  }
+
+  // 5. Freshness: a captured request is refused once its signed timestamp is out of tolerance.
+  const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
+  if (Math.abs(nowSeconds - timestamp) > toleranceSeconds) {
+    throw new WebhookVerificationError(
+      'timestamp-outside-tolerance',
+      `The signed delivery timestamp is more than ${toleranceSeconds} s away from this server's clock (a replayed request, or a clock out of sync)`,
+    );
+  }
+  return { deliveryId: signedId, timestamp, eventType, event };
 }

@@ -20,14 +20,17 @@ const SECRET = 'whsec_bWlkZGxld2FyZS10ZXN0LXNlY3JldA==';
 const OLD_SECRET = 'whsec_b2xkLXNlY3JldC1iZWZvcmUtcm90YXRpb24=';
 
 let seq = 0;
-function delivery(overrides: { type?: string; raw?: string; id?: string } = {}) {
+function delivery(overrides: { type?: string; raw?: string; id?: string; timestamp?: number } = {}) {
   seq += 1;
   const type = overrides.type ?? 'payment.settled';
+  const deliveryId = overrides.id ?? `dlv_${seq}_${Date.now()}`;
+  const timestamp = overrides.timestamp ?? Math.floor(Date.now() / 1000);
   // Deliberately non-canonical JSON (spacing, key order, non-ASCII): must be verified as sent.
+  // The signed delivery block carries the delivery id and the attempt's time, as the service sends them.
   const raw =
     overrides.raw ??
-    `{ "type": "${type}", "id": "evt_${seq}",\n  "createdAt": "2025-03-01T12:00:00.000Z", "data": { "payment": { "id": "pay_${seq}", "amount": "12.30", "note": "Zürich \u2713" } } }`;
-  return { raw, type, deliveryId: overrides.id ?? `dlv_${seq}_${Date.now()}` };
+    `{ "type": "${type}", "id": "evt_${seq}",\n  "createdAt": "2025-03-01T12:00:00.000Z", "delivery": { "id": "${deliveryId}", "timestamp": ${timestamp} }, "data": { "payment": { "id": "pay_${seq}", "amount": "12.30", "note": "Zürich \u2713" } } }`;
+  return { raw, type, deliveryId };
 }
 
 type Handler = jest.Mock<(event: WebhookEvent, ctx: WebhookContext) => Promise<void>>;
@@ -172,6 +175,22 @@ describe('webhookReceiver on a real Express 5 app', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('refuses the captured body under another X-Service-Delivery (400) and with a timestamp out of tolerance (401)', async () => {
+    const handler = okHandler();
+    const { app } = makeApp({ handler });
+    const d = delivery();
+    expect((await post(app, d)).status).toBe(200);
+    const replayed = await post(app, { ...d, deliveryId: `${d.deliveryId}-again` });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.detail).toMatch(/X-Service-Delivery does not match/);
+    const stale = await post(app, delivery({ timestamp: Math.floor(Date.now() / 1000) - 600 }));
+    expect(stale.status).toBe(401);
+    expect(stale.body.detail).toMatch(/timestamp/);
+    const lenient = makeApp({ handler, toleranceSeconds: 900 }).app;
+    expect((await post(lenient, delivery({ timestamp: Math.floor(Date.now() / 1000) - 600 }))).status).toBe(200);
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('dedupes: two identical deliveries call the handler once; the repeat gets 200 {duplicate:true}', async () => {
     const handler = okHandler();
     const { app } = makeApp({ handler });
@@ -312,6 +331,8 @@ describe('webhookReceiver on a real Express 5 app', () => {
     expect(() => webhookReceiver({ secret: '', store, handler })).toThrow(TypeError);
     expect(() => webhookReceiver({ secrets: [], store, handler })).toThrow(TypeError);
     expect(() => webhookReceiver({ secret: SECRET, store, handler, maxBodyBytes: 0 })).toThrow(RangeError);
+    expect(() => webhookReceiver({ secret: SECRET, store, handler, toleranceSeconds: 0 })).toThrow(RangeError);
+    expect(() => webhookReceiver({ secret: SECRET, store, handler, toleranceSeconds: 1.5 })).toThrow(RangeError);
   });
 });
 
@@ -366,13 +387,14 @@ describe('webhookReceiver with RedisStore (real Redis, db 14)', () => {
         throw new Error('transient');
       }
     });
-    const a = makeApp({ handler, store: new RedisStore(redis, { prefix }) }).app;
+    const storeA = new RedisStore(redis, { prefix });
+    const a = makeApp({ handler, store: storeA }).app;
     const b = makeApp({ handler, store: new RedisStore(redis, { prefix }) }).app;
     const d = delivery();
     expect((await post(a, d)).status).toBe(500);
-    expect(await redis.exists(`${prefix}${d.deliveryId}`)).toBe(0); // released
+    expect(await redis.zscore(storeA.keys.claims, d.deliveryId)).toBeNull(); // released
     expect((await post(b, d)).status).toBe(200);
-    expect(await redis.get(`${prefix}${d.deliveryId}`)).toBe('done');
+    expect(await redis.zscore(storeA.keys.done, d.deliveryId)).not.toBeNull();
     const dup = await post(a, d);
     expect(dup.status).toBe(200);
     expect(dup.body).toEqual({ duplicate: true });

@@ -160,13 +160,14 @@ import {
 } from '@gw/webhook-receiver';
 
 const store: DeliveryStore = new MemoryStore({ ttlMs: 60_000 });
-const redisStore: DeliveryStore = new RedisStore(new Redis({ lazyConnect: true }), { prefix: 'app:webhooks:' });
+const redisStore: DeliveryStore = new RedisStore(new Redis({ lazyConnect: true }), { prefix: 'app:webhooks:', maxEntries: 50_000 });
 
 export function check(raw: Buffer, headers: Headers): string {
   try {
     const d: VerifiedDelivery<{ id: string; amount: string }> = verify(raw, headers, ['whsec_new', 'whsec_old']);
     const amount: string = d.event.data.payment.amount;
-    return d.deliveryId + d.eventType + amount;
+    const signedAt: number = d.timestamp + d.event.delivery.timestamp;
+    return d.deliveryId + d.eventType + amount + signedAt;
   } catch (e) {
     if (e instanceof WebhookVerificationError) {
       const reason: WebhookVerificationReason = e.reason;
@@ -183,6 +184,7 @@ export async function route(request: Request): Promise<Response> {
     headers: request.headers,
     secret: 'whsec_x',
     store: redisStore,
+    toleranceSeconds: 300,
     handler: async (event: WebhookEvent) => {
       void event.type;
     },
@@ -474,21 +476,23 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
         .filter((l) => l.status === 200)
         .map((l) => JSON.parse(String(l.body))),
     ).toEqual(expect.arrayContaining([{ received: true }, { duplicate: true }]));
-    // RedisStore kept the done records under the test's own prefix, in the test's own database.
-    const keys = await redis.keys(`${redisPrefix}*`);
-    expect(keys.sort()).toEqual(
+    // RedisStore kept the done records (the signed delivery ids) under the test's own prefix, in
+    // the test's own database: one bounded sorted set; no claim is left behind.
+    const doneKey = `${redisPrefix}{deliveries}:done`;
+    expect(await redis.keys(`${redisPrefix}*`)).toEqual([doneKey]);
+    expect((await redis.zrange(doneKey, 0, -1)).sort()).toEqual(
       delivered
         .filter((d) => d.webhook.url === receivers.redis.url)
-        .map((d) => `${redisPrefix}${d.id}`)
+        .map((d) => d.id)
         .sort(),
     );
-    for (const k of keys) expect(await redis.get(k)).toBe('done');
 
     // Rotation window: the handleDelivery receiver was given [current, retired]; a delivery signed with the retired secret is accepted.
     const rotated = JSON.stringify({
       id: 'evt_rotated',
       type: 'payment.settled',
       createdAt: new Date().toISOString(),
+      delivery: { id: 'rotated-1', timestamp: Math.floor(Date.now() / 1000) },
       data: { payment: { id: 'pay_rotated' } },
     });
     const res = await fetch(receivers.redis.url, {

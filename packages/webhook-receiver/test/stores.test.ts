@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Redis } from 'ioredis';
-import { DEFAULT_TTL_MS, MemoryStore, RedisStore, type DeliveryStore } from '../src/stores.js';
+import { DEFAULT_REDIS_MAX_ENTRIES, DEFAULT_TTL_MS, MemoryStore, RedisStore, type DeliveryStore } from '../src/stores.js';
 import { connect, countByPrefix, deleteByPrefix, uniquePrefix } from './redis-helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -140,30 +140,53 @@ describe('RedisStore (real Redis, db 14)', () => {
 
   storeContract((leaseMs) => new RedisStore(redis, { prefix: scoped(), leaseMs }));
 
-  it('writes SET NX PX claims and done records with the configured TTLs', async () => {
+  /** The Redis server's clock in epoch ms (the store's scripts use it). */
+  const serverNow = async () => {
+    const [seconds, micros] = await redis.time();
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  };
+
+  it('keeps a claim for leaseMs and a completed id for ttlMs, in three keys that expire by themselves', async () => {
     const p = scoped();
     const store = new RedisStore(redis, { prefix: p, leaseMs: 30_000, ttlMs: 120_000 });
+    expect(store.keys).toEqual({ done: `${p}{deliveries}:done`, claims: `${p}{deliveries}:claims`, tokens: `${p}{deliveries}:tokens` });
     expect(await store.claim('k')).toBe('claimed');
-    expect(await redis.get(`${p}k`)).toMatch(/^in-progress:/);
-    const leasePttl = await redis.pttl(`${p}k`);
-    expect(leasePttl).toBeGreaterThan(25_000);
-    expect(leasePttl).toBeLessThanOrEqual(30_000);
+    const leaseEnd = Number(await redis.zscore(store.keys.claims, 'k')) - (await serverNow());
+    expect(leaseEnd).toBeGreaterThan(25_000);
+    expect(leaseEnd).toBeLessThanOrEqual(30_000);
+    expect(await redis.hget(store.keys.tokens, 'k')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await redis.pttl(store.keys.claims)).toBeGreaterThan(25_000);
     await store.complete('k');
-    expect(await redis.get(`${p}k`)).toBe('done');
-    const donePttl = await redis.pttl(`${p}k`);
-    expect(donePttl).toBeGreaterThan(115_000);
-    expect(donePttl).toBeLessThanOrEqual(120_000);
+    expect(await redis.zscore(store.keys.claims, 'k')).toBeNull();
+    expect(await redis.hget(store.keys.tokens, 'k')).toBeNull();
+    const retentionEnd = Number(await redis.zscore(store.keys.done, 'k')) - (await serverNow());
+    expect(retentionEnd).toBeGreaterThan(115_000);
+    expect(retentionEnd).toBeLessThanOrEqual(120_000);
+    const keyTtl = await redis.pttl(store.keys.done);
+    expect(keyTtl).toBeGreaterThan(115_000);
+    expect(keyTtl).toBeLessThanOrEqual(120_000);
   });
 
-  it('defaults to 7 days retention and the given prefix', async () => {
+  it('defaults to 7 days retention, the default prefix and 100,000 entries', async () => {
     const p = scoped();
     const store = new RedisStore(redis, { prefix: p });
-    expect(store.key('x')).toBe(`${p}x`);
     await store.claim('x');
     await store.complete('x');
-    const pttl = await redis.pttl(`${p}x`);
-    expect(pttl).toBeGreaterThan(DEFAULT_TTL_MS - 60_000);
-    expect(pttl).toBeLessThanOrEqual(DEFAULT_TTL_MS);
+    const retention = Number(await redis.zscore(store.keys.done, 'x')) - (await serverNow());
+    expect(retention).toBeGreaterThan(DEFAULT_TTL_MS - 60_000);
+    expect(retention).toBeLessThanOrEqual(DEFAULT_TTL_MS);
+    expect(new RedisStore(redis).keys.done).toBe('webhook-receiver:{deliveries}:done');
+    expect(DEFAULT_REDIS_MAX_ENTRIES).toBe(100_000);
+  });
+
+  it('forgets completed ids after ttlMs', async () => {
+    const store = new RedisStore(redis, { prefix: scoped(), ttlMs: 150 });
+    await store.claim('short');
+    await store.complete('short');
+    expect(await store.claim('short')).toBe('done');
+    await sleep(300);
+    expect(await store.size()).toBe(0);
+    expect(await store.claim('short')).toBe('claimed');
   });
 
   it('gives exactly one claim across two processes (separate clients and store instances)', async () => {
@@ -190,7 +213,7 @@ describe('RedisStore (real Redis, db 14)', () => {
     await sleep(250); // a's lease expires while its handler is still "running"
     expect(await b.claim('slow')).toBe('claimed');
     await a.release('slow'); // a's handler fails late
-    expect(await redis.get(`${p}slow`)).toMatch(/^in-progress:/);
+    expect(await redis.zscore(b.keys.claims, 'slow')).not.toBeNull();
     expect(await a.claim('slow')).toBe('in-progress');
     await b.complete('slow');
     expect(await a.claim('slow')).toBe('done');
@@ -199,5 +222,6 @@ describe('RedisStore (real Redis, db 14)', () => {
   it('rejects invalid options', () => {
     expect(() => new RedisStore(redis, { ttlMs: 0 })).toThrow(RangeError);
     expect(() => new RedisStore(redis, { leaseMs: -5 })).toThrow(RangeError);
+    expect(() => new RedisStore(redis, { maxEntries: 0 })).toThrow(RangeError);
   });
 });

@@ -14,9 +14,10 @@ import {
 const SECRET = 'whsec_dmVyaWZ5LXRlc3Qtc2VjcmV0LW9uZQ==';
 const OLD = 'whsec_b2xkLXZlcmlmeS10ZXN0LXNlY3JldA==';
 
-// Non-canonical JSON on purpose: verified as sent, never re-serialised.
-const RAW =
-  '{ "type": "payment.settled", "id": "evt_v1",\n "createdAt": "2025-03-01T12:00:00.000Z", "data": { "payment": { "id": "pay_v1", "amount": "1.50" } } }';
+// Non-canonical JSON on purpose: verified as sent, never re-serialised. The signed delivery
+// block carries the delivery id and a current timestamp, as the service sends them.
+const TS = Math.floor(Date.now() / 1000);
+const RAW = `{ "type": "payment.settled", "id": "evt_v1",\n "createdAt": "2025-03-01T12:00:00.000Z", "delivery": {"timestamp": ${TS}, "id": "dlv_v1"}, "data": { "payment": { "id": "pay_v1", "amount": "1.50" } } }`;
 
 function headersFor(raw: string | Buffer, overrides: Record<string, string | undefined> = {}, secret = SECRET): Record<string, string> {
   const all: Record<string, string | undefined> = {
@@ -43,7 +44,7 @@ function reasonOf(fn: () => unknown): { reason: WebhookVerificationReason; statu
 describe('verify', () => {
   it('returns the delivery id, the event type and the parsed event for a genuine delivery', () => {
     const d = verify<{ id: string; amount: string }>(Buffer.from(RAW), headersFor(RAW), SECRET);
-    expect(d).toEqual({ deliveryId: 'dlv_v1', eventType: 'payment.settled', event: JSON.parse(RAW) });
+    expect(d).toEqual({ deliveryId: 'dlv_v1', timestamp: TS, eventType: 'payment.settled', event: JSON.parse(RAW) });
     expect(d.event.data.payment.amount).toBe('1.50');
   });
 
@@ -65,7 +66,7 @@ describe('verify', () => {
     };
     expect(verify(RAW, mixedCase, SECRET).deliveryId).toBe('dlv_v1');
     expect(verify(RAW, new Headers(mixedCase), SECRET).eventType).toBe('payment.settled');
-    expect(verify(RAW, { ...h, 'x-service-delivery': ['dlv_first', 'dlv_second'] }, SECRET).deliveryId).toBe('dlv_first');
+    expect(verify(RAW, { ...h, 'x-service-delivery': ['dlv_v1', 'dlv_second'] }, SECRET).deliveryId).toBe('dlv_v1');
   });
 
   it('accepts any of several secrets (rotation) and refuses others', () => {
@@ -102,6 +103,30 @@ describe('verify', () => {
       () => verify(RAW, headersFor(RAW, { 'x-service-event': 'payment.refunded' }), SECRET),
       'event-type-mismatch',
       400,
+    ],
+    [
+      'a delivery header contradicting the signed delivery id',
+      () => verify(RAW, headersFor(RAW, { 'x-service-delivery': 'dlv_other' }), SECRET),
+      'delivery-mismatch',
+      400,
+    ],
+    ...[
+      ['no delivery block', '{"type":"payment.settled","id":"e","data":{}}'],
+      ['a delivery block without a timestamp', '{"type":"payment.settled","delivery":{"id":"dlv_v1"}}'],
+      ['a string timestamp', `{"type":"payment.settled","delivery":{"id":"dlv_v1","timestamp":"${TS}"}}`],
+      ['a fractional timestamp', `{"type":"payment.settled","delivery":{"id":"dlv_v1","timestamp":${TS}.5}}`],
+      ['a numeric delivery id', `{"type":"payment.settled","delivery":{"id":1,"timestamp":${TS}}}`],
+    ].map(([label, raw]): [string, () => unknown, WebhookVerificationReason, number] => [
+      `a signed body with ${label}`,
+      () => verify(raw!, headersFor(raw!), SECRET),
+      'malformed-body',
+      400,
+    ]),
+    [
+      'a signed timestamp 301 s old',
+      () => verify(RAW, headersFor(RAW), SECRET, { now: () => (TS + 301) * 1000 }),
+      'timestamp-outside-tolerance',
+      401,
     ],
   ])('refuses %s', (_label, call, reason, status) => {
     expect(reasonOf(call)).toEqual({ reason, status });

@@ -84,7 +84,7 @@ function registerWebhookEvents(registry: OpenAPIRegistry): void {
       summary: `\`${event}\` delivery`,
       description:
         `POSTed to every active webhook of the organization subscribed to \`${event}\`. ` +
-        'Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). ' +
+        'Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). ' +
         'Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; ' +
         'after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). ' +
         'Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.',

@@ -1047,7 +1047,7 @@ export interface webhooks {
     put?: never;
     /**
      * `payment.settled` delivery
-     * @description POSTed to every active webhook of the organization subscribed to `payment.settled`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     * @description POSTed to every active webhook of the organization subscribed to `payment.settled`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
      */
     post: operations['onPaymentSettled'];
     delete?: never;
@@ -1067,7 +1067,7 @@ export interface webhooks {
     put?: never;
     /**
      * `payment.failed` delivery
-     * @description POSTed to every active webhook of the organization subscribed to `payment.failed`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     * @description POSTed to every active webhook of the organization subscribed to `payment.failed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
      */
     post: operations['onPaymentFailed'];
     delete?: never;
@@ -1087,7 +1087,7 @@ export interface webhooks {
     put?: never;
     /**
      * `payment.expired` delivery
-     * @description POSTed to every active webhook of the organization subscribed to `payment.expired`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     * @description POSTed to every active webhook of the organization subscribed to `payment.expired`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
      */
     post: operations['onPaymentExpired'];
     delete?: never;
@@ -1107,7 +1107,7 @@ export interface webhooks {
     put?: never;
     /**
      * `payment.refunded` delivery
-     * @description POSTed to every active webhook of the organization subscribed to `payment.refunded`. Verify the signature over the raw body before parsing it, then dedupe by `X-Service-Delivery` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
+     * @description POSTed to every active webhook of the organization subscribed to `payment.refunded`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.
      */
     post: operations['onPaymentRefunded'];
     delete?: never;
@@ -1422,6 +1422,20 @@ export interface components {
       /** @enum {string} */
       status: 'pending';
     };
+    /** @description The delivery this body was signed for: its id and the time of this attempt */
+    EventDelivery: {
+      /**
+       * Format: uuid
+       * @description The delivery id: always equal to the `X-Service-Delivery` header, the same on every attempt and resend of the delivery. Signed with the body: refuse the request when the header differs, and dedupe on this value.
+       * @example 01a1ff20-6b4d-72bb-a6b6-e7a94ca21885
+       */
+      id: string;
+      /**
+       * @description Unix time in seconds at which this attempt was signed and sent: new on every attempt (so each attempt has its own signature); equal to `webhook-timestamp` under `standard-webhooks`. Refuse a body whose timestamp is more than 300 s away from your clock (replay protection).
+       * @example 1795280461
+       */
+      timestamp: number;
+    };
     FarmingPool: {
       /** Format: uuid */
       id: string;
@@ -1576,6 +1590,7 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
         payment: components['schemas']['Payment'];
@@ -1595,6 +1610,7 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
         payment: components['schemas']['Payment'];
@@ -1620,6 +1636,7 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
         payment: components['schemas']['Payment'];
@@ -1639,6 +1656,7 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
         payment: components['schemas']['Payment'];
@@ -7918,13 +7936,13 @@ export interface operations {
         'User-Agent': string;
         /** @description The event type (also `type` in the body) */
         'X-Service-Event': string;
-        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
         'X-Service-Delivery': string;
         /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
         'X-Service-Signature': string;
         /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-id'?: string;
-        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-timestamp'?: string;
         /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-signature'?: string;
@@ -7939,6 +7957,10 @@ export interface operations {
          *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
          *       "type": "payment.settled",
          *       "createdAt": "2026-11-21T17:01:00.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280461
+         *       },
          *       "data": {
          *         "payment": {
          *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
@@ -7991,13 +8013,13 @@ export interface operations {
         'User-Agent': string;
         /** @description The event type (also `type` in the body) */
         'X-Service-Event': string;
-        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
         'X-Service-Delivery': string;
         /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
         'X-Service-Signature': string;
         /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-id'?: string;
-        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-timestamp'?: string;
         /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-signature'?: string;
@@ -8012,6 +8034,10 @@ export interface operations {
          *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
          *       "type": "payment.failed",
          *       "createdAt": "2026-11-21T17:01:00.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280461
+         *       },
          *       "data": {
          *         "payment": {
          *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
@@ -8064,13 +8090,13 @@ export interface operations {
         'User-Agent': string;
         /** @description The event type (also `type` in the body) */
         'X-Service-Event': string;
-        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
         'X-Service-Delivery': string;
         /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
         'X-Service-Signature': string;
         /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-id'?: string;
-        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-timestamp'?: string;
         /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-signature'?: string;
@@ -8085,6 +8111,10 @@ export interface operations {
          *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
          *       "type": "payment.expired",
          *       "createdAt": "2026-11-21T17:15:00.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795281301
+         *       },
          *       "data": {
          *         "payment": {
          *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
@@ -8137,13 +8167,13 @@ export interface operations {
         'User-Agent': string;
         /** @description The event type (also `type` in the body) */
         'X-Service-Event': string;
-        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it) */
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
         'X-Service-Delivery': string;
         /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
         'X-Service-Signature': string;
         /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-id'?: string;
-        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection) (only with `signatureScheme: "standard-webhooks"`) */
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-timestamp'?: string;
         /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
         'webhook-signature'?: string;
@@ -8158,6 +8188,10 @@ export interface operations {
          *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
          *       "type": "payment.refunded",
          *       "createdAt": "2026-11-21T17:05:00.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280701
+         *       },
          *       "data": {
          *         "payment": {
          *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",

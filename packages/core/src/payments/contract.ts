@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Payment as PaymentModel } from '@gw/db';
 import { EX, address, amount, amountSchema, dateTime, idParam, listQuerySchema, page, symbol, uuid } from '@gw/runtime';
+import { EventDelivery } from '../webhooks/index.js';
 
 /**
  * The payments contract (issue #2): request and response schemas of `/gateway/v1/payments`, and
@@ -125,6 +126,7 @@ const eventPayload = <E extends PaymentEvent>(type: E, id: string, description: 
       id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
       type: z.literal(type),
       createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
+      delivery: EventDelivery,
       data: z.object({ payment: Payment }).meta({ description: 'The payment as the API returns it, after the change' }),
     })
     .meta({ id, description });
@@ -149,12 +151,14 @@ export const paymentEventExamples = {
     id: eventId,
     type: 'payment.settled',
     createdAt: '2026-11-21T17:01:00.000Z',
+    delivery: { id: EX.deliveryId, timestamp: 1795280461 },
     data: { payment: paymentExamples.settled },
   },
   'payment.failed': {
     id: eventId,
     type: 'payment.failed',
     createdAt: '2026-11-21T17:01:00.000Z',
+    delivery: { id: EX.deliveryId, timestamp: 1795280461 },
     data: {
       payment: {
         ...paymentExamples.pending,
@@ -168,12 +172,14 @@ export const paymentEventExamples = {
     id: eventId,
     type: 'payment.expired',
     createdAt: EX.later,
+    delivery: { id: EX.deliveryId, timestamp: 1795281301 },
     data: { payment: { ...paymentExamples.pending, status: 'expired', updatedAt: EX.later } },
   },
   'payment.refunded': {
     id: eventId,
     type: 'payment.refunded',
     createdAt: '2026-11-21T17:05:00.000Z',
+    delivery: { id: EX.deliveryId, timestamp: 1795280701 },
     data: { payment: paymentExamples.refunded },
   },
 } satisfies Record<PaymentEvent, unknown>;

@@ -176,12 +176,71 @@ export const toDeliveryDto = (d: DeliveryRow): DeliveryDto => ({
 
 // --- what a receiver gets -----------------------------------------------------------------------
 
-/** The JSON body POSTed to receivers (issue #2, "Delivery worker"), as built from the stored event. */
+/**
+ * Tolerance a receiver should allow between `delivery.timestamp` and its own clock, in seconds
+ * (both ways): 5 minutes, as Stripe and Standard Webhooks use. Documented, not enforced by the
+ * service; `@gw/webhook-receiver` defaults to it.
+ */
+export const DELIVERY_TIMESTAMP_TOLERANCE_SECONDS = 300;
+
+/**
+ * The signed `delivery` block of every body (issue #24): the delivery id and the attempt's time,
+ * inside the bytes that `X-Service-Signature` covers, so a receiver can check that the unsigned
+ * `X-Service-Delivery` header agrees with the signed id, refuse a captured body replayed later,
+ * and dedupe on an id nobody can change without the secret.
+ */
+export const EventDelivery = z
+  .object({
+    id: uuid().meta({
+      description:
+        'The delivery id: always equal to the `X-Service-Delivery` header, the same on every attempt and resend of the delivery. Signed with the body: refuse the request when the header differs, and dedupe on this value.',
+      example: EX.deliveryId,
+    }),
+    timestamp: z
+      .number()
+      .int()
+      .positive()
+      .meta({
+        description: `Unix time in seconds at which this attempt was signed and sent: new on every attempt (so each attempt has its own signature); equal to \`webhook-timestamp\` under \`standard-webhooks\`. Refuse a body whose timestamp is more than ${DELIVERY_TIMESTAMP_TOLERANCE_SECONDS} s away from your clock (replay protection).`,
+        example: 1795280461,
+      }),
+  })
+  .meta({ id: 'EventDelivery', description: 'The delivery this body was signed for: its id and the time of this attempt' });
+
+/**
+ * The JSON body POSTed to receivers (issue #2, "Delivery worker"; issue #24 for `delivery`), as
+ * built from the stored event by {@link deliveryEnvelope}.
+ */
 export interface EventEnvelope {
+  /** The event id: the same in every delivery of the event, to every webhook. */
   id: string;
   type: string;
+  /** ISO 8601 UTC time of the state change. */
   createdAt: string;
+  /** The delivery id (= `X-Service-Delivery`) and this attempt's Unix time in seconds; see {@link EventDelivery}. */
+  delivery: { id: string; timestamp: number };
   data: unknown;
+}
+
+/**
+ * The body of one delivery attempt: the stored event, plus the delivery id and the attempt's time
+ * (issue #24). Serialise it once and sign those exact bytes.
+ * @param event the stored event (id, type, creation time, payload)
+ * @param deliveryId the delivery id, also sent as `X-Service-Delivery`
+ * @param timestamp Unix time of this attempt in whole seconds (also `webhook-timestamp` under `standard-webhooks`)
+ */
+export function deliveryEnvelope(
+  event: { id: string; type: string; createdAt: Date; payload: unknown },
+  deliveryId: string,
+  timestamp: number,
+): EventEnvelope {
+  return {
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    delivery: { id: deliveryId, timestamp },
+    data: event.payload,
+  };
 }
 
 /**
@@ -195,7 +254,8 @@ export const WEBHOOK_DELIVERY_HEADERS = [
   {
     name: 'X-Service-Delivery',
     scheme: 'always',
-    description: 'The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it)',
+    description:
+      'The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not',
     example: EX.deliveryId,
   },
   {
@@ -214,7 +274,8 @@ export const WEBHOOK_DELIVERY_HEADERS = [
   {
     name: 'webhook-timestamp',
     scheme: 'standard-webhooks',
-    description: 'Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection)',
+    description:
+      'Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body',
     example: '1795280400',
   },
   {

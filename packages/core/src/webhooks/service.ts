@@ -15,11 +15,11 @@ import {
   type Resolver,
 } from '@gw/runtime';
 import {
+  deliveryEnvelope,
   MAX_ENDPOINT_CONCURRENCY,
   toDeliveryDto,
   toWebhookDto,
   type DeliveryDto,
-  type EventEnvelope,
   type SignatureScheme,
   type WebhookDto,
   type WebhookEvent,
@@ -335,7 +335,7 @@ function openSecret(box: Context['secretBox'], sealed: string): string {
  * {@link DeliveryStore.recordAttempt}), guarded by the attempt count that was read, so a concurrent
  * duplicate run (a stalled job picked up twice) cannot record the same attempt twice. Deliveries
  * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
- * and receivers dedupe by X-Service-Delivery.
+ * and receivers dedupe by the delivery id (X-Service-Delivery, signed in the body as `delivery.id`).
  *
  * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
  * @returns what happened; `retry` and `not-due` carry the time the job must run again
@@ -371,13 +371,9 @@ export async function processDelivery(
   if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
   if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
 
-  const envelope: EventEnvelope = {
-    id: delivery.eventRecord.id,
-    type: delivery.eventRecord.type,
-    createdAt: delivery.eventRecord.createdAt.toISOString(),
-    data: delivery.eventRecord.payload,
-  };
-  const body = JSON.stringify(envelope);
+  // Issue #24: the delivery id and this attempt's time are signed inside the body.
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify(deliveryEnvelope(delivery.eventRecord, delivery.id, timestamp));
   const secret = openSecret(ctx.secretBox, delivery.webhook.secretEncrypted);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -387,8 +383,7 @@ export async function processDelivery(
   };
   if (delivery.webhook.signatureScheme === 'standard-webhooks') {
     // Standard Webhooks (issue #4): the id is the delivery id (stable across attempts), the
-    // timestamp is signed too, so receivers can refuse replays of old messages.
-    const timestamp = Math.floor(Date.now() / 1000);
+    // timestamp (the body's delivery.timestamp) is signed too, so receivers can refuse replays of old messages.
     headers['webhook-id'] = delivery.id;
     headers['webhook-timestamp'] = String(timestamp);
     headers['webhook-signature'] = signStandardWebhook(secret, delivery.id, timestamp, body);
