@@ -9,8 +9,8 @@ import type { SecretBox } from '@gw/runtime';
  * key), so only nonces that reached a valid login signature are ever written.
  *
  * Format: `n1` + expiry (Unix seconds, 10 lowercase hex digits) + 16 random bytes (32 hex
- * digits) + HMAC-SHA256 of everything before it (64 hex digits): 108 characters of
- * `[0-9a-z]`, so EIP-4361's rule for the nonce (at least 8 alphanumeric characters) holds.
+ * digits) + HMAC-SHA256 of everything before it (64 hex digits): 108 alphanumeric characters,
+ * so EIP-4361's rule for the nonce (at least 8 alphanumeric characters) holds.
  */
 
 const VERSION = 'n1';
@@ -30,7 +30,7 @@ const mac = (key: Buffer, body: string): Buffer => createHmac('sha256', key).upd
 
 /**
  * A new login nonce that expires at `expiresAt` (second precision), MAC'd with the current key.
- * @returns the nonce (108 characters of `[0-9a-f]` after the `n1` tag)
+ * @returns the nonce (`n1` and 106 lowercase hex digits)
  */
 export function createLoginNonce(box: SecretBox, expiresAt: Date): string {
   const exp = Math.floor(expiresAt.getTime() / 1000)

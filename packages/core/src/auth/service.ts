@@ -81,8 +81,8 @@ export const SIWE_NONCE_RETENTION_MS = 24 * 3_600_000;
 /**
  * Issues a login nonce (issues #11 and #24): stateless, nothing is stored. It carries its expiry
  * ({@link SIWE_NONCE_TTL_SECONDS} from now) and an HMAC-SHA256 over it with a key derived from
- * SECRETS_ENCRYPTION_KEY (`login-nonce.ts`); a login records its single use. 108 characters of
- * `[0-9a-z]` (EIP-4361: at least 8 alphanumeric characters).
+ * SECRETS_ENCRYPTION_KEY (`login-nonce.ts`); a login records its single use. 108 alphanumeric
+ * characters (EIP-4361: at least 8).
  * @returns the nonce and its expiry (whole seconds)
  */
 export function issueSiweNonce(box: SecretBox): { nonce: string; expiresAt: Date } {
