@@ -8,8 +8,12 @@
  *   apikey:create --org <id> --scopes <list>|all          → { apiKey }
  *   connector:create --org <id> --scopes <list>|all       → { token }
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
- *   role:grant --address <0x...> --role agent             → { address, roles }
+ *   role:grant --address <0x...> --role agent             → { address, roles, announced }
+ *   role:revoke --address <0x...> --role agent            → { address, roles, revoked, announced }
  *   apikey:revoke --key <secret> | --prefix <first 10 chars>  → { revoked, announced }
+ *   keys:list                                             → { keys: [{ kid, status, createdAt, retiredAt }] }
+ *   keys:rotate                                           → { kid, retiring: [{ kid, retiresAt }], announced }
+ *   keys:retire --kid <kid>                               → { kid, retired, retiredAt, announced }
  *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  */
@@ -32,16 +36,23 @@ import { createPrismaClient, withTransaction, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
 import { ensureNativeToken, getBalance, ISSUANCE, postEntry } from '@gw/core/ledger';
 import {
+  describeSigningKeys,
   findOrganizationId,
+  grantWalletRole,
   insertOrganization,
-  insertWalletRole,
   issueCredential,
   listActiveCredentialHashesByPrefix,
-  listWalletRoles,
   reencryptSecrets,
+  retireSigningKey,
+  retirementGraceSeconds,
   revocationChannel,
   revokeCredential,
+  revokeWalletRole,
+  rotateSigningKey,
   setOrganizationNative,
+  SigningKeyRefusal,
+  signingKeysChannel,
+  walletRoleChannel,
 } from '@gw/core/auth';
 
 class UsageError extends Error {}
@@ -70,6 +81,34 @@ const parseScopes = (v: string) => {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+};
+
+/**
+ * Publishes `message` on `channel` so that every API replica evicts what it cached (a revoked key,
+ * a wallet's roles, the signing keys). Waits at most 3 s for Redis.
+ * @returns false when Redis could not be reached: the replicas then catch up within their cache TTL
+ */
+async function announce(config: Config, channel: string, message: string): Promise<boolean> {
+  const redis = createRedis(config, { failFast: true, name: 'admin' });
+  redis.on('error', () => undefined);
+  try {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3000);
+      redis.once('ready', () => (clearTimeout(timer), resolve()));
+    });
+    return await redis.publish(channel, message).then(
+      () => true,
+      () => false,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const role = (v: string | undefined): string => {
+  const r = need(v, 'role');
+  if (r !== 'agent') throw new UsageError('--role must be agent (admin is never granted to wallets)');
+  return r;
 };
 
 /** Bad input (unknown scope, malformed amount, ...) is a usage error: exit 2. */
@@ -140,29 +179,45 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
       hash = hashes[0]!;
     } else throw new UsageError('--key or --prefix is required');
     // Every API replica evicts its cached copy at once; without Redis the cache TTL bounds it.
-    const redis = createRedis(config, { failFast: true, name: 'admin' });
-    redis.on('error', () => undefined);
-    try {
-      const revoked = await revokeCredential(prisma, hash);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 3000);
-        redis.once('ready', () => (clearTimeout(timer), resolve()));
-      });
-      const announced = await redis.publish(revocationChannel(config.QUEUE_PREFIX), hash).then(
-        () => true,
-        () => false,
-      );
-      return { revoked, announced };
-    } finally {
-      redis.disconnect();
-    }
+    const revoked = await revokeCredential(prisma, hash);
+    return { revoked, announced: await announce(config, revocationChannel(config.QUEUE_PREFIX), hash) };
   },
-  'role:grant': async (prisma, f) => {
+  /** Grants a role; every API replica's cached roles of the wallet are evicted at once (issue #24). */
+  'role:grant': async (prisma, f, config) => {
     const to = address(f.address);
-    const role = need(f.role, 'role');
-    if (role !== 'agent') throw new UsageError('--role must be agent (admin is never granted to wallets)');
-    await insertWalletRole(prisma, to, role);
-    return { address: to, roles: ['user', ...(await listWalletRoles(prisma, to))] };
+    const roles = await grantWalletRole(prisma, to, role(f.role));
+    return { address: to, roles, announced: await announce(config, walletRoleChannel(config.QUEUE_PREFIX), to) };
+  },
+  /** Revokes a role: the wallet's sessions lose it on every replica at once, without a new login (issue #24). */
+  'role:revoke': async (prisma, f, config) => {
+    const from = address(f.address);
+    const { revoked, roles } = await revokeWalletRole(prisma, from, role(f.role));
+    return { address: from, roles, revoked, announced: await announce(config, walletRoleChannel(config.QUEUE_PREFIX), from) };
+  },
+  /** The JWT signing keys, newest first, with their status (issue #24). */
+  'keys:list': async (prisma) => ({ keys: await describeSigningKeys(prisma) }),
+  /**
+   * A new signing key for every replica; the others keep verifying for JWT_TTL_SECONDS + 30 s and
+   * then retire by themselves (issue #24).
+   */
+  'keys:rotate': async (prisma, _f, config) => {
+    const out = await rotateSigningKey(
+      prisma,
+      new SecretBox(config.SECRETS_ENCRYPTION_KEY),
+      retirementGraceSeconds(config.JWT_TTL_SECONDS),
+    );
+    return { ...out, announced: await announce(config, signingKeysChannel(config.QUEUE_PREFIX), 'changed') };
+  },
+  /** Retires a key now (not the current one): it leaves the JWKS and its tokens are refused on every replica. */
+  'keys:retire': async (prisma, f, config) => {
+    const kid = need(f.kid, 'kid');
+    try {
+      const out = await retireSigningKey(prisma, kid);
+      return { ...out, announced: await announce(config, signingKeysChannel(config.QUEUE_PREFIX), 'changed') };
+    } catch (err) {
+      if (err instanceof SigningKeyRefusal) throw new UsageError(err.message);
+      throw err;
+    }
   },
 };
 
@@ -186,6 +241,7 @@ async function main(): Promise<number> {
       address: { type: 'string' },
       amount: { type: 'string' },
       role: { type: 'string' },
+      kid: { type: 'string' },
     },
     strict: true,
   });

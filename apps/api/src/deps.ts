@@ -1,5 +1,5 @@
 import type { Context, Resolver, AppMetrics } from '@gw/runtime';
-import type { CredentialCache, SessionTokens } from '@gw/core/auth';
+import type { CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import type { EndpointGate, WebhookListCache } from '@gw/core/webhooks';
 import type { RedisConnection } from '@gw/runtime';
 import type { RateLimitCounters } from './http/window-counters.js';
@@ -9,6 +9,8 @@ export interface ApiDeps extends Context {
   tokens: SessionTokens;
   /** API-key look-ups, cached briefly and evicted on revocation. */
   credentials: CredentialCache;
+  /** Wallets' roles from `wallet_roles` (issue #24: not from the JWT), cached briefly and evicted on every grant or revocation. */
+  walletRoles: WalletRoleCache;
   /** Organizations' webhook lists, cached briefly and evicted on every change. */
   webhookLists: WebhookListCache;
   /** Endpoint circuits and caps (issue #10): read for `GET /webhooks`, reset on re-registration. */

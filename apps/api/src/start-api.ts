@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { createEndpointGate, WebhookListCache } from '@gw/core/webhooks';
 import { closeContext, createContext, createRedis, type Config, type Logger, createAppMetrics, startMetricsPublisher } from '@gw/runtime';
-import { CredentialCache, SessionTokens } from '@gw/core/auth';
+import { announceSigningKeyChange, CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { createApp } from './create-app.js';
 import { createRateLimitCounters } from './http/window-counters.js';
@@ -29,7 +29,10 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     const timer = setTimeout(resolve, 5000);
     requestRedis.once('ready', () => (clearTimeout(timer), resolve()));
   });
-  const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, config);
+  // Issue #24: a new configured key (or retirements scheduled at start-up) is announced to the other replicas.
+  const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, config, {
+    announce: () => announceSigningKeyChange(ctx.redis, config.QUEUE_PREFIX),
+  });
   await tokens.init();
   await ensureNativeToken(ctx.prisma, config);
   const metrics = createAppMetrics('api');
@@ -40,6 +43,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     onError: (err) => ctx.logger.warn({ err: { message: err.message } }, 'metrics publish failed'),
   });
   const credentials = new CredentialCache(ctx.prisma, config.CREDENTIAL_CACHE_TTL_MS);
+  const walletRoles = new WalletRoleCache(ctx.prisma, config.CREDENTIAL_CACHE_TTL_MS);
   const subscriber = createRedis(config, { name: 'api-revocations' });
   subscriber.on('error', () => undefined); // ioredis reconnects and re-subscribes by itself
   // Not awaited: start-up does not wait for Redis; the TTL bounds staleness until subscribed.
@@ -47,11 +51,24 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   const listening = Promise.all([
     credentials.listen(subscriber, config.QUEUE_PREFIX),
     webhookLists.listen(subscriber, config.QUEUE_PREFIX),
+    walletRoles.listen(subscriber, config.QUEUE_PREFIX),
+    tokens.listen(subscriber, config.QUEUE_PREFIX),
   ]).catch(() => []);
   const rateLimits = createRateLimitCounters(requestRedis, config);
   // The request-path Redis: a list whose health cannot be read fails fast (503) instead of hanging.
   const gate = createEndpointGate(requestRedis, config.QUEUE_PREFIX, config);
-  const deps: ApiDeps = { ...ctx, tokens, credentials, webhookLists, gate, requestRedis, rateLimits, resolver: opts.resolver, metrics };
+  const deps: ApiDeps = {
+    ...ctx,
+    tokens,
+    credentials,
+    walletRoles,
+    webhookLists,
+    gate,
+    requestRedis,
+    rateLimits,
+    resolver: opts.resolver,
+    metrics,
+  };
   const app = createApp(deps);
   // Issue #11: slow headers and bodies are cut off at HTTP_HEADERS_TIMEOUT_MS and
   // HTTP_REQUEST_TIMEOUT_MS (Node's defaults were 60 s and 300 s), checked every second.

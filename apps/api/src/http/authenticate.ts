@@ -54,7 +54,7 @@ const bearer = (req: Request): string | undefined => {
  * credentials of an organization the operator marked native.
  * @throws AppError('session-organization-mismatch') 403, AppError('native-session-not-allowed') 403
  */
-function assertSessionFitsOrganization(s: Session, principal: Principal): void {
+function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, principal: Principal): void {
   if (s.organizationId !== null) {
     if (s.organizationId !== principal.organizationId) {
       throw new AppError(
@@ -121,7 +121,8 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
         );
       }
       assertSessionFitsOrganization(verified, principal);
-      sessionState = verified;
+      // Issue #24: roles come from `wallet_roles` (cached per replica, evicted on every change), never from the token.
+      sessionState = { ...verified, roles: await deps.walletRoles.rolesOf(verified.address) };
     }
     if (opts.scope && !principal.scopes.includes(opts.scope)) {
       throw new AppError('insufficient-scope', `This operation needs the scope ${opts.scope}`, { requiredScope: opts.scope });

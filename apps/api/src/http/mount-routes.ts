@@ -27,7 +27,7 @@ function send(res: Response, result: unknown): void {
   else sendJson(res, result.status, result.body);
 }
 
-/** Role check of a `role` row (read from the JWT at login). @throws AppError('role-required') 403 with `requiredRole` */
+/** Role check of a `role` row (the wallet's roles in `wallet_roles`, issue #24). @throws AppError('role-required') 403 with `requiredRole` */
 function assertRole(res: Response, role: string): void {
   if (!auth(res).session?.roles.includes(role)) {
     throw new AppError('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });

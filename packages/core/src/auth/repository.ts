@@ -75,10 +75,6 @@ export async function markCredentialRevoked(prisma: PrismaClient, hash: string):
 
 // --- login nonces and wallet roles ---------------------------------------------------------------------
 
-export async function insertIssuedNonce(prisma: PrismaClient, nonce: string, expiresAt: Date): Promise<void> {
-  await prisma.siweNonce.create({ data: { nonce, expiresAt } });
-}
-
 /**
  * One batch of the retention job: deletes up to `limit` nonces created before `before` that are
  * used or expired (`used_at` set, or `expires_at` past `now`), oldest first, by the `created_at`
@@ -104,7 +100,10 @@ export async function deleteSpentNonces(sql: RawSql, before: Date, now: Date, li
     DELETE FROM siwe_nonces n USING victims v WHERE n.nonce = v.nonce`;
 }
 
-/** Marks an issued, unexpired, unused nonce used by `address`, in one UPDATE. @returns 1 when it was, else 0 */
+/**
+ * Marks a nonce issued as a row (by the release before issue #24's stateless nonces), unexpired
+ * and unused, used by `address`, in one UPDATE. @returns 1 when it was, else 0
+ */
 export async function markNonceUsed(prisma: PrismaClient, nonce: string, address: string, now: Date): Promise<number> {
   const { count } = await prisma.siweNonce.updateMany({
     where: { nonce, usedAt: null, expiresAt: { gt: now } },
@@ -113,9 +112,18 @@ export async function markNonceUsed(prisma: PrismaClient, nonce: string, address
   return count;
 }
 
-/** Records a nonce the service never issued as used. @throws Prisma P2002 when it is already recorded */
-export async function insertUsedNonce(prisma: PrismaClient, nonce: string, address: string, now: Date): Promise<void> {
-  await prisma.siweNonce.create({ data: { nonce, address, usedAt: now } });
+/**
+ * Records the single use of a nonce (a stateless one the service issued, with its expiry, or a
+ * client nonce, without). @throws Prisma P2002 when it is already recorded (a replay)
+ */
+export async function insertUsedNonce(
+  prisma: PrismaClient,
+  nonce: string,
+  address: string,
+  now: Date,
+  expiresAt: Date | null,
+): Promise<void> {
+  await prisma.siweNonce.create({ data: { nonce, address, usedAt: now, expiresAt } });
 }
 
 /** Grants `role` to `address` (nothing changes when it has it). */
@@ -123,9 +131,15 @@ export async function insertWalletRole(db: Db<'walletRole'>, address: string, ro
   await db.walletRole.upsert({ where: { address_role: { address, role } }, create: { address, role }, update: {} });
 }
 
+/** Takes `role` away from `address`. @returns how many grants were deleted (0 or 1) */
+export async function deleteWalletRole(db: Db<'walletRole'>, address: string, role: string): Promise<number> {
+  const { count } = await db.walletRole.deleteMany({ where: { address, role } });
+  return count;
+}
+
 /** The roles the operator granted to `address`. */
-export async function listWalletRoles(prisma: PrismaClient, address: string): Promise<string[]> {
-  const rows = await prisma.walletRole.findMany({ where: { address }, select: { role: true } });
+export async function listWalletRoles(db: Db<'walletRole'>, address: string): Promise<string[]> {
+  const rows = await db.walletRole.findMany({ where: { address }, select: { role: true } });
   return rows.map((r) => r.role);
 }
 
@@ -139,32 +153,69 @@ export interface NewSigningKey {
   privateKeyEncrypted: string;
 }
 
-/** Stores the key unless one with its `kid` exists (then nothing changes). */
-export async function ensureSigningKey(prisma: PrismaClient, key: NewSigningKey): Promise<void> {
-  await prisma.signingKey.upsert({ where: { kid: key.kid }, create: key, update: {} });
-}
-
 export async function insertSigningKey(tx: Tx, key: NewSigningKey): Promise<void> {
   await tx.signingKey.create({ data: key });
 }
 
-/** Serialises the first-run key generation of concurrent replicas (transaction-scoped advisory lock). */
+/** Serialises changes of the signing key between replicas and the CLI (transaction-scoped advisory lock). */
 export async function lockSigningKeyGeneration(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(7340291)`;
 }
 
-/** The newest non-retired key, or null. */
-export function findNewestSigningKey(db: Pick<PrismaClient | Tx, 'signingKey'>): Promise<SigningKey | null> {
-  return db.signingKey.findFirst({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } });
+type SigningKeys = Pick<PrismaClient | Tx, 'signingKey'>;
+
+/**
+ * The keys not (yet) scheduled to retire (`retired_at` null), newest first: normally one, the key
+ * that signs; several only in a database written before issue #24 (the next key resolution
+ * schedules all but one).
+ */
+export function listUnscheduledSigningKeys(db: SigningKeys): Promise<SigningKey[]> {
+  return db.signingKey.findMany({ where: { retiredAt: null }, orderBy: [{ createdAt: 'desc' }, { kid: 'asc' }] });
 }
 
-/** Every non-retired key, newest first. */
-export function listActiveSigningKeys(prisma: PrismaClient): Promise<SigningKey[]> {
-  return prisma.signingKey.findMany({ where: { retiredAt: null }, orderBy: { createdAt: 'desc' } });
+/**
+ * The keys that verify at `now` (`retired_at` null or later than `now`), newest first, at most
+ * `limit`: their kid, public JWK and retirement time (never the private key).
+ */
+export function listVerifyingSigningKeys(
+  db: SigningKeys,
+  now: Date,
+  limit: number,
+): Promise<{ kid: string; publicJwk: Prisma.JsonValue; retiredAt: Date | null }[]> {
+  return db.signingKey.findMany({
+    where: { OR: [{ retiredAt: null }, { retiredAt: { gt: now } }] },
+    orderBy: [{ createdAt: 'desc' }, { kid: 'asc' }],
+    take: limit,
+    select: { kid: true, publicJwk: true, retiredAt: true },
+  });
 }
 
-export function findSigningKey(prisma: PrismaClient, kid: string): Promise<SigningKey | null> {
-  return prisma.signingKey.findUnique({ where: { kid } });
+/** Every key without its private half, newest first (the operator's `keys:list`). */
+export function listSigningKeys(db: SigningKeys): Promise<{ kid: string; createdAt: Date; retiredAt: Date | null }[]> {
+  return db.signingKey.findMany({
+    orderBy: [{ createdAt: 'desc' }, { kid: 'asc' }],
+    select: { kid: true, createdAt: true, retiredAt: true },
+  });
+}
+
+export function findSigningKey(db: SigningKeys, kid: string): Promise<SigningKey | null> {
+  return db.signingKey.findUnique({ where: { kid } });
+}
+
+/** Schedules the keys `kids` that are not scheduled yet to retire at `at`. @returns how many were */
+export async function scheduleSigningKeyRetirement(db: SigningKeys, kids: string[], at: Date): Promise<number> {
+  if (kids.length === 0) return 0;
+  const { count } = await db.signingKey.updateMany({ where: { kid: { in: kids }, retiredAt: null }, data: { retiredAt: at } });
+  return count;
+}
+
+/** Retires key `kid` at `now` unless it already is (a later schedule is brought forward). @returns 1 when it was, else 0 */
+export async function retireSigningKeyAt(db: SigningKeys, kid: string, now: Date): Promise<number> {
+  const { count } = await db.signingKey.updateMany({
+    where: { kid, OR: [{ retiredAt: null }, { retiredAt: { gt: now } }] },
+    data: { retiredAt: now },
+  });
+  return count;
 }
 
 // --- sealed secrets (rotation of SECRETS_ENCRYPTION_KEY) ---------------------------------------------

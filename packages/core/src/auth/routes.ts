@@ -4,7 +4,7 @@ import type { CredentialCache } from './credential-cache.js';
 import { issueSiweNonce, login } from './service.js';
 import type { SessionTokens } from './session-tokens.js';
 
-const route = defineRoute<Pick<Context, 'prisma' | 'config'> & { tokens: SessionTokens; credentials: CredentialCache }>();
+const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'secretBox'> & { tokens: SessionTokens; credentials: CredentialCache }>();
 
 /** Wallet login (spec, Session) and the JWKS that lets other native applications verify its JWTs. */
 export const sessionRoutes = [
@@ -16,6 +16,7 @@ export const sessionRoutes = [
     summary: 'Get a nonce for the login message',
     description:
       'Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. ' +
+      "The nonce is stateless (it carries its expiry and the service's MAC over it): asking for one stores nothing; the login that uses it records its single use. " +
       'Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.',
     auth: 'public',
     // Nonces and session JWTs are never stored by a cache, nor are the refusals.
@@ -29,8 +30,8 @@ export const sessionRoutes = [
         headers: { 'Cache-Control': { description: '`no-store`', schema: { type: 'string' } } },
       },
     ],
-    handler: async (deps) => {
-      const out = await issueSiweNonce(deps.prisma);
+    handler: (deps) => {
+      const out = issueSiweNonce(deps.secretBox);
       return { nonce: out.nonce, expiresAt: out.expiresAt.toISOString() };
     },
   }),

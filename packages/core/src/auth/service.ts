@@ -1,19 +1,22 @@
 import { type CredentialKind, type PrismaClient, Prisma } from '@gw/db';
 import { getAddress, verifyMessage, type Hex } from 'viem';
-import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { AppError, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
 import {
+  deleteWalletRole,
   findCredentialByHash,
   insertCredential,
-  insertIssuedNonce,
   insertUsedNonce,
+  insertWalletRole,
   listSealedSigningKeys,
   listWalletRoles,
   markNonceUsed,
   resealSigningKey,
 } from './repository.js';
 import { listSealedWebhookSecrets, resealWebhookSecret } from '../webhooks/index.js';
+import { createLoginNonce, looksLikeLoginNonce, SIWE_NONCE_TTL_SECONDS, verifyLoginNonce } from './login-nonce.js';
 import type { SessionTokens } from './session-tokens.js';
+import { withUser } from './wallet-role-cache.js';
 
 // --- credentials (API keys and AI-connector tokens) -------------------------------------------------
 
@@ -67,29 +70,24 @@ export async function authenticateCredential(prisma: PrismaClient, presented: st
 /** Allowed clock skew for `issuedAt` in the future, in ms. */
 const FUTURE_SKEW_MS = 60_000;
 
-/** Lifetime of a nonce issued by `GET /gateway/v1/sso/nonce`, in seconds (issue #11: 10 minutes). */
-export const SIWE_NONCE_TTL_SECONDS = 600;
-
 /**
- * How long a nonce row is kept after it was issued (or, for a client nonce, used), in ms: one day.
- * The retention job then deletes it when it is used or expired. It must outlive every message that
- * could replay it: SIWE_MAX_AGE_SECONDS (at most 1 h) + the 1 min future skew + the nonce's
- * 10 min lifetime, far below a day.
+ * How long a used nonce's row is kept, in ms: one day. The retention job then deletes it. It must
+ * outlive every message that could replay it: SIWE_MAX_AGE_SECONDS (at most 1 h) + the 1 min
+ * future skew + the nonce's 10 min lifetime, far below a day (and a stateless nonce past its
+ * expiry is refused before its row is looked at).
  */
 export const SIWE_NONCE_RETENTION_MS = 24 * 3_600_000;
 
 /**
- * Issues a login nonce (issue #11): 96 random alphanumeric characters (viem's
- * `generateSiweNonce`), recorded unused with an expiry of {@link SIWE_NONCE_TTL_SECONDS}; a login
- * consumes it once. Expired and used nonces are deleted by the retention job in bounded batches
- * (`deleteSpentNonces`), never on the request path.
- * @returns the nonce and its expiry
+ * Issues a login nonce (issues #11 and #24): stateless, nothing is stored. It carries its expiry
+ * ({@link SIWE_NONCE_TTL_SECONDS} from now) and an HMAC-SHA256 over it with a key derived from
+ * SECRETS_ENCRYPTION_KEY (`login-nonce.ts`); a login records its single use. 108 alphanumeric
+ * characters (EIP-4361: at least 8).
+ * @returns the nonce and its expiry (whole seconds)
  */
-export async function issueSiweNonce(prisma: PrismaClient): Promise<{ nonce: string; expiresAt: Date }> {
-  const nonce = generateSiweNonce();
-  const expiresAt = new Date(Date.now() + SIWE_NONCE_TTL_SECONDS * 1000);
-  await insertIssuedNonce(prisma, nonce, expiresAt);
-  return { nonce, expiresAt };
+export function issueSiweNonce(box: SecretBox): { nonce: string; expiresAt: Date } {
+  const expiresAt = new Date(Math.floor(Date.now() / 1000 + SIWE_NONCE_TTL_SECONDS) * 1000);
+  return { nonce: createLoginNonce(box, expiresAt), expiresAt };
 }
 
 const OPTIONAL_TRAILING_FIELDS = [/^Expiration Time: .+$/, /^Not Before: .+$/, /^Request ID: .*$/];
@@ -140,7 +138,7 @@ export interface SiweLoginOptions {
  * @throws AppError('invalid-signature') 401 for every failure, with a detail saying which check failed
  */
 export async function loginWithSiwe(
-  deps: { prisma: PrismaClient; tokens: SessionTokens },
+  deps: { prisma: PrismaClient; secretBox: SecretBox; tokens: SessionTokens },
   input: { message: string; signature: string },
   opts: SiweLoginOptions,
 ): Promise<{ token: string; expiresAt: Date; address: string; organizationId: string | null }> {
@@ -179,27 +177,37 @@ export async function loginWithSiwe(
   const address = getAddress(fields.address);
   const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
   if (!valid) throw new AppError('invalid-signature', 'Signature does not match the message address');
-  await consumeNonce(deps.prisma, fields.nonce, address, opts.clientNonces);
-  const granted = await listWalletRoles(deps.prisma, address);
-  const roles = ['user', ...granted.filter((r) => r !== 'user')];
+  await consumeNonce(deps, fields.nonce, address, opts.clientNonces);
+  const roles = withUser(await listWalletRoles(deps.prisma, address));
   const { token, expiresAt } = await deps.tokens.issue({ address, roles, organizationId: opts.organizationId });
   return { token, expiresAt, address, organizationId: opts.organizationId };
 }
 
 /**
- * Marks an issued, unexpired, unused nonce used by `address` (one atomic UPDATE, so two
- * concurrent logins with the same nonce cannot both win). With `clientNonces`, a nonce the
- * service never issued is recorded as used instead (the primary key refuses a second use).
- * @throws AppError('invalid-signature') unknown, expired or already used nonce
+ * Records the single use of a login nonce by `address` (issue #24: the nonce is stateless until
+ * here). A nonce made by {@link issueSiweNonce} must carry a valid MAC and be unexpired; its row is
+ * inserted now, and the primary key refuses a second use (two concurrent logins with the same
+ * nonce cannot both win). A nonce issued as a row by the previous release is marked used if it is
+ * unexpired and unused (one atomic UPDATE). With `clientNonces`, a nonce the service never issued
+ * is recorded as used too.
+ * @throws AppError('invalid-signature') unknown, altered, expired or already used nonce
  */
-async function consumeNonce(prisma: PrismaClient, nonce: string, address: string, clientNonces: boolean): Promise<void> {
+async function consumeNonce(
+  deps: { prisma: PrismaClient; secretBox: SecretBox },
+  nonce: string,
+  address: string,
+  clientNonces: boolean,
+): Promise<void> {
   const now = new Date();
-  if ((await markNonceUsed(prisma, nonce, address, now)) === 1) return;
-  if (!clientNonces) {
-    throw new AppError('invalid-signature', 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce');
+  const issued = verifyLoginNonce(deps.secretBox, nonce, now);
+  if (!issued) {
+    if (!looksLikeLoginNonce(nonce) && (await markNonceUsed(deps.prisma, nonce, address, now)) === 1) return;
+    if (!clientNonces || looksLikeLoginNonce(nonce)) {
+      throw new AppError('invalid-signature', 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce');
+    }
   }
   try {
-    await insertUsedNonce(prisma, nonce, address, now);
+    await insertUsedNonce(deps.prisma, nonce, address, now, issued?.expiresAt ?? null);
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
       throw new AppError('invalid-signature', 'Nonce unknown, expired or already used');
@@ -219,6 +227,7 @@ async function consumeNonce(prisma: PrismaClient, nonce: string, address: string
 export async function login(
   deps: {
     prisma: PrismaClient;
+    secretBox: SecretBox;
     tokens: SessionTokens;
     credentials: { authenticate(presented: string): Promise<Principal | null> };
     config: Config;
@@ -240,6 +249,34 @@ export async function login(
     organizationId,
   });
   return { token: out.token, expiresAt: out.expiresAt.toISOString(), address: out.address, organizationId: out.organizationId };
+}
+
+// --- wallet roles (operator CLI) ----------------------------------------------------------------------
+
+/**
+ * Grants `role` to the wallet (`role:grant`; nothing changes when it has it). The caller announces
+ * it on `walletRoleChannel` so that every API replica's `WalletRoleCache` evicts the wallet.
+ * @param address EIP-55 checksummed address
+ * @returns the wallet's roles now, `user` first
+ */
+export async function grantWalletRole(prisma: PrismaClient, address: string, role: string): Promise<string[]> {
+  await insertWalletRole(prisma, address, role);
+  return withUser(await listWalletRoles(prisma, address));
+}
+
+/**
+ * Revokes `role` from the wallet (`role:revoke`, issue #24). Once announced on
+ * `walletRoleChannel`, its sessions lose the role on every replica without a new login.
+ * @param address EIP-55 checksummed address
+ * @returns whether the wallet had the role, and its roles now, `user` first
+ */
+export async function revokeWalletRole(
+  prisma: PrismaClient,
+  address: string,
+  role: string,
+): Promise<{ revoked: boolean; roles: string[] }> {
+  const revoked = (await deleteWalletRole(prisma, address, role)) > 0;
+  return { revoked, roles: withUser(await listWalletRoles(prisma, address)) };
 }
 
 // --- secrets at rest -----------------------------------------------------------------------------

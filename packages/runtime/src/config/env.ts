@@ -195,13 +195,20 @@ export const envSchema = z.object({
   SIWE_DOMAIN: z.string().min(1).default('localhost'),
   /** Max age of a login message's `issuedAt`, in seconds (5 minutes per issue #2). */
   SIWE_MAX_AGE_SECONDS: int(1, 3600).default(300),
-  /** Lifetime of session JWTs, in seconds (`exp` = now + this). */
+  /**
+   * Lifetime of session JWTs, in seconds (`exp` = `iat` + this). Tokens whose `exp − iat` is longer
+   * are refused, and a superseded signing key keeps verifying for this + 30 s (issue #24).
+   */
   JWT_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
   /** `iss` claim of session JWTs. */
   JWT_ISSUER: z.string().min(1).default('service-gateway'),
   /** `aud` claim of session JWTs. */
   JWT_AUDIENCE: z.string().min(1).default('token-ecosystem'),
-  /** PKCS#8 PEM of an ES256 (P-256) private key. Without it a key pair is generated on first run and kept (encrypted) in the database. */
+  /**
+   * PKCS#8 PEM of an ES256 (P-256) private key. Without it a key pair is generated on first run and
+   * kept (encrypted) in the database. A new value becomes the signing key when the first replica
+   * starts with it; the previous keys retire after JWT_TTL_SECONDS + 30 s (docs/operating.md).
+   */
   JWT_PRIVATE_KEY: z.string().optional(),
   /**
    * Keys for AES-256-GCM encryption of secrets at rest, as `kid:base64key[,kid:base64key...]`
@@ -286,7 +293,7 @@ export const envSchema = z.object({
   SWEEP_INTERVAL_MS: int(100).default(30000),
   /** A pending delivery this long (ms) past its due time without a job is re-enqueued. */
   SWEEP_GRACE_MS: int(0).default(60000),
-  /** How long (ms) a successful API-key look-up is cached per API process; revocations evict at once. 0 disables. */
+  /** How long (ms) a successful API-key look-up, and a wallet's roles, are cached per API process; revocations evict at once. 0 disables. */
   CREDENTIAL_CACHE_TTL_MS: int(0, 300000).default(30000),
   /**
    * How long (ms) an API process keeps an organization's webhook list for `GET /webhooks`;

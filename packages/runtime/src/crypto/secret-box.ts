@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { AppError } from '../errors/app-error.js';
 
 /**
@@ -60,6 +60,18 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /**
+   * A 32-byte key for `purpose` derived from each key of the ring with HKDF-SHA256 (RFC 5869;
+   * empty salt, info `gw:<purpose>`), the current key's first: a MAC made with the first verifies
+   * with any of them while the ring still holds its key (rotation). The ring's keys themselves are
+   * never used for anything but AES-256-GCM.
+   * @param purpose what the keys are for (e.g. `siwe-nonce`): different purposes get unrelated keys
+   */
+  deriveKeys(purpose: string): Buffer[] {
+    const ordered = [this.currentKid, ...[...this.keys.keys()].filter((kid) => kid !== this.currentKid)];
+    return ordered.map((kid) => Buffer.from(hkdfSync('sha256', this.keys.get(kid)!, Buffer.alloc(0), `gw:${purpose}`, 32)));
   }
 
   /** Key id of the key that seals new values (the first of the ring). */
