@@ -59,8 +59,8 @@ const ref = (name: keyof typeof HEADER_COMPONENTS & string) => ({ $ref: `#/compo
 /** Example detail of each problem code, when the operation gives none. */
 const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
   'validation-error': {
-    detail: 'Invalid body: amount must be a string of positive integer base units',
-    ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units' }] },
+    detail: 'Invalid body: amount must be a string of positive integer base units, at most 2^256 − 1 (uint256)',
+    ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units, at most 2^256 − 1 (uint256)' }] },
   },
   'malformed-json': { detail: 'The request body is not valid JSON' },
   unauthenticated: { detail: 'X-API-Key and a Bearer JWT are required' },
