@@ -175,6 +175,25 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
     expect(res.body.type).toBe('/problems/validation-error');
   });
 
+  it('issue #24: a host that does not resolve and one that resolves to a private address get the same answer (no DNS oracle)', async () => {
+    const answers = [];
+    for (const url of ['https://nowhere.example.com/hook', 'https://internal.example.com/hook', 'https://meta.example.com/hook']) {
+      const res = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url });
+      const { instance: _instance, ...problem } = res.body as Record<string, unknown>;
+      answers.push({ status: res.status, problem });
+    }
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // The one message says neither "does not resolve" nor "private", and tells a developer what to set.
+    expect(answers[0]!.problem.detail).not.toMatch(/resolve|private|loopback/i);
+    expect(answers[0]!.problem.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+    // The port check reveals nothing about DNS and keeps its own message.
+    const port = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url: 'https://public.example.com:6379/hook' });
+    expect(port.status).toBe(400);
+    expect(port.body.detail).toMatch(/port 6379/);
+  });
+
   it('accepts a host that resolves to a public address', async () => {
     const res = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url: 'https://public.example.com/hook' });
     expect(res.status).toBe(201);
