@@ -48,6 +48,7 @@ export const webhookRoutes = [
       'The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). ' +
       '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
       'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. ' +
+      'A host that does not resolve gets the same 400 and the same `detail` as one that resolves to such an address (`url is not an allowed public destination…`), so registration tells nothing about DNS. ' +
       'The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. ' +
       'At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.',
     auth: 'webhooks',

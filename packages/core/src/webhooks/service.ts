@@ -13,6 +13,7 @@ import {
   resolveAllowed,
   toPage,
   urlPort,
+  type Logger,
   type Resolver,
 } from '@gw/runtime';
 import {
@@ -63,12 +64,25 @@ type Ctx = Pick<Context, 'prisma' | 'queues' | 'config' | 'secretBox' | 'logger'
 export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
+ * The one answer to a destination refused for its address (issue #24: distinct messages told an
+ * attacker which host names resolve and which resolve to private addresses). The precise reason
+ * goes to the log only ({@link checkDestination}).
+ */
+export const DESTINATION_NOT_ALLOWED =
+  'url is not an allowed public destination: its host must resolve, and only to public addresses (see WEBHOOK_ALLOW_PRIVATE_URLS for local development)';
+
+/**
  * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,
  * credentials in the URL, and (unless WEBHOOK_ALLOW_PRIVATE_URLS) hosts that are or resolve to
  * private, loopback or link-local addresses, or do not resolve at all. The worker checks the
  * address again at connect time, so a later DNS change cannot open a way in. Issue #11: the port
  * (explicit, or 80/443 by scheme) must pass `portAllowed` (WEBHOOK_ALLOWED_PORTS minus
  * WEBHOOK_BLOCKED_PORTS), also when private URLs are allowed.
+ * Issue #24: a host that does not resolve and one that resolves to a non-public address get the
+ * same 400 ({@link DESTINATION_NOT_ALLOWED}), so registration is no DNS oracle; which of the two
+ * it was is logged (`info`, with the host name only: never the path or query, which may carry a
+ * token). The port message stays specific: it reveals nothing about DNS.
+ * @param logger where the precise reason of an address refusal goes (none: not logged)
  * @throws AppError('validation-error')
  */
 export async function checkDestination(
@@ -76,6 +90,7 @@ export async function checkDestination(
   allowPrivate: boolean,
   resolver?: Resolver,
   portAllowed: (port: number) => boolean = () => true,
+  logger?: Pick<Logger, 'info'>,
 ): Promise<string> {
   let url: URL;
   try {
@@ -100,8 +115,11 @@ export async function checkDestination(
     await resolveAllowed(url.hostname, false, resolver);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const message = code === 'ESSRF' ? 'url resolves to a private, loopback or link-local address' : 'url host does not resolve';
-    throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
+    logger?.info(
+      { host: url.hostname, reason: code === 'ESSRF' ? 'non-public address' : 'does not resolve', code },
+      'webhook destination refused',
+    );
+    throw new AppError('validation-error', DESTINATION_NOT_ALLOWED, { errors: [{ path: 'url', message: DESTINATION_NOT_ALLOWED }] });
   }
   return url.toString();
 }
@@ -131,7 +149,7 @@ export async function registerWebhook(
   resolver?: Resolver,
 ): Promise<RegisterResult> {
   const ports = createPortPolicy(ctx.config.WEBHOOK_ALLOWED_PORTS, ctx.config.WEBHOOK_BLOCKED_PORTS);
-  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver, ports);
+  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver, ports, ctx.logger.child({ organizationId }));
   const events = [...new Set(input.events ?? ['payment.settled'])];
   const scheme = input.signatureScheme ?? 'service';
   const secret = generateWebhookSecret();
