@@ -245,7 +245,7 @@ describe('tenant isolation on every list endpoint', () => {
     const path = route.path.replace(/\{(\w+)\}/g, (_m, key: string) => encodeURIComponent(value(key)));
     const shape = (route.query?.shape ?? {}) as Record<string, z.ZodType>;
     const required = Object.keys(shape).filter((key) => !shape[key]!.safeParse(undefined).success);
-    const query = new URLSearchParams(required.map((key) => [key, value(key)]));
+    const query = new URLSearchParams(required.map((key): [string, string] => [key, value(key)]));
     return `/api${path}${required.length ? `?${query}` : ''}`;
   };
 

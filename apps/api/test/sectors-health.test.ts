@@ -33,7 +33,7 @@ describe('sectors: health records and consents', () => {
 
   beforeAll(async () => {
     stack = await startStack('sectors-health', { worker: false });
-    clinic = await stack.org('health:read');
+    clinic = await stack.org('health:read,consents:read');
     other = await stack.org('health:read');
     patient = await stack.login();
     reader = await stack.login();

@@ -63,8 +63,9 @@ export const errorCatalog = {
   },
   'connector-not-allowed': {
     status: 403,
-    title: 'AI-connector tokens cannot manage webhooks',
-    meaning: "Webhooks are managed with the organization's API key only; an AI-connector token was sent.",
+    title: 'AI-connector tokens are not accepted here',
+    meaning:
+      "Webhook management and the list of patient consents take the organization's API key only; an AI-connector token was sent.",
     action: 'Send the organization API key in `X-API-Key`.',
   },
   'not-payer': {
