@@ -275,13 +275,23 @@ describe('tenant isolation on every list endpoint', () => {
     const purchase = await post('/api/ai-billing/credits/purchase', { credits: 10 }, 201);
     await post(`/api/gateway/v1/payments/${purchase.id}/confirm`, {}, 200);
     await post('/api/ai-billing/consumption', { units: 1, feature: 'chat.completion' }, 201);
-    const shipment = await post('/api/cargolink/v1/shipments', { reference: `REF-${org.organizationId}`, origin: 'DE', destination: 'US' }, 201);
+    const shipment = await post(
+      '/api/cargolink/v1/shipments',
+      { reference: `REF-${org.organizationId}`, origin: 'DE', destination: 'US' },
+      201,
+    );
     await post(`/api/cargolink/v1/shipments/${shipment.id}/checkpoints`, { location: 'Hamburg', status: 'in_transit' }, 201);
     const certificate = { shipmentId: shipment.id, kind: 'origin', issuer: 'Chamber', number: 'C-1', issuedAt: new Date().toISOString() };
     await post('/api/cargolink/v1/certificates', certificate, 201);
     await post('/api/v1/supply/customs/clear', { shipmentId: shipment.id, declaredValue: '1000', hsCode: '847130' }, 202);
     await stack.api.deps.prisma.carbonCredit.create({
-      data: { organizationId: org.organizationId, registry: 'Verra', projectName: `Project ${org.organizationId}`, vintage: 2024, tonnes: 5 },
+      data: {
+        organizationId: org.organizationId,
+        registry: 'Verra',
+        projectName: `Project ${org.organizationId}`,
+        vintage: 2024,
+        tonnes: 5,
+      },
     });
     // A read of the wallet's clinical records under the consent above (logged for this organization).
     await stack.http.get(`/api/v1/health/records?patient=${wallet.address}`).set(as).expect(200);

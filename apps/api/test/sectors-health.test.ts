@@ -204,9 +204,9 @@ describe('sectors: health records and consents', () => {
     const x = await stack.org('all');
     const wallet = (await stack.login()).wallet;
     const session = await stack.login(wallet, { apiKey: x.apiKey });
-    expect(
-      (await as(x.apiKey, session.token).post('/gateway/v1/consents', await signedConsent(wallet, x.organizationId))).status,
-    ).toBe(201);
+    expect((await as(x.apiKey, session.token).post('/gateway/v1/consents', await signedConsent(wallet, x.organizationId))).status).toBe(
+      201,
+    );
     const credential = async (kind: 'api_key' | 'connector', scopes: string[]) =>
       (await issueCredential(prisma(), { organizationId: x.organizationId, kind, scopes: scopes as never })).secret;
 

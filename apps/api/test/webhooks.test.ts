@@ -189,7 +189,11 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
 
   it('issue #24: a host that does not resolve and one that resolves to a private address get the same answer (no DNS oracle)', async () => {
     const answers = [];
-    const urls = ['https://nowhere.example.com/hook?token=t0p-s3cret', 'https://internal.example.com/hook', 'https://meta.example.com/hook'];
+    const urls = [
+      'https://nowhere.example.com/hook?token=t0p-s3cret',
+      'https://internal.example.com/hook',
+      'https://meta.example.com/hook',
+    ];
     for (const url of urls) {
       const res = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url });
       const { instance: _instance, ...problem } = res.body as Record<string, unknown>;

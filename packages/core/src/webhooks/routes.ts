@@ -150,12 +150,15 @@ export const webhookRoutes = [
     description:
       'Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). ' +
       'The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). ' +
-      'A deactivated webhook is 409: register its URL again first.',
+      'A deactivated webhook is 409: register its URL again first. ' +
+      'Limits (issue #24): one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; ' +
+      'while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; ' +
+      'an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).',
     auth: 'webhooks',
     scope: 'webhooks:write',
     params: webhookIdParam,
     body: { schema: recoverWebhookBody, example: { since: '2026-11-21T17:00:00Z' } },
-    errors: ['not-found', 'invalid-state'],
+    errors: ['not-found', 'invalid-state', 'recovery-in-progress'],
     problems: {
       'validation-error': {
         detail: 'since must be within the last 30 days',
@@ -163,6 +166,10 @@ export const webhookRoutes = [
       },
       'not-found': { detail: 'No such webhook' },
       'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
+      'recovery-in-progress': { detail: 'A recovery of this webhook is already running; retry once it has finished' },
+      'rate-limited': {
+        detail: 'An organization may start at most 10 recoveries per hour (WEBHOOK_RECOVERIES_PER_HOUR); retry in 1260 s',
+      },
     },
     success: [{ status: 202, description: 'Accepted: the recovery is queued', schema: WebhookRecovery, example: ex.recovery }],
     handler: async (deps, { params, body, principal }) =>
