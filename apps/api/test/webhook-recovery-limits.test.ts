@@ -91,10 +91,12 @@ describe('bulk recovery: cap, one at a time per webhook, rate per organization (
     expect(await recoveryJobs()).toEqual(jobsBefore); // nothing queued by the refusal
     expect((await a.deliveries(w1)).every((d) => d.status === 'dead')).toBe(true);
 
-    // Another webhook of the organization is not held up by it.
-    const other = await a.recover(w2);
-    expect(other.status).toBe(202);
-    expect(other.body).toEqual({ recovered: 2, more: true });
+    // Another webhook of the organization is not held up by it; two recoveries of it sent at
+    // once: one is queued, the other refused.
+    const [x, y] = await Promise.all([a.recover(w2), a.recover(w2)]);
+    expect([x, y].map((r) => r.status).sort()).toEqual([202, 409]);
+    expect([x, y].find((r) => r.status === 202)!.body).toEqual({ recovered: 2, more: true });
+    expect((await recoveryJobs()).waiting).toBe(jobsBefore.waiting! + 1);
   });
 
   it('the job reopens exactly the capped deliveries; once it has run, the next recovery takes the rest', async () => {
