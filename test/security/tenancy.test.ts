@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { registeredRoutes } from '@gw/api';
+import { z } from 'zod';
+import { ROUTES, registeredRoutes } from '@gw/api';
+import type { RouteDef } from '@gw/runtime';
 import { startStack, eventually, type Stack } from '../support/stack.js';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { signedConsent, signedRevocation } from '../support/consent.js';
@@ -177,5 +179,173 @@ describe('tenant isolation on every id-taking endpoint', () => {
           .send({ location: 'Hamburg', status: 'in_transit' })
       ).status,
     ).toBe(201);
+  });
+});
+
+/** A GET route's 200 answer holds a list when its schema has an array anywhere (a page's `data`, a `recent`, …). */
+function returnsList(route: RouteDef<never>): boolean {
+  const ok = route.success.find((s) => s.status === 200);
+  if (!ok?.schema || (ok.contentType ?? 'application/json') !== 'application/json') return false;
+  const hasArray = (node: unknown): boolean =>
+    Array.isArray(node)
+      ? node.some(hasArray)
+      : !!node && typeof node === 'object' && ((node as { type?: unknown }).type === 'array' || Object.values(node).some(hasArray));
+  return hasArray(z.toJSONSchema(ok.schema, { io: 'output', unrepresentable: 'any' }));
+}
+
+/**
+ * Every list endpoint (issue #24, finding 4: `GET /consents` returned the wallet's consents for
+ * every organization): the route table is walked for the authenticated GET routes whose answer
+ * holds a list; organizations A and B each create their own data with the same wallet, and B's
+ * answer (B's key, and the wallet's session bound to B where the route takes a JWT) must contain
+ * nothing of A's: neither A's organization id nor the id of any row that carries A's
+ * `organization_id` (read from the database, every such table). Public routes are left out: they
+ * authenticate nobody, so they can hold no tenant's data.
+ */
+describe('tenant isolation on every list endpoint', () => {
+  const listRoutes = ROUTES.filter((r) => r.method === 'get' && r.auth !== 'public' && returnsList(r as RouteDef<never>));
+  const name = (r: (typeof listRoutes)[number]) => `GET /api${r.path}`;
+  /**
+   * Lists that by design hold no organization's rows: the wallet's own balances and stakes (shown
+   * to every application the wallet uses) and catalogues shared by all. Every other list must show
+   * its owner some of its own rows below, so that a clean answer to B is not a vacuous one.
+   */
+  const NO_ORGANIZATION_ROWS = new Set([
+    'GET /api/gateway/v1/wallet/balances',
+    'GET /api/gateway/v1/staking/positions',
+    'GET /api/gateway/v1/farming/pools',
+    'GET /api/gateway/v1/governance/proposals',
+    'GET /api/gateway/v1/treasury/overview',
+    'GET /api/v1/supply/tariffs',
+  ]);
+
+  type Tenant = { organizationId: string; apiKey: string; token: string; shipmentId: string };
+  let stack: Stack;
+  let wallet: PrivateKeyAccount;
+  let a: Tenant;
+  let b: Tenant;
+  /** Ids of every row carrying A's organization_id, and A's organization id. */
+  let markersOfA: string[];
+
+  /** Values of the required query (or path) parameters of a list, for the tenant calling it. */
+  const parameterValues: Record<string, (t: Tenant) => string> = {
+    shipmentId: (t) => t.shipmentId,
+    patient: () => wallet.address,
+  };
+
+  const headersOf = (route: (typeof listRoutes)[number], t: Tenant): Record<string, string> =>
+    route.auth === 'webhooks' ? { 'X-API-Key': t.apiKey } : { 'X-API-Key': t.apiKey, Authorization: `Bearer ${t.token}` };
+
+  const urlOf = (route: (typeof listRoutes)[number], t: Tenant): string => {
+    const value = (key: string) => {
+      const of = parameterValues[key];
+      if (!of) throw new Error(`${name(route)}: no value for its required parameter "${key}" in parameterValues`);
+      return of(t);
+    };
+    const path = route.path.replace(/\{(\w+)\}/g, (_m, key: string) => encodeURIComponent(value(key)));
+    const shape = (route.query?.shape ?? {}) as Record<string, z.ZodType>;
+    const required = Object.keys(shape).filter((key) => !shape[key]!.safeParse(undefined).success);
+    const query = new URLSearchParams(required.map((key): [string, string] => [key, value(key)]));
+    return `/api${path}${required.length ? `?${query}` : ''}`;
+  };
+
+  const get = (route: (typeof listRoutes)[number], t: Tenant) => stack.http.get(urlOf(route, t)).set(headersOf(route, t));
+
+  /** An organization, the shared wallet's session bound to it, and one of everything it can create. */
+  async function tenant(): Promise<Tenant> {
+    const org = await stack.org();
+    const { token } = await stack.login(wallet, { apiKey: org.apiKey });
+    const as = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${token}` };
+    const post = async (path: string, body: object, expected: number) => {
+      const res = await stack.http.post(path).set(as).send(body);
+      expect({ path, status: res.status }).toEqual({ path, status: expected });
+      return res.body;
+    };
+    await stack.http
+      .post('/api/gateway/v1/webhooks/register')
+      .set('X-API-Key', org.apiKey)
+      .send({ url: `http://127.0.0.1:9999/${org.organizationId}` })
+      .expect(201);
+    await post('/api/gateway/v1/payments', { amount: '10' }, 201);
+    const settled = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
+    await post(`/api/gateway/v1/payments/${settled.id}/confirm`, {}, 200);
+    await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201);
+    await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202);
+    await post('/api/gateway/v1/consents', await signedConsent(wallet, org.organizationId), 201);
+    const purchase = await post('/api/ai-billing/credits/purchase', { credits: 10 }, 201);
+    await post(`/api/gateway/v1/payments/${purchase.id}/confirm`, {}, 200);
+    await post('/api/ai-billing/consumption', { units: 1, feature: 'chat.completion' }, 201);
+    const shipment = await post(
+      '/api/cargolink/v1/shipments',
+      { reference: `REF-${org.organizationId}`, origin: 'DE', destination: 'US' },
+      201,
+    );
+    await post(`/api/cargolink/v1/shipments/${shipment.id}/checkpoints`, { location: 'Hamburg', status: 'in_transit' }, 201);
+    const certificate = { shipmentId: shipment.id, kind: 'origin', issuer: 'Chamber', number: 'C-1', issuedAt: new Date().toISOString() };
+    await post('/api/cargolink/v1/certificates', certificate, 201);
+    await post('/api/v1/supply/customs/clear', { shipmentId: shipment.id, declaredValue: '1000', hsCode: '847130' }, 202);
+    await stack.api.deps.prisma.carbonCredit.create({
+      data: {
+        organizationId: org.organizationId,
+        registry: 'Verra',
+        projectName: `Project ${org.organizationId}`,
+        vintage: 2024,
+        tonnes: 5,
+      },
+    });
+    // A read of the wallet's clinical records under the consent above (logged for this organization).
+    await stack.http.get(`/api/v1/health/records?patient=${wallet.address}`).set(as).expect(200);
+    return { organizationId: org.organizationId, apiKey: org.apiKey, token, shipmentId: shipment.id };
+  }
+
+  beforeAll(async () => {
+    stack = await startStack('tenancy-lists', { env: { WEBHOOK_MAX_ATTEMPTS: '1', RATE_LIMIT_MAX: '100000' } });
+    wallet = newWallet();
+    await stack.api.deps.prisma.walletRole.create({ data: { address: wallet.address, role: 'agent' } });
+    await stack.mint(wallet.address, 10n ** 21n);
+    await stack.api.deps.prisma.clinicalRecord.create({
+      data: { patient: wallet.address, kind: 'lab_result', summary: 'HbA1c 5.4 %', recordedAt: new Date() },
+    });
+    a = await tenant();
+    b = await tenant();
+    // Every delivery has died (nothing answers at its URL), so the rows below are final.
+    await eventually(async () => {
+      const deliveries = await stack.api.deps.prisma.delivery.findMany({ select: { status: true } });
+      return deliveries.length >= 2 && deliveries.every((d) => d.status === 'dead');
+    });
+    const tables = await stack.api.deps.prisma.$queryRaw<{ table_name: string }[]>`
+      SELECT c.table_name FROM information_schema.columns c
+      JOIN information_schema.columns i ON i.table_schema = c.table_schema AND i.table_name = c.table_name AND i.column_name = 'id'
+      WHERE c.table_schema = current_schema() AND c.column_name = 'organization_id'
+      ORDER BY c.table_name`;
+    markersOfA = [a.organizationId];
+    for (const { table_name } of tables) {
+      const rows = await stack.api.deps.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT id::text AS id FROM "${table_name}" WHERE organization_id = $1::uuid`,
+        a.organizationId,
+      );
+      markersOfA.push(...rows.map((r) => r.id));
+    }
+  });
+  afterAll(() => stack.stop());
+
+  const leaksOfA = (text: string) => markersOfA.filter((m) => text.includes(m));
+
+  it('walks every list route, each registered', () => {
+    expect(listRoutes.length).toBeGreaterThanOrEqual(15);
+    const registered = new Set(registeredRoutes(stack.api.app).map((r) => r.operationId));
+    expect(listRoutes.filter((r) => !registered.has(r.operationId)).map(name)).toEqual([]);
+    const names = listRoutes.map(name);
+    expect([...NO_ORGANIZATION_ROWS].filter((n) => !names.includes(n))).toEqual([]);
+  });
+
+  it.each(listRoutes.map((r) => [name(r), r] as const))('%s: nothing of organization A in B’s answer', async (_name, route) => {
+    const mine = await get(route, a);
+    expect(mine.status).toBe(200);
+    // Not vacuous: A sees its own rows here (unless the list holds no organization's rows by design).
+    if (!NO_ORGANIZATION_ROWS.has(name(route))) expect(leaksOfA(mine.text).length).toBeGreaterThan(0);
+    const theirs = await get(route, b);
+    expect(theirs.status).toBe(200);
+    expect(leaksOfA(theirs.text)).toEqual([]);
   });
 });

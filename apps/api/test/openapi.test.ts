@@ -748,7 +748,7 @@ describe('OpenAPI reference (issue #4)', () => {
       const credits = documented(await get('/v1/energy/credits'), 'get', '/v1/energy/credits');
       expect(credits.body).toMatchObject({ held: { tonnes: 2500, count: 1 }, retired: { tonnes: 1000, count: 1 } });
 
-      const clinic = await stack.org('health:read');
+      const clinic = await stack.org('health:read,consents:read');
       const patient = await stack.login();
       await prisma().clinicalRecord.create({
         data: { patient: patient.address, kind: 'prescription', summary: 'Amoxicillin 500 mg', recordedAt: new Date(Date.now() - DAY) },
@@ -783,8 +783,12 @@ describe('OpenAPI reference (issue #4)', () => {
       );
       expect(unknownOrg.status).toBe(404);
       expect(
-        documented(await get('/gateway/v1/consents', org.apiKey, patient.token), 'get', '/gateway/v1/consents').body.data,
+        documented(await get('/gateway/v1/consents', clinic.apiKey, patient.token), 'get', '/gateway/v1/consents').body.data,
       ).toHaveLength(1);
+      // Issue #24: the consent was given to the clinic; through another organization it is not listed.
+      expect(
+        documented(await get('/gateway/v1/consents', org.apiKey, patient.token), 'get', '/gateway/v1/consents').body.data,
+      ).toHaveLength(0);
       const records = documented(
         await get(`/v1/health/records?patient=${patient.address.toLowerCase()}`, clinic.apiKey, alice.token),
         'get',

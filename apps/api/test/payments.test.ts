@@ -55,6 +55,27 @@ describe('payments (issue #2)', () => {
     expect(await stack.api.deps.prisma.payment.count()).toBe(before);
   });
 
+  it('issue #24: an amount of 2^256 is 400 on every amount body (payment, transfer, stake, bridge); 2^256 − 1 is a payment', async () => {
+    const over = (2n ** 256n).toString();
+    const before = await stack.api.deps.prisma.payment.count();
+    const calls: [string, object][] = [
+      ['/payments', { amount: over }],
+      ['/wallet/transfer', { to: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
+      ['/staking/stake', { amount: over }],
+      ['/bridge/initiate', { toChainId: 'eip155:137', toAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await as(org.apiKey, payer.token).post(path, body);
+      expect({ path, status: res.status, type: res.body.type }).toEqual({ path, status: 400, type: '/problems/validation-error' });
+      expect(res.body.errors).toEqual([{ path: 'amount', message: expect.stringMatching(/2\^256/) }]);
+    }
+    expect(await stack.api.deps.prisma.payment.count()).toBe(before);
+    const max = (2n ** 256n - 1n).toString();
+    const res = await as(org.apiKey, payer.token).post('/payments', { amount: max });
+    expect(res.status).toBe(201);
+    expect(res.body.amount).toBe(max);
+  });
+
   it('same Idempotency-Key and body return the same payment; another body is 422', async () => {
     const key = `order-${Date.now()}`;
     const a = await as(org.apiKey, payer.token).post('/payments', { amount: '777' }, { 'Idempotency-Key': key });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { issueCredential } from '@gw/core/auth';
 import { signedConsent, signedRevocation } from '../../../test/support/consent.js';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
@@ -32,7 +33,7 @@ describe('sectors: health records and consents', () => {
 
   beforeAll(async () => {
     stack = await startStack('sectors-health', { worker: false });
-    clinic = await stack.org('health:read');
+    clinic = await stack.org('health:read,consents:read');
     other = await stack.org('health:read');
     patient = await stack.login();
     reader = await stack.login();
@@ -179,6 +180,49 @@ describe('sectors: health records and consents', () => {
     expect(p1.body.nextCursor).toEqual(expect.any(String));
   });
 
+  it("issue #24: GET /gateway/v1/consents lists only the consents given to the caller's organization", async () => {
+    const x = await stack.org('all');
+    const y = await stack.org('all');
+    const wallet = (await stack.login()).wallet;
+    const inX = await stack.login(wallet, { apiKey: x.apiKey });
+    const inY = await stack.login(wallet, { apiKey: y.apiKey });
+    const forX = await as(x.apiKey, inX.token).post('/gateway/v1/consents', await signedConsent(wallet, x.organizationId));
+    const forY = await as(y.apiKey, inY.token).post('/gateway/v1/consents', await signedConsent(wallet, y.organizationId));
+    expect([forX.status, forY.status]).toEqual([201, 201]);
+    const seenBy = async (key: string, token: string) => {
+      const res = await as(key, token).get('/gateway/v1/consents');
+      expect(res.status).toBe(200);
+      return res.body.data.map((c: { id: string; organizationId: string }) => ({ id: c.id, organizationId: c.organizationId }));
+    };
+    // The same wallet, through each organization: only that organization's consent (no purpose,
+    // nonce or signature of a consent given to another organization).
+    expect(await seenBy(x.apiKey, inX.token)).toEqual([{ id: forX.body.id, organizationId: x.organizationId }]);
+    expect(await seenBy(y.apiKey, inY.token)).toEqual([{ id: forY.body.id, organizationId: y.organizationId }]);
+  });
+
+  it('issue #24: listing consents needs consents:read on an API key; an AI-connector token is 403 whatever its scopes', async () => {
+    const x = await stack.org('all');
+    const wallet = (await stack.login()).wallet;
+    const session = await stack.login(wallet, { apiKey: x.apiKey });
+    expect((await as(x.apiKey, session.token).post('/gateway/v1/consents', await signedConsent(wallet, x.organizationId))).status).toBe(
+      201,
+    );
+    const credential = async (kind: 'api_key' | 'connector', scopes: string[]) =>
+      (await issueCredential(prisma(), { organizationId: x.organizationId, kind, scopes: scopes as never })).secret;
+
+    for (const scopes of [['billing:read'], ['consents:read'], ['billing:read', 'consents:read', 'health:read']]) {
+      const res = await as(await credential('connector', scopes), session.token).get('/gateway/v1/consents');
+      expect({ scopes, status: res.status, type: res.body.type }).toEqual({ scopes, status: 403, type: '/problems/connector-not-allowed' });
+      expect(JSON.stringify(res.body)).not.toContain(x.organizationId);
+    }
+    const billing = await as(await credential('api_key', ['billing:read', 'health:read']), session.token).get('/gateway/v1/consents');
+    expect(billing.status).toBe(403);
+    expect(billing.body).toMatchObject({ type: '/problems/insufficient-scope', requiredScope: 'consents:read' });
+    const reader = await as(await credential('api_key', ['consents:read']), session.token).get('/gateway/v1/consents');
+    expect(reader.status).toBe(200);
+    expect(reader.body.data).toHaveLength(1);
+  });
+
   it("another wallet cannot revoke a patient's consent (404); the consent stays active", async () => {
     const c = await as(clinic.apiKey, patient.token).post(
       '/gateway/v1/consents',
@@ -260,12 +304,14 @@ describe('sectors: health records and consents', () => {
     expect(res.body).toMatchObject({ type: '/problems/insufficient-scope', requiredScope: 'health:read' });
     expect(await prisma().healthAccessLog.count()).toBe(logged);
 
-    // Consents need the patient's JWT and an API key (any scope).
+    // Consents need the patient's JWT and an API key: any scope to record or revoke (the patient's
+    // signature is the authority), `consents:read` to list (issue #24).
     expect((await as(undefined, patient.token).post('/gateway/v1/consents', { organizationId: clinic.organizationId })).status).toBe(401);
     expect((await as(clinic.apiKey, undefined).post('/gateway/v1/consents', { organizationId: clinic.organizationId })).status).toBe(401);
     expect((await as(clinic.apiKey, undefined).get('/gateway/v1/consents')).status).toBe(401);
     expect((await as(clinic.apiKey, undefined).delete('/gateway/v1/consents/0193a5c0-0000-7000-8000-000000000001')).status).toBe(401);
     const anyScope = await as(noScope.apiKey, patient.token).get('/gateway/v1/consents');
-    expect(anyScope.status).toBe(200);
+    expect(anyScope.status).toBe(403);
+    expect(anyScope.body).toMatchObject({ type: '/problems/insufficient-scope', requiredScope: 'consents:read' });
   });
 });

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { issueCredential } from '@gw/core/auth';
 import { startStack, type Stack } from '../../../test/support/stack.js';
@@ -142,6 +143,7 @@ describe('webhook management (spec: Webhook endpoints)', () => {
 describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => {
   let stack: Stack;
   let org: { apiKey: string };
+  const logLines: string[] = [];
   const resolver = async (host: string) => {
     const table: Record<string, string> = {
       'public.example.com': '93.184.216.34',
@@ -154,7 +156,17 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
   };
 
   beforeAll(async () => {
-    stack = await startStack('ssrf', { worker: false, env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }, resolver });
+    stack = await startStack('ssrf', {
+      worker: false,
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false', LOG_LEVEL: 'info' },
+      resolver,
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    });
     org = await stack.org();
   });
   afterAll(() => stack.stop());
@@ -173,6 +185,38 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
     const res = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url });
     expect(res.status).toBe(400);
     expect(res.body.type).toBe('/problems/validation-error');
+  });
+
+  it('issue #24: a host that does not resolve and one that resolves to a private address get the same answer (no DNS oracle)', async () => {
+    const answers = [];
+    const urls = [
+      'https://nowhere.example.com/hook?token=t0p-s3cret',
+      'https://internal.example.com/hook',
+      'https://meta.example.com/hook',
+    ];
+    for (const url of urls) {
+      const res = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url });
+      const { instance: _instance, ...problem } = res.body as Record<string, unknown>;
+      answers.push({ status: res.status, problem });
+    }
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // The one message names neither outcome, and tells a developer what to set.
+    expect(answers[0]!.problem.detail).not.toMatch(/does not resolve|resolves to a|loopback|link-local/i);
+    expect(answers[0]!.problem.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+    // The operator's log says which it was, with the host name only (never the path or query).
+    const refusals = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'webhook destination refused');
+    expect(refusals.slice(-3).map((l) => [l.host, l.reason])).toEqual([
+      ['nowhere.example.com', 'does not resolve'],
+      ['internal.example.com', 'non-public address'],
+      ['meta.example.com', 'non-public address'],
+    ]);
+    expect(logLines.join('\n')).not.toContain('t0p-s3cret');
+    // The port check reveals nothing about DNS and keeps its own message.
+    const port = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url: 'https://public.example.com:6379/hook' });
+    expect(port.status).toBe(400);
+    expect(port.body.detail).toMatch(/port 6379/);
   });
 
   it('accepts a host that resolves to a public address', async () => {

@@ -235,7 +235,7 @@ describe('delivery isolation (issue #10)', () => {
 
     const res = await recover(m.org.apiKey, { since });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ recovered: 3 });
+    expect(res.body).toEqual({ recovered: 3, more: false });
     const rows = await eventually(async () => {
       const all = await m.deliveries();
       return all.every((d) => d.status === 'delivered') ? all : undefined;
@@ -243,7 +243,7 @@ describe('delivery isolation (issue #10)', () => {
     expect(rows.map((d) => d.attempts)).toEqual([2, 2, 2]);
     expect(r.requests).toHaveLength(6);
     // A second recovery finds nothing dead any more.
-    expect((await recover(m.org.apiKey, { since })).body).toEqual({ recovered: 0 });
+    expect((await recover(m.org.apiKey, { since })).body).toEqual({ recovered: 0, more: false });
   }, 60000);
 
   it("noisy neighbour: a healthy organization's deliveries all complete before the hanging endpoint's first attempt ends", async () => {

@@ -77,9 +77,10 @@ function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, princ
  * `Cache-Control: no-store`. Missing, malformed, unknown, revoked or expired
  * credentials → 401 with the `WWW-Authenticate` challenges of the credential that failed
  * (RFC 9110 §11.6.1; `Bearer … error="invalid_token"` per RFC 6750 for a bad JWT; see
- * `challenges.ts`); credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5).
+ * `challenges.ts`); credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5); an
+ * AI-connector token in `webhooks` mode or with `apiKeyOnly` → 403 `connector-not-allowed`.
  */
-export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope } = {}): RequestHandler {
+export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope; apiKeyOnly?: boolean } = {}): RequestHandler {
   const mode = opts.mode ?? 'gateway';
   return async (req: Request, res: Response, next: NextFunction) => {
     // Issue #11: no answer to an authenticated route (success or refusal) may be stored by a cache.
@@ -106,6 +107,9 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
     }
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
       throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');
+    }
+    if (opts.apiKeyOnly && principal.kind !== 'api_key') {
+      throw new AppError('connector-not-allowed', 'This operation takes the organization API key in X-API-Key, not an AI-connector token');
     }
     let sessionState: Session | undefined;
     if (mode === 'gateway') {

@@ -75,7 +75,8 @@ export function mountRoutes(
     const router = onGateway ? routers.gateway! : routers.api;
     const path = expressPath(onGateway ? row.path.slice(GATEWAY_PREFIX.length) : row.path);
     const label = `/api${expressPath(row.path)}`;
-    const authenticate = row.auth !== 'public' ? requireAuth(deps, { mode: row.auth, scope: row.scope }) : undefined;
+    const authenticate =
+      row.auth !== 'public' ? requireAuth(deps, { mode: row.auth, scope: row.scope, apiKeyOnly: row.apiKeyOnly }) : undefined;
     // Two layers per route (issue #5: every router layer costs CPU on every request): the prelude
     // labels the request for the metrics, sets no-store where the row asks, and authenticates; the
     // handler checks the role, validates and answers.

@@ -17,10 +17,12 @@ const challengesOf = (err: AppError): readonly AuthChallenge[] =>
  * Writes an RFC 9457 problem document: `type` (`/problems/<code>`, a relative reference that
  * resolves against the API's origin to the HTML page served at `/problems/<code>`), `title`,
  * `status`, `detail`, `instance` (the request path), plus the error's extension members. Every 401
- * carries `WWW-Authenticate` (RFC 9110 §11.6.1, §15.5.2) with the error's challenges.
+ * carries `WWW-Authenticate` (RFC 9110 §11.6.1, §15.5.2) with the error's challenges; an error
+ * that names a wait carries `Retry-After` (RFC 9110 §10.2.3, seconds).
  */
 export function sendProblem(res: Response, err: AppError, instance: string): void {
   if (err.status === 401) res.setHeader('WWW-Authenticate', formatChallenges(challengesOf(err)));
+  if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
   sendJson(
     res,
     err.status,

@@ -59,8 +59,8 @@ const ref = (name: keyof typeof HEADER_COMPONENTS & string) => ({ $ref: `#/compo
 /** Example detail of each problem code, when the operation gives none. */
 const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
   'validation-error': {
-    detail: 'Invalid body: amount must be a string of positive integer base units',
-    ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units' }] },
+    detail: 'Invalid body: amount must be a string of positive integer base units, at most 2^256 − 1 (uint256)',
+    ext: { errors: [{ path: 'amount', message: 'must be a string of positive integer base units, at most 2^256 − 1 (uint256)' }] },
   },
   'malformed-json': { detail: 'The request body is not valid JSON' },
   unauthenticated: { detail: 'X-API-Key and a Bearer JWT are required' },
@@ -112,7 +112,7 @@ export function problemCodes(op: Operation): ErrorCode[] {
     codes.add('native-session-not-allowed');
   }
   if (op.scope) codes.add('insufficient-scope');
-  if (op.auth === 'webhooks') codes.add('connector-not-allowed');
+  if (op.auth === 'webhooks' || op.apiKeyOnly) codes.add('connector-not-allowed');
   if (op.role) codes.add('role-required');
   for (const c of op.errors ?? []) codes.add(c);
   if (op.idempotent) codes.add('idempotency-key-reused');
@@ -152,6 +152,9 @@ function problemResponses(op: Operation): Record<string, ResponseConfig> {
         const p = op.problems?.[code] ??
           (code === 'unauthenticated' && op.auth === 'webhooks'
             ? { detail: 'Webhook management takes the organization API key in X-API-Key' }
+            : undefined) ??
+          (code === 'connector-not-allowed' && op.auth === 'gateway'
+            ? { detail: 'This operation takes the organization API key in X-API-Key, not an AI-connector token' }
             : undefined) ??
           DEFAULT_PROBLEMS[code] ?? { detail: errorCatalog[code].title };
         const value = {
@@ -220,10 +223,13 @@ function describe(op: Operation): string {
         : op.auth === 'webhooks'
           ? ' **Scope:** none: any API key of the organization.'
           : ' **Scope:** none: any API key or connector token.';
+  const apiKeyOnly = op.apiKeyOnly
+    ? " **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key."
+    : '';
   const role = op.role
     ? ` **Role:** the JWT's wallet must hold \`${op.role}\` (granted with the operator CLI; log in again after the grant), else 403 \`role-required\`.`
     : '';
-  return [op.description, `${AUTH_TEXT[op.auth]}${scope}${role}`, ...(op.idempotent ? [IDEMPOTENCY_TEXT] : [])].join('\n\n');
+  return [op.description, `${AUTH_TEXT[op.auth]}${scope}${apiKeyOnly}${role}`, ...(op.idempotent ? [IDEMPOTENCY_TEXT] : [])].join('\n\n');
 }
 
 export function registerOperation(registry: OpenAPIRegistry, op: Operation): void {
@@ -243,6 +249,7 @@ export function registerOperation(registry: OpenAPIRegistry, op: Operation): voi
     security: security(op),
     'x-auth': op.auth === 'gateway' ? 'api-key+jwt' : op.auth === 'webhooks' ? 'api-key' : 'public',
     'x-scope': op.scope ?? null,
+    ...(op.apiKeyOnly ? { 'x-api-key-only': true } : {}),
     ...(op.role ? { 'x-required-role': op.role } : {}),
     ...(op.idempotent ? { 'x-idempotent': true } : {}),
     request: {

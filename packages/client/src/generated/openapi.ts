@@ -107,7 +107,7 @@ export interface paths {
     put?: never;
     /**
      * Register (or update) a webhook destination
-     * @description Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). `signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.
+     * @description Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). `signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. A host that does not resolve gets the same 400 and the same `detail` as one that resolves to such an address (`url is not an allowed public destination…`), so registration tells nothing about DNS. The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
@@ -195,7 +195,7 @@ export interface paths {
     put?: never;
     /**
      * Resend every dead delivery since a time (bulk recovery after an outage)
-     * @description Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). A deactivated webhook is 409: register its URL again first.
+     * @description Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). A deactivated webhook is 409: register its URL again first. Limits (issue #24): one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
@@ -876,10 +876,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * My consents
-     * @description The JWT wallet's consents, active and revoked, newest first.
+     * My consents to this organization
+     * @description The JWT wallet's consents given to the calling organization (the API key's), active and revoked, newest first. Consents the wallet gave other organizations are never listed (issue #24): their purpose, nonce and signature are between the patient and that organization.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key or connector token.
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `consents:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
      */
     get: operations['listConsents'];
     put?: never;
@@ -1316,7 +1316,7 @@ export interface components {
       /** Format: date-time */
       revokedAt: string | null;
     };
-    /** @description The wallet's consents, active and revoked, newest first */
+    /** @description The wallet's consents to the calling organization, active and revoked, newest first */
     ConsentPage: {
       data: components['schemas']['Consent'][];
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
@@ -2029,8 +2029,10 @@ export interface components {
       data: components['schemas']['WebhookWithHealth'][];
     };
     WebhookRecovery: {
-      /** @description Dead deliveries that get one new attempt */
+      /** @description Dead deliveries that get one new attempt (the oldest first, at most WEBHOOK_RECOVERY_MAX_DELIVERIES, 1000) */
       recovered: number;
+      /** @description More dead deliveries match than this recovery takes: recover again once it has finished (until then 409 `recovery-in-progress`) */
+      more: boolean;
     };
     /** @description A webhook destination with its circuit (never carries its secret) */
     WebhookWithHealth: {
@@ -2484,7 +2486,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2621,7 +2623,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2721,7 +2723,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2804,7 +2806,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2931,7 +2933,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "recovered": 42
+           *       "recovered": 42,
+           *       "more": false
            *     }
            */
           'application/json': components['schemas']['WebhookRecovery'];
@@ -2963,7 +2966,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2987,7 +2990,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      /** @description `/problems/invalid-state`: Invalid state for this operation; `/problems/recovery-in-progress`: A recovery of this webhook is running */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -3116,7 +3119,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens cannot manage webhooks */
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -3319,7 +3322,7 @@ export interface operations {
          */
         'application/json': {
           /**
-           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
            * @example 12000000000000000000
            */
           amount: string;
@@ -4021,7 +4024,7 @@ export interface operations {
            */
           to: string;
           /**
-           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
            * @example 12000000000000000000
            */
           amount: string;
@@ -4180,7 +4183,7 @@ export interface operations {
          */
         'application/json': {
           /**
-           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
            * @example 12000000000000000000
            */
           amount: string;
@@ -5331,7 +5334,7 @@ export interface operations {
            */
           toAddress: string;
           /**
-           * @description Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
            * @example 12000000000000000000
            */
           amount: string;
@@ -6434,7 +6437,7 @@ export interface operations {
            */
           shipmentId: string;
           /**
-           * @description Declared customs value in integer base units of the native token, as a string
+           * @description Declared customs value in integer base units of the native token, as a string (1 to 2^256 − 1)
            * @example 125000000000000000000000
            */
           declaredValue: string;
@@ -6880,7 +6883,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization */
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];

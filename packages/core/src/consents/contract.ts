@@ -38,7 +38,11 @@ export const Consent = z
     revokedAt: dateTime().nullable(),
   })
   .meta({ id: 'Consent' });
-export const ConsentPage = page('ConsentPage', Consent, "The wallet's consents, active and revoked, newest first");
+export const ConsentPage = page(
+  'ConsentPage',
+  Consent,
+  "The wallet's consents to the calling organization, active and revoked, newest first",
+);
 export type ConsentDto = z.infer<typeof Consent>;
 
 export const toConsentDto = (c: ConsentRow): ConsentDto => ({

@@ -4,14 +4,14 @@ import { HEALTH_CONSENT_SCOPE } from './contract.js';
 
 /** Every statement on the `consents` table. */
 
-/** The consents a patient recorded, newest first, after the id `after`. */
+/** The consents a patient gave one organization, newest first, after the id `after` (index `consents(patient, organization_id)`). */
 export const listConsentRows = (
   ctx: Pick<Context, 'prisma'>,
-  patient: string,
+  owner: { organizationId: string; patient: string },
   q: { after: string | undefined; take: number },
 ): Promise<Consent[]> =>
   ctx.prisma.consent.findMany({
-    where: { patient, ...(q.after ? { id: { lt: q.after } } : {}) },
+    where: { patient: owner.patient, organizationId: owner.organizationId, ...(q.after ? { id: { lt: q.after } } : {}) },
     orderBy: { id: 'desc' },
     take: q.take,
   });

@@ -17,8 +17,10 @@ const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
 const NO_STORE_DOC = cacheControl('no-store');
 
 /**
- * Consents (issue #3, issue #11): the patient's own JWT (any scope) records, lists and revokes
- * the patient's EIP-712 signed consents for organizations to read their clinical records.
+ * Consents (issue #3, issue #11): the patient's own JWT records and revokes (any scope: the
+ * patient's EIP-712 signature is the authority) the patient's signed consents for organizations
+ * to read their clinical records, and lists those given to the calling organization (issue #24:
+ * `consents:read`, the organization's API key only).
  */
 export const consentRoutes = [
   route({
@@ -56,12 +58,16 @@ export const consentRoutes = [
     method: 'get',
     path: '/gateway/v1/consents',
     tag: 'Consents',
-    summary: 'My consents',
-    description: "The JWT wallet's consents, active and revoked, newest first.",
+    summary: 'My consents to this organization',
+    description:
+      "The JWT wallet's consents given to the calling organization (the API key's), active and revoked, newest first. " +
+      'Consents the wallet gave other organizations are never listed (issue #24): their purpose, nonce and signature are between the patient and that organization.',
     auth: 'gateway',
+    scope: 'consents:read',
+    apiKeyOnly: true,
     query: listConsentsQuery,
     success: [{ status: 200, description: 'A page of consents', schema: ConsentPage, example: ex.consentPage, headers: NO_STORE_DOC }],
-    handler: (deps, { query, session }) => listConsents(deps, session.address, query),
+    handler: (deps, { query, principal, session }) => listConsents(deps, principal.organizationId, session.address, query),
   }),
   route({
     operationId: 'revokeConsent',

@@ -86,9 +86,20 @@ export async function recordConsent(
   }
 }
 
-/** The consents a patient recorded (active and revoked), newest first (`GET /gateway/v1/consents`). */
-export async function listConsents(ctx: Pick<Context, 'prisma'>, patient: string, q: PageQuery): Promise<Page<ConsentDto>> {
-  const rows = await repo.listConsentRows(ctx, patient, { after: cursorId(q.cursor), take: q.limit + 1 });
+/**
+ * The consents a patient gave one organization (active and revoked), newest first
+ * (`GET /gateway/v1/consents`). Issue #24: only the calling organization's, never those the
+ * patient gave other organizations.
+ * @param organizationId the caller's organization (the API key's)
+ * @param patient checksummed address of the JWT's wallet
+ */
+export async function listConsents(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  patient: string,
+  q: PageQuery,
+): Promise<Page<ConsentDto>> {
+  const rows = await repo.listConsentRows(ctx, { organizationId, patient }, { after: cursorId(q.cursor), take: q.limit + 1 });
   return toPage(rows, q.limit, toConsentDto);
 }
 

@@ -265,7 +265,7 @@ export const requestClearanceBody = z.strictObject({
   shipmentId: uuidSchema.meta({ description: "The organization's shipment to clear" }),
   /** Integer base units of the native token, as a string. */
   declaredValue: amountSchema.meta({
-    description: 'Declared customs value in integer base units of the native token, as a string',
+    description: 'Declared customs value in integer base units of the native token, as a string (1 to 2^256 − 1)',
     example: '125000000000000000000000',
   }),
   hsCode: hsCodeSchema,

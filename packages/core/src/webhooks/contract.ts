@@ -115,7 +115,17 @@ export const WebhookWithHealth = z
   .object({ ...webhookFields, health: WebhookHealth })
   .meta({ id: 'WebhookWithHealth', description: 'A webhook destination with its circuit (never carries its secret)' });
 export const WebhookRecovery = z
-  .object({ recovered: z.number().int().min(0).meta({ description: 'Dead deliveries that get one new attempt' }) })
+  .object({
+    recovered: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Dead deliveries that get one new attempt (the oldest first, at most WEBHOOK_RECOVERY_MAX_DELIVERIES, 1000)' }),
+    more: z.boolean().meta({
+      description:
+        'More dead deliveries match than this recovery takes: recover again once it has finished (until then 409 `recovery-in-progress`)',
+    }),
+  })
   .meta({ id: 'WebhookRecovery' });
 export const WebhookList = z
   .object({ data: z.array(WebhookWithHealth) })
@@ -324,7 +334,7 @@ export const webhookExamples = {
       },
     ],
   },
-  recovery: { recovered: 42 },
+  recovery: { recovered: 42, more: false },
   deactivated: { ...webhook, active: false },
   deliveryPage: { data: [delivery], nextCursor: null },
   deliveryRetry: { id: EX.deliveryId, status: 'pending' },

@@ -13,15 +13,20 @@ export interface DeliveryJob {
 }
 
 /**
- * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): every `dead` delivery of
- * the webhook created at or after `since` and dead at `until` (the request's time) gets one new
- * attempt. ISO 8601 times.
+ * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): the oldest `limit` `dead`
+ * deliveries of the webhook created at or after `since` and dead at `until` (the request's time)
+ * get one new attempt. ISO 8601 times.
  */
 export interface RecoveryJob {
   organizationId: string;
   webhookId: string;
   since: string;
   until: string;
+  /**
+   * Most deliveries the job reopens (issue #24: WEBHOOK_RECOVERY_MAX_DELIVERIES when queued);
+   * absent in jobs queued before the cap existed, which the worker caps at its own setting.
+   */
+  limit?: number;
 }
 
 export const deliveryQueue = defineQueue<DeliveryJob>({ name: 'webhook-deliveries', jobName: 'deliver' });
@@ -79,10 +84,32 @@ export async function dispatchDeliveries(
   }
 }
 
+/** BullMQ deduplication id of a webhook's recoveries: one job per webhook until it completes or fails. */
+const recoveryDeduplicationId = (webhookId: string): string => `recover:${webhookId}`;
+
+/**
+ * The id of the webhook's recovery job that is still waiting, delayed or running, if any
+ * (issue #24: one recovery per webhook at a time).
+ */
+export async function runningRecoveryJobId(queues: Pick<Queues, 'get'>, webhookId: string): Promise<string | undefined> {
+  const queue = queues.get(recoveryQueue);
+  const jobId = await queue.getDeduplicationJobId(recoveryDeduplicationId(webhookId));
+  if (!jobId) return undefined;
+  const state = await queue.getJobState(jobId);
+  return state === 'completed' || state === 'failed' || state === 'unknown' ? undefined : jobId;
+}
+
 /**
  * Queues a bulk recovery (issue #10). The job id is derived from the webhook and the request time,
- * so a retried enqueue of the same request is a no-op.
+ * so a retried enqueue of the same request is a no-op. Issue #24: at most one recovery per webhook
+ * at a time, with BullMQ's deduplication (the id is held from the add until the job completes or
+ * fails, atomically with the add, across API replicas).
+ * @returns `queued`, or `running` when another recovery of the webhook is queued or running (nothing added)
  */
-export async function enqueueRecovery(queues: Pick<Queues, 'get'>, job: RecoveryJob): Promise<void> {
-  await queues.get(recoveryQueue).add(recoveryQueue.jobName, job, { jobId: `${job.webhookId}-${Date.parse(job.until)}` });
+export async function enqueueRecovery(queues: Pick<Queues, 'get'>, job: RecoveryJob): Promise<'queued' | 'running'> {
+  const jobId = `${job.webhookId}-${Date.parse(job.until)}`;
+  const added = await queues
+    .get(recoveryQueue)
+    .add(recoveryQueue.jobName, job, { jobId, deduplication: { id: recoveryDeduplicationId(job.webhookId) } });
+  return added.id === jobId ? 'queued' : 'running';
 }

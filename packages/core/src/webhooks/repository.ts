@@ -154,15 +154,22 @@ export async function reopenDelivery(tx: Tx, id: string): Promise<void> {
   await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: new Date() } });
 }
 
-/** The webhook's `dead` deliveries created at or after `since` and last changed at or before `until`. */
+/**
+ * How many of the webhook's `dead` deliveries created at or after `since` and last changed at or
+ * before `until` there are, counting no further than `upTo` (issue #24: a recovery never reads
+ * more rows than its cap needs).
+ */
 export async function countDeadDeliveries(
   ctx: Pick<Context, 'prisma'>,
-  q: { organizationId: string; webhookId: string; since: Date; until: Date },
+  q: { organizationId: string; webhookId: string; since: Date; until: Date; upTo: number },
 ): Promise<number> {
   const [row] = await ctx.prisma.$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM deliveries
-    WHERE webhook_id = ${q.webhookId}::uuid AND organization_id = ${q.organizationId}::uuid AND status = 'dead'
-      AND created_at >= ${q.since} AND updated_at <= ${q.until}`;
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM deliveries
+      WHERE webhook_id = ${q.webhookId}::uuid AND organization_id = ${q.organizationId}::uuid AND status = 'dead'
+        AND created_at >= ${q.since} AND updated_at <= ${q.until}
+      LIMIT ${q.upTo}::int
+    ) AS capped`;
   return row?.n ?? 0;
 }
 

@@ -48,6 +48,7 @@ export const webhookRoutes = [
       'The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). ' +
       '`signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). ' +
       'Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. ' +
+      'A host that does not resolve gets the same 400 and the same `detail` as one that resolves to such an address (`url is not an allowed public destination…`), so registration tells nothing about DNS. ' +
       'The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. ' +
       'At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.',
     auth: 'webhooks',
@@ -149,12 +150,15 @@ export const webhookRoutes = [
     description:
       'Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). ' +
       'The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). ' +
-      'A deactivated webhook is 409: register its URL again first.',
+      'A deactivated webhook is 409: register its URL again first. ' +
+      'Limits (issue #24): one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; ' +
+      'while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; ' +
+      'an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).',
     auth: 'webhooks',
     scope: 'webhooks:write',
     params: webhookIdParam,
     body: { schema: recoverWebhookBody, example: { since: '2026-11-21T17:00:00Z' } },
-    errors: ['not-found', 'invalid-state'],
+    errors: ['not-found', 'invalid-state', 'recovery-in-progress'],
     problems: {
       'validation-error': {
         detail: 'since must be within the last 30 days',
@@ -162,6 +166,10 @@ export const webhookRoutes = [
       },
       'not-found': { detail: 'No such webhook' },
       'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
+      'recovery-in-progress': { detail: 'A recovery of this webhook is already running; retry once it has finished' },
+      'rate-limited': {
+        detail: 'An organization may start at most 10 recoveries per hour (WEBHOOK_RECOVERIES_PER_HOUR); retry in 1260 s',
+      },
     },
     success: [{ status: 202, description: 'Accepted: the recovery is queued', schema: WebhookRecovery, example: ex.recovery }],
     handler: async (deps, { params, body, principal }) =>

@@ -12,6 +12,7 @@ import {
   resolveAllowed,
   toPage,
   urlPort,
+  type Logger,
   type Resolver,
 } from '@gw/runtime';
 import {
@@ -45,7 +46,8 @@ import {
   upsertWebhook,
   type DeliveryStore,
 } from './repository.js';
-import { enqueueDeliveries, enqueueRecovery, type RecoveryJob } from './queue.js';
+import { enqueueDeliveries, enqueueRecovery, runningRecoveryJobId, type RecoveryJob } from './queue.js';
+import { returnRecoverySlot, takeRecoverySlot } from './recovery-budget.js';
 import type { AttemptResult, Sender } from './send-attempt.js';
 import { signStandardWebhook, signWebhookBody } from './signing.js';
 import { announceWebhookChange } from './webhook-list-cache.js';
@@ -64,12 +66,25 @@ type Ctx = Pick<Context, 'prisma' | 'queues' | 'redis' | 'config' | 'secretBox' 
 export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
+ * The one answer to a destination refused for its address (issue #24: distinct messages told an
+ * attacker which host names resolve and which resolve to private addresses). The precise reason
+ * goes to the log only ({@link checkDestination}).
+ */
+export const DESTINATION_NOT_ALLOWED =
+  'url is not an allowed public destination: its host must resolve, and only to public addresses (see WEBHOOK_ALLOW_PRIVATE_URLS for local development)';
+
+/**
  * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,
  * credentials in the URL, and (unless WEBHOOK_ALLOW_PRIVATE_URLS) hosts that are or resolve to
  * private, loopback or link-local addresses, or do not resolve at all. The worker checks the
  * address again at connect time, so a later DNS change cannot open a way in. Issue #11: the port
  * (explicit, or 80/443 by scheme) must pass `portAllowed` (WEBHOOK_ALLOWED_PORTS minus
  * WEBHOOK_BLOCKED_PORTS), also when private URLs are allowed.
+ * Issue #24: a host that does not resolve and one that resolves to a non-public address get the
+ * same 400 ({@link DESTINATION_NOT_ALLOWED}), so registration is no DNS oracle; which of the two
+ * it was is logged (`info`, with the host name only: never the path or query, which may carry a
+ * token). The port message stays specific: it reveals nothing about DNS.
+ * @param logger where the precise reason of an address refusal goes (none: not logged)
  * @throws AppError('validation-error')
  */
 export async function checkDestination(
@@ -77,6 +92,7 @@ export async function checkDestination(
   allowPrivate: boolean,
   resolver?: Resolver,
   portAllowed: (port: number) => boolean = () => true,
+  logger?: Pick<Logger, 'info'>,
 ): Promise<string> {
   let url: URL;
   try {
@@ -101,8 +117,11 @@ export async function checkDestination(
     await resolveAllowed(url.hostname, false, resolver);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const message = code === 'ESSRF' ? 'url resolves to a private, loopback or link-local address' : 'url host does not resolve';
-    throw new AppError('validation-error', message, { errors: [{ path: 'url', message }] });
+    logger?.info(
+      { host: url.hostname, reason: code === 'ESSRF' ? 'non-public address' : 'does not resolve', code },
+      'webhook destination refused',
+    );
+    throw new AppError('validation-error', DESTINATION_NOT_ALLOWED, { errors: [{ path: 'url', message: DESTINATION_NOT_ALLOWED }] });
   }
   return url.toString();
 }
@@ -132,7 +151,13 @@ export async function registerWebhook(
   resolver?: Resolver,
 ): Promise<RegisterResult> {
   const ports = createPortPolicy(ctx.config.WEBHOOK_ALLOWED_PORTS, ctx.config.WEBHOOK_BLOCKED_PORTS);
-  const url = await checkDestination(input.url, ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, resolver, ports);
+  const url = await checkDestination(
+    input.url,
+    ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    resolver,
+    ports,
+    ctx.logger.child({ organizationId }),
+  );
   const events = [...new Set(input.events ?? ['payment.settled'])];
   const scheme = input.signatureScheme ?? 'service';
   const secret = generateWebhookSecret();
@@ -238,22 +263,39 @@ export async function retryDelivery(ctx: Ctx, organizationId: string, id: string
 /** How far back a bulk recovery may reach (issue #10): 30 days, in ms. */
 export const RECOVERY_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
+/** What `POST /webhooks/:id/recover` answers. */
+export interface RecoveryResult {
+  /** The dead deliveries the queued job reopens (at most WEBHOOK_RECOVERY_MAX_DELIVERIES). */
+  recovered: number;
+  /** More dead deliveries match than this recovery takes: recover again once it has finished. */
+  more: boolean;
+}
+
 /**
- * Bulk recovery after an outage (issue #10): every `dead` delivery of the webhook created at or
- * after `since` gets one new attempt, the way a manual resend does. This call only counts them and
- * queues the work (`webhook-recovery` queue, see `recoverDeadDeliveries`); nothing changes if the
- * enqueue fails.
+ * Bulk recovery after an outage (issue #10): the oldest dead deliveries of the webhook created at
+ * or after `since` get one new attempt each, the way a manual resend does. This call only counts
+ * them and queues the work (`webhook-recovery` queue, see `recoverDeadDeliveries`); nothing
+ * changes if the enqueue fails.
+ *
+ * Issue #24 (outside review: recoveries were unbounded and repeatable at will), three limits:
+ * - at most WEBHOOK_RECOVERY_MAX_DELIVERIES deliveries per recovery; `more` says others remain;
+ * - one recovery per webhook at a time: while one is queued or running, another is 409
+ *   `recovery-in-progress` (held by BullMQ's job deduplication, across API replicas);
+ * - at most WEBHOOK_RECOVERIES_PER_HOUR recoveries per organization in any rolling hour
+ *   (`recovery-budget.ts`); past it 429 with `Retry-After`. A recovery that finds nothing to
+ *   reopen, or is refused, does not count.
  * @param since at most {@link RECOVERY_MAX_AGE_MS} ago and not in the future
- * @returns `recovered`: the dead deliveries the job will reopen
+ * @returns `recovered` (the dead deliveries the job will reopen) and `more`
  * @throws AppError validation-error (`since` out of range), not-found (unknown id or another
- *   organization's webhook), invalid-state (the webhook is deactivated)
+ *   organization's webhook), invalid-state (the webhook is deactivated), recovery-in-progress
+ *   (409), rate-limited (429, with `retryAfterSeconds`)
  */
 export async function recoverWebhook(
-  ctx: Pick<Context, 'prisma' | 'queues'>,
+  ctx: Pick<Context, 'prisma' | 'queues' | 'redis' | 'config'>,
   organizationId: string,
   webhookId: string,
   since: Date,
-): Promise<{ recovered: number }> {
+): Promise<RecoveryResult> {
   const until = new Date();
   if (since.getTime() > until.getTime() || until.getTime() - since.getTime() > RECOVERY_MAX_AGE_MS) {
     const message = 'since must be within the last 30 days';
@@ -263,12 +305,37 @@ export async function recoverWebhook(
   const webhook = await findWebhookActivity(ctx, organizationId, webhookId);
   if (!webhook) throw new AppError('not-found', 'No such webhook');
   if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
-  const recovered = await countDeadDeliveries(ctx, { organizationId, webhookId, since, until });
-  if (recovered > 0) {
-    await enqueueRecovery(ctx.queues, { organizationId, webhookId, since: since.toISOString(), until: until.toISOString() });
+  if (await runningRecoveryJobId(ctx.queues, webhookId)) throw recoveryInProgress();
+
+  const { QUEUE_PREFIX: prefix, WEBHOOK_RECOVERIES_PER_HOUR: perHour, WEBHOOK_RECOVERY_MAX_DELIVERIES: cap } = ctx.config;
+  const slot = uuidv7();
+  const budget = await takeRecoverySlot(ctx.redis, prefix, organizationId, perHour, slot);
+  if (!budget.taken) {
+    const seconds = Math.max(1, Math.ceil(budget.retryAfterMs / 1000));
+    throw new AppError(
+      'rate-limited',
+      `An organization may start at most ${perHour} recoveries per hour (WEBHOOK_RECOVERIES_PER_HOUR); retry in ${seconds} s`,
+      {},
+      { retryAfterSeconds: seconds },
+    );
   }
-  return { recovered };
+  let queued = false;
+  try {
+    const found = await countDeadDeliveries(ctx, { organizationId, webhookId, since, until, upTo: cap + 1 });
+    const result = { recovered: Math.min(found, cap), more: found > cap };
+    if (result.recovered === 0) return result;
+    const job = { organizationId, webhookId, since: since.toISOString(), until: until.toISOString(), limit: cap };
+    if ((await enqueueRecovery(ctx.queues, job)) === 'running') throw recoveryInProgress();
+    queued = true;
+    return result;
+  } finally {
+    // Nothing queued (nothing to reopen, another recovery won the race, or the enqueue failed): not counted.
+    if (!queued) await returnRecoverySlot(ctx.redis, prefix, organizationId, slot);
+  }
 }
+
+const recoveryInProgress = () =>
+  new AppError('recovery-in-progress', 'A recovery of this webhook is already running; retry once it has finished');
 
 // --- the outbox ------------------------------------------------------------------------------------
 
@@ -538,17 +605,20 @@ const RECOVERY_BATCH = 500;
  * failure → `dead`) and gets a job. Works in batches of 500 rows; only deliveries dead at `until`
  * qualify, so a delivery that dies again during the recovery is not picked up twice. If the job
  * dies between a batch's commit and its enqueue, the outbox sweeper enqueues those deliveries.
- * Nothing is reopened when the webhook is no longer active.
+ * Nothing is reopened when the webhook is no longer active. Issue #24: at most `job.limit`
+ * deliveries, oldest first (WEBHOOK_RECOVERY_MAX_DELIVERIES of this worker for a job queued
+ * without one); a run retried after an infrastructure failure counts afresh.
  * @returns how many deliveries were reopened
  */
 export async function recoverDeadDeliveries(
   ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
   job: RecoveryJob,
 ): Promise<{ recovered: number }> {
+  const limit = job.limit ?? ctx.config.WEBHOOK_RECOVERY_MAX_DELIVERIES;
   let recovered = 0;
-  for (;;) {
-    const ids = await reopenDeadDeliveries(ctx.sql, job, RECOVERY_BATCH);
-    if (ids.length === 0) return { recovered };
+  while (recovered < limit) {
+    const ids = await reopenDeadDeliveries(ctx.sql, job, Math.min(RECOVERY_BATCH, limit - recovered));
+    if (ids.length === 0) break;
     await enqueueDeliveries(
       ctx,
       ids.map((id) => ({ id, organizationId: job.organizationId })),
@@ -556,6 +626,7 @@ export async function recoverDeadDeliveries(
     );
     recovered += ids.length;
   }
+  return { recovered };
 }
 
 /**

@@ -377,6 +377,16 @@ export const envSchema = z.object({
   WEBHOOK_BLOCKED_PORTS: portList.default(
     '1433,1521,2375,2376,2379,2380,3306,5432,5672,5984,6379,6443,7000,7001,9042,9092,9200,9300,10250,10255,11211,15672,27017,27018,27019',
   ),
+  /**
+   * Most dead deliveries one bulk recovery (`POST /webhooks/:id/recover`) reopens, oldest first;
+   * the answer's `more: true` says others remain for the next recovery (issue #24).
+   */
+  WEBHOOK_RECOVERY_MAX_DELIVERIES: int(1, 100000).default(1000),
+  /**
+   * Bulk recoveries an organization may start per rolling hour, over all its webhooks; the next
+   * one is 429 with Retry-After. A recovery that finds nothing to reopen is not counted (issue #24).
+   */
+  WEBHOOK_RECOVERIES_PER_HOUR: int(1, 10000).default(10),
   /** Longest time (ms) a client may take to send the request headers (Node `server.headersTimeout`). */
   HTTP_HEADERS_TIMEOUT_MS: int(1000, 120000).default(10000),
   /** Longest time (ms) a client may take to send the whole request (Node `server.requestTimeout`); >= HTTP_HEADERS_TIMEOUT_MS. */

@@ -26,6 +26,9 @@ export const SCOPES = [
   // with `all` before these existed were given both by the migration.
   'webhooks:read',
   'webhooks:write',
+  // Issue #24: listing the patient consents given to the organization (`GET /gateway/v1/consents`).
+  // Keys created with `all` before it existed were given it by the migration.
+  'consents:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

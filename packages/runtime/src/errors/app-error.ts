@@ -63,8 +63,8 @@ export const errorCatalog = {
   },
   'connector-not-allowed': {
     status: 403,
-    title: 'AI-connector tokens cannot manage webhooks',
-    meaning: "Webhooks are managed with the organization's API key only; an AI-connector token was sent.",
+    title: 'AI-connector tokens are not accepted here',
+    meaning: "Webhook management and the list of patient consents take the organization's API key only; an AI-connector token was sent.",
     action: 'Send the organization API key in `X-API-Key`.',
   },
   'not-payer': {
@@ -102,6 +102,13 @@ export const errorCatalog = {
     title: 'Webhook limit reached',
     meaning: 'The organization already has the largest number of active webhooks allowed.',
     action: 'Deactivate a webhook you no longer need, then register the new one.',
+  },
+  'recovery-in-progress': {
+    status: 409,
+    title: 'A recovery of this webhook is running',
+    meaning:
+      'A bulk recovery of this webhook was queued and has not finished yet; one webhook has at most one recovery at a time (its deliveries are then reopened and attempted).',
+    action: 'Retry once it has finished (usually within seconds); `GET /webhooks/deliveries?status=dead` shows what is still dead.',
   },
   'not-found': {
     status: 404,
@@ -180,7 +187,8 @@ export const errorCatalog = {
   'rate-limited': {
     status: 429,
     title: 'Too many requests',
-    meaning: 'The client went over its request rate limit, or failed authentication too often from one address.',
+    meaning:
+      'The client went over its request rate limit, failed authentication too often from one address, or went over the budget of an operation (bulk webhook recoveries per organization and hour).',
     action:
       'Wait for the number of seconds in `Retry-After`, then retry with exponential back-off; the `RateLimit` header shows the remaining quota.',
   },
@@ -223,6 +231,8 @@ export class AppError extends Error {
   readonly title: string;
   /** `WWW-Authenticate` challenges of a 401 (see the constructor), or undefined for the default. */
   readonly challenges: readonly AuthChallenge[] | undefined;
+  /** Seconds for the `Retry-After` header of the answer (RFC 9110 §10.2.3), or undefined for none. */
+  readonly retryAfterSeconds: number | undefined;
 
   /**
    * @param code problem type from {@link errorCatalog}
@@ -231,18 +241,21 @@ export class AppError extends Error {
    * @param extensions extra problem members (RFC 9457 §3.2), e.g. `{ errors: [...] }`
    * @param options.challenges for a 401: the `WWW-Authenticate` challenges the answer carries
    *   (the HTTP layer sends a default API-key challenge when none are given); ignored otherwise
+   * @param options.retryAfterSeconds for a 429 or 503 raised by a service (an operation's own
+   *   budget): the answer's `Retry-After`, in whole seconds
    */
   constructor(
     readonly code: ErrorCode,
     detail?: string,
     readonly extensions: Record<string, unknown> = {},
-    options: { challenges?: readonly AuthChallenge[] } = {},
+    options: { challenges?: readonly AuthChallenge[]; retryAfterSeconds?: number } = {},
   ) {
     super(detail ?? errorCatalog[code].title);
     this.name = 'AppError';
     this.status = errorCatalog[code].status;
     this.title = errorCatalog[code].title;
     this.challenges = options.challenges;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN } from '../amounts.js';
+import { AMOUNT_PATTERN, AMOUNT_RULE, MAX_UINT256, isAmount } from '../amounts.js';
 import { isUuid } from '../ids.js';
 
 /**
@@ -110,10 +110,19 @@ export const Problem = z
 
 // --- request pieces ---------------------------------------------------------------------------
 
-export const amountSchema = z.string().regex(AMOUNT_PATTERN, 'must be a string of positive integer base units').meta({
-  description: 'Positive integer amount in base units, as a string (18 decimals: "1000000000000000000" is one token)',
-  example: '12000000000000000000',
-});
+/**
+ * A request amount: positive integer base units as a string, at most 2^256 − 1 (uint256; issue
+ * #24). The pattern (documented) allows 78 digits; the refinement (not expressible as a pattern)
+ * refuses the 78-digit values above 2^256 − 1.
+ */
+export const amountSchema = z
+  .string()
+  .regex(AMOUNT_PATTERN, `must be ${AMOUNT_RULE}`)
+  .refine((v) => !AMOUNT_PATTERN.test(v) || isAmount(v), `must be ${AMOUNT_RULE}`)
+  .meta({
+    description: `Positive integer amount in base units, as a string, at most 2^256 − 1 = ${MAX_UINT256} (uint256); 18 decimals: "1000000000000000000" is one token`,
+    example: '12000000000000000000',
+  });
 
 export const listQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Page size, 1 to 100 (default 20)', example: 20 }),

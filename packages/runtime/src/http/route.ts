@@ -59,6 +59,12 @@ export interface OperationDoc {
   auth: AuthMode;
   /** Scope the credential must carry (403 `insufficient-scope` otherwise). */
   scope?: Scope;
+  /**
+   * A `gateway` operation that takes the organization's API key only: an AI-connector token is
+   * 403 `connector-not-allowed` whatever its scopes (issue #24: a patient's consents are not for
+   * an AI connector). `webhooks` operations always refuse connector tokens.
+   */
+  apiKeyOnly?: boolean;
   /** JWT role the wallet must hold (403 `role-required` otherwise). */
   role?: 'agent';
   params?: z.ZodObject;
