@@ -16,8 +16,9 @@ type BoardHooks = NonNullable<NonNullable<Parameters<typeof createBullBoard>[0][
  * data into queues the worker trusts (a delivery job names the delivery to attempt); `clean`,
  * `empty` and `obliterate` delete jobs (the outbox sweeper re-enqueues pending deliveries from
  * PostgreSQL, but expiry scans and relays wait for their next schedule); `pause` stops a queue
- * for every worker; `schedulers` can stop the payment-expiry scan and the retention job until a
- * worker restarts; `limits` changes throughput for every worker.
+ * for every worker; `schedulers` can stop the payment-expiry scan and the retention job until the
+ * sweeper puts their schedules back (SWEEP_INTERVAL_MS); `limits` changes throughput for every
+ * worker.
  */
 export const BOARD_ACTIONS = {
   retry: {

@@ -31,7 +31,6 @@ export const opsEnvSchema = z.object({
    */
   OPS_BULL_BOARD_ACTIONS: z
     .string()
-    .default('')
     .transform((list, ctx) => {
       const names = list
         .split(',')
@@ -43,7 +42,8 @@ export const opsEnvSchema = z.object({
         return z.NEVER;
       }
       return [...new Set(names)] as BoardAction[];
-    }),
+    })
+    .optional(),
   /**
    * Login throttle (issue #24): wrong basic-auth logins allowed across ALL client addresses within
    * OPS_LOGIN_LOCKOUT_MS. Past it, an address that never logged in successfully (and a browser
@@ -57,7 +57,9 @@ export type OpsEnv = z.infer<typeof opsEnvSchema>;
 
 /** The ops app's configuration: the shared configuration plus {@link opsEnvSchema}. */
 export type OpsConfig = Config &
-  OpsEnv & {
+  Omit<OpsEnv, 'OPS_BULL_BOARD_ACTIONS'> & {
+    /** The enabled Bull Board actions; empty: read-only. */
+    OPS_BULL_BOARD_ACTIONS: BoardAction[];
     /** Basic auth credentials, or `null` when running without auth (development, OPS_INSECURE_NO_AUTH=true). */
     auth: { user: string; password: string } | null;
   };
@@ -118,5 +120,5 @@ export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
       ['OPS_USER and OPS_PASSWORD are required (or OPS_INSECURE_NO_AUTH=true to run without authentication outside production)'],
     );
   }
-  return { ...base, ...ops, auth };
+  return { ...base, ...ops, OPS_BULL_BOARD_ACTIONS: ops.OPS_BULL_BOARD_ACTIONS ?? [], auth };
 }
