@@ -8,16 +8,21 @@
  * - `.env.example` lists every variable that any process reads, with its real default, and
  *   nothing nobody reads; the containers' environment parses with the apps' own loaders;
  * - the Dockerfile is multi-stage, prunes to production dependencies and runs as non-root;
- * - the GitHub workflow has the jobs and steps CI needs.
+ * - the GitHub workflow has the jobs and steps CI needs;
+ * - least privilege (issue #24): the apps reach PostgreSQL as a DML-only role and Redis with a
+ *   password, the ops console gets no SECRETS_ENCRYPTION_KEY, every image is pinned by digest and
+ *   the runtime image holds production files only (test/db-roles.test.ts proves the roles' grants
+ *   against the local PostgreSQL).
  */
 import { describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse as parseYaml } from 'yaml';
-import { envSchema, loadConfig } from '@gw/runtime';
+import { createRedis, envSchema, loadConfig } from '@gw/runtime';
 import { loadOpsConfig, opsEnvSchema } from '../apps/ops/src/config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,6 +155,9 @@ const composeRaw = parseYaml(composeText, { merge: true }) as { [key: string]: J
 /** The secrets `.env.example` leaves empty, as an operator would fill them in. */
 const SECRETS: Env = {
   POSTGRES_PASSWORD: 'pg-password',
+  POSTGRES_OWNER_PASSWORD: 'owner-password',
+  POSTGRES_APP_PASSWORD: 'app-password',
+  REDIS_PASSWORD: 'redis-password',
   SECRETS_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
   OPS_USER: 'operator',
   OPS_PASSWORD: 'a long ops password',
@@ -279,14 +287,27 @@ describe('docker-compose.yml', () => {
 
   it('passes every variable the apps read to their containers, and the result parses with their loaders', () => {
     const { services } = loadCompose(fullEnv);
+    // Withheld on purpose (issue #24, least privilege): the keys from ops and migrate, which
+    // neither sign nor decrypt; DATABASE_DIRECT_URL from all but migrate, its only reader.
+    const withheld: Record<string, string[]> = {
+      migrate: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY'],
+      api: ['DATABASE_DIRECT_URL'],
+      worker: ['DATABASE_DIRECT_URL'],
+      ops: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'DATABASE_DIRECT_URL'],
+    };
     for (const svc of ['migrate', ...APPS]) {
       const env = services[svc]!.environment;
-      for (const key of Object.keys(envSchema.shape)) expect({ svc, key, passed: key in env }).toEqual({ svc, key, passed: true });
+      for (const key of Object.keys(envSchema.shape))
+        expect({ svc, key, passed: key in env }).toEqual({ svc, key, passed: !withheld[svc]!.includes(key) });
       expect(env.NODE_ENV).toBe('production');
-      expect(env.DATABASE_URL).toBe('postgresql://gateway:pg-password@postgres:5432/gateway');
-      expect(env.REDIS_URL).toBe('redis://redis:6379/0');
+      expect(env.DATABASE_URL).toBe(
+        svc === 'migrate'
+          ? 'postgresql://gateway_owner:owner-password@postgres:5432/gateway'
+          : 'postgresql://gateway_app:app-password@postgres:5432/gateway',
+      );
+      expect(env.REDIS_URL).toBe('redis://:redis-password@redis:6379/0');
       // What the process would see: empty strings are unset, defaults apply.
-      const config = loadConfig(env);
+      const config = loadConfig(env, { secretsKey: withheld[svc]!.includes('SECRETS_ENCRYPTION_KEY') ? 'unused' : 'required' });
       expect(config.NODE_ENV).toBe('production');
       expect(config.WORKER_CONCURRENCY).toBe(50);
     }
@@ -296,6 +317,140 @@ describe('docker-compose.yml', () => {
     expect(services.migrate!.environment).toHaveProperty('GW_MIGRATIONS_DIR');
     // A value set in .env reaches the containers.
     expect(loadCompose({ ...fullEnv, WORKER_CONCURRENCY: '7' }).services.worker!.environment.WORKER_CONCURRENCY).toBe('7');
+  });
+});
+
+/** User, password and database of a `postgresql://` URL. */
+function pgUrl(url: string): { user: string; password: string; database: string; host: string } {
+  const u = new URL(url);
+  return {
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.slice(1)),
+    host: u.host,
+  };
+}
+
+describe('least privilege in docker-compose.yml (issue #24)', () => {
+  it('api, worker and ops reach PostgreSQL as the app role, never as the superuser or the owner', () => {
+    for (const env of [fullEnv, { ...fullEnv, POSTGRES_USER: 'root', POSTGRES_APP_USER: 'shop_app', POSTGRES_OWNER_USER: 'shop_owner' }]) {
+      const { services } = loadCompose(env);
+      const superuser = services.postgres!.environment.POSTGRES_USER;
+      const owner = services.postgres!.environment.POSTGRES_OWNER_USER;
+      const app = services.postgres!.environment.POSTGRES_APP_USER;
+      expect(new Set([superuser, owner, app]).size).toBe(3);
+      for (const name of APPS) {
+        const url = pgUrl(services[name]!.environment.DATABASE_URL!);
+        expect({ name, user: url.user, password: url.password }).toEqual({ name, user: app, password: SECRETS.POSTGRES_APP_PASSWORD });
+        expect(url.user).not.toBe(superuser);
+        expect(url.user).not.toBe(owner);
+        // Nothing else names another role for them.
+        expect(services[name]!.environment).not.toHaveProperty('DATABASE_DIRECT_URL');
+      }
+    }
+  });
+
+  it('only migrate connects as the owner role (it runs the DDL), and not as the superuser', () => {
+    const { services } = loadCompose(fullEnv);
+    const url = pgUrl(services.migrate!.environment.DATABASE_URL!);
+    expect(url.user).toBe(services.postgres!.environment.POSTGRES_OWNER_USER);
+    expect(url.password).toBe(SECRETS.POSTGRES_OWNER_PASSWORD);
+    expect(url.user).not.toBe(services.postgres!.environment.POSTGRES_USER);
+    // DATABASE_DIRECT_URL (a pooler in front) is migrate's alone, and must then name the owner too.
+    expect(services.migrate!.environment).toHaveProperty('DATABASE_DIRECT_URL');
+  });
+
+  it('the postgres container creates both roles and their grants at initialisation (docker/postgres/)', () => {
+    const { services } = loadCompose(fullEnv);
+    const pg = services.postgres!;
+    const init = (pg.volumes ?? []).find((v) => v.includes(':/docker-entrypoint-initdb.d/'));
+    expect(init).toBe('./docker/postgres/init-roles.sh:/docker-entrypoint-initdb.d/10-gateway-roles.sh:ro');
+    expect(pg.volumes).toContain('./docker/postgres/roles.sql:/etc/gateway/roles.sql:ro');
+    accessSync(path.join(root, 'docker/postgres/init-roles.sh'), constants.X_OK);
+    for (const key of ['POSTGRES_OWNER_USER', 'POSTGRES_OWNER_PASSWORD', 'POSTGRES_APP_USER', 'POSTGRES_APP_PASSWORD'])
+      expect({ key, set: Boolean(pg.environment[key]) }).toEqual({ key, set: true });
+  });
+
+  it('Redis requires a password, and every client URL carries it', () => {
+    const { services } = loadCompose(fullEnv);
+    const redis = services.redis!;
+    const args = redis.command!;
+    expect(args[args.indexOf('--requirepass') + 1]).toBe(SECRETS.REDIS_PASSWORD);
+    // Its health check authenticates (the password from the environment, not the command line).
+    expect(JSON.stringify(redis.healthcheck!.test)).toMatch(/REDISCLI_AUTH=/);
+    expect(redis.environment.REDIS_PASSWORD).toBe(SECRETS.REDIS_PASSWORD);
+    let clients = 0;
+    for (const [name, svc] of Object.entries(services)) {
+      const url = svc.environment?.REDIS_URL;
+      if (url === undefined) continue;
+      clients += 1;
+      expect({ name, password: decodeURIComponent(new URL(url).password) }).toEqual({ name, password: SECRETS.REDIS_PASSWORD });
+    }
+    expect(clients).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the ops service gets no SECRETS_ENCRYPTION_KEY nor JWT_PRIVATE_KEY (it decrypts and signs nothing), and starts without them', () => {
+    const { services } = loadCompose(fullEnv);
+    for (const name of ['ops', 'migrate']) {
+      expect(services[name]!.environment).not.toHaveProperty('SECRETS_ENCRYPTION_KEY');
+      expect(services[name]!.environment).not.toHaveProperty('JWT_PRIVATE_KEY');
+    }
+    expect(loadOpsConfig(services.ops!.environment).NODE_ENV).toBe('production');
+    for (const name of ['api', 'worker']) expect(services[name]!.environment.SECRETS_ENCRYPTION_KEY).toBe(SECRETS.SECRETS_ENCRYPTION_KEY);
+  });
+
+  it('pins every image it pulls by digest (the tag stays for the reader)', () => {
+    const { services } = loadCompose(fullEnv);
+    const pulled = Object.entries(services).filter(([, svc]) => !(svc as { build?: unknown }).build);
+    expect(pulled.map(([name]) => name).sort()).toEqual(['caddy', 'postgres', 'redis']);
+    for (const [name, svc] of pulled)
+      expect({ name, image: svc.image, pinned: /^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/.test(svc.image ?? '') }).toEqual({
+        name,
+        image: svc.image,
+        pinned: true,
+      });
+    // And the image it builds starts from a pinned base.
+    expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim@sha256:[0-9a-f]{64}$/m);
+  });
+
+  // The real redis-server, where installed: docker-compose.yml's own `command` (plus a port and a
+  // scratch directory) starts, refuses a client without the password and accepts the apps' URL.
+  const redisServer = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  (redisServer.status === 0 ? it : it.skip)("redis-server runs the service's command and requires the apps' password", async () => {
+    const { services } = loadCompose(fullEnv);
+    const [binary, ...args] = services.redis!.command!;
+    expect(binary).toBe('redis-server');
+    const dir = mkdtempSync(path.join(tmpdir(), 'gw-redis-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = spawn('redis-server', [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''], {
+      stdio: 'ignore',
+    });
+    try {
+      const cli = (...a: string[]) => spawnSync('redis-cli', ['-p', String(port), '--no-auth-warning', ...a], { encoding: 'utf8' });
+      for (let i = 0; i < 50 && !/NOAUTH|PONG/.test(cli('ping').stdout + cli('ping').stderr); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(cli('ping').stdout).toMatch(/NOAUTH/);
+      // The health check's way in: redis-cli with REDISCLI_AUTH.
+      const authed = spawnSync('redis-cli', ['-p', String(port), 'ping'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, REDISCLI_AUTH: services.redis!.environment.REDIS_PASSWORD },
+      });
+      expect(authed.stdout.trim()).toBe('PONG');
+      // The apps' way in: their own client (ioredis, createRedis) with the api service's REDIS_URL.
+      const apiUrl = new URL(services.api!.environment.REDIS_URL!);
+      apiUrl.host = `127.0.0.1:${port}`;
+      const client = createRedis(apiUrl.toString());
+      try {
+        expect(await client.ping()).toBe('PONG');
+        expect(await client.config('GET', 'maxmemory-policy')).toEqual(['maxmemory-policy', 'noeviction']);
+      } finally {
+        client.disconnect();
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -312,7 +467,7 @@ describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
     const { services } = loadCompose(fullEnv);
     expect(services.api!.ports).toBeUndefined();
     expect(services.api!.expose).toEqual(['3000']);
-    expect(services.caddy!.image).toMatch(/^caddy:2(\.|$)/);
+    expect(services.caddy!.image).toMatch(/^caddy:2(\.[\d.]+)?@sha256:[0-9a-f]{64}$/);
     expect(services.caddy!.ports).toEqual(['80:80', '443:443', '443:443/udp']);
     const published = Object.entries(services).filter(([, svc]) => svc.ports?.length);
     expect(published.map(([name]) => name).sort()).toEqual(['caddy', 'ops']);
@@ -423,8 +578,8 @@ describe('the operator CLI in a container: `docker compose run --rm api admin <c
   it('the api service gives it the database, Redis and the secrets key', () => {
     const env = loadCompose(fullEnv).services.api!.environment;
     const config = loadConfig(env);
-    expect(config.DATABASE_URL).toBe('postgresql://gateway:pg-password@postgres:5432/gateway');
-    expect(config.REDIS_URL).toBe('redis://redis:6379/0');
+    expect(config.DATABASE_URL).toBe('postgresql://gateway_app:app-password@postgres:5432/gateway');
+    expect(config.REDIS_URL).toBe('redis://:redis-password@redis:6379/0');
     expect(config.SECRETS_ENCRYPTION_KEY).toBe(SECRETS.SECRETS_ENCRYPTION_KEY);
   });
 
@@ -520,8 +675,41 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/pnpm install --frozen-lockfile --offline --ignore-scripts/);
     expect(dockerfile).toMatch(/pnpm db:generate/);
     expect(dockerfile).toMatch(/pnpm build/);
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
-    expect(finalStage).toMatch(/COPY --from=build \/app \/app/);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim@sha256:[0-9a-f]{64}$/m);
+  });
+
+  it('the runtime stage copies production files only: compiled packages, production dependencies, run-time data (issue #24)', () => {
+    // No whole build tree (sources, tests, docs, the build's dev tools) and no `COPY . .`.
+    const copies = [...finalStage.matchAll(/^COPY\s+(.*)$/gm)].map((m) => m[1]!);
+    expect(copies).toEqual(['--from=build /prod /app', 'docker/entrypoint.sh /usr/local/bin/gw']);
+    expect(finalStage).not.toMatch(/^RUN .*\b(pnpm|npm) (install|ci)\b/m);
+    // What the build stage puts into /prod: the root's production node_modules and data, and per
+    // package only package.json, dist/ and node_modules/ (pnpm's links into the root's store).
+    const buildStage = dockerfile.slice(0, dockerfile.search(/^FROM\s+\S+\s+AS\s+runtime/im));
+    const rootItems = /cp -a ((?:[\w.-]+ )+)\/prod\//.exec(buildStage)?.[1]?.trim().split(' ');
+    expect(rootItems?.sort()).toEqual(['config', 'contracts-abi', 'node_modules', 'package.json', 'prisma']);
+    for (const item of rootItems!) statSync(path.join(root, item === 'node_modules' ? 'package.json' : item));
+    const perPackage = /cp -a "\$pkg\/package\.json" "\$pkg\/dist" "\$pkg\/node_modules" "\/prod\/\$pkg\/"/.test(buildStage);
+    expect(perPackage).toBe(true);
+    const packages = /for pkg in ([\w/ -]+); do/.exec(buildStage)?.[1]?.trim().split(/\s+/).sort();
+    // Exactly the packages the image's roles run (docker/entrypoint.sh: the apps, migrate's
+    // packages/db) and every workspace package they depend on.
+    const needed = new Set<string>();
+    const dirOf = new Map(
+      ['apps', 'packages'].flatMap((g) =>
+        readdirSync(path.join(root, g)).map((d) => [JSON.parse(read(`${g}/${d}/package.json`)).name as string, `${g}/${d}`] as const),
+      ),
+    );
+    const visit = (dir: string) => {
+      if (needed.has(dir)) return;
+      needed.add(dir);
+      const deps = Object.keys((JSON.parse(read(`${dir}/package.json`)) as { dependencies?: object }).dependencies ?? {});
+      for (const dep of deps) if (dirOf.has(dep)) visit(dirOf.get(dep)!);
+    };
+    const entrypoint = read('docker/entrypoint.sh');
+    for (const [, dir] of entrypoint.matchAll(/\/app\/((?:apps|packages)\/[\w-]+)\/dist\//g)) visit(dir!);
+    for (const role of ['api', 'worker', 'ops', 'admin']) visit(`apps/${role}`);
+    expect(packages).toEqual([...needed].sort());
   });
 
   it('prunes to production dependencies', () => {

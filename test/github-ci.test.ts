@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { AUDIT_COMMAND, classifyAudit } from '../scripts/audit-prod.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -125,6 +126,28 @@ describe('.github/workflows (issue #14, point 6)', () => {
     expect(audit).toBeDefined();
     expect(audit).toMatch(/ --prod\b/);
     expect(audit).toMatch(/ --audit-level[ =]high\b/);
+    // pnpm 11: pnpm 10 calls the audit endpoints npm retired (HTTP 410); pnpm 11 the bulk one.
+    expect(audit).toMatch(/\bpnpm@11\.\d+\.\d+ audit\b/);
+    // On GitHub the registry answers: an audit that could not run is a failure there, not a skip.
+    expect(audit).not.toMatch(/--ignore-registry-errors/);
+    const step = ci.doc.jobs.audit!.steps!.find((s) => s.run === audit) as Step & { 'continue-on-error'?: unknown };
+    expect(step['continue-on-error']).toBeUndefined();
+    // The same pnpm as .ci/run's audit (scripts/audit-prod.ts).
+    expect(audit).toContain(AUDIT_COMMAND.slice(2, 4).join(' '));
+  });
+
+  it('pins the service containers of the test job by digest, like docker-compose.yml', () => {
+    const services = (ci.doc.jobs.test as Job & { services?: Record<string, { image: string }> }).services ?? {};
+    expect(Object.keys(services).sort()).toEqual(['postgres', 'redis']);
+    for (const [name, svc] of Object.entries(services))
+      expect({ name, pinned: /^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/.test(svc.image) }).toEqual({ name, pinned: true });
+  });
+
+  it("the smoke run's .env sets every secret docker-compose.yml requires", () => {
+    const required = new Set([...read('docker-compose.yml').matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((m) => m[1]!));
+    expect(required.size).toBeGreaterThanOrEqual(7);
+    const configure = steps('image').find((s) => s.name === 'Configure .env for the smoke run')!.run!;
+    for (const key of required) expect({ key, set: new RegExp(`echo "${key}=`).test(configure) }).toEqual({ key, set: true });
   });
 
   it('uses Node 24 wherever it sets up Node', () => {
@@ -171,5 +194,78 @@ describe('.github/workflows (issue #14, point 6)', () => {
     expect(dependabot.version).toBe(2);
     const ecosystems = dependabot.updates.map((u) => `${u['package-ecosystem']} ${u.directory}`);
     expect(ecosystems).toEqual(expect.arrayContaining(['github-actions /', 'npm /']));
+  });
+});
+
+describe('.ci/run: the dependency audit (issue #24)', () => {
+  it('runs scripts/audit-prod.ts after the install, and a failed audit fails the run', () => {
+    const script = read('.ci/run');
+    const install = script.indexOf('pnpm install --frozen-lockfile || status=1');
+    const audit = script.search(/^\s*node --import tsx scripts\/audit-prod\.ts \|\| status=1$/m);
+    expect(install).toBeGreaterThan(0);
+    expect(audit).toBeGreaterThan(install);
+  });
+
+  it('audits the production dependencies with pnpm 11 as JSON', () => {
+    expect(AUDIT_COMMAND).toEqual(['npx', '--yes', expect.stringMatching(/^pnpm@11\.\d+\.\d+$/), 'audit', '--prod', '--json']);
+  });
+
+  // What pnpm 11.28.11 printed on this project's machine, whose registry mirror has no audit endpoint.
+  const endpoint405 = JSON.stringify({
+    error: {
+      code: 'ERR_PNPM_AUDIT_BAD_RESPONSE',
+      message: 'The audit endpoint (at https://registry.npmjs.org/-/npm/v1/security/advisories/bulk) responded with 405: ',
+    },
+  });
+  const report = (counts: Partial<Record<'info' | 'low' | 'moderate' | 'high' | 'critical', number>>, advisories: object = {}) =>
+    JSON.stringify({
+      advisories,
+      metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, ...counts }, dependencies: 250 },
+    });
+
+  it('an audit endpoint that does not answer is a skip (exit 0), said so', () => {
+    const v = classifyAudit({ status: 1, stdout: endpoint405, stderr: '' });
+    expect(v).toMatchObject({ verdict: 'unreachable', exitCode: 0 });
+    expect(v.summary).toMatch(/responded with 405/);
+    // The network itself failing, and pnpm 11 that could not even be fetched, are the same.
+    const refused = JSON.stringify({ error: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:443' } });
+    expect(classifyAudit({ status: 1, stdout: refused, stderr: '' })).toMatchObject({ verdict: 'unreachable', exitCode: 0 });
+    const npx = 'npm error code ENOTFOUND\nnpm error syscall getaddrinfo\nnpm error errno ENOTFOUND\n';
+    expect(classifyAudit({ status: 1, stdout: '', stderr: npx })).toMatchObject({ verdict: 'unreachable', exitCode: 0 });
+  });
+
+  it('a high or critical advisory fails (exit 1), naming it', () => {
+    const advisories = {
+      '1099999': {
+        module_name: 'left-pad',
+        severity: 'critical',
+        title: 'Prototype pollution',
+        url: 'https://github.com/advisories/GHSA-xxxx',
+      },
+      '1099998': { module_name: 'tiny', severity: 'low', title: 'Nothing much', url: 'https://github.com/advisories/GHSA-yyyy' },
+    };
+    const v = classifyAudit({ status: 1, stdout: report({ critical: 1, low: 1 }, advisories), stderr: '' });
+    expect(v).toMatchObject({ verdict: 'vulnerable', exitCode: 1 });
+    expect(v.summary).toMatch(/left-pad/);
+    expect(v.summary).toMatch(/GHSA-xxxx/);
+    expect(v.summary).not.toMatch(/tiny/);
+    expect(classifyAudit({ status: 1, stdout: report({ high: 2 }), stderr: '' })).toMatchObject({ verdict: 'vulnerable', exitCode: 1 });
+  });
+
+  it('no advisory, or only below high, passes (exit 0) with the counts', () => {
+    expect(classifyAudit({ status: 0, stdout: report({}), stderr: '' })).toMatchObject({ verdict: 'clean', exitCode: 0 });
+    const v = classifyAudit({ status: 1, stdout: report({ moderate: 3, low: 1 }), stderr: '' });
+    expect(v).toMatchObject({ verdict: 'clean', exitCode: 0 });
+    expect(v.summary).toMatch(/3 moderate/);
+  });
+
+  it('any other failure of the audit itself fails (exit 1): it is not an outage to skip', () => {
+    const noLockfile = JSON.stringify({ error: { code: 'ERR_PNPM_AUDIT_NO_LOCKFILE', message: 'No pnpm-lock.yaml found' } });
+    expect(classifyAudit({ status: 1, stdout: noLockfile, stderr: '' })).toMatchObject({ verdict: 'failed', exitCode: 1 });
+    expect(classifyAudit({ status: 1, stdout: 'garbage', stderr: 'npm error code E404\n' })).toMatchObject({
+      verdict: 'failed',
+      exitCode: 1,
+    });
+    expect(classifyAudit({ status: null, stdout: '', stderr: '' })).toMatchObject({ verdict: 'failed', exitCode: 1 });
   });
 });

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '@gw/runtime';
 import { z } from 'zod';
+import { BOARD_ACTION_NAMES, type BoardAction } from './board-actions.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -8,7 +9,8 @@ export const MIN_PRODUCTION_PASSWORD_LENGTH = 12;
 
 /**
  * The variables only the ops app reads (the shared ones, DATABASE_URL, REDIS_URL, QUEUE_PREFIX,
- * LOG_LEVEL, NODE_ENV, come from `loadConfig()` of @gw/core). Documented in `.env.example`.
+ * LOG_LEVEL, NODE_ENV, OPS_LOGIN_MAX_FAILURES, OPS_LOGIN_LOCKOUT_MS, come from `loadConfig()` of
+ * @gw/runtime). Documented in `.env.example`.
  */
 export const opsEnvSchema = z.object({
   /** Port of the ops app (Bull Board, /metrics, /healthz); never the API's port. */
@@ -22,29 +24,66 @@ export const opsEnvSchema = z.object({
    * are unset. Refused when NODE_ENV=production.
    */
   OPS_INSECURE_NO_AUTH: bool.default(false),
-  /** `true`: Bull Board shows the queues but offers no action (retry, remove, clean, pause...). */
-  OPS_READ_ONLY: bool.default(false),
+  /**
+   * Bull Board actions to enable, comma-separated, from: retry, promote, clean, pause, add, edit,
+   * empty, obliterate, schedulers, limits, children (docs/operating.md lists the routes each one
+   * opens). Empty (the default): the board is read-only. Issue #24; replaces OPS_READ_ONLY.
+   */
+  OPS_BULL_BOARD_ACTIONS: z
+    .string()
+    .transform((list, ctx) => {
+      const names = list
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
+      const unknown = names.filter((name) => !(BOARD_ACTION_NAMES as string[]).includes(name));
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `names unknown actions (${unknown.join(', ')}); known: ${BOARD_ACTION_NAMES.join(', ')}` });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as BoardAction[];
+    })
+    .optional(),
+  /**
+   * Login throttle (issue #24): wrong basic-auth logins allowed across ALL client addresses within
+   * OPS_LOGIN_LOCKOUT_MS. Past it, an address that never logged in successfully (and a browser
+   * without the trust cookie of an earlier login) is refused until the oldest of those failures
+   * is older than OPS_LOGIN_LOCKOUT_MS; addresses and browsers that logged in before still can.
+   */
+  OPS_LOGIN_GLOBAL_MAX_FAILURES: z.coerce.number().int().min(1).max(100000).default(100),
 });
 
 export type OpsEnv = z.infer<typeof opsEnvSchema>;
 
 /** The ops app's configuration: the shared configuration plus {@link opsEnvSchema}. */
 export type OpsConfig = Config &
-  OpsEnv & {
+  Omit<OpsEnv, 'OPS_BULL_BOARD_ACTIONS'> & {
+    /** The enabled Bull Board actions; empty: read-only. */
+    OPS_BULL_BOARD_ACTIONS: BoardAction[];
     /** Basic auth credentials, or `null` when running without auth (development, OPS_INSECURE_NO_AUTH=true). */
     auth: { user: string; password: string } | null;
   };
 
 /**
- * Parses the environment for the ops app. Authentication is on unless explicitly disabled:
+ * Parses the environment for the ops app, without SECRETS_ENCRYPTION_KEY (never read, never
+ * required: the result's is always undefined). Authentication is on unless explicitly disabled:
  * - OPS_USER and OPS_PASSWORD set → basic auth with them;
  * - only one of them set → error;
  * - neither set → error, unless OPS_INSECURE_NO_AUTH=true and NODE_ENV is not `production`
  *   (then no auth, and `startOps` logs a warning at start-up).
+ * - OPS_READ_ONLY set (replaced by OPS_BULL_BOARD_ACTIONS) → error.
  * @throws ConfigError naming the variables (never their values)
  */
 export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
-  const base = loadConfig(env);
+  // Least privilege (issue #24): the ops console decrypts nothing, so it neither needs nor keeps
+  // SECRETS_ENCRYPTION_KEY, whatever the environment holds.
+  const base = loadConfig(env, { secretsKey: 'unused' });
+  if (env.OPS_READ_ONLY !== undefined && env.OPS_READ_ONLY !== '') {
+    throw new ConfigError(
+      ['OPS_READ_ONLY'],
+      ['OPS_READ_ONLY was replaced by OPS_BULL_BOARD_ACTIONS: Bull Board is read-only unless OPS_BULL_BOARD_ACTIONS lists actions'],
+    );
+  }
   const input: Record<string, string> = {};
   for (const key of Object.keys(opsEnvSchema.shape)) {
     const value = env[key];
@@ -81,5 +120,5 @@ export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
       ['OPS_USER and OPS_PASSWORD are required (or OPS_INSECURE_NO_AUTH=true to run without authentication outside production)'],
     );
   }
-  return { ...base, ...ops, auth };
+  return { ...base, ...ops, OPS_BULL_BOARD_ACTIONS: ops.OPS_BULL_BOARD_ACTIONS ?? [], auth };
 }

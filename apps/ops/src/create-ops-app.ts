@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import express, { type Express, type RequestHandler } from 'express';
 import { type Context, checkDependencies } from '@gw/runtime';
 import { basicAuth } from './basic-auth.js';
+import { boardActionGuard } from './board-actions.js';
 import type { OpsConfig } from './config.js';
 import { createOpsMetrics, type OpsMetrics } from './ops-metrics.js';
 
@@ -12,7 +13,10 @@ export const BOARD_PATH = '/queues';
 
 /** What the ops app needs: the shared clients (see `createContext`) and its configuration. */
 export interface OpsDeps extends Pick<Context, 'logger' | 'prisma' | 'redis' | 'queues'> {
-  config: Pick<OpsConfig, 'auth' | 'OPS_READ_ONLY' | 'QUEUE_PREFIX' | 'OPS_LOGIN_MAX_FAILURES' | 'OPS_LOGIN_LOCKOUT_MS'>;
+  config: Pick<
+    OpsConfig,
+    'auth' | 'OPS_BULL_BOARD_ACTIONS' | 'QUEUE_PREFIX' | 'OPS_LOGIN_MAX_FAILURES' | 'OPS_LOGIN_LOCKOUT_MS' | 'OPS_LOGIN_GLOBAL_MAX_FAILURES'
+  >;
   /** Created from the other deps when omitted. */
   metrics?: OpsMetrics;
 }
@@ -34,7 +38,9 @@ const privateHeaders: RequestHandler = (_req, res, next) => {
  * - `GET /healthz` (no auth): 200 when Redis and PostgreSQL answer, else 503; for the container;
  * - everything else behind HTTP basic auth (OPS_USER / OPS_PASSWORD), unless the configuration
  *   has no credentials (development with OPS_INSECURE_NO_AUTH=true):
- *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues`;
+ *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues`:
+ *     read-only unless `OPS_BULL_BOARD_ACTIONS` lists actions, and then only those (any other
+ *     mutating route answers 403 and changes nothing; see `BOARD_ACTIONS`, issue #24);
  *   - `GET /metrics`: Prometheus text of every api/worker/ops process, merged (see `OpsMetrics`).
  */
 export function createOpsApp(deps: OpsDeps): Express {
@@ -50,7 +56,11 @@ export function createOpsApp(deps: OpsDeps): Express {
   });
 
   if (deps.config.auth) {
-    const throttle = { maxFailures: deps.config.OPS_LOGIN_MAX_FAILURES, lockoutMs: deps.config.OPS_LOGIN_LOCKOUT_MS };
+    const throttle = {
+      maxFailures: deps.config.OPS_LOGIN_MAX_FAILURES,
+      lockoutMs: deps.config.OPS_LOGIN_LOCKOUT_MS,
+      globalMaxFailures: deps.config.OPS_LOGIN_GLOBAL_MAX_FAILURES,
+    };
     app.use(basicAuth(deps.config.auth, deps.logger, throttle));
   }
   app.use(privateHeaders);
@@ -66,14 +76,20 @@ export function createOpsApp(deps: OpsDeps): Express {
     }
   });
 
+  // Issue #24: read-only unless actions are listed. With none, Bull Board's own read-only mode
+  // (no action buttons, its API refuses them); with some, its buttons show and the guard below
+  // refuses, on the server, every mutating route whose action is not listed.
+  const actions = deps.config.OPS_BULL_BOARD_ACTIONS;
+  const readOnlyMode = actions.length === 0;
   const board = new ExpressAdapter();
   board.setBasePath(BOARD_PATH);
   createBullBoard({
-    queues: deps.queues
-      .all()
-      .map((queue) => new BullMQAdapter(queue, { readOnlyMode: deps.config.OPS_READ_ONLY, allowRetries: !deps.config.OPS_READ_ONLY })),
+    queues: deps.queues.all().map((queue) => new BullMQAdapter(queue, { readOnlyMode, allowRetries: actions.includes('retry') })),
     serverAdapter: board,
-    options: { uiConfig: { boardTitle: 'Gateway ops', hideDocsLink: true } },
+    options: {
+      uiConfig: { boardTitle: 'Gateway ops', hideDocsLink: true },
+      handlerHooks: boardActionGuard(actions, deps.logger),
+    },
   });
   app.use(BOARD_PATH, board.getRouter() as express.Router);
 

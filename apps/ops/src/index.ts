@@ -1,4 +1,5 @@
 export * from './basic-auth.js';
+export * from './board-actions.js';
 export * from './config.js';
 export * from './create-ops-app.js';
 export * from './ops-metrics.js';

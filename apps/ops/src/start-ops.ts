@@ -19,14 +19,20 @@ export interface RunningOps {
 
 /**
  * Starts the ops app on `config.OPS_PORT` (0 = any free port; read `server.address()`), with its
- * own clients (PostgreSQL, Redis, the project's queues). Logs a warning when it runs without
- * authentication (possible only outside production, see `loadOpsConfig`).
+ * own clients (PostgreSQL, Redis, the project's queues) and no secret box. Logs a warning when it
+ * runs without authentication (possible only outside production, see `loadOpsConfig`), and the
+ * Bull Board actions it allows (OPS_BULL_BOARD_ACTIONS; none: read-only).
  */
 export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}): Promise<RunningOps> {
-  const ctx = createContext(config, { app: 'ops', logger: opts.logger, queues: OPS_QUEUES });
+  // No secret box: the ops console decrypts nothing (issue #24, least privilege).
+  const ctx = createContext(config, { app: 'ops', logger: opts.logger, queues: OPS_QUEUES, secrets: false });
   if (!config.auth) {
     ctx.logger.warn('ops: OPS_INSECURE_NO_AUTH=true, Bull Board and /metrics are served WITHOUT authentication');
   }
+  ctx.logger.info(
+    { actions: config.OPS_BULL_BOARD_ACTIONS },
+    config.OPS_BULL_BOARD_ACTIONS.length ? 'ops: Bull Board actions enabled' : 'ops: Bull Board is read-only',
+  );
   const deps: OpsDeps = { ...ctx, config };
   const app = createOpsApp(deps);
   const server = await new Promise<Server>((resolve, reject) => {

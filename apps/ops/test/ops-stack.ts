@@ -19,8 +19,7 @@ export function opsEnv(stack: Stack, env: Record<string, string> = {}): Record<s
     DATABASE_URL: stack.config.DATABASE_URL,
     // REDIS_URL, QUEUE_PREFIX and the Cluster or Sentinel variables (issue #15).
     ...redisEnv(stack.config),
-    // Required outside NODE_ENV=test since issue #11.
-    SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
+    // No SECRETS_ENCRYPTION_KEY: the ops console never reads it (issue #24, least privilege).
     DATABASE_POOL_MAX: '2',
     LOG_LEVEL: 'silent',
     OPS_PORT: '0',

@@ -13,6 +13,7 @@ export * from './crypto/secret-box.js';
 export * from './crypto/tokens.js';
 export * from './batching/coalesce.js';
 export * from './net/address-policy.js';
+export * from './net/address-group.js';
 export * from './pubsub/subscribe-channel.js';
 export * from './process/stop-on-signals.js';
 export * from './health/check-dependencies.js';

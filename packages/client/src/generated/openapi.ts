@@ -37,7 +37,7 @@ export interface paths {
     };
     /**
      * Get a nonce for the login message
-     * @description Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.
+     * @description Returns a nonce issued by the service for the `Nonce:` field of the EIP-4361 login message: single use, valid for 10 minutes. The nonce is stateless (it carries its expiry and the service's MAC over it): asking for one stores nothing; the login that uses it records its single use. Login accepts only nonces issued here (except while the operator sets `SIWE_CLIENT_NONCES=true`, a migration aid for one release). Not cacheable.
      *
      *     **Authentication:** none (public); credentials sent anyway are ignored.
      */

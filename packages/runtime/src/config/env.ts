@@ -127,7 +127,7 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
  * docs/configuration.md (a test fails when a variable has none). Also listed in `.env.example`.
  */
 export const envSchema = z.object({
-  /** `production` requires SECRETS_ENCRYPTION_KEY (and, for the ops app, OPS_USER/OPS_PASSWORD); `test` allows a random per-process key. */
+  /** `production` requires SECRETS_ENCRYPTION_KEY (api, worker, admin; the ops app never reads it) and, for the ops app, OPS_USER/OPS_PASSWORD; `test` allows a random per-process key. */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** PostgreSQL URL (`postgresql://` or `postgres://`). */
   DATABASE_URL: url(['postgresql:', 'postgres:']).default('postgresql://postgres@127.0.0.1:5432/gateway'),
@@ -214,7 +214,8 @@ export const envSchema = z.object({
    * Keys for AES-256-GCM encryption of secrets at rest, as `kid:base64key[,kid:base64key...]`
    * (32-byte keys). The first one encrypts; all of them decrypt, which is how rotation works.
    * Required unless NODE_ENV=test (issue #11: there is no built-in key any more); with
-   * NODE_ENV=test and no key, each process uses a random key of its own.
+   * NODE_ENV=test and no key, each process uses a random key of its own. The api, the worker and
+   * the operator CLI need it; the ops console never reads it (issue #24, least privilege).
    */
   SECRETS_ENCRYPTION_KEY: z
     .string()
@@ -391,9 +392,9 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: int(1000, 120000).default(10000),
   /** Longest time (ms) a client may take to send the whole request (Node `server.requestTimeout`); >= HTTP_HEADERS_TIMEOUT_MS. */
   HTTP_REQUEST_TIMEOUT_MS: int(1000, 300000).default(30000),
-  /** Failed basic-auth logins per client address on the ops console before it is locked out. */
+  /** Failed basic-auth logins per client address group (an IPv4 address, an IPv6 /64) on the ops console, within OPS_LOGIN_LOCKOUT_MS, before it is locked out. */
   OPS_LOGIN_MAX_FAILURES: int(1, 1000).default(10),
-  /** How long (ms) an address stays locked out of the ops console after OPS_LOGIN_MAX_FAILURES. */
+  /** How long (ms) an address group stays locked out of the ops console after OPS_LOGIN_MAX_FAILURES; also the window failures are counted in. */
   OPS_LOGIN_LOCKOUT_MS: int(1000).default(900000),
   /** Max age (s) of a consent signature's `issuedAt` when it reaches the service (grant and revocation). */
   CONSENT_SIGNATURE_MAX_AGE_SECONDS: int(10, 86400).default(600),
@@ -435,12 +436,17 @@ export class ConfigError extends Error {
 /**
  * Parses the environment once.
  * @param env defaults to `process.env`; empty strings count as unset.
+ * @param opts.secretsKey `unused` for a process that decrypts nothing (the ops console, issue #24:
+ *   least privilege): SECRETS_ENCRYPTION_KEY is then neither required nor read, and the result's
+ *   `SECRETS_ENCRYPTION_KEY` is always undefined. Default `required` (unless NODE_ENV=test).
  * @throws ConfigError naming each invalid variable and what it must be (values are never echoed,
  *   since some are secrets).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secretsKey?: 'required' | 'unused' } = {}): Config {
+  const secretsUnused = opts.secretsKey === 'unused';
   const input: Record<string, string> = {};
   for (const key of Object.keys(envSchema.shape)) {
+    if (secretsUnused && key === 'SECRETS_ENCRYPTION_KEY') continue;
     const value = env[key];
     if (value !== undefined && value !== '') input[key] = value;
   }
@@ -457,7 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS < config.WEBHOOK_CIRCUIT_COOLDOWN_MS) {
     throw new ConfigError(['WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS'], ['WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS must be >= WEBHOOK_CIRCUIT_COOLDOWN_MS']);
   }
-  if (config.NODE_ENV !== 'test' && !config.SECRETS_ENCRYPTION_KEY) {
+  if (!secretsUnused && config.NODE_ENV !== 'test' && !config.SECRETS_ENCRYPTION_KEY) {
     throw new ConfigError(
       ['SECRETS_ENCRYPTION_KEY'],
       ['SECRETS_ENCRYPTION_KEY is required unless NODE_ENV=test (`pnpm start` and `pnpm demo` generate a local one under .data/)'],

@@ -6,16 +6,32 @@ import { createLogger, type Logger } from '../logging/logger.js';
 import { createQueues, type QueueDef } from '../queues/queues.js';
 import { createRedis } from '../redis/redis.js';
 
+/** Options of {@link createContext}. */
+export interface CreateContextOptions {
+  app: string;
+  logger?: Logger;
+  /** The queues to open at once (default: every queue defined so far); any other opens on first use. */
+  queues?: readonly QueueDef<unknown>[];
+  /**
+   * `false`: no `secretBox` (a process that decrypts nothing, e.g. the ops console; issue #24,
+   * least privilege). Default `true`: a SecretBox over `config.SECRETS_ENCRYPTION_KEY`.
+   */
+  secrets?: boolean;
+}
+
+/** The clients without the secret box: what {@link createContext} returns with `secrets: false`. */
+export type ContextWithoutSecrets = Omit<Context, 'secretBox'>;
+
 /**
  * Opens the clients a process needs: PostgreSQL (Prisma, and raw SQL for the hot paths, sharing
  * one `pg` pool of DATABASE_POOL_MAX connections, opened on first use; no named statements when
  * DATABASE_POOLER is `transaction`),
- * Redis (one connection shared by the queues; workers open their own blocking ones) and the
- * queues. Close with {@link closeContext}.
- * @param opts.queues the queues to open at once (default: every queue defined by the modules loaded
- *   so far); any other opens on its first use
+ * Redis (one connection shared by the queues; workers open their own blocking ones), the
+ * queues and, unless `opts.secrets` is false, the secret box. Close with {@link closeContext}.
  */
-export function createContext(config: Config, opts: { app: string; logger?: Logger; queues?: readonly QueueDef<unknown>[] }): Context {
+export function createContext(config: Config, opts: CreateContextOptions & { secrets: false }): ContextWithoutSecrets;
+export function createContext(config: Config, opts: CreateContextOptions): Context;
+export function createContext(config: Config, opts: CreateContextOptions): Context | ContextWithoutSecrets {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, { app: opts.app });
   const { prisma, sql } = createDatabaseClients(config.DATABASE_URL, {
     poolMax: config.DATABASE_POOL_MAX,
@@ -26,11 +42,12 @@ export function createContext(config: Config, opts: { app: string; logger?: Logg
     logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
   );
   const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues);
+  if (opts.secrets === false) return { config, logger, prisma, sql, redis, queues };
   return { config, logger, prisma, sql, redis, queues, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };
 }
 
 /** Closes what {@link createContext} opened: queues, then Redis, then PostgreSQL. */
-export async function closeContext(ctx: Context): Promise<void> {
+export async function closeContext(ctx: ContextWithoutSecrets): Promise<void> {
   await ctx.queues.close();
   await ctx.redis.quit().catch(() => ctx.redis.disconnect());
   await ctx.prisma.$disconnect();
