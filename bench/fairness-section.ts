@@ -30,9 +30,8 @@
 import { readWebhookHealth, type WebhookHealth } from '@gw/core/webhooks';
 import { confirmAtPeak } from './confirm-driver.js';
 import { createOrganization, createPendingPayments, type Fixtures } from './fixtures.js';
-import { fmtRun, pacedHealthyRun, retire, type HealthyRun } from './healthy-run.js';
-import { flushRedis } from './infra.js';
-import { assertAlive, deliveriesOf, startRealWorkers } from './pipeline.js';
+import { fmtRun, pacedHealthyRun, retire, startWarmWorker, type HealthyRun } from './healthy-run.js';
+import { deliveriesOf } from './pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
 import { Prisma } from '@gw/db';
 import { runTenantRounds, type TenantsResult } from './tenants-section.js';
@@ -124,23 +123,9 @@ async function runFairnessRound(d: SectionDeps, round: number): Promise<Fairness
   const hangingWebhookId = hangingOrg.webhookIds[0]!;
   const circuit = async () => (await readWebhookHealth(ctx.redis, d.env.QUEUE_PREFIX, [hangingWebhookId])).get(hangingWebhookId) ?? null;
 
-  await flushRedis(cfg.redisUrl);
-  await receiver.reset(0, HANG_PREFIX);
-  const workers = await startRealWorkers(ctx, d.env, {
-    processes: 1,
-    concurrency: cfg.workerConcurrency,
-    nodeFlags: cfg.workerNodeFlags,
-    extraEnv: cfg.workerEnv,
-  });
-  const check = () => assertAlive(workers);
+  const { workers, check } = await startWarmWorker(d, healthy, warmupIds, () => receiver.reset(0, HANG_PREFIX));
   try {
-    await confirmAtPeak(ctx, healthy, warmupIds, cfg.confirmConcurrency);
-    const warm = await receiver.waitFor(warmupIds.length, cfg.runTimeoutMs, check);
-    if (warm.unique < warmupIds.length) throw new Error(`fairness warm-up: only ${warm.unique} deliveries arrived`);
-
     const healthyRun = (ids: string[]) => pacedHealthyRun(d, healthy, ids, check);
-
-    await receiver.reset(0, HANG_PREFIX);
     const alone = await healthyRun(aloneIds);
     log(`healthy endpoint alone, ${cfg.fairnessRate} payments/s for ${cfg.fairnessDurationS} s: ${fmtRun(alone)}`);
 

@@ -5,9 +5,11 @@
  *
  * @module
  */
-import { confirmPaced } from './confirm-driver.js';
+import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
 import type { Fixtures } from './fixtures.js';
-import { deliveriesOf, tallyDeliveries } from './pipeline.js';
+import { flushRedis } from './infra.js';
+import type { Child } from './child-process.js';
+import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from './pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
 import { summarizeLatency, type LatencySummary } from './stats.js';
 
@@ -74,4 +76,39 @@ export async function pacedHealthyRun(d: SectionDeps, healthy: Fixtures, ids: st
     maxFeedLagMs,
     slowest,
   };
+}
+
+/**
+ * Starts a phase of the fairness section on a clean slate: flushes Redis, lets `resetReceiver` set
+ * the receiver's endpoints up, starts one real worker process with the bench's settings and warms
+ * it up with the healthy organization's `warmupIds` (all delivered), then resets the receiver
+ * again so that the warm-up is not counted. A failed warm-up stops the worker.
+ * @returns the worker and the liveness check to pass to the waits
+ */
+export async function startWarmWorker(
+  d: SectionDeps,
+  healthy: Fixtures,
+  warmupIds: string[],
+  resetReceiver: () => Promise<void>,
+): Promise<{ workers: Child[]; check: () => void }> {
+  const { ctx, cfg, receiver } = d;
+  await flushRedis(cfg.redisUrl);
+  await resetReceiver();
+  const workers = await startRealWorkers(ctx, d.env, {
+    processes: 1,
+    concurrency: cfg.workerConcurrency,
+    nodeFlags: cfg.workerNodeFlags,
+    extraEnv: cfg.workerEnv,
+  });
+  const check = () => assertAlive(workers);
+  try {
+    await confirmAtPeak(ctx, healthy, warmupIds, cfg.confirmConcurrency);
+    const warm = await receiver.waitFor(warmupIds.length, cfg.runTimeoutMs, check);
+    if (warm.unique < warmupIds.length) throw new Error(`fairness warm-up: only ${warm.unique} deliveries arrived`);
+    await resetReceiver();
+    return { workers, check };
+  } catch (err) {
+    await Promise.all(workers.map((w) => w.stop(ctx.config.WEBHOOK_TIMEOUT_MS + 20_000)));
+    throw err;
+  }
 }

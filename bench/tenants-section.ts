@@ -21,10 +21,8 @@
  * @module
  */
 import { confirmAtPeak } from './confirm-driver.js';
-import { fmtRun, pacedHealthyRun, retire, type HealthyRun } from './healthy-run.js';
 import { createOrganization, createPendingPayments, type Fixtures } from './fixtures.js';
-import { flushRedis } from './infra.js';
-import { assertAlive, startRealWorkers } from './pipeline.js';
+import { fmtRun, pacedHealthyRun, retire, startWarmWorker, type HealthyRun } from './healthy-run.js';
 import type { SectionDeps } from './pipeline-section.js';
 
 /** Path prefix of the slow endpoint on the receiver. */
@@ -88,20 +86,10 @@ async function runTenantRound(d: SectionDeps, round: number): Promise<TenantsRou
     const runIds = await createPendingPayments(ctx, healthy, perRun);
     const burstIds = await Promise.all(noisy.map((fx) => createPendingPayments(ctx, fx, cfg.tenantsBurst)));
 
-    await flushRedis(cfg.redisUrl);
-    await receiver.reset(0, undefined, { prefix: SLOW_PREFIX, ms: SLOW_ANSWER_MS });
-    const workers = await startRealWorkers(ctx, d.env, {
-      processes: 1,
-      concurrency: cfg.workerConcurrency,
-      nodeFlags: cfg.workerNodeFlags,
-      extraEnv: cfg.workerEnv,
-    });
-    const check = () => assertAlive(workers);
+    const { workers, check } = await startWarmWorker(d, healthy, warmupIds, () =>
+      receiver.reset(0, undefined, { prefix: SLOW_PREFIX, ms: SLOW_ANSWER_MS }),
+    );
     try {
-      await confirmAtPeak(ctx, healthy, warmupIds, cfg.confirmConcurrency);
-      const warm = await receiver.waitFor(warmupIds.length, cfg.runTimeoutMs, check);
-      if (warm.unique < warmupIds.length) throw new Error(`noisy tenants warm-up: only ${warm.unique} deliveries arrived`);
-      await receiver.reset(0, undefined, { prefix: SLOW_PREFIX, ms: SLOW_ANSWER_MS });
       const started = Date.now();
       // The bursts of every noisy organization at once, as the review's attacker(s) would.
       await Promise.all(noisy.map((fx, k) => confirmAtPeak(ctx, fx, burstIds[k]!, cfg.confirmConcurrency)));

@@ -16,8 +16,15 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { createTestDatabase, DEFAULT_TEST_SERVER_URL, runMigrateCli, SERVER_ENV, TEMPLATE_ENV, type TestDatabase } from '@gw/db/testing';
+import {
+  createTestDatabase,
+  DEFAULT_TEST_SERVER_URL,
+  runMigrateCli,
+  SERVER_ENV,
+  TEMPLATE_ENV,
+  type TestDatabase,
+  withClient,
+} from '@gw/db/testing';
 import { eventually, startStack, type Stack } from './support/stack.js';
 import { TestReceiver } from './support/receiver.js';
 
@@ -34,18 +41,6 @@ const withDatabase = (url: string, database: string, user?: { name: string; pass
   }
   return u.toString();
 };
-
-/** Runs `fn` with a client on `url`, closed afterwards. */
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** The SQLSTATE a statement fails with, or `ok`. */
 async function sqlState(url: string, sql: string): Promise<string> {

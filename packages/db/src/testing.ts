@@ -106,8 +106,13 @@ function sanitizeLabel(label: string, maxLength: number): string {
 }
 
 /** Runs `fn` with a client connected to the `postgres` maintenance database of `serverUrl`. */
-async function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+function withAdmin<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withClient(withDatabase(serverUrl, 'postgres'), fn);
+}
+
+/** Runs `fn` with a client connected to `url`, closed afterwards (a connection error after connect is ignored). */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
   await client.connect();
   try {
