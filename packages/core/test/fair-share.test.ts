@@ -6,6 +6,7 @@ import {
   announceWorkerSlots,
   createEndpointGate,
   fairShare,
+  gateKeys,
   organizationShareKeys,
   poolShareKeys,
   rankDeliveries,
@@ -132,6 +133,30 @@ describe('fair share of the worker pool (issue #24)', () => {
     await redis.zadd(organizationShareKeys(prefix, org).inflight, past, lease!);
     await redis.zadd(poolShareKeys(prefix).inflight, past, lease!);
     admitted(await gate.admit(slot(org), 'next'));
+  });
+
+  it('attempts to a webhook that answers fast do not count against the share; one slow answer makes them count again', async () => {
+    await announceWorkerSlots(redis, prefix, 'replica', 10, 5000);
+    const gate = gateOf();
+    const org = randomUUID();
+    const hook = slot(org);
+    // Without history the webhook is not fast: its attempts count (alone: share 5).
+    for (let i = 0; i < 3; i++) await gate.report(hook, admitted(await gate.admit(hook, `warm-${i}`)).lease, true);
+    // Three answers within a few ms: fast. Now the organization may fill the pool (10), not only its share (5).
+    const leases = [];
+    for (let i = 0; i < 10; i++) leases.push(admitted(await gate.admit(hook, `fast-${i}`)).lease);
+    expect(await gate.admit(hook, 'fast-10')).toMatchObject({ admitted: false, reason: 'fair_share' }); // the pool is full
+    expect(await redis.zcard(organizationShareKeys(prefix, org).inflight)).toBe(0);
+    expect(await redis.zscore(poolShareKeys(prefix).active, org)).toBeNull();
+    // The others answer; then one that held its slot for 10 s (its lease moved back as if it had):
+    // the moving average jumps past 250 ms and the webhook's attempts count again.
+    const slowLease = leases.shift()!;
+    for (const lease of leases) await gate.report(hook, lease, true);
+    await redis.zadd(gateKeys(prefix, hook.webhookId).leases, Date.now() + gate.leaseMs - 10_000, slowLease);
+    await gate.report(hook, slowLease, true);
+    for (let i = 0; i < 5; i++) admitted(await gate.admit(hook, `slow-${i}`));
+    expect(await gate.admit(hook, 'slow-5')).toMatchObject({ admitted: false, reason: 'fair_share' });
+    expect(await redis.zcard(organizationShareKeys(prefix, org).inflight)).toBe(5);
   });
 
   it("ranks each delivery in its organization's backlog; an admitted one leaves the backlog", async () => {

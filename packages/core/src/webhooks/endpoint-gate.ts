@@ -102,6 +102,7 @@ export type GateSettings = Pick<
   | 'WEBHOOK_DISABLE_AFTER_MS'
   | 'WEBHOOK_ORG_CONCURRENCY_MIN'
   | 'WEBHOOK_ORG_CONCURRENCY_MAX'
+  | 'WEBHOOK_FAST_ATTEMPT_MS'
   | 'WORKER_CONCURRENCY'
 >;
 
@@ -149,17 +150,24 @@ end`;
  * KEYS: circuit, leases, waiters; the organization's inflight, parked, queued; the pool's active,
  * pool, inflight. ARGV: lease token, limit, lease ms, job id, waiters ttl ms, base cool-down ms, max
  * cool-down ms, organization id, own pool (this replica's slots, used while no heartbeat is
- * known), share min, share max. A job parked behind a probe is told to look again when the next
+ * known), share min, share max, fast attempt ms. A job parked behind a probe is told to look again when the next
  * cool-down would end if the probe failed (a success promotes it sooner). A job waiting for an
  * open circuit's cool-down leaves its organization's backlog (it needs no slot until then).
  *
- * The share rule (issue #24): an organization with nothing in flight may take any free slot of the
- * pool; one with attempts in flight may take another only while it has fewer than its share AND
- * the pool keeps one share free after it. So a newcomer always finds a slot, however busy the
- * others are, unless the pool is full of first attempts.
+ * The share rule (issue #24): an attempt to a webhook whose attempts took less than the fast
+ * attempt time on average (`avgMs` in the circuit hash, kept by REPORT) gives its slot back within
+ * that time, so it needs only a free slot of the pool and does not count against its
+ * organization's share (a webhook without history is not fast). Any other attempt counts: an
+ * organization with no counted attempt in flight may take any free slot of the pool; one with
+ * counted attempts may take another only while it has fewer than its share AND the pool keeps one
+ * share free after it. So a newcomer always finds a slot, however slow the others' endpoints are,
+ * unless the pool is full of first attempts.
  */
 const ADMIT = `${NOW}${SHARE}
-local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
+local circuit = redis.call('HMGET', KEYS[1], 'state', 'avgMs')
+local state = circuit[1] or 'closed'
+local avgMs = tonumber(circuit[2] or '')
+local fast = avgMs ~= nil and avgMs < tonumber(ARGV[12])
 local transition = ''
 if state == 'open' then
   local ou = tonumber(redis.call('HGET', KEYS[1], 'openUntil') or '0')
@@ -173,8 +181,10 @@ if state == 'open' then
 end
 local leaseMs = tonumber(ARGV[3])
 local waitersTtl = tonumber(ARGV[5])
-redis.call('ZADD', KEYS[7], now + leaseMs, ARGV[8])
-redis.call('PEXPIRE', KEYS[7], leaseMs * 2)
+if not fast then
+  redis.call('ZADD', KEYS[7], now + leaseMs, ARGV[8])
+  redis.call('PEXPIRE', KEYS[7], leaseMs * 2)
+end
 local function parkOnWebhook()
   redis.call('ZREM', KEYS[5], ARGV[4])
   redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
@@ -196,7 +206,7 @@ local share, pool = fairShare(KEYS[7], KEYS[8], tonumber(ARGV[9]), tonumber(ARGV
 local mine = redis.call('ZCARD', KEYS[4])
 local total = redis.call('ZCARD', KEYS[9])
 local room
-if mine == 0 then room = total < pool else room = mine < share and total < pool - share end
+if fast or mine == 0 then room = total < pool else room = mine < share and total < pool - share end
 if not room then
   redis.call('ZREM', KEYS[3], ARGV[4])
   redis.call('ZADD', KEYS[5], 'NX', now, ARGV[4])
@@ -212,8 +222,10 @@ local expires = now + leaseMs
 if probe == 1 then redis.call('HSET', KEYS[1], 'probe', ARGV[1], 'probeUntil', expires) end
 redis.call('ZADD', KEYS[2], expires, ARGV[1])
 redis.call('PEXPIRE', KEYS[2], leaseMs * 2)
-redis.call('ZADD', KEYS[4], expires, ARGV[1])
-redis.call('PEXPIRE', KEYS[4], leaseMs * 2)
+if not fast then
+  redis.call('ZADD', KEYS[4], expires, ARGV[1])
+  redis.call('PEXPIRE', KEYS[4], leaseMs * 2)
+end
 redis.call('ZADD', KEYS[9], expires, ARGV[1])
 redis.call('PEXPIRE', KEYS[9], leaseMs * 2)
 redis.call('ZREM', KEYS[3], ARGV[4])
@@ -236,10 +248,18 @@ return {'ok', tostring(probe), transition}`;
  * are looked at only when there are any (ZCARD of the waiters), so a report to an endpoint nobody
  * waits for does not scan its leases.
  *
- * Then the organization (issue #24): with nothing in flight and nothing parked it stops counting
- * as one with work; with jobs parked on its share, the oldest are promoted into its free share.
+ * Then the organization (issue #24): with no counted attempt in flight and nothing parked it stops
+ * counting as one with work; with jobs parked on its share, the oldest are promoted into its free
+ * share. The attempt's duration (from its lease) updates the webhook's moving average `avgMs`
+ * (weight 0.3 to the newest), which tells ADMIT whether the webhook's attempts are fast.
  */
 const REPORT = `${NOW}${SHARE}
+local leaseMs = tonumber(ARGV[15])
+local leased = redis.call('ZSCORE', KEYS[2], ARGV[1])
+local took = leaseMs
+if leased then took = math.max(0, now - (tonumber(leased) - leaseMs)) end
+local lastAvg = tonumber(redis.call('HGET', KEYS[1], 'avgMs') or '')
+redis.call('HSET', KEYS[1], 'avgMs', lastAvg and math.floor(lastAvg * 0.7 + took * 0.3) or took)
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[5], ARGV[1])
 redis.call('ZREM', KEYS[9], ARGV[1])
@@ -322,7 +342,7 @@ local parked = redis.call('ZCARD', KEYS[6])
 if inflight == 0 and parked == 0 then
   redis.call('ZREM', KEYS[7], ARGV[11])
 elseif parked > 0 then
-  redis.call('ZADD', KEYS[7], now + tonumber(ARGV[15]), ARGV[11])
+  redis.call('ZADD', KEYS[7], now + leaseMs, ARGV[11])
   local share = fairShare(KEYS[7], KEYS[8], tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), now)
   local free = share - inflight
   if free > 0 then
@@ -459,6 +479,7 @@ export function createEndpointGate(
         settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
         slot.organizationId,
         ...shareArgs,
+        settings.WEBHOOK_FAST_ATTEMPT_MS,
       );
       const moved = transition === 'half_open' ? 'half_open' : null;
       if (moved) await redis.sadd(registry, slot.webhookId);

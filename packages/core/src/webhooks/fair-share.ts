@@ -8,13 +8,16 @@ import type { RedisConnection } from '@gw/runtime';
  * 1. **A bound on what each organization has in flight.** The pool is the sum of WORKER_CONCURRENCY
  *    over the live worker replicas (each replica announces its slots, {@link announceWorkerSlots}).
  *    An organization's fair share is `⌊pool / (organizations with work + 1)⌋`, clamped to
- *    [WEBHOOK_ORG_CONCURRENCY_MIN, WEBHOOK_ORG_CONCURRENCY_MAX]. The endpoint gate
- *    (`endpoint-gate.ts`) lets an organization with nothing in flight take any free slot, and one
- *    with attempts in flight take another only while it has fewer than its share and the pool
- *    keeps one share free after it: an organization whose work just arrived finds a free slot at
- *    once instead of waiting for somebody's slow attempt to end. Otherwise the job is parked
- *    (reason `fair_share`), and the organization's next finishing attempt hands its slot to its
- *    oldest parked job (a parked job also looks again by itself after WEBHOOK_CAP_WAIT_MAX_MS).
+ *    [WEBHOOK_ORG_CONCURRENCY_MIN, WEBHOOK_ORG_CONCURRENCY_MAX]. Only attempts that hold a slot
+ *    for long count: an attempt to a webhook whose attempts took less than WEBHOOK_FAST_ATTEMPT_MS
+ *    on average (250 ms) gives its slot back within that time, and needs only a free slot, so one
+ *    organization's fast endpoints can use the whole pool while nobody else needs it. The endpoint
+ *    gate (`endpoint-gate.ts`) lets an organization with no counted attempt in flight take any
+ *    free slot, and one with counted attempts take another only while it has fewer than its share
+ *    and the pool keeps one share free after it: an organization whose work just arrived finds a
+ *    free slot at once instead of waiting for somebody's slow attempt to end. Otherwise the job is
+ *    parked (reason `fair_share`), and the organization's next finishing attempt hands its slot to
+ *    its oldest parked job (a parked job also looks again by itself after WEBHOOK_CAP_WAIT_MAX_MS).
  * 2. **Round robin at the head of the queue.** Every delivery job is enqueued with a BullMQ
  *    priority equal to its rank in its organization's backlog ({@link rankDeliveries}): the first
  *    waiting delivery of every organization has priority 1, the second 2, and so on. BullMQ runs
@@ -23,14 +26,14 @@ import type { RedisConnection } from '@gw/runtime';
  *    organization queues behind the single delivery of another, not in front of it.
  *
  * Keys (`<prefix>` is QUEUE_PREFIX; on a Redis Cluster its own hash tag puts every key in one slot):
- * - `<prefix>:org:{<organization id>}:inflight` sorted set: the organization's attempt leases,
- *   scored by their expiry (a killed worker's lease runs out by itself);
+ * - `<prefix>:org:{<organization id>}:inflight` sorted set: the organization's counted (not fast)
+ *   attempt leases, scored by their expiry (a killed worker's lease runs out by itself);
  * - `<prefix>:org:{<organization id>}:parked` sorted set: job ids parked for the organization's
  *   share, scored by park time (the oldest is handed the next slot);
  * - `<prefix>:org:{<organization id>}:queued` sorted set: delivery job ids enqueued and not yet
  *   admitted, scored by enqueue time (their count is the next delivery's rank);
- * - `<prefix>:fair:active` sorted set: the organizations with work, scored by when they stop
- *   counting unless they ask again (an attempt's lease time);
+ * - `<prefix>:fair:active` sorted set: the organizations with work (a counted attempt in flight or
+ *   a job parked), scored by when they stop counting unless they ask again (an attempt's lease time);
  * - `<prefix>:fair:inflight` sorted set: every attempt lease of every organization (the pool's use);
  * - `<prefix>:fair:workers` sorted set and `<prefix>:fair:slots` hash: the live worker replicas
  *   (scored by expiry) and their WORKER_CONCURRENCY; `<prefix>:fair:pool` their sum (expires with

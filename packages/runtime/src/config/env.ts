@@ -251,6 +251,14 @@ export const envSchema = z.object({
    * webhooks.
    */
   WEBHOOK_ORG_CONCURRENCY_MAX: int(1, 10000).default(40),
+  /**
+   * Fair sharing (issue #24): an attempt to a webhook whose attempts took less than this on
+   * average (ms, moving average) gives its slot back within that time, so it does not count
+   * against its organization's share; it only needs a free slot. A webhook without history, or
+   * whose attempts are slower, counts. Keeps one organization's busy but fast endpoints at full
+   * speed while the pool has room, and its slow ones within its share.
+   */
+  WEBHOOK_FAST_ATTEMPT_MS: int(1, 60000).default(250),
   /** Circuit breaker: consecutive failed attempts (non-2xx, timeout, connection error) that open it. */
   WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: int(1, 1000).default(5),
   /** Circuit breaker: sliding window (ms) over which the failure rate is computed. */
