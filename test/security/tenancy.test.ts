@@ -55,6 +55,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
         return d ?? undefined;
       })
     ).id;
+    ids.event = (await stack.api.deps.prisma.delivery.findUniqueOrThrow({ where: { id: ids.delivery } })).eventId;
     ids.position = (await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201)).id;
     ids.bridge = (
       await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202)
@@ -74,6 +75,22 @@ describe('tenant isolation on every id-taking endpoint', () => {
     'POST /api/gateway/v1/webhooks/deliveries/:id/retry': () => ({
       method: 'post',
       path: `/api/gateway/v1/webhooks/deliveries/${ids.delivery}/retry`,
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
+    'GET /api/gateway/v1/webhooks/deliveries/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/webhooks/deliveries/${ids.delivery}`,
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
+    'POST /api/gateway/v1/webhooks/:id/test': () => ({
+      method: 'post',
+      path: `/api/gateway/v1/webhooks/${ids.webhook}/test`,
+      body: { event: 'payment.settled' },
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
+    'GET /api/gateway/v1/events/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/events/${ids.event}`,
       headers: () => ({ 'X-API-Key': b.apiKey }),
     }),
     'DELETE /api/gateway/v1/webhooks/:id': () => ({
@@ -164,6 +181,8 @@ describe('tenant isolation on every id-taking endpoint', () => {
   it('the owner still reaches each object (the 404s above are not from broken ids)', async () => {
     expect((await stack.http.get(`/api/gateway/v1/payments/${ids.pendingPayment}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/bridge/transfers/${ids.bridge}`).set(as(a))).status).toBe(200);
+    expect((await stack.http.get(`/api/gateway/v1/webhooks/deliveries/${ids.delivery}`).set('X-API-Key', a.apiKey)).status).toBe(200);
+    expect((await stack.http.get(`/api/gateway/v1/events/${ids.event}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`).set(as(a))).status).toBe(200);
     const recovered = await stack.http
       .post(`/api/gateway/v1/webhooks/${ids.webhook}/recover`)
@@ -171,6 +190,8 @@ describe('tenant isolation on every id-taking endpoint', () => {
       .send({ since: new Date(Date.now() - 3600_000).toISOString() });
     expect(recovered.status).toBe(202);
     expect(recovered.body.recovered).toBeGreaterThanOrEqual(1); // A's dead delivery
+    const test = await stack.http.post(`/api/gateway/v1/webhooks/${ids.webhook}/test`).set('X-API-Key', a.apiKey).send({});
+    expect(test.status).toBe(202);
     expect(
       (
         await stack.http
@@ -219,7 +240,7 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/v1/supply/tariffs',
   ]);
 
-  type Tenant = { organizationId: string; apiKey: string; token: string; shipmentId: string };
+  type Tenant = { organizationId: string; apiKey: string; token: string; shipmentId: string; deliveryId: string };
   let stack: Stack;
   let wallet: PrivateKeyAccount;
   let a: Tenant;
@@ -230,6 +251,8 @@ describe('tenant isolation on every list endpoint', () => {
   /** Values of the required query (or path) parameters of a list, for the tenant calling it. */
   const parameterValues: Record<string, (t: Tenant) => string> = {
     shipmentId: (t) => t.shipmentId,
+    // The one id-taking route whose answer holds a list: GET /webhooks/deliveries/{id} (its attempts).
+    id: (t) => t.deliveryId,
     patient: () => wallet.address,
   };
 
@@ -295,7 +318,8 @@ describe('tenant isolation on every list endpoint', () => {
     });
     // A read of the wallet's clinical records under the consent above (logged for this organization).
     await stack.http.get(`/api/v1/health/records?patient=${wallet.address}`).set(as).expect(200);
-    return { organizationId: org.organizationId, apiKey: org.apiKey, token, shipmentId: shipment.id };
+    const delivery = await stack.api.deps.prisma.delivery.findFirstOrThrow({ where: { organizationId: org.organizationId } });
+    return { organizationId: org.organizationId, apiKey: org.apiKey, token, shipmentId: shipment.id, deliveryId: delivery.id };
   }
 
   beforeAll(async () => {

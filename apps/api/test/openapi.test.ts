@@ -444,6 +444,24 @@ describe('OpenAPI reference (issue #4)', () => {
       const deliveries = documented(await get('/gateway/v1/webhooks/deliveries', org.apiKey, ''), 'get', '/gateway/v1/webhooks/deliveries');
       expect(deliveries.body.data.length).toBeGreaterThanOrEqual(2);
       const deliveryId = deliveries.body.data[0].id as string;
+      // Issue #25: a delivery with its attempts, the events, a test event.
+      const detail = documented(
+        await get(`/gateway/v1/webhooks/deliveries/${deliveryId}`, org.apiKey, ''),
+        'get',
+        '/gateway/v1/webhooks/deliveries/{id}',
+      );
+      expect(detail.body.id).toBe(deliveryId);
+      const events = documented(await get('/gateway/v1/events?order=asc', org.apiKey, ''), 'get', '/gateway/v1/events');
+      expect(events.body.data.length).toBeGreaterThanOrEqual(2);
+      expect(
+        documented(await get(`/gateway/v1/events/${events.body.data[0].id}`, org.apiKey, ''), 'get', '/gateway/v1/events/{id}').status,
+      ).toBe(200);
+      const test = documented(
+        await post(`/gateway/v1/webhooks/${registered.body.id}/test`, { event: 'payment.failed' }, org.apiKey, ''),
+        'post',
+        '/gateway/v1/webhooks/{id}/test',
+      );
+      expect(test.body).toMatchObject({ status: 'pending', event: 'payment.failed' });
       const pending = documented(
         await post(`/gateway/v1/webhooks/deliveries/${deliveryId}/retry`, undefined, org.apiKey, ''),
         'post',

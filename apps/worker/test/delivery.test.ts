@@ -262,7 +262,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     // Failure on resend → dead again after exactly one more attempt.
     const retry1 = await stack.http.post(`/api/gateway/v1/webhooks/deliveries/${dead!.id}/retry`).set('X-API-Key', org.apiKey);
     expect(retry1.status).toBe(202);
-    expect(retry1.body).toEqual({ id: dead!.id, status: 'pending' });
+    expect(retry1.body).toMatchObject({ id: dead!.id, status: 'pending', health: { state: 'closed' } });
     const again = await stack.http.post(`/api/gateway/v1/webhooks/deliveries/${dead!.id}/retry`).set('X-API-Key', org.apiKey);
     expect([202, 409]).toContain(again.status); // 409 while the first resend is pending
     await eventually(async () => {

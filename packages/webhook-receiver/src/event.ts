@@ -31,7 +31,7 @@ export interface WebhookDeliveryInfo {
 }
 
 /**
- * Body of a delivery: `{ id, type, createdAt, delivery: { id, timestamp }, data: { payment } }`.
+ * Body of a delivery: `{ id, type, createdAt, test?, delivery: { id, timestamp }, data: { payment } }`.
  *
  * Checked at runtime: it is a JSON object; `type`, when a string, equals the `X-Service-Event`
  * header; `delivery.id` equals `X-Service-Delivery` and `delivery.timestamp` is within the
@@ -45,6 +45,11 @@ export interface WebhookEvent<TPayment = Record<string, unknown>> {
   type: WebhookEventType | (string & {});
   /** ISO-8601 timestamp of when the event was created. */
   createdAt: string;
+  /**
+   * `true` only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up:
+   * id `00000000-0000-7000-8000-000000007e57`); absent on real events. Answer 2xx and do not act on it.
+   */
+  test?: boolean;
   /** The delivery this body was signed for, and the time of this attempt. */
   delivery: WebhookDeliveryInfo;
   /** Event payload. */

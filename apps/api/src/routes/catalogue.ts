@@ -7,7 +7,7 @@ import { creditRoutes } from '@gw/core/credits';
 import { energyRoutes } from '@gw/core/energy';
 import { healthRecordRoutes } from '@gw/core/health-records';
 import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
-import { paymentRoutes } from '@gw/core/payments';
+import { paymentRoutes, webhookTestRoutes } from '@gw/core/payments';
 import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
 import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
@@ -25,6 +25,7 @@ export const ROUTES: RouteTable<RouteDeps> = [
   ...healthRoutes,
   ...sessionRoutes,
   ...webhookRoutes,
+  ...webhookTestRoutes,
   ...paymentRoutes,
   ...walletRoutes,
   ...stakingRoutes,

@@ -149,11 +149,33 @@ export interface paths {
     };
     /**
      * List deliveries
-     * @description Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).
+     * @description Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted). Each names its webhook, its event (`eventId`, `event`) and the payment the event is about (`paymentId`). Filters, combined with AND: `status`, `webhookId`, `event` (type), `paymentId`, `createdAfter` (inclusive) and `createdBefore` (exclusive, ISO 8601 date-times); a webhook or payment id of another organization matches nothing. Each filter is served by an index, so a rare one is found without walking the organization's other deliveries.
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['listDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/deliveries/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a delivery with its attempts
+     * @description The delivery, as listed, with `attemptLog`: every recorded attempt, oldest first: its number, the HTTP status of the answer (null when none came), the duration in ms, the error, the first 1 KiB of the answer body as received (`responseBody`) and when it ended. A deferral behind an open circuit is not an attempt: `nextAttemptAt` shows when the next one is due. Poll it to watch a delivery (a test event, a resend) until it is `delivered` or `dead`.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     */
+    get: operations['getDelivery'];
     put?: never;
     post?: never;
     delete?: never;
@@ -173,7 +195,7 @@ export interface paths {
     put?: never;
     /**
      * Resend a delivery by hand
-     * @description Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). A `pending` delivery, or one of a deactivated webhook, is 409.
+     * @description Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). Immediate means as soon as the webhook's circuit lets an attempt go: while it is `open` (after repeated failures), the attempt waits for the end of its cool-down, like every delivery to that endpoint. The answer says which: `health` is the webhook's circuit now and `nextAttemptAt` is when the attempt is due (`health.openUntil` while open, else now). A `pending` delivery, or one of a deactivated webhook, is 409; 503 when the circuit cannot be read (nothing changed).
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
@@ -206,6 +228,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gateway/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the organization's events
+     * @description The organization's events (every payment state change, and the test events), whether or not a webhook subscribes to them. Each is the body its deliveries carry, without the `delivery` block: `{ id, type, createdAt, test, data }`. In id order (UUIDv7: creation order): newest first by default, oldest first with `order=asc`. `after=<event id>` keeps only the events after it; `type`, `createdAfter` (inclusive) and `createdBefore` (exclusive) filter. A reader that tails the events (a forwarder) asks `order=asc&after=<the last id it handled>`. An event becomes visible when its transaction commits, a few milliseconds after its id was taken, so a tail that must miss nothing asks again from a slightly older id (the last one handled a few seconds ago) and skips the ids it has already handled. Events are kept as long as one of their deliveries is (`DELIVERY_RETENTION_DAYS`, `DEAD_DELIVERY_RETENTION_DAYS`); an event without any delivery goes after `DELIVERY_RETENTION_DAYS`.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an event
+     * @description One event of the organization, as `GET /gateway/v1/events` lists it.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     */
+    get: operations['getEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/gateway/v1/webhooks/{id}': {
     parameters: {
       query?: never;
@@ -223,6 +289,28 @@ export interface paths {
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
     delete: operations['deactivateWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event to a webhook
+     * @description Sends a signed sample event of type `event` (default `payment.settled`) to this one webhook, even if it does not subscribe to that type, through the real pipeline: an event and one delivery are written in one transaction and the delivery is queued, signed, attempted, retried and recorded like every other. Its body carries `"test": true`, and its payment is made up: id `00000000-0000-7000-8000-000000007e57`, payer `0x0000000000000000000000000000000000007e57`, 1 token, a description that says it is a test, the state the event reports. The answer is the delivery (202, `pending`): poll `GET /gateway/v1/webhooks/deliveries/{id}` to watch its attempts. The event is listed by `GET /gateway/v1/events` with `test: true`. A deactivated webhook is 409 (register its URL again first). Each test event counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE`.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     */
+    post: operations['sendTestEvent'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1391,18 +1479,46 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
+    /** @description One event to one webhook */
     Delivery: {
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The delivery id: `X-Service-Delivery` and `delivery.id` of its body
+       */
       id: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description The webhook it goes to
+       */
       webhookId: string;
-      /** @enum {string} */
+      /**
+       * Format: uuid
+       * @description The event it carries: `id` of its body (`GET /gateway/v1/events/{id}`)
+       */
+      eventId: string;
+      /**
+       * @description The event type: `type` of its body
+       * @enum {string}
+       */
       event: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
-      /** @enum {string} */
+      /**
+       * Format: uuid
+       * @description The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id)
+       */
+      paymentId: string | null;
+      /**
+       * @description `pending` (an attempt is scheduled), `delivered` (a 2xx answer), `dead` (attempts exhausted: resend it by hand)
+       * @enum {string}
+       */
       status: 'pending' | 'delivered' | 'dead';
+      /** @description Attempts made so far (a deferral behind an open circuit is not one) */
       attempts: number;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description While `pending`: when the next attempt is due (the end of the cool-down while its circuit is open)
+       */
       nextAttemptAt: string | null;
+      /** @description HTTP status of the last attempt; null when it got no answer */
       lastStatusCode: number | null;
       lastError: string | null;
       /** Format: date-time */
@@ -1410,17 +1526,118 @@ export interface components {
       /** Format: date-time */
       deliveredAt: string | null;
     };
+    /** @description One recorded attempt of a delivery */
+    DeliveryAttempt: {
+      /** @description 1 for the first attempt; a manual resend adds one */
+      number: number;
+      /** @description HTTP status of the answer; null when there was none (timeout, refused, reset) */
+      statusCode: number | null;
+      /** @description From the request to the end of the answer (or the failure), in milliseconds */
+      durationMs: number;
+      /** @description Why the attempt failed (`HTTP 500`, `timeout after 10000 ms`, …); null on success */
+      error: string | null;
+      /** @description The first 1 KiB of the answer body as received (UTF-8, possibly cut mid-character); null when there was no answer */
+      responseBody: string | null;
+      /**
+       * Format: date-time
+       * @description When the attempt ended and was recorded
+       */
+      createdAt: string;
+    };
+    /** @description A delivery with its attempts */
+    DeliveryDetail: {
+      /**
+       * Format: uuid
+       * @description The delivery id: `X-Service-Delivery` and `delivery.id` of its body
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The webhook it goes to
+       */
+      webhookId: string;
+      /**
+       * Format: uuid
+       * @description The event it carries: `id` of its body (`GET /gateway/v1/events/{id}`)
+       */
+      eventId: string;
+      /**
+       * @description The event type: `type` of its body
+       * @enum {string}
+       */
+      event: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+      /**
+       * Format: uuid
+       * @description The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id)
+       */
+      paymentId: string | null;
+      /**
+       * @description `pending` (an attempt is scheduled), `delivered` (a 2xx answer), `dead` (attempts exhausted: resend it by hand)
+       * @enum {string}
+       */
+      status: 'pending' | 'delivered' | 'dead';
+      /** @description Attempts made so far (a deferral behind an open circuit is not one) */
+      attempts: number;
+      /**
+       * Format: date-time
+       * @description While `pending`: when the next attempt is due (the end of the cool-down while its circuit is open)
+       */
+      nextAttemptAt: string | null;
+      /** @description HTTP status of the last attempt; null when it got no answer */
+      lastStatusCode: number | null;
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+      /** @description Every recorded attempt, oldest first (`attempts` of them) */
+      attemptLog: components['schemas']['DeliveryAttempt'][];
+    };
     /** @description Deliveries, newest first */
     DeliveryPage: {
       data: components['schemas']['Delivery'][];
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
       nextCursor: string | null;
     };
+    /** @description The resend, accepted: when its attempt will be made, and the webhook's circuit now */
     DeliveryRetry: {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
       status: 'pending';
+      /**
+       * Format: date-time
+       * @description When the attempt will be made: now, or, while the webhook's circuit is `open`, the end of its cool-down (`health.openUntil`), when the probe may go
+       */
+      nextAttemptAt: string;
+      health: components['schemas']['WebhookHealth'];
+    };
+    /** @description A payment state change, as pushed to the webhooks subscribed to its type */
+    Event: {
+      /**
+       * Format: uuid
+       * @description The event id: `id` of every delivery body of the event
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /** @description `true` for a sample sent by `POST /gateway/v1/webhooks/{id}/test` */
+      test: boolean;
+      /** @description The event's data: `data` of its delivery bodies */
+      data: {
+        /** @description The payment after the change, as `GET /gateway/v1/payments/{id}` returns it (schema `Payment`) */
+        payment: {
+          /** Format: uuid */
+          id: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
     };
     /** @description The delivery this body was signed for: its id and the time of this attempt */
     EventDelivery: {
@@ -1435,6 +1652,12 @@ export interface components {
        * @example 1795280461
        */
       timestamp: number;
+    };
+    /** @description Events, newest first (`order=asc`: oldest first) */
+    EventPage: {
+      data: components['schemas']['Event'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
     };
     FarmingPool: {
       /** Format: uuid */
@@ -1590,6 +1813,11 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
       delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
@@ -1610,6 +1838,11 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
       delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
@@ -1636,6 +1869,11 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
       delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
@@ -1656,6 +1894,11 @@ export interface components {
        * @description When the event happened (the state change committed)
        */
       createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
       delivery: components['schemas']['EventDelivery'];
       /** @description The payment as the API returns it, after the change */
       data: {
@@ -2659,6 +2902,16 @@ export interface operations {
         cursor?: string;
         /** @description Only deliveries in this status */
         status?: 'pending' | 'delivered' | 'dead';
+        /** @description Only deliveries to this webhook (another organization's webhook matches nothing) */
+        webhookId?: string;
+        /** @description Only deliveries of this event type */
+        event?: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+        /** @description Only deliveries of the events of this payment (`data.payment.id` of their body) */
+        paymentId?: string;
+        /** @description Only deliveries created at or after this time (`createdAt >= createdAfter`) */
+        createdAfter?: string;
+        /** @description Only deliveries created before this time (`createdAt < createdBefore`) */
+        createdBefore?: string;
       };
       header?: never;
       path?: never;
@@ -2681,7 +2934,9 @@ export interface operations {
            *         {
            *           "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
            *           "webhookId": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *           "eventId": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
            *           "event": "payment.settled",
+           *           "paymentId": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
            *           "status": "dead",
            *           "attempts": 8,
            *           "nextAttemptAt": null,
@@ -2750,6 +3005,117 @@ export interface operations {
       };
     };
   };
+  getDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the delivery (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delivery with its attempts */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+           *       "webhookId": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *       "eventId": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+           *       "event": "payment.settled",
+           *       "paymentId": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "status": "pending",
+           *       "attempts": 2,
+           *       "nextAttemptAt": "2026-11-21T17:03:00.000Z",
+           *       "lastStatusCode": 500,
+           *       "lastError": "HTTP 500",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "deliveredAt": null,
+           *       "attemptLog": [
+           *         {
+           *           "number": 1,
+           *           "statusCode": 500,
+           *           "durationMs": 41,
+           *           "error": "HTTP 500",
+           *           "responseBody": "{\"error\":\"database unavailable\"}",
+           *           "createdAt": "2026-11-21T17:00:00.041Z"
+           *         },
+           *         {
+           *           "number": 2,
+           *           "statusCode": 500,
+           *           "durationMs": 41,
+           *           "error": "HTTP 500",
+           *           "responseBody": "{\"error\":\"database unavailable\"}",
+           *           "createdAt": "2026-11-21T17:01:00.052Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['DeliveryDetail'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   retryDelivery: {
     parameters: {
       query?: never;
@@ -2762,7 +3128,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Accepted: the delivery is `pending` until its attempt is made */
+      /** @description Accepted: the delivery is `pending` until its attempt, due at `nextAttemptAt`, is made */
       202: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2774,7 +3140,15 @@ export interface operations {
           /**
            * @example {
            *       "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
-           *       "status": "pending"
+           *       "status": "pending",
+           *       "nextAttemptAt": "2026-11-21T19:03:30.000Z",
+           *       "health": {
+           *         "state": "open",
+           *         "consecutiveFailures": 5,
+           *         "lastSuccessAt": "2026-11-21T17:00:00.000Z",
+           *         "lastFailureAt": "2026-11-21T19:03:00.000Z",
+           *         "openUntil": "2026-11-21T19:03:30.000Z"
+           *       }
            *     }
            */
           'application/json': components['schemas']['DeliveryRetry'];
@@ -3054,6 +3428,211 @@ export interface operations {
       };
     };
   };
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only events of this type */
+        type?: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+        /** @description Only events created at or after this time (`createdAt >= createdAfter`) */
+        createdAfter?: string;
+        /** @description Only events created before this time (`createdAt < createdBefore`) */
+        createdBefore?: string;
+        /** @description `desc` (default): newest first, like every list; `asc`: oldest first, for a reader that tails the events */
+        order?: 'desc' | 'asc';
+        /** @description Only events after this event id in id order (ids are UUIDv7: time-ordered). Any UUID is accepted, e.g. the id of an event since deleted by retention */
+        after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+           *           "type": "payment.settled",
+           *           "createdAt": "2026-11-21T17:01:00.000Z",
+           *           "test": false,
+           *           "data": {
+           *             "payment": {
+           *               "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *               "object": "payment",
+           *               "status": "settled",
+           *               "amount": "12000000000000000000",
+           *               "token": "GTK"
+           *             }
+           *           }
+           *         }
+           *       ],
+           *       "nextCursor": "MDE5M2E1YzEtMWIyYy03ZDNlLThmNDAtNWE2YjdjOGQ5ZTAx"
+           *     }
+           */
+          'application/json': components['schemas']['EventPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the event (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+           *       "type": "payment.settled",
+           *       "createdAt": "2026-11-21T17:01:00.000Z",
+           *       "test": false,
+           *       "data": {
+           *         "payment": {
+           *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *           "object": "payment",
+           *           "status": "settled",
+           *           "amount": "12000000000000000000",
+           *           "token": "GTK"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   deactivateWebhook: {
     parameters: {
       query?: never;
@@ -3168,6 +3747,177 @@ export interface operations {
         };
       };
       /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  sendTestEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the webhook (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description Optional: no body (or `{}`) sends `payment.settled` */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "event": "payment.refunded"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The event type of the sample (default `payment.settled`); sent even if the webhook does not subscribe to it
+           * @default payment.settled
+           * @enum {string}
+           */
+          event?: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the delivery of the test event, `pending` until its attempt is made */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+           *       "webhookId": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *       "eventId": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+           *       "event": "payment.refunded",
+           *       "paymentId": "00000000-0000-7000-8000-000000007e57",
+           *       "status": "pending",
+           *       "attempts": 0,
+           *       "nextAttemptAt": "2026-11-21T17:00:00.000Z",
+           *       "lastStatusCode": null,
+           *       "lastError": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "deliveredAt": null
+           *     }
+           */
+          'application/json': components['schemas']['Delivery'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests; `/problems/event-quota-exceeded`: Event quota exceeded */
       429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];

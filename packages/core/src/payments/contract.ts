@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Payment as PaymentModel } from '@gw/db';
 import { EX, address, amount, amountSchema, dateTime, idParam, listQuerySchema, page, symbol, uuid } from '@gw/runtime';
-import { EventDelivery } from '../webhooks/index.js';
+import { EVENT_TEST_FIELD, EventDelivery } from '../webhooks/index.js';
 
 /**
  * The payments contract (issue #2): request and response schemas of `/gateway/v1/payments`, and
@@ -126,6 +126,7 @@ const eventPayload = <E extends PaymentEvent>(type: E, id: string, description: 
       id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
       type: z.literal(type),
       createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
+      test: EVENT_TEST_FIELD,
       delivery: EventDelivery,
       data: z.object({ payment: Payment }).meta({ description: 'The payment as the API returns it, after the change' }),
     })
@@ -143,7 +144,7 @@ export const PAYMENT_EVENT_PAYLOADS = {
   'payment.refunded': eventPayload('payment.refunded', 'PaymentRefundedEvent', 'The organization refunded a settled payment'),
 } satisfies Record<PaymentEvent, z.ZodType>;
 
-const eventId = '0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f';
+const eventId = EX.eventId;
 
 /** The body of one delivery of each event (validated against its schema by the contract tests). */
 export const paymentEventExamples = {

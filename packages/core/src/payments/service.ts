@@ -2,7 +2,15 @@ import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, cursorId, isUuid, toPage } from '@gw/runtime';
 import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
-import { type DeliveryRef, dispatchDeliveries, recordEvent, type WebhookEvent } from '../webhooks/index.js';
+import {
+  type DeliveryDto,
+  type DeliveryRef,
+  dispatchDeliveries,
+  recordEvent,
+  sendTestEvent,
+  TEST_EVENT_PAYMENT_ID,
+  type WebhookEvent,
+} from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { toPaymentDto, type PaymentDto } from './contract.js';
 import {
@@ -180,6 +188,60 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
   });
   await dispatchDeliveries(ctx, out.deliveries);
   return out.dto;
+}
+
+// --- test events (issue #25) ---------------------------------------------------------------------
+
+/** The made-up payer of a test event's payment: a valid address nobody holds the key of. */
+export const TEST_EVENT_PAYER = '0x0000000000000000000000000000000000007e57';
+
+/**
+ * The made-up payment a test event of `type` carries (issue #25): a payment of 1 token of the
+ * native token to the organization, in the state the event reports, with the fixed id
+ * {@link TEST_EVENT_PAYMENT_ID}, the payer {@link TEST_EVENT_PAYER} and a description that says it
+ * is a test. It matches the `Payment` schema, so a receiver parses it as it parses a real one.
+ * @param now the time of the sample (creation, update, settle, refund)
+ */
+export function samplePayment(type: WebhookEvent, organizationId: string, token: string, now: Date): PaymentDto {
+  const at = now.toISOString();
+  const status = (
+    { 'payment.settled': 'settled', 'payment.failed': 'failed', 'payment.expired': 'expired', 'payment.refunded': 'refunded' } as const
+  )[type];
+  return {
+    id: TEST_EVENT_PAYMENT_ID,
+    object: 'payment',
+    status,
+    amount: '1000000000000000000',
+    token,
+    payer: TEST_EVENT_PAYER,
+    organizationId,
+    description: 'Test event sent by POST /gateway/v1/webhooks/{id}/test: not a real payment',
+    purpose: 'payment',
+    credits: null,
+    failureReason: status === 'failed' ? 'insufficient_funds' : null,
+    expiresAt: status === 'expired' ? at : new Date(now.getTime() + 900_000).toISOString(),
+    createdAt: at,
+    updatedAt: at,
+    settledAt: status === 'settled' || status === 'refunded' ? at : null,
+    refundedAt: status === 'refunded' ? at : null,
+  };
+}
+
+/**
+ * Sends a test event of `type` to one webhook of the organization (issue #25,
+ * `POST /gateway/v1/webhooks/{id}/test`): the {@link samplePayment} through webhooks'
+ * `sendTestEvent` (an event marked `test`, one delivery to that webhook, enqueued after the commit).
+ * @returns the new delivery, `pending`
+ * @throws AppError not-found (unknown id, or another organization's webhook), invalid-state (deactivated)
+ */
+export function sendTestPaymentEvent(
+  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config' | 'logger'>,
+  organizationId: string,
+  webhookId: string,
+  type: WebhookEvent,
+): Promise<DeliveryDto> {
+  const payment = samplePayment(type, organizationId, ctx.config.NATIVE_TOKEN_SYMBOL, new Date());
+  return sendTestEvent(ctx, organizationId, webhookId, type, { payment });
 }
 
 export type ExpireOutcome =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Delivery as DeliveryRow, Webhook as WebhookRow } from '@gw/db';
-import { EX, dateTime, idParam, listQuerySchema, page, uuid } from '@gw/runtime';
+import type { Webhook as WebhookRow } from '@gw/db';
+import { EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
 
 /**
  * The webhooks contract (spec, Webhook endpoints; issues #2, #4, #10): the events, the request and
@@ -63,12 +63,62 @@ export const recoverWebhookBody = z.strictObject({
     }),
 });
 
+/** An ISO 8601 date-time query parameter (with an offset: `Z` or `+01:00`). */
+const timeQuery = (description: string) =>
+  z
+    .string()
+    .pipe(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"' }))
+    .optional()
+    .meta({ description, example: '2026-11-21T17:00:00Z' });
+
+/**
+ * Query of `GET /gateway/v1/webhooks/deliveries` (issue #2; issue #25: every filter but `status`).
+ * Filters combine with AND; each is served by an index (see the webhooks guide).
+ */
 export const listDeliveriesQuery = listQuerySchema.extend({
   status: z.enum(DELIVERY_STATUSES).optional().meta({ description: 'Only deliveries in this status' }),
+  webhookId: uuidField(EX.webhookId)
+    .optional()
+    .meta({ description: "Only deliveries to this webhook (another organization's webhook matches nothing)" }),
+  event: z.enum(WEBHOOK_EVENTS).optional().meta({ description: 'Only deliveries of this event type' }),
+  paymentId: uuidField(EX.paymentId)
+    .optional()
+    .meta({ description: 'Only deliveries of the events of this payment (`data.payment.id` of their body)' }),
+  createdAfter: timeQuery('Only deliveries created at or after this time (`createdAt >= createdAfter`)'),
+  createdBefore: timeQuery('Only deliveries created before this time (`createdAt < createdBefore`)'),
+});
+
+/** `POST /gateway/v1/webhooks/{id}/test` (issue #25): which sample event to send. */
+export const testWebhookBody = z.strictObject({
+  event: z
+    .enum(WEBHOOK_EVENTS)
+    .default('payment.settled')
+    .meta({ description: 'The event type of the sample (default `payment.settled`); sent even if the webhook does not subscribe to it' }),
+});
+
+export const EVENT_ORDERS = ['desc', 'asc'] as const;
+
+/**
+ * Query of `GET /gateway/v1/events` (issue #25). A forwarder tails the events with
+ * `order=asc&after=<the last id it handled>`.
+ */
+export const listEventsQuery = listQuerySchema.extend({
+  type: z.enum(WEBHOOK_EVENTS).optional().meta({ description: 'Only events of this type' }),
+  createdAfter: timeQuery('Only events created at or after this time (`createdAt >= createdAfter`)'),
+  createdBefore: timeQuery('Only events created before this time (`createdAt < createdBefore`)'),
+  order: z
+    .enum(EVENT_ORDERS)
+    .default('desc')
+    .meta({ description: '`desc` (default): newest first, like every list; `asc`: oldest first, for a reader that tails the events' }),
+  after: uuidField(EX.eventId).optional().meta({
+    description:
+      'Only events after this event id in id order (ids are UUIDv7: time-ordered). Any UUID is accepted, e.g. the id of an event since deleted by retention',
+  }),
 });
 
 export const webhookIdParam = idParam('webhook', EX.webhookId);
 export const deliveryIdParam = idParam('delivery', EX.deliveryId);
+export const eventIdParam = idParam('event', EX.eventId);
 
 // --- responses --------------------------------------------------------------------------------
 
@@ -131,22 +181,86 @@ export const WebhookList = z
   .object({ data: z.array(WebhookWithHealth) })
   .meta({ id: 'WebhookList', description: "The organization's webhooks, oldest first" });
 
-export const Delivery = z
+const deliveryFields = {
+  id: uuid().meta({ description: 'The delivery id: `X-Service-Delivery` and `delivery.id` of its body' }),
+  webhookId: uuid().meta({ description: 'The webhook it goes to' }),
+  eventId: uuid().meta({ description: 'The event it carries: `id` of its body (`GET /gateway/v1/events/{id}`)' }),
+  event: z.enum(WEBHOOK_EVENTS).meta({ description: 'The event type: `type` of its body' }),
+  paymentId: uuid().nullable().meta({
+    description: "The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id)",
+  }),
+  status: z.enum(DELIVERY_STATUSES).meta({
+    description: '`pending` (an attempt is scheduled), `delivered` (a 2xx answer), `dead` (attempts exhausted: resend it by hand)',
+  }),
+  attempts: z.number().int().min(0).meta({ description: 'Attempts made so far (a deferral behind an open circuit is not one)' }),
+  nextAttemptAt: dateTime()
+    .nullable()
+    .meta({ description: 'While `pending`: when the next attempt is due (the end of the cool-down while its circuit is open)' }),
+  lastStatusCode: z.number().int().nullable().meta({ description: 'HTTP status of the last attempt; null when it got no answer' }),
+  lastError: z.string().nullable(),
+  createdAt: dateTime(),
+  deliveredAt: dateTime().nullable(),
+};
+export const Delivery = z.object(deliveryFields).meta({ id: 'Delivery', description: 'One event to one webhook' });
+export const DeliveryPage = page('DeliveryPage', Delivery, 'Deliveries, newest first');
+export const DeliveryAttempt = z
+  .object({
+    number: z.number().int().min(1).meta({ description: '1 for the first attempt; a manual resend adds one' }),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'HTTP status of the answer; null when there was none (timeout, refused, reset)' }),
+    durationMs: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'From the request to the end of the answer (or the failure), in milliseconds' }),
+    error: z.string().nullable().meta({ description: 'Why the attempt failed (`HTTP 500`, `timeout after 10000 ms`, …); null on success' }),
+    responseBody: z.string().nullable().meta({
+      description: 'The first 1 KiB of the answer body as received (UTF-8, possibly cut mid-character); null when there was no answer',
+    }),
+    createdAt: dateTime().meta({ description: 'When the attempt ended and was recorded' }),
+  })
+  .meta({ id: 'DeliveryAttempt', description: 'One recorded attempt of a delivery' });
+export const DeliveryDetail = z
+  .object({
+    ...deliveryFields,
+    attemptLog: z.array(DeliveryAttempt).meta({ description: 'Every recorded attempt, oldest first (`attempts` of them)' }),
+  })
+  .meta({ id: 'DeliveryDetail', description: 'A delivery with its attempts' });
+
+/** What `GET /gateway/v1/webhooks` shows of an endpoint's circuit is also the resend's (issue #25). */
+export const DeliveryRetry = z
   .object({
     id: uuid(),
-    webhookId: uuid(),
-    event: z.enum(WEBHOOK_EVENTS),
-    status: z.enum(DELIVERY_STATUSES),
-    attempts: z.number().int().min(0),
-    nextAttemptAt: dateTime().nullable(),
-    lastStatusCode: z.number().int().nullable(),
-    lastError: z.string().nullable(),
-    createdAt: dateTime(),
-    deliveredAt: dateTime().nullable(),
+    status: z.literal('pending'),
+    nextAttemptAt: dateTime().meta({
+      description:
+        "When the attempt will be made: now, or, while the webhook's circuit is `open`, the end of its cool-down (`health.openUntil`), when the probe may go",
+    }),
+    health: WebhookHealth,
   })
-  .meta({ id: 'Delivery' });
-export const DeliveryPage = page('DeliveryPage', Delivery, 'Deliveries, newest first');
-export const DeliveryRetry = z.object({ id: uuid(), status: z.literal('pending') }).meta({ id: 'DeliveryRetry' });
+  .meta({ id: 'DeliveryRetry', description: "The resend, accepted: when its attempt will be made, and the webhook's circuit now" });
+
+/** An event as `GET /gateway/v1/events` lists it: the webhook body without its `delivery` block (issue #25). */
+export const Event = z
+  .object({
+    id: uuid().meta({ description: 'The event id: `id` of every delivery body of the event' }),
+    type: z.enum(WEBHOOK_EVENTS),
+    createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
+    test: z.boolean().meta({ description: '`true` for a sample sent by `POST /gateway/v1/webhooks/{id}/test`' }),
+    data: z
+      .object({
+        payment: z
+          .object({ id: uuid() })
+          .catchall(z.unknown())
+          .meta({ description: 'The payment after the change, as `GET /gateway/v1/payments/{id}` returns it (schema `Payment`)' }),
+      })
+      .meta({ description: "The event's data: `data` of its delivery bodies" }),
+  })
+  .meta({ id: 'Event', description: 'A payment state change, as pushed to the webhooks subscribed to its type' });
+export const EventPage = page('EventPage', Event, 'Events, newest first (`order=asc`: oldest first)');
 
 /** A webhook as listed: never carries the secret (spec, Webhook registration). */
 export type WebhookDto = z.infer<typeof Webhook>;
@@ -154,8 +268,14 @@ export type WebhookDto = z.infer<typeof Webhook>;
 export type WebhookHealth = z.infer<typeof WebhookHealth>;
 /** A webhook as `GET /webhooks` lists it: with its endpoint's circuit (issue #10). */
 export type WebhookWithHealthDto = z.infer<typeof WebhookWithHealth>;
-/** A delivery as listed by `GET /webhooks/deliveries` (issue #2). */
+/** A delivery as listed by `GET /webhooks/deliveries` (issue #2; issue #25: with its event, payment and webhook). */
 export type DeliveryDto = z.infer<typeof Delivery>;
+/** `GET /webhooks/deliveries/{id}` (issue #25): a delivery with its attempts. */
+export type DeliveryDetailDto = z.infer<typeof DeliveryDetail>;
+/** What a manual resend answers (issue #25): when the attempt will be made, and the circuit. */
+export type DeliveryRetryDto = z.infer<typeof DeliveryRetry>;
+/** An event as `GET /events` lists it (issue #25). */
+export type EventDto = z.infer<typeof Event>;
 
 // The columns hold only what the request schemas accepted: their text is one of the enums.
 export const toWebhookDto = (
@@ -171,10 +291,28 @@ export const toWebhookDto = (
   createdAt: new Date(w.createdAt).toISOString(),
 });
 
-export const toDeliveryDto = (d: DeliveryRow): DeliveryDto => ({
+/** A delivery row with its event's payment id, as the repository reads it. */
+export interface DeliveryView {
+  id: string;
+  webhookId: string;
+  eventId: string;
+  event: string;
+  paymentId: string | null;
+  status: (typeof DELIVERY_STATUSES)[number];
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+export const toDeliveryDto = (d: DeliveryView): DeliveryDto => ({
   id: d.id,
   webhookId: d.webhookId,
+  eventId: d.eventId,
   event: d.event as WebhookEvent,
+  paymentId: d.paymentId,
   status: d.status,
   attempts: d.attempts,
   nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
@@ -182,6 +320,45 @@ export const toDeliveryDto = (d: DeliveryRow): DeliveryDto => ({
   lastError: d.lastError,
   createdAt: d.createdAt.toISOString(),
   deliveredAt: d.deliveredAt?.toISOString() ?? null,
+});
+
+/** An attempt row as the repository reads it. */
+export interface DeliveryAttemptView {
+  number: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  responseBody: string | null;
+  createdAt: Date;
+}
+
+export const toDeliveryDetailDto = (d: DeliveryView, attempts: DeliveryAttemptView[]): DeliveryDetailDto => ({
+  ...toDeliveryDto(d),
+  attemptLog: attempts.map((a) => ({
+    number: a.number,
+    statusCode: a.statusCode,
+    durationMs: a.durationMs,
+    error: a.error,
+    responseBody: a.responseBody,
+    createdAt: a.createdAt.toISOString(),
+  })),
+});
+
+/** An event row as the repository reads it. */
+export interface EventView {
+  id: string;
+  type: string;
+  createdAt: Date;
+  test: boolean;
+  payload: unknown;
+}
+
+export const toEventDto = (e: EventView): EventDto => ({
+  id: e.id,
+  type: e.type as WebhookEvent,
+  createdAt: e.createdAt.toISOString(),
+  test: e.test,
+  data: e.payload as EventDto['data'],
 });
 
 // --- what a receiver gets -----------------------------------------------------------------------
@@ -227,20 +404,40 @@ export interface EventEnvelope {
   type: string;
   /** ISO 8601 UTC time of the state change. */
   createdAt: string;
+  /** Only on a sample sent by `POST /webhooks/{id}/test` (issue #25); absent on real events. */
+  test?: true;
   /** The delivery id (= `X-Service-Delivery`) and this attempt's Unix time in seconds; see {@link EventDelivery}. */
   delivery: { id: string; timestamp: number };
   data: unknown;
 }
 
 /**
+ * The id of the made-up payment of every test event (issue #25): a valid UUID that no real payment
+ * has (the real ones are random UUIDv7), recognisable by its zeros and its `7e57` ("test").
+ */
+export const TEST_EVENT_PAYMENT_ID = '00000000-0000-7000-8000-000000007e57';
+
+/**
+ * The `test` member of a body (issue #25): present, and `true`, only on a sample sent by
+ * `POST /gateway/v1/webhooks/{id}/test`.
+ */
+export const EVENT_TEST_FIELD = z
+  .boolean()
+  .optional()
+  .meta({
+    description: `Present, and \`true\`, only on a sample sent by \`POST /gateway/v1/webhooks/{id}/test\` (its payment is made up: id \`${TEST_EVENT_PAYMENT_ID}\`); absent on real events. Acknowledge a test (2xx) and do not act on it.`,
+    example: true,
+  });
+
+/**
  * The body of one delivery attempt: the stored event, plus the delivery id and the attempt's time
- * (issue #24). Serialise it once and sign those exact bytes.
- * @param event the stored event (id, type, creation time, payload)
+ * (issue #24), and `test: true` on a sample (issue #25). Serialise it once and sign those exact bytes.
+ * @param event the stored event (id, type, creation time, payload, whether it is a test sample)
  * @param deliveryId the delivery id, also sent as `X-Service-Delivery`
  * @param timestamp Unix time of this attempt in whole seconds (also `webhook-timestamp` under `standard-webhooks`)
  */
 export function deliveryEnvelope(
-  event: { id: string; type: string; createdAt: Date; payload: unknown },
+  event: { id: string; type: string; createdAt: Date; payload: unknown; test?: boolean },
   deliveryId: string,
   timestamp: number,
 ): EventEnvelope {
@@ -248,6 +445,7 @@ export function deliveryEnvelope(
     id: event.id,
     type: event.type,
     createdAt: event.createdAt.toISOString(),
+    ...(event.test ? { test: true as const } : {}),
     delivery: { id: deliveryId, timestamp },
     data: event.payload,
   };
@@ -312,7 +510,9 @@ const webhook = {
 const delivery = {
   id: EX.deliveryId,
   webhookId: EX.webhookId,
+  eventId: EX.eventId,
   event: 'payment.settled',
+  paymentId: EX.paymentId,
   status: 'dead',
   attempts: 8,
   nextAttemptAt: null,
@@ -320,6 +520,28 @@ const delivery = {
   lastError: 'HTTP 500',
   createdAt: EX.time,
   deliveredAt: null,
+};
+const attempt = (number: number, at: string) => ({
+  number,
+  statusCode: 500,
+  durationMs: 41,
+  error: 'HTTP 500',
+  responseBody: '{"error":"database unavailable"}',
+  createdAt: at,
+});
+const openCircuit = {
+  state: 'open',
+  consecutiveFailures: 5,
+  lastSuccessAt: EX.time,
+  lastFailureAt: '2026-11-21T19:03:00.000Z',
+  openUntil: '2026-11-21T19:03:30.000Z',
+};
+const event = {
+  id: EX.eventId,
+  type: 'payment.settled',
+  createdAt: '2026-11-21T17:01:00.000Z',
+  test: false,
+  data: { payment: { id: EX.paymentId, object: 'payment', status: 'settled', amount: '12000000000000000000', token: 'GTK' } },
 };
 
 /** Example bodies of the API reference (validated against their schemas by the contract tests). */
@@ -337,5 +559,24 @@ export const webhookExamples = {
   recovery: { recovered: 42, more: false },
   deactivated: { ...webhook, active: false },
   deliveryPage: { data: [delivery], nextCursor: null },
-  deliveryRetry: { id: EX.deliveryId, status: 'pending' },
+  deliveryDetail: {
+    ...delivery,
+    attempts: 2,
+    status: 'pending',
+    nextAttemptAt: '2026-11-21T17:03:00.000Z',
+    attemptLog: [attempt(1, '2026-11-21T17:00:00.041Z'), attempt(2, '2026-11-21T17:01:00.052Z')],
+  },
+  testDelivery: {
+    ...delivery,
+    event: 'payment.refunded',
+    paymentId: TEST_EVENT_PAYMENT_ID,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: EX.time,
+    lastStatusCode: null,
+    lastError: null,
+  },
+  deliveryRetry: { id: EX.deliveryId, status: 'pending', nextAttemptAt: openCircuit.openUntil, health: openCircuit },
+  event,
+  eventPage: { data: [event], nextCursor: EX.cursor },
 };

@@ -1,5 +1,6 @@
-import type { Db, Delivery, DeliveryStatus, RawSql, Tx, Webhook } from '@gw/db';
+import { Prisma, type Db, type DeliveryStatus, type RawSql, type Tx, type Webhook, sqlFragment } from '@gw/db';
 import { type Context, isUuid, coalesce } from '@gw/runtime';
+import type { DeliveryAttemptView, DeliveryView, EventView } from './contract.js';
 import type { RecoveryJob } from './queue.js';
 
 /**
@@ -105,18 +106,40 @@ export async function findSubscribedWebhookIds(tx: RawSql, organizationId: strin
 }
 
 /**
+ * Whether the organization's webhook is active, locked against a concurrent deactivation or
+ * re-registration until the end of the transaction (`FOR SHARE`), or null when it has no such
+ * webhook. For a test event (issue #25), written in the same transaction.
+ */
+export async function lockWebhookActivity(tx: RawSql, organizationId: string, webhookId: string): Promise<{ active: boolean } | null> {
+  const rows = await tx.$queryRaw<{ active: boolean }[]>`
+    SELECT active FROM webhooks WHERE id = ${webhookId}::uuid AND organization_id = ${organizationId}::uuid FOR SHARE`;
+  return rows[0] ?? null;
+}
+
+/**
  * Writes an event and one `pending` delivery per webhook, in one statement (plain SQL, issue #5:
  * Prisma's createManyAndReturn cost ~20 ms of CPU for 50 deliveries).
+ * @param e.paymentId the payment the event is about (issue #25: the deliveries' `paymentId` filter)
+ * @param e.test a sample of `POST /webhooks/{id}/test` (issue #25), whose body says `"test": true`
  * @param deliveries the new deliveries' ids and their webhooks
  */
 export async function insertEventWithDeliveries(
   tx: RawSql,
-  e: { id: string; organizationId: string; type: string; payload: string; deliveryIds: string[]; webhookIds: string[] },
+  e: {
+    id: string;
+    organizationId: string;
+    type: string;
+    payload: string;
+    paymentId: string | null;
+    test?: boolean;
+    deliveryIds: string[];
+    webhookIds: string[];
+  },
 ): Promise<void> {
   await tx.$executeRaw`
     WITH e AS (
-      INSERT INTO events (id, organization_id, type, payload, created_at)
-      VALUES (${e.id}::uuid, ${e.organizationId}::uuid, ${e.type}, ${e.payload}::jsonb, now())
+      INSERT INTO events (id, organization_id, type, payload, payment_id, test, created_at)
+      VALUES (${e.id}::uuid, ${e.organizationId}::uuid, ${e.type}, ${e.payload}::jsonb, ${e.paymentId}::uuid, ${e.test ?? false}, now())
       RETURNING id
     )
     INSERT INTO deliveries (id, organization_id, webhook_id, event_id, event, status, attempts, manual, next_attempt_at, created_at, updated_at)
@@ -124,19 +147,162 @@ export async function insertEventWithDeliveries(
     FROM e, unnest(${e.deliveryIds}::text[], ${e.webhookIds}::text[]) AS t(id, webhook_id)`;
 }
 
-// --- deliveries (API) -------------------------------------------------------------------------------
+// --- deliveries and events (API) ----------------------------------------------------------------------
 
-/** A page of the organization's deliveries, newest first: at most `take` with an id below `before`. */
+/**
+ * How far the time in a row's UUIDv7 id may be from its `created_at`, in ms (issue #25). The id is
+ * taken by the API's clock when the event is recorded, `created_at` is the database's `now()` (the
+ * start of that transaction): on one synchronised host they differ by the milliseconds the
+ * transaction ran before. The time filters bound the id by the time ± this margin (so that the
+ * keyset scan stops), then compare `created_at` exactly; the margin covers clock skew between the
+ * API and database hosts and long transactions.
+ */
+export const ID_TIME_MARGIN_MS = 5 * 60 * 1000;
+
+/**
+ * The smallest UUID whose UUIDv7 time (its first 48 bits: Unix ms) is `ms`: every UUIDv7 taken at
+ * or after `ms` compares (bytewise, as PostgreSQL compares `uuid`) at or above it, every one taken
+ * before it below.
+ */
+export function uuidTimeBound(ms: number): string {
+  const hex = Math.max(0, Math.min(ms, 2 ** 48 - 1))
+    .toString(16)
+    .padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** `created_at` filters (exact) with the id bounds that let the keyset scan stop ({@link ID_TIME_MARGIN_MS}). */
+function timeConditions(alias: string, after: Date | undefined, before: Date | undefined): Prisma.Sql[] {
+  const col = (name: string) => sqlFragment(`${alias}.${name}`);
+  const out: Prisma.Sql[] = [];
+  if (after) {
+    out.push(Prisma.sql`${col('created_at')} >= ${after}::timestamptz`);
+    out.push(Prisma.sql`${col('id')} >= ${uuidTimeBound(after.getTime() - ID_TIME_MARGIN_MS)}::uuid`);
+  }
+  if (before) {
+    out.push(Prisma.sql`${col('created_at')} < ${before}::timestamptz`);
+    out.push(Prisma.sql`${col('id')} < ${uuidTimeBound(before.getTime() + ID_TIME_MARGIN_MS)}::uuid`);
+  }
+  return out;
+}
+
+/** The filters of `GET /webhooks/deliveries` (issue #2; issue #25: all but `status`). */
+export interface DeliveryFilter {
+  status?: DeliveryStatus | undefined;
+  webhookId?: string | undefined;
+  event?: string | undefined;
+  paymentId?: string | undefined;
+  createdAfter?: Date | undefined;
+  createdBefore?: Date | undefined;
+}
+
+/** The columns of a {@link DeliveryView}: a delivery `d` with its event `e`'s payment id. */
+const DELIVERY_VIEW_COLUMNS = sqlFragment(`d.id::text, d.webhook_id::text AS "webhookId", d.event_id::text AS "eventId", d.event,
+    e.payment_id::text AS "paymentId", d.status::text AS status, d.attempts, d.next_attempt_at AS "nextAttemptAt",
+    d.last_status_code AS "lastStatusCode", d.last_error AS "lastError", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt"`);
+
+/**
+ * A page of the organization's deliveries, newest first: at most `take` matching `filter` with an
+ * id below `before`. Keyset order by id (UUIDv7: creation order). Each filter is an equality or a
+ * range that an index serves (issue #15, #25): `(organization_id, status, id)`, `(webhook_id, id)`,
+ * `(organization_id, event, id)`, the events of a payment by `events(payment_id)`, and the time
+ * bounds as id bounds on `(organization_id, id)`. Each delivery is joined to its event (primary
+ * key) for its payment id.
+ */
 export function findDeliveries(
-  ctx: Pick<Context, 'prisma'>,
+  db: RawSql,
   organizationId: string,
-  q: { status?: DeliveryStatus | undefined; before?: string | null | undefined; take: number },
-): Promise<Delivery[]> {
-  return ctx.prisma.delivery.findMany({
-    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(q.before ? { id: { lt: q.before } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+  q: DeliveryFilter & { before?: string | null | undefined; take: number },
+): PromiseLike<DeliveryView[]> {
+  const where: Prisma.Sql[] = [Prisma.sql`d.organization_id = ${organizationId}::uuid`];
+  if (q.status) where.push(Prisma.sql`d.status = ${q.status}::delivery_status`);
+  if (q.webhookId) where.push(Prisma.sql`d.webhook_id = ${q.webhookId}::uuid`);
+  if (q.event) where.push(Prisma.sql`d.event = ${q.event}`);
+  if (q.paymentId) {
+    where.push(
+      Prisma.sql`d.event_id IN (SELECT id FROM events WHERE payment_id = ${q.paymentId}::uuid AND organization_id = ${organizationId}::uuid)`,
+    );
+  }
+  where.push(...timeConditions('d', q.createdAfter, q.createdBefore));
+  if (q.before) where.push(Prisma.sql`d.id < ${q.before}::uuid`);
+  return db.$queryRaw<DeliveryView[]>`
+    SELECT ${DELIVERY_VIEW_COLUMNS}
+    FROM deliveries d JOIN events e ON e.id = d.event_id
+    WHERE ${Prisma.join(where, ' AND ')}
+    ORDER BY d.id DESC
+    LIMIT ${q.take}::int`;
+}
+
+/** The organization's delivery with its event's payment id, or null. */
+export async function findDeliveryView(db: RawSql, organizationId: string, id: string): Promise<DeliveryView | null> {
+  const [delivery] = await db.$queryRaw<DeliveryView[]>`
+    SELECT ${DELIVERY_VIEW_COLUMNS}
+    FROM deliveries d JOIN events e ON e.id = d.event_id
+    WHERE d.id = ${id}::uuid AND d.organization_id = ${organizationId}::uuid`;
+  return delivery ?? null;
+}
+
+/** The organization's delivery with its event's payment id and its attempts (oldest first), or null. */
+export async function findDeliveryDetail(
+  db: RawSql,
+  organizationId: string,
+  id: string,
+): Promise<{ delivery: DeliveryView; attempts: DeliveryAttemptView[] } | null> {
+  const delivery = await findDeliveryView(db, organizationId, id);
+  if (!delivery) return null;
+  const attempts = await db.$queryRaw<DeliveryAttemptView[]>`
+    SELECT number, status_code AS "statusCode", duration_ms AS "durationMs", error, response_body AS "responseBody", created_at AS "createdAt"
+    FROM delivery_attempts WHERE delivery_id = ${id}::uuid
+    ORDER BY number`;
+  return { delivery, attempts };
+}
+
+/** The filters and keyset of `GET /events` (issue #25). */
+export interface EventQuery {
+  type?: string | undefined;
+  createdAfter?: Date | undefined;
+  createdBefore?: Date | undefined;
+  /** Only events with an id above this one. */
+  after?: string | undefined;
+  /** The last id of the previous page: the page continues past it in `order`. */
+  cursor?: string | undefined;
+  order: 'asc' | 'desc';
+  take: number;
+}
+
+const EVENT_VIEW_COLUMNS = sqlFragment(`id::text, type, created_at AS "createdAt", test, payload`);
+
+/**
+ * A page of the organization's events in id order (UUIDv7: creation order), `desc` or `asc`, by
+ * `(organization_id, id)` or, with a type, `(organization_id, type, id)`; time bounds as for
+ * {@link findDeliveries}.
+ */
+export function findEvents(db: RawSql, organizationId: string, q: EventQuery): PromiseLike<EventView[]> {
+  const where: Prisma.Sql[] = [Prisma.sql`e.organization_id = ${organizationId}::uuid`];
+  if (q.type) where.push(Prisma.sql`e.type = ${q.type}`);
+  if (q.after) where.push(Prisma.sql`e.id > ${q.after}::uuid`);
+  where.push(...timeConditions('e', q.createdAfter, q.createdBefore));
+  if (q.cursor) where.push(q.order === 'asc' ? Prisma.sql`e.id > ${q.cursor}::uuid` : Prisma.sql`e.id < ${q.cursor}::uuid`);
+  return db.$queryRaw<EventView[]>`
+    SELECT ${EVENT_VIEW_COLUMNS}
+    FROM events e
+    WHERE ${Prisma.join(where, ' AND ')}
+    ORDER BY e.id ${sqlFragment(q.order === 'asc' ? 'ASC' : 'DESC')}
+    LIMIT ${q.take}::int`;
+}
+
+/** The organization's event, or null. */
+export async function findEvent(db: RawSql, organizationId: string, id: string): Promise<EventView | null> {
+  const [row] = await db.$queryRaw<EventView[]>`
+    SELECT ${EVENT_VIEW_COLUMNS} FROM events WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid`;
+  return row ?? null;
+}
+
+/** The webhook of the organization's delivery, or null when it has no such delivery. */
+export async function findDeliveryWebhookId(db: RawSql, organizationId: string, id: string): Promise<string | null> {
+  const [row] = await db.$queryRaw<{ webhookId: string }[]>`
+    SELECT webhook_id::text AS "webhookId" FROM deliveries WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid`;
+  return row?.webhookId ?? null;
 }
 
 /** Locks the organization's delivery row until the end of the transaction (nothing when there is none). */
@@ -149,9 +315,9 @@ export function findDeliveryWithWebhook(tx: Tx, organizationId: string, id: stri
   return tx.delivery.findFirst({ where: { id, organizationId }, include: { webhook: { select: { active: true } } } });
 }
 
-/** Sets a delivery `pending` for one manual attempt, due now. */
-export async function reopenDelivery(tx: Tx, id: string): Promise<void> {
-  await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: new Date() } });
+/** Sets a delivery `pending` for one manual attempt, due at `at` (now). */
+export async function reopenDelivery(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: at } });
 }
 
 /**
@@ -315,7 +481,8 @@ export interface LoadedDelivery {
     /** Per-webhook cap on attempts in flight (issue #10); null = WEBHOOK_ENDPOINT_CONCURRENCY. */
     maxConcurrency: number | null;
   };
-  eventRecord: { id: string; type: string; createdAt: Date; payload: unknown };
+  /** The stored event; `test` marks a sample of `POST /webhooks/{id}/test` (issue #25). */
+  eventRecord: { id: string; type: string; createdAt: Date; payload: unknown; test: boolean };
 }
 
 /** One attempt's outcome, to be recorded with the delivery's new state. */
@@ -375,6 +542,7 @@ interface DeliveryRow {
   event_id: string;
   event_type: string;
   event_created_at: Date;
+  event_test: boolean;
   payload: unknown;
 }
 
@@ -394,7 +562,7 @@ const toLoaded = (r: DeliveryRow): LoadedDelivery => ({
     signatureScheme: r.signature_scheme,
     maxConcurrency: r.max_concurrency,
   },
-  eventRecord: { id: r.event_id, type: r.event_type, createdAt: new Date(r.event_created_at), payload: r.payload },
+  eventRecord: { id: r.event_id, type: r.event_type, createdAt: new Date(r.event_created_at), payload: r.payload, test: r.event_test },
 });
 
 /** Tuning of {@link createDeliveryStore}. */
@@ -428,7 +596,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     const rows = await sql.$queryRaw<DeliveryRow[]>`
       SELECT d.id::text, d.organization_id::text, d.event, d.status::text AS status, d.attempts, d.manual, d.next_attempt_at,
              w.id::text AS webhook_id, w.url, w.active, w.max_concurrency, w.secret_encrypted, w.signature_scheme,
-             e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.payload
+             e.id::text AS event_id, e.type AS event_type, e.created_at AS event_created_at, e.test AS event_test, e.payload
       FROM deliveries d
       JOIN webhooks w ON w.id = d.webhook_id
       JOIN events e ON e.id = d.event_id

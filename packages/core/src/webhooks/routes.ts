@@ -1,27 +1,43 @@
 import { AppError, Reply, defineRoute, type Context, type Resolver } from '@gw/runtime';
 import {
+  DeliveryDetail,
   DeliveryPage,
   DeliveryRetry,
+  Event,
+  EventPage,
   Webhook,
   WebhookList,
   WebhookRecovery,
   WebhookWithSecret,
   deliveryIdParam,
+  eventIdParam,
   listDeliveriesQuery,
+  listEventsQuery,
   recoverWebhookBody,
   registerWebhookBody,
   webhookExamples as ex,
   webhookIdParam,
 } from './contract.js';
 import type { EndpointGate } from './endpoint-gate.js';
-import { deactivateWebhook, listDeliveries, listWebhooks, recoverWebhook, registerWebhook, retryDelivery, withHealth } from './service.js';
+import {
+  deactivateWebhook,
+  getDelivery,
+  getEvent,
+  listDeliveries,
+  listEvents,
+  listWebhooks,
+  recoverWebhook,
+  registerWebhook,
+  retryDelivery,
+  withHealth,
+} from './service.js';
 import type { WebhookListCache } from './webhook-list-cache.js';
 
 /** What the webhook handlers need of the API's dependencies. */
 type Deps = Context & {
   /** Organizations' webhook lists, cached briefly and evicted on every change (on every replica). */
   webhookLists: WebhookListCache;
-  /** Endpoint circuits (issue #10): read for `GET /webhooks`, reset on re-registration. */
+  /** Endpoint circuits (issue #10): read for `GET /webhooks` and a resend's answer, reset on re-registration. */
   gate: Pick<EndpointGate, 'health' | 'reset'>;
   /** DNS resolver for webhook URL checks; injectable in tests. */
   resolver?: Resolver;
@@ -107,12 +123,39 @@ export const webhookRoutes = [
     tag: 'Webhooks',
     summary: 'List deliveries',
     description:
-      'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted).',
+      'Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted). ' +
+      'Each names its webhook, its event (`eventId`, `event`) and the payment the event is about (`paymentId`). ' +
+      'Filters, combined with AND: `status`, `webhookId`, `event` (type), `paymentId`, `createdAfter` (inclusive) and `createdBefore` (exclusive, ISO 8601 date-times); ' +
+      "a webhook or payment id of another organization matches nothing. Each filter is served by an index, so a rare one is found without walking the organization's other deliveries.",
     auth: 'webhooks',
     scope: 'webhooks:read',
     query: listDeliveriesQuery,
+    problems: {
+      'validation-error': {
+        detail: 'Invalid query: createdAfter must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"',
+        ext: { errors: [{ path: 'createdAfter', message: 'must be an ISO 8601 date-time, e.g. "2026-11-21T17:00:00Z"' }] },
+      },
+    },
     success: [{ status: 200, description: 'A page of deliveries', schema: DeliveryPage, example: ex.deliveryPage }],
     handler: (deps, { query, principal }) => listDeliveries(deps, principal.organizationId, query),
+  }),
+  route({
+    operationId: 'getDelivery',
+    method: 'get',
+    path: '/gateway/v1/webhooks/deliveries/{id}',
+    tag: 'Webhooks',
+    summary: 'Read a delivery with its attempts',
+    description:
+      'The delivery, as listed, with `attemptLog`: every recorded attempt, oldest first: its number, the HTTP status of the answer (null when none came), the duration in ms, the error, ' +
+      'the first 1 KiB of the answer body as received (`responseBody`) and when it ended. A deferral behind an open circuit is not an attempt: `nextAttemptAt` shows when the next one is due. ' +
+      'Poll it to watch a delivery (a test event, a resend) until it is `delivered` or `dead`.',
+    auth: 'webhooks',
+    scope: 'webhooks:read',
+    params: deliveryIdParam,
+    errors: ['not-found'],
+    problems: { 'not-found': { detail: 'No such delivery' } },
+    success: [{ status: 200, description: 'The delivery with its attempts', schema: DeliveryDetail, example: ex.deliveryDetail }],
+    handler: (deps, { params, principal }) => getDelivery(deps, principal.organizationId, params.id),
   }),
   route({
     operationId: 'retryDelivery',
@@ -122,7 +165,9 @@ export const webhookRoutes = [
     summary: 'Resend a delivery by hand',
     description:
       'Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). ' +
-      'A `pending` delivery, or one of a deactivated webhook, is 409.',
+      "Immediate means as soon as the webhook's circuit lets an attempt go: while it is `open` (after repeated failures), the attempt waits for the end of its cool-down, like every delivery to that endpoint. " +
+      "The answer says which: `health` is the webhook's circuit now and `nextAttemptAt` is when the attempt is due (`health.openUntil` while open, else now). " +
+      'A `pending` delivery, or one of a deactivated webhook, is 409; 503 when the circuit cannot be read (nothing changed).',
     auth: 'webhooks',
     scope: 'webhooks:write',
     params: deliveryIdParam,
@@ -130,11 +175,12 @@ export const webhookRoutes = [
     problems: {
       'not-found': { detail: 'No such delivery' },
       'invalid-state': { detail: 'Delivery is pending: attempts are still scheduled' },
+      unavailable: { detail: 'Webhook health is temporarily unavailable; try again' },
     },
     success: [
       {
         status: 202,
-        description: 'Accepted: the delivery is `pending` until its attempt is made',
+        description: 'Accepted: the delivery is `pending` until its attempt, due at `nextAttemptAt`, is made',
         schema: DeliveryRetry,
         example: ex.deliveryRetry,
       },
@@ -174,6 +220,45 @@ export const webhookRoutes = [
     success: [{ status: 202, description: 'Accepted: the recovery is queued', schema: WebhookRecovery, example: ex.recovery }],
     handler: async (deps, { params, body, principal }) =>
       new Reply(202, await recoverWebhook(deps, principal.organizationId, params.id, new Date(body.since))),
+  }),
+  route({
+    operationId: 'listEvents',
+    method: 'get',
+    path: '/gateway/v1/events',
+    tag: 'Webhooks',
+    summary: "List the organization's events",
+    description:
+      "The organization's events (every payment state change, and the test events), whether or not a webhook subscribes to them. " +
+      'Each is the body its deliveries carry, without the `delivery` block: `{ id, type, createdAt, test, data }`. ' +
+      'In id order (UUIDv7: creation order): newest first by default, oldest first with `order=asc`. `after=<event id>` keeps only the events after it; `type`, `createdAfter` (inclusive) and `createdBefore` (exclusive) filter. ' +
+      'A reader that tails the events (a forwarder) asks `order=asc&after=<the last id it handled>`. An event becomes visible when its transaction commits, a few milliseconds after its id was taken, so a tail that must miss nothing asks again from a slightly older id (the last one handled a few seconds ago) and skips the ids it has already handled. ' +
+      'Events are kept as long as one of their deliveries is (`DELIVERY_RETENTION_DAYS`, `DEAD_DELIVERY_RETENTION_DAYS`); an event without any delivery goes after `DELIVERY_RETENTION_DAYS`.',
+    auth: 'webhooks',
+    scope: 'webhooks:read',
+    query: listEventsQuery,
+    problems: {
+      'validation-error': {
+        detail: 'Invalid query: after must be a UUID',
+        ext: { errors: [{ path: 'after', message: 'must be a UUID' }] },
+      },
+    },
+    success: [{ status: 200, description: 'A page of events', schema: EventPage, example: ex.eventPage }],
+    handler: (deps, { query, principal }) => listEvents(deps, principal.organizationId, query),
+  }),
+  route({
+    operationId: 'getEvent',
+    method: 'get',
+    path: '/gateway/v1/events/{id}',
+    tag: 'Webhooks',
+    summary: 'Read an event',
+    description: 'One event of the organization, as `GET /gateway/v1/events` lists it.',
+    auth: 'webhooks',
+    scope: 'webhooks:read',
+    params: eventIdParam,
+    errors: ['not-found'],
+    problems: { 'not-found': { detail: 'No such event' } },
+    success: [{ status: 200, description: 'The event', schema: Event, example: ex.event }],
+    handler: (deps, { params, principal }) => getEvent(deps, principal.organizationId, params.id),
   }),
   route({
     operationId: 'deactivateWebhook',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { type DeliveryStatus, type Prisma, type RawSql, withTransaction } from '@gw/db';
+import { type Prisma, type RawSql, withTransaction } from '@gw/db';
 import {
   AppError,
   type AppMetrics,
@@ -18,9 +18,14 @@ import {
 import {
   deliveryEnvelope,
   MAX_ENDPOINT_CONCURRENCY,
+  toDeliveryDetailDto,
   toDeliveryDto,
+  toEventDto,
   toWebhookDto,
+  type DeliveryDetailDto,
   type DeliveryDto,
+  type DeliveryRetryDto,
+  type EventDto,
   type SignatureScheme,
   type WebhookDto,
   type WebhookEvent,
@@ -33,20 +38,27 @@ import {
   countOtherActiveWebhooks,
   deactivateWebhookRow,
   findDeliveries,
+  findDeliveryDetail,
+  findDeliveryView,
+  findDeliveryWebhookId,
   findDeliveryWithWebhook,
+  findEvent,
+  findEvents,
   findOverdueDeliveries,
   findSubscribedWebhookIds,
   findWebhookActivity,
   findWebhooks,
   insertEventWithDeliveries,
   lockDelivery,
+  lockWebhookActivity,
   lockWebhookRegistrations,
   reopenDeadDeliveries,
   reopenDelivery,
   upsertWebhook,
+  type DeliveryFilter,
   type DeliveryStore,
 } from './repository.js';
-import { enqueueDeliveries, enqueueRecovery, runningRecoveryJobId, type RecoveryJob } from './queue.js';
+import { dispatchDeliveries, enqueueDeliveries, enqueueRecovery, runningRecoveryJobId, type RecoveryJob } from './queue.js';
 import { returnRecoverySlot, takeRecoverySlot } from './recovery-budget.js';
 import type { AttemptResult, Sender } from './send-attempt.js';
 import { signStandardWebhook, signWebhookBody } from './signing.js';
@@ -222,42 +234,139 @@ export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizati
   return toWebhookDto(webhook);
 }
 
+/** A query time (ISO 8601, validated by the contract) as a Date, or undefined. */
+const timeOf = (iso: string | undefined): Date | undefined => (iso === undefined ? undefined : new Date(iso));
+
 /**
- * Recent deliveries of the organization, newest first, optionally filtered by status.
- * @param limit 1..100
+ * The organization's deliveries, newest first (keyset pages by id), each with its event id, event
+ * type, payment id and webhook (issue #25), filtered by any of status, webhook, event type,
+ * payment and creation time (AND). A webhook or payment of another organization matches nothing.
+ * @param q.limit 1..100; `cursor` the previous page's `nextCursor`; `createdAfter` (inclusive) and
+ *   `createdBefore` (exclusive) ISO 8601 date-times
+ * @throws AppError('validation-error') for a cursor that is not one of this list's
  */
 export async function listDeliveries(
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
-  q: { status?: DeliveryStatus | undefined; limit: number; cursor?: string | undefined },
+  q: Omit<DeliveryFilter, 'createdAfter' | 'createdBefore'> & {
+    createdAfter?: string | undefined;
+    createdBefore?: string | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
 ): Promise<{ data: DeliveryDto[]; nextCursor: string | null }> {
-  const after = cursorId(q.cursor);
-  const rows = await findDeliveries(ctx, organizationId, { status: q.status, before: after, take: q.limit + 1 });
+  const before = cursorId(q.cursor);
+  const rows = await findDeliveries(ctx.prisma, organizationId, {
+    status: q.status,
+    webhookId: q.webhookId,
+    event: q.event,
+    paymentId: q.paymentId,
+    createdAfter: timeOf(q.createdAfter),
+    createdBefore: timeOf(q.createdBefore),
+    before,
+    take: q.limit + 1,
+  });
   return toPage(rows, q.limit, toDeliveryDto);
+}
+
+/**
+ * One delivery of the organization with every recorded attempt, oldest first (issue #25): number,
+ * HTTP status, duration in ms, error, the first 1 KiB of the answer as stored, and when.
+ * @throws AppError('not-found') unknown id, or another organization's delivery
+ */
+export async function getDelivery(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<DeliveryDetailDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
+  const found = await findDeliveryDetail(ctx.prisma, organizationId, id);
+  if (!found) throw new AppError('not-found', 'No such delivery');
+  return toDeliveryDetailDto(found.delivery, found.attempts);
+}
+
+/**
+ * The organization's events (issue #25), in id order (UUIDv7: creation order): newest first by
+ * default, oldest first with `order: 'asc'`; `after` keeps only the events after that id (a
+ * forwarder's tail: `order=asc&after=<the last id it handled>`), `type` and the creation times
+ * filter. Each item is the webhook body of the event without its `delivery` block.
+ * @param q.limit 1..100; `cursor` the previous page's `nextCursor` (it continues in `order`)
+ * @throws AppError('validation-error') for a cursor that is not one of this list's
+ */
+export async function listEvents(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  q: {
+    type?: WebhookEvent | undefined;
+    createdAfter?: string | undefined;
+    createdBefore?: string | undefined;
+    order: 'asc' | 'desc';
+    after?: string | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
+): Promise<{ data: EventDto[]; nextCursor: string | null }> {
+  const rows = await findEvents(ctx.prisma, organizationId, {
+    type: q.type,
+    createdAfter: timeOf(q.createdAfter),
+    createdBefore: timeOf(q.createdBefore),
+    after: q.after,
+    cursor: cursorId(q.cursor),
+    order: q.order,
+    take: q.limit + 1,
+  });
+  return toPage(rows, q.limit, toEventDto);
+}
+
+/**
+ * One event of the organization (issue #25).
+ * @throws AppError('not-found') unknown id, or another organization's event
+ */
+export async function getEvent(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<EventDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such event');
+  const row = await findEvent(ctx.prisma, organizationId, id);
+  if (!row) throw new AppError('not-found', 'No such event');
+  return toEventDto(row);
 }
 
 /**
  * Manual resend (spec, States: dead → retry; issue #2): a `dead` or `delivered` delivery gets one
  * new immediate attempt; success ends `delivered`, failure `dead` again (no automatic back-off).
- * @returns the delivery's id and its status now (`pending` until the attempt is made)
- * @throws AppError not-found, invalid-state (already pending, or its webhook is deactivated)
+ * "Immediate" means as soon as the webhook's circuit lets an attempt go (issue #10): while it is
+ * open, the attempt waits for the end of its cool-down like every delivery to that endpoint.
+ * Issue #25 (a resend answered `pending` and then waited 30 s): the answer says so. The circuit
+ * is read before anything changes, so a Redis that cannot be read is a 503 with nothing changed.
+ * @returns the delivery's id, `pending`, the webhook's circuit (`health`) and `nextAttemptAt`:
+ *   `health.openUntil` while the circuit is open, else now
+ * @throws AppError not-found, invalid-state (already pending, or its webhook is deactivated),
+ *   unavailable (the circuit cannot be read)
  */
-export async function retryDelivery(ctx: Ctx, organizationId: string, id: string): Promise<{ id: string; status: 'pending' }> {
+export async function retryDelivery(
+  ctx: Ctx & { gate: Pick<EndpointGate, 'health'> },
+  organizationId: string,
+  id: string,
+): Promise<DeliveryRetryDto> {
   if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
+  const webhookId = await findDeliveryWebhookId(ctx.prisma, organizationId, id);
+  if (!webhookId) throw new AppError('not-found', 'No such delivery');
+  const health = (
+    await ctx.gate.health([webhookId]).catch((err: unknown) => {
+      ctx.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
+      throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
+    })
+  ).get(webhookId)!;
+  const now = new Date();
   await withTransaction(ctx.prisma, async (tx) => {
     await lockDelivery(tx, organizationId, id);
     const delivery = await findDeliveryWithWebhook(tx, organizationId, id);
     if (!delivery) throw new AppError('not-found', 'No such delivery');
     if (delivery.status === 'pending') throw new AppError('invalid-state', 'Delivery is pending: attempts are still scheduled');
     if (!delivery.webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
-    await reopenDelivery(tx, id);
+    await reopenDelivery(tx, id, now);
   });
   try {
     await enqueueDeliveries(ctx, [{ id, organizationId }], { replaceFinished: true });
   } catch (err) {
     ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
   }
-  return { id, status: 'pending' };
+  const nextAttemptAt = health.state === 'open' && health.openUntil ? health.openUntil : now.toISOString();
+  return { id, status: 'pending', nextAttemptAt, health };
 }
 
 /** How far back a bulk recovery may reach (issue #10): 30 days, in ms. */
@@ -349,17 +458,67 @@ const recoveryInProgress = () =>
  * @param payload event data, sent to receivers as the body's `data`
  * @returns the new deliveries (possibly none), to pass to `dispatchDeliveries` after the commit
  */
-export async function recordEvent(
-  tx: RawSql,
-  organizationId: string,
-  type: WebhookEvent,
-  payload: Prisma.InputJsonObject,
-): Promise<DeliveryRef[]> {
+export async function recordEvent(tx: RawSql, organizationId: string, type: WebhookEvent, payload: EventPayload): Promise<DeliveryRef[]> {
   const webhookIds = await findSubscribedWebhookIds(tx, organizationId, type);
   const eventId = uuidv7();
   const deliveryIds = webhookIds.map(() => uuidv7());
-  await insertEventWithDeliveries(tx, { id: eventId, organizationId, type, payload: JSON.stringify(payload), deliveryIds, webhookIds });
+  await insertEventWithDeliveries(tx, {
+    id: eventId,
+    organizationId,
+    type,
+    payload: JSON.stringify(payload),
+    paymentId: paymentIdOf(payload),
+    deliveryIds,
+    webhookIds,
+  });
   return deliveryIds.map((id) => ({ id, organizationId }));
+}
+
+/** An event's payload: the data of its webhook bodies, about one payment (`payment.id`). */
+export type EventPayload = Prisma.InputJsonObject & { payment: Prisma.InputJsonObject & { id: string } };
+
+/** The payment an event is about (issue #25: kept in `events.payment_id`), when its id is a UUID. */
+const paymentIdOf = (payload: EventPayload): string | null => (isUuid(payload.payment.id) ? payload.payment.id : null);
+
+/**
+ * A test event (issue #25, `POST /gateway/v1/webhooks/{id}/test`): writes an event marked `test`
+ * (its body carries `"test": true`) and one `pending` delivery to this one webhook, whatever
+ * events it subscribes to, in one transaction; after the commit the delivery is enqueued like
+ * every other (`dispatchDeliveries`: signed, attempted, retried and recorded by the worker). The
+ * webhook row is locked (`FOR SHARE`) meanwhile, so a concurrent deactivation waits for it.
+ * @param payload the sample's data (the caller's module builds it: payments for payment events)
+ * @returns the new delivery, `pending` (poll `GET /webhooks/deliveries/{id}`)
+ * @throws AppError not-found (unknown id, or another organization's webhook), invalid-state (the
+ *   webhook is deactivated)
+ */
+export async function sendTestEvent(
+  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config' | 'logger'>,
+  organizationId: string,
+  webhookId: string,
+  type: WebhookEvent,
+  payload: EventPayload,
+): Promise<DeliveryDto> {
+  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
+  const eventId = uuidv7();
+  const deliveryId = uuidv7();
+  const delivery = await ctx.sql.transaction(async (tx) => {
+    const webhook = await lockWebhookActivity(tx, organizationId, webhookId);
+    if (!webhook) throw new AppError('not-found', 'No such webhook');
+    if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
+    await insertEventWithDeliveries(tx, {
+      id: eventId,
+      organizationId,
+      type,
+      payload: JSON.stringify(payload),
+      paymentId: paymentIdOf(payload),
+      test: true,
+      deliveryIds: [deliveryId],
+      webhookIds: [webhookId],
+    });
+    return (await findDeliveryView(tx, organizationId, deliveryId))!;
+  });
+  await dispatchDeliveries(ctx, [{ id: deliveryId, organizationId }]);
+  return toDeliveryDto(delivery);
 }
 
 // --- one delivery attempt (worker) -----------------------------------------------------------------

@@ -20,6 +20,7 @@ export const EX = {
   paymentId: '0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01',
   webhookId: '0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12',
   deliveryId: '01a1ff20-6b4d-72bb-a6b6-e7a94ca21885',
+  eventId: '0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f',
   transferId: '0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23',
   positionId: '0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34',
   poolId: '0193a5c1-5e6f-7071-8283-9d0e1f2a3b45',
