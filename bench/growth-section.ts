@@ -326,15 +326,43 @@ const NEW_INDEXES = [
  */
 async function explainAll(client: pg.Client, org: string, largestOrg: string, paymentId: string, graceMs: number): Promise<GrowthPlan[]> {
   const cutoff = lit(new Date(Date.now() - graceMs).toISOString());
-  const cols = `"id", "organization_id", "webhook_id", "event_id", "event", "status", "attempts", "manual", "next_attempt_at", "last_status_code", "last_error", "created_at", "updated_at", "delivered_at"`;
+  // Issue #25: the list joins each delivery to its event (primary key) for its payment id, and filters
+  // by webhook, event type and payment too (findDeliveries in packages/core/src/webhooks/repository.ts).
+  const cols = `d.id::text, d.webhook_id::text AS "webhookId", d.event_id::text AS "eventId", d.event, e.payment_id::text AS "paymentId", d.status::text AS status, d.attempts, d.next_attempt_at AS "nextAttemptAt", d.last_status_code AS "lastStatusCode", d.last_error AS "lastError", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt"`;
+  const list = (orgId: string, filter: string) =>
+    `SELECT ${cols} FROM deliveries d JOIN events e ON e.id = d.event_id WHERE d.organization_id = ${lit(orgId)}::uuid${filter} ORDER BY d.id DESC LIMIT 21`;
+  const one = async (sql: string) => (await client.query<{ v: string | null }>(sql)).rows[0]?.v ?? null;
+  const webhookOfLargest = await one(
+    `SELECT webhook_id::text AS v FROM deliveries WHERE organization_id = ${lit(largestOrg)}::uuid LIMIT 1`,
+  );
+  // A database seeded before issue #25 has no events.payment_id: the plan is then the one of an unknown payment.
+  const paymentOfLargest =
+    (await one(
+      `SELECT payment_id::text AS v FROM events WHERE organization_id = ${lit(largestOrg)}::uuid AND payment_id IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET 1000`,
+    )) ?? '00000000-0000-7000-8000-000000000000';
   const statements: { name: string; sql: string }[] = [
     {
-      name: 'GET /webhooks/deliveries?status=dead (typical organization; Prisma findMany, take 21)',
-      sql: `SELECT ${cols} FROM deliveries WHERE organization_id = ${lit(org)}::uuid AND status = 'dead'::delivery_status ORDER BY id DESC LIMIT 21 OFFSET 0`,
+      name: 'GET /webhooks/deliveries?status=dead (typical organization; take 21, each joined to its event)',
+      sql: list(org, ` AND d.status = 'dead'::delivery_status`),
     },
     {
       name: 'GET /webhooks/deliveries?status=dead (largest organization)',
-      sql: `SELECT ${cols} FROM deliveries WHERE organization_id = ${lit(largestOrg)}::uuid AND status = 'dead'::delivery_status ORDER BY id DESC LIMIT 21 OFFSET 0`,
+      sql: list(largestOrg, ` AND d.status = 'dead'::delivery_status`),
+    },
+    {
+      name: 'GET /webhooks/deliveries?webhookId=… (largest organization; issue #25)',
+      sql: list(largestOrg, ` AND d.webhook_id = ${lit(webhookOfLargest ?? '00000000-0000-7000-8000-000000000000')}::uuid`),
+    },
+    {
+      name: 'GET /webhooks/deliveries?event=payment.refunded (largest organization; issue #25: a type it has none of)',
+      sql: list(largestOrg, ` AND d.event = 'payment.refunded'`),
+    },
+    {
+      name: 'GET /webhooks/deliveries?paymentId=… (largest organization; issue #25)',
+      sql: list(
+        largestOrg,
+        ` AND d.event_id IN (SELECT id FROM events WHERE payment_id = ${lit(paymentOfLargest)}::uuid AND organization_id = ${lit(largestOrg)}::uuid)`,
+      ),
     },
     {
       name: 'GET /payments (typical organization; Prisma findMany, take 21)',

@@ -150,10 +150,10 @@ function deliveriesSql(step: number): string {
       FROM s
     ),
     ev AS (
-      INSERT INTO events (id, organization_id, type, payload, created_at)
+      INSERT INTO events (id, organization_id, type, payload, payment_id, created_at)
       SELECT ${uuidV7('ms', 'he')}, org, 'payment.settled',
              jsonb_build_object('payment', jsonb_build_object('id', ${uuidV7('ms', 'hd')}::text, 'amount', (1000 + b2)::text, 'status', 'settled')),
-             ts
+             ${uuidV7('ms', 'hd')}, ts
       FROM t
     ),
     dl AS (

@@ -10,13 +10,19 @@ describe('OpenAPI lint (redocly + spectral)', () => {
     const report = await lintOpenApi(buildOpenApiDocument());
     expect(show(report.problems.filter((p) => p.severity === 'error'))).toEqual([]);
     // The warnings listed in redocly.yaml and docs/operating.md, and no others.
+    const pointer = (path: string) => `#/paths/${path.replaceAll('/', '~1')}`;
     expect(show(report.problems.filter((p) => p.severity === 'warning')).sort()).toEqual(
-      ['/health', '/openapi.json', '/docs']
-        .map(
+      [
+        ...['/health', '/openapi.json', '/docs'].map(
           (path) =>
-            `redocly warning operation-4xx-response: Operation must have at least one \`4XX\` response. (#/paths/${path.replaceAll('/', '~1')}/get/responses)`,
-        )
-        .sort(),
+            `redocly warning operation-4xx-response: Operation must have at least one \`4XX\` response. (${pointer(path)}/get/responses)`,
+        ),
+        // Issue #25: `GET …/deliveries/{id}` beside `POST …/{id}/recover` and `POST …/{id}/test`.
+        ...['/gateway/v1/webhooks/{id}/recover', '/gateway/v1/webhooks/{id}/test'].map(
+          (path) =>
+            `redocly warning no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: \`/gateway/v1/webhooks/deliveries/{id}\` and \`${path}\`. (${pointer(path)})`,
+        ),
+      ].sort(),
     );
   }, 120_000);
 

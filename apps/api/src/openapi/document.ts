@@ -12,7 +12,7 @@ export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']
 const TAGS: { name: string; description: string }[] = [
   { name: 'Session', description: 'Sign-In with Ethereum and the keys that verify the session JWTs' },
   { name: 'Payments', description: 'Payments from the JWT wallet to the API key organization, pushed as signed webhook events' },
-  { name: 'Webhooks', description: 'Webhook destinations and their deliveries (API key only)' },
+  { name: 'Webhooks', description: 'Webhook destinations, their deliveries and the events they carry (API key only)' },
   { name: 'Wallet', description: 'Balances and transfers of the JWT wallet' },
   { name: 'Staking', description: 'Staking positions of the native token' },
   { name: 'Farming', description: 'Liquidity farming pools' },
@@ -43,7 +43,7 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 
 **Amounts** are strings of integer base units (18 decimals for the native token: \`"1000000000000000000"\` is one token).
 
-**Lists** take \`limit\` (1–100, default 20) and an opaque \`cursor\`, and return \`{ data, nextCursor }\` (\`null\` on the last page), newest first. Unknown body fields and query parameters are 400.
+**Lists** take \`limit\` (1–100, default 20) and an opaque \`cursor\`, and return \`{ data, nextCursor }\` (\`null\` on the last page), newest first (\`GET /gateway/v1/events?order=asc\` lists oldest first). Unknown body fields and query parameters are 400.
 
 **Idempotency.** Writes marked \`x-idempotent\` accept an \`Idempotency-Key\` header: the same key and body return the first answer with \`Idempotent-Replayed: true\`; another body is 422 \`idempotency-key-reused\`. A key expires \`IDEMPOTENCY_KEY_TTL_HOURS\` (24) hours after its first request and is then treated as new.
 
