@@ -44,6 +44,15 @@ const FIELDS = [
   'limit',
   'cursor',
   'patient',
+  // Issue #25: the test event's body and the filters of the delivery and event lists.
+  'event',
+  'webhookId',
+  'paymentId',
+  'createdAfter',
+  'createdBefore',
+  'type',
+  'order',
+  'after',
 ];
 
 const nasty = fc.constantFrom(
@@ -71,6 +80,8 @@ const nasty = fc.constantFrom(
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
   '2026-13-45T99:99:99Z',
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
   'US',
   'ZZ',
   '8471',

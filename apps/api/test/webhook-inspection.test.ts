@@ -169,6 +169,15 @@ describe('webhook inspection (issue #25)', () => {
       expect(res.body.type).toBe('/problems/validation-error');
       expect(JSON.stringify(res.body.errors)).toContain(bad.split('=')[0]);
     }
+    // Extreme but valid times are answered, not a 500.
+    for (const edge of [
+      'createdAfter=0000-01-01T00:00:00Z',
+      'createdBefore=9999-12-31T23:59:59.999Z',
+      'createdAfter=2026-01-01T00:00:00%2B14:00',
+    ]) {
+      expect({ edge, status: (await m.get(`/webhooks/deliveries?${edge}`)).status }).toEqual({ edge, status: 200 });
+      expect({ edge, status: (await m.get(`/events?${edge}`)).status }).toEqual({ edge, status: 200 });
+    }
     expect((await m.get('/webhooks/deliveries/not-a-uuid')).status).toBe(404);
     expect((await m.get('/webhooks/deliveries/0190a3c4-0000-7000-8000-000000000000')).status).toBe(404);
   });

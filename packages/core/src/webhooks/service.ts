@@ -234,8 +234,11 @@ export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizati
   return toWebhookDto(webhook);
 }
 
-/** A query time (ISO 8601, validated by the contract) as a Date, or undefined. */
-const timeOf = (iso: string | undefined): Date | undefined => (iso === undefined ? undefined : new Date(iso));
+/**
+ * A query time (ISO 8601, validated by the contract) as a Date, or undefined. Times before 1970
+ * (which PostgreSQL may not take: year 0) become 1970-01-01: no row is older, so no answer changes.
+ */
+const timeOf = (iso: string | undefined): Date | undefined => (iso === undefined ? undefined : new Date(Math.max(0, Date.parse(iso))));
 
 /**
  * The organization's deliveries, newest first (keyset pages by id), each with its event id, event
