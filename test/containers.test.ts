@@ -93,8 +93,13 @@ function sourceEnvReads(): Map<string, string> {
       }
     }
   };
+  // The integrator's packages (the typed client with its `gw listen` command, the receiver kit)
+  // run on the integrator's side, not in the service's containers: their variables (GW_URL,
+  // GW_API_KEY) are documented in their READMEs, not in .env.example.
+  const integratorSide = new Set(['packages/client', 'packages/webhook-receiver']);
   for (const group of ['apps', 'packages']) {
     for (const pkg of readdirSync(path.join(root, group))) {
+      if (integratorSide.has(`${group}/${pkg}`)) continue;
       const src = path.join(root, group, pkg, 'src');
       if (statSync(path.join(root, group, pkg)).isDirectory() && readdirSync(path.join(root, group, pkg)).includes('src')) walk(src);
     }
