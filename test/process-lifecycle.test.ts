@@ -252,6 +252,19 @@ describe('process behaviour of the entry points (issue #25)', () => {
     expect(run.output()).not.toMatch(STACK_LINE);
   }, 120_000);
 
+  it('`pnpm demo` prints the banner and the API key it created, once, as a local demo key (friction 11)', async () => {
+    const run = node('scripts/demo.ts', envOf({ QUEUE_PREFIX: `tdemo${process.pid}` }));
+    const { code } = await run.exit;
+    const out = run.output();
+    expect({ code, tail: code === 0 ? '' : out.slice(-2000) }).toEqual({ code: 0, tail: '' });
+    const keys = out.match(/\bsk_[A-Za-z0-9_-]{43}\b/g) ?? [];
+    expect(keys).toHaveLength(1);
+    expect(linesWith(out, keys[0]!)).toHaveLength(1);
+    expect(out).toMatch(/local demo key/);
+    expect(run.stderr()).toMatch(/API {10}http:\/\/localhost:\d+\/api\n/);
+    expect(run.stderr()).toMatch(/\/api\/docs/);
+  }, 120_000);
+
   it('Redis lost while running: one warning when it goes, one line when it is back, no stack traces', async () => {
     const redis = await RedisServer.start();
     const run = node(ENTRY['scripts/start.ts (pnpm start)'], envOf({ REDIS_URL: redis.url }));

@@ -131,11 +131,11 @@ export const envSchema = z.object({
    * `production` requires SECRETS_ENCRYPTION_KEY (api, worker, admin; the ops app never reads it)
    * and, for the ops app, OPS_USER/OPS_PASSWORD; every deployment must set it (the image and
    * docker-compose.yml do). `development` (the default: `pnpm start`, `pnpm demo`) relaxes three
-   * things for a local run, each only while its own variable is unset: private webhook URLs are
-   * allowed (WEBHOOK_ALLOW_PRIVATE_URLS), retries come every 5 s up to 1 min
-   * (WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_BACKOFF_MAX_MS), and a loopback SIWE_DOMAIN accepts any
-   * loopback host with or without the API's port. `test` keeps the production rules and allows
-   * a random per-process key.
+   * things for a local run: private webhook URLs are allowed and retries come every 5 s up to
+   * 1 min, each while its variable is unset (WEBHOOK_ALLOW_PRIVATE_URLS, WEBHOOK_BACKOFF_BASE_MS,
+   * WEBHOOK_BACKOFF_MAX_MS), and a loopback SIWE_DOMAIN (the default `localhost`) accepts any
+   * loopback host with or without the API's port. `test` keeps the production rules and allows a
+   * random per-process key.
    */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** PostgreSQL URL (`postgresql://` or `postgres://`). */

@@ -63,7 +63,7 @@ export async function runService<T extends StoppableService>(opts: RunServiceOpt
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     if (state.service) {
-      logger.info({ signal, stopping: app }, 'shutting down (a second signal exits at once)');
+      logger.info({ signal, stopping: app, forceWith: 'a second signal' }, 'shutting down');
       void stop(state.service);
     } else {
       logger.info({ signal, stopping: app }, 'stop requested while starting');
