@@ -22,9 +22,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { createLogger, loadConfig, loadEnvFile, ensureLocalSecretsKey } from '@gw/runtime';
+import { createLogger, loadConfig, loadEnvFile, ensureLocalSecretsKey, serviceDependencies, waitForDependencies } from '@gw/runtime';
 import { consentTypedData } from '@gw/core/consents';
-import { startApi } from '@gw/api';
+import { startApi, startupBanner } from '@gw/api';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@gw/webhook-receiver';
 
@@ -42,7 +42,8 @@ const env = {
   QUEUE_PREFIX: shell.QUEUE_PREFIX ?? 'gwdemo',
   PORT: shell.PORT ?? '0',
   LOG_LEVEL: shell.LOG_LEVEL ?? 'warn',
-  // The demo's receiver listens on 127.0.0.1: allowed here, refused by default.
+  // The demo's receiver listens on 127.0.0.1: the default with NODE_ENV=development, set here in
+  // case the shell says otherwise (production refuses it).
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   // The specification's back-off (1 min, 2 min, ...) scaled down so a retry is seen in seconds.
   WEBHOOK_BACKOFF_BASE_MS: shell.WEBHOOK_BACKOFF_BASE_MS ?? '1000',
@@ -63,9 +64,17 @@ function admin(...args: string[]): Record<string, string> {
 
 async function main(): Promise<number> {
   const logger = createLogger(config.LOG_LEVEL, { app: 'demo' });
+  // Issue #25: PostgreSQL or Redis down is one line each and a bounded wait, not a stream of traces.
+  await waitForDependencies(serviceDependencies(config), {
+    timeoutMs: config.STARTUP_WAIT_MS,
+    logger,
+    secrets: [config.DATABASE_URL, config.REDIS_URL],
+  });
   const worker = await startWorker(config, { logger });
   const api = await startApi(config, { logger });
-  const base = `http://127.0.0.1:${(api.server.address() as AddressInfo).port}/api`;
+  const port = (api.server.address() as AddressInfo).port;
+  process.stderr.write(startupBanner(config, port, 'demo API and worker'));
+  const base = `http://127.0.0.1:${port}/api`;
   say(`API listening on ${base}; worker running (queue prefix "${config.QUEUE_PREFIX}")`);
 
   // --- the integrator's receiver ------------------------------------------------------------
@@ -79,7 +88,10 @@ async function main(): Promise<number> {
 
   // --- provisioning (operator CLI) ----------------------------------------------------------
   const org = admin('org:create', '--name', `Demo merchant ${new Date().toISOString()}`, '--scopes', 'all');
-  say(`Organization ${org.organizationId} created with an API key (shown once, not printed here)`);
+  // Issue #25: the key is shown (once) so that the reader can call the API by hand with it.
+  say(`Organization ${org.organizationId} created with an API key (every scope), shown this once:`);
+  say(`  ${org.apiKey}`);
+  say('  This is a local demo key in your local database: use it against this API (X-API-Key), never share or deploy it.');
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${base}${path}`, {
       method,

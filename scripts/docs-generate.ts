@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { z } from 'zod';
 import { ROUTES, routeIndexMarkdown } from '@gw/api';
-import { envSchema } from '@gw/runtime';
+import { envSchema, LOCAL_DEVELOPMENT_DEFAULTS, PRODUCTION_DEFAULTS } from '@gw/runtime';
 import { backoffDelayMs, fairShare } from '@gw/core/webhooks';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 
@@ -100,11 +100,26 @@ function accepted(s: Schema): string {
 
 const cell = (v: string) => v.replaceAll('|', '\\|');
 
-/** One table of variables: name, default, accepted values, meaning (from the source's doc comments). */
-export function envTableMarkdown(schema: z.ZodObject, comments: Map<string, string>): string {
+/**
+ * One table of variables: name, default, accepted values, meaning (from the source's doc comments).
+ * @param byNodeEnv the defaults that depend on NODE_ENV (issue #25), shown as
+ *   "`production value` (development: `value`)"
+ */
+export function envTableMarkdown(
+  schema: z.ZodObject,
+  comments: Map<string, string>,
+  byNodeEnv?: { production: Record<string, unknown>; development: Record<string, unknown> },
+): string {
   const lines = Object.entries(schema.shape as Record<string, Schema>).map(([name, s]) => {
     const u = unwrap(s);
-    const dflt = u.optional ? 'unset' : typeof u.default === 'string' ? `\`${u.default}\`` : `\`${String(u.default)}\``;
+    const dflt =
+      byNodeEnv && name in byNodeEnv.production
+        ? `\`${String(byNodeEnv.production[name])}\` (development: \`${String(byNodeEnv.development[name])}\`)`
+        : u.optional
+          ? 'unset'
+          : typeof u.default === 'string'
+            ? `\`${u.default}\``
+            : `\`${String(u.default)}\``;
     return `| \`${name}\` | ${cell(dflt)} | ${cell(accepted(u.inner))} | ${cell(comments.get(name) ?? '')} |`;
   });
   return ['| variable | default | accepted | meaning |', '| --- | --- | --- | --- |', ...lines].join('\n');
@@ -163,14 +178,19 @@ export function fairShareMarkdown(workerConcurrency: number, min: number, max: n
 
 // --- the sections ------------------------------------------------------------------------------------
 
-const defaults = envSchema.parse({ NODE_ENV: 'test' });
+/** The production defaults (the retry table documents the specification's schedule, not development's). */
+const defaults = { ...envSchema.parse({ NODE_ENV: 'production' }), ...PRODUCTION_DEFAULTS };
 
 export const SECTIONS: { file: string; name: string; render: () => string }[] = [
   { file: 'docs/endpoints.md', name: 'endpoints', render: () => routeIndexMarkdown(ROUTES) },
   {
     file: 'docs/configuration.md',
     name: 'env',
-    render: () => envTableMarkdown(envSchema, envComments(new URL('packages/runtime/src/config/env.ts', ROOT), 'envSchema')),
+    render: () =>
+      envTableMarkdown(envSchema, envComments(new URL('packages/runtime/src/config/env.ts', ROOT), 'envSchema'), {
+        production: PRODUCTION_DEFAULTS,
+        development: LOCAL_DEVELOPMENT_DEFAULTS,
+      }),
   },
   {
     file: 'docs/configuration.md',

@@ -1,11 +1,14 @@
 /**
  * Runs the marked examples of README.md and docs/*.md (issue #13, 5) against a real stack: see
- * test/support/doc-examples.ts for the marker syntax. Each `sh` example runs with
- * `bash -euo pipefail` in a fresh temporary directory, with a fresh organization and wallet:
+ * test/support/doc-examples.ts for the marker syntax. Issue #25: the stack is configured exactly
+ * as a plain `pnpm start` with no variable set (`startStack`'s `startDefaults`: NODE_ENV unset, so
+ * `development`, and none of the harness's relaxations), so an example passes here only if it
+ * passes for a newcomer. Each `sh` example runs with `bash -euo pipefail` in a fresh temporary
+ * directory, with a fresh organization and wallet:
  *
  * | variable       | value                                                                                   |
  * | -------------- | --------------------------------------------------------------------------------------- |
- * | `GW`           | the API base address, `http://127.0.0.1:<port>/api`                                     |
+ * | `GW`           | the API base address, `http://localhost:<port>/api`                                     |
  * | `API_KEY`      | an API key (every scope) of a new organization                                          |
  * | `JWT`          | a session of a new wallet, logged in through SIWE with that key (bound to that org)     |
  * | `WALLET`       | that wallet's address; it holds 1000 tokens (`1000000000000000000000` base units)        |
@@ -103,7 +106,7 @@ describe('documented examples', () => {
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('docs-examples');
+    stack = await startStack('docs-examples', { startDefaults: true });
     inbox = mkdtempSync(join(tmpdir(), 'gw-inbox-'));
     dirs.push(inbox);
     receiver = createServer((req, res) => {
@@ -137,7 +140,14 @@ describe('documented examples', () => {
     const cwd = mkdtempSync(join(tmpdir(), `gw-example-${example.name}-`));
     dirs.push(cwd);
     mkdirSync(inbox, { recursive: true });
-    const env = { GW: `${stack.baseUrl}/api`, API_KEY: apiKey, JWT: token, WALLET: address, RECEIVER_URL: receiverUrl, INBOX: inbox };
+    const env = {
+      GW: `http://localhost:${portOf(stack)}/api`,
+      API_KEY: apiKey,
+      JWT: token,
+      WALLET: address,
+      RECEIVER_URL: receiverUrl,
+      INBOX: inbox,
+    };
     return runner(example, { env, cwd });
   }
 
@@ -158,8 +168,8 @@ describe('documented examples', () => {
  * `js` examples run the way an integrator runs them: the block is saved as an `.mjs` file in a
  * fresh folder where the packed `@gw/client` and `@gw/webhook-receiver` are installed from their
  * tarballs (with `express` and `viem`), and run by plain `node`. It must exit 0 on its own within
- * 60 s. The stack listens on a known port and its `SIWE_DOMAIN` is `localhost:<port>`, so the
- * client's login defaults (domain and URI from the base address) apply as in production. Env:
+ * 60 s, against a stack configured as a plain `pnpm start` (no SIWE variable: the client's login
+ * defaults, domain and URI from the base address, must work as they are). Env:
  * `GW_URL` (`http://localhost:<port>/api`), `GW_API_KEY` (new organization, all scopes),
  * `WALLET_KEY` (a new wallet's private key; the wallet holds 1000 tokens), `PORT` (free, for a
  * receiver) and `WEBHOOK_URL` (`http://127.0.0.1:<PORT>/webhooks`).
@@ -175,8 +185,7 @@ describe('documented js examples', () => {
       packages: ['packages/client', 'packages/webhook-receiver'],
       dependencies: { express: '^5.1.0', viem: '^2.57.0' },
     });
-    const port = await freePort();
-    stack = await startStack('docs-js-examples', { env: { PORT: String(port), SIWE_DOMAIN: `localhost:${port}` } });
+    stack = await startStack('docs-js-examples', { startDefaults: true });
   }, 300_000);
 
   afterAll(async () => {
@@ -196,7 +205,7 @@ describe('documented js examples', () => {
       const port = await freePort();
       writeFileSync(join(consumer.dir, `${example.name}.mjs`), `${example.code}\n`);
       const env = {
-        GW_URL: `http://localhost:${stack.config.PORT}/api`,
+        GW_URL: `http://localhost:${portOf(stack)}/api`,
         GW_API_KEY: apiKey,
         WALLET_KEY: walletKey,
         PORT: String(port),
@@ -206,6 +215,9 @@ describe('documented js examples', () => {
     }, 90_000);
   }
 });
+
+/** The port the stack's API listens on. */
+const portOf = (stack: Stack) => (stack.api.server.address() as AddressInfo).port;
 
 /** A TCP port that was free a moment ago (bind to 0, read, close). */
 async function freePort(): Promise<number> {

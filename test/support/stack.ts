@@ -61,15 +61,31 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** Options of {@link startStack}. */
+export interface StackOptions {
+  /** Configuration over the stack's own (e.g. a small back-off for retry tests). */
+  env?: Record<string, string>;
+  /** `false`: the API only. */
+  worker?: boolean;
+  resolver?: Resolver;
+  logStream?: NodeJS.WritableStream;
+  redisUrl?: string;
+  /**
+   * Issue #25: configure the stack exactly as a plain `pnpm start` is, with no variable set: only
+   * what isolates it (its database, Redis database and key prefix, any free port, a secrets key as
+   * `pnpm start` generates one, silent logs) and nothing of the harness's relaxations (NODE_ENV is
+   * unset, so `development`; no WEBHOOK_ALLOW_PRIVATE_URLS, SIWE, circuit or pool settings).
+   * `env` still applies on top.
+   */
+  startDefaults?: boolean;
+}
+
 /**
  * Starts the real API (and, unless `worker: false`, the real worker) in this process against its
  * own PostgreSQL database (cloned from the migrated template) and its own Redis database and key
  * prefix. `env` overrides configuration (e.g. small back-off for retry tests).
  */
-export async function startStack(
-  label: string,
-  opts: { env?: Record<string, string>; worker?: boolean; resolver?: Resolver; logStream?: NodeJS.WritableStream; redisUrl?: string } = {},
-): Promise<Stack> {
+export async function startStack(label: string, opts: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase(label);
   // Issue #15: with REDIS_CLUSTER_NODES (or REDIS_SENTINELS) in `env`, REDIS_URL only carries
   // credentials, and a cluster needs database 0 and a hash-tagged prefix.
@@ -77,8 +93,7 @@ export async function startStack(
   const redisUrl = opts.redisUrl ?? (onCluster ? 'redis://127.0.0.1:6379' : `redis://127.0.0.1:6379/${redisDbForWorker()}`);
   const id = `t${randomBytes(4).toString('hex')}`;
   const prefix = onCluster ? `{${id}}` : id;
-  const env = {
-    NODE_ENV: 'test',
+  const isolation = {
     SECRETS_ENCRYPTION_KEY: generateKeyringEntry(id),
     DATABASE_URL: db.url,
     // Issue #15: `transaction` when db.url goes through the run's PgBouncer (pnpm test:pooler).
@@ -87,6 +102,9 @@ export async function startStack(
     QUEUE_PREFIX: prefix,
     PORT: '0',
     LOG_LEVEL: 'silent',
+  };
+  const harness = {
+    NODE_ENV: 'test',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     DATABASE_POOL_MAX: '5',
     WORKER_CONCURRENCY: '10',
@@ -94,8 +112,8 @@ export async function startStack(
     WEBHOOK_CIRCUIT_COOLDOWN_MS: '100',
     WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '400',
     WEBHOOK_CAP_WAIT_MAX_MS: '1000',
-    ...opts.env,
   };
+  const env: Record<string, string> = { ...isolation, ...(opts.startDefaults ? {} : harness), ...opts.env };
   const config = loadConfig(env);
   const logger = opts.logStream ? createLogger(config.LOG_LEVEL, { app: 'test' }, opts.logStream as never) : undefined;
   const api = await startApi(config, { logger, resolver: opts.resolver });

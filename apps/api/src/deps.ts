@@ -23,6 +23,8 @@ export interface ApiDeps extends Context {
   resolver?: Resolver;
   /** Prometheus instruments of this process (published to Redis for the ops app). */
   metrics?: AppMetrics;
+  /** The port the server listens on, once it does (the development SIWE loopback rule, issue #25). */
+  listenPort?: () => number | undefined;
 }
 
 /** What route handlers receive: the API's dependencies and the OpenAPI document (for the reference rows). */

@@ -1,13 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, loadEnvFile, exitOnStartupError, stopOnSignals } from '@gw/runtime';
+import { createLogger, exitOnStartupError, loadConfig, loadEnvFile, runService } from '@gw/runtime';
 import { startApi } from './start-api.js';
 
-/** Process entry point: `pnpm --filter @gw/api start`. SIGTERM/SIGINT: finish in-flight requests, close clients, exit. */
+/**
+ * Process entry point: `pnpm --filter @gw/api start`. Waits up to STARTUP_WAIT_MS for PostgreSQL
+ * and Redis (one line for each that is down), exits 1 on a busy port (one line). SIGTERM/SIGINT,
+ * also while starting: finish in-flight requests, close clients, exit (see `runService`).
+ */
 try {
   // Local runs: the repository's .env fills what the environment leaves unset (containers have none).
   loadEnvFile(fileURLToPath(new URL('../../../', import.meta.url)));
-  const api = await startApi(loadConfig());
-  stopOnSignals('api', api.stop, api.deps.logger);
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL, { app: 'api' });
+  await runService({ app: 'api', logger, config, start: () => startApi(config, { logger }) });
 } catch (err) {
   exitOnStartupError(err);
 }

@@ -1,7 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import { createEndpointGate, WebhookListCache } from '@gw/core/webhooks';
-import { closeContext, createContext, createRedis, type Config, type Logger, createAppMetrics, startMetricsPublisher } from '@gw/runtime';
+import {
+  closeContext,
+  createContext,
+  createRedis,
+  type Config,
+  type Logger,
+  createAppMetrics,
+  listenOn,
+  startMetricsPublisher,
+} from '@gw/runtime';
 import { announceSigningKeyChange, CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { createApp } from './create-app.js';
@@ -19,6 +28,7 @@ export interface RunningApi {
 /**
  * Starts the API on `config.PORT` (0 = any free port; read `server.address()`).
  * The signing key is loaded (or generated on first run) before the port opens.
+ * @throws PortUnavailableError when the port is in use (the clients opened so far are closed first)
  */
 export async function startApi(config: Config, opts: { logger?: Logger; resolver?: ApiDeps['resolver'] } = {}): Promise<RunningApi> {
   const ctx = createContext(config, { app: 'api', logger: opts.logger });
@@ -57,8 +67,10 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   const rateLimits = createRateLimitCounters(requestRedis, config);
   // The request-path Redis: a list whose health cannot be read fails fast (503) instead of hanging.
   const gate = createEndpointGate(requestRedis, config.QUEUE_PREFIX, config);
+  const bound: { port?: number } = {};
   const deps: ApiDeps = {
     ...ctx,
+    listenPort: () => bound.port,
     tokens,
     credentials,
     walletRoles,
@@ -80,9 +92,22 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     },
     app,
   );
-  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
+  const closeClients = async () => {
+    await Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop(), rateLimits.events.stop()]);
+    requestRedis.disconnect();
+    for (const unsubscribe of await listening) await unsubscribe();
+    subscriber.disconnect();
+    await publisher.stop();
+    await closeContext(ctx);
+  };
+  // Issue #25: a busy port is one clear error (PortUnavailableError), not an unhandled 'error' event.
+  await listenOn(server, config.PORT, 'PORT').catch(async (err: unknown) => {
+    await closeClients();
+    throw err;
+  });
+  bound.port = (server.address() as { port: number }).port;
   server.keepAliveTimeout = 5000;
-  ctx.logger.info({ port: (server.address() as { port: number }).port }, 'api listening');
+  ctx.logger.info({ port: bound.port }, 'api listening');
   return {
     app,
     server,
@@ -92,12 +117,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop(), rateLimits.events.stop()]);
-      requestRedis.disconnect();
-      for (const unsubscribe of await listening) await unsubscribe();
-      subscriber.disconnect();
-      await publisher.stop();
-      await closeContext(ctx);
+      await closeClients();
     },
   };
 }

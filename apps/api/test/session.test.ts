@@ -78,6 +78,60 @@ describe('wallet login (EIP-4361) and JWKS', () => {
     expect((await stack.http.post(LOGIN).send(forged)).status).toBe(200);
   });
 
+  it('issue #25: each refusal names the field that failed and what the service expects, in detail and as extension members', async () => {
+    const wallet = newWallet();
+    const now = Date.now();
+    const cases: [string, Promise<{ message: string; signature: string }>, RegExp][] = [
+      [
+        'domain',
+        signedLogin(wallet, { nonce: await stack.nonce(), domain: 'evil.example', uri: 'https://evil.example/login' }),
+        /^domain is 'evil\.example'; this service expects 'localhost' \(SIWE_DOMAIN\)$/,
+      ],
+      [
+        'uri',
+        signedLogin(wallet, { nonce: await stack.nonce(), uri: 'https://other.example/login' }),
+        /^uri is 'https:\/\/other\.example\/login'; its authority must be the domain 'localhost'/,
+      ],
+      [
+        'chainId',
+        signedLogin(wallet, { nonce: await stack.nonce(), chainId: 5 }),
+        /^chainId is 5; this service accepts 1 \(SIWE_CHAIN_IDS\)$/,
+      ],
+      [
+        'notBefore',
+        signedLogin(wallet, { nonce: await stack.nonce(), notBefore: new Date(now + 600_000) }),
+        /^notBefore is .*Z; the message is not valid before then \(server time .*Z\)$/,
+      ],
+      [
+        'expirationTime',
+        signedLogin(wallet, { nonce: await stack.nonce(), issuedAt: new Date(now - 60_000), expirationTime: new Date(now - 1000) }),
+        /^expirationTime is .*Z; the message expired \(server time .*Z\)$/,
+      ],
+      [
+        'issuedAt',
+        signedLogin(wallet, { nonce: await stack.nonce(), issuedAt: new Date(now - 6 * 60_000) }),
+        /^issuedAt is .*Z; it must be within the last 300 seconds \(SIWE_MAX_AGE_SECONDS\) of the server time .*Z$/,
+      ],
+      [
+        'nonce',
+        signedLogin(wallet, { nonce: generateSiweNonce() }),
+        /^nonce is unknown, expired or already used; get one from GET \/gateway\/v1\/sso\/nonce/,
+      ],
+    ];
+    for (const [field, body, detail] of cases) {
+      const res = await stack.http.post(LOGIN).send(await body);
+      expect({ field, status: res.status, member: res.body.field }).toEqual({ field, status: 401, member: field });
+      expect({ field, detail: res.body.detail }).toEqual({ field, detail: expect.stringMatching(detail) });
+      expect({ field, expected: typeof res.body.expected === 'string' && res.body.expected.length > 0 }).toEqual({ field, expected: true });
+    }
+    const forged = await signedLogin(wallet, { nonce: await stack.nonce() });
+    const otherSig = await stack.http
+      .post(LOGIN)
+      .send({ message: forged.message, signature: await newWallet().signMessage({ message: forged.message }) });
+    expect(otherSig.body).toMatchObject({ status: 401, field: 'signature' });
+    expect(otherSig.body.detail).toMatch(/^signature is not by the message's address/);
+  });
+
   it('400 for a body that is not a login', async () => {
     expect((await stack.http.post(LOGIN).send({ message: 'hello' })).status).toBe(400);
     expect((await stack.http.post(LOGIN).send({ message: 'hello', signature: 'zz' })).status).toBe(400);

@@ -205,6 +205,8 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
     // The one message names neither outcome, and tells a developer what to set.
     expect(answers[0]!.problem.detail).not.toMatch(/does not resolve|resolves to a|loopback|link-local/i);
     expect(answers[0]!.problem.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+    // Issue #25: and the forwarder, for a receiver on the developer's machine.
+    expect(answers[0]!.problem.detail).toMatch(/`gw listen`.*docs\/quickstart\.md/);
     // The operator's log says which it was, with the host name only (never the path or query).
     const refusals = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'webhook destination refused');
     expect(refusals.slice(-3).map((l) => [l.host, l.reason])).toEqual([

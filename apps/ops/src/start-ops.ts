@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import { closeContext, createContext, type Logger } from '@gw/runtime';
+import { createServer, type Server } from 'node:http';
+import { closeContext, createContext, listenOn, type Logger } from '@gw/runtime';
 import { deliveryQueue, recoveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';
@@ -22,6 +22,7 @@ export interface RunningOps {
  * own clients (PostgreSQL, Redis, the project's queues) and no secret box. Logs a warning when it
  * runs without authentication (possible only outside production, see `loadOpsConfig`), and the
  * Bull Board actions it allows (OPS_BULL_BOARD_ACTIONS; none: read-only).
+ * @throws PortUnavailableError when OPS_PORT is in use (its clients are closed first)
  */
 export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}): Promise<RunningOps> {
   // No secret box: the ops console decrypts nothing (issue #24, least privilege).
@@ -35,8 +36,10 @@ export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}
   );
   const deps: OpsDeps = { ...ctx, config };
   const app = createOpsApp(deps);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.OPS_PORT, (err?: Error) => (err ? reject(err) : resolve(s)));
+  const server: Server = createServer(app);
+  await listenOn(server, config.OPS_PORT, 'OPS_PORT').catch(async (err: unknown) => {
+    await closeContext(ctx);
+    throw err;
   });
   server.keepAliveTimeout = 5000;
   ctx.logger.info({ port: (server.address() as { port: number }).port, auth: Boolean(config.auth) }, 'ops listening');

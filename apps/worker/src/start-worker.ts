@@ -8,6 +8,7 @@ import {
   createPortPolicy,
   type Resolver,
   createRedis,
+  isConnectionError,
   createAppMetrics,
   startMetricsPublisher,
   type PeriodicJob,
@@ -130,7 +131,11 @@ export async function startWorker(
       // (bullmq_job_completed_total, bullmq_job_failed_total).
       metrics: { maxDataPoints: MetricsTime.ONE_HOUR },
     });
-    worker.on('error', (err) => ctx.logger.warn({ err: { message: err.message }, queue }, 'worker error'));
+    // Issue #25: a lost Redis is reported once by the context's connection (`reportRedisOutages`),
+    // not once per queue and reconnection attempt; other errors are logged each.
+    worker.on('error', (err) => {
+      if (!isConnectionError(err)) ctx.logger.warn({ err: { message: err.message }, queue }, 'worker error');
+    });
     worker.on('failed', (job, err) => ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed'));
     return { worker, connection };
   });

@@ -34,13 +34,14 @@ export type SiweSigner = ViemAccountSigner | ViemWalletClientSigner | EthersSign
 /** Options of `gw.login`: the EIP-4361 message fields the caller may choose. */
 export interface LoginOptions {
   /**
-   * The message's `domain` (RFC 3986 authority). Must equal the server's `SIWE_DOMAIN`. Default:
-   * the host (and port) of the client's `baseUrl`.
+   * The message's `domain` (RFC 3986 authority). Must equal the server's `SIWE_DOMAIN`; a local
+   * server (`NODE_ENV=development`, loopback `SIWE_DOMAIN`) also accepts `localhost`, `127.0.0.1`
+   * and `[::1]` with or without its port. Default: the host (and port) of the client's `baseUrl`.
    */
   domain?: string;
   /**
-   * The message's `URI`: its authority must be `domain`, https (http only for `localhost`).
-   * Default: the origin of the client's `baseUrl`.
+   * The message's `URI`: its authority must be `domain`, https (http only for `localhost`, and on
+   * a local server for any loopback host). Default: the origin of the client's `baseUrl`.
    */
   uri?: string;
   /** The message's `Chain ID`: one of the server's `SIWE_CHAIN_IDS` (default 1, Ethereum mainnet). */

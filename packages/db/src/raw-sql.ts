@@ -153,3 +153,21 @@ export function createPool(databaseUrl: string, max?: number): pg.Pool {
   pool.on('error', () => undefined);
   return pool;
 }
+
+/**
+ * Whether PostgreSQL answers at `databaseUrl`: opens one connection (not from a pool), runs
+ * `SELECT 1` and closes it. Used by the entry points' start-up wait (`waitForDependencies` of
+ * @gw/runtime).
+ * @param timeoutMs bound of the connection and of the query, each
+ * @throws the connection's or the query's error (pg's messages name the user and host, never the password)
+ */
+export async function probeDatabase(databaseUrl: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

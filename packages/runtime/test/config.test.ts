@@ -43,6 +43,59 @@ describe('configuration', () => {
   });
 });
 
+describe('local defaults (issue #25): NODE_ENV=development relaxes what a local run needs; production and test keep the strict rules', () => {
+  const key = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
+  const local = (env: Record<string, string> = {}) => loadConfig({ SECRETS_ENCRYPTION_KEY: key, ...env });
+
+  it('development (the default, what `pnpm start` runs): private webhook URLs allowed, retries every 5 s up to 1 min', () => {
+    for (const c of [local(), local({ NODE_ENV: 'development' })]) {
+      expect(c).toMatchObject({
+        NODE_ENV: 'development',
+        WEBHOOK_ALLOW_PRIVATE_URLS: true,
+        WEBHOOK_BACKOFF_BASE_MS: 5000,
+        WEBHOOK_BACKOFF_MAX_MS: 60000,
+      });
+    }
+  });
+
+  it("production and test: private URLs refused and the specification's back-off (1 min doubling to 1 h)", () => {
+    for (const NODE_ENV of ['production', 'test']) {
+      expect(local({ NODE_ENV })).toMatchObject({
+        WEBHOOK_ALLOW_PRIVATE_URLS: false,
+        WEBHOOK_BACKOFF_BASE_MS: 60000,
+        WEBHOOK_BACKOFF_MAX_MS: 3600000,
+      });
+    }
+  });
+
+  it('an explicit value always wins, in either direction', () => {
+    expect(local({ WEBHOOK_ALLOW_PRIVATE_URLS: 'false' }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(false);
+    expect(local({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }).WEBHOOK_ALLOW_PRIVATE_URLS).toBe(true);
+    expect(local({ WEBHOOK_BACKOFF_BASE_MS: '60000', WEBHOOK_BACKOFF_MAX_MS: '3600000' })).toMatchObject({
+      WEBHOOK_BACKOFF_BASE_MS: 60000,
+      WEBHOOK_BACKOFF_MAX_MS: 3600000,
+    });
+    expect(local({ NODE_ENV: 'production', WEBHOOK_BACKOFF_BASE_MS: '1000', WEBHOOK_BACKOFF_MAX_MS: '8000' })).toMatchObject({
+      WEBHOOK_BACKOFF_BASE_MS: 1000,
+      WEBHOOK_BACKOFF_MAX_MS: 8000,
+    });
+  });
+
+  it('one bound set alone keeps the pair consistent (the unset one follows it), two inconsistent ones are refused', () => {
+    expect(local({ WEBHOOK_BACKOFF_BASE_MS: '120000' })).toMatchObject({ WEBHOOK_BACKOFF_BASE_MS: 120000, WEBHOOK_BACKOFF_MAX_MS: 120000 });
+    expect(local({ NODE_ENV: 'production', WEBHOOK_BACKOFF_MAX_MS: '30000' })).toMatchObject({
+      WEBHOOK_BACKOFF_BASE_MS: 30000,
+      WEBHOOK_BACKOFF_MAX_MS: 30000,
+    });
+    expect(() => local({ WEBHOOK_BACKOFF_BASE_MS: '2000', WEBHOOK_BACKOFF_MAX_MS: '1000' })).toThrow(/WEBHOOK_BACKOFF_MAX_MS must be >=/);
+  });
+
+  it('start-up wait and shutdown bound: 30 s and 25 s by default', () => {
+    expect(local()).toMatchObject({ STARTUP_WAIT_MS: 30000, SHUTDOWN_TIMEOUT_MS: 25000 });
+    expect(local({ STARTUP_WAIT_MS: '0' }).STARTUP_WAIT_MS).toBe(0);
+  });
+});
+
 describe('back-off (spec, Limits: 1, 2, 4, 8 minutes ..., capped at 1 hour)', () => {
   it('doubles from the base and caps at the maximum', () => {
     const minutes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelayMs(n, 60_000, 3_600_000) / 60_000);

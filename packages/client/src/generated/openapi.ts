@@ -61,7 +61,9 @@ export interface paths {
     put?: never;
     /**
      * Sign in with Ethereum (EIP-4361)
-     * @description Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT. The message's `domain` must be `SIWE_DOMAIN`; its `URI` must have that domain as its authority and use https (http only for `localhost`); its `Chain ID` must be one of `SIWE_CHAIN_IDS` (default `1`); its nonce must come from `GET /gateway/v1/sso/nonce` (single use, 10 minutes); `Issued At` must be a valid RFC 3339 date-time at most 5 minutes old; `Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. Any failure is 401 `invalid-signature`.
+     * @description Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT. The message's `domain` must be `SIWE_DOMAIN`; its `URI` must have that domain as its authority and use https (http only for `localhost`); its `Chain ID` must be one of `SIWE_CHAIN_IDS` (default `1`); its nonce must come from `GET /gateway/v1/sso/nonce` (single use, 10 minutes); `Issued At` must be a valid RFC 3339 date-time at most 5 minutes old; `Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. Any failure is 401 `invalid-signature`, whose `detail` names the field, its value and what the service expects, also given as the extension members `field` and `expected`.
+     *
+     *     **Local development** (`NODE_ENV=development`, the default of `pnpm start`, with a loopback `SIWE_DOMAIN` such as the default `localhost`): the `domain` may also be `localhost`, `127.0.0.1` or `[::1]`, with or without the port the API listens on, and the `URI` may use http on them, so a client signing for its base address (`http://localhost:3000/api` → `localhost:3000`) logs in without configuration. Production accepts exactly `SIWE_DOMAIN`.
      *
      *     **Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.
      *
@@ -1957,6 +1959,10 @@ export interface components {
       certificateId?: string;
       /** @description `invalid-state` on a duplicate shipment reference */
       reference?: string;
+      /** @description `invalid-signature`: the login message field that was refused (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`, `signature`, `nonce`) */
+      field?: string;
+      /** @description `invalid-signature`: what the service expects of that field, in words */
+      expected?: string;
     } & {
       [key: string]: unknown;
     };

@@ -4,7 +4,14 @@ import type { CredentialCache } from './credential-cache.js';
 import { issueSiweNonce, login } from './service.js';
 import type { SessionTokens } from './session-tokens.js';
 
-const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'secretBox'> & { tokens: SessionTokens; credentials: CredentialCache }>();
+const route = defineRoute<
+  Pick<Context, 'prisma' | 'config' | 'secretBox'> & {
+    tokens: SessionTokens;
+    credentials: CredentialCache;
+    /** The port the API listens on (the development loopback rule of `siweDomainPolicy`). */
+    listenPort?: () => number | undefined;
+  }
+>();
 
 /** Wallet login (spec, Session) and the JWKS that lets other native applications verify its JWTs. */
 export const sessionRoutes = [
@@ -45,7 +52,10 @@ export const sessionRoutes = [
       "Takes an EIP-4361 message and the wallet's signature of it and returns an ES256 JWT. " +
       "The message's `domain` must be `SIWE_DOMAIN`; its `URI` must have that domain as its authority and use https (http only for `localhost`); its `Chain ID` must be one of `SIWE_CHAIN_IDS` (default `1`); " +
       'its nonce must come from `GET /gateway/v1/sso/nonce` (single use, 10 minutes); `Issued At` must be a valid RFC 3339 date-time at most 5 minutes old; ' +
-      '`Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. Any failure is 401 `invalid-signature`.\n\n' +
+      '`Not Before`/`Expiration Time` must be valid and are honoured; nothing may follow the last field; the signature must recover to the message address. ' +
+      'Any failure is 401 `invalid-signature`, whose `detail` names the field, its value and what the service expects, also given as the extension members `field` and `expected`.\n\n' +
+      '**Local development** (`NODE_ENV=development`, the default of `pnpm start`, with a loopback `SIWE_DOMAIN` such as the default `localhost`): the `domain` may also be `localhost`, `127.0.0.1` or `[::1]`, with or without the port the API listens on, ' +
+      'and the `URI` may use http on them, so a client signing for its base address (`http://localhost:3000/api` → `localhost:3000`) logs in without configuration. Production accepts exactly `SIWE_DOMAIN`.\n\n' +
       "**Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) " +
       "and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. " +
       'Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. ' +
@@ -56,7 +66,10 @@ export const sessionRoutes = [
     body: { schema: loginBody, example: ex.loginBody },
     errors: ['invalid-signature', 'unauthenticated'],
     problems: {
-      'invalid-signature': { detail: 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce' },
+      'invalid-signature': {
+        detail: "domain is 'localhost:3467'; this service expects 'localhost' (SIWE_DOMAIN)",
+        ext: { field: 'domain', expected: "'localhost' (SIWE_DOMAIN)" },
+      },
       unauthenticated: { detail: 'The API key is unknown, revoked or expired' },
       'validation-error': {
         detail: 'Invalid body: signature must be 0x-prefixed hex',

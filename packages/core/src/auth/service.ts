@@ -1,6 +1,6 @@
 import { type CredentialKind, type PrismaClient, Prisma } from '@gw/db';
 import { getAddress, verifyMessage, type Hex } from 'viem';
-import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import { parseSiweMessage } from 'viem/siwe';
 import { AppError, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
 import {
   deleteWalletRole,
@@ -113,10 +113,60 @@ function endsAtLastField(message: string): boolean {
 
 const invalidDate = (d: Date | undefined) => d !== undefined && Number.isNaN(d.getTime());
 
+/** The hosts of the development loopback rule (issue #25). */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host of an RFC 3986 authority (`localhost:3000` → `localhost`, `[::1]:3000` → `[::1]`); the authority itself when it does not parse. */
+function authorityHost(authority: string): string {
+  try {
+    return new URL(`http://${authority}`).hostname;
+  } catch {
+    return authority;
+  }
+}
+
+/** Which login messages' `domain` and `URI` the service accepts (see {@link siweDomainPolicy}). */
+export interface SiweDomainPolicy {
+  /** The `domain` values a message may carry, SIWE_DOMAIN first. */
+  domains: string[];
+  /** The hosts whose `URI` may use http; any other needs https. */
+  httpHosts: string[];
+  /** True when the development loopback rule applies. */
+  loopback: boolean;
+  /** What the service expects, in words, for problem documents and the start-up banner. */
+  describe: string;
+}
+
+/**
+ * The `domain` rule of the login (spec, Session; EIP-4361 `domain` is an RFC 3986 authority).
+ * Production and test: exactly SIWE_DOMAIN, with an https `URI` (http only for `localhost`).
+ * Issue #25, NODE_ENV=development with a loopback SIWE_DOMAIN (the default `localhost`): also
+ * `localhost`, `127.0.0.1` and `[::1]`, each with or without `listenPort`, with http URIs on
+ * them, which is what `gw.login` signs for `http://localhost:<port>/api` or
+ * `http://127.0.0.1:<port>/api`: a plain `pnpm start` needs no SIWE variable.
+ * @param listenPort the port the API listens on (undefined before it listens: no port variant)
+ */
+export function siweDomainPolicy(config: Pick<Config, 'NODE_ENV' | 'SIWE_DOMAIN'>, listenPort?: number): SiweDomainPolicy {
+  const configured = `'${config.SIWE_DOMAIN}' (SIWE_DOMAIN)`;
+  const loopback = config.NODE_ENV === 'development' && LOOPBACK_HOSTS.includes(authorityHost(config.SIWE_DOMAIN).toLowerCase());
+  if (!loopback) return { domains: [config.SIWE_DOMAIN], httpHosts: ['localhost'], loopback, describe: configured };
+  const ports = listenPort ? ['', `:${listenPort}`] : [''];
+  const variants = LOOPBACK_HOSTS.flatMap((host) => ports.map((port) => `${host}${port}`));
+  return {
+    domains: [...new Set([config.SIWE_DOMAIN, ...variants])],
+    httpHosts: LOOPBACK_HOSTS,
+    loopback,
+    describe: `${configured}, or in development one of: ${variants.join(', ')}`,
+  };
+}
+
+/** A refused login: 401 `invalid-signature` naming the message field that failed and what the service expects (issue #25). */
+const refuse = (field: string, detail: string, expected: string) => new AppError('invalid-signature', detail, { field, expected });
+
 /** Options of {@link loginWithSiwe}, from the configuration. */
 export interface SiweLoginOptions {
-  /** SIWE_DOMAIN: the message's `domain`, also the authority its `URI` must have. */
-  domain: string;
+  /** The accepted `domain` values and http hosts: {@link siweDomainPolicy} of SIWE_DOMAIN. */
+  policy: SiweDomainPolicy;
   /** SIWE_MAX_AGE_SECONDS: how old `issuedAt` may be, in seconds. */
   maxAgeSeconds: number;
   /** SIWE_CHAIN_IDS: the `Chain ID` values accepted. */
@@ -129,13 +179,17 @@ export interface SiweLoginOptions {
 
 /**
  * Wallet login with an EIP-4361 (Sign-In with Ethereum) message (spec, Session; issues #2, #11):
- * the message must parse with nothing after its last field, name `domain`, carry a `URI` whose
- * authority is `domain` (https, or http for `localhost`), a `Chain ID` in `chainIds`, valid dates,
- * be issued at most `maxAgeSeconds` ago, be within its `notBefore`/`expirationTime` window, carry a
- * nonce issued by {@link issueSiweNonce} within the last 10 minutes and never used (or, with
- * `clientNonces`, any nonce never used), and be signed by its address (ECDSA, verified by viem).
+ * the message must parse with nothing after its last field, carry a `domain` of the policy
+ * ({@link siweDomainPolicy}), a `URI` whose authority is that domain (https, or http for the
+ * policy's http hosts), a `Chain ID` in `chainIds`, valid dates, be issued at most
+ * `maxAgeSeconds` ago, be within its `notBefore`/`expirationTime` window, be signed by its address
+ * (ECDSA, verified by viem), and carry a nonce issued by {@link issueSiweNonce} within the last 10
+ * minutes and never used (or, with `clientNonces`, any nonce never used).
  * @returns the session JWT, its expiry, the checksummed address and the bound organization (null: native)
- * @throws AppError('invalid-signature') 401 for every failure, with a detail saying which check failed
+ * @throws AppError('invalid-signature') 401 for every failure; issue #25: its `detail` says which
+ *   field failed, its value and what the service expects, and the extension members `field`
+ *   (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`,
+ *   `signature` or `nonce`) and `expected` (in words) say it for programs
  */
 export async function loginWithSiwe(
   deps: { prisma: PrismaClient; secretBox: SecretBox; tokens: SessionTokens },
@@ -143,14 +197,21 @@ export async function loginWithSiwe(
   opts: SiweLoginOptions,
 ): Promise<{ token: string; expiresAt: Date; address: string; organizationId: string | null }> {
   const fields = parseSiweMessage(input.message);
+  const layout =
+    'an EIP-4361 message: domain, address, statement, URI, Version 1, Chain ID, Nonce, Issued At, optional fields, nothing after';
   if (!fields.address || !fields.nonce || !fields.issuedAt || !fields.domain || !fields.uri || !fields.chainId) {
-    throw new AppError('invalid-signature', 'Not an EIP-4361 message (address, domain, URI, chain id, nonce and issuedAt are required)');
+    throw refuse('message', 'Not an EIP-4361 message (address, domain, URI, chain id, nonce and issuedAt are required)', layout);
   }
   if (!endsAtLastField(input.message)) {
-    throw new AppError('invalid-signature', 'Not an EIP-4361 message: unexpected lines (nothing may follow the last field)');
+    throw refuse('message', 'Not an EIP-4361 message: unexpected lines (nothing may follow the last field)', layout);
   }
-  if (invalidDate(fields.issuedAt) || invalidDate(fields.expirationTime) || invalidDate(fields.notBefore)) {
-    throw new AppError('invalid-signature', 'Issued At, Expiration Time and Not Before must be RFC 3339 date-times');
+  for (const field of ['issuedAt', 'expirationTime', 'notBefore'] as const) {
+    if (invalidDate(fields[field]))
+      throw refuse(field, `${field} is not an RFC 3339 date-time`, 'an RFC 3339 date-time, e.g. 2026-01-01T00:00:00.000Z');
+  }
+  const { policy } = opts;
+  if (!policy.domains.includes(fields.domain)) {
+    throw refuse('domain', `domain is '${fields.domain}'; this service expects ${policy.describe}`, policy.describe);
   }
   let uri: URL | undefined;
   try {
@@ -158,30 +219,63 @@ export async function loginWithSiwe(
   } catch {
     uri = undefined;
   }
-  const localhost = fields.domain.split(':')[0] === 'localhost';
-  if (!uri || uri.host !== fields.domain.toLowerCase() || !(uri.protocol === 'https:' || (localhost && uri.protocol === 'http:'))) {
-    throw new AppError('invalid-signature', 'URI must be an https URL whose authority is the message domain (http only for localhost)');
+  const http = `http only for ${policy.httpHosts.join(', ')}`;
+  if (
+    !uri ||
+    uri.host !== fields.domain.toLowerCase() ||
+    !(uri.protocol === 'https:' || (uri.protocol === 'http:' && policy.httpHosts.includes(uri.hostname)))
+  ) {
+    throw refuse(
+      'uri',
+      `uri is '${fields.uri}'; its authority must be the domain '${fields.domain}', over https (${http})`,
+      `an https URL whose authority is '${fields.domain}' (${http})`,
+    );
   }
   if (!opts.chainIds.includes(fields.chainId)) {
-    throw new AppError('invalid-signature', `Chain ID must be one of ${opts.chainIds.join(', ')}`);
+    const accepted = opts.chainIds.join(', ');
+    throw refuse('chainId', `chainId is ${fields.chainId}; this service accepts ${accepted} (SIWE_CHAIN_IDS)`, accepted);
   }
   const now = new Date();
-  if (!validateSiweMessage({ message: fields, domain: opts.domain, time: now })) {
-    throw new AppError('invalid-signature', 'Message domain, notBefore or expirationTime is not valid now');
+  if (fields.notBefore && now < fields.notBefore) {
+    throw refuse(
+      'notBefore',
+      `notBefore is ${fields.notBefore.toISOString()}; the message is not valid before then (server time ${now.toISOString()})`,
+      'a notBefore at or before the server time',
+    );
+  }
+  if (fields.expirationTime && now >= fields.expirationTime) {
+    throw refuse(
+      'expirationTime',
+      `expirationTime is ${fields.expirationTime.toISOString()}; the message expired (server time ${now.toISOString()})`,
+      'an expirationTime after the server time',
+    );
   }
   const age = now.getTime() - fields.issuedAt.getTime();
   if (!(age <= opts.maxAgeSeconds * 1000 && age >= -FUTURE_SKEW_MS)) {
-    throw new AppError('invalid-signature', `issuedAt must be within the last ${opts.maxAgeSeconds} seconds`);
+    throw refuse(
+      'issuedAt',
+      `issuedAt is ${fields.issuedAt.toISOString()}; it must be within the last ${opts.maxAgeSeconds} seconds (SIWE_MAX_AGE_SECONDS) of the server time ${now.toISOString()}`,
+      `an issuedAt within the last ${opts.maxAgeSeconds} seconds (at most ${FUTURE_SKEW_MS / 1000} s ahead)`,
+    );
   }
-  if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) throw new AppError('invalid-signature', 'signature must be 0x-prefixed hex');
+  const signed = 'an EIP-191 (personal_sign) signature of the exact message by its address, 0x-prefixed hex';
+  if (!/^0x[0-9a-fA-F]+$/.test(input.signature)) throw refuse('signature', 'signature must be 0x-prefixed hex', signed);
   const address = getAddress(fields.address);
   const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
-  if (!valid) throw new AppError('invalid-signature', 'Signature does not match the message address');
+  if (!valid) throw refuse('signature', `signature is not by the message's address ${address}`, signed);
   await consumeNonce(deps, fields.nonce, address, opts.clientNonces);
   const roles = withUser(await listWalletRoles(deps.prisma, address));
   const { token, expiresAt } = await deps.tokens.issue({ address, roles, organizationId: opts.organizationId });
   return { token, expiresAt, address, organizationId: opts.organizationId };
 }
+
+/** The refusal of a nonce the service did not issue, that expired or was used. */
+const nonceRefused = () =>
+  refuse(
+    'nonce',
+    'nonce is unknown, expired or already used; get one from GET /gateway/v1/sso/nonce (single use, valid 10 minutes)',
+    'a nonce from GET /gateway/v1/sso/nonce, unused, at most 10 minutes old',
+  );
 
 /**
  * Records the single use of a login nonce by `address` (issue #24: the nonce is stateless until
@@ -202,15 +296,13 @@ async function consumeNonce(
   const issued = verifyLoginNonce(deps.secretBox, nonce, now);
   if (!issued) {
     if (!looksLikeLoginNonce(nonce) && (await markNonceUsed(deps.prisma, nonce, address, now)) === 1) return;
-    if (!clientNonces || looksLikeLoginNonce(nonce)) {
-      throw new AppError('invalid-signature', 'Nonce unknown, expired or already used; get one from GET /gateway/v1/sso/nonce');
-    }
+    if (!clientNonces || looksLikeLoginNonce(nonce)) throw nonceRefused();
   }
   try {
     await insertUsedNonce(deps.prisma, nonce, address, now, issued?.expiresAt ?? null);
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw new AppError('invalid-signature', 'Nonce unknown, expired or already used');
+      throw nonceRefused();
     }
     throw err;
   }
@@ -231,6 +323,8 @@ export async function login(
     tokens: SessionTokens;
     credentials: { authenticate(presented: string): Promise<Principal | null> };
     config: Config;
+    /** The port the API listens on, for the development loopback rule of {@link siweDomainPolicy}. */
+    listenPort?: () => number | undefined;
   },
   input: { message: string; signature: string },
   presentedKey: string | undefined,
@@ -242,7 +336,7 @@ export async function login(
     organizationId = principal.organizationId;
   }
   const out = await loginWithSiwe(deps, input, {
-    domain: deps.config.SIWE_DOMAIN,
+    policy: siweDomainPolicy(deps.config, deps.listenPort?.()),
     maxAgeSeconds: deps.config.SIWE_MAX_AGE_SECONDS,
     chainIds: deps.config.SIWE_CHAIN_IDS,
     clientNonces: deps.config.SIWE_CLIENT_NONCES,

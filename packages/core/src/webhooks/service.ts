@@ -80,10 +80,12 @@ export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toSt
 /**
  * The one answer to a destination refused for its address (issue #24: distinct messages told an
  * attacker which host names resolve and which resolve to private addresses). The precise reason
- * goes to the log only ({@link checkDestination}).
+ * goes to the log only ({@link checkDestination}). Issue #25: it says what a developer with a
+ * local receiver can do (the setting, its restart, the forwarder), never which check failed.
  */
 export const DESTINATION_NOT_ALLOWED =
-  'url is not an allowed public destination: its host must resolve, and only to public addresses (see WEBHOOK_ALLOW_PRIVATE_URLS for local development)';
+  'url is not an allowed public destination: its host must resolve, and only to public addresses. For a receiver on your machine: ' +
+  'WEBHOOK_ALLOW_PRIVATE_URLS=true (the default with NODE_ENV=development) and a restart of the service, or use `gw listen` to forward deliveries to a local URL (docs/quickstart.md)';
 
 /**
  * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,

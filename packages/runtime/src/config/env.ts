@@ -127,7 +127,16 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
  * docs/configuration.md (a test fails when a variable has none). Also listed in `.env.example`.
  */
 export const envSchema = z.object({
-  /** `production` requires SECRETS_ENCRYPTION_KEY (api, worker, admin; the ops app never reads it) and, for the ops app, OPS_USER/OPS_PASSWORD; `test` allows a random per-process key. */
+  /**
+   * `production` requires SECRETS_ENCRYPTION_KEY (api, worker, admin; the ops app never reads it)
+   * and, for the ops app, OPS_USER/OPS_PASSWORD; every deployment must set it (the image and
+   * docker-compose.yml do). `development` (the default: `pnpm start`, `pnpm demo`) relaxes three
+   * things for a local run: private webhook URLs are allowed and retries come every 5 s up to
+   * 1 min, each while its variable is unset (WEBHOOK_ALLOW_PRIVATE_URLS, WEBHOOK_BACKOFF_BASE_MS,
+   * WEBHOOK_BACKOFF_MAX_MS), and a loopback SIWE_DOMAIN (the default `localhost`) accepts any
+   * loopback host with or without the API's port. `test` keeps the production rules and allows a
+   * random per-process key.
+   */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** PostgreSQL URL (`postgresql://` or `postgres://`). */
   DATABASE_URL: url(['postgresql:', 'postgres:']).default('postgresql://postgres@127.0.0.1:5432/gateway'),
@@ -191,7 +200,13 @@ export const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** EIP-4361 `domain` the login message must carry. */
+  /**
+   * EIP-4361 `domain` the login message must carry (its `URI` must have it as authority, over
+   * https; http only for `localhost`). With NODE_ENV=development and a loopback value (`localhost`,
+   * `127.0.0.1`, `[::1]`, with or without a port), a message may name any of those three hosts,
+   * with or without the port the API listens on, and an http URI on it (what `gw.login` signs for
+   * `http://localhost:3000/api` or `http://127.0.0.1:3000/api`).
+   */
   SIWE_DOMAIN: z.string().min(1).default('localhost'),
   /** Max age of a login message's `issuedAt`, in seconds (5 minutes per issue #2). */
   SIWE_MAX_AGE_SECONDS: int(1, 3600).default(300),
@@ -225,12 +240,24 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: int(100, 60000).default(10000),
   /** Automatic attempts per delivery before it is `dead`. */
   WEBHOOK_MAX_ATTEMPTS: int(1, 50).default(8),
-  /** Back-off before attempt n+1: min(WEBHOOK_BACKOFF_BASE_MS * 2^(n-1), WEBHOOK_BACKOFF_MAX_MS), in ms. */
-  WEBHOOK_BACKOFF_BASE_MS: int(1).default(60000),
-  /** Cap of the back-off, in ms (>= WEBHOOK_BACKOFF_BASE_MS). */
-  WEBHOOK_BACKOFF_MAX_MS: int(1).default(3600000),
-  /** `true`: webhooks may point at private, loopback and link-local addresses (tests and local demos only). */
-  WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
+  /**
+   * Back-off before attempt n+1: min(WEBHOOK_BACKOFF_BASE_MS * 2^(n-1), WEBHOOK_BACKOFF_MAX_MS), in
+   * ms. Unset: 60000 (1 min, the specification's schedule), or 5000 with NODE_ENV=development so
+   * that a local run shows its retries within seconds; set alone above the unset cap, the cap
+   * follows it.
+   */
+  WEBHOOK_BACKOFF_BASE_MS: int(1).optional(),
+  /**
+   * Cap of the back-off, in ms (>= WEBHOOK_BACKOFF_BASE_MS). Unset: 3600000 (1 h), or 60000 (1 min)
+   * with NODE_ENV=development; set alone below the unset base, the base follows it.
+   */
+  WEBHOOK_BACKOFF_MAX_MS: int(1).optional(),
+  /**
+   * `true`: webhooks may point at private, loopback and link-local addresses (local development and
+   * tests only). Unset: `true` with NODE_ENV=development (a receiver on the developer's machine),
+   * `false` otherwise. A change needs a restart of the api and the worker.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool.optional(),
   /**
    * Delivery isolation (issue #10). At most this many attempts are in flight to one webhook at once,
    * counted across every worker replica in Redis; a webhook's own `maxConcurrency` overrides it.
@@ -400,6 +427,19 @@ export const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: int(1000, 120000).default(10000),
   /** Longest time (ms) a client may take to send the whole request (Node `server.requestTimeout`); >= HTTP_HEADERS_TIMEOUT_MS. */
   HTTP_REQUEST_TIMEOUT_MS: int(1000, 300000).default(30000),
+  /**
+   * How long (ms) a starting process (api, worker, ops, `pnpm start`) waits for PostgreSQL and
+   * Redis to answer before it exits 1. While it waits it retries with a growing pause (0.25 s
+   * doubling to 2 s), logs one line per dependency that is down (its URL without credentials),
+   * and stops at once on SIGTERM or SIGINT. 0: one try.
+   */
+  STARTUP_WAIT_MS: int(0, 3_600_000).default(30000),
+  /**
+   * Longest graceful stop (ms) after SIGTERM or SIGINT (in-flight deliveries finish and are
+   * recorded, in-flight requests are answered, clients close); past it the process exits 1. A
+   * second signal exits at once. Below docker-compose.yml's `stop_grace_period` (30 s for the api).
+   */
+  SHUTDOWN_TIMEOUT_MS: int(1000, 600_000).default(25000),
   /** Failed basic-auth logins per client address group (an IPv4 address, an IPv6 /64) on the ops console, within OPS_LOGIN_LOCKOUT_MS, before it is locked out. */
   OPS_LOGIN_MAX_FAILURES: int(1, 1000).default(10),
   /** How long (ms) an address group stays locked out of the ops console after OPS_LOGIN_MAX_FAILURES; also the window failures are counted in. */
@@ -428,7 +468,37 @@ export const envSchema = z.object({
   DEAD_DELIVERY_RETENTION_DAYS: int(1, 36500).default(90),
 });
 
-export type Config = z.infer<typeof envSchema>;
+/** The variables whose default depends on NODE_ENV (see {@link LOCAL_DEVELOPMENT_DEFAULTS}). */
+type EnvironmentDefaulted = 'WEBHOOK_ALLOW_PRIVATE_URLS' | 'WEBHOOK_BACKOFF_BASE_MS' | 'WEBHOOK_BACKOFF_MAX_MS';
+
+/** The configuration `loadConfig` returns: every variable resolved, defaults included. */
+export type Config = Omit<z.infer<typeof envSchema>, EnvironmentDefaulted> & {
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
+  WEBHOOK_BACKOFF_BASE_MS: number;
+  WEBHOOK_BACKOFF_MAX_MS: number;
+};
+
+/**
+ * Defaults of the variables that depend on NODE_ENV, in `production` and `test`: the
+ * specification's retry schedule (spec, Limits: 1 min doubling to 1 h) and public destinations
+ * only. docs/webhooks.md's retry table documents these.
+ */
+export const PRODUCTION_DEFAULTS: Pick<Config, EnvironmentDefaulted> = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: false,
+  WEBHOOK_BACKOFF_BASE_MS: 60_000,
+  WEBHOOK_BACKOFF_MAX_MS: 3_600_000,
+};
+
+/**
+ * Their defaults with NODE_ENV=development (issue #25: what `pnpm start` runs): a receiver on the
+ * developer's machine is allowed, and retries come every 5 s doubling to 1 min, so that a failing
+ * delivery can be watched through its attempts. An explicit value always wins.
+ */
+export const LOCAL_DEVELOPMENT_DEFAULTS: Pick<Config, EnvironmentDefaulted> = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: true,
+  WEBHOOK_BACKOFF_BASE_MS: 5_000,
+  WEBHOOK_BACKOFF_MAX_MS: 60_000,
+};
 
 /** Thrown when the environment is invalid; its message names the variables, never their values. */
 export class ConfigError extends Error {
@@ -464,7 +534,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secrets
     const details = parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`);
     throw new ConfigError(variables, details);
   }
-  const config = parsed.data;
+  const config = resolveEnvironmentDefaults(parsed.data);
   if (config.WEBHOOK_BACKOFF_MAX_MS < config.WEBHOOK_BACKOFF_BASE_MS) {
     throw new ConfigError(['WEBHOOK_BACKOFF_MAX_MS'], ['WEBHOOK_BACKOFF_MAX_MS must be >= WEBHOOK_BACKOFF_BASE_MS']);
   }
@@ -493,6 +563,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secrets
     throw new ConfigError(['HTTP_REQUEST_TIMEOUT_MS'], ['HTTP_REQUEST_TIMEOUT_MS must be >= HTTP_HEADERS_TIMEOUT_MS']);
   }
   return config;
+}
+
+/**
+ * Fills the variables left unset whose default depends on NODE_ENV: {@link LOCAL_DEVELOPMENT_DEFAULTS}
+ * with `development`, {@link PRODUCTION_DEFAULTS} otherwise. A back-off bound set alone takes the
+ * other one with it when the other's default would be on the wrong side of it.
+ */
+function resolveEnvironmentDefaults(parsed: z.infer<typeof envSchema>): Config {
+  const defaults = parsed.NODE_ENV === 'development' ? LOCAL_DEVELOPMENT_DEFAULTS : PRODUCTION_DEFAULTS;
+  const base = parsed.WEBHOOK_BACKOFF_BASE_MS;
+  const max = parsed.WEBHOOK_BACKOFF_MAX_MS;
+  return {
+    ...parsed,
+    WEBHOOK_ALLOW_PRIVATE_URLS: parsed.WEBHOOK_ALLOW_PRIVATE_URLS ?? defaults.WEBHOOK_ALLOW_PRIVATE_URLS,
+    WEBHOOK_BACKOFF_BASE_MS: base ?? Math.min(defaults.WEBHOOK_BACKOFF_BASE_MS, max ?? Infinity),
+    WEBHOOK_BACKOFF_MAX_MS: max ?? Math.max(defaults.WEBHOOK_BACKOFF_MAX_MS, base ?? 0),
+  };
 }
 
 /** How the service reaches Redis: see {@link redisMode}. */

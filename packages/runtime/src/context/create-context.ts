@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createQueues, type QueueDef } from '../queues/queues.js';
-import { createRedis } from '../redis/redis.js';
+import { createRedis, describeRedisTarget, reportRedisOutages } from '../redis/redis.js';
 
 /** Options of {@link createContext}. */
 export interface CreateContextOptions {
@@ -38,9 +38,8 @@ export function createContext(config: Config, opts: CreateContextOptions): Conte
     pooler: config.DATABASE_POOLER,
   });
   const redis = createRedis(config, { name: `${opts.app}-queues` });
-  redis.on('error', (err) =>
-    logger.warn({ err: { message: err.message, code: (err as NodeJS.ErrnoException).code } }, 'redis connection error'),
-  );
+  // Issue #25: one line when Redis goes, one when it is back (not one per reconnection attempt).
+  reportRedisOutages(redis, logger, describeRedisTarget(config));
   const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues);
   if (opts.secrets === false) return { config, logger, prisma, sql, redis, queues };
   return { config, logger, prisma, sql, redis, queues, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };

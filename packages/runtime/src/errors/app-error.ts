@@ -46,8 +46,9 @@ export const errorCatalog = {
     status: 401,
     title: 'Invalid login signature',
     meaning:
-      'The Sign-In with Ethereum (EIP-4361) message or its signature was refused; `detail` says which check failed (format, domain, chain, nonce, age, signature).',
-    action: 'Fetch a new nonce, build and sign a fresh message with the wallet, and log in again.',
+      'The Sign-In with Ethereum (EIP-4361) message or its signature was refused; `detail` says which check failed and what the service expects, and the members `field` (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`, `signature`, `nonce`) and `expected` say it for programs.',
+    action:
+      'Fix the field named in `field` (a `domain` other than `SIWE_DOMAIN`, a clock off by minutes, a nonce used twice are the usual causes), fetch a new nonce, sign a fresh message with the wallet and log in again.',
   },
   'payment-required': {
     status: 402,

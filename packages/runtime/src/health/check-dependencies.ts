@@ -11,7 +11,7 @@ export interface DependencyHealth {
  * the client knows answers PING (a PING alone goes to one node, which may answer while the master
  * of the service's slot is down).
  */
-async function pingRedis(redis: Pick<Redis, 'ping'> | Cluster): Promise<void> {
+export async function pingRedis(redis: Pick<Redis, 'ping'> | Cluster): Promise<void> {
   if (!isRedisCluster(redis as Cluster)) {
     await redis.ping();
     return;

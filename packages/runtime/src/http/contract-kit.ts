@@ -101,6 +101,11 @@ export const Problem = z
     supportedChains: z.array(z.string()).optional().meta({ description: '`unsupported-chain`: the CAIP-2 chains the bridge serves' }),
     certificateId: z.string().optional().meta({ description: '`invalid-state` on a duplicate certificate: the existing one' }),
     reference: z.string().optional().meta({ description: '`invalid-state` on a duplicate shipment reference' }),
+    field: z.string().optional().meta({
+      description:
+        '`invalid-signature`: the login message field that was refused (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`, `signature`, `nonce`)',
+    }),
+    expected: z.string().optional().meta({ description: '`invalid-signature`: what the service expects of that field, in words' }),
   })
   .catchall(z.unknown())
   .meta({

@@ -75,6 +75,9 @@ export function createQueues(connection: RedisConnection, prefix: string, open: 
     let queue = opened.get(def.name);
     if (!queue) {
       queue = new Queue(def.name, { connection, prefix, defaultJobOptions: infraRetry });
+      // The shared connection's errors reach every queue; without a listener BullMQ prints each
+      // with its stack (issue #25). The connection's owner reports outages once (`reportRedisOutages`).
+      queue.on('error', () => undefined);
       opened.set(def.name, queue);
     }
     return queue as Queue<Data>;

@@ -1,5 +1,6 @@
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { parseHostPorts, type Config } from '../config/env.js';
+import type { Logger } from '../logging/logger.js';
 
 /**
  * A connection of the service to Redis: a single server (or a Sentinel-managed master, which is a
@@ -27,6 +28,11 @@ export interface CreateRedisOptions {
   autoPipelining?: boolean;
   /** Give up a connection attempt after this long (ms; ioredis's default is 10 s). */
   connectTimeoutMs?: number;
+  /**
+   * `false`: never reconnect (a one-shot probe: the start-up wait of the entry points). Default
+   * `true`: reconnect after 0.2 s, 0.4 s, … up to every 2 s, for ever.
+   */
+  reconnect?: boolean;
 }
 
 /** True for an ioredis `Cluster` connection. */
@@ -46,7 +52,7 @@ function urlCredentials(url: string): Pick<RedisOptions, 'username' | 'password'
   };
 }
 
-const retryStrategy = (times: number) => Math.min(times * 200, 2000);
+const reconnectDelay = (times: number) => Math.min(times * 200, 2000);
 
 /**
  * Creates an ioredis connection for BullMQ, the rate limiter, the endpoint gate, metrics and
@@ -73,6 +79,7 @@ export function createRedis(target: string | RedisTarget, opts: CreateRedisOptio
   };
   const maxRetriesPerRequest = opts.failFast ? 1 : null;
   const connectTimeout = opts.connectTimeoutMs ? { connectTimeout: opts.connectTimeoutMs } : {};
+  const retryStrategy = opts.reconnect === false ? () => null : reconnectDelay;
   if (typeof target === 'string') {
     return new Redis(target, { ...common, ...connectTimeout, maxRetriesPerRequest, connectionName: opts.name, retryStrategy });
   }
@@ -135,6 +142,87 @@ export async function deleteKeys(redis: RedisConnection, pattern: string): Promi
     } while (cursor !== '0');
   }
   return deleted;
+}
+
+/**
+ * Where `target` points, for logs and messages: REDIS_URL without its user name, password and
+ * query (`redis://127.0.0.1:6379/2`), or the Cluster's or the Sentinels' nodes.
+ */
+export function describeRedisTarget(target: RedisTarget): string {
+  if (target.REDIS_CLUSTER_NODES) return `the Redis Cluster nodes ${target.REDIS_CLUSTER_NODES}`;
+  if (target.REDIS_SENTINELS) return `the master "${target.REDIS_SENTINEL_NAME ?? ''}" of the sentinels ${target.REDIS_SENTINELS}`;
+  return urlWithoutCredentials(target.REDIS_URL);
+}
+
+/**
+ * `url` without user name, password, query and fragment (a query may carry credentials too), for
+ * logs and messages: `postgresql://gw:pw@db:5432/gateway?sslmode=require` → `postgresql://db:5432/gateway`.
+ * @returns `<invalid URL>` when it does not parse (never the input)
+ */
+export function urlWithoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return '<invalid URL>';
+  }
+}
+
+/** Per Redis target of this process: its watched connections that are down now. */
+const outages = new Map<string, Set<RedisConnection>>();
+
+/**
+ * Reports Redis outages once (issue #25: a lost Redis printed a stack trace per reconnection
+ * attempt): one `warn` when the first watched connection to `where` fails (naming `where` and the
+ * error's message), then nothing while any of them is down, and one `info` when all of them are
+ * ready again. The connections of one process to one target (the API's and the worker's in
+ * `pnpm start`) share that state, so an outage is one pair of lines per process. ioredis keeps
+ * reconnecting meanwhile.
+ * @param where the target as {@link describeRedisTarget} gives it (never with credentials)
+ */
+export function reportRedisOutages(redis: RedisConnection, logger: Pick<Logger, 'warn' | 'info'>, where: string): void {
+  const down = outages.get(where) ?? new Set<RedisConnection>();
+  outages.set(where, down);
+  redis.on('error', (err: NodeJS.ErrnoException) => {
+    if (down.has(redis)) return;
+    down.add(redis);
+    if (down.size > 1) return;
+    logger.warn(
+      { redis: where, err: { message: err.message, code: err.code } },
+      `Redis at ${where} is unreachable (${err.message}); reconnecting, and saying so once it is back`,
+    );
+  });
+  const recovered = () => {
+    if (!down.delete(redis) || down.size > 0) return;
+    logger.info({ redis: where }, `Redis at ${where} is reachable again`);
+  };
+  redis.on('ready', recovered);
+  // A connection closed on purpose (quit at shutdown) no longer counts as down.
+  redis.on('end', () => void down.delete(redis));
+}
+
+/**
+ * True for the errors of a lost or refused connection (ECONNREFUSED, ECONNRESET, ETIMEDOUT, …,
+ * or ioredis's "Connection is closed"), which {@link reportRedisOutages} reports once; other errors
+ * are worth a line each.
+ */
+export function isConnectionError(err: unknown): boolean {
+  const e = err as NodeJS.ErrnoException | undefined;
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'EPIPE',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ECONNABORTED',
+  ];
+  if (e?.code && codes.includes(e.code)) return true;
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOTFOUND|EAI_AGAIN|Connection is closed|connect ETIMEDOUT/.test(
+    e?.message ?? '',
+  );
 }
 
 export type { Redis, Cluster };

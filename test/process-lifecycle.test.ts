@@ -1,0 +1,292 @@
+/**
+ * Issue #25, friction 5: with Redis down `pnpm start` printed hundreds of `ECONNREFUSED` stack
+ * traces, never exited and ignored SIGTERM (and `pnpm start`'s node survived its pnpm); a busy
+ * port crashed with an unhandled `EADDRINUSE` trace. The real entry points run here as child
+ * processes (`scripts/start.ts`, the api, worker and ops apps' `main.ts`, and `pnpm start`
+ * itself), configured as a plain local run (NODE_ENV unset: development; GW_ENV_FILE names an
+ * empty file so that a developer's `.env` plays no part):
+ * - a dependency that is down at start gives one line naming it and its URL without credentials,
+ *   is retried for STARTUP_WAIT_MS, then the process exits 1;
+ * - SIGTERM and SIGINT stop it, also while it waits for a dependency;
+ * - a busy port is one line saying so and which variable to set, and exit 1;
+ * - a running `pnpm start` prints its banner on stderr, and stops with all its processes on
+ *   SIGTERM to pnpm;
+ * - Redis lost while running: one warning when it goes, one line when it is back.
+ * No output anywhere carries a stack trace. The only time bounds are jest's timeouts (liveness).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
+import { generateKeyringEntry } from '@gw/runtime';
+import { RedisServer } from './faults/harness.js';
+import { redisDbForWorker } from './support/stack.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRY = {
+  'scripts/start.ts (pnpm start)': 'scripts/start.ts',
+  'apps/api/src/main.ts': 'apps/api/src/main.ts',
+  'apps/worker/src/main.ts': 'apps/worker/src/main.ts',
+  'apps/ops/src/main.ts': 'apps/ops/src/main.ts',
+} as const;
+
+/** A stack trace line of a printed error (`    at fn (file:1:2)`), in plain text or inside a JSON log line. */
+const STACK_LINE = /(^|\\n)\s+at \S.*(\(|:\d+:\d+)/m;
+
+interface Launched {
+  child: ChildProcess;
+  /** stdout and stderr as they came, interleaved. */
+  output(): string;
+  stderr(): string;
+  /** Resolves once `pattern` appears in the output (rejects when the process exits first). */
+  waitFor(pattern: RegExp): Promise<void>;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function launch(command: string, args: string[], env: Record<string, string>): Launched {
+  const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } });
+  let all = '';
+  let err = '';
+  const waiters: { pattern: RegExp; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const check = () => {
+    for (const w of [...waiters]) {
+      if (!w.pattern.test(all)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+  child.stdout!.on('data', (d: Buffer) => ((all += String(d)), check()));
+  child.stderr!.on('data', (d: Buffer) => ((all += String(d)), (err += String(d)), check()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => {
+      for (const w of waiters.splice(0)) w.reject(new Error(`exited (${code ?? signal}) before ${w.pattern}:\n${all}`));
+      resolve({ code, signal });
+    }),
+  );
+  return {
+    child,
+    output: () => all,
+    stderr: () => err,
+    exit,
+    waitFor: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        if (pattern.test(all)) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return reject(new Error(`exited before ${pattern}:\n${all}`));
+        waiters.push({ pattern, resolve, reject });
+      }),
+  };
+}
+
+const node = (script: string, env: Record<string, string>) => launch(process.execPath, ['--import', 'tsx', script], env);
+
+/** A TCP port nothing listens on (bound, read, closed). */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/** Every live descendant of `pid` (from /proc). */
+function descendants(pid: number): number[] {
+  const parent = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, ppid] of parent) {
+      if (ppid !== p) continue;
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+const alive = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+const linesWith = (text: string, needle: string) => text.split('\n').filter((l) => l.includes(needle));
+
+describe('process behaviour of the entry points (issue #25)', () => {
+  let db: TestDatabase;
+  let dir: string;
+  let base: Record<string, string>;
+  let n = 0;
+  /** The environment of a plain local run on this test's database and Redis, with its own prefix. */
+  const envOf = (extra: Record<string, string> = {}) => ({ ...base, QUEUE_PREFIX: `tproc${process.pid}x${n++}`, ...extra });
+
+  beforeAll(async () => {
+    db = await createTestDatabase('process-lifecycle');
+    dir = mkdtempSync(path.join(tmpdir(), 'gw-process-'));
+    writeFileSync(path.join(dir, 'empty.env'), '');
+    base = {
+      GW_ENV_FILE: path.join(dir, 'empty.env'),
+      SECRETS_ENCRYPTION_KEY: generateKeyringEntry('proc'),
+      DATABASE_URL: db.url,
+      REDIS_URL: `redis://127.0.0.1:6379/${redisDbForWorker()}`,
+      PORT: '0',
+      OPS_PORT: '0',
+      OPS_INSECURE_NO_AUTH: 'true',
+    };
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(Object.entries(ENTRY))(
+    '%s: Redis down at start is one line naming it without credentials, then exit 1 after STARTUP_WAIT_MS',
+    async (_name, script) => {
+      const port = await closedPort();
+      const run = node(script, envOf({ REDIS_URL: `redis://gw:s3cret-pw@127.0.0.1:${port}/2`, STARTUP_WAIT_MS: '2000' }));
+      const { code } = await run.exit;
+      const out = run.output();
+      expect({ code, naming: linesWith(out, `127.0.0.1:${port}`).length }).toEqual({ code: 1, naming: 1 });
+      expect(linesWith(out, `127.0.0.1:${port}`)[0]).toContain(`Redis at redis://127.0.0.1:${port}/2 is unreachable`);
+      expect(out).not.toContain('s3cret-pw');
+      expect(out).not.toMatch(STACK_LINE);
+      expect(linesWith(out, 'ECONNREFUSED').length).toBeLessThanOrEqual(1);
+    },
+    60_000,
+  );
+
+  it('PostgreSQL down at start: the same, naming DATABASE_URL without its password', async () => {
+    const port = await closedPort();
+    const run = node(
+      ENTRY['apps/api/src/main.ts'],
+      envOf({ DATABASE_URL: `postgresql://gw:pg-s3cret@127.0.0.1:${port}/gateway`, STARTUP_WAIT_MS: '2000' }),
+    );
+    const { code } = await run.exit;
+    const out = run.output();
+    expect({ code, naming: linesWith(out, `127.0.0.1:${port}`).length }).toEqual({ code: 1, naming: 1 });
+    expect(linesWith(out, `127.0.0.1:${port}`)[0]).toContain(`PostgreSQL at postgresql://127.0.0.1:${port}/gateway is unreachable`);
+    expect(out).not.toContain('pg-s3cret');
+    expect(out).not.toMatch(STACK_LINE);
+  }, 60_000);
+
+  it.each([
+    ['scripts/start.ts (pnpm start)', 'SIGTERM'],
+    ['apps/worker/src/main.ts', 'SIGINT'],
+    ['apps/api/src/main.ts', 'SIGTERM'],
+  ] as const)(
+    '%s stops on %s while it waits for Redis',
+    async (name, signal) => {
+      const port = await closedPort();
+      const run = node(ENTRY[name], envOf({ REDIS_URL: `redis://127.0.0.1:${port}`, STARTUP_WAIT_MS: '600000' }));
+      await run.waitFor(/is unreachable/);
+      run.child.kill(signal);
+      const { code } = await run.exit;
+      expect(code).toBe(0);
+      expect(run.output()).not.toMatch(STACK_LINE);
+    },
+    60_000,
+  );
+
+  describe('a busy port', () => {
+    let busy: Server;
+    let port = 0;
+    beforeAll(async () => {
+      busy = createServer();
+      await new Promise<void>((r) => busy.listen(0, r));
+      port = (busy.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise((r) => busy.close(r)));
+
+    it.each([
+      ['scripts/start.ts (pnpm start)', 'PORT'],
+      ['apps/api/src/main.ts', 'PORT'],
+      ['apps/ops/src/main.ts', 'OPS_PORT'],
+    ] as const)(
+      '%s: one line saying so and which variable to set, exit 1',
+      async (name, variable) => {
+        const run = node(ENTRY[name], envOf({ [variable]: String(port) }));
+        const { code } = await run.exit;
+        const out = run.output();
+        expect(code).toBe(1);
+        expect(linesWith(out, `port ${port} is in use`)).toHaveLength(1);
+        expect(linesWith(out, `port ${port} is in use`)[0]).toContain(`set ${variable}=`);
+        expect(out).not.toMatch(STACK_LINE);
+        expect(out).not.toContain('EADDRINUSE');
+      },
+      60_000,
+    );
+  });
+
+  it('`pnpm start` prints a banner on stderr, and SIGTERM to pnpm stops it and every process it started', async () => {
+    const port = await closedPort();
+    const run = launch('pnpm', ['start'], envOf({ PORT: String(port) }));
+    await run.waitFor(/\/api\/docs/);
+    const stderr = run.stderr();
+    expect(stderr).toContain(`http://localhost:${port}/api`);
+    expect(stderr).toContain(`http://localhost:${port}/api/docs`);
+    expect(stderr).toMatch(/SIWE domain.*localhost/);
+    expect(stderr).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+    expect(stderr).toMatch(/WEBHOOK_BACKOFF_BASE_MS/);
+    const started = descendants(run.child.pid!);
+    expect(started.length).toBeGreaterThan(0);
+    run.child.kill('SIGTERM');
+    await run.exit;
+    for (let i = 0; i < 200 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(started.filter(alive)).toEqual([]);
+    expect(run.output()).not.toMatch(STACK_LINE);
+  }, 120_000);
+
+  it('`pnpm demo` prints the banner and the API key it created, once, as a local demo key (friction 11)', async () => {
+    const run = node('scripts/demo.ts', envOf({ QUEUE_PREFIX: `tdemo${process.pid}` }));
+    const { code } = await run.exit;
+    const out = run.output();
+    expect({ code, tail: code === 0 ? '' : out.slice(-2000) }).toEqual({ code: 0, tail: '' });
+    const keys = out.match(/\bsk_[A-Za-z0-9_-]{43}\b/g) ?? [];
+    expect(keys).toHaveLength(1);
+    expect(linesWith(out, keys[0]!)).toHaveLength(1);
+    expect(out).toMatch(/local demo key/);
+    expect(run.stderr()).toMatch(/API {10}http:\/\/localhost:\d+\/api\n/);
+    expect(run.stderr()).toMatch(/\/api\/docs/);
+  }, 120_000);
+
+  it('Redis lost while running: one warning when it goes, one line when it is back, no stack traces', async () => {
+    const redis = await RedisServer.start();
+    const run = node(ENTRY['scripts/start.ts (pnpm start)'], envOf({ REDIS_URL: redis.url }));
+    try {
+      await run.waitFor(/\/api\/docs/);
+      const before = run.output().length;
+      await redis.stop();
+      await run.waitFor(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/);
+      // The outage lasts a few seconds, many reconnection attempts (about one every 0.2-2 s per connection).
+      await new Promise((r) => setTimeout(r, 4000));
+      await redis.start();
+      await run.waitFor(/Redis at redis:\/\/127\.0\.0\.1:\d+ is reachable again/);
+      run.child.kill('SIGTERM');
+      expect((await run.exit).code).toBe(0);
+      const during = run.output().slice(before);
+      expect(linesWith(during, 'is unreachable')).toHaveLength(1);
+      expect(linesWith(during, 'is reachable again')).toHaveLength(1);
+      expect(during).not.toMatch(STACK_LINE);
+      expect(linesWith(during, 'ECONNREFUSED').length).toBeLessThanOrEqual(1);
+    } finally {
+      if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      await redis.stop();
+    }
+  }, 120_000);
+});
