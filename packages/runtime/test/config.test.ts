@@ -126,4 +126,10 @@ describe('secrets at rest (AES-256-GCM with key ids)', () => {
     expect(rotated.needsRotation(rotated.seal('value'))).toBe(false);
     expect(() => new SecretBox(k2).open(old)).toThrow(/configured keys/);
   });
+
+  it('says what happened when the key of that id is not the one that sealed the value (issue #25: a new local key beside an old database)', () => {
+    const sealed = new SecretBox(`local:${Buffer.alloc(32, 3).toString('base64')}`).seal('value');
+    const other = new SecretBox(`local:${Buffer.alloc(32, 4).toString('base64')}`);
+    expect(() => other.open(sealed)).toThrow(/key id 'local' cannot be decrypted with the configured key of that id: the key changed/);
+  });
 });

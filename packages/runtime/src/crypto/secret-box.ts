@@ -49,7 +49,8 @@ export class SecretBox {
 
   /**
    * Decrypts a value produced by {@link seal}.
-   * @throws AppError('internal') when the key id is unknown or the ciphertext was tampered with
+   * @throws AppError('internal') when the key id is unknown, or its key is not the one that sealed
+   *   the value (or the ciphertext was altered); the message says which and what to do
    */
   open(sealed: string): string {
     const [version, kid, iv, tag, data] = sealed.split('.');
@@ -59,7 +60,18 @@ export class SecretBox {
     }
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    try {
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      // GCM refuses the tag: the key of that id is not the one that sealed it (a new local key file
+      // beside an old database, a key replaced instead of rotated), or the value was altered.
+      throw new AppError(
+        'internal',
+        `Encrypted secret sealed with key id '${kid}' cannot be decrypted with the configured key of that id: the key changed since it was sealed ` +
+          '(restore the SECRETS_ENCRYPTION_KEY, or .data/secrets.key, that sealed it; rotate by adding a new key in front, never by replacing one; ' +
+          'a local development database made with a lost key can be dropped and migrated again)',
+      );
+    }
   }
 
   /**
