@@ -100,14 +100,21 @@ export async function runningRecoveryJobId(queues: Pick<Queues, 'get'>, webhookI
 }
 
 /**
- * Queues a bulk recovery (issue #10). The job id is derived from the webhook and the request time,
- * so a retried enqueue of the same request is a no-op. Issue #24: at most one recovery per webhook
- * at a time, with BullMQ's deduplication (the id is held from the add until the job completes or
- * fails, atomically with the add, across API replicas).
+ * Queues a bulk recovery (issue #10). The job id is the webhook and the request's own id, so a
+ * retried enqueue of the same request is a no-op, and two requests never share one (they used to
+ * share the request time in ms: two recoveries sent in the same millisecond both read the
+ * deduplicated id as their own and both answered 202). Issue #24: at most one recovery per
+ * webhook at a time, with BullMQ's deduplication (the id is held from the add until the job
+ * completes or fails, atomically with the add, across API replicas).
+ * @param requestId unique per recovery request (a UUID)
  * @returns `queued`, or `running` when another recovery of the webhook is queued or running (nothing added)
  */
-export async function enqueueRecovery(queues: Pick<Queues, 'get'>, job: RecoveryJob): Promise<'queued' | 'running'> {
-  const jobId = `${job.webhookId}-${Date.parse(job.until)}`;
+export async function enqueueRecovery(
+  queues: Pick<Queues, 'get'>,
+  job: RecoveryJob,
+  requestId: string,
+): Promise<'queued' | 'running'> {
+  const jobId = `${job.webhookId}-${requestId}`;
   const added = await queues
     .get(recoveryQueue)
     .add(recoveryQueue.jobName, job, { jobId, deduplication: { id: recoveryDeduplicationId(job.webhookId) } });

@@ -439,7 +439,7 @@ export async function recoverWebhook(
     const result = { recovered: Math.min(found, cap), more: found > cap };
     if (result.recovered === 0) return result;
     const job = { organizationId, webhookId, since: since.toISOString(), until: until.toISOString(), limit: cap };
-    if ((await enqueueRecovery(ctx.queues, job)) === 'running') throw recoveryInProgress();
+    if ((await enqueueRecovery(ctx.queues, job, slot)) === 'running') throw recoveryInProgress();
     queued = true;
     return result;
   } finally {
