@@ -3,7 +3,7 @@
  * local ports; `pnpm db:migrate` has run). It
  *  1. starts the API and the worker in this process (queue prefix `gwdemo`),
  *  2. starts a receiver that verifies signatures and dedupes by the delivery id with
- *     @gw/webhook-receiver, as the specification tells integrators to (the kit also checks
+ *     @service-gateway/webhook-receiver, as the specification tells integrators to (the kit also checks
  *     X-Service-Delivery against the id signed in the body, and the attempt's signed timestamp),
  *  3. provisions an organization and mints tokens with the operator CLI,
  *  4. logs in freshly generated wallets with Sign-In with Ethereum (server nonces; the
@@ -26,7 +26,7 @@ import { createLogger, loadConfig, loadEnvFile, ensureLocalSecretsKey, serviceDe
 import { consentTypedData } from '@gw/core/consents';
 import { startApi, startupBanner } from '@gw/api';
 import { startWorker } from '@gw/worker';
-import { MemoryStore, webhookReceiver, type WebhookEvent } from '@gw/webhook-receiver';
+import { MemoryStore, webhookReceiver, type WebhookEvent } from '@service-gateway/webhook-receiver';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The demo's own settings below (its queue prefix, any free port, quiet logs, a fast back-off)

@@ -1,6 +1,6 @@
 /**
  * `pnpm client:generate`: regenerates `packages/client/src/generated/openapi.ts`, the types of
- * `@gw/client`, from the OpenAPI document the API serves (`buildOpenApiDocument()` of `@gw/api`,
+ * `@service-gateway/client`, from the OpenAPI document the API serves (`buildOpenApiDocument()` of `@gw/api`,
  * built in this process from the route table: no server, no database). openapi-typescript's Node
  * API turns the document into TypeScript; Prettier (the repository's settings) formats it, so the
  * output is deterministic: the same document always gives the same bytes.

@@ -1,4 +1,4 @@
-// prepack guard of the publishable packages (@gw/client, @gw/webhook-receiver): only `pnpm pack` /
+// prepack guard of the publishable packages (@service-gateway/client, @service-gateway/webhook-receiver): only `pnpm pack` /
 // `pnpm publish` apply publishConfig (exports, main, types → dist/). `npm pack` / `npm publish`
 // would ship a package.json whose exports point at src/*.ts, which is not packed.
 const agent = process.env.npm_config_user_agent ?? '';

@@ -110,7 +110,7 @@ let env: Record<string, string>;
 const running: Proc[] = [];
 
 beforeAll(async () => {
-  // The service packages only: @gw/client and @gw/webhook-receiver build themselves (tsc) in their
+  // The service packages only: @service-gateway/client and @service-gateway/webhook-receiver build themselves (tsc) in their
   // own packed tests, which may run at the same time.
   const build = spawnSync('pnpm', ['-r', ...SERVICE_PACKAGES.map((p) => `--filter=./${p}`), 'build'], {
     cwd: repoRoot,

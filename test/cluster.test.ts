@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { verifySignature } from '@gw/webhook-receiver';
+import { verifySignature } from '@service-gateway/webhook-receiver';
 import { startApi, type RunningApi } from '@gw/api';
 import { revokeCredential, revocationChannel } from '@gw/core/auth';
 import { webhookChangeChannel } from '@gw/core/webhooks';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { verifySignature } from '@gw/webhook-receiver';
+import { verifySignature } from '@service-gateway/webhook-receiver';
 import { eventually, startStack, type Stack } from './support/stack.js';
 import { TestReceiver } from './support/receiver.js';
 import { RedisSentinel, redisCommand } from './support/redis-cluster.js';

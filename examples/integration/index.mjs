@@ -1,6 +1,6 @@
 /**
- * An integrator's backend in one file, using only the published packages `@gw/client` and
- * `@gw/webhook-receiver`, plus `siwe` and `ethers`:
+ * An integrator's backend in one file, using only the published packages `@service-gateway/client` and
+ * `@service-gateway/webhook-receiver`, plus `siwe` and `ethers`:
  *
  *  1. logs two wallets in with Sign-In with Ethereum (EIP-4361): one through `gw.login(signer)`,
  *     one by building the message with the `siwe` library itself;
@@ -26,8 +26,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createGatewayClient } from '@gw/client';
-import { MemoryStore, verify, WebhookVerificationError } from '@gw/webhook-receiver';
+import { createGatewayClient } from '@service-gateway/client';
+import { MemoryStore, verify, WebhookVerificationError } from '@service-gateway/webhook-receiver';
 import { Wallet } from 'ethers';
 import { SiweMessage } from 'siwe';
 

@@ -13,7 +13,7 @@ export const workspaceRoot = fileURLToPath(new URL('../../', import.meta.url));
 export interface PackedPackage {
   /** Workspace directory, relative to the repository root, e.g. `packages/webhook-receiver`. */
   workspaceDir: string;
-  /** `name` of the packed package.json, e.g. `@gw/webhook-receiver`. */
+  /** `name` of the packed package.json, e.g. `@service-gateway/webhook-receiver`. */
   name: string;
   /** `version` of the packed package.json. */
   version: string;

@@ -467,7 +467,8 @@ describe('OpenAPI reference (issue #4)', () => {
         'post',
         '/gateway/v1/webhooks/deliveries/{id}/retry',
       );
-      expect(pending.body).toMatchObject({ status: 409, type: '/problems/invalid-state' });
+      expect(pending.status).toBe(202); // issue #25: a pending delivery's next attempt is brought forward
+      expect(pending.body).toMatchObject({ id: deliveryId, status: 'pending' });
       await prisma().delivery.update({
         where: { id: deliveryId },
         data: { status: 'dead', attempts: 8, lastError: 'HTTP 500', lastStatusCode: 500, nextAttemptAt: null },

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { issueCredential } from '@gw/core/auth';
 import type { Scope } from '@gw/runtime';
-import { verify } from '@gw/webhook-receiver';
+import { verify } from '@service-gateway/webhook-receiver';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 

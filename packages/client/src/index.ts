@@ -1,5 +1,5 @@
 /**
- * `@gw/client`: the typed client of the Service Gateway API. Types are generated from the API's
+ * `@service-gateway/client`: the typed client of the Service Gateway API. Types are generated from the API's
  * OpenAPI document (openapi-typescript), requests go through openapi-fetch; see README.md.
  */
 export {

@@ -5,14 +5,14 @@ import type { FetchLike, RetryOptions } from './retry.js';
 
 /**
  * `gw listen` (issue #25): forwards an organization's events to a URL on the developer's machine,
- * signed like real deliveries, as `stripe listen --forward-to` does. Node only (`@gw/client/listen`).
+ * signed like real deliveries, as `stripe listen --forward-to` does. Node only (`@service-gateway/client/listen`).
  *
  * It only makes outbound requests: it tails `GET /gateway/v1/events?order=asc&after=<id>` with the
  * organization's API key (scope `webhooks:read`) every `intervalMs`, and POSTs each new event to
  * `forwardTo` as the service would: the body `{ id, type, createdAt, test?, delivery: { id,
  * timestamp }, data }`, `X-Service-Signature: sha256=<hex HMAC-SHA256 of the body>` keyed with the
  * listener's own secret (printed at start; give it to your local receiver, e.g.
- * `webhookReceiver({ secret })` of `@gw/webhook-receiver`), `X-Service-Event` and
+ * `webhookReceiver({ secret })` of `@service-gateway/webhook-receiver`), `X-Service-Event` and
  * `X-Service-Delivery` (a fresh id per forward). So a receiver written for real deliveries accepts
  * forwarded ones unchanged; only the secret differs. No webhook is registered and no real delivery
  * is affected.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { GENERATED_CLIENT_TYPES, generateClientTypes } from '../../../scripts/generate-client.js';
 
-describe('@gw/client generated types', () => {
+describe('@service-gateway/client generated types', () => {
   it('match the OpenAPI document the API builds now (else run `pnpm client:generate` and commit)', async () => {
     const [committed, fresh] = await Promise.all([readFile(GENERATED_CLIENT_TYPES, 'utf8'), generateClientTypes()]);
     if (committed !== fresh) {

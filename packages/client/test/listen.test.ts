@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { handleDelivery, MemoryStore, type WebhookEvent } from '@gw/webhook-receiver';
-import { listen, type ForwardRecord } from '@gw/client/listen';
+import { handleDelivery, MemoryStore, type WebhookEvent } from '@service-gateway/webhook-receiver';
+import { listen, type ForwardRecord } from '@service-gateway/client/listen';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 
 const ONE = 10n ** 18n;

@@ -1,5 +1,5 @@
 /**
- * `@gw/client` as an integrator gets it: packed (its prepack builds dist/), installed with npm in a
+ * `@service-gateway/client` as an integrator gets it: packed (its prepack builds dist/), installed with npm in a
  * fresh folder next to viem, ethers and typescript from the registry, then a plain `node` script
  * (no tsx) runs against the real API started here, and `tsc` (nodenext) checks a TypeScript consumer.
  */
@@ -49,7 +49,7 @@ interface SmokeReport {
 }
 
 const SCRIPT = `
-import { createGatewayClient, ProblemError } from '@gw/client';
+import { createGatewayClient, ProblemError } from '@service-gateway/client';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Wallet } from 'ethers';
 
@@ -116,8 +116,8 @@ process.stdout.write(JSON.stringify(out));
 `;
 
 const CONSUMER = `
-import { createGatewayClient, ProblemError, type GatewayClient, type Problem } from '@gw/client';
-import type { paths } from '@gw/client/openapi';
+import { createGatewayClient, ProblemError, type GatewayClient, type Problem } from '@service-gateway/client';
+import type { paths } from '@service-gateway/client/openapi';
 import { createWalletClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { mainnet } from 'viem/chains';
@@ -181,7 +181,7 @@ export async function main(): Promise<void> {
 }
 `;
 
-describe('@gw/client packed and installed with npm', () => {
+describe('@service-gateway/client packed and installed with npm', () => {
   let stack: Stack;
   let limited: Stack;
   let packs: Awaited<ReturnType<typeof installPacks>>;
@@ -224,10 +224,20 @@ describe('@gw/client packed and installed with npm', () => {
   });
 
   it('ships dist, README.md and CHANGELOG.md only, with exports pointing at dist', async () => {
-    const dir = join(packs.dir, 'node_modules/@gw/client');
+    const dir = join(packs.dir, 'node_modules/@service-gateway/client');
     expect((await readdir(dir)).sort()).toEqual(['CHANGELOG.md', 'README.md', 'dist', 'package.json']);
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
+  });
+
+  it('is published under the project’s own scope, with the gw command installed as a bin (issue #25)', async () => {
+    const dir = join(packs.dir, 'node_modules/@service-gateway/client');
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+    expect(manifest.name).toBe('@service-gateway/client');
+    expect(manifest.bin).toEqual({ gw: './dist/cli.js' });
+    // npm linked it: `npx gw` works in the consumer; without a command it prints the usage and exits 2.
+    const gw = await run(join(packs.dir, 'node_modules/.bin/gw'), [], { cwd: packs.dir }).catch((e: { code: number; stderr: string }) => e);
+    expect(gw).toMatchObject({ code: 2, stderr: expect.stringContaining('usage: gw listen --forward-to <url>') });
   });
 
   it('logs in with a viem account (EIP-4361, default domain and URI from baseUrl) and stores the JWT', () => {

@@ -1,5 +1,5 @@
 /**
- * @gw/webhook-receiver — verify and deduplicate the service's signed webhook deliveries.
+ * @service-gateway/webhook-receiver — verify and deduplicate the service's signed webhook deliveries.
  *
  * - {@link verify}: framework-free check of one delivery (signature, headers, JSON body, the
  *   signed delivery id and timestamp).

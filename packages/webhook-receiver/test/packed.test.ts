@@ -13,7 +13,7 @@ import { deleteByPrefix } from './redis-helpers.js';
 /**
  * Issue #13: the kit as integrators get it. `pnpm pack` (prepack builds `dist/`), `npm install`
  * of the tarball in a fresh folder, then real signed deliveries from the real API + worker to
- * receivers that are plain `node` processes importing `@gw/webhook-receiver` from that folder.
+ * receivers that are plain `node` processes importing `@service-gateway/webhook-receiver` from that folder.
  */
 
 const ONE = 10n ** 18n;
@@ -31,7 +31,7 @@ export { report, nextLine };
 
 const EXPRESS_RECEIVER = `
 import express from 'express';
-import { MemoryStore, webhookReceiver } from '@gw/webhook-receiver';
+import { MemoryStore, webhookReceiver } from '@service-gateway/webhook-receiver';
 import { nextLine, report } from './prelude.mjs';
 
 const store = new MemoryStore();
@@ -60,7 +60,7 @@ const server = app.listen(0, '127.0.0.1', async () => {
 
 const HTTP_RECEIVER = `
 import { createServer } from 'node:http';
-import { MemoryStore, verify, WebhookVerificationError } from '@gw/webhook-receiver';
+import { MemoryStore, verify, WebhookVerificationError } from '@service-gateway/webhook-receiver';
 import { nextLine, report } from './prelude.mjs';
 
 const store = new MemoryStore();
@@ -106,7 +106,7 @@ server.listen(0, '127.0.0.1', async () => {
 const REDIS_RECEIVER = `
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
-import { handleDelivery, RedisStore } from '@gw/webhook-receiver';
+import { handleDelivery, RedisStore } from '@service-gateway/webhook-receiver';
 import { nextLine, report } from './prelude.mjs';
 
 const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -157,7 +157,7 @@ import {
   type VerifiedDelivery,
   type WebhookEvent,
   type WebhookVerificationReason,
-} from '@gw/webhook-receiver';
+} from '@service-gateway/webhook-receiver';
 
 const store: DeliveryStore = new MemoryStore({ ttlMs: 60_000 });
 const redisStore: DeliveryStore = new RedisStore(new Redis({ lazyConnect: true }), { prefix: 'app:webhooks:', maxEntries: 50_000 });
@@ -260,7 +260,7 @@ class ChildReceiver {
   }
 }
 
-describe('@gw/webhook-receiver packed, installed with npm and run by plain node (issue #13)', () => {
+describe('@service-gateway/webhook-receiver packed, installed with npm and run by plain node (issue #13)', () => {
   let consumer: InstalledPacks;
   let kit: PackedPackage;
   let stack: Stack;
@@ -301,7 +301,7 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
   }, 60_000);
 
   it('ships compiled JavaScript and declarations only: no src, no tests; exports point at dist', () => {
-    expect(kit.name).toBe('@gw/webhook-receiver');
+    expect(kit.name).toBe('@service-gateway/webhook-receiver');
     expect(kit.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts']));
     expect(kit.files.filter((f) => !/^(dist\/[\w-]+\.(js|js\.map|d\.ts)|package\.json|README\.md|CHANGELOG\.md)$/.test(f))).toEqual([]);
     expect(kit.files.some((f) => /(^|\/)(src|test)\//.test(f) || /\.test\./.test(f))).toBe(false);
@@ -319,11 +319,11 @@ describe('@gw/webhook-receiver packed, installed with npm and run by plain node 
   it('loads with plain node through import and through require (Node >= 20.19 require(esm))', async () => {
     const script = (load: string) =>
       `${load}.then((k) => { if (typeof k.verify !== 'function' || typeof k.webhookReceiver !== 'function') process.exit(3); console.log(Object.keys(k).sort().join(',')); })`;
-    const esm = await consumer.run(process.execPath, ['--input-type=module', '-e', script("import('@gw/webhook-receiver')")]);
+    const esm = await consumer.run(process.execPath, ['--input-type=module', '-e', script("import('@service-gateway/webhook-receiver')")]);
     const cjs = await consumer.run(process.execPath, [
       '--input-type=commonjs',
       '-e',
-      script("Promise.resolve(require('@gw/webhook-receiver'))"),
+      script("Promise.resolve(require('@service-gateway/webhook-receiver'))"),
     ]);
     expect(cjs.stdout).toBe(esm.stdout);
     expect(esm.stdout.trim().split(',')).toEqual(

@@ -197,7 +197,7 @@ export interface paths {
     put?: never;
     /**
      * Resend a delivery by hand
-     * @description Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). Immediate means as soon as the webhook's circuit lets an attempt go: while it is `open` (after repeated failures), the attempt waits for the end of its cool-down, like every delivery to that endpoint. The answer says which: `health` is the webhook's circuit now and `nextAttemptAt` is when the attempt is due (`health.openUntil` while open, else now). A `pending` delivery, or one of a deactivated webhook, is 409; 503 when the circuit cannot be read (nothing changed).
+     * @description Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). For a `pending` delivery waiting for its next automatic attempt, that attempt is brought forward to now (it remains one of its automatic attempts: on failure the back-off goes on). Immediate means as soon as the webhook's circuit lets an attempt go: while it is `open` (after repeated failures), the attempt waits for the end of its cool-down, like every delivery to that endpoint. The answer says which: `health` is the webhook's circuit now and `nextAttemptAt` is when the attempt is due (`health.openUntil` while open, else now). A delivery of a deactivated webhook is 409; 503 when the circuit cannot be read (nothing changed).
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */

@@ -366,7 +366,7 @@ export const toEventDto = (e: EventView): EventDto => ({
 /**
  * Tolerance a receiver should allow between `delivery.timestamp` and its own clock, in seconds
  * (both ways): 5 minutes, as Stripe and Standard Webhooks use. Documented, not enforced by the
- * service; `@gw/webhook-receiver` defaults to it.
+ * service; `@service-gateway/webhook-receiver` defaults to it.
  */
 export const DELIVERY_TIMESTAMP_TOLERANCE_SECONDS = 300;
 

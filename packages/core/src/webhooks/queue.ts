@@ -109,11 +109,7 @@ export async function runningRecoveryJobId(queues: Pick<Queues, 'get'>, webhookI
  * @param requestId unique per recovery request (a UUID)
  * @returns `queued`, or `running` when another recovery of the webhook is queued or running (nothing added)
  */
-export async function enqueueRecovery(
-  queues: Pick<Queues, 'get'>,
-  job: RecoveryJob,
-  requestId: string,
-): Promise<'queued' | 'running'> {
+export async function enqueueRecovery(queues: Pick<Queues, 'get'>, job: RecoveryJob, requestId: string): Promise<'queued' | 'running'> {
   const jobId = `${job.webhookId}-${requestId}`;
   const added = await queues
     .get(recoveryQueue)

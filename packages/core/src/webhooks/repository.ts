@@ -315,6 +315,14 @@ export function findDeliveryWithWebhook(tx: Tx, organizationId: string, id: stri
   return tx.delivery.findFirst({ where: { id, organizationId }, include: { webhook: { select: { active: true } } } });
 }
 
+/**
+ * Brings a `pending` delivery's next attempt forward to `at` (now): a resend of a pending delivery
+ * (issue #25). Its attempt count, `manual` flag and back-off are unchanged.
+ */
+export async function bringDeliveryForward(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.delivery.update({ where: { id }, data: { nextAttemptAt: at } });
+}
+
 /** Sets a delivery `pending` for one manual attempt, due at `at` (now). */
 export async function reopenDelivery(tx: Tx, id: string, at: Date): Promise<void> {
   await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: at } });

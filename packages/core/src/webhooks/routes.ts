@@ -165,16 +165,17 @@ export const webhookRoutes = [
     summary: 'Resend a delivery by hand',
     description:
       'Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). ' +
+      'For a `pending` delivery waiting for its next automatic attempt, that attempt is brought forward to now (it remains one of its automatic attempts: on failure the back-off goes on). ' +
       "Immediate means as soon as the webhook's circuit lets an attempt go: while it is `open` (after repeated failures), the attempt waits for the end of its cool-down, like every delivery to that endpoint. " +
       "The answer says which: `health` is the webhook's circuit now and `nextAttemptAt` is when the attempt is due (`health.openUntil` while open, else now). " +
-      'A `pending` delivery, or one of a deactivated webhook, is 409; 503 when the circuit cannot be read (nothing changed).',
+      'A delivery of a deactivated webhook is 409; 503 when the circuit cannot be read (nothing changed).',
     auth: 'webhooks',
     scope: 'webhooks:write',
     params: deliveryIdParam,
     errors: ['not-found', 'invalid-state'],
     problems: {
       'not-found': { detail: 'No such delivery' },
-      'invalid-state': { detail: 'Delivery is pending: attempts are still scheduled' },
+      'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
       unavailable: { detail: 'Webhook health is temporarily unavailable; try again' },
     },
     success: [

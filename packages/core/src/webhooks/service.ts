@@ -9,6 +9,7 @@ import {
   cursorId,
   isUuid,
   createPortPolicy,
+  promoteDelayedJob,
   resolveAllowed,
   toPage,
   urlPort,
@@ -54,11 +55,12 @@ import {
   lockWebhookRegistrations,
   reopenDeadDeliveries,
   reopenDelivery,
+  bringDeliveryForward,
   upsertWebhook,
   type DeliveryFilter,
   type DeliveryStore,
 } from './repository.js';
-import { dispatchDeliveries, enqueueDeliveries, enqueueRecovery, runningRecoveryJobId, type RecoveryJob } from './queue.js';
+import { deliveryQueue, dispatchDeliveries, enqueueDeliveries, enqueueRecovery, runningRecoveryJobId, type RecoveryJob } from './queue.js';
 import { returnRecoverySlot, takeRecoverySlot } from './recovery-budget.js';
 import type { AttemptResult, Sender } from './send-attempt.js';
 import { signStandardWebhook, signWebhookBody } from './signing.js';
@@ -333,14 +335,19 @@ export async function getEvent(ctx: Pick<Context, 'prisma'>, organizationId: str
 /**
  * Manual resend (spec, States: dead → retry; issue #2): a `dead` or `delivered` delivery gets one
  * new immediate attempt; success ends `delivered`, failure `dead` again (no automatic back-off).
+ * Issue #25 (the specification shows only `dead`): a `pending` delivery, waiting for its next
+ * automatic attempt, has that attempt brought forward to now, as Stripe's and Svix's resends do,
+ * so an integrator who fixed the endpoint need not wait out the back-off (up to an hour). It
+ * stays one of the delivery's automatic attempts: on failure the back-off goes on from there. Its
+ * delayed job is promoted; a job already running is left alone (an attempt is being made).
  * "Immediate" means as soon as the webhook's circuit lets an attempt go (issue #10): while it is
  * open, the attempt waits for the end of its cool-down like every delivery to that endpoint.
  * Issue #25 (a resend answered `pending` and then waited 30 s): the answer says so. The circuit
  * is read before anything changes, so a Redis that cannot be read is a 503 with nothing changed.
  * @returns the delivery's id, `pending`, the webhook's circuit (`health`) and `nextAttemptAt`:
  *   `health.openUntil` while the circuit is open, else now
- * @throws AppError not-found, invalid-state (already pending, or its webhook is deactivated),
- *   unavailable (the circuit cannot be read)
+ * @throws AppError not-found, invalid-state (its webhook is deactivated), unavailable (the
+ *   circuit cannot be read)
  */
 export async function retryDelivery(
   ctx: Ctx & { gate: Pick<EndpointGate, 'health'> },
@@ -357,16 +364,18 @@ export async function retryDelivery(
     })
   ).get(webhookId)!;
   const now = new Date();
-  await withTransaction(ctx.prisma, async (tx) => {
+  const wasPending = await withTransaction(ctx.prisma, async (tx) => {
     await lockDelivery(tx, organizationId, id);
     const delivery = await findDeliveryWithWebhook(tx, organizationId, id);
     if (!delivery) throw new AppError('not-found', 'No such delivery');
-    if (delivery.status === 'pending') throw new AppError('invalid-state', 'Delivery is pending: attempts are still scheduled');
     if (!delivery.webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
-    await reopenDelivery(tx, id, now);
+    if (delivery.status === 'pending') await bringDeliveryForward(tx, id, now);
+    else await reopenDelivery(tx, id, now);
+    return delivery.status === 'pending';
   });
   try {
     await enqueueDeliveries(ctx, [{ id, organizationId }], { replaceFinished: true });
+    if (wasPending) await promoteDelayedJob(ctx.queues, deliveryQueue, id);
   } catch (err) {
     ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
   }

@@ -93,6 +93,20 @@ export function createQueues(connection: RedisConnection, prefix: string, open: 
 }
 
 /**
+ * Makes the delayed job `id` of a queue due now (BullMQ `promote`). A job in any other state
+ * (waiting, running, finished, gone) is left alone, as is one that left `delayed` in between.
+ * @returns whether the job was promoted
+ */
+export async function promoteDelayedJob<Data>(queues: Pick<Queues, 'get'>, def: QueueDef<Data>, id: string): Promise<boolean> {
+  const job = await queues.get(def).getJob(id);
+  if (!job || (await job.getState()) !== 'delayed') return false;
+  return job.promote().then(
+    () => true,
+    () => false, // no longer delayed: it is running or ran meanwhile
+  );
+}
+
+/**
  * Gives each id a live job: an id whose job is missing, or left `completed`, `failed` or in an
  * `unknown` state, gets it (re)added under job id = the id; a waiting, delayed or active job is left
  * alone, so a live job is never duplicated. Used by the sweepers and by manual resends.
