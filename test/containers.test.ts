@@ -183,6 +183,7 @@ interface Service {
   ports?: string[];
   restart?: string;
   user?: string;
+  stop_grace_period?: string;
 }
 
 /** docker-compose.yml as Compose sees it with `.env` = `.env.example` + secrets. */
@@ -259,6 +260,16 @@ describe('docker-compose.yml', () => {
     expect(services.migrate!.command).toEqual(['migrate']);
     expect(services.migrate!.restart).toBe('no');
     for (const app of APPS) expect(services[app]!.command).toEqual([app]);
+  });
+
+  it('gives api, worker and ops longer than SHUTDOWN_TIMEOUT_MS to stop, so that their bounded graceful stop ends before SIGKILL', () => {
+    const { services } = loadCompose(fullEnv);
+    const shutdownMs = loadConfig({ NODE_ENV: 'test' }).SHUTDOWN_TIMEOUT_MS;
+    const seconds = (d: string | undefined) => (d === undefined ? 10 : Number(/^(\d+)s$/.exec(d)?.[1] ?? NaN)); // Compose's default: 10 s
+    for (const app of APPS) {
+      const graceMs = seconds(services[app]!.stop_grace_period) * 1000; // NaN for a form this does not read: fails below
+      expect({ app, stopsInTime: graceMs > shutdownMs }).toEqual({ app, stopsInTime: true });
+    }
   });
 
   it('configures Redis as BullMQ requires: noeviction and append-only persistence', () => {
