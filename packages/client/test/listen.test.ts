@@ -143,4 +143,44 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
     expect(refused.out).toContain('401');
     expect(refused.out).not.toContain('sk_unknown');
   });
+
+  it('the command line as docs/quickstart.md runs it: prints its secret, forwards a payment to the kit, stops on SIGTERM with 0', async () => {
+    let secret = '';
+    const receiver = await kitReceiver(() => secret);
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'packages/client/src/cli.ts',
+        'listen',
+        '--base-url',
+        `${stack.baseUrl}/api`,
+        '--api-key',
+        org.apiKey,
+        '--forward-to',
+        receiver.url,
+      ],
+      { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    try {
+      secret = await eventually(async () => /Your webhook signing secret is (whsec_\S+) /.exec(out)?.[1], 20_000, 'the ready line');
+      expect(out).toContain(`Ready: forwarding the events of ${stack.baseUrl}/api to ${receiver.url}.`);
+      const paymentId = await settle();
+      await eventually(async () => receiver.events.some((e) => e.data.payment.id === paymentId), 20_000, 'the forward');
+      await eventually(
+        async () => out.includes(`payment.settled  event `) && out.includes(`payment ${paymentId}  → 200 (`),
+        5_000,
+        'the line',
+      );
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(out).not.toContain(org.apiKey);
+  }, 60_000);
 });
