@@ -196,7 +196,7 @@ describe('documented examples', () => {
       GW: `http://localhost:${portOf(stack)}/api`,
       RECEIVER_URL: receiverUrl,
       DATABASE_URL: stack.config.DATABASE_URL,
-      SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY,
+      SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
     };
     const result = await runShell({ name: 'quickstart', kind: 'sh', code: script, where: QUICKSTART }, { env, cwd: ROOT, home });
     if (result.code !== 0) throw new Error(`${QUICKSTART} exited ${result.code}:\n${result.output}`);

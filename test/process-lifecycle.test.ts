@@ -47,8 +47,9 @@ interface Launched {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function launch(command: string, args: string[], env: Record<string, string>): Launched {
-  const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } });
+/** @param opts.detached in a process group of its own (as a terminal's foreground job is), signalled with `process.kill(-pid)` */
+function launch(command: string, args: string[], env: Record<string, string>, opts: { detached?: boolean } = {}): Launched {
+  const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, detached: opts.detached });
   let all = '';
   let err = '';
   const waiters: { pattern: RegExp; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -250,6 +251,24 @@ describe('process behaviour of the entry points (issue #25)', () => {
     for (let i = 0; i < 200 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
     expect(started.filter(alive)).toEqual([]);
     expect(run.output()).not.toMatch(STACK_LINE);
+  }, 120_000);
+
+  it('`pnpm start`: one Ctrl-C (SIGINT to its whole process group, as a terminal sends it) stops it gracefully, not at once', async () => {
+    // The terminal signals pnpm and node alike, and pnpm passes its copy on: node used to count
+    // the two as "a second Ctrl-C" and exit 130 at once, without the graceful stop.
+    const port = await closedPort();
+    const run = launch('pnpm', ['start'], envOf({ PORT: String(port) }), { detached: true });
+    await run.waitFor(/\/api\/docs/);
+    const started = descendants(run.child.pid!);
+    process.kill(-run.child.pid!, 'SIGINT');
+    await run.exit;
+    for (let i = 0; i < 200 && started.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(started.filter(alive)).toEqual([]);
+    const out = run.output();
+    expect(linesWith(out, 'shutting down')).toHaveLength(1);
+    expect(out).not.toContain('again: exiting now');
+    expect(out).not.toContain('exit code 130');
+    expect(out).not.toMatch(STACK_LINE);
   }, 120_000);
 
   it('`pnpm demo` prints the banner and the API key it created, once, as a local demo key (friction 11)', async () => {

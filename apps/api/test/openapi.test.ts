@@ -368,6 +368,8 @@ describe('OpenAPI reference (issue #4)', () => {
       const refused = documented(await get('/gateway/v1/webhooks', connector.secret, ''), 'get', '/gateway/v1/webhooks');
       expect(refused.body).toMatchObject({ status: 403, type: '/problems/connector-not-allowed' });
       expect(documented(await get('/gateway/v1/webhooks', org.apiKey, ''), 'get', '/gateway/v1/webhooks').body.data).toHaveLength(1);
+      const one = documented(await get(`/gateway/v1/webhooks/${registered.body.id}`, org.apiKey, ''), 'get', '/gateway/v1/webhooks/{id}');
+      expect(one.body).toMatchObject({ id: registered.body.id, health: { state: 'closed' } });
 
       const created = documented(
         await post('/gateway/v1/payments', { amount: (12n * ONE).toString(), description: 'Order #1001' }, org.apiKey, alice.token, {

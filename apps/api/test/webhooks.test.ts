@@ -124,6 +124,20 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     expect(res.body.secret).toBeUndefined();
   });
 
+  it('GET /webhooks/{id} reads one webhook with its circuit, never its secret; another organization gets 404 (issue #25: was 405)', async () => {
+    const hook = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url: 'https://f.example.com/hook' });
+    const res = await stack.http.get(`/api/gateway/v1/webhooks/${hook.body.id}`).set('X-API-Key', org.apiKey);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: hook.body.id, url: 'https://f.example.com/hook', active: true, health: { state: 'closed' } });
+    expect(JSON.stringify(res.body)).not.toContain('whsec_');
+    const listed = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', org.apiKey);
+    expect(listed.body.data.find((w: { id: string }) => w.id === hook.body.id)).toEqual(res.body);
+    expect((await stack.http.get(`/api/gateway/v1/webhooks/${hook.body.id}`).set('X-API-Key', other.apiKey)).status).toBe(404);
+    expect((await stack.http.get('/api/gateway/v1/webhooks/not-a-uuid').set('X-API-Key', org.apiKey)).status).toBe(404);
+    // The fixed paths beside it keep their own routes.
+    expect((await stack.http.get('/api/gateway/v1/webhooks/deliveries').set('X-API-Key', org.apiKey)).status).toBe(200);
+  });
+
   it('deliveries list rejects an unknown status with 400 and filters by a known one', async () => {
     const bad = await stack.http.get('/api/gateway/v1/webhooks/deliveries?status=lost').set('X-API-Key', org.apiKey);
     expect(bad.status).toBe(400);

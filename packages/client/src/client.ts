@@ -108,9 +108,15 @@ export function isIdempotentOperation(request: Request, baseUrl: string): boolea
  *
  * Throw or return: `GET`/`POST`/`PUT`/`PATCH`/`DELETE` return `{ data }` or `{ error }` as openapi-fetch
  * does; `unwrap`, `paginate` and `login` throw {@link ProblemError}.
- * @throws TypeError when `baseUrl` is not an absolute URL
+ * @throws TypeError when `baseUrl` is missing or not an absolute URL (the message names it)
  */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  if (!URL.canParse(options.baseUrl ?? '')) {
+    // Issue #25: `baseUrl: process.env.GW_URL` with GW_URL unset was a bare "Invalid URL".
+    throw new TypeError(
+      `createGatewayClient: baseUrl must be the API's absolute base address, ending in /api (e.g. http://localhost:3000/api); got ${JSON.stringify(options.baseUrl)}`,
+    );
+  }
   const baseUrl = new URL(options.baseUrl).href.replace(/\/+$/, '');
   const makeKey = options.idempotencyKey === false ? undefined : (options.idempotencyKey ?? (() => globalThis.crypto.randomUUID()));
   const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));

@@ -43,6 +43,21 @@ describe('login with the client, NODE_ENV=development and no SIWE variables (wha
     expect(gw.token).toBe(session.token);
   });
 
+  it('a base address mistake says what to fix: unset (GW_URL missing) names baseUrl; without /api the 404 says the base ends in /api', async () => {
+    expect(() => createGatewayClient({ baseUrl: process.env.SURELY_UNSET_GW_URL as string })).toThrow(
+      /baseUrl must be the API's absolute base address, ending in \/api .*got undefined/,
+    );
+    const gw = createGatewayClient({ baseUrl: `http://localhost:${portOf(stack)}` }); // /api forgotten
+    const err = await refusal(gw.login(wallet()));
+    expect(err.status).toBe(404);
+    expect(err.detail).toBe(
+      "No route for GET /gateway/v1/sso/nonce; the API's base address ends in /api: did you mean GET /api/gateway/v1/sso/nonce?",
+    );
+    // Paths that are not the API's keep the plain answer.
+    const other = await fetch(`http://localhost:${portOf(stack)}/api/no-such-thing`);
+    expect(((await other.json()) as { detail: string }).detail).toBe('No route for GET /api/no-such-thing');
+  });
+
   it('a loopback domain without the port, with an http URI', async () => {
     const port = portOf(stack);
     const gw = createGatewayClient({ baseUrl: `http://127.0.0.1:${port}/api` });

@@ -38,9 +38,17 @@ export function sendProblem(res: Response, err: AppError, instance: string): voi
   );
 }
 
-/** 404 problem for any path no route matched. */
+/** The API's top-level path segments, which `{base_url}` (ending in `/api`) precedes. */
+const API_SEGMENTS = /^\/(gateway|v1|cargolink)\//;
+
+/**
+ * 404 problem for any path no route matched. A path that starts where the API's paths do but
+ * lacks the `/api` of the base address (a client configured with `http://host:3000` instead of
+ * `http://host:3000/api`, issue #25) is told so.
+ */
 export const notFound: RequestHandler = (req, res) => {
-  sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}`), req.originalUrl.split('?')[0]!);
+  const hint = API_SEGMENTS.test(req.path) ? `; the API's base address ends in /api: did you mean ${req.method} /api${req.path}?` : '';
+  sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}${hint}`), req.originalUrl.split('?')[0]!);
 };
 
 /**

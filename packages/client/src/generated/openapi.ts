@@ -281,12 +281,18 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Read a webhook
+     * @description One webhook of the organization, active or not, as `GET /gateway/v1/webhooks` lists it, with its endpoint's circuit (`health`) read live. Never carries the secret. 503 when Redis cannot be read.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     */
+    get: operations['getWebhook'];
     put?: never;
     post?: never;
     /**
      * Deactivate a webhook
-     * @description Stops new deliveries to the webhook; its pending deliveries end `dead` with `lastError: "webhook deactivated"`. Register its URL again to re-activate it.
+     * @description Stops new deliveries to the webhook; its pending deliveries are not attempted again: each ends `dead` with `lastError: "webhook deactivated"` when it next falls due. Register its URL again to re-activate it.
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
@@ -3584,6 +3590,105 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['Event'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the webhook (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The webhook with its circuit */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-2b3c-7d4e-8f50-6a7b8c9d0e12",
+           *       "url": "https://merchant.example/webhooks",
+           *       "events": [
+           *         "payment.settled",
+           *         "payment.refunded"
+           *       ],
+           *       "signatureScheme": "service",
+           *       "active": true,
+           *       "maxConcurrency": null,
+           *       "disabledReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "health": {
+           *         "state": "closed",
+           *         "consecutiveFailures": 0,
+           *         "lastSuccessAt": "2026-11-21T17:00:00.000Z",
+           *         "lastFailureAt": null,
+           *         "openUntil": null
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['WebhookWithHealth'];
         };
       };
       /** @description `/problems/unauthenticated`: Unauthenticated */

@@ -69,6 +69,11 @@ export function findWebhooks(ctx: Pick<Context, 'prisma'>, organizationId: strin
   return ctx.prisma.webhook.findMany({ where: { organizationId }, orderBy: { createdAt: 'asc' } });
 }
 
+/** The organization's webhook `id`, or null (another organization's is null too). */
+export function findWebhook(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<Webhook | null> {
+  return ctx.prisma.webhook.findFirst({ where: { id, organizationId } });
+}
+
 /** Whether the organization's webhook is active, or null when it has no such webhook. */
 export function findWebhookActivity(
   ctx: Pick<Context, 'prisma'>,

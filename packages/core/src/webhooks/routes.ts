@@ -8,6 +8,7 @@ import {
   Webhook,
   WebhookList,
   WebhookRecovery,
+  WebhookWithHealth,
   WebhookWithSecret,
   deliveryIdParam,
   eventIdParam,
@@ -23,6 +24,7 @@ import {
   deactivateWebhook,
   getDelivery,
   getEvent,
+  getWebhook,
   listDeliveries,
   listEvents,
   listWebhooks,
@@ -268,7 +270,7 @@ export const webhookRoutes = [
     tag: 'Webhooks',
     summary: 'Deactivate a webhook',
     description:
-      'Stops new deliveries to the webhook; its pending deliveries end `dead` with `lastError: "webhook deactivated"`. Register its URL again to re-activate it.',
+      'Stops new deliveries to the webhook; its pending deliveries are not attempted again: each ends `dead` with `lastError: "webhook deactivated"` when it next falls due. Register its URL again to re-activate it.',
     auth: 'webhooks',
     scope: 'webhooks:write',
     params: webhookIdParam,
@@ -281,5 +283,24 @@ export const webhookRoutes = [
       await deps.webhookLists.changed(organizationId, announce(deps));
       return webhook;
     },
+  }),
+  route({
+    operationId: 'getWebhook',
+    method: 'get',
+    path: '/gateway/v1/webhooks/{id}',
+    tag: 'Webhooks',
+    summary: 'Read a webhook',
+    description:
+      "One webhook of the organization, active or not, as `GET /gateway/v1/webhooks` lists it, with its endpoint's circuit (`health`) read live. Never carries the secret. 503 when Redis cannot be read.",
+    auth: 'webhooks',
+    scope: 'webhooks:read',
+    params: webhookIdParam,
+    errors: ['not-found'],
+    problems: {
+      'not-found': { detail: 'No such webhook' },
+      unavailable: { detail: 'Webhook health is temporarily unavailable; try again' },
+    },
+    success: [{ status: 200, description: 'The webhook with its circuit', schema: WebhookWithHealth, example: ex.list.data[0] }],
+    handler: (deps, { params, principal }) => getWebhook(deps, principal.organizationId, params.id),
   }),
 ];

@@ -56,6 +56,7 @@ import {
   reopenDeadDeliveries,
   reopenDelivery,
   bringDeliveryForward,
+  findWebhook,
   upsertWebhook,
   type DeliveryFilter,
   type DeliveryStore,
@@ -226,9 +227,30 @@ export async function withHealth(gate: Pick<EndpointGate, 'health'>, list: Webho
 }
 
 /**
+ * One webhook of the organization with its endpoint's circuit, read live (issue #25: `GET
+ * /gateway/v1/webhooks/{id}` answered 405).
+ * @throws AppError not-found (unknown id, or another organization's webhook), unavailable (the
+ *   circuit cannot be read)
+ */
+export async function getWebhook(
+  ctx: Pick<Context, 'prisma' | 'logger'> & { gate: Pick<EndpointGate, 'health'> },
+  organizationId: string,
+  id: string,
+): Promise<WebhookWithHealthDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
+  const row = await findWebhook(ctx, organizationId, id);
+  if (!row) throw new AppError('not-found', 'No such webhook');
+  const [withCircuit] = await withHealth(ctx.gate, [toWebhookDto(row)]).catch((err: unknown) => {
+    ctx.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
+    throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
+  });
+  return withCircuit!;
+}
+
+/**
  * Deactivates a webhook: no new deliveries are created for it, and pending ones are not
- * attempted (they end `dead` with `lastError` "webhook deactivated"; re-registering the URL
- * re-activates it and they can be resent by hand).
+ * attempted again (each ends `dead` with `lastError` "webhook deactivated" when it next falls due;
+ * re-registering the URL re-activates it and they can be resent by hand).
  * @throws AppError('not-found') unknown id or another organization's webhook
  */
 export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<WebhookDto> {

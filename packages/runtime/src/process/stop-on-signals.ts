@@ -23,13 +23,22 @@ export interface RunServiceOptions<T extends StoppableService> {
 }
 
 /**
+ * A repeated signal within this many ms of the first is the same request, not a second one: a
+ * terminal's Ctrl-C goes to the whole foreground process group, so `pnpm start`'s node gets it
+ * from the terminal and again from pnpm, which passes its own copy on (about 1 ms apart). A
+ * person's second Ctrl-C comes later.
+ */
+export const DUPLICATE_SIGNAL_WINDOW_MS = 500;
+
+/**
  * Runs an entry point (issue #25: a process waiting for Redis ignored SIGTERM, and a stop that
  * could not finish never exited):
  * 1. SIGTERM and SIGINT are handled from the first moment: while starting, the start is abandoned
  *    (the dependency wait stops at once; what already started is stopped) and the process exits 0;
  *    once running, `stop` runs (drain, then close) and the process exits 0, or 1 if it throws;
  * 2. a stop that takes longer than SHUTDOWN_TIMEOUT_MS exits 1, and a second signal exits at once
- *    (128 + the signal's number, as a shell reports a process killed by it);
+ *    (128 + the signal's number, as a shell reports a process killed by it); a copy of the first
+ *    arriving within {@link DUPLICATE_SIGNAL_WINDOW_MS} is not a second one;
  * 3. before `start`, {@link waitForDependencies} waits up to STARTUP_WAIT_MS for PostgreSQL and
  *    Redis, one log line per dependency that is down.
  * @returns the started service (undefined when a stop came first; the process is exiting then)
@@ -40,6 +49,7 @@ export async function runService<T extends StoppableService>(opts: RunServiceOpt
   const controller = new AbortController();
   const state: { service?: T } = {};
   let stopping: NodeJS.Signals | undefined;
+  let stoppingSince = 0;
   const stop = (running: T) =>
     running.stop().then(
       () => process.exit(0),
@@ -49,11 +59,13 @@ export async function runService<T extends StoppableService>(opts: RunServiceOpt
       },
     );
   const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping && Date.now() - stoppingSince < DUPLICATE_SIGNAL_WINDOW_MS) return; // the same Ctrl-C, relayed by pnpm
     if (stopping) {
       logger.warn({ signal, stopping: app }, `${signal} again: exiting now, without waiting for the graceful stop`);
       process.exit(128 + (constants.signals[signal] ?? 15));
     }
     stopping = signal;
+    stoppingSince = Date.now();
     controller.abort();
     setTimeout(() => {
       logger.error(
