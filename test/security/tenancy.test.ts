@@ -93,6 +93,11 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/events/${ids.event}`,
       headers: () => ({ 'X-API-Key': b.apiKey }),
     }),
+    'GET /api/gateway/v1/webhooks/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/webhooks/${ids.webhook}`,
+      headers: () => ({ 'X-API-Key': b.apiKey }),
+    }),
     'DELETE /api/gateway/v1/webhooks/:id': () => ({
       method: 'delete',
       path: `/api/gateway/v1/webhooks/${ids.webhook}`,
@@ -240,7 +245,7 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/v1/supply/tariffs',
   ]);
 
-  type Tenant = { organizationId: string; apiKey: string; token: string; shipmentId: string; deliveryId: string };
+  type Tenant = { organizationId: string; apiKey: string; token: string; shipmentId: string; deliveryId: string; webhookId: string };
   let stack: Stack;
   let wallet: PrivateKeyAccount;
   let a: Tenant;
@@ -251,9 +256,13 @@ describe('tenant isolation on every list endpoint', () => {
   /** Values of the required query (or path) parameters of a list, for the tenant calling it. */
   const parameterValues: Record<string, (t: Tenant) => string> = {
     shipmentId: (t) => t.shipmentId,
-    // The one id-taking route whose answer holds a list: GET /webhooks/deliveries/{id} (its attempts).
+    // GET /webhooks/deliveries/{id} (its attempts); GET /webhooks/{id} takes its own below.
     id: (t) => t.deliveryId,
     patient: () => wallet.address,
+  };
+  /** Path parameters named like another route's, by route path. */
+  const parameterValuesByPath: Record<string, Record<string, (t: Tenant) => string>> = {
+    '/gateway/v1/webhooks/{id}': { id: (t) => t.webhookId }, // its `events` list
   };
 
   const headersOf = (route: (typeof listRoutes)[number], t: Tenant): Record<string, string> =>
@@ -261,7 +270,7 @@ describe('tenant isolation on every list endpoint', () => {
 
   const urlOf = (route: (typeof listRoutes)[number], t: Tenant): string => {
     const value = (key: string) => {
-      const of = parameterValues[key];
+      const of = parameterValuesByPath[route.path]?.[key] ?? parameterValues[key];
       if (!of) throw new Error(`${name(route)}: no value for its required parameter "${key}" in parameterValues`);
       return of(t);
     };
@@ -284,7 +293,7 @@ describe('tenant isolation on every list endpoint', () => {
       expect({ path, status: res.status }).toEqual({ path, status: expected });
       return res.body;
     };
-    await stack.http
+    const webhook = await stack.http
       .post('/api/gateway/v1/webhooks/register')
       .set('X-API-Key', org.apiKey)
       .send({ url: `http://127.0.0.1:9999/${org.organizationId}` })
@@ -319,7 +328,14 @@ describe('tenant isolation on every list endpoint', () => {
     // A read of the wallet's clinical records under the consent above (logged for this organization).
     await stack.http.get(`/api/v1/health/records?patient=${wallet.address}`).set(as).expect(200);
     const delivery = await stack.api.deps.prisma.delivery.findFirstOrThrow({ where: { organizationId: org.organizationId } });
-    return { organizationId: org.organizationId, apiKey: org.apiKey, token, shipmentId: shipment.id, deliveryId: delivery.id };
+    return {
+      organizationId: org.organizationId,
+      apiKey: org.apiKey,
+      token,
+      shipmentId: shipment.id,
+      deliveryId: delivery.id,
+      webhookId: webhook.body.id as string,
+    };
   }
 
   beforeAll(async () => {
