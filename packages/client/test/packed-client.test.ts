@@ -232,8 +232,13 @@ describe('@service-gateway/client packed and installed with npm', () => {
 
   it('is published under the project’s own scope, with the gw command installed as a bin (issue #25)', async () => {
     const dir = join(packs.dir, 'node_modules/@service-gateway/client');
-    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      bin: Record<string, string>;
+      publishConfig?: object;
+    };
     expect(manifest.name).toBe('@service-gateway/client');
+    expect(manifest.publishConfig).toEqual({ access: 'public' }); // a scoped package is restricted unless published public
     expect(manifest.bin).toEqual({ gw: './dist/cli.js' });
     // npm linked it: `npx gw` works in the consumer; without a command it prints the usage and exits 2.
     const gw = await run(join(packs.dir, 'node_modules/.bin/gw'), [], { cwd: packs.dir }).catch((e: { code: number; stderr: string }) => e);

@@ -312,7 +312,8 @@ describe('@service-gateway/webhook-receiver packed, installed with npm and run b
       sideEffects: false,
       exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
     });
-    expect(kit.manifest).not.toHaveProperty('publishConfig');
+    // pnpm moved the publish-time fields into place; only `access` stays, for `npm publish` of a scoped package.
+    expect(kit.manifest.publishConfig).toEqual({ access: 'public' });
     expect(JSON.stringify(kit.manifest)).not.toMatch(/\/src\/|workspace:/);
   });
 
