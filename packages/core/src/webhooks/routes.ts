@@ -1,4 +1,4 @@
-import { AppError, Reply, defineRoute, type Context, type Resolver } from '@gw/runtime';
+import { Reply, defineRoute, type Context, type Resolver } from '@gw/runtime';
 import {
   DeliveryDetail,
   DeliveryPage,
@@ -111,11 +111,7 @@ export const webhookRoutes = [
     handler: async (deps, { principal }) => {
       const organizationId = principal.organizationId;
       const list = await deps.webhookLists.get(organizationId, () => listWebhooks(deps, organizationId));
-      const data = await withHealth(deps.gate, list).catch((err: unknown) => {
-        deps.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
-        throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
-      });
-      return { data };
+      return { data: await withHealth(deps, list) };
     },
   }),
   route({

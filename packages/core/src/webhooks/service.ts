@@ -30,6 +30,7 @@ import {
   type SignatureScheme,
   type WebhookDto,
   type WebhookEvent,
+  type WebhookHealth,
   type WebhookWithHealthDto,
 } from './contract.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
@@ -216,13 +217,31 @@ export async function listWebhooks(ctx: Pick<Context, 'prisma'>, organizationId:
   return (await findWebhooks(ctx, organizationId)).map(toWebhookDto);
 }
 
+/** What reads a webhook's circuit: the gate, and a logger for when Redis cannot answer. */
+type HealthReader = Pick<Context, 'logger'> & { gate: Pick<EndpointGate, 'health'> };
+
+/**
+ * The circuits of `webhookIds`, read live from Redis (one pipeline); the gate answers for every id
+ * asked (a webhook never attempted is closed).
+ * @throws AppError unavailable (503) when Redis cannot be read; the cause is logged, nothing changed
+ */
+async function readHealth(ctx: HealthReader, webhookIds: string[]): Promise<Map<string, WebhookHealth>> {
+  return ctx.gate.health(webhookIds).catch((err: unknown) => {
+    ctx.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
+    throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
+  });
+}
+
 /**
  * The list with each endpoint's circuit (issue #10): the list may come from the per-process cache,
  * the health is always read live from Redis (one pipeline).
+ * @throws AppError unavailable (503) when Redis cannot be read
  */
-export async function withHealth(gate: Pick<EndpointGate, 'health'>, list: WebhookDto[]): Promise<WebhookWithHealthDto[]> {
-  // `health` answers for every id asked (a webhook never attempted is closed).
-  const health = await gate.health(list.map((w) => w.id));
+export async function withHealth(ctx: HealthReader, list: WebhookDto[]): Promise<WebhookWithHealthDto[]> {
+  const health = await readHealth(
+    ctx,
+    list.map((w) => w.id),
+  );
   return list.map((w) => ({ ...w, health: health.get(w.id)! }));
 }
 
@@ -233,17 +252,14 @@ export async function withHealth(gate: Pick<EndpointGate, 'health'>, list: Webho
  *   circuit cannot be read)
  */
 export async function getWebhook(
-  ctx: Pick<Context, 'prisma' | 'logger'> & { gate: Pick<EndpointGate, 'health'> },
+  ctx: Pick<Context, 'prisma'> & HealthReader,
   organizationId: string,
   id: string,
 ): Promise<WebhookWithHealthDto> {
   if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
   const row = await findWebhook(ctx, organizationId, id);
   if (!row) throw new AppError('not-found', 'No such webhook');
-  const [withCircuit] = await withHealth(ctx.gate, [toWebhookDto(row)]).catch((err: unknown) => {
-    ctx.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
-    throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
-  });
+  const [withCircuit] = await withHealth(ctx, [toWebhookDto(row)]);
   return withCircuit!;
 }
 
@@ -379,12 +395,7 @@ export async function retryDelivery(
   if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
   const webhookId = await findDeliveryWebhookId(ctx.prisma, organizationId, id);
   if (!webhookId) throw new AppError('not-found', 'No such delivery');
-  const health = (
-    await ctx.gate.health([webhookId]).catch((err: unknown) => {
-      ctx.logger.warn({ err: { message: (err as Error).message } }, 'webhook health unreadable');
-      throw new AppError('unavailable', 'Webhook health is temporarily unavailable; try again');
-    })
-  ).get(webhookId)!;
+  const health = (await readHealth(ctx, [webhookId])).get(webhookId)!;
   const now = new Date();
   const wasPending = await withTransaction(ctx.prisma, async (tx) => {
     await lockDelivery(tx, organizationId, id);
