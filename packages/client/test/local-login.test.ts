@@ -53,9 +53,15 @@ describe('login with the client, NODE_ENV=development and no SIWE variables (wha
     expect(err.detail).toBe(
       "No route for GET /gateway/v1/sso/nonce; the API's base address ends in /api: did you mean GET /api/gateway/v1/sso/nonce?",
     );
-    // Paths that are not the API's keep the plain answer.
-    const other = await fetch(`http://localhost:${portOf(stack)}/api/no-such-thing`);
-    expect(((await other.json()) as { detail: string }).detail).toBe('No route for GET /api/no-such-thing');
+    // The hint comes from the route table: any route of it (not only /gateway ones) gets it, and a
+    // path that is not a route under /api either keeps the plain answer.
+    const detail = async (path: string) =>
+      ((await (await fetch(`http://localhost:${portOf(stack)}${path}`)).json()) as { detail: string }).detail;
+    expect(await detail('/ai-billing/credits')).toBe(
+      "No route for GET /ai-billing/credits; the API's base address ends in /api: did you mean GET /api/ai-billing/credits?",
+    );
+    expect(await detail('/gateway/v1/no-such-thing')).toBe('No route for GET /gateway/v1/no-such-thing');
+    expect(await detail('/api/no-such-thing')).toBe('No route for GET /api/no-such-thing');
   });
 
   it('a loopback domain without the port, with an http URI', async () => {

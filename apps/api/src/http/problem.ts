@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { AppError, errorCatalog, isAppError, type AuthChallenge, type Logger } from '@gw/runtime';
 import { apiKeyChallenge, formatChallenges, siweChallenge } from './challenges.js';
+import { requestPath, type MethodIndex } from './allow.js';
 import { sendJson } from './send-json.js';
 
 /** Media type of every error body (RFC 9457). */
@@ -38,18 +39,19 @@ export function sendProblem(res: Response, err: AppError, instance: string): voi
   );
 }
 
-/** The API's top-level path segments, which `{base_url}` (ending in `/api`) precedes. */
-const API_SEGMENTS = /^\/(gateway|v1|cargolink)\//;
-
 /**
- * 404 problem for any path no route matched. A path that starts where the API's paths do but
- * lacks the `/api` of the base address (a client configured with `http://host:3000` instead of
+ * 404 problem for any path no route matched. A path that is a route of the table once the `/api`
+ * of the base address is put in front (a client configured with `http://host:3000` instead of
  * `http://host:3000/api`, issue #25) is told so.
+ * @param index the route table's paths, the one `methodNotAllowed` reads
  */
-export const notFound: RequestHandler = (req, res) => {
-  const hint = API_SEGMENTS.test(req.path) ? `; the API's base address ends in /api: did you mean ${req.method} /api${req.path}?` : '';
-  sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}${hint}`), req.originalUrl.split('?')[0]!);
-};
+export function notFound(index: () => MethodIndex): RequestHandler {
+  return (req, res) => {
+    const underApi = `/api${req.path}`;
+    const hint = index().allowed(underApi) ? `; the API's base address ends in /api: did you mean ${req.method} ${underApi}?` : '';
+    sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}${hint}`), requestPath(req));
+  };
+}
 
 /**
  * The one place where errors become HTTP responses. AppErrors map to their catalogue entry;
