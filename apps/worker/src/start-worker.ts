@@ -1,4 +1,4 @@
-import { MetricsTime, Worker, type Queue } from 'bullmq';
+import { MetricsTime, Worker } from 'bullmq';
 import {
   type Config,
   type Context,
@@ -14,6 +14,8 @@ import {
   type PeriodicJob,
   restorePeriodicJob,
   schedulePeriodicJob,
+  promoteDelayedJob,
+  type Queues,
 } from '@gw/runtime';
 import {
   announceWorkerSlots,
@@ -37,15 +39,11 @@ import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
  * to wake only after WEBHOOK_CAP_WAIT_MAX_MS. A job in any other state (already woken, finished,
  * gone) is left alone.
  */
-async function promoteParked(queue: Queue, jobIds: string[]): Promise<void> {
+async function promoteParked(queues: Pick<Queues, 'get'>, jobIds: string[]): Promise<void> {
   await Promise.all(
     jobIds.map(async (id) => {
       for (let wait = 25; wait <= 200; wait *= 2) {
-        const job = await queue.getJob(id);
-        if (!job) return;
-        const state = await job.getState();
-        if (state === 'delayed') return void (await job.promote().catch(() => undefined));
-        if (state !== 'active') return;
+        if ((await promoteDelayedJob(queues, deliveryQueue, id)) !== 'active') return;
         await new Promise((r) => setTimeout(r, wait));
       }
     }),
@@ -92,7 +90,7 @@ export async function startWorker(
   // round trips, so the gate costs the pipeline little (issue #10, bench section 1).
   const gateRedis = createRedis(config, { name: 'worker-gate', autoPipelining: true });
   gateRedis.on('error', () => undefined); // a failed gate call fails (or is logged by) its job
-  const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues.get(deliveryQueue), jobIds));
+  const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues, jobIds));
   // Issue #24: this replica's delivery slots join the pool that the organizations' fair shares
   // divide; announced now and every SLOTS_TTL_MS / 3, withdrawn at stop (or lapsing after a crash).
   const announce = (concurrency: number) =>

@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue, type Job, type JobsOptions } from 'bullmq';
 import type { RedisConnection } from '../redis/redis.js';
 
 /**
@@ -95,14 +95,21 @@ export function createQueues(connection: RedisConnection, prefix: string, open: 
 /**
  * Makes the delayed job `id` of a queue due now (BullMQ `promote`). A job in any other state
  * (waiting, running, finished, gone) is left alone, as is one that left `delayed` in between.
- * @returns whether the job was promoted
+ * @returns `promoted`, or the state the job was found in (`missing` when there is none), so that a
+ *   caller can try again on a job still `active`
  */
-export async function promoteDelayedJob<Data>(queues: Pick<Queues, 'get'>, def: QueueDef<Data>, id: string): Promise<boolean> {
+export async function promoteDelayedJob<Data>(
+  queues: Pick<Queues, 'get'>,
+  def: QueueDef<Data>,
+  id: string,
+): Promise<'promoted' | 'missing' | Awaited<ReturnType<Job['getState']>>> {
   const job = await queues.get(def).getJob(id);
-  if (!job || (await job.getState()) !== 'delayed') return false;
+  if (!job) return 'missing';
+  const state = await job.getState();
+  if (state !== 'delayed') return state;
   return job.promote().then(
-    () => true,
-    () => false, // no longer delayed: it is running or ran meanwhile
+    () => 'promoted' as const,
+    () => state, // no longer delayed: it is running or ran meanwhile
   );
 }
 
