@@ -119,18 +119,24 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
     }
   });
 
+  /** The `gw` command line as a child process: `out()` is its stdout and stderr so far, `exited` its exit code. */
+  const gw = (args: string[], env: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/client/src/cli.ts', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    return { child, out: () => out, exited };
+  };
+
   it('the command line refuses a missing --forward-to (exit 2) and a key without access (exit 1)', async () => {
-    const run = (args: string[], env: Record<string, string> = {}) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'packages/client/src/cli.ts', ...args], {
-          env: { ...process.env, ...env },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-        child.on('exit', (code) => resolve({ code, out }));
-      });
+    const run = async (args: string[], env: Record<string, string> = {}) => {
+      const cli = gw(args, env);
+      return { code: await cli.exited, out: cli.out() };
+    };
     const usage = await run(['listen', '--base-url', `${stack.baseUrl}/api`, '--api-key', org.apiKey]);
     expect(usage.code).toBe(2);
     expect(usage.out).toContain('--forward-to is required');
@@ -147,40 +153,21 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
   it('the command line as docs/quickstart.md runs it: prints its secret, forwards a payment to the kit, stops on SIGTERM with 0', async () => {
     let secret = '';
     const receiver = await kitReceiver(() => secret);
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'packages/client/src/cli.ts',
-        'listen',
-        '--base-url',
-        `${stack.baseUrl}/api`,
-        '--api-key',
-        org.apiKey,
-        '--forward-to',
-        receiver.url,
-      ],
-      { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => child.on('exit', r));
+    const cli = gw(['listen', '--base-url', `${stack.baseUrl}/api`, '--api-key', org.apiKey, '--forward-to', receiver.url]);
     try {
-      secret = await eventually(async () => /Your webhook signing secret is (whsec_\S+) /.exec(out)?.[1], 20_000, 'the ready line');
-      expect(out).toContain(`Ready: forwarding the events of ${stack.baseUrl}/api to ${receiver.url}.`);
+      secret = await eventually(async () => /Your webhook signing secret is (whsec_\S+) /.exec(cli.out())?.[1], 20_000, 'the ready line');
+      expect(cli.out()).toContain(`Ready: forwarding the events of ${stack.baseUrl}/api to ${receiver.url}.`);
       const paymentId = await settle();
       await eventually(async () => receiver.events.some((e) => e.data.payment.id === paymentId), 20_000, 'the forward');
       await eventually(
-        async () => out.includes(`payment.settled  event `) && out.includes(`payment ${paymentId}  → 200 (`),
+        async () => cli.out().includes(`payment.settled  event `) && cli.out().includes(`payment ${paymentId}  → 200 (`),
         5_000,
         'the line',
       );
     } finally {
-      child.kill('SIGTERM');
+      cli.child.kill('SIGTERM');
     }
-    expect(await exited).toBe(0);
-    expect(out).not.toContain(org.apiKey);
+    expect(await cli.exited).toBe(0);
+    expect(cli.out()).not.toContain(org.apiKey);
   }, 60_000);
 });
