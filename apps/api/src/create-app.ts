@@ -108,7 +108,7 @@ export function createApp(deps: ApiDeps): Express {
   app.get(PROBLEM_PAGES_PATH, pages.index);
   app.get(`${PROBLEM_PAGES_PATH}/:code`, pages.page);
   app.use(methodNotAllowed(methods));
-  app.use(notFound(methods));
+  app.use(notFound((path) => methods().allowed(path) !== undefined));
   app.use(errorHandler(deps.logger, { onUnauthenticated: (req, res) => recordAuthFailure(deps, req, res) }));
   return app;
 }

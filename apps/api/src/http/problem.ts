@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { AppError, errorCatalog, isAppError, type AuthChallenge, type Logger } from '@gw/runtime';
 import { apiKeyChallenge, formatChallenges, siweChallenge } from './challenges.js';
-import { requestPath, type MethodIndex } from './allow.js';
 import { sendJson } from './send-json.js';
 
 /** Media type of every error body (RFC 9457). */
@@ -43,13 +42,14 @@ export function sendProblem(res: Response, err: AppError, instance: string): voi
  * 404 problem for any path no route matched. A path that is a route of the table once the `/api`
  * of the base address is put in front (a client configured with `http://host:3000` instead of
  * `http://host:3000/api`, issue #25) is told so.
- * @param index the route table's paths, the one `methodNotAllowed` reads
+ * @param isRoute whether a path is one of the route table's (create-app asks the `MethodIndex`
+ *   that `methodNotAllowed` reads; taken as a function so that this module imports no route code)
  */
-export function notFound(index: () => MethodIndex): RequestHandler {
+export function notFound(isRoute: (path: string) => boolean): RequestHandler {
   return (req, res) => {
     const underApi = `/api${req.path}`;
-    const hint = index().allowed(underApi) ? `; the API's base address ends in /api: did you mean ${req.method} ${underApi}?` : '';
-    sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}${hint}`), requestPath(req));
+    const hint = isRoute(underApi) ? `; the API's base address ends in /api: did you mean ${req.method} ${underApi}?` : '';
+    sendProblem(res, new AppError('not-found', `No route for ${req.method} ${req.path}${hint}`), req.originalUrl.split('?')[0]!);
   };
 }
 
