@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
-import { deliveryQueue } from '@gw/core/webhooks';
+import { deliveryQueue } from '@gw/core/deliveries';
 import { confirmAtPeak } from './confirm-driver.js';
 import { createFixtures, createPendingPayments } from './fixtures.js';
 import { createBenchDatabase, flushRedis } from './infra.js';

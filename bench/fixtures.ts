@@ -9,7 +9,8 @@
  */
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createEndpointGate, registerWebhook } from '@gw/core/webhooks';
+import { createEndpointGate } from '@gw/core/deliveries';
+import { registerWebhook } from '@gw/core/webhooks';
 import { createPayment } from '@gw/core/payments';
 import { ensureNativeToken, ISSUANCE, postEntry } from '@gw/core/ledger';
 import { issueCredential } from '@gw/core/auth';

@@ -67,12 +67,12 @@ function makeClassifier(): (f: Frame) => Step | 'idle' | undefined {
     if (area === '(garbage collector)') return 'GC';
     if (area === '(idle)') return 'idle';
     if (area === '(program)') return 'other (async glue, timers, unattributed)';
-    if (/webhooks\/endpoint-gate\.[jt]s$/.test(area)) {
+    if (/deliveries\/endpoint-gate\.[jt]s$/.test(area)) {
       if (fn === 'admit') return 'gate admit';
       if (fn === 'report') return 'gate report';
       return undefined;
     }
-    if (/webhooks\/repository\.[jt]s$/.test(area)) {
+    if (/deliveries\/repository\.[jt]s$/.test(area)) {
       if (fn === 'toLoaded') return 'delivery read (SQL batch, row → object)';
       let r = repo.get(f.url);
       if (!r) repo.set(f.url, (r = repositoryLines(f.url)));
@@ -80,7 +80,7 @@ function makeClassifier(): (f: Frame) => Step | 'idle' | undefined {
       if (r.load >= 0 && f.lineNumber >= r.load && f.lineNumber < r.record) return 'delivery read (SQL batch, row → object)';
       return undefined;
     }
-    if (/webhooks\/service\.[jt]s$/.test(area)) {
+    if (/deliveries\/(processor|metrics)\.[jt]s$/.test(area)) {
       if (fn === 'settle') return 'gate report';
       if (fn === 'openSecret') return 'sign (HMAC, secret)';
       if (fn === 'send') return 'metrics / logs'; // instrumentSender's wrapper (got frames below it classify first)
@@ -88,8 +88,8 @@ function makeClassifier(): (f: Frame) => Step | 'idle' | undefined {
       if (fn === 'logTransition' || fn === 'attemptOutcome' || fn === '' || fn === 'deliveryOutcomeCounter') return 'metrics / logs';
       return 'delivery logic (envelope JSON, headers, outcome)';
     }
-    if (/webhooks\/signing\.[jt]s$/.test(area) || area === 'node:crypto') return 'sign (HMAC, secret)';
-    if (/webhooks\/send-attempt\.[jt]s$/.test(area) || HTTP_AREAS.test(area)) return 'got POST (incl. address check, response)';
+    if (/deliveries\/signing\.[jt]s$/.test(area) || area === 'node:crypto') return 'sign (HMAC, secret)';
+    if (/deliveries\/sender\.[jt]s$/.test(area) || HTTP_AREAS.test(area)) return 'got POST (incl. address check, response)';
     if (METRIC_AREAS.test(area)) return 'metrics / logs';
     if (QUEUE_AREAS.test(area)) return 'queue (BullMQ, job handler)';
     return undefined;

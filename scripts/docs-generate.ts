@@ -21,7 +21,7 @@ import ts from 'typescript';
 import type { z } from 'zod';
 import { ROUTES, routeIndexMarkdown } from '@gw/api';
 import { envSchema, LOCAL_DEVELOPMENT_DEFAULTS, PRODUCTION_DEFAULTS } from '@gw/runtime';
-import { backoffDelayMs, fairShare } from '@gw/core/webhooks';
+import { backoffDelayMs, fairShare } from '@gw/core/deliveries';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 
 const ROOT = new URL('..', import.meta.url);

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { envSchema, loadConfig, PRODUCTION_DEFAULTS } from '@gw/runtime';
 import { ROUTES } from '@gw/api';
-import { backoffDelayMs } from '@gw/core/webhooks';
+import { backoffDelayMs } from '@gw/core/deliveries';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 import { SECTIONS, envComments, sectionOf } from '../scripts/docs-generate.js';
 

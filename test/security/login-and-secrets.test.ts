@@ -6,7 +6,8 @@ import { Writable } from 'node:stream';
 import jwt from 'jsonwebtoken';
 import { generateSiweNonce } from 'viem/siwe';
 import { generateKeyringEntry, loadConfig, SecretBox, ensureLocalSecretsKey } from '@gw/runtime';
-import { createLoginNonce, loadActiveKey, reencryptSecrets } from '@gw/core/auth';
+import { createLoginNonce, loadActiveKey, reencryptSigningKeys } from '@gw/core/auth';
+import { reencryptWebhookSecrets } from '@gw/core/webhooks';
 import { startStack, type Stack } from '../support/stack.js';
 import { newWallet, signedLogin } from '../support/wallet.js';
 
@@ -145,12 +146,14 @@ describe('finding 3: no secrets key written into the source (issue #11)', () => 
 
       // Rotation: a new key first, the old one after it; secrets:reencrypt moves everything to the new key id.
       const rotated = new SecretBox(`${generateKeyringEntry('k2')},${stack.config.SECRETS_ENCRYPTION_KEY}`);
-      const out = await reencryptSecrets(prisma, rotated);
-      expect(out).toMatchObject({ keyId: 'k2', webhooks: 1, signingKeys: 1 });
+      expect(rotated.currentKeyId).toBe('k2');
+      expect(await reencryptWebhookSecrets(prisma, rotated)).toBe(1);
+      expect(await reencryptSigningKeys(prisma, rotated)).toBe(1);
       const after = await prisma.webhook.findUniqueOrThrow({ where: { id: webhook.id } });
       expect(after.secretEncrypted.split('.')[1]).toBe('k2');
       expect(rotated.open(after.secretEncrypted)).toBe(reg.body.secret);
-      expect((await reencryptSecrets(prisma, rotated)).webhooks).toBe(0);
+      expect(await reencryptWebhookSecrets(prisma, rotated)).toBe(0);
+      expect(await reencryptSigningKeys(prisma, rotated)).toBe(0);
     } finally {
       await stack.stop();
     }

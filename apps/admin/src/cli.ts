@@ -42,7 +42,7 @@ import {
   insertOrganization,
   issueCredential,
   listActiveCredentialHashesByPrefix,
-  reencryptSecrets,
+  reencryptSigningKeys,
   retireSigningKey,
   retirementGraceSeconds,
   revocationChannel,
@@ -54,6 +54,7 @@ import {
   signingKeysChannel,
   walletRoleChannel,
 } from '@gw/core/auth';
+import { reencryptWebhookSecrets } from '@gw/core/webhooks';
 
 class UsageError extends Error {}
 
@@ -166,7 +167,11 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
    * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
    * old ones after it, run this, then drop the old keys. Re-seals every secret not under the first key.
    */
-  'secrets:reencrypt': (prisma, _f, config) => reencryptSecrets(prisma, new SecretBox(config.SECRETS_ENCRYPTION_KEY)),
+  'secrets:reencrypt': async (prisma, _f, config) => {
+    const box = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
+    const webhooks = await reencryptWebhookSecrets(prisma, box);
+    return { keyId: box.currentKeyId, webhooks, signingKeys: await reencryptSigningKeys(prisma, box) };
+  },
   'apikey:revoke': async (prisma, f, config) => {
     let hash: string;
     if (f.key) hash = sha256Hex(f.key);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import { createEndpointGate, WebhookListCache } from '@gw/core/webhooks';
+import { createEndpointGate } from '@gw/core/deliveries';
+import { WebhookListCache } from '@gw/core/webhooks';
 import {
   closeContext,
   createContext,

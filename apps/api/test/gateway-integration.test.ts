@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from 'bullmq';
 import { encodeFunctionData, getAddress, toEventSelector, toFunctionSelector, type Abi } from 'viem';
-import { createDeliveryStore, createEndpointGate, createSender, USER_AGENT } from '@gw/core/webhooks';
+import { createDeliveryStore, createEndpointGate, createSender, USER_AGENT } from '@gw/core/deliveries';
 import { createRedis } from '@gw/runtime';
 import { getBalance, type Owner, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/ledger';
 import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch, DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/contracts';

@@ -11,7 +11,7 @@ import {
   type MetricFamily,
   type MetricsSnapshot,
 } from '@gw/runtime';
-import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/webhooks';
+import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/deliveries';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
 export const SOURCE_TIMEOUT_MS = 5000;

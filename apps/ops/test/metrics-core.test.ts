@@ -11,7 +11,7 @@ import {
   type AttemptResult,
   type ProcessOutcome,
   type Sender,
-} from '@gw/core/webhooks';
+} from '@gw/core/deliveries';
 import {
   collectClusterMetrics,
   createAppMetrics,

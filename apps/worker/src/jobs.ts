@@ -10,7 +10,7 @@ import {
   recoverDeadDeliveries,
   recoveryQueue,
   sweepDeliveries,
-} from '@gw/core/webhooks';
+} from '@gw/core/deliveries';
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';

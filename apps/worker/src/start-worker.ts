@@ -26,7 +26,7 @@ import {
   createEndpointGate,
   USER_AGENT,
   createSender,
-} from '@gw/core/webhooks';
+} from '@gw/core/deliveries';
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';

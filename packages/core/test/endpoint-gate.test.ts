@@ -10,7 +10,7 @@ import {
   type Admission,
   type EndpointGate,
   type GateSlot,
-} from '@gw/core/webhooks';
+} from '@gw/core/deliveries';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**

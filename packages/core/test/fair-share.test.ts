@@ -12,7 +12,7 @@ import {
   rankDeliveries,
   type Admission,
   type GateSlot,
-} from '@gw/core/webhooks';
+} from '@gw/core/deliveries';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**

@@ -13,7 +13,6 @@ import {
   markNonceUsed,
   resealSigningKey,
 } from './repository.js';
-import { listSealedWebhookSecrets, resealWebhookSecret } from '../webhooks/index.js';
 import { createLoginNonce, looksLikeLoginNonce, SIWE_NONCE_TTL_SECONDS, verifyLoginNonce } from './login-nonce.js';
 import type { SessionTokens } from './session-tokens.js';
 import { withUser } from './wallet-role-cache.js';
@@ -376,27 +375,19 @@ export async function revokeWalletRole(
 // --- secrets at rest -----------------------------------------------------------------------------
 
 /**
- * Re-encrypts every secret at rest (webhook signing secrets, generated JWT signing keys) that is
- * not sealed with the current key of `box` (the first entry of SECRETS_ENCRYPTION_KEY): the
- * rotation step after prepending a new key id (issue #11, `pnpm --silent admin secrets:reencrypt`).
- * Each row is updated only if its ciphertext is still the one read (no lost concurrent rotation
- * of a webhook secret). Idempotent: a second run changes nothing.
- * @returns rows re-encrypted per table and the key id they now use
+ * Re-encrypts the generated JWT signing keys that are not sealed with the current key of `box`
+ * (the first entry of SECRETS_ENCRYPTION_KEY): auth's part of the rotation step after prepending a
+ * new key id (issue #11, `pnpm --silent admin secrets:reencrypt`, which also runs `webhooks`'
+ * `reencryptWebhookSecrets`). Each row is updated only if its ciphertext is still the one read.
+ * Idempotent: a second run changes nothing.
+ * @returns how many keys were re-encrypted
  * @throws AppError('internal') when a value was sealed with a key id the ring does not contain
  */
-export async function reencryptSecrets(
-  prisma: PrismaClient,
-  box: SecretBox,
-): Promise<{ keyId: string; webhooks: number; signingKeys: number }> {
-  let webhooks = 0;
-  for (const w of await listSealedWebhookSecrets(prisma)) {
-    if (!box.needsRotation(w.secretEncrypted)) continue;
-    webhooks += await resealWebhookSecret(prisma, w.id, w.secretEncrypted, box.seal(box.open(w.secretEncrypted)));
-  }
+export async function reencryptSigningKeys(prisma: PrismaClient, box: SecretBox): Promise<number> {
   let signingKeys = 0;
   for (const k of await listSealedSigningKeys(prisma)) {
     if (!box.needsRotation(k.privateKeyEncrypted)) continue;
     signingKeys += await resealSigningKey(prisma, k.kid, k.privateKeyEncrypted, box.seal(box.open(k.privateKeyEncrypted)));
   }
-  return { keyId: box.currentKeyId, webhooks, signingKeys };
+  return signingKeys;
 }

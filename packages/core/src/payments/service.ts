@@ -2,15 +2,8 @@ import type { Payment, PaymentStatus, RawSql } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, cursorId, isUuid, toPage } from '@gw/runtime';
 import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
-import {
-  type DeliveryDto,
-  type DeliveryRef,
-  dispatchDeliveries,
-  recordEvent,
-  sendTestEvent,
-  TEST_EVENT_PAYMENT_ID,
-  type WebhookEvent,
-} from '../webhooks/index.js';
+import { type DeliveryRef, dispatchDeliveries } from '../deliveries/index.js';
+import { type DeliveryDto, recordEvent, sendTestEvent, TEST_EVENT_PAYMENT_ID, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { toPaymentDto, type PaymentDto } from './contract.js';
 import {

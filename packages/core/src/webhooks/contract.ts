@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Webhook as WebhookRow } from '@gw/db';
 import { EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
+import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from '../deliveries/index.js';
 
 /**
  * The webhooks contract (spec, Webhook endpoints; issues #2, #4, #10): the events, the request and
@@ -17,15 +18,6 @@ export const SIGNATURE_SCHEMES = ['service', 'standard-webhooks'] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
-
-/** User-Agent of every delivery. */
-export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gateway)';
-
-/**
- * The largest `maxConcurrency` a webhook may ask for (issue #24), well below one worker's 50 slots;
- * a webhook registered with more before this bound is held to it.
- */
-export const MAX_ENDPOINT_CONCURRENCY = 20;
 
 // --- requests ---------------------------------------------------------------------------------
 
@@ -149,18 +141,6 @@ export const WebhookWithSecret = z
       .meta({ description: 'Signing secret (HMAC-SHA256 key), shown only here' }),
   })
   .meta({ id: 'WebhookWithSecret', description: 'A registered webhook with its new signing secret' });
-export const WebhookHealth = z
-  .object({
-    state: z.enum(['closed', 'open', 'half_open']).meta({
-      description:
-        '`closed`: attempts go out; `open`: due deliveries are deferred without an attempt until `openUntil`; `half_open`: the next due delivery is a probe, whose success closes the circuit and whose failure opens it again with twice the cool-down',
-    }),
-    consecutiveFailures: z.number().int().min(0),
-    lastSuccessAt: dateTime().nullable(),
-    lastFailureAt: dateTime().nullable(),
-    openUntil: dateTime().nullable().meta({ description: 'While `open`: when the probe may go' }),
-  })
-  .meta({ id: 'WebhookHealth', description: "The endpoint's circuit breaker, read live" });
 export const WebhookWithHealth = z
   .object({ ...webhookFields, health: WebhookHealth })
   .meta({ id: 'WebhookWithHealth', description: 'A webhook destination with its circuit (never carries its secret)' });
@@ -265,7 +245,6 @@ export const EventPage = page('EventPage', Event, 'Events, newest first (`order=
 /** A webhook as listed: never carries the secret (spec, Webhook registration). */
 export type WebhookDto = z.infer<typeof Webhook>;
 /** What `GET /gateway/v1/webhooks` shows of an endpoint's circuit (issue #10, Visible state). */
-export type WebhookHealth = z.infer<typeof WebhookHealth>;
 /** A webhook as `GET /webhooks` lists it: with its endpoint's circuit (issue #10). */
 export type WebhookWithHealthDto = z.infer<typeof WebhookWithHealth>;
 /** A delivery as listed by `GET /webhooks/deliveries` (issue #2; issue #25: with its event, payment and webhook). */
@@ -395,23 +374,6 @@ export const EventDelivery = z
   .meta({ id: 'EventDelivery', description: 'The delivery this body was signed for: its id and the time of this attempt' });
 
 /**
- * The JSON body POSTed to receivers (issue #2, "Delivery worker"; issue #24 for `delivery`), as
- * built from the stored event by {@link deliveryEnvelope}.
- */
-export interface EventEnvelope {
-  /** The event id: the same in every delivery of the event, to every webhook. */
-  id: string;
-  type: string;
-  /** ISO 8601 UTC time of the state change. */
-  createdAt: string;
-  /** Only on a sample sent by `POST /webhooks/{id}/test` (issue #25); absent on real events. */
-  test?: true;
-  /** The delivery id (= `X-Service-Delivery`) and this attempt's Unix time in seconds; see {@link EventDelivery}. */
-  delivery: { id: string; timestamp: number };
-  data: unknown;
-}
-
-/**
  * The id of the made-up payment of every test event (issue #25): a valid UUID that no real payment
  * has (the real ones are random UUIDv7), recognisable by its zeros and its `7e57` ("test").
  */
@@ -428,28 +390,6 @@ export const EVENT_TEST_FIELD = z
     description: `Present, and \`true\`, only on a sample sent by \`POST /gateway/v1/webhooks/{id}/test\` (its payment is made up: id \`${TEST_EVENT_PAYMENT_ID}\`); absent on real events. Acknowledge a test (2xx) and do not act on it.`,
     example: true,
   });
-
-/**
- * The body of one delivery attempt: the stored event, plus the delivery id and the attempt's time
- * (issue #24), and `test: true` on a sample (issue #25). Serialise it once and sign those exact bytes.
- * @param event the stored event (id, type, creation time, payload, whether it is a test sample)
- * @param deliveryId the delivery id, also sent as `X-Service-Delivery`
- * @param timestamp Unix time of this attempt in whole seconds (also `webhook-timestamp` under `standard-webhooks`)
- */
-export function deliveryEnvelope(
-  event: { id: string; type: string; createdAt: Date; payload: unknown; test?: boolean },
-  deliveryId: string,
-  timestamp: number,
-): EventEnvelope {
-  return {
-    id: event.id,
-    type: event.type,
-    createdAt: event.createdAt.toISOString(),
-    ...(event.test ? { test: true as const } : {}),
-    delivery: { id: deliveryId, timestamp },
-    data: event.payload,
-  };
-}
 
 /**
  * The headers of every delivery request. `X-Service-*` (and Content-Type, User-Agent) are always

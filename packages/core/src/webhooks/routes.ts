@@ -19,7 +19,7 @@ import {
   webhookExamples as ex,
   webhookIdParam,
 } from './contract.js';
-import type { EndpointGate } from './endpoint-gate.js';
+import type { EndpointGate } from '../deliveries/index.js';
 import {
   deactivateWebhook,
   getDelivery,

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { type Prisma, type RawSql, withTransaction } from '@gw/db';
+import { type Db, type Prisma, type RawSql, withTransaction } from '@gw/db';
 import {
   AppError,
-  type AppMetrics,
-  type AttemptOutcome,
   type Context,
   cursorId,
   isUuid,
@@ -15,10 +13,21 @@ import {
   urlPort,
   type Logger,
   type Resolver,
+  type SecretBox,
 } from '@gw/runtime';
 import {
-  deliveryEnvelope,
-  MAX_ENDPOINT_CONCURRENCY,
+  dispatchDeliveries,
+  deliveryQueue,
+  enqueueDeliveries,
+  enqueueRecovery,
+  returnRecoverySlot,
+  runningRecoveryJobId,
+  takeRecoverySlot,
+  type DeliveryRef,
+  type EndpointGate,
+  type WebhookHealth,
+} from '../deliveries/index.js';
+import {
   toDeliveryDetailDto,
   toDeliveryDto,
   toEventDto,
@@ -30,11 +39,8 @@ import {
   type SignatureScheme,
   type WebhookDto,
   type WebhookEvent,
-  type WebhookHealth,
   type WebhookWithHealthDto,
 } from './contract.js';
-import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
-import type { DeliveryRef } from './fair-share.js';
 import {
   countDeadDeliveries,
   countOtherActiveWebhooks,
@@ -46,7 +52,6 @@ import {
   findDeliveryWithWebhook,
   findEvent,
   findEvents,
-  findOverdueDeliveries,
   findSubscribedWebhookIds,
   findWebhookActivity,
   findWebhooks,
@@ -54,24 +59,20 @@ import {
   lockDelivery,
   lockWebhookActivity,
   lockWebhookRegistrations,
-  reopenDeadDeliveries,
   reopenDelivery,
   bringDeliveryForward,
   findWebhook,
+  listSealedWebhookSecrets,
+  resealWebhookSecret,
   upsertWebhook,
   type DeliveryFilter,
-  type DeliveryStore,
 } from './repository.js';
-import { deliveryQueue, dispatchDeliveries, enqueueDeliveries, enqueueRecovery, runningRecoveryJobId, type RecoveryJob } from './queue.js';
-import { returnRecoverySlot, takeRecoverySlot } from './recovery-budget.js';
-import type { AttemptResult, Sender } from './send-attempt.js';
-import { signStandardWebhook, signWebhookBody } from './signing.js';
-import { announceWebhookChange } from './webhook-list-cache.js';
 
 /**
- * The webhooks use cases: registration and management (API), the outbox write (in the caller's
- * transaction), one delivery attempt, bulk recovery and the delivery part of the outbox sweep
- * (worker), and the worker's delivery metrics.
+ * The webhooks use cases, all on the API's side: registration and management, the inspection of
+ * deliveries and events, a resend, the request of a bulk recovery, test events, and the outbox
+ * write (in the caller's transaction). Delivering is the engine's (`deliveries`): this module
+ * enqueues through it and reads the endpoint gate's health from it.
  */
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'redis' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
@@ -274,6 +275,25 @@ export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizati
   const webhook = await deactivateWebhookRow(ctx, organizationId, id);
   if (!webhook) throw new AppError('not-found', 'No such webhook');
   return toWebhookDto(webhook);
+}
+
+/**
+ * Re-encrypts the webhook signing secrets that are not sealed with the current key of `box` (the
+ * first entry of SECRETS_ENCRYPTION_KEY): webhooks' part of the rotation step after prepending a
+ * new key id (issue #11, `pnpm --silent admin secrets:reencrypt`, which also runs `auth`'s
+ * `reencryptSigningKeys`). Each row is updated only if its ciphertext is still the one read, so a
+ * concurrent re-registration (a new secret) is never overwritten. Idempotent: a second run changes
+ * nothing.
+ * @returns how many webhook secrets were re-encrypted
+ * @throws AppError('internal') when a value was sealed with a key id the ring does not contain
+ */
+export async function reencryptWebhookSecrets(db: Db<'webhook'>, box: SecretBox): Promise<number> {
+  let webhooks = 0;
+  for (const w of await listSealedWebhookSecrets(db)) {
+    if (!box.needsRotation(w.secretEncrypted)) continue;
+    webhooks += await resealWebhookSecret(db, w.id, w.secretEncrypted, box.seal(box.open(w.secretEncrypted)));
+  }
+  return webhooks;
 }
 
 /**
@@ -566,343 +586,4 @@ export async function sendTestEvent(
   });
   await dispatchDeliveries(ctx, [{ id: deliveryId, organizationId }]);
   return toDeliveryDto(delivery);
-}
-
-// --- one delivery attempt (worker) -----------------------------------------------------------------
-
-/** What one run of a delivery job did; `event` is the delivery's event type (for metrics). */
-export type ProcessOutcome =
-  | { kind: 'skipped'; reason: string }
-  | { kind: 'not-due'; at: Date }
-  /**
-   * Issue #10: no attempt was made and the attempt count is unchanged; the job waits until `at`
-   * (`circuit_open`: the cool-down's end, also written to `nextAttemptAt`; `cap`/`half_open`/
-   * `fair_share` (issue #24): parked, woken earlier when a slot frees).
-   */
-  | { kind: 'deferred'; reason: Extract<Admission, { admitted: false }>['reason']; at: Date; event: string }
-  | { kind: 'delivered'; attempt: number; event: string }
-  | { kind: 'retry'; attempt: number; at: Date; event: string }
-  | { kind: 'dead'; attempt: number | null; reason: string; event: string };
-
-/** Decrypted signing secrets by ciphertext: a rotation writes a new ciphertext, so entries never go stale. */
-const openedSecrets = new Map<string, string>();
-const MAX_OPENED_SECRETS = 5000;
-
-/** AES-GCM decryption once per secret per process instead of once per attempt (issue #5). */
-function openSecret(box: Context['secretBox'], sealed: string): string {
-  let secret = openedSecrets.get(sealed);
-  if (secret === undefined) {
-    secret = box.open(sealed);
-    if (openedSecrets.size >= MAX_OPENED_SECRETS) openedSecrets.delete(openedSecrets.keys().next().value!);
-    openedSecrets.set(sealed, secret);
-  }
-  return secret;
-}
-
-/**
- * Makes one delivery attempt and records it (issue #2, "Delivery worker"; spec, States):
- * - 2xx within WEBHOOK_TIMEOUT_MS → `delivered`;
- * - otherwise → `pending` with `nextAttemptAt` = now + min(BASE·2^(n−1), MAX) while fewer than
- *   WEBHOOK_MAX_ATTEMPTS attempts were made, else `dead`; a manual resend fails straight to `dead`.
- * The attempt row and the delivery's new state are written together (one statement, see
- * {@link DeliveryStore.recordAttempt}), guarded by the attempt count that was read, so a concurrent
- * duplicate run (a stalled job picked up twice) cannot record the same attempt twice. Deliveries
- * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
- * and receivers dedupe by the delivery id (X-Service-Delivery, signed in the body as `delivery.id`).
- *
- * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
- * @returns what happened; `retry` and `not-due` carry the time the job must run again
- * @throws whatever the store throws (database unreachable): the job fails and BullMQ retries it
- */
-export async function processDelivery(
-  ctx: Pick<Context, 'config' | 'secretBox' | 'logger' | 'redis'> & { deliveries: DeliveryStore; gate: EndpointGate },
-  sender: Sender,
-  deliveryId: string,
-): Promise<ProcessOutcome> {
-  const delivery = await ctx.deliveries.load(deliveryId);
-  if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
-  if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
-  const event = delivery.event;
-  if (!delivery.webhook.active) {
-    await ctx.deliveries.markDead(deliveryId, 'webhook deactivated');
-    return { kind: 'dead', attempt: null, reason: 'webhook deactivated', event };
-  }
-  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
-    return { kind: 'not-due', at: delivery.nextAttemptAt };
-  }
-
-  // Issue #10: the endpoint's cap and circuit breaker decide whether this attempt goes now, and
-  // (issue #24) its organization's fair share of the pool. A cap registered above today's bound
-  // is held to it.
-  const webhookId = delivery.webhook.id;
-  const slot: GateSlot = {
-    webhookId,
-    organizationId: delivery.organizationId,
-    limit: Math.min(delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY),
-  };
-  const admission = await ctx.gate.admit(slot, deliveryId);
-  if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
-  if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
-
-  // Issue #24: the delivery id and this attempt's time are signed inside the body.
-  const timestamp = Math.floor(Date.now() / 1000);
-  const body = JSON.stringify(deliveryEnvelope(delivery.eventRecord, delivery.id, timestamp));
-  const secret = openSecret(ctx.secretBox, delivery.webhook.secretEncrypted);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-service-signature': signWebhookBody(secret, body),
-    'x-service-event': delivery.event,
-    'x-service-delivery': delivery.id,
-  };
-  if (delivery.webhook.signatureScheme === 'standard-webhooks') {
-    // Standard Webhooks (issue #4): the id is the delivery id (stable across attempts), the
-    // timestamp (the body's delivery.timestamp) is signed too, so receivers can refuse replays of old messages.
-    headers['webhook-id'] = delivery.id;
-    headers['webhook-timestamp'] = String(timestamp);
-    headers['webhook-signature'] = signStandardWebhook(secret, delivery.id, timestamp, body);
-  }
-  let result: AttemptResult;
-  try {
-    result = await sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers });
-  } catch (err) {
-    await settle(ctx, slot, admission.lease, false);
-    throw err;
-  }
-  const report = await settle(ctx, slot, admission.lease, result.ok);
-
-  const attempt = delivery.attempts + 1;
-  const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;
-  const status = result.ok ? 'delivered' : exhausted ? 'dead' : 'pending';
-  const nextAttemptAt =
-    status === 'pending'
-      ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
-      : null;
-
-  const recorded = await ctx.deliveries.recordAttempt({
-    deliveryId,
-    previousAttempts: delivery.attempts,
-    status,
-    nextAttemptAt,
-    statusCode: result.statusCode,
-    durationMs: result.durationMs,
-    error: result.error,
-    responseBody: result.responseBody,
-  });
-  if (!recorded) return { kind: 'skipped', reason: 'delivery changed concurrently' };
-
-  ctx.logger.debug(
-    { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs, outcome: status },
-    'delivery attempt recorded',
-  );
-  if (!result.ok && report?.failingSince && Date.now() - report.failingSince.getTime() >= ctx.config.WEBHOOK_DISABLE_AFTER_MS) {
-    await disableFailingWebhook(ctx, webhookId, report.failingSince);
-    return { kind: 'dead', attempt, reason: 'webhook disabled', event };
-  }
-  if (status === 'delivered') return { kind: 'delivered', attempt, event };
-  if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
-  return { kind: 'retry', attempt, at: nextAttemptAt!, event };
-}
-
-/** Up to `maxMs` of random spread, so that deferred jobs of one endpoint do not all wake at once. */
-const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
-
-/**
- * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
- * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a probe waits until the
- * next cool-down would end if the probe failed, so a dead endpoint's backlog wakes once per
- * cool-down, not twice; a job behind a full cap or its organization's full share (issue #24)
- * waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing attempt promotes parked jobs sooner. No
- * attempt is counted.
- */
-async function defer(
-  ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
-  deliveryId: string,
-  admission: Extract<Admission, { admitted: false }>,
-  event: string,
-): Promise<ProcessOutcome> {
-  if (admission.until) {
-    const at = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
-    // Only an open circuit's time is certain enough to show; a job behind a probe may be promoted sooner.
-    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, at);
-    return { kind: 'deferred', reason: admission.reason, at, event };
-  }
-  const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;
-  return { kind: 'deferred', reason: admission.reason, at: new Date(Date.now() + waitMs + jitter(waitMs / 5)), event };
-}
-
-/**
- * Ends an admitted attempt in the gate and logs a state change. A Redis failure here is logged and
- * swallowed: the attempt was made and must still be recorded; its lease expires by itself.
- */
-async function settle(
-  ctx: Pick<Context, 'logger'> & { gate: EndpointGate },
-  slot: GateSlot,
-  lease: string,
-  ok: boolean,
-): Promise<Report | null> {
-  try {
-    const report = await ctx.gate.report(slot, lease, ok);
-    if (report.transition) logTransition(ctx.logger, slot.webhookId, null, report.transition, report);
-    return report;
-  } catch (err) {
-    ctx.logger.warn(
-      { err: { message: (err as Error).message }, webhookId: slot.webhookId },
-      'endpoint gate report failed; the lease will expire',
-    );
-    return null;
-  }
-}
-
-/** One log line per circuit transition (issue #10, Visible state). */
-function logTransition(
-  logger: Context['logger'],
-  webhookId: string,
-  from: 'open' | null,
-  to: string,
-  report: Pick<Report, 'consecutiveFailures' | 'openUntil'> | null,
-): void {
-  const fields = {
-    webhookId,
-    ...(from ? { from } : {}),
-    to,
-    ...(report ? { consecutiveFailures: report.consecutiveFailures, openUntil: report.openUntil?.toISOString() ?? null } : {}),
-  };
-  if (to === 'open') logger.warn(fields, 'webhook circuit opened');
-  else logger.info(fields, `webhook circuit ${to === 'closed' ? 'closed' : 'half-open'}`);
-}
-
-/**
- * Auto-disable (issue #10): no success for WEBHOOK_DISABLE_AFTER_MS while attempts kept failing.
- * The webhook becomes inactive with a `disabledReason`, its pending deliveries end `dead`, and
- * every API replica drops its cached webhook list.
- */
-async function disableFailingWebhook(
-  ctx: Pick<Context, 'config' | 'logger' | 'redis'> & { deliveries: DeliveryStore },
-  webhookId: string,
-  failingSince: Date,
-): Promise<void> {
-  const reason = `no successful delivery since ${failingSince.toISOString()}`;
-  const organizationId = await ctx.deliveries.disableWebhook(webhookId, reason);
-  if (!organizationId) return;
-  ctx.logger.warn({ webhookId, organizationId, failingSince: failingSince.toISOString() }, 'webhook disabled after failing too long');
-  await announceWebhookChange(ctx.redis, ctx.config.QUEUE_PREFIX, organizationId);
-}
-
-/**
- * Wait before attempt n+1, after n failed attempts: min(base * 2^(n-1), max), in ms.
- * Spec, Limits: starts at 1 minute, then 2, 4, 8 minutes..., capped at 1 hour.
- * @param failedAttempts n >= 1
- */
-export function backoffDelayMs(failedAttempts: number, baseMs: number, maxMs: number): number {
-  const exp = Math.max(0, failedAttempts - 1);
-  // 2^exp overflows to Infinity for large exp; min() still caps it.
-  return Math.min(baseMs * 2 ** exp, maxMs);
-}
-
-// --- bulk recovery and the sweep (worker) ---------------------------------------------------------
-
-/** Deliveries reopened per statement: bounded, so a large recovery never holds many row locks at once. */
-const RECOVERY_BATCH = 500;
-
-/**
- * Runs a bulk recovery job (issue #10, `POST /gateway/v1/webhooks/:id/recover`): every `dead`
- * delivery of the webhook created at or after `since` that was already dead at `until` becomes
- * `pending` with `manual = true` (one attempt, like a manual resend: success → `delivered`,
- * failure → `dead`) and gets a job. Works in batches of 500 rows; only deliveries dead at `until`
- * qualify, so a delivery that dies again during the recovery is not picked up twice. If the job
- * dies between a batch's commit and its enqueue, the outbox sweeper enqueues those deliveries.
- * Nothing is reopened when the webhook is no longer active. Issue #24: at most `job.limit`
- * deliveries, oldest first (WEBHOOK_RECOVERY_MAX_DELIVERIES of this worker for a job queued
- * without one); a run retried after an infrastructure failure counts afresh.
- * @returns how many deliveries were reopened
- */
-export async function recoverDeadDeliveries(
-  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
-  job: RecoveryJob,
-): Promise<{ recovered: number }> {
-  const limit = job.limit ?? ctx.config.WEBHOOK_RECOVERY_MAX_DELIVERIES;
-  let recovered = 0;
-  while (recovered < limit) {
-    const ids = await reopenDeadDeliveries(ctx.sql, job, Math.min(RECOVERY_BATCH, limit - recovered));
-    if (ids.length === 0) break;
-    await enqueueDeliveries(
-      ctx,
-      ids.map((id) => ({ id, organizationId: job.organizationId })),
-      { replaceFinished: true },
-    );
-    recovered += ids.length;
-  }
-  return { recovered };
-}
-
-/**
- * The deliveries' part of the outbox sweep (issue #2): a crash between commit and enqueue, a Redis
- * that lost its data, or a job that exhausted its infrastructure retries would otherwise leave a
- * pending delivery without a job. Gives a job again (job id = delivery id, so a live job is never
- * duplicated) to each pending delivery more than `graceMs` past its due time. Safe to run from
- * every worker replica at once; raw SQL on the plain pg pool.
- * @param batch max deliveries looked at per call (default 500)
- * @returns how many jobs were added
- */
-export async function sweepDeliveries(
-  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
-  opts: { graceMs: number; batch?: number },
-): Promise<number> {
-  const overdue = await findOverdueDeliveries(ctx.sql, new Date(Date.now() - opts.graceMs), opts.batch ?? 500);
-  return enqueueDeliveries(ctx, overdue, { replaceFinished: true });
-}
-
-// --- delivery metrics (worker) ---------------------------------------------------------------------
-
-/** Event label when a job failed before its delivery was read (e.g. the database was unreachable). */
-export const UNKNOWN_EVENT = 'unknown';
-
-/** Classifies an attempt for `gw_delivery_attempt_duration_seconds{outcome}`. */
-export function attemptOutcome(result: Pick<AttemptResult, 'ok' | 'statusCode' | 'error'>): AttemptOutcome {
-  if (result.ok) return 'success';
-  if (result.statusCode !== null) return 'http_error';
-  return result.error?.startsWith('timeout') ? 'timeout' : 'network_error';
-}
-
-/**
- * Wraps the worker's {@link Sender} so that every attempt is observed in
- * `gw_delivery_attempt_duration_seconds{outcome}` (seconds).
- */
-export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deliveryAttemptDuration'>): Sender {
-  return {
-    close: () => sender.close(),
-    send: (req) =>
-      sender.send(req).then((result) => {
-        metrics.deliveryAttemptDuration.observe({ outcome: attemptOutcome(result) }, result.durationMs / 1000);
-        return result;
-      }),
-  };
-}
-
-/**
- * Counts each run of a delivery job once in `gw_deliveries_total{outcome, event}`:
- * - `delivered`, `dead` and `retry` (an attempt failed and the job was rescheduled with back-off)
- *   with the delivery's event type;
- * - `error`: the run threw (e.g. the database was unreachable) and BullMQ retries the job; its
- *   event is {@link UNKNOWN_EVENT};
- * - `skipped` and `not-due` runs made no attempt and are not counted;
- * - `deferred` runs (issue #10) made no attempt either: they count in `gw_delivery_deferrals_total{reason}`
- *   (open or probing circuit; `fair_share`, issue #24: the organization had its share of the pool
- *   in flight) or `gw_delivery_cap_waits_total` (full per-endpoint cap).
- * @returns the observer the delivery handler calls with each run's outcome
- */
-export function deliveryOutcomeCounter(
-  metrics: Pick<AppMetrics, 'deliveriesTotal' | 'deliveryDeferrals' | 'deliveryCapWaits'>,
-): (outcome: ProcessOutcome | 'error') => void {
-  return (outcome) => {
-    if (outcome === 'error') return metrics.deliveriesTotal.inc({ outcome: 'error', event: UNKNOWN_EVENT });
-    if (outcome.kind === 'deferred') {
-      if (outcome.reason === 'cap') metrics.deliveryCapWaits.inc();
-      else metrics.deliveryDeferrals.inc({ reason: outcome.reason });
-      return;
-    }
-    if (outcome.kind === 'delivered' || outcome.kind === 'dead' || outcome.kind === 'retry') {
-      metrics.deliveriesTotal.inc({ outcome: outcome.kind, event: outcome.event });
-    }
-  };
 }

@@ -1,17 +1,7 @@
 import type { RedisConnection } from '@gw/runtime';
 import { subscribeChannel } from '@gw/runtime';
+import { announceWebhookChange, webhookChangeChannel } from '../deliveries/index.js';
 import type { WebhookDto } from './contract.js';
-
-/** Redis channel on which webhook changes are announced to every API replica (payload: organization id). */
-export const webhookChangeChannel = (prefix: string): string => `${prefix}:webhooks-changed`;
-
-/**
- * Tells every API replica that an organization's webhooks changed (they drop its cached list).
- * A failed announcement is not an error: the replicas' entries expire within their TTL.
- */
-export async function announceWebhookChange(redis: RedisConnection, prefix: string, organizationId: string): Promise<void> {
-  await redis.publish(webhookChangeChannel(prefix), organizationId).catch(() => undefined);
-}
 
 /**
  * Each organization's webhook list, as `GET /webhooks` answers it, kept per API process for

@@ -2,7 +2,7 @@ import { type Context, type Queues, defineQueue, ensureLiveJobs } from '@gw/runt
 import { type DeliveryRef, rankDeliveries } from './fair-share.js';
 
 /**
- * The webhooks module's queues (processed by `processDelivery` and `recoverDeadDeliveries`), with
+ * The delivery engine's queues (processed by `processDelivery` and `recoverDeadDeliveries`), with
  * their enqueue helpers. Names, job names and job ids are what deployed workers and Bull Board read:
  * never change them.
  */

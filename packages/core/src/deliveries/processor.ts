@@ -1,0 +1,243 @@
+import type { Context } from '@gw/runtime';
+import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
+import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
+import type { DeliveryStore } from './repository.js';
+import type { AttemptResult, Sender } from './sender.js';
+import { signStandardWebhook, signWebhookBody } from './signing.js';
+import { announceWebhookChange } from './webhook-changes.js';
+
+/**
+ * One delivery attempt, the worker's `webhook-deliveries` processor: read the delivery
+ * ({@link DeliveryStore}), ask the endpoint gate, sign, send ({@link Sender}), report to the gate,
+ * record the attempt and the new state, and compute the back-off. The processor's resources (the
+ * store, the gate, the sender) are passed in by the worker, which builds them once.
+ */
+
+/** What one run of a delivery job did; `event` is the delivery's event type (for metrics). */
+export type ProcessOutcome =
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'not-due'; at: Date }
+  /**
+   * Issue #10: no attempt was made and the attempt count is unchanged; the job waits until `at`
+   * (`circuit_open`: the cool-down's end, also written to `nextAttemptAt`; `cap`/`half_open`/
+   * `fair_share` (issue #24): parked, woken earlier when a slot frees).
+   */
+  | { kind: 'deferred'; reason: Extract<Admission, { admitted: false }>['reason']; at: Date; event: string }
+  | { kind: 'delivered'; attempt: number; event: string }
+  | { kind: 'retry'; attempt: number; at: Date; event: string }
+  | { kind: 'dead'; attempt: number | null; reason: string; event: string };
+
+/** Decrypted signing secrets by ciphertext: a rotation writes a new ciphertext, so entries never go stale. */
+const openedSecrets = new Map<string, string>();
+const MAX_OPENED_SECRETS = 5000;
+
+/** AES-GCM decryption once per secret per process instead of once per attempt (issue #5). */
+function openSecret(box: Context['secretBox'], sealed: string): string {
+  let secret = openedSecrets.get(sealed);
+  if (secret === undefined) {
+    secret = box.open(sealed);
+    if (openedSecrets.size >= MAX_OPENED_SECRETS) openedSecrets.delete(openedSecrets.keys().next().value!);
+    openedSecrets.set(sealed, secret);
+  }
+  return secret;
+}
+
+/**
+ * Makes one delivery attempt and records it (issue #2, "Delivery worker"; spec, States):
+ * - 2xx within WEBHOOK_TIMEOUT_MS → `delivered`;
+ * - otherwise → `pending` with `nextAttemptAt` = now + min(BASE·2^(n−1), MAX) while fewer than
+ *   WEBHOOK_MAX_ATTEMPTS attempts were made, else `dead`; a manual resend fails straight to `dead`.
+ * The attempt row and the delivery's new state are written together (one statement, see
+ * {@link DeliveryStore.recordAttempt}), guarded by the attempt count that was read, so a concurrent
+ * duplicate run (a stalled job picked up twice) cannot record the same attempt twice. Deliveries
+ * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
+ * and receivers dedupe by the delivery id (X-Service-Delivery, signed in the body as `delivery.id`).
+ *
+ * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
+ * @returns what happened; `retry` and `not-due` carry the time the job must run again
+ * @throws whatever the store throws (database unreachable): the job fails and BullMQ retries it
+ */
+export async function processDelivery(
+  ctx: Pick<Context, 'config' | 'secretBox' | 'logger' | 'redis'> & { deliveries: DeliveryStore; gate: EndpointGate },
+  sender: Sender,
+  deliveryId: string,
+): Promise<ProcessOutcome> {
+  const delivery = await ctx.deliveries.load(deliveryId);
+  if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
+  if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+  const event = delivery.event;
+  if (!delivery.webhook.active) {
+    await ctx.deliveries.markDead(deliveryId, 'webhook deactivated');
+    return { kind: 'dead', attempt: null, reason: 'webhook deactivated', event };
+  }
+  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
+    return { kind: 'not-due', at: delivery.nextAttemptAt };
+  }
+
+  // Issue #10: the endpoint's cap and circuit breaker decide whether this attempt goes now, and
+  // (issue #24) its organization's fair share of the pool. A cap registered above today's bound
+  // is held to it.
+  const webhookId = delivery.webhook.id;
+  const slot: GateSlot = {
+    webhookId,
+    organizationId: delivery.organizationId,
+    limit: Math.min(delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY),
+  };
+  const admission = await ctx.gate.admit(slot, deliveryId);
+  if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
+  if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
+
+  // Issue #24: the delivery id and this attempt's time are signed inside the body.
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify(deliveryEnvelope(delivery.eventRecord, delivery.id, timestamp));
+  const secret = openSecret(ctx.secretBox, delivery.webhook.secretEncrypted);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-service-signature': signWebhookBody(secret, body),
+    'x-service-event': delivery.event,
+    'x-service-delivery': delivery.id,
+  };
+  if (delivery.webhook.signatureScheme === 'standard-webhooks') {
+    // Standard Webhooks (issue #4): the id is the delivery id (stable across attempts), the
+    // timestamp (the body's delivery.timestamp) is signed too, so receivers can refuse replays of old messages.
+    headers['webhook-id'] = delivery.id;
+    headers['webhook-timestamp'] = String(timestamp);
+    headers['webhook-signature'] = signStandardWebhook(secret, delivery.id, timestamp, body);
+  }
+  let result: AttemptResult;
+  try {
+    result = await sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers });
+  } catch (err) {
+    await settle(ctx, slot, admission.lease, false);
+    throw err;
+  }
+  const report = await settle(ctx, slot, admission.lease, result.ok);
+
+  const attempt = delivery.attempts + 1;
+  const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;
+  const status = result.ok ? 'delivered' : exhausted ? 'dead' : 'pending';
+  const nextAttemptAt =
+    status === 'pending'
+      ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
+      : null;
+
+  const recorded = await ctx.deliveries.recordAttempt({
+    deliveryId,
+    previousAttempts: delivery.attempts,
+    status,
+    nextAttemptAt,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    error: result.error,
+    responseBody: result.responseBody,
+  });
+  if (!recorded) return { kind: 'skipped', reason: 'delivery changed concurrently' };
+
+  ctx.logger.debug(
+    { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs, outcome: status },
+    'delivery attempt recorded',
+  );
+  if (!result.ok && report?.failingSince && Date.now() - report.failingSince.getTime() >= ctx.config.WEBHOOK_DISABLE_AFTER_MS) {
+    await disableFailingWebhook(ctx, webhookId, report.failingSince);
+    return { kind: 'dead', attempt, reason: 'webhook disabled', event };
+  }
+  if (status === 'delivered') return { kind: 'delivered', attempt, event };
+  if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
+  return { kind: 'retry', attempt, at: nextAttemptAt!, event };
+}
+
+/** Up to `maxMs` of random spread, so that deferred jobs of one endpoint do not all wake at once. */
+const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
+
+/**
+ * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
+ * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a probe waits until the
+ * next cool-down would end if the probe failed, so a dead endpoint's backlog wakes once per
+ * cool-down, not twice; a job behind a full cap or its organization's full share (issue #24)
+ * waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing attempt promotes parked jobs sooner. No
+ * attempt is counted.
+ */
+async function defer(
+  ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
+  deliveryId: string,
+  admission: Extract<Admission, { admitted: false }>,
+  event: string,
+): Promise<ProcessOutcome> {
+  if (admission.until) {
+    const at = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
+    // Only an open circuit's time is certain enough to show; a job behind a probe may be promoted sooner.
+    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, at);
+    return { kind: 'deferred', reason: admission.reason, at, event };
+  }
+  const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;
+  return { kind: 'deferred', reason: admission.reason, at: new Date(Date.now() + waitMs + jitter(waitMs / 5)), event };
+}
+
+/**
+ * Ends an admitted attempt in the gate and logs a state change. A Redis failure here is logged and
+ * swallowed: the attempt was made and must still be recorded; its lease expires by itself.
+ */
+async function settle(
+  ctx: Pick<Context, 'logger'> & { gate: EndpointGate },
+  slot: GateSlot,
+  lease: string,
+  ok: boolean,
+): Promise<Report | null> {
+  try {
+    const report = await ctx.gate.report(slot, lease, ok);
+    if (report.transition) logTransition(ctx.logger, slot.webhookId, null, report.transition, report);
+    return report;
+  } catch (err) {
+    ctx.logger.warn(
+      { err: { message: (err as Error).message }, webhookId: slot.webhookId },
+      'endpoint gate report failed; the lease will expire',
+    );
+    return null;
+  }
+}
+
+/** One log line per circuit transition (issue #10, Visible state). */
+function logTransition(
+  logger: Context['logger'],
+  webhookId: string,
+  from: 'open' | null,
+  to: string,
+  report: Pick<Report, 'consecutiveFailures' | 'openUntil'> | null,
+): void {
+  const fields = {
+    webhookId,
+    ...(from ? { from } : {}),
+    to,
+    ...(report ? { consecutiveFailures: report.consecutiveFailures, openUntil: report.openUntil?.toISOString() ?? null } : {}),
+  };
+  if (to === 'open') logger.warn(fields, 'webhook circuit opened');
+  else logger.info(fields, `webhook circuit ${to === 'closed' ? 'closed' : 'half-open'}`);
+}
+
+/**
+ * Auto-disable (issue #10): no success for WEBHOOK_DISABLE_AFTER_MS while attempts kept failing.
+ * The webhook becomes inactive with a `disabledReason`, its pending deliveries end `dead`, and
+ * every API replica drops its cached webhook list.
+ */
+async function disableFailingWebhook(
+  ctx: Pick<Context, 'config' | 'logger' | 'redis'> & { deliveries: DeliveryStore },
+  webhookId: string,
+  failingSince: Date,
+): Promise<void> {
+  const reason = `no successful delivery since ${failingSince.toISOString()}`;
+  const organizationId = await ctx.deliveries.disableWebhook(webhookId, reason);
+  if (!organizationId) return;
+  ctx.logger.warn({ webhookId, organizationId, failingSince: failingSince.toISOString() }, 'webhook disabled after failing too long');
+  await announceWebhookChange(ctx.redis, ctx.config.QUEUE_PREFIX, organizationId);
+}
+
+/**
+ * Wait before attempt n+1, after n failed attempts: min(base * 2^(n-1), max), in ms.
+ * Spec, Limits: starts at 1 minute, then 2, 4, 8 minutes..., capped at 1 hour.
+ * @param failedAttempts n >= 1
+ */
+export function backoffDelayMs(failedAttempts: number, baseMs: number, maxMs: number): number {
+  const exp = Math.max(0, failedAttempts - 1);
+  // 2^exp overflows to Infinity for large exp; min() still caps it.
+  return Math.min(baseMs * 2 ** exp, maxMs);
+}
