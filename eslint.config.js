@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/generated/**', '**/dist/**', 'test-results/**', 'bench/results/**', 'coverage/**', '.tools/**'] },
@@ -23,4 +24,6 @@ export default tseslint.config(
     files: ['**/test/**', 'bench/**', 'scripts/**', 'test/**', '**/cli/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
+  // Module boundaries (issue #26): packages/core/module-dependencies.js, enforced.
+  ...boundaries,
 );

@@ -16,6 +16,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { MODULE_DEPENDENCIES } from '../packages/core/module-dependencies.js';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { z } from 'zod';
@@ -181,8 +182,20 @@ export function fairShareMarkdown(workerConcurrency: number, min: number, max: n
 /** The production defaults (the retry table documents the specification's schedule, not development's). */
 const defaults = { ...envSchema.parse({ NODE_ENV: 'production' }), ...PRODUCTION_DEFAULTS };
 
+/**
+ * ARCHITECTURE.md's table of the allowed dependencies between the modules of packages/core (issue
+ * #26), from packages/core/module-dependencies.js, which `pnpm lint` enforces.
+ */
+export function moduleDependenciesMarkdown(deps: Readonly<Record<string, readonly string[]>>): string {
+  const usedBy = (m: string) => Object.keys(deps).filter((k) => deps[k]!.includes(m));
+  const list = (ms: readonly string[]) => (ms.length ? ms.map((m) => `\`${m}\``).join(', ') : '—');
+  const rows = Object.keys(deps).map((m) => `| \`${m}\` | ${list(deps[m]!)} | ${list(usedBy(m))} |`);
+  return ['| module | may import | imported by |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
 export const SECTIONS: { file: string; name: string; render: () => string }[] = [
   { file: 'docs/endpoints.md', name: 'endpoints', render: () => routeIndexMarkdown(ROUTES) },
+  { file: 'ARCHITECTURE.md', name: 'module-dependencies', render: () => moduleDependenciesMarkdown(MODULE_DEPENDENCIES) },
   {
     file: 'docs/configuration.md',
     name: 'env',

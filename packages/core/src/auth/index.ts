@@ -1,9 +1,37 @@
 /** The `auth` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './credential-cache.js';
-export * from './login-nonce.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
-export * from './session-tokens.js';
-export * from './wallet-role-cache.js';
+export { LoginSession } from './contract.js';
+export {
+  authenticateCredential,
+  findOrganization,
+  grantWalletRole,
+  issueCredential,
+  login,
+  pruneSpentNonces,
+  reencryptSigningKeys,
+  revokeWalletRole,
+  siweDomainPolicy,
+} from './service.js';
+export { sessionRoutes } from './routes.js';
+export { CredentialCache, revocationChannel, revokeCredential } from './credential-cache.js';
+export { createLoginNonce } from './login-nonce.js';
+export {
+  announceSigningKeyChange,
+  describeSigningKeys,
+  jwkThumbprint,
+  loadActiveKey,
+  retirementGraceSeconds,
+  retireSigningKey,
+  rotateSigningKey,
+  SessionTokens,
+  SigningKeyRefusal,
+  signingKeysChannel,
+} from './session-tokens.js';
+export { WalletRoleCache, walletRoleChannel } from './wallet-role-cache.js';
+export {
+  ensureOrganization,
+  findOrganizationId,
+  findUsableCredential,
+  insertOrganization,
+  listActiveCredentialHashesByPrefix,
+  setOrganizationNative,
+} from './repository.js';

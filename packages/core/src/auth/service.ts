@@ -1,8 +1,10 @@
-import { type CredentialKind, type PrismaClient, Prisma } from '@gw/db';
+import { type CredentialKind, type PrismaClient, type RawSql, Prisma } from '@gw/db';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import { AppError, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
+import { AppError, isUuid, randomToken, safeEqual, sha256Hex, type Config, type Principal, type Scope, type SecretBox } from '@gw/runtime';
 import {
+  deleteSpentNonces,
+  findOrganizationId,
   deleteWalletRole,
   findCredentialByHash,
   insertCredential,
@@ -76,6 +78,26 @@ const FUTURE_SKEW_MS = 60_000;
  * expiry is refused before its row is looked at).
  */
 export const SIWE_NONCE_RETENTION_MS = 24 * 3_600_000;
+
+/**
+ * The organization named by `id`, when there is one (issue #12: the organization a patient's
+ * consent names). Any string is accepted; one that is not a UUID names no organization.
+ * @returns `{ id }`, or null for an unknown or malformed id
+ */
+export async function findOrganization(db: Pick<PrismaClient, 'organization'>, id: string): Promise<{ id: string } | null> {
+  return isUuid(id) ? findOrganizationId(db, id) : null;
+}
+
+/**
+ * One batch of the retention job's `siwe_nonces` rule (issue #14): deletes up to `limit` nonces
+ * created more than {@link SIWE_NONCE_RETENTION_MS} before `now` that were used or have expired,
+ * skipping rows locked by a login in progress.
+ * @param now the run's instant (cut-offs are computed from it)
+ * @returns how many rows were deleted (fewer than `limit`: nothing left)
+ */
+export function pruneSpentNonces(sql: RawSql, now: Date, limit: number): Promise<number> {
+  return deleteSpentNonces(sql, new Date(now.getTime() - SIWE_NONCE_RETENTION_MS), now, limit);
+}
 
 /**
  * Issues a login nonce (issues #11 and #24): stateless, nothing is stored. It carries its expiry

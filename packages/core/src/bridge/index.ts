@@ -1,7 +1,12 @@
 /** The `bridge` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './queue.js';
-export * from './relay.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { evmAddressSchema } from './contract.js';
+export { bridgeRoutes } from './routes.js';
+export {
+  DEFAULT_BRIDGE_RELAY_DELAY_MS,
+  DelayedRelayer,
+  relayBridgeTransfer,
+  type Relayer,
+  type RelayResult,
+  resumeBridgeRelays,
+} from './relay.js';
+export { bridgeRelayQueue } from './queue.js';

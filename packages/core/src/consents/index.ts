@@ -1,6 +1,6 @@
 /** The `consents` module's public surface: other modules and the apps import it only through this file. */
-export * from './consent-typed-data.js';
-export * from './contract.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { Consent } from './contract.js';
+export { lockActiveConsent } from './service.js';
+export { consentRoutes } from './routes.js';
+export { type ConsentStatement, consentTypedData, type RevocationStatement, revocationTypedData } from './consent-typed-data.js';
+export { countConsents, insertConsent, markConsentRevoked } from './repository.js';

@@ -1,7 +1,7 @@
-import { Prisma, withTransaction } from '@gw/db';
+import { Prisma, withTransaction, type Tx } from '@gw/db';
 import type { Hex } from 'viem';
 import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
-import { findOrganizationId } from '../auth/index.js';
+import { findOrganization } from '../auth/index.js';
 import {
   verifyConsentSignature,
   verifyRevocationSignature,
@@ -59,7 +59,7 @@ export async function recordConsent(
   if (!(await verifyConsentSignature(input.patient as Hex, s, input.signature as Hex))) {
     throw new AppError('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this consent");
   }
-  const org = isUuid(s.organization) ? await findOrganizationId(ctx.prisma, s.organization) : null;
+  const org = await findOrganization(ctx.prisma, s.organization);
   if (!org) throw new AppError('not-found', 'No such organization');
   try {
     return await withTransaction(ctx.prisma, async (tx) => {
@@ -134,4 +134,14 @@ export async function revokeConsent(
       await repo.markConsentRevoked(tx, id, { at: new Date(), signature: signed.signature, nonce: signed.revocation.nonce }),
     );
   });
+}
+
+/**
+ * The patient's active consent for the organization (`health:read`, signed, not revoked, not
+ * expired), share-locked until `tx` ends so that a concurrent revocation waits for the read it
+ * allows (issue #12; used by `health-records` before it reads clinical records).
+ * @returns the consent's id, or undefined when there is none
+ */
+export function lockActiveConsent(tx: Tx, patient: string, organizationId: string): Promise<string | undefined> {
+  return repo.findActiveConsentForShare(tx, patient, organizationId);
 }

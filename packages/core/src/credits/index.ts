@@ -1,5 +1,3 @@
 /** The `credits` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { CREDIT_BURN } from './service.js';
+export { creditRoutes } from './routes.js';

@@ -1,6 +1,6 @@
 import { type Context, AppError } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { getBalance, postEntry, type Owner, CREDIT_UNIT } from '../ledger/index.js';
+import { balanceOf, postEntry, type Owner, CREDIT_UNIT } from '../ledger/index.js';
 import { createPayment } from '../payments/index.js';
 import type { CreditBalanceDto, CreditConsumptionDto } from './contract.js';
 import { insertConsumption, listRecentConsumptions } from './repository.js';
@@ -91,7 +91,7 @@ export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, in
       } catch (err) {
         if (err instanceof AppError && err.code === 'insufficient-funds') {
           // The account row is locked by this transaction: this is the balance that was short.
-          const balance = await getBalance(tx, wallet, CREDIT_UNIT);
+          const balance = await balanceOf(tx, wallet, CREDIT_UNIT);
           throw new AppError('payment-required', `This needs ${units} credits; the wallet holds ${balance}. Buy credits first.`, {
             balance: balance.toString(),
             required: units.toString(),
@@ -99,7 +99,7 @@ export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, in
         }
         throw err;
       }
-      const balance = await getBalance(tx, wallet, CREDIT_UNIT);
+      const balance = await balanceOf(tx, wallet, CREDIT_UNIT);
       return {
         statusCode: 201,
         body: { id: row.id, units: input.units, feature: row.feature, balance: balance.toString(), createdAt: row.createdAt.toISOString() },
@@ -115,7 +115,7 @@ export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, in
  */
 export async function getCreditBalance(ctx: Pick<Context, 'prisma'>, organizationId: string, address: string): Promise<CreditBalanceDto> {
   const [balance, rows] = await Promise.all([
-    getBalance(ctx.prisma, { type: 'wallet', id: address }, CREDIT_UNIT),
+    balanceOf(ctx.prisma, { type: 'wallet', id: address }, CREDIT_UNIT),
     listRecentConsumptions(ctx.prisma, organizationId, address, RECENT_CONSUMPTIONS),
   ]);
   return {

@@ -1,14 +1,33 @@
 /** The `deliveries` module (the delivery engine): other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './endpoint-gate.js';
-export * from './fair-share.js';
-export * from './metrics.js';
-export * from './processor.js';
-export * from './queue.js';
-export * from './recovery.js';
-export * from './recovery-budget.js';
-export * from './repository.js';
-export * from './sender.js';
-export * from './signing.js';
-export * from './sweep.js';
-export * from './webhook-changes.js';
+export { deliveryEnvelope, MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './contract.js';
+export {
+  type Admission,
+  circuitRegistryKey,
+  type CircuitState,
+  coalescedHealthReader,
+  createEndpointGate,
+  type EndpointGate,
+  gateKeys,
+  type GateSlot,
+  readWebhookHealth,
+  type Report,
+} from './endpoint-gate.js';
+export { announceWorkerSlots, type DeliveryRef, fairShare, organizationShareKeys, poolShareKeys, rankDeliveries } from './fair-share.js';
+export { attemptOutcome, deliveryOutcomeCounter, instrumentSender, UNKNOWN_EVENT } from './metrics.js';
+export { backoffDelayMs, processDelivery, type ProcessOutcome } from './processor.js';
+export { recoverDeadDeliveries } from './recovery.js';
+export { returnRecoverySlot, takeRecoverySlot } from './recovery-budget.js';
+export { type AttemptResult, createSender, RESPONSE_BODY_LIMIT_BYTES, type Sender } from './sender.js';
+export { sweepDeliveries } from './sweep.js';
+export { announceWebhookChange, webhookChangeChannel } from './webhook-changes.js';
+export {
+  type DeliveryJob,
+  deliveryQueue,
+  dispatchDeliveries,
+  enqueueDeliveries,
+  enqueueRecovery,
+  type RecoveryJob,
+  recoveryQueue,
+  runningRecoveryJobId,
+} from './queue.js';
+export { type AttemptRecord, createDeliveryStore, type DeliveryStore, findOverdueDeliveries, readOutboxBacklog } from './repository.js';

@@ -1,2 +1,2 @@
 /** The `evm` module's public surface: other modules and the apps import it only through this file. */
-export * from './evm-address.js';
+export { checksumAddress, isEvmAddress, parseEvmAddress, ZERO_ADDRESS } from './evm-address.js';

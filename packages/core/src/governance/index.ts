@@ -1,5 +1,4 @@
 /** The `governance` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { castVote } from './service.js';
+export { governanceRoutes } from './routes.js';
+export { countProposals, findProposalIdByTitle, insertProposal } from './repository.js';

@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient, type Proposal, type Tx, type Vote } from '@gw/db';
 import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { stakedPrincipalAt } from '../staking/index.js';
+import { stakedPrincipal } from '../staking/index.js';
 import { VOTE_CHOICES, type ProposalDto, type Tally, type VoteChoice, type VoteDto } from './contract.js';
 import { findProposal, findVote, insertVote, listOpenProposals, sumVoteWeights } from './repository.js';
 
@@ -17,7 +17,7 @@ export async function votingPower(
   token: string,
   snapshotAt: Date,
 ): Promise<bigint> {
-  return stakedPrincipalAt(db, address, token, snapshotAt);
+  return stakedPrincipal(db, address, token, snapshotAt);
 }
 
 // --- proposals ------------------------------------------------------------------------------------

@@ -1,5 +1,3 @@
 /** The `health-records` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { healthRecordRoutes } from './routes.js';
+export { countClinicalRecords, insertClinicalRecords } from './repository.js';

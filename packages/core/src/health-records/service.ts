@@ -1,6 +1,6 @@
 import { withTransaction, type ClinicalRecord } from '@gw/db';
 import { type Context, AppError, cursorId, toPage, type Page, type PageQuery } from '@gw/runtime';
-import { findActiveConsentForShare } from '../consents/index.js';
+import { lockActiveConsent } from '../consents/index.js';
 import { toClinicalRecordDto, type ClinicalRecordDto } from './contract.js';
 import { findClinicalRecordRow, insertHealthAccessLog, listClinicalRecordRows } from './repository.js';
 
@@ -35,7 +35,7 @@ export async function readHealthRecords(
   const afterId = cursorId(input.cursor);
   const log = { organizationId: input.organizationId, credentialId: input.credentialId, caller: input.caller, patient: input.patient };
   const out = await withTransaction(ctx.prisma, async (tx) => {
-    const consentId = await findActiveConsentForShare(tx, input.patient, input.organizationId);
+    const consentId = await lockActiveConsent(tx, input.patient, input.organizationId);
     if (!consentId) {
       await insertHealthAccessLog(tx, { ...log, recordCount: 0, granted: false });
       return undefined;

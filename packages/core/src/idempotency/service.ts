@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Prisma, withTransaction, type Tx } from '@gw/db';
+import { Prisma, withTransaction, type RawSql, type Tx } from '@gw/db';
 import { AppError, type Context } from '@gw/runtime';
-import { findIdempotencyRecord, storeIdempotencyRecord } from './repository.js';
+import { deleteExpiredIdempotencyRecords, findIdempotencyRecord, storeIdempotencyRecord } from './repository.js';
 
 export interface IdempotentResult<T> {
   statusCode: number;
@@ -91,4 +91,19 @@ export async function withIdempotency<T>(
     if (err instanceof KeyTaken) throw new AppError('unavailable', 'A concurrent request with this Idempotency-Key did not finish; retry');
     throw err;
   }
+}
+
+/**
+ * One batch of the retention job's `idempotency_records` rule (issue #14): deletes up to `limit`
+ * records older than IDEMPOTENCY_KEY_TTL_HOURS before `now` (a key past its TTL may be reused),
+ * skipping rows locked by a request in progress.
+ * @param now the run's instant (cut-offs are computed from it)
+ * @returns how many rows were deleted (fewer than `limit`: nothing left)
+ */
+export function pruneExpiredIdempotencyRecords(
+  ctx: { sql: RawSql; config: Pick<Context['config'], 'IDEMPOTENCY_KEY_TTL_HOURS'> },
+  now: Date,
+  limit: number,
+): Promise<number> {
+  return deleteExpiredIdempotencyRecords(ctx.sql, new Date(now.getTime() - ctx.config.IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000), limit);
 }

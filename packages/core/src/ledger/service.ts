@@ -6,6 +6,7 @@ import { parseEvmAddress } from '../evm/index.js';
 import type { TokenInfoDto, TokenRef, TransferDto, TreasuryOverviewDto, WalletBalances } from './contract.js';
 import {
   createMissingAccounts,
+  getBalance,
   findTokenBySymbol,
   insertEntry,
   insertTokenIfMissing,
@@ -293,4 +294,12 @@ export async function treasuryOverview(ctx: Pick<Context, 'prisma'>, now: Date =
       outflow: flow.get(t.symbol)?.outflow ?? '0',
     })),
   };
+}
+
+/**
+ * An owner's balance of `token`, in base units: the sum of its account's stripes, read in `db`
+ * (pass the transaction to read what it has posted so far). 0n when the owner has no account yet.
+ */
+export function balanceOf(db: Pick<RawSql, '$queryRaw'>, owner: Owner, token: string): Promise<bigint> {
+  return getBalance(db, owner, token);
 }

@@ -1,5 +1,16 @@
 /** The `logistics` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { type CheckpointStatus } from './contract.js';
+export { cargolinkRoutes, supplyRoutes } from './routes.js';
+export {
+  countCertificates,
+  countCheckpoints,
+  countShipments,
+  countTariffs,
+  findCertificateId,
+  findShipmentIdByReference,
+  insertCertificate,
+  insertCertificates,
+  insertCheckpoints,
+  insertMissingTariffs,
+  insertShipment,
+} from './repository.js';

@@ -1,6 +1,6 @@
 /** The `payments` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './service.js';
-export * from './queue.js';
-export * from './routes.js';
+export { Payment, PAYMENT_EVENT_PAYLOADS, paymentEventExamples, paymentExamples } from './contract.js';
+export { confirmPayment, createPayment, expireDuePayments, expirePayment, insertPayment, listPayments } from './service.js';
+export { paymentRoutes, webhookTestRoutes } from './routes.js';
+export { PAYMENT_EXPIRY_SCHEDULER_ID, paymentExpiryQueue, paymentExpiryScans } from './queue.js';
+export { findOverduePendingPaymentIds, insertPaymentRows, lockPayment, type NewPayment } from './repository.js';

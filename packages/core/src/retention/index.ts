@@ -1,3 +1,3 @@
 /** The `retention` module's public surface: other modules and the apps import it only through this file. */
-export * from './queue.js';
-export * from './service.js';
+export { pruneInBatches, retentionPrunedCounter, type RetentionReport, type RetentionStep, runRetention } from './service.js';
+export { RETENTION_SCHEDULER_ID, retentionQueue, retentionRuns } from './queue.js';

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { Counter, type Registry } from 'prom-client';
 import type { Context } from '@gw/runtime';
-import { SIWE_NONCE_RETENTION_MS, deleteSpentNonces } from '../auth/index.js';
-import { deleteExpiredIdempotencyRecords } from '../idempotency/index.js';
-import { deleteFinishedDeliveries, deleteOrphanEvents } from '../webhooks/index.js';
+import { pruneSpentNonces } from '../auth/index.js';
+import { pruneExpiredIdempotencyRecords } from '../idempotency/index.js';
+import { pruneFinishedDeliveries, pruneOrphanEvents } from '../webhooks/index.js';
 
 /**
  * Retention (issue #14): the scheduled job that deletes rows nobody needs any more, each table
@@ -21,9 +21,6 @@ import { deleteFinishedDeliveries, deleteOrphanEvents } from '../webhooks/index.
  * `pending` deliveries are never deleted; business records (payments, the ledger, transfers,
  * consents, access logs) are not touched.
  */
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The tables the job deletes from. */
 export const RETENTION_TABLES = ['idempotency_records', 'siwe_nonces', 'deliveries', 'delivery_attempts', 'events'] as const;
@@ -94,12 +91,11 @@ export interface RetentionOptions {
  *   fails and the next scheduled run continues)
  */
 export async function runRetention(ctx: Pick<Context, 'sql' | 'config' | 'logger'>, opts: RetentionOptions = {}): Promise<RetentionReport> {
-  const { config, sql } = ctx;
+  const { config } = ctx;
   const started = performance.now();
   const now = opts.now ?? new Date();
   const batchSize = opts.batchSize ?? config.RETENTION_BATCH_SIZE;
   const deadline = started + (opts.budgetMs ?? config.RETENTION_RUN_BUDGET_MS);
-  const ago = (ms: number) => new Date(now.getTime() - ms);
   const pruned: Record<RetentionTable, number> = { idempotency_records: 0, siwe_nonces: 0, deliveries: 0, delivery_attempts: 0, events: 0 };
   const steps: RetentionStep[] = [];
   const step = async (name: RetentionStep['step'], table: RetentionTable, deleteBatch: (limit: number) => Promise<number>) => {
@@ -108,23 +104,21 @@ export async function runRetention(ctx: Pick<Context, 'sql' | 'config' | 'logger
     steps.push({ step: name, ...done });
   };
 
-  await step('idempotency_records', 'idempotency_records', (limit) =>
-    deleteExpiredIdempotencyRecords(sql, ago(config.IDEMPOTENCY_KEY_TTL_HOURS * HOUR_MS), limit),
-  );
-  await step('siwe_nonces', 'siwe_nonces', (limit) => deleteSpentNonces(sql, ago(SIWE_NONCE_RETENTION_MS), now, limit));
-  for (const [name, status, days] of [
-    ['delivered_deliveries', 'delivered', config.DELIVERY_RETENTION_DAYS],
-    ['dead_deliveries', 'dead', config.DEAD_DELIVERY_RETENTION_DAYS],
+  await step('idempotency_records', 'idempotency_records', (limit) => pruneExpiredIdempotencyRecords(ctx, now, limit));
+  await step('siwe_nonces', 'siwe_nonces', (limit) => pruneSpentNonces(ctx.sql, now, limit));
+  for (const [name, status] of [
+    ['delivered_deliveries', 'delivered'],
+    ['dead_deliveries', 'dead'],
   ] as const) {
     await step(name, 'deliveries', async (limit) => {
-      const out = await deleteFinishedDeliveries(sql, status, ago(days * DAY_MS), limit);
+      const out = await pruneFinishedDeliveries(ctx, status, now, limit);
       pruned.delivery_attempts += out.attempts;
       return out.deliveries;
     });
   }
   let from: Date | null = null;
   await step('events', 'events', async (limit) => {
-    const out = await deleteOrphanEvents(sql, ago(config.DELIVERY_RETENTION_DAYS * DAY_MS), from, limit);
+    const out = await pruneOrphanEvents(ctx, now, from, limit);
     from = out.newest ?? from;
     return out.deleted;
   });

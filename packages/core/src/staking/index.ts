@@ -1,5 +1,4 @@
 /** The `staking` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './routes.js';
-export * from './service.js';
+export { accruedReward, stake, stakedPrincipal, unstake } from './service.js';
+export { stakingRoutes } from './routes.js';
+export { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from './repository.js';

@@ -1,9 +1,16 @@
-import type { FarmingPool, StakingPosition } from '@gw/db';
+import type { Db, FarmingPool, StakingPosition } from '@gw/db';
 import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { getBalance, postEntry, STAKING_POOL, TREASURY } from '../ledger/index.js';
+import { balanceOf, postEntry, STAKING_POOL, TREASURY } from '../ledger/index.js';
 import type { FarmingPoolDto, StakingPositionDto } from './contract.js';
-import { insertStakingPosition, listActiveFarmingPools, listActivePositions, lockStakingPosition, markUnstaked } from './repository.js';
+import {
+  insertStakingPosition,
+  listActiveFarmingPools,
+  listActivePositions,
+  lockStakingPosition,
+  markUnstaked,
+  stakedPrincipalAt,
+} from './repository.js';
 
 // --- rewards --------------------------------------------------------------------------------------
 
@@ -179,7 +186,7 @@ export async function unstake(ctx: Pick<Context, 'prisma' | 'config'>, input: Un
         });
       } catch (err) {
         // postEntry checks balances before writing anything, so the transaction is still usable here.
-        if (err instanceof AppError && err.code === 'insufficient-funds' && (await getBalance(tx, TREASURY, position.token)) < reward) {
+        if (err instanceof AppError && err.code === 'insufficient-funds' && (await balanceOf(tx, TREASURY, position.token)) < reward) {
           throw new AppError(
             'insufficient-funds',
             `The treasury cannot pay this position's reward of ${reward} base units at the moment; nothing moved and the position stays active: try again later`,
@@ -211,4 +218,13 @@ export const toFarmingPoolDto = (p: FarmingPool): FarmingPoolDto => ({
 export async function listFarmingPools(ctx: Pick<Context, 'prisma'>, q: PageQuery): Promise<Page<FarmingPoolDto>> {
   const rows = await listActiveFarmingPools(ctx.prisma, cursorId(q.cursor), q.limit + 1);
   return toPage(rows, q.limit, toFarmingPoolDto);
+}
+
+/**
+ * A wallet's staked principal of `token` at `at` (governance's voting power at a proposal's
+ * snapshot): the sum over its positions opened at or before `at` and not unstaked by then.
+ * @returns integer base units (0n when nothing was staked)
+ */
+export function stakedPrincipal(db: Db<'stakingPosition'>, address: string, token: string, at: Date): Promise<bigint> {
+  return stakedPrincipalAt(db, address, token, at);
 }

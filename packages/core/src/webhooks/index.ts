@@ -1,6 +1,30 @@
 /** The `webhooks` module's public surface: other modules and the apps import it only through this file. */
-export * from './contract.js';
-export * from './repository.js';
-export * from './service.js';
-export * from './routes.js';
-export * from './webhook-list-cache.js';
+export {
+  Delivery,
+  type DeliveryDto,
+  Event,
+  EVENT_TEST_FIELD,
+  EventDelivery,
+  TEST_EVENT_PAYMENT_ID,
+  testWebhookBody,
+  Webhook,
+  WEBHOOK_DELIVERY_HEADERS,
+  WEBHOOK_EVENTS,
+  type WebhookDto,
+  type WebhookEvent,
+  webhookExamples,
+  webhookIdParam,
+} from './contract.js';
+export {
+  listWebhooks,
+  pruneFinishedDeliveries,
+  pruneOrphanEvents,
+  recordEvent,
+  recoverWebhook,
+  reencryptWebhookSecrets,
+  registerWebhook,
+  sendTestEvent,
+} from './service.js';
+export { webhookRoutes } from './routes.js';
+export { WebhookListCache } from './webhook-list-cache.js';
+export { findDeliveries } from './repository.js';

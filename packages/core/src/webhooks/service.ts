@@ -62,9 +62,12 @@ import {
   reopenDelivery,
   bringDeliveryForward,
   findWebhook,
+  deleteFinishedDeliveries,
+  deleteOrphanEvents,
   listSealedWebhookSecrets,
   resealWebhookSecret,
   upsertWebhook,
+  type DeletedDeliveries,
   type DeliveryFilter,
 } from './repository.js';
 
@@ -512,6 +515,43 @@ export async function recoverWebhook(
 
 const recoveryInProgress = () =>
   new AppError('recovery-in-progress', 'A recovery of this webhook is already running; retry once it has finished');
+
+// --- retention ----------------------------------------------------------------------------------
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * One batch of the retention job's delivery rules (issue #14): deletes up to `limit` deliveries of
+ * `status` last updated more than DELIVERY_RETENTION_DAYS (`delivered`) or
+ * DEAD_DELIVERY_RETENTION_DAYS (`dead`) before `now`, with their attempts. `pending` deliveries are
+ * never deleted.
+ * @param now the run's instant (cut-offs are computed from it)
+ * @returns deliveries and attempt rows deleted (fewer deliveries than `limit`: nothing left)
+ */
+export function pruneFinishedDeliveries(
+  ctx: { sql: RawSql; config: Pick<Context['config'], 'DELIVERY_RETENTION_DAYS' | 'DEAD_DELIVERY_RETENTION_DAYS'> },
+  status: 'delivered' | 'dead',
+  now: Date,
+  limit: number,
+): Promise<DeletedDeliveries> {
+  const days = status === 'delivered' ? ctx.config.DELIVERY_RETENTION_DAYS : ctx.config.DEAD_DELIVERY_RETENTION_DAYS;
+  return deleteFinishedDeliveries(ctx.sql, status, new Date(now.getTime() - days * DAY_MS), limit);
+}
+
+/**
+ * One batch of the retention job's `events` rule (issue #14): deletes up to `limit` events older
+ * than DELIVERY_RETENTION_DAYS before `now` that no delivery refers to any more, oldest first,
+ * resuming after `from` (the newest event the previous batch deleted).
+ * @returns rows deleted and the creation time of the newest one (the next batch's `from`)
+ */
+export function pruneOrphanEvents(
+  ctx: { sql: RawSql; config: Pick<Context['config'], 'DELIVERY_RETENTION_DAYS'> },
+  now: Date,
+  from: Date | null,
+  limit: number,
+): Promise<{ deleted: number; newest: Date | null }> {
+  return deleteOrphanEvents(ctx.sql, new Date(now.getTime() - ctx.config.DELIVERY_RETENTION_DAYS * DAY_MS), from, limit);
+}
 
 // --- the outbox ------------------------------------------------------------------------------------
 

@@ -1,0 +1,96 @@
+// @ts-check
+// Module boundaries (issue #26), generated from packages/core/module-dependencies.js: the rules
+// eslint.config.js adds so that `pnpm lint` fails on a forbidden import.
+import { readFileSync, readdirSync } from 'node:fs';
+import { MODULE_DEPENDENCIES } from './packages/core/module-dependencies.js';
+
+const CORE = 'packages/core/src';
+
+/** The names a module's index.ts re-exports from its repository.ts (its statements). */
+function repositoryNames(module) {
+  const index = readFileSync(`${CORE}/${module}/index.ts`, 'utf8');
+  const block = /export\s*\{([^}]*)\}\s*from\s*'\.\/repository\.js'/.exec(index);
+  if (!block) return [];
+  return block[1]
+    .split(',')
+    .map((n) => n.replace(/^\s*type\s+/, '').trim())
+    .filter(Boolean);
+}
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One config object per module: the imports it may not make. */
+function moduleRules() {
+  const modules = readdirSync(CORE, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  const unlisted = modules.filter((m) => !(m in MODULE_DEPENDENCIES));
+  if (unlisted.length) throw new Error(`module(s) ${unlisted.join(', ')} missing from packages/core/module-dependencies.js`);
+  return modules.map((module) => {
+    const allowed = MODULE_DEPENDENCIES[module];
+    const others = allowed.length ? `(?!(${allowed.map(escape).join('|')})/index\\.js$)` : '';
+    return {
+      files: [`${CORE}/${module}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: allowed
+              .map((dep) => ({ dep, names: repositoryNames(dep) }))
+              .filter(({ names }) => names.length > 0)
+              .map(({ dep, names }) => ({
+                name: `../${dep}/index.js`,
+                importNames: names,
+                message: `'${dep}' re-exports this from its repository for the apps; call a function of ${dep}'s service instead (ARCHITECTURE.md, module rules).`,
+              })),
+            patterns: [
+              {
+                regex: `^\\.\\./${others}`,
+                message: `'${module}' may import only ${allowed.length ? allowed.map((d) => `../${d}/index.js`).join(', ') : 'no other module'} (packages/core/module-dependencies.js).`,
+              },
+              { regex: '^@gw/core(/|$)', message: 'Inside packages/core, import another module as ../<module>/index.js.' },
+              { regex: '^@gw/(api|worker|ops|admin)(/|$)', message: 'packages/ may not import the apps.' },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
+/** Layers: db ← runtime ← core ← apps; a package never imports a layer above it. */
+const layerRules = [
+  {
+    files: ['packages/db/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@gw/(runtime|core|api|worker|ops|admin)(/|$)', message: 'packages/db is the lowest layer.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/runtime/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@gw/(core|api|worker|ops|admin)(/|$)', message: 'packages/runtime is infrastructure: no business module, no app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@gw/core/[^/]+/', message: 'Import a module only through its index: @gw/core/<module>.' }] },
+      ],
+    },
+  },
+];
+
+export const boundaries = [...layerRules, ...moduleRules()];

@@ -1,0 +1,32 @@
+// @ts-check
+/**
+ * The allowed dependencies between the modules of `packages/core/src` (issue #26), written once:
+ * `pnpm lint` enforces them (eslint.config.js, `no-restricted-imports` generated from this table)
+ * and ARCHITECTURE.md shows them (a section generated from it by `pnpm docs:generate`).
+ *
+ * A module imports another only through that module's `index.ts` (`../<module>/index.js`), only
+ * if the other is listed here, and never a name that index.ts re-exports from the other's
+ * `repository.ts` (those are for the apps, the tests and the bench: another module calls a
+ * function of the owner's service). Adding a dependency is a change to this table, reviewed as such.
+ *
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const MODULE_DEPENDENCIES = Object.freeze({
+  evm: [],
+  idempotency: [],
+  deliveries: [],
+  auth: [],
+  energy: [],
+  contracts: ['evm'],
+  ledger: ['evm', 'idempotency'],
+  webhooks: ['deliveries'],
+  consents: ['auth'],
+  logistics: ['idempotency'],
+  staking: ['idempotency', 'ledger'],
+  'health-records': ['consents', 'evm'],
+  bridge: ['contracts', 'evm', 'idempotency', 'ledger'],
+  payments: ['deliveries', 'idempotency', 'ledger', 'webhooks'],
+  retention: ['auth', 'idempotency', 'webhooks'],
+  governance: ['idempotency', 'staking'],
+  credits: ['idempotency', 'ledger', 'payments'],
+});
