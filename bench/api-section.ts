@@ -6,7 +6,8 @@
  * - read:  `GET /api/gateway/v1/webhooks` with the API key (credential look-up, rate limit, one query
  *   listing the API organization's few webhooks);
  * - write: `POST /api/gateway/v1/payments` `{"amount":"1"}` with API key + JWT (credential look-up,
- *   JWT verification, rate limit, one transaction, one expiry job enqueued).
+ *   JWT verification, rate limit, one transaction; nothing is written to Redis, the expiry scan
+ *   expires payments).
  *
  * @module
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { paymentEventExamples, paymentExamples } from '@gw/core/payments';
 import { contractChecker, watchContract } from './support/contract-check.js';
 
@@ -155,6 +156,32 @@ describe('contract check of real responses', () => {
     expect(violations).toHaveLength(2);
     expect(violations[0]).toMatch(/status must be equal to one of the allowed values/);
     expect(violations[1]).toMatch(/must NOT have additional properties/);
+  });
+
+  it('sees the answers of routers mounted under /api, which Express routes with a rewritten req.url', async () => {
+    // As the API mounts them (create-app.ts): an answer sent by a route handler finishes while
+    // `req.url` is still the mounted router's remainder (`/payments/…`, not `/api/gateway/v1/payments/…`).
+    const gateway = express.Router();
+    gateway.get('/payments/:id', (_req, res) => {
+      res.json({ ...paymentExamples.settled, status: 'lost' });
+    });
+    const api = express.Router();
+    api.use('/gateway/v1', gateway);
+    const app = express();
+    app.use('/api', api);
+    const server = createServer(app);
+    const violations = watchContract(server, checker);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/gateway/v1/payments/${paymentExamples.settled.id}`,
+      );
+      expect(res.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatch(/^GET \/api\/gateway\/v1\/payments\/\S+ 200: .*status must be equal to one of the allowed values/);
   });
 
   it('checks a delivery against the webhooks section: event, required headers, body', () => {

@@ -239,6 +239,9 @@ export const contractChecker = (): ContractChecker => (shared ??= new ContractCh
 export function watchContract(server: Server, checker: ContractChecker = contractChecker()): string[] {
   const violations: string[] = [];
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    // The URL as requested: Express rewrites `req.url` to the mounted router's remainder while it
+    // routes, and an answer sent from a route handler finishes before it is restored.
+    const url = req.url ?? '/';
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...a: unknown[]) => boolean;
     const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
@@ -257,7 +260,7 @@ export function watchContract(server: Server, checker: ContractChecker = contrac
       return end(chunk, ...rest);
     }) as typeof res.end;
     res.on('finish', () => {
-      const path = (req.url ?? '/').split('?')[0]!;
+      const path = url.split('?')[0]!;
       // Only the API is under contract (not Bull Board or other mounts), and never a half-written answer.
       if (!path.startsWith('/api/') && path !== '/api') return;
       // The Swagger UI files are static assets of the docs page, not operations.

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { installPacks, type InstalledPacks, type PackedPackage } from '../../../test/support/packed.js';
@@ -14,196 +15,25 @@ import { deleteByPrefix } from './redis-helpers.js';
  * Issue #13: the kit as integrators get it. `pnpm pack` (prepack builds `dist/`), `npm install`
  * of the tarball in a fresh folder, then real signed deliveries from the real API + worker to
  * receivers that are plain `node` processes importing `@service-gateway/webhook-receiver` from that folder.
+ *
+ * The programs run there are the files of `fixtures/packed/`, copied into the folder: the three
+ * receivers (`*-receiver.mjs`, sharing `prelude.mjs`), the import/require loaders and a TypeScript
+ * consumer (`consumer.ts`). In the workspace, lint and typecheck cover them (the `.mjs`/`.cjs` with
+ * `checkJs`, resolving the kit to its source); in the test they run against the packed kit only.
  */
 
 const ONE = 10n ** 18n;
 const RETIRED_SECRET = 'whsec_cmV0aXJlZC1zZWNyZXQtZnJvbS1iZWZvcmUtcm90YXRpb24=';
 const EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'];
-
-/** Shared by the three receivers: read the secret(s) from stdin once the port is known, report JSON lines. */
-const PRELUDE = `
-import { createInterface } from 'node:readline';
-const report = (line) => process.stdout.write(JSON.stringify(line) + '\\n');
-const lines = createInterface({ input: process.stdin });
-const nextLine = () => new Promise((resolve) => lines.once('line', resolve));
-export { report, nextLine };
-`;
-
-const EXPRESS_RECEIVER = `
-import express from 'express';
-import { MemoryStore, webhookReceiver } from '@service-gateway/webhook-receiver';
-import { nextLine, report } from './prelude.mjs';
-
-const store = new MemoryStore();
-let receive = (_req, res) => res.status(503).end();
-const app = express();
-app.use((req, res, next) => {
-  res.on('finish', () => report({ kind: 'response', status: res.statusCode, deliveryId: req.headers['x-service-delivery'] ?? null }));
-  next();
-});
-app.post('/hook', (req, res) => receive(req, res));
-app.use(express.json()); // the rest of an app; must not break the webhook route
-const server = app.listen(0, '127.0.0.1', async () => {
-  report({ kind: 'listening', port: server.address().port });
-  const secret = await nextLine();
-  receive = webhookReceiver({
-    secret,
-    store,
-    handler: (event, { deliveryId, eventType }) => {
-      report({ kind: 'handled', deliveryId, eventType, eventId: event.id, paymentId: event.data.payment.id });
-    },
-    onError: (err, info) => report({ kind: 'error', stage: info.stage, message: String(err) }),
-  });
-  report({ kind: 'ready' });
-});
-`;
-
-const HTTP_RECEIVER = `
-import { createServer } from 'node:http';
-import { MemoryStore, verify, WebhookVerificationError } from '@service-gateway/webhook-receiver';
-import { nextLine, report } from './prelude.mjs';
-
-const store = new MemoryStore();
-let secret;
-const answer = (res, status, deliveryId) => {
-  report({ kind: 'response', status, deliveryId });
-  res.writeHead(status, { 'content-type': 'text/plain' }).end(String(status));
-};
-const server = createServer(async (req, res) => {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const rawBody = Buffer.concat(chunks);
-  const deliveryId = req.headers['x-service-delivery'] ?? null;
-  if (!secret) return answer(res, 503, deliveryId);
-  let delivery;
-  try {
-    delivery = verify(rawBody, req.headers, secret);
-  } catch (err) {
-    if (!(err instanceof WebhookVerificationError)) throw err;
-    report({ kind: 'rejected', reason: err.reason });
-    return answer(res, err.status, deliveryId);
-  }
-  const claim = await store.claim(delivery.deliveryId);
-  if (claim === 'done') return answer(res, 200, deliveryId);
-  if (claim === 'in-progress') return answer(res, 409, deliveryId);
-  try {
-    const { event, eventType } = delivery;
-    report({ kind: 'handled', deliveryId: delivery.deliveryId, eventType, eventId: event.id, paymentId: event.data.payment.id });
-    await store.complete(delivery.deliveryId);
-    return answer(res, 200, deliveryId);
-  } catch {
-    await store.release(delivery.deliveryId);
-    return answer(res, 500, deliveryId);
-  }
-});
-server.listen(0, '127.0.0.1', async () => {
-  report({ kind: 'listening', port: server.address().port });
-  secret = await nextLine();
-  report({ kind: 'ready' });
-});
-`;
-
-const REDIS_RECEIVER = `
-import { createServer } from 'node:http';
-import { Redis } from 'ioredis';
-import { handleDelivery, RedisStore } from '@service-gateway/webhook-receiver';
-import { nextLine, report } from './prelude.mjs';
-
-const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 });
-const store = new RedisStore(redis, { prefix: process.env.REDIS_PREFIX });
-let secrets;
-const server = createServer(async (req, res) => {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const deliveryId = req.headers['x-service-delivery'] ?? null;
-  if (!secrets) {
-    report({ kind: 'response', status: 503, deliveryId });
-    return res.writeHead(503).end();
-  }
-  const answer = await handleDelivery({
-    rawBody: Buffer.concat(chunks),
-    headers: req.headers,
-    secrets,
-    store,
-    handler: (event, ctx) => {
-      report({ kind: 'handled', deliveryId: ctx.deliveryId, eventType: ctx.eventType, eventId: event.id, paymentId: event.data.payment.id });
-    },
-    onError: (err, info) => report({ kind: 'error', stage: info.stage, message: String(err) }),
-  });
-  report({ kind: 'response', status: answer.status, deliveryId, body: answer.body });
-  res.writeHead(answer.status, answer.headers).end(answer.body);
-});
-server.listen(0, '127.0.0.1', async () => {
-  report({ kind: 'listening', port: server.address().port });
-  // Rotation window: the current secret plus a retired one.
-  secrets = [await nextLine(), process.env.RETIRED_SECRET];
-  report({ kind: 'ready' });
-});
-`;
-
-/** A TypeScript consumer: must compile with `moduleResolution: nodenext` against the shipped declarations. */
-const TS_CONSUMER = `
-import { createServer } from 'node:http';
-import { Redis } from 'ioredis';
-import {
-  handleDelivery,
-  MemoryStore,
-  RedisStore,
-  verify,
-  webhookReceiver,
-  WebhookVerificationError,
-  type DeliveryResponse,
-  type DeliveryStore,
-  type VerifiedDelivery,
-  type WebhookEvent,
-  type WebhookVerificationReason,
-} from '@service-gateway/webhook-receiver';
-
-const store: DeliveryStore = new MemoryStore({ ttlMs: 60_000 });
-const redisStore: DeliveryStore = new RedisStore(new Redis({ lazyConnect: true }), { prefix: 'app:webhooks:', maxEntries: 50_000 });
-
-export function check(raw: Buffer, headers: Headers): string {
-  try {
-    const d: VerifiedDelivery<{ id: string; amount: string }> = verify(raw, headers, ['whsec_new', 'whsec_old']);
-    const amount: string = d.event.data.payment.amount;
-    const signedAt: number = d.timestamp + d.event.delivery.timestamp;
-    return d.deliveryId + d.eventType + amount + signedAt;
-  } catch (e) {
-    if (e instanceof WebhookVerificationError) {
-      const reason: WebhookVerificationReason = e.reason;
-      const status: 400 | 401 = e.status;
-      return reason + status;
-    }
-    throw e;
-  }
-}
-
-export async function route(request: Request): Promise<Response> {
-  const r: DeliveryResponse = await handleDelivery({
-    rawBody: await request.text(),
-    headers: request.headers,
-    secret: 'whsec_x',
-    store: redisStore,
-    toleranceSeconds: 300,
-    handler: async (event: WebhookEvent) => {
-      void event.type;
-    },
-  });
-  return new Response(r.body, { status: r.status, headers: r.headers });
-}
-
-createServer(webhookReceiver({ secret: 'whsec_x', store, handler: (event) => void event.id }));
-
-// @ts-expect-error the secret is required
-verify('{}', {});
-`;
+/** The programs copied into the consumer folder and run there. */
+const FIXTURES = fileURLToPath(new URL('./fixtures/packed/', import.meta.url));
 
 interface Line {
   kind: 'listening' | 'ready' | 'response' | 'handled' | 'rejected' | 'error';
   [key: string]: unknown;
 }
 
-/** A receiver running as a plain `node` child process in the consumer folder. */
+/** A receiver (`fixtures/packed/<name>.mjs`) running as a plain `node` child process in the consumer folder. */
 class ChildReceiver {
   readonly lines: Line[] = [];
   readonly stderr: string[] = [];
@@ -212,13 +42,9 @@ class ChildReceiver {
   secret = '';
   private proc?: ChildProcess;
 
-  constructor(
-    readonly name: string,
-    private readonly script: string,
-  ) {}
+  constructor(readonly name: string) {}
 
   async start(dir: string, env: Record<string, string> = {}): Promise<this> {
-    await writeFile(path.join(dir, `${this.name}.mjs`), this.script);
     // Plain node: no tsx, no loader, no flags.
     const proc = spawn(process.execPath, [`${this.name}.mjs`], {
       cwd: dir,
@@ -268,9 +94,9 @@ describe('@service-gateway/webhook-receiver packed, installed with npm and run b
   const redisUrl = `redis://127.0.0.1:6379/${redisDbForWorker()}`;
   const redisPrefix = `test:packed-kit:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const receivers = {
-    express: new ChildReceiver('express-receiver', EXPRESS_RECEIVER),
-    http: new ChildReceiver('http-receiver', HTTP_RECEIVER),
-    redis: new ChildReceiver('redis-receiver', REDIS_RECEIVER),
+    express: new ChildReceiver('express-receiver'),
+    http: new ChildReceiver('http-receiver'),
+    redis: new ChildReceiver('redis-receiver'),
   };
   const all = () => Object.values(receivers);
   /** Children report on stdout, a pipe that may trail the HTTP answer by a moment. */
@@ -282,7 +108,7 @@ describe('@service-gateway/webhook-receiver packed, installed with npm and run b
       dependencies: { express: '^5.1.0', ioredis: '^5.6.0', typescript: '5.9.3', '@types/node': '^20.19.0' },
     });
     kit = consumer.packs[0]!;
-    await writeFile(path.join(consumer.dir, 'prelude.mjs'), PRELUDE);
+    await cp(FIXTURES, consumer.dir, { recursive: true });
     redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     stack = await startStack('packed-kit');
     await receivers.express.start(consumer.dir);
@@ -318,14 +144,8 @@ describe('@service-gateway/webhook-receiver packed, installed with npm and run b
   });
 
   it('loads with plain node through import and through require (Node >= 20.19 require(esm))', async () => {
-    const script = (load: string) =>
-      `${load}.then((k) => { if (typeof k.verify !== 'function' || typeof k.webhookReceiver !== 'function') process.exit(3); console.log(Object.keys(k).sort().join(',')); })`;
-    const esm = await consumer.run(process.execPath, ['--input-type=module', '-e', script("import('@service-gateway/webhook-receiver')")]);
-    const cjs = await consumer.run(process.execPath, [
-      '--input-type=commonjs',
-      '-e',
-      script("Promise.resolve(require('@service-gateway/webhook-receiver'))"),
-    ]);
+    const esm = await consumer.run(process.execPath, ['load-import.mjs']);
+    const cjs = await consumer.run(process.execPath, ['load-require.cjs']);
     expect(cjs.stdout).toBe(esm.stdout);
     expect(esm.stdout.trim().split(',')).toEqual(
       expect.arrayContaining([
@@ -342,7 +162,6 @@ describe('@service-gateway/webhook-receiver packed, installed with npm and run b
   });
 
   it('type-checks a TypeScript consumer with moduleResolution nodenext against the shipped declarations', async () => {
-    await writeFile(path.join(consumer.dir, 'consumer.ts'), TS_CONSUMER);
     await writeFile(
       path.join(consumer.dir, 'tsconfig.json'),
       JSON.stringify({

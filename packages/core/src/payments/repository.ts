@@ -56,8 +56,9 @@ export async function insertPaymentRows(db: RawSql, rows: (NewPayment & { id: st
 
 /**
  * Locks a payment row for the rest of the transaction and reads it, in one statement (issue #16).
- * @param organizationId scopes the row to its organization; omitted only by the expiry job, which
- *   acts on a payment id it scheduled itself
+ * @param organizationId scopes the row to its organization; omitted only by `expirePayment` (run by
+ *   the expiry scan on the due payments it found, or by a per-payment job an earlier version queued),
+ *   never on an id from a request
  * @returns the payment, or undefined when there is no such row (for that organization)
  */
 export async function lockPayment(tx: RawSql, paymentId: string, organizationId?: string): Promise<Payment | undefined> {
