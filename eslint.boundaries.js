@@ -93,4 +93,22 @@ const layerRules = [
   },
 ];
 
-export const boundaries = [...layerRules, ...moduleRules()];
+/**
+ * One transaction entry point (issue #26): `withTransaction` of @gw/db, on the Prisma client or the
+ * raw pool, with its retry of serialization failures and deadlocks. Opening one any other way skips it.
+ */
+const transactionRule = {
+  files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+  ignores: ['packages/db/src/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...['$transaction', 'transaction'].map((method) => ({
+        selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='${method}']`,
+        message: `Open transactions with withTransaction (@gw/db), not .${method}(): it retries serialization failures and deadlocks.`,
+      })),
+    ],
+  },
+};
+
+export const boundaries = [...layerRules, ...moduleRules(), transactionRule];

@@ -34,7 +34,7 @@ import {
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, withTransaction, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
-import { ensureNativeToken, getBalance, ISSUANCE, postEntry } from '@gw/core/ledger';
+import { ensureNativeToken, getBalance, ISSUANCE, transfer } from '@gw/core/ledger';
 import {
   describeSigningKeys,
   findOrganizationId,
@@ -151,14 +151,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const token = config.NATIVE_TOKEN_SYMBOL;
     await ensureNativeToken(prisma, config);
     await withTransaction(prisma, async (tx) => {
-      await postEntry(tx, {
-        kind: 'mint',
-        token,
-        legs: [
-          { owner: ISSUANCE, amount: -amount },
-          { owner: { type: 'wallet', id: to }, amount },
-        ],
-      });
+      await transfer(tx, { kind: 'mint', token, from: ISSUANCE, to: { type: 'wallet', id: to }, amount });
     });
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },

@@ -24,7 +24,7 @@ import { consentTypedData, countConsents, insertConsent, markConsentRevoked, rev
 import { countCarbonCredits, findCarbonCreditId, insertCarbonCredit } from '@gw/core/energy';
 import { countProposals, findProposalIdByTitle, insertProposal } from '@gw/core/governance';
 import { countClinicalRecords, insertClinicalRecords } from '@gw/core/health-records';
-import { ensureNativeToken, findJournalEntryIdByReference, ISSUANCE, postEntry, TREASURY } from '@gw/core/ledger';
+import { ensureNativeToken, findJournalEntryIdByReference, ISSUANCE, transfer, TREASURY } from '@gw/core/ledger';
 import {
   countCertificates,
   countCheckpoints,
@@ -348,14 +348,13 @@ export async function seedDemo(
   // The DAO treasury pays staking rewards: fund it once (1,000,000 tokens minted from issuance).
   if (!(await findJournalEntryIdByReference(prisma, TREASURY_SEED_REFERENCE))) {
     await withTransaction(prisma, (tx) =>
-      postEntry(tx, {
+      transfer(tx, {
         kind: 'mint',
         reference: TREASURY_SEED_REFERENCE,
         token: config.NATIVE_TOKEN_SYMBOL,
-        legs: [
-          { owner: ISSUANCE, amount: -TREASURY_SEED_AMOUNT },
-          { owner: TREASURY, amount: TREASURY_SEED_AMOUNT },
-        ],
+        from: ISSUANCE,
+        to: TREASURY,
+        amount: TREASURY_SEED_AMOUNT,
       }),
     );
     inserted.treasuryFunding = 1;

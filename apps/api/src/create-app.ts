@@ -15,6 +15,7 @@ import { corsPolicy, corsReadableRoutes } from './http/cors.js';
 import { PROBLEM_PAGE_ROUTES, PROBLEM_PAGES_PATH, problemPages } from './http/problem-pages.js';
 import { series } from './http/series.js';
 import { securityHeaders } from './http/security-headers.js';
+import { assertPaymentFulfilments } from '@gw/core/payments';
 import { ROUTES } from './routes/catalogue.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
@@ -40,6 +41,8 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
 export function createApp(deps: ApiDeps): Express {
   // config/contracts.json and contracts-abi/ are read once, now: a bad file stops start-up.
   contractDocuments();
+  // Every payment purpose the confirm route may settle has its fulfilment loaded (issue #26).
+  assertPaymentFulfilments();
   const app = express();
   app.disable('x-powered-by');
   // No automatic weak ETag (a SHA-1 of every JSON body): authenticated answers are not cached by

@@ -4,7 +4,18 @@ import { getAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
 import { AppError, loadConfig, type Config } from '@gw/runtime';
-import { ensureNativeToken, getBalance, ISSUANCE, postEntry, type Owner, STAKING_POOL, TREASURY, transferTokens } from '@gw/core/ledger';
+import {
+  ensureNativeToken,
+  getBalance,
+  ISSUANCE,
+  postEntry,
+  type Owner,
+  STAKING_POOL,
+  transfer,
+  transferIfFunded,
+  TREASURY,
+  transferTokens,
+} from '@gw/core/ledger';
 import { stake, unstake } from '@gw/core/staking';
 
 /**
@@ -280,6 +291,40 @@ describe('ledger invariants under concurrent movements', () => {
     expect(short.results[0]!.status).toBe('rejected');
     expect(short.unexpected).toEqual([]);
     expect(await getBalance(prisma, merchant, 'GTK')).toBe(200n - largest - 5n);
+    await checkInvariants();
+  });
+
+  it('transfer (issue #26): one two-leg entry from → to; a short balance is refused with 422 insufficient-funds, or answered null by transferIfFunded, and nothing is written', async () => {
+    const a: Owner = { type: 'wallet', id: randomAddress() };
+    const b: Owner = { type: 'wallet', id: randomAddress() };
+    const mintRef = randomUUID();
+    const minted = await prisma.$transaction((tx) =>
+      transfer(tx, { kind: 'mint', reference: mintRef, token: 'GTK', from: ISSUANCE, to: a, amount: 100n }),
+    );
+    const legs = await prisma.posting.findMany({ where: { entryId: minted }, include: { account: true } });
+    expect(legs.map((p) => [`${p.account.ownerType}:${p.account.ownerId}`, p.amount.toFixed(0)]).sort()).toEqual(
+      [
+        [key(ISSUANCE), '-100'],
+        [key(a), '100'],
+      ].sort(),
+    );
+    expect(await prisma.journalEntry.findUnique({ where: { id: minted } })).toMatchObject({ kind: 'mint', reference: mintRef });
+
+    await expect(
+      prisma.$transaction((tx) => transfer(tx, { kind: 'test', token: 'GTK', from: a, to: b, amount: 101n })),
+    ).rejects.toMatchObject({
+      code: 'insufficient-funds',
+    });
+    // transferIfFunded: null, and the same transaction goes on (nothing was written by the refusal).
+    const [short, moved] = await prisma.$transaction(async (tx) => {
+      const refused = await transferIfFunded(tx, { kind: 'test', token: 'GTK', from: a, to: b, amount: 101n });
+      const done = await transferIfFunded(tx, { kind: 'test', token: 'GTK', from: a, to: b, amount: 40n });
+      return [refused, done] as const;
+    });
+    expect(short).toBeNull();
+    expect(typeof moved).toBe('string');
+    expect(await getBalance(prisma, a, 'GTK')).toBe(60n);
+    expect(await getBalance(prisma, b, 'GTK')).toBe(40n);
     await checkInvariants();
   });
 });

@@ -16,7 +16,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { createPool, rawSqlOver, type DatabasePooler, type RawSqlPool } from './raw-sql.js';
-import { Prisma, PrismaClient } from './generated/prisma/client.js';
+import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 
 export * from './generated/prisma/client.js';
 
@@ -77,66 +77,3 @@ export type Tx = Prisma.TransactionClient;
 
 /** The Prisma client or a transaction client, narrowed to the models `K` a repository function uses. */
 export type Db<K extends keyof Tx> = Pick<PrismaClient | Tx, K>;
-
-/** `'ReadUncommitted' | 'ReadCommitted' | 'RepeatableRead' | 'Serializable'`. */
-export type IsolationLevel = Prisma.TransactionIsolationLevel;
-
-/** Options of {@link withTransaction}. */
-export interface WithTransactionOptions {
-  /** Default: the database's (PostgreSQL: `ReadCommitted`). */
-  isolationLevel?: IsolationLevel;
-  /** Longest wait for a connection from the pool, in ms (Prisma's default: 2000). */
-  maxWait?: number;
-  /** Longest the whole transaction may run before Prisma rolls it back, in ms (default: 5000). */
-  timeout?: number;
-  /**
-   * How many times to re-run `fn` after a serialization failure or deadlock (Prisma code
-   * `P2034`, PostgreSQL 40001/40P01). Default 0. Only use it when `fn` has no side effects
-   * outside the transaction (no HTTP calls, no queue jobs): it may run several times.
-   */
-  retries?: number;
-}
-
-/**
- * True for errors meaning "the transaction lost a race, running it again may succeed":
- * Prisma's `P2034` (write conflict or deadlock), or a raw PostgreSQL 40001/40P01 surfacing
- * through the adapter.
- */
-export function isTransactionConflict(err: unknown): boolean {
-  if (err instanceof Prisma.PrismaClientKnownRequestError) {
-    if (err.code === 'P2034') return true;
-    const meta = err.meta as { driverAdapterError?: { cause?: { originalCode?: string } } } | undefined;
-    const code = meta?.driverAdapterError?.cause?.originalCode;
-    return code === '40001' || code === '40P01';
-  }
-  return false;
-}
-
-/**
- * Runs `fn` in an interactive transaction: committed when `fn` resolves, rolled back when it
- * throws (the error is re-thrown unchanged).
- *
- * ```ts
- * const payment = await withTransaction(prisma, async (tx) => {
- *   const p = await tx.payment.update({ where: { id }, data: { status: 'settled' } });
- *   await tx.event.create({ data: { organizationId: p.organizationId, type: 'payment.settled', payload: {} } });
- *   return p;
- * }, { isolationLevel: 'Serializable', retries: 3 });
- * ```
- *
- * @returns what `fn` resolved to.
- * @throws whatever `fn` throws; `Prisma.PrismaClientKnownRequestError` `P2034` when a conflict
- *   persists after `retries` re-runs; `P2028` when the transaction exceeds `timeout`.
- */
-export async function withTransaction<T>(prisma: PrismaClient, fn: (tx: Tx) => Promise<T>, opts: WithTransactionOptions = {}): Promise<T> {
-  const { retries = 0, ...txOptions } = opts;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await prisma.$transaction(fn, txOptions);
-    } catch (err) {
-      if (attempt >= retries || !isTransactionConflict(err)) throw err;
-      // Jittered back-off so the competing transactions do not collide again at once.
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
-    }
-  }
-}

@@ -17,3 +17,4 @@ export {
   type MigrateResult,
 } from './migrate.js';
 export * from './raw-sql.js';
+export * from './transaction.js';

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { Prisma } from './generated/prisma/client.js';
 
+/** `'ReadUncommitted' | 'ReadCommitted' | 'RepeatableRead' | 'Serializable'`. */
+export type IsolationLevel = Prisma.TransactionIsolationLevel;
+
 /**
  * The two raw-query methods of a Prisma client, as tagged templates: `` $queryRaw`SELECT … ${v}` ``.
  * Both a PrismaClient and {@link createRawSql} satisfy it, so hot paths can run the same SQL
@@ -89,13 +92,23 @@ function toQuery(strings: TemplateStringsArray, values: unknown[], named: boolea
 /** A {@link RawSql} over a pool, which `close()` ends. */
 export type RawSqlPool = RawSql & {
   /**
-   * Runs `fn` in one transaction on one pooled connection (READ COMMITTED): COMMIT when it
+   * Runs `fn` in one transaction on one pooled connection (READ COMMITTED unless
+   * `opts.isolationLevel` says otherwise): COMMIT when it
    * resolves, ROLLBACK when it throws (the error is rethrown). Statements inside are prepared
    * per call site like every other raw statement (unnamed behind a transaction pooler). A
-   * connection whose ROLLBACK fails is discarded.
+   * connection whose ROLLBACK fails is discarded. Application code calls `withTransaction`
+   * (transaction.ts), which adds the retry of serialization failures and deadlocks.
    */
-  transaction<T>(fn: (tx: RawSql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: RawSql) => Promise<T>, opts?: { isolationLevel?: IsolationLevel | undefined }): Promise<T>;
   close(): Promise<void>;
+};
+
+/** The SQL of each isolation level (the names are Prisma's, shared by both transaction paths). */
+const SQL_ISOLATION: Record<IsolationLevel, string> = {
+  ReadUncommitted: 'READ UNCOMMITTED',
+  ReadCommitted: 'READ COMMITTED',
+  RepeatableRead: 'REPEATABLE READ',
+  Serializable: 'SERIALIZABLE',
 };
 
 /** The {@link RawSql} methods over a pool or one checked-out client (inside a transaction). */
@@ -119,11 +132,11 @@ export function rawSqlOver(pool: pg.Pool, opts: RawSqlOptions = {}): RawSqlPool 
   const named = (opts.pooler ?? 'none') === 'none';
   return {
     ...over(pool, named),
-    transaction: async (fn) => {
+    transaction: async (fn, txOpts) => {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        await client.query(txOpts?.isolationLevel ? `BEGIN ISOLATION LEVEL ${SQL_ISOLATION[txOpts.isolationLevel]}` : 'BEGIN');
         const result = await fn(over(client, named));
         await client.query('COMMIT');
         return result;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { withTransaction } from '@gw/db';
 import { type Context, ensureLiveJobs } from '@gw/runtime';
 import { bridgeRelayQueue } from './queue.js';
-import { postEntry, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '../ledger/index.js';
+import { transfer, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '../ledger/index.js';
 import type { BridgeTransferDto } from './contract.js';
 import {
   completeBridgeTransfer,
@@ -74,11 +74,11 @@ export async function relayBridgeTransfer(
   relayer: Relayer,
   transferId: string,
 ): Promise<RelayOutcome> {
-  const transfer = await findBridgeTransfer(ctx.prisma, transferId);
-  if (!transfer) return { result: 'missing' };
-  if (transfer.status !== 'initiated') return { result: 'not-initiated', status: transfer.status };
+  const initiated = await findBridgeTransfer(ctx.prisma, transferId);
+  if (!initiated) return { result: 'missing' };
+  if (initiated.status !== 'initiated') return { result: 'not-initiated', status: initiated.status };
 
-  const answer = await relayer.relay(toBridgeTransferDto(transfer));
+  const answer = await relayer.relay(toBridgeTransferDto(initiated));
 
   return withTransaction(ctx.prisma, async (tx): Promise<RelayOutcome> => {
     const current = await lockBridgeTransfer(tx, transferId);
@@ -86,28 +86,26 @@ export async function relayBridgeTransfer(
     if (current.status !== 'initiated') return { result: 'not-initiated', status: current.status };
     const amount = BigInt(current.amount.toFixed(0));
     if (answer.ok) {
-      await postEntry(tx, {
+      await transfer(tx, {
         kind: 'bridge.release',
         reference: current.id,
         token: current.token,
-        legs: [
-          { owner: BRIDGE_ESCROW, amount: -amount },
-          { owner: BRIDGE_OUTBOUND, amount },
-        ],
+        from: BRIDGE_ESCROW,
+        to: BRIDGE_OUTBOUND,
+        amount,
       });
       await completeBridgeTransfer(tx, current.id, answer.txHash);
       ctx.logger.info({ transferId, toChainId: current.toChainId }, 'bridge transfer completed');
       return { result: 'completed', relayTxHash: answer.txHash };
     }
     const failureReason = (answer.reason || 'relay refused').slice(0, MAX_REASON);
-    await postEntry(tx, {
+    await transfer(tx, {
       kind: 'bridge.refund',
       reference: current.id,
       token: current.token,
-      legs: [
-        { owner: BRIDGE_ESCROW, amount: -amount },
-        { owner: { type: 'wallet', id: current.address }, amount },
-      ],
+      from: BRIDGE_ESCROW,
+      to: { type: 'wallet', id: current.address },
+      amount,
     });
     await failBridgeTransfer(tx, current.id, failureReason);
     ctx.logger.info({ transferId, toChainId: current.toChainId }, 'bridge transfer failed and refunded');

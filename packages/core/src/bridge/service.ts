@@ -2,7 +2,7 @@ import type { BridgeTransfer } from '@gw/db';
 import { type Context, AppError, isAppError, isUuid } from '@gw/runtime';
 import { enqueueBridgeRelay } from './queue.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { findToken, postEntry, BRIDGE_ESCROW } from '../ledger/index.js';
+import { findToken, transfer, BRIDGE_ESCROW } from '../ledger/index.js';
 import { isSupportedChain, type ContractAddresses } from '../contracts/index.js';
 import type { BridgeTransferDto } from './contract.js';
 import { findWalletBridgeTransfer, insertBridgeTransfer } from './repository.js';
@@ -75,26 +75,25 @@ export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, inp
         }
         throw err;
       });
-      const transfer = await insertBridgeTransfer(tx, {
+      const row = await insertBridgeTransfer(tx, {
         address: input.address,
         toChainId: input.toChainId,
         toAddress: input.toAddress,
         token,
         amount: input.amount,
       });
-      await postEntry(tx, {
+      await transfer(tx, {
         kind: 'bridge.lock',
-        reference: transfer.id,
+        reference: row.id,
         token,
-        legs: [
-          { owner: { type: 'wallet', id: input.address }, amount: -input.amount },
-          { owner: BRIDGE_ESCROW, amount: input.amount },
-        ],
+        from: { type: 'wallet', id: input.address },
+        to: BRIDGE_ESCROW,
+        amount: input.amount,
       });
       return {
         statusCode: 202,
-        body: toBridgeTransferDto(transfer),
-        afterCommit: () => enqueueBridgeRelay(ctx.queues, transfer.id),
+        body: toBridgeTransferDto(row),
+        afterCommit: () => enqueueBridgeRelay(ctx.queues, row.id),
       };
     },
   );

@@ -1,12 +1,15 @@
 import { type Context, AppError } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { balanceOf, postEntry, type Owner, CREDIT_UNIT } from '../ledger/index.js';
-import { createPayment } from '../payments/index.js';
+import { balanceOf, CREDIT_UNIT, ISSUANCE, type Owner, transfer, transferIfFunded } from '../ledger/index.js';
+import { createPayment, definePaymentFulfilment, type FulfilledPayment, type PaymentFulfilment } from '../payments/index.js';
 import type { CreditBalanceDto, CreditConsumptionDto } from './contract.js';
 import { insertConsumption, listRecentConsumptions } from './repository.js';
 
 /** Receives every consumed credit (credits are burned, not paid to anyone). */
 export const CREDIT_BURN: Owner = { type: 'system', id: 'credit-burn' };
+
+/** A wallet's account. */
+const wallet = (address: string): Owner => ({ type: 'wallet', id: address });
 
 /** How many consumptions `GET /ai-billing/credits` lists. */
 export const RECENT_CONSUMPTIONS = 20;
@@ -26,7 +29,7 @@ export interface PurchaseCreditsInput {
  * Buys AI credits through the payments product: creates a `pending` payment with purpose
  * `credit_purchase` for `credits × CREDIT_PRICE` (configuration) base units, payable to the organization. When the
  * payer confirms it (`POST /gateway/v1/payments/:id/confirm`), the payment settles and the credits
- * are minted to the wallet in the same transaction ({@link grantPurchasedCredits}); it expires
+ * are minted to the wallet in the same transaction ({@link creditPurchaseFulfilment}); it expires
  * like any payment. Credits are one balance per wallet, shared by every application.
  * @returns status 201 and the payment object; `replayed` when answered from the Idempotency-Key
  */
@@ -43,6 +46,51 @@ export async function purchaseCredits(ctx: Pick<Context, 'prisma' | 'sql' | 'que
     idempotencyKey: input.idempotencyKey,
   });
 }
+
+/** The credits a purchase bought, or 0 for anything else (a plain payment, or none recorded). */
+const purchased = (payment: FulfilledPayment): bigint =>
+  payment.purpose === 'credit_purchase' && payment.credits && payment.credits > 0n ? payment.credits : 0n;
+
+/**
+ * The ledger side of a credit purchase (issue #3, /ai-billing), run by payments in the transaction
+ * that settles or refunds a `credit_purchase` payment (registered with `definePaymentFulfilment`).
+ *
+ * - settled: mints `payment.credits` CREDIT from issuance to the payer's wallet (entry
+ *   `credits.purchase`, reference = payment id).
+ * - refunded: takes them back from the wallet to issuance (entry `credits.revoke`), so a refund
+ *   never leaves paid-for credits behind; throws AppError('invalid-state') (409) when the wallet no
+ *   longer holds them (already consumed), which refuses the refund.
+ */
+export const creditPurchaseFulfilment = {
+  async settled(tx, payment) {
+    const credits = purchased(payment);
+    if (credits === 0n) return;
+    await transfer(tx, {
+      kind: 'credits.purchase',
+      reference: payment.id,
+      token: CREDIT_UNIT,
+      from: ISSUANCE,
+      to: wallet(payment.payer),
+      amount: credits,
+    });
+  },
+  async refunded(tx, payment) {
+    const credits = purchased(payment);
+    if (credits === 0n) return;
+    const revoked = await transferIfFunded(tx, {
+      kind: 'credits.revoke',
+      reference: payment.id,
+      token: CREDIT_UNIT,
+      from: wallet(payment.payer),
+      to: ISSUANCE,
+      amount: credits,
+    });
+    if (revoked === null)
+      throw new AppError('invalid-state', 'The purchased credits have already been consumed; this payment cannot be refunded');
+  },
+} satisfies PaymentFulfilment;
+
+definePaymentFulfilment('credit_purchase', creditPurchaseFulfilment);
 
 // --- consumption -----------------------------------------------------------------------------------
 
@@ -65,7 +113,7 @@ export interface ConsumeCreditsInput {
  * @throws AppError('payment-required') 402 when the balance is short (nothing is recorded)
  */
 export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, input: ConsumeCreditsInput) {
-  const wallet: Owner = { type: 'wallet', id: input.address };
+  const holder = wallet(input.address);
   const units = BigInt(input.units);
   const fingerprint = requestFingerprint('ai-billing.consume', input.address, { units: input.units, feature: input.feature });
   return withIdempotency<CreditConsumptionDto>(
@@ -78,28 +126,23 @@ export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, in
         feature: input.feature,
         units,
       });
-      try {
-        await postEntry(tx, {
-          kind: 'credits.consume',
-          reference: row.id,
-          token: CREDIT_UNIT,
-          legs: [
-            { owner: wallet, amount: -units },
-            { owner: CREDIT_BURN, amount: units },
-          ],
+      const consumed = await transferIfFunded(tx, {
+        kind: 'credits.consume',
+        reference: row.id,
+        token: CREDIT_UNIT,
+        from: holder,
+        to: CREDIT_BURN,
+        amount: units,
+      });
+      if (consumed === null) {
+        // The account row is locked by this transaction: this is the balance that was short.
+        const balance = await balanceOf(tx, holder, CREDIT_UNIT);
+        throw new AppError('payment-required', `This needs ${units} credits; the wallet holds ${balance}. Buy credits first.`, {
+          balance: balance.toString(),
+          required: units.toString(),
         });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'insufficient-funds') {
-          // The account row is locked by this transaction: this is the balance that was short.
-          const balance = await balanceOf(tx, wallet, CREDIT_UNIT);
-          throw new AppError('payment-required', `This needs ${units} credits; the wallet holds ${balance}. Buy credits first.`, {
-            balance: balance.toString(),
-            required: units.toString(),
-          });
-        }
-        throw err;
       }
-      const balance = await balanceOf(tx, wallet, CREDIT_UNIT);
+      const balance = await balanceOf(tx, holder, CREDIT_UNIT);
       return {
         statusCode: 201,
         body: { id: row.id, units: input.units, feature: row.feature, balance: balance.toString(), createdAt: row.createdAt.toISOString() },

@@ -1,6 +1,18 @@
 /** The `ledger` module's public surface: other modules and the apps import it only through this file. */
 export { evmAddressSchema, Transfer } from './contract.js';
-export { balanceOf, CREDIT_UNIT, ensureNativeToken, findToken, postEntry, tokenInfo, transferTokens } from './service.js';
+export {
+  balanceOf,
+  CREDIT_UNIT,
+  ensureNativeToken,
+  findToken,
+  postEntry,
+  postEntryIfFunded,
+  tokenInfo,
+  transfer,
+  type TransferEntry,
+  transferIfFunded,
+  transferTokens,
+} from './service.js';
 export { tokenRoutes, walletRoutes } from './routes.js';
 export { BRIDGE_ESCROW, BRIDGE_OUTBOUND, ISSUANCE, type Owner, STAKING_POOL, TREASURY } from './system-accounts.js';
 export { findJournalEntryIdByReference, getBalance, lockAccounts } from './repository.js';

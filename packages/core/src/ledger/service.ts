@@ -112,7 +112,9 @@ const stripeFor = (leg: Leg): number => {
 
 /**
  * Writes one journal entry inside the caller's transaction (a Prisma `Tx` or a raw `RawSql`
- * transaction: both run the same statements).
+ * transaction: both run the same statements), or writes nothing and answers `null` when a
+ * debited account is short. The balances are checked before anything is written, so after a
+ * `null` the transaction is still usable (a payment turns `failed`, a consumption answers 402).
  *
  * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing and
  * locked with `SELECT ... FOR UPDATE ORDER BY id`, one fixed order for every transaction, so
@@ -121,11 +123,10 @@ const stripeFor = (leg: Leg): number => {
  * unique index on (owner_type, owner_id, token, stripe) (issue #16: the cost does not grow with
  * the number of accounts); credits to organizations are striped ({@link ORGANIZATION_CREDIT_STRIPES}).
  *
- * @returns the journal entry id
- * @throws AppError('insufficient-funds') when a debited account would go below zero
- * @throws Error when the legs do not sum to zero (a programming error)
+ * @returns the journal entry id, or `null` when a debited account would go below zero
+ * @throws Error when the legs do not sum to zero or move nothing (a programming error)
  */
-export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> {
+export async function postEntryIfFunded(tx: RawSql, input: EntryInput): Promise<string | null> {
   const merged = new Map<string, Leg>();
   for (const leg of input.legs) {
     const prev = merged.get(key(leg.owner));
@@ -155,9 +156,7 @@ export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> 
       continue;
     }
     const available = rows.reduce((acc, r) => acc + BigInt(r.balance), 0n);
-    if (available + leg.amount < 0n) {
-      throw new AppError('insufficient-funds', `Balance of ${input.token} is too low for this operation`);
-    }
+    if (available + leg.amount < 0n) return null;
     let left = -leg.amount;
     for (const r of rows) {
       const take = BigInt(r.balance) < left ? BigInt(r.balance) : left;
@@ -171,6 +170,61 @@ export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> 
   await insertEntry(tx, { id: entryId, kind: input.kind, reference: input.reference ?? null, postings });
   return entryId;
 }
+
+/** The refusal of an entry a debited account cannot pay (422 `insufficient-funds`). */
+const insufficientFunds = (token: string) => new AppError('insufficient-funds', `Balance of ${token} is too low for this operation`);
+
+/**
+ * {@link postEntryIfFunded}, refusing a short balance.
+ * @returns the journal entry id
+ * @throws AppError('insufficient-funds') (422) when a debited account would go below zero (nothing written)
+ * @throws Error when the legs do not sum to zero (a programming error)
+ */
+export async function postEntry(tx: RawSql, input: EntryInput): Promise<string> {
+  const entryId = await postEntryIfFunded(tx, input);
+  if (entryId === null) throw insufficientFunds(input.token);
+  return entryId;
+}
+
+/** One movement of `amount` base units of `token` from one account to another (a two-leg entry). */
+export interface TransferEntry {
+  /** Journal entry kind, e.g. `payment.settle`, `stake`, `mint`. */
+  kind: string;
+  /** What the entry is about (payment id, position id…), for audit. */
+  reference?: string | undefined;
+  /** Token symbol. */
+  token: string;
+  from: Owner;
+  to: Owner;
+  /** Integer base units, > 0. */
+  amount: bigint;
+}
+
+const legsOf = (t: TransferEntry): EntryInput => ({
+  kind: t.kind,
+  reference: t.reference,
+  token: t.token,
+  legs: [
+    { owner: t.from, amount: -t.amount },
+    { owner: t.to, amount: t.amount },
+  ],
+});
+
+/**
+ * Moves `amount` from `from` to `to` in the caller's transaction: the two-leg entry of
+ * {@link postEntry} (a mint is a transfer from {@link ISSUANCE}).
+ * @returns the journal entry id
+ * @throws AppError('insufficient-funds') (422) when `from` is short; nothing is written
+ */
+export const transfer = (tx: RawSql, t: TransferEntry): Promise<string> => postEntry(tx, legsOf(t));
+
+/**
+ * {@link transfer}, answering `null` instead of refusing when `from` is short (nothing is
+ * written and the transaction stays usable): for callers whose answer to a short balance is not
+ * 422 `insufficient-funds` (a payment turns `failed`, a consumption answers 402).
+ * @returns the journal entry id, or `null` when `from` is short
+ */
+export const transferIfFunded = (tx: RawSql, t: TransferEntry): Promise<string | null> => postEntryIfFunded(tx, legsOf(t));
 
 // --- wallet ---------------------------------------------------------------------------------------
 
@@ -229,22 +283,21 @@ export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, in
   const token = await findToken(ctx.prisma, input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL);
   const fingerprint = requestFingerprint('wallet.transfer', input.from, { to, amount: input.amount.toString(), token: token.symbol });
   return withIdempotency<TransferDto>(ctx, { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint }, async (tx) => {
-    const transfer = await insertWalletTransfer(tx, {
+    const row = await insertWalletTransfer(tx, {
       fromAddress: input.from,
       toAddress: to,
       token: token.symbol,
       amount: input.amount,
     });
-    await postEntry(tx, {
+    await transfer(tx, {
       kind: 'transfer',
-      reference: transfer.id,
+      reference: row.id,
       token: token.symbol,
-      legs: [
-        { owner: { type: 'wallet', id: input.from }, amount: -input.amount },
-        { owner: { type: 'wallet', id: to }, amount: input.amount },
-      ],
+      from: { type: 'wallet', id: input.from },
+      to: { type: 'wallet', id: to },
+      amount: input.amount,
     });
-    return { statusCode: 201, body: toTransferDto(transfer) };
+    return { statusCode: 201, body: toTransferDto(row) };
   });
 }
 

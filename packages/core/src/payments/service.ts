@@ -1,11 +1,12 @@
-import type { Payment, PaymentStatus, RawSql } from '@gw/db';
+import { type Payment, type PaymentStatus, type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, cursorId, isUuid, toPage } from '@gw/runtime';
-import { CREDIT_UNIT, ISSUANCE, postEntry } from '../ledger/index.js';
+import { transfer, transferIfFunded } from '../ledger/index.js';
 import { type DeliveryRef, dispatchDeliveries } from '../deliveries/index.js';
 import { type DeliveryDto, recordEvent, sendTestEvent, TEST_EVENT_PAYMENT_ID, type WebhookEvent } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { toPaymentDto, type PaymentDto } from './contract.js';
+import { fulfilmentOf } from './fulfilment.js';
 import {
   findOverduePendingPaymentIds,
   findPayment,
@@ -121,7 +122,7 @@ async function transition(
 export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId: string, caller: string): Promise<PaymentDto> {
   // Raw SQL in one pg transaction (issue #16): Prisma's interactive transaction cost most of the
   // API's CPU on this path, and every statement is a round trip while the rows are locked.
-  const out = await ctx.sql.transaction(async (tx) => {
+  const out = await withTransaction(ctx.sql, async (tx) => {
     const payment = await lockOwnPayment(tx, organizationId, paymentId);
     if (payment.payer !== caller) throw new AppError('not-payer', 'Only the payer can confirm this payment');
     if (payment.status !== 'pending')
@@ -129,26 +130,21 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
     if (payment.expiresAt.getTime() <= Date.now()) {
       return { ...(await transition(tx, payment.id, 'expired', 'payment.expired')), expired: true };
     }
-    try {
-      await postEntry(tx, {
-        kind: 'payment.settle',
-        reference: payment.id,
-        token: payment.token,
-        legs: [
-          { owner: { type: 'wallet', id: payment.payer }, amount: -BigInt(payment.amount.toFixed(0)) },
-          { owner: { type: 'organization', id: organizationId }, amount: BigInt(payment.amount.toFixed(0)) },
-        ],
-      });
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'insufficient-funds') {
-        return {
-          ...(await transition(tx, payment.id, 'failed', 'payment.failed', { failureReason: 'insufficient_funds' })),
-          expired: false,
-        };
-      }
-      throw err;
+    const settled = await transferIfFunded(tx, {
+      kind: 'payment.settle',
+      reference: payment.id,
+      token: payment.token,
+      from: { type: 'wallet', id: payment.payer },
+      to: { type: 'organization', id: organizationId },
+      amount: BigInt(payment.amount.toFixed(0)),
+    });
+    if (settled === null) {
+      return {
+        ...(await transition(tx, payment.id, 'failed', 'payment.failed', { failureReason: 'insufficient_funds' })),
+        expired: false,
+      };
     }
-    await grantPurchasedCredits(tx, payment); // credit purchases only: credits minted with the settle
+    await fulfilmentOf(payment.purpose)?.settled(tx, payment); // e.g. a credit purchase mints its credits with the settle
     return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
   });
   await dispatchDeliveries(ctx, out.deliveries);
@@ -162,21 +158,19 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
  * @throws AppError not-found, invalid-state (not settled, 409), insufficient-funds (organization balance short, 422)
  */
 export async function refundPayment(ctx: Ctx, organizationId: string, paymentId: string): Promise<PaymentDto> {
-  const out = await ctx.sql.transaction(async (tx) => {
+  const out = await withTransaction(ctx.sql, async (tx) => {
     const payment = await lockOwnPayment(tx, organizationId, paymentId);
     if (payment.status !== 'settled')
       throw new AppError('invalid-state', `Payment is ${payment.status}; only settled payments can be refunded`);
-    const amount = BigInt(payment.amount.toFixed(0));
-    await postEntry(tx, {
+    await transfer(tx, {
       kind: 'payment.refund',
       reference: payment.id,
       token: payment.token,
-      legs: [
-        { owner: { type: 'organization', id: organizationId }, amount: -amount },
-        { owner: { type: 'wallet', id: payment.payer }, amount },
-      ],
+      from: { type: 'organization', id: organizationId },
+      to: { type: 'wallet', id: payment.payer },
+      amount: BigInt(payment.amount.toFixed(0)),
     });
-    await revokePurchasedCredits(tx, payment); // credit purchases only: 409 when the credits were consumed
+    await fulfilmentOf(payment.purpose)?.refunded(tx, payment); // e.g. 409 when purchased credits were consumed
     return transition(tx, payment.id, 'refunded', 'payment.refunded', { refundedAt: new Date() });
   });
   await dispatchDeliveries(ctx, out.deliveries);
@@ -247,7 +241,7 @@ export type ExpireOutcome =
  * an earlier version scheduled.
  */
 export async function expirePayment(ctx: Ctx, paymentId: string): Promise<ExpireOutcome> {
-  const out = await ctx.sql.transaction(async (tx) => {
+  const out = await withTransaction(ctx.sql, async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) return { outcome: { result: 'missing' } as ExpireOutcome, deliveries: [] as DeliveryRef[] };
     if (payment.status !== 'pending') return { outcome: { result: 'not-pending' } as ExpireOutcome, deliveries: [] };
@@ -366,52 +360,5 @@ export async function expireDuePayments(ctx: Ctx, opts: { budgetMs: number }): P
       }
     }
     if (ids.length < EXPIRY_SCAN_BATCH || Date.now() - started >= opts.budgetMs) return expired;
-  }
-}
-
-// --- credit purchases ---------------------------------------------------------------------------
-
-/**
- * Ledger side of a credit purchase (issue #3, /ai-billing; `credits` creates such payments), in
- * the transaction that settles or refunds the payment. Plain payments are left alone.
- *
- * On settle: mints `payment.credits` CREDIT from issuance to the payer's wallet (entry
- * `credits.purchase`, reference = payment id).
- */
-async function grantPurchasedCredits(tx: RawSql, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
-  if (payment.purpose !== 'credit_purchase' || !payment.credits || payment.credits <= 0n) return;
-  await postEntry(tx, {
-    kind: 'credits.purchase',
-    reference: payment.id,
-    token: CREDIT_UNIT,
-    legs: [
-      { owner: ISSUANCE, amount: -payment.credits },
-      { owner: { type: 'wallet', id: payment.payer }, amount: payment.credits },
-    ],
-  });
-}
-
-/**
- * On refund: takes the purchased credits back from the wallet to issuance (entry
- * `credits.revoke`), so a refund never leaves paid-for credits behind.
- * @throws AppError('invalid-state') 409 when the wallet no longer holds them (already consumed)
- */
-async function revokePurchasedCredits(tx: RawSql, payment: Pick<Payment, 'id' | 'purpose' | 'credits' | 'payer'>): Promise<void> {
-  if (payment.purpose !== 'credit_purchase' || !payment.credits || payment.credits <= 0n) return;
-  try {
-    await postEntry(tx, {
-      kind: 'credits.revoke',
-      reference: payment.id,
-      token: CREDIT_UNIT,
-      legs: [
-        { owner: { type: 'wallet', id: payment.payer }, amount: -payment.credits },
-        { owner: ISSUANCE, amount: payment.credits },
-      ],
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'insufficient-funds') {
-      throw new AppError('invalid-state', 'The purchased credits have already been consumed; this payment cannot be refunded');
-    }
-    throw err;
   }
 }

@@ -1,7 +1,7 @@
 import type { Db, FarmingPool, StakingPosition } from '@gw/db';
 import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { balanceOf, postEntry, STAKING_POOL, TREASURY } from '../ledger/index.js';
+import { balanceOf, postEntryIfFunded, STAKING_POOL, transfer, TREASURY } from '../ledger/index.js';
 import type { FarmingPoolDto, StakingPositionDto } from './contract.js';
 import {
   insertStakingPosition,
@@ -99,14 +99,13 @@ export async function stake(ctx: Pick<Context, 'prisma' | 'config'>, input: Stak
         startedAt,
         lockedUntil: new Date(startedAt.getTime() + input.lockDays * DAY_MS),
       });
-      await postEntry(tx, {
+      await transfer(tx, {
         kind: 'stake',
         reference: position.id,
         token,
-        legs: [
-          { owner: { type: 'wallet', id: input.address }, amount: -input.amount },
-          { owner: STAKING_POOL, amount: input.amount },
-        ],
+        from: { type: 'wallet', id: input.address },
+        to: STAKING_POOL,
+        amount: input.amount,
       });
       return { statusCode: 201, body: toStakingPositionDto(position, startedAt) };
     },
@@ -173,27 +172,26 @@ export async function unstake(ctx: Pick<Context, 'prisma' | 'config'>, input: Un
       }
       const principal = BigInt(position.principal.toFixed(0));
       const reward = accruedReward(principal, position.aprBps, position.startedAt, now);
-      try {
-        await postEntry(tx, {
-          kind: 'unstake',
-          reference: position.id,
-          token: position.token,
-          legs: [
-            { owner: STAKING_POOL, amount: -principal },
-            { owner: TREASURY, amount: -reward },
-            { owner: { type: 'wallet', id: position.address }, amount: principal + reward },
-          ],
-        });
-      } catch (err) {
-        // postEntry checks balances before writing anything, so the transaction is still usable here.
-        if (err instanceof AppError && err.code === 'insufficient-funds' && (await balanceOf(tx, TREASURY, position.token)) < reward) {
+      const paid = await postEntryIfFunded(tx, {
+        kind: 'unstake',
+        reference: position.id,
+        token: position.token,
+        legs: [
+          { owner: STAKING_POOL, amount: -principal },
+          { owner: TREASURY, amount: -reward },
+          { owner: { type: 'wallet', id: position.address }, amount: principal + reward },
+        ],
+      });
+      if (paid === null) {
+        // Nothing was written, so the transaction is still usable: say which account was short.
+        if ((await balanceOf(tx, TREASURY, position.token)) < reward) {
           throw new AppError(
             'insufficient-funds',
             `The treasury cannot pay this position's reward of ${reward} base units at the moment; nothing moved and the position stays active: try again later`,
             { reason: 'treasury-short' },
           );
         }
-        throw err;
+        throw new AppError('insufficient-funds', `Balance of ${position.token} is too low for this operation`);
       }
       const updated = await markUnstaked(tx, position.id, now, reward);
       return { statusCode: 200, body: toStakingPositionDto(updated, now) };

@@ -608,7 +608,7 @@ export async function sendTestEvent(
   if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
   const eventId = uuidv7();
   const deliveryId = uuidv7();
-  const delivery = await ctx.sql.transaction(async (tx) => {
+  const delivery = await withTransaction(ctx.sql, async (tx) => {
     const webhook = await lockWebhookActivity(tx, organizationId, webhookId);
     if (!webhook) throw new AppError('not-found', 'No such webhook');
     if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
