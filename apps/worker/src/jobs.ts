@@ -1,5 +1,5 @@
-import { DelayedError, type Job } from 'bullmq';
-import { type Context, type QueueDef, definedQueues } from '@gw/runtime';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { type Context, type JobDataIssue, JobDataError, type QueueDef, definedQueues, parseJobData } from '@gw/runtime';
 import {
   type DeliveryStore,
   type EndpointGate,
@@ -24,12 +24,46 @@ export interface JobHandler {
   handle: Handler;
 }
 
-/** Types a processor by its queue's job data: `defineHandler(deliveryQueue, ({ deliveryId }, job, token) => …)`. */
+/**
+ * A job whose data its queue's schema refuses (a producer's bug, or a job written by hand): failed
+ * at once as an {@link UnrecoverableError}, since running it again cannot help. Its message names
+ * the queue, the job id and each issue (path and message) and holds no value of the data; the
+ * worker logs it at `error` with the issues (`start-worker.ts`).
+ */
+export class MalformedJobError extends UnrecoverableError {
+  readonly queue: string;
+  readonly jobId: string | undefined;
+  readonly issues: JobDataIssue[];
+  constructor(cause: JobDataError) {
+    super(cause.message);
+    this.queue = cause.queue;
+    this.jobId = cause.jobId;
+    this.issues = cause.issues;
+  }
+}
+
+/**
+ * Types a processor by its queue's job data: `defineHandler(deliveryQueue, ({ deliveryId }, job, token) => …)`.
+ * The handler checks `job.data` against the queue's schema first and runs `run` with the data as
+ * the schema reads it (unknown keys stripped).
+ * @throws MalformedJobError (an UnrecoverableError: the job fails without retry) when the schema refuses the data
+ */
 export function defineHandler<Data>(
   queue: QueueDef<Data>,
   run: (data: Data, job: Job<Data>, token: string | undefined) => Promise<unknown>,
 ): JobHandler {
-  return { queue, handle: (job: Job<Data>, token) => run(job.data, job, token) };
+  return {
+    queue,
+    handle: async (job: Job<Data>, token) => {
+      let data: Data;
+      try {
+        data = parseJobData(queue, job.data, job.id);
+      } catch (err) {
+        throw err instanceof JobDataError ? new MalformedJobError(err) : err;
+      }
+      return run(data, job, token);
+    },
+  };
 }
 
 /** Moves the running job back to `delayed` until `at` (the same job id keeps the delivery's identity). */

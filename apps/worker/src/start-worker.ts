@@ -30,7 +30,7 @@ import {
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
-import { assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
+import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
  * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
@@ -134,7 +134,16 @@ export async function startWorker(
     worker.on('error', (err) => {
       if (!isConnectionError(err)) ctx.logger.warn({ err: { message: err.message }, queue }, 'worker error');
     });
-    worker.on('failed', (job, err) => ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed'));
+    worker.on('failed', (job, err) => {
+      // A malformed job (its data fails the queue's schema) is failed at once, not retried: an
+      // error, with the issues (paths and zod's messages, never the data's values).
+      if (err instanceof MalformedJobError)
+        ctx.logger.error(
+          { queue, jobId: job?.id, issues: err.issues, err: { message: err.message } },
+          'malformed job failed without retry',
+        );
+      else ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed');
+    });
     return { worker, connection };
   });
 

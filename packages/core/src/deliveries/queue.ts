@@ -1,36 +1,39 @@
-import { type Context, type Queues, defineQueue, ensureLiveJobs } from '@gw/runtime';
+import { z } from 'zod';
+import { type Context, type Queues, defineQueue, ensureLiveJobs, jobDateTime, jobUuid, parseJobData } from '@gw/runtime';
 import { type DeliveryRef, rankDeliveries } from './fair-share.js';
 
 /**
  * The delivery engine's queues (processed by `processDelivery` and `recoverDeadDeliveries`), with
  * their enqueue helpers. Names, job names and job ids are what deployed workers and Bull Board read:
- * never change them.
+ * never change them. The worker checks each job's data against its queue's schema before running
+ * it (a job that fails it is failed at once, not retried); the helpers below check it before adding.
+ * Keys the schemas do not know are stripped, not refused (workers of two versions during a deploy).
  */
 
+/** Job data of a delivery attempt, `{ deliveryId }`; the job id is the delivery id (a UUID). */
+export const deliveryJobSchema = z.object({ deliveryId: jobUuid() });
 /** Job data of a delivery attempt; the job id is the delivery id. */
-export interface DeliveryJob {
-  deliveryId: string;
-}
+export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
 /**
  * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): the oldest `limit` `dead`
  * deliveries of the webhook created at or after `since` and dead at `until` (the request's time)
- * get one new attempt. ISO 8601 times.
+ * get one new attempt. Ids are UUIDs, times ISO 8601 (`toISOString()`). `limit` (issue #24:
+ * WEBHOOK_RECOVERY_MAX_DELIVERIES when queued, a positive integer) is absent in jobs queued before
+ * the cap existed, which the worker caps at its own setting.
  */
-export interface RecoveryJob {
-  organizationId: string;
-  webhookId: string;
-  since: string;
-  until: string;
-  /**
-   * Most deliveries the job reopens (issue #24: WEBHOOK_RECOVERY_MAX_DELIVERIES when queued);
-   * absent in jobs queued before the cap existed, which the worker caps at its own setting.
-   */
-  limit?: number;
-}
+export const recoveryJobSchema = z.object({
+  organizationId: jobUuid(),
+  webhookId: jobUuid(),
+  since: jobDateTime(),
+  until: jobDateTime(),
+  limit: z.number().int().positive().optional(),
+});
+/** Job data of a bulk recovery: see {@link recoveryJobSchema}. */
+export type RecoveryJob = z.infer<typeof recoveryJobSchema>;
 
-export const deliveryQueue = defineQueue<DeliveryJob>({ name: 'webhook-deliveries', jobName: 'deliver' });
-export const recoveryQueue = defineQueue<RecoveryJob>({ name: 'webhook-recovery', jobName: 'recover' });
+export const deliveryQueue = defineQueue({ name: 'webhook-deliveries', jobName: 'deliver', data: deliveryJobSchema });
+export const recoveryQueue = defineQueue({ name: 'webhook-recovery', jobName: 'recover', data: recoveryJobSchema });
 
 /**
  * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
@@ -41,6 +44,7 @@ export const recoveryQueue = defineQueue<RecoveryJob>({ name: 'webhook-recovery'
  * @param ctx.redis and QUEUE_PREFIX: where the backlog ranks are kept (one script per call)
  * @param delayMs wait before the attempt, in ms
  * @returns how many jobs were added (with `replaceFinished`, live jobs are not counted)
+ * @throws JobDataError when a delivery id is not a UUID (nothing is added)
  */
 export async function enqueueDeliveries(
   ctx: Pick<Context, 'queues' | 'redis' | 'config'>,
@@ -58,6 +62,7 @@ export async function enqueueDeliveries(
       async (ids) => (await rank(ids.map((id) => byId.get(id)!))).map((priority) => ({ priority })),
     );
   }
+  for (const d of deliveries) parseJobData(deliveryQueue, { deliveryId: d.id }, d.id); // ensureLiveJobs checks its own
   const priorities = await rank(deliveries);
   await ctx.queues.get(deliveryQueue).addBulk(
     deliveries.map((d, i) => ({
@@ -108,11 +113,13 @@ export async function runningRecoveryJobId(queues: Pick<Queues, 'get'>, webhookI
  * completes or fails, atomically with the add, across API replicas).
  * @param requestId unique per recovery request (a UUID)
  * @returns `queued`, or `running` when another recovery of the webhook is queued or running (nothing added)
+ * @throws JobDataError when `job` fails {@link recoveryJobSchema} (nothing is added)
  */
 export async function enqueueRecovery(queues: Pick<Queues, 'get'>, job: RecoveryJob, requestId: string): Promise<'queued' | 'running'> {
   const jobId = `${job.webhookId}-${requestId}`;
+  const data = parseJobData(recoveryQueue, job, jobId);
   const added = await queues
     .get(recoveryQueue)
-    .add(recoveryQueue.jobName, job, { jobId, deduplication: { id: recoveryDeduplicationId(job.webhookId) } });
+    .add(recoveryQueue.jobName, data, { jobId, deduplication: { id: recoveryDeduplicationId(job.webhookId) } });
   return added.id === jobId ? 'queued' : 'running';
 }

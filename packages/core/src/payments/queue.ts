@@ -1,4 +1,5 @@
-import { type PeriodicJob, defineQueue } from '@gw/runtime';
+import { z } from 'zod';
+import { type PeriodicJob, defineQueue, jobUuid } from '@gw/runtime';
 
 /**
  * The payments module's queue (processed by `expireDuePayments` and `expirePayment`) and its
@@ -14,14 +15,15 @@ import { type PeriodicJob, defineQueue } from '@gw/runtime';
  */
 
 /**
- * Job data of the expiry queue: `{}` for a scan; `{ paymentId }` for a job of one payment, the kind
- * that versions before issue #16's scan scheduled at each creation (job id = payment id).
+ * Job data of the expiry queue: `{}` for a scan; `{ paymentId }` (a UUID) for a job of one payment,
+ * the kind that versions before issue #16's scan scheduled at each creation (job id = payment id).
+ * The worker checks it before running the job; unknown keys are stripped, not refused.
  */
-export interface PaymentExpiryJob {
-  paymentId?: string;
-}
+export const paymentExpiryJobSchema = z.object({ paymentId: jobUuid().optional() });
+/** Job data of the expiry queue: see {@link paymentExpiryJobSchema}. */
+export type PaymentExpiryJob = z.infer<typeof paymentExpiryJobSchema>;
 
-export const paymentExpiryQueue = defineQueue<PaymentExpiryJob>({ name: 'payment-expiry', jobName: 'expire' });
+export const paymentExpiryQueue = defineQueue({ name: 'payment-expiry', jobName: 'expire', data: paymentExpiryJobSchema });
 
 /** Id of the one BullMQ job scheduler that produces the expiry scans. */
 export const PAYMENT_EXPIRY_SCHEDULER_ID = 'payment-expiry-scan';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { type PeriodicJob, defineQueue } from '@gw/runtime';
 
 /**
@@ -5,10 +6,15 @@ import { type PeriodicJob, defineQueue } from '@gw/runtime';
  * and scheduler id are what deployed workers and Bull Board read: never change them.
  */
 
-/** Job data of a retention run: none (the policy comes from the worker's configuration). */
-export type RetentionJob = Record<string, never>;
+/**
+ * Job data of a retention run: `{}` (the policy comes from the worker's configuration). The worker
+ * checks it is an object before running the job; keys are stripped, not refused.
+ */
+export const retentionJobSchema = z.object({});
+/** Job data of a retention run: none. */
+export type RetentionJob = z.infer<typeof retentionJobSchema>;
 
-export const retentionQueue = defineQueue<RetentionJob>({ name: 'maintenance-retention', jobName: 'prune' });
+export const retentionQueue = defineQueue({ name: 'maintenance-retention', jobName: 'prune', data: retentionJobSchema });
 
 /** Id of the one BullMQ job scheduler that produces the retention runs. */
 export const RETENTION_SCHEDULER_ID = 'retention';

@@ -1,21 +1,27 @@
 import { Queue, type Job, type JobsOptions } from 'bullmq';
+import { z } from 'zod';
 import type { RedisConnection } from '../redis/redis.js';
 
 /**
  * The queue machinery, without any queue: each queue is defined once, with {@link defineQueue}, in
- * the module that owns its processor (its job data type, its enqueue helpers); processes open the
- * queues they use from those definitions through the context's {@link Queues} registry, and the
- * worker registers one handler per defined queue (checked at start-up against {@link definedQueues}).
+ * the module that owns its processor (the zod schema of its job data, its enqueue helpers);
+ * processes open the queues they use from those definitions through the context's {@link Queues}
+ * registry, and the worker registers one handler per defined queue (checked at start-up against
+ * {@link definedQueues}), which takes each job's data through {@link parseJobData} before running it.
  */
 
-/** A queue of the project: its BullMQ name, the name of its jobs, and (in the type) its job data. */
+/** A queue of the project: its BullMQ name, the name of its jobs, and the schema of its job data. */
 export interface QueueDef<Data> {
   /** BullMQ queue name: RedisConnection keys `<QUEUE_PREFIX>:<name>:…`, shown by Bull Board. Never rename a deployed queue. */
   readonly name: string;
   /** The name of every job of the queue. */
   readonly jobName: string;
-  /** Type-level only: the job data (never set). */
-  readonly __data?: Data;
+  /**
+   * The zod schema of the job data (no transforms or defaults: what a producer adds is what the
+   * worker reads). It must accept every shape a deployed producer may have queued, older ones
+   * included. Read it through {@link parseJobData}.
+   */
+  readonly data: z.ZodType<Data>;
 }
 
 /** The job data of a queue definition. */
@@ -25,21 +31,71 @@ export type JobData<Q> = Q extends QueueDef<infer D> ? D : never;
 const definitions = new Map<string, QueueDef<unknown>>();
 
 /**
- * Defines a queue (once, beside its processor): `defineQueue<DeliveryJob>({ name: 'webhook-deliveries', jobName: 'deliver' })`.
+ * Defines a queue (once, beside its processor), its job data type inferred from its schema:
+ * `defineQueue({ name: 'webhook-deliveries', jobName: 'deliver', data: z.object({ deliveryId: jobUuid() }) })`.
+ *
+ * Unknown keys: make the schema a `z.object` (keys it does not know are stripped, not refused).
+ * During a rolling deploy workers of the previous and the next version take the same jobs, so a
+ * field added by a newer producer must not fail an older worker's job; a field the worker needs
+ * is required by the schema instead.
  * @throws Error when another definition already uses the name with another job name
  */
-export function defineQueue<Data>(spec: { name: string; jobName: string }): QueueDef<Data> {
+export function defineQueue<Data>(spec: { name: string; jobName: string; data: z.ZodType<Data> }): QueueDef<Data> {
   const known = definitions.get(spec.name);
   if (known && known.jobName !== spec.jobName) {
     throw new Error(`queue ${spec.name} is defined twice (jobs '${known.jobName}' and '${spec.jobName}')`);
   }
-  const def: QueueDef<Data> = Object.freeze({ name: spec.name, jobName: spec.jobName });
+  const def: QueueDef<Data> = Object.freeze({ name: spec.name, jobName: spec.jobName, data: spec.data });
   if (!known) definitions.set(spec.name, def);
   return def;
 }
 
 /** The queues defined by the modules loaded in this process (the worker must handle each of them). */
 export const definedQueues = (): QueueDef<unknown>[] => [...definitions.values()];
+
+/** A job id field: a UUID as PostgreSQL's `uuid` type has it (any version, as `isUuid` reads it): the ids in job data are row ids. */
+export const jobUuid = (): z.ZodGUID => z.guid({ error: (issue) => (issue.code === 'invalid_format' ? 'Invalid UUID' : undefined) });
+
+/** A time field: ISO 8601 with `Z` or an offset, as `Date.prototype.toISOString()` writes it. */
+export const jobDateTime = (): z.ZodISODateTime => z.iso.datetime({ offset: true });
+
+/** One way in which a job's data fails its queue's schema. */
+export interface JobDataIssue {
+  /** Dotted path of the field (`deliveryId`, `items.0.id`), `data` for the data itself. */
+  path: string;
+  /** zod's message (its default messages name what was expected and the type received, not the value). */
+  message: string;
+}
+
+/**
+ * Job data that its queue's schema refuses. The message names the queue, the job (when it has an
+ * id) and each issue (path and message), and holds no value of the data, so it may be logged.
+ */
+export class JobDataError extends Error {
+  override readonly name = 'JobDataError';
+  constructor(
+    readonly queue: string,
+    readonly jobId: string | undefined,
+    readonly issues: JobDataIssue[],
+  ) {
+    const job = jobId === undefined ? 'job' : `job ${jobId}`;
+    super(`malformed ${job} of queue ${queue}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  }
+}
+
+/**
+ * Checks a job's data against its queue's schema: by the worker before it runs a job, and by the
+ * enqueue helpers before they add one (a producer's bug then fails the producer, not a job later).
+ * @param jobId the job's id, named in the error
+ * @returns the data as the schema reads it (unknown keys stripped)
+ * @throws JobDataError when the schema refuses the data
+ */
+export function parseJobData<Data>(def: QueueDef<Data>, data: unknown, jobId?: string): Data {
+  const result = def.data.safeParse(data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.') || 'data', message: i.message }));
+  throw new JobDataError(def.name, jobId, issues);
+}
 
 /**
  * Retry policy for infrastructure failures of the job itself (database down, etc.). Receiver
@@ -120,6 +176,7 @@ export async function promoteDelayedJob<Data>(
  * @param jobOptions options of the jobs to add (e.g. their priorities), asked once with the ids
  *   that need a job, in their order; not asked when none does
  * @returns how many jobs were added
+ * @throws JobDataError when an item's data fails the queue's schema (before anything is added)
  */
 export async function ensureLiveJobs<Data>(
   queues: Pick<Queues, 'get'>,
@@ -129,6 +186,7 @@ export async function ensureLiveJobs<Data>(
 ): Promise<number> {
   const queue = queues.get(def) as Queue;
   const missing: { id: string; data: Data }[] = [];
+  for (const item of items) parseJobData(def, item.data, item.id);
   for (const item of items) {
     const job = await queue.getJob(item.id);
     if (job) {

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { QueueDef, Queues } from './queues.js';
+import { type QueueDef, type Queues, parseJobData } from './queues.js';
 
 /**
  * A job that runs every so often for the whole cluster: one BullMQ job scheduler under a fixed id
@@ -20,7 +20,7 @@ export interface PeriodicJob<Data> {
  * Sets the periodic job to run every `everyMs` ms (an upsert of its scheduler); `everyMs` 0 removes
  * the scheduler (the job is off).
  * @returns whether a scheduler is now in place
- * @throws the Redis error when Redis cannot be reached
+ * @throws the Redis error when Redis cannot be reached; JobDataError when `job.data` fails the queue's schema
  */
 export async function schedulePeriodicJob<Data>(queues: Pick<Queues, 'get'>, job: PeriodicJob<Data>, everyMs: number): Promise<boolean> {
   const queue = queues.get(job.queue) as Queue;
@@ -28,12 +28,13 @@ export async function schedulePeriodicJob<Data>(queues: Pick<Queues, 'get'>, job
     await queue.removeJobScheduler(job.schedulerId);
     return false;
   }
+  const data = parseJobData(job.queue, job.data);
   await queue.upsertJobScheduler(
     job.schedulerId,
     { every: everyMs },
     {
       name: job.queue.jobName,
-      data: job.data,
+      data,
       opts: { attempts: 1, removeOnComplete: { count: 50 }, removeOnFail: { count: 50 } },
     },
   );
