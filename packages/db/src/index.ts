@@ -16,5 +16,17 @@ export {
   type MigrateOptions,
   type MigrateResult,
 } from './migrate.js';
+export {
+  cutKeysetPage,
+  keysetArgs,
+  keysetSql,
+  keysetTake,
+  type KeysetArgsBy,
+  type KeysetArgsById,
+  type KeysetBound,
+  type KeysetOrder,
+  type KeysetPage,
+  type KeysetSql,
+} from './keyset.js';
 export * from './raw-sql.js';
 export * from './transaction.js';

@@ -1,20 +1,15 @@
-import type { Consent, Db, Tx } from '@gw/db';
+import { type Consent, type Db, type KeysetPage, type Tx, keysetArgs } from '@gw/db';
 import type { Context } from '@gw/runtime';
 import { HEALTH_CONSENT_SCOPE } from './contract.js';
 
 /** Every statement on the `consents` table. */
 
-/** The consents a patient gave one organization, newest first, after the id `after` (index `consents(patient, organization_id)`). */
+/** A page of the consents a patient gave one organization, newest first (index `consents(patient, organization_id)`; `keysetArgs`). */
 export const listConsentRows = (
   ctx: Pick<Context, 'prisma'>,
   owner: { organizationId: string; patient: string },
-  q: { after: string | undefined; take: number },
-): Promise<Consent[]> =>
-  ctx.prisma.consent.findMany({
-    where: { patient: owner.patient, organizationId: owner.organizationId, ...(q.after ? { id: { lt: q.after } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+  page: KeysetPage,
+): Promise<Consent[]> => ctx.prisma.consent.findMany(keysetArgs({ patient: owner.patient, organizationId: owner.organizationId }, page));
 
 /** Serialises, until the transaction ends, the consent writes of one patient and organization (advisory lock). */
 export async function lockConsentPair(tx: Tx, patient: string, organizationId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Prisma, withTransaction, type Tx } from '@gw/db';
 import type { Hex } from 'viem';
-import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
+import { type Context, AppError, fetchPage, isUuid, type Page, type PageQuery } from '@gw/runtime';
 import { findOrganization } from '../auth/index.js';
 import {
   verifyConsentSignature,
@@ -99,8 +99,7 @@ export async function listConsents(
   patient: string,
   q: PageQuery,
 ): Promise<Page<ConsentDto>> {
-  const rows = await repo.listConsentRows(ctx, { organizationId, patient }, { after: cursorId(q.cursor), take: q.limit + 1 });
-  return toPage(rows, q.limit, toConsentDto);
+  return fetchPage(q, (page) => repo.listConsentRows(ctx, { organizationId, patient }, page), toConsentDto);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CarbonCredit, Db } from '@gw/db';
+import { type CarbonCredit, type Db, type KeysetPage, keysetArgs } from '@gw/db';
 import type { Context } from '@gw/runtime';
 
 /** Every statement on the `carbon_credits` table. */
@@ -12,17 +12,9 @@ export const carbonCreditTotalsByVintage = (ctx: Pick<Context, 'prisma'>, organi
     _count: { _all: true },
   });
 
-/** The organization's lots, newest first, after the id `after`. */
-export const listCarbonCreditRows = (
-  ctx: Pick<Context, 'prisma'>,
-  organizationId: string,
-  q: { after: string | undefined; take: number },
-): Promise<CarbonCredit[]> =>
-  ctx.prisma.carbonCredit.findMany({
-    where: { organizationId, ...(q.after ? { id: { lt: q.after } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+/** A page of the organization's lots, newest first (`keysetArgs`: `limit + 1` rows). */
+export const listCarbonCreditRows = (ctx: Pick<Context, 'prisma'>, organizationId: string, page: KeysetPage): Promise<CarbonCredit[]> =>
+  ctx.prisma.carbonCredit.findMany(keysetArgs({ organizationId }, page));
 
 /** What identifies a lot of carbon credits of an organization. */
 export interface CarbonCreditIdentity {

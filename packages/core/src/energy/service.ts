@@ -11,7 +11,7 @@ export async function carbonCredits(ctx: Pick<Context, 'prisma'>, organizationId
   const [heldByVintage, retiredByVintage, rows] = await Promise.all([
     carbonCreditTotalsByVintage(ctx, organizationId, false),
     carbonCreditTotalsByVintage(ctx, organizationId, true),
-    listCarbonCreditRows(ctx, organizationId, { after, take: q.limit + 1 }),
+    listCarbonCreditRows(ctx, organizationId, { after, limit: q.limit }),
   ]);
   const vintages = new Map<number, { vintage: number; held: number; retired: number }>();
   const at = (vintage: number) => vintages.get(vintage) ?? vintages.set(vintage, { vintage, held: 0, retired: 0 }).get(vintage)!;

@@ -1,14 +1,10 @@
-import type { Prisma, Proposal, Vote, Db } from '@gw/db';
+import { type Prisma, type Proposal, type Vote, type Db, type KeysetPage, keysetArgs } from '@gw/db';
 
 /** Every statement on the governance tables: `proposals` and `votes`. */
 
-/** A page of the proposals open at `now` (`startsAt <= now < endsAt`), newest first: ids below `after` (when given), at most `take`. */
-export async function listOpenProposals(db: Db<'proposal'>, now: Date, after: string | undefined, take: number): Promise<Proposal[]> {
-  return db.proposal.findMany({
-    where: { startsAt: { lte: now }, endsAt: { gt: now }, ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: 'desc' },
-    take,
-  });
+/** A page of the proposals open at `now` (`startsAt <= now < endsAt`), newest first (`keysetArgs`). */
+export async function listOpenProposals(db: Db<'proposal'>, now: Date, page: KeysetPage): Promise<Proposal[]> {
+  return db.proposal.findMany(keysetArgs({ startsAt: { lte: now }, endsAt: { gt: now } }, page));
 }
 
 /** The proposal `id`, or null. */

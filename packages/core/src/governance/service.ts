@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type Proposal, type Tx, type Vote } from '@gw/db';
+import { Prisma, cutKeysetPage, type PrismaClient, type Proposal, type Tx, type Vote } from '@gw/db';
 import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { stakedPrincipal } from '../staking/index.js';
@@ -39,8 +39,8 @@ const emptyTally = (): Tally => ({ for: '0', against: '0', abstain: '0' });
  * @throws AppError('validation-error') for a bad cursor
  */
 export async function listActiveProposals(ctx: Pick<Context, 'prisma'>, q: PageQuery, now: Date = new Date()): Promise<Page<ProposalDto>> {
-  const rows = await listOpenProposals(ctx.prisma, now, cursorId(q.cursor), q.limit + 1);
-  const pageIds = rows.slice(0, q.limit).map((p) => p.id);
+  const rows = await listOpenProposals(ctx.prisma, now, { after: cursorId(q.cursor), limit: q.limit });
+  const pageIds = cutKeysetPage(rows, q.limit).rows.map((p) => p.id);
   const sums = await sumVoteWeights(ctx.prisma, pageIds);
   const tallies = new Map<string, Tally>();
   for (const s of sums) {

@@ -1,4 +1,4 @@
-import type { ClinicalRecord, Db, Tx } from '@gw/db';
+import { type ClinicalRecord, type Db, type KeysetPage, type Tx, keysetArgs } from '@gw/db';
 
 /** Every statement on the `clinical_records` and `health_access_logs` tables. */
 
@@ -6,20 +6,9 @@ import type { ClinicalRecord, Db, Tx } from '@gw/db';
 export const findClinicalRecordRow = (tx: Tx, patient: string, id: string): Promise<ClinicalRecord | null> =>
   tx.clinicalRecord.findFirst({ where: { id, patient } });
 
-/** The patient's records, newest first (`recordedAt`, then id), after the record `after`. */
-export const listClinicalRecordRows = (
-  tx: Tx,
-  patient: string,
-  q: { after: ClinicalRecord | null; take: number },
-): Promise<ClinicalRecord[]> =>
-  tx.clinicalRecord.findMany({
-    where: {
-      patient,
-      ...(q.after ? { OR: [{ recordedAt: { lt: q.after.recordedAt } }, { recordedAt: q.after.recordedAt, id: { lt: q.after.id } }] } : {}),
-    },
-    orderBy: [{ recordedAt: 'desc' }, { id: 'desc' }],
-    take: q.take,
-  });
+/** A page of the patient's records, newest first (`recordedAt`, then id; `keysetArgs`). */
+export const listClinicalRecordRows = (tx: Tx, patient: string, page: KeysetPage<ClinicalRecord>): Promise<ClinicalRecord[]> =>
+  tx.clinicalRecord.findMany(keysetArgs({ patient }, page, 'desc', 'recordedAt'));
 
 /** One row of the access log: who read (or tried to read) whose records, under which consent, how many. */
 export async function insertHealthAccessLog(

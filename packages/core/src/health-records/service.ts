@@ -1,5 +1,5 @@
-import { withTransaction, type ClinicalRecord } from '@gw/db';
-import { type Context, AppError, cursorId, toPage, type Page, type PageQuery } from '@gw/runtime';
+import { withTransaction } from '@gw/db';
+import { type Context, AppError, cursorId, cursorRow, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { lockActiveConsent } from '../consents/index.js';
 import { toClinicalRecordDto, type ClinicalRecordDto } from './contract.js';
 import { findClinicalRecordRow, insertHealthAccessLog, listClinicalRecordRows } from './repository.js';
@@ -40,15 +40,8 @@ export async function readHealthRecords(
       await insertHealthAccessLog(tx, { ...log, recordCount: 0, granted: false });
       return undefined;
     }
-    let after: ClinicalRecord | null = null;
-    if (afterId) {
-      after = await findClinicalRecordRow(tx, input.patient, afterId);
-      if (!after)
-        throw new AppError('validation-error', 'cursor is not valid', {
-          errors: [{ path: 'cursor', message: 'not a cursor of this list' }],
-        });
-    }
-    const rows = await listClinicalRecordRows(tx, input.patient, { after, take: input.limit + 1 });
+    const after = await cursorRow(afterId, (id) => findClinicalRecordRow(tx, input.patient, id));
+    const rows = await listClinicalRecordRows(tx, input.patient, { after, limit: input.limit });
     const page = toPage(rows, input.limit, toClinicalRecordDto);
     await insertHealthAccessLog(tx, { ...log, consentId, recordCount: page.data.length, granted: true });
     return { patient: input.patient, consentId, ...page };

@@ -1,12 +1,22 @@
-import type { Certificate, Checkpoint, CustomsClearance, Db, Shipment, Tariff, Tx } from '@gw/db';
+import {
+  type Certificate,
+  type Checkpoint,
+  type CustomsClearance,
+  type Db,
+  type KeysetPage,
+  type Shipment,
+  type Tariff,
+  type Tx,
+  keysetArgs,
+} from '@gw/db';
 import type { Context } from '@gw/runtime';
 import type { CheckpointStatus, ShipmentStatus } from './contract.js';
 
 /**
  * Every statement on the logistics tables: `shipments`, `checkpoints`, `certificates`, `tariffs`
  * and `customs_clearances`. Functions that run both inside and outside a transaction take `db`:
- * the process's Prisma client or a transaction client. Lists fetch `take` rows (the service
- * asks for one more than the page to know whether another page follows).
+ * the process's Prisma client or a transaction client. Lists take a `KeysetPage` and fetch one
+ * row more than the page to know whether another page follows (`keysetArgs` of `@gw/db`).
  */
 
 // --- shipments -------------------------------------------------------------------------------------
@@ -19,17 +29,13 @@ export const findShipmentRow = (db: Tx, organizationId: string, id: string): Pro
 export const findShipmentIdByReference = (db: Tx, organizationId: string, reference: string): Promise<{ id: string } | null> =>
   db.shipment.findUnique({ where: { organizationId_reference: { organizationId, reference } }, select: { id: true } });
 
-/** The organization's shipments, newest first, optionally of one status, after the id `after`. */
+/** A page of the organization's shipments, newest first, optionally of one status. */
 export const listShipmentRows = (
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
-  q: { status?: ShipmentStatus | undefined; after: string | undefined; take: number },
-): Promise<Shipment[]> =>
-  ctx.prisma.shipment.findMany({
-    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(q.after ? { id: { lt: q.after } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+  q: { status?: ShipmentStatus | undefined },
+  page: KeysetPage,
+): Promise<Shipment[]> => ctx.prisma.shipment.findMany(keysetArgs({ organizationId, ...(q.status ? { status: q.status } : {}) }, page));
 
 export const insertShipment = (
   tx: Tx,
@@ -71,22 +77,13 @@ export const findCheckpointRow = (
   id: string,
 ): Promise<Checkpoint | null> => ctx.prisma.checkpoint.findFirst({ where: { id, shipmentId, organizationId } });
 
-/** A shipment's checkpoints in the order they happened (`recordedAt`, then id), after the checkpoint `after`. */
+/** A page of a shipment's checkpoints in the order they happened (`recordedAt`, then id, oldest first). */
 export const listCheckpointRows = (
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
   shipmentId: string,
-  q: { after: Checkpoint | null; take: number },
-): Promise<Checkpoint[]> =>
-  ctx.prisma.checkpoint.findMany({
-    where: {
-      shipmentId,
-      organizationId,
-      ...(q.after ? { OR: [{ recordedAt: { gt: q.after.recordedAt } }, { recordedAt: q.after.recordedAt, id: { gt: q.after.id } }] } : {}),
-    },
-    orderBy: [{ recordedAt: 'asc' }, { id: 'asc' }],
-    take: q.take,
-  });
+  page: KeysetPage<Checkpoint>,
+): Promise<Checkpoint[]> => ctx.prisma.checkpoint.findMany(keysetArgs({ shipmentId, organizationId }, page, 'asc', 'recordedAt'));
 
 export const insertCheckpoint = (
   tx: Tx,
@@ -132,17 +129,14 @@ export async function latestCheckpointStatus(tx: Tx, shipmentId: string): Promis
 
 // --- certificates ----------------------------------------------------------------------------------
 
-/** The organization's certificates, newest first, optionally of one shipment, after the id `after`. */
+/** A page of the organization's certificates, newest first, optionally of one shipment. */
 export const listCertificateRows = (
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
-  q: { shipmentId?: string | undefined; after: string | undefined; take: number },
+  q: { shipmentId?: string | undefined },
+  page: KeysetPage,
 ): Promise<Certificate[]> =>
-  ctx.prisma.certificate.findMany({
-    where: { organizationId, ...(q.shipmentId ? { shipmentId: q.shipmentId } : {}), ...(q.after ? { id: { lt: q.after } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+  ctx.prisma.certificate.findMany(keysetArgs({ organizationId, ...(q.shipmentId ? { shipmentId: q.shipmentId } : {}) }, page));
 
 /**
  * Serialises, until the transaction ends, the writers of one certificate identity (organization,
@@ -193,8 +187,8 @@ export const countCertificates = (db: Db<'certificate'>, organizationId: string)
 // --- tariffs ---------------------------------------------------------------------------------------
 
 /**
- * Tariff lines, newest first, after the id `after`: of an HS code along the hierarchy (lines
- * starting with `hsCode`, or exactly one of the `broader` codes), of a lane.
+ * A page of tariff lines, newest first: of an HS code along the hierarchy (lines starting with
+ * `hsCode`, or exactly one of the `broader` codes), of a lane.
  */
 export const findTariffRows = (
   ctx: Pick<Context, 'prisma'>,
@@ -203,20 +197,19 @@ export const findTariffRows = (
     broader: string[];
     origin?: string | undefined;
     destination?: string | undefined;
-    after: string | undefined;
-    take: number;
   },
+  page: KeysetPage,
 ): Promise<Tariff[]> =>
-  ctx.prisma.tariff.findMany({
-    where: {
-      ...(q.hsCode ? { OR: [{ hsCode: { startsWith: q.hsCode } }, { hsCode: { in: q.broader } }] } : {}),
-      ...(q.origin ? { origin: q.origin } : {}),
-      ...(q.destination ? { destination: q.destination } : {}),
-      ...(q.after ? { id: { lt: q.after } } : {}),
-    },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+  ctx.prisma.tariff.findMany(
+    keysetArgs(
+      {
+        ...(q.hsCode ? { OR: [{ hsCode: { startsWith: q.hsCode } }, { hsCode: { in: q.broader } }] } : {}),
+        ...(q.origin ? { origin: q.origin } : {}),
+        ...(q.destination ? { destination: q.destination } : {}),
+      },
+      page,
+    ),
+  );
 
 /** A tariff line to insert with {@link insertMissingTariffs}. */
 export interface NewTariff {

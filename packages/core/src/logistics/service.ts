@@ -1,5 +1,5 @@
-import { Prisma, type Checkpoint, type Shipment, type Tx } from '@gw/db';
-import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
+import { Prisma, type Shipment, type Tx } from '@gw/db';
+import { type Context, AppError, cursorId, cursorRow, fetchPage, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import {
   toCertificateDto,
@@ -40,8 +40,7 @@ export async function listShipments(
   organizationId: string,
   q: PageQuery & { status?: ShipmentStatus | undefined },
 ): Promise<Page<ShipmentDto>> {
-  const rows = await repo.listShipmentRows(ctx, organizationId, { status: q.status, after: cursorId(q.cursor), take: q.limit + 1 });
-  return toPage(rows, q.limit, toShipmentDto);
+  return fetchPage(q, (page) => repo.listShipmentRows(ctx, organizationId, { status: q.status }, page), toShipmentDto);
 }
 
 /**
@@ -57,14 +56,8 @@ export async function listCheckpoints(
   q: PageQuery & { shipmentId: string },
 ): Promise<Page<CheckpointDto>> {
   const shipment = await findShipment(ctx.prisma, organizationId, q.shipmentId);
-  const afterId = cursorId(q.cursor);
-  let after: Checkpoint | null = null;
-  if (afterId) {
-    after = await repo.findCheckpointRow(ctx, organizationId, shipment.id, afterId);
-    if (!after)
-      throw new AppError('validation-error', 'cursor is not valid', { errors: [{ path: 'cursor', message: 'not a cursor of this list' }] });
-  }
-  const rows = await repo.listCheckpointRows(ctx, organizationId, shipment.id, { after, take: q.limit + 1 });
+  const after = await cursorRow(cursorId(q.cursor), (id) => repo.findCheckpointRow(ctx, organizationId, shipment.id, id));
+  const rows = await repo.listCheckpointRows(ctx, organizationId, shipment.id, { after, limit: q.limit });
   return toPage(rows, q.limit, toCheckpointDto);
 }
 
@@ -79,11 +72,12 @@ export async function listCertificates(
   q: PageQuery & { shipmentId?: string | undefined },
 ): Promise<Page<CertificateDto>> {
   if (q.shipmentId !== undefined) await findShipment(ctx.prisma, organizationId, q.shipmentId);
-  const rows = await repo.listCertificateRows(ctx, organizationId, {
-    shipmentId: q.shipmentId,
-    after: cursorId(q.cursor),
-    take: q.limit + 1,
-  });
+  const rows = await repo.listCertificateRows(
+    ctx,
+    organizationId,
+    { shipmentId: q.shipmentId },
+    { after: cursorId(q.cursor), limit: q.limit },
+  );
   const now = Date.now();
   return toPage(rows, q.limit, (c) => toCertificateDto(c, now));
 }
@@ -103,18 +97,10 @@ export interface TariffQuery extends PageQuery {
  * (`8471300000` → `847130`, `8471`), i.e. every line that applies to goods of that code.
  */
 export async function findTariffs(ctx: Pick<Context, 'prisma'>, q: TariffQuery): Promise<Page<TariffDto>> {
-  const after = cursorId(q.cursor);
   const broader: string[] = [];
   if (q.hsCode) for (let n = 4; n < q.hsCode.length; n++) broader.push(q.hsCode.slice(0, n));
-  const rows = await repo.findTariffRows(ctx, {
-    hsCode: q.hsCode,
-    broader,
-    origin: q.origin,
-    destination: q.destination,
-    after,
-    take: q.limit + 1,
-  });
-  return toPage(rows, q.limit, toTariffDto);
+  const filter = { hsCode: q.hsCode, broader, origin: q.origin, destination: q.destination };
+  return fetchPage(q, (page) => repo.findTariffRows(ctx, filter, page), toTariffDto);
 }
 
 // --- customs ---------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { Prisma, type Payment, type PaymentStatus, type RawSql, sqlFragment } from '@gw/db';
+import { Prisma, type KeysetPage, type Payment, type PaymentStatus, type RawSql, keysetArgs, sqlFragment } from '@gw/db';
 import { type Context, isUuid } from '@gw/runtime';
 
 /**
@@ -97,17 +97,14 @@ export function findPayment(ctx: Pick<Context, 'prisma'>, organizationId: string
   return ctx.prisma.payment.findFirst({ where: { id: paymentId, organizationId } });
 }
 
-/** A page of the organization's payments, newest first: at most `take` with an id below `before`. */
+/** A page of the organization's payments, newest first, optionally of one status (`keysetArgs`). */
 export function findPayments(
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
-  q: { status?: PaymentStatus | undefined; before?: string | undefined; take: number },
+  q: { status?: PaymentStatus | undefined },
+  page: KeysetPage,
 ): Promise<Payment[]> {
-  return ctx.prisma.payment.findMany({
-    where: { organizationId, ...(q.status ? { status: q.status } : {}), ...(q.before ? { id: { lt: q.before } } : {}) },
-    orderBy: { id: 'desc' },
-    take: q.take,
-  });
+  return ctx.prisma.payment.findMany(keysetArgs({ organizationId, ...(q.status ? { status: q.status } : {}) }, page));
 }
 
 /** Pending payments whose `expiresAt` is at or before `cutoff`, oldest first (the expiry scan's; index `payments(status, expires_at)`). */

@@ -1,6 +1,6 @@
 import { type Payment, type PaymentStatus, type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type Context, coalescePer, cursorId, isUuid, toPage } from '@gw/runtime';
+import { AppError, type Context, coalescePer, fetchPage, isUuid } from '@gw/runtime';
 import { transfer, transferIfFunded } from '../ledger/index.js';
 import { type DeliveryRef, dispatchDeliveries } from '../deliveries/index.js';
 import { type DeliveryDto, recordEvent, sendTestEvent, TEST_EVENT_PAYMENT_ID, type WebhookEvent } from '../webhooks/index.js';
@@ -272,9 +272,7 @@ export async function listPayments(
   organizationId: string,
   q: { status?: PaymentStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ data: PaymentDto[]; nextCursor: string | null }> {
-  const after = cursorId(q.cursor);
-  const rows = await findPayments(ctx, organizationId, { status: q.status, before: after, take: q.limit + 1 });
-  return toPage(rows, q.limit, toPaymentDto);
+  return fetchPage(q, (page) => findPayments(ctx, organizationId, { status: q.status }, page), toPaymentDto);
 }
 
 // --- the group commit of creations without a key (issue #5) ------------------------------------------

@@ -1,4 +1,4 @@
-import type { FarmingPool, StakingPosition, Tx, Db } from '@gw/db';
+import { type FarmingPool, type StakingPosition, type Tx, type Db, type KeysetPage, keysetArgs } from '@gw/db';
 
 /** Every statement on the staking tables: `staking_positions` and `farming_pools`. */
 
@@ -12,18 +12,9 @@ export async function insertStakingPosition(
   return tx.stakingPosition.create({ data: { ...position, principal: position.principal.toString() } });
 }
 
-/** A page of the wallet's active positions, newest first: ids below `after` (when given), at most `take`. */
-export async function listActivePositions(
-  db: Db<'stakingPosition'>,
-  address: string,
-  after: string | undefined,
-  take: number,
-): Promise<StakingPosition[]> {
-  return db.stakingPosition.findMany({
-    where: { address, status: 'active', ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: 'desc' },
-    take,
-  });
+/** A page of the wallet's active positions, newest first (`keysetArgs`). */
+export async function listActivePositions(db: Db<'stakingPosition'>, address: string, page: KeysetPage): Promise<StakingPosition[]> {
+  return db.stakingPosition.findMany(keysetArgs({ address, status: 'active' as const }, page));
 }
 
 /**
@@ -65,13 +56,9 @@ export async function stakedPrincipalAt(db: Db<'stakingPosition'>, address: stri
 
 // --- farming pools --------------------------------------------------------------------------------
 
-/** A page of the active farming pools, newest first: ids below `after` (when given), at most `take`. */
-export async function listActiveFarmingPools(db: Db<'farmingPool'>, after: string | undefined, take: number): Promise<FarmingPool[]> {
-  return db.farmingPool.findMany({
-    where: { active: true, ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: 'desc' },
-    take,
-  });
+/** A page of the active farming pools, newest first (`keysetArgs`). */
+export async function listActiveFarmingPools(db: Db<'farmingPool'>, page: KeysetPage): Promise<FarmingPool[]> {
+  return db.farmingPool.findMany(keysetArgs({ active: true }, page));
 }
 
 /** The id of a farming pool with this name, or null. */

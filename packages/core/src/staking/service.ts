@@ -1,5 +1,5 @@
 import type { Db, FarmingPool, StakingPosition } from '@gw/db';
-import { type Context, AppError, cursorId, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
+import { type Context, AppError, fetchPage, isUuid, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { balanceOf, postEntryIfFunded, STAKING_POOL, transfer, TREASURY } from '../ledger/index.js';
 import type { FarmingPoolDto, StakingPositionDto } from './contract.js';
@@ -122,8 +122,11 @@ export async function listStakingPositions(
   q: PageQuery,
   now: Date = new Date(),
 ): Promise<Page<StakingPositionDto>> {
-  const rows = await listActivePositions(ctx.prisma, address, cursorId(q.cursor), q.limit + 1);
-  return toPage(rows, q.limit, (p) => toStakingPositionDto(p, now));
+  return fetchPage(
+    q,
+    (page) => listActivePositions(ctx.prisma, address, page),
+    (p) => toStakingPositionDto(p, now),
+  );
 }
 
 // --- unstake --------------------------------------------------------------------------------------
@@ -214,8 +217,7 @@ export const toFarmingPoolDto = (p: FarmingPool): FarmingPoolDto => ({
  * @throws AppError('validation-error') for a bad cursor
  */
 export async function listFarmingPools(ctx: Pick<Context, 'prisma'>, q: PageQuery): Promise<Page<FarmingPoolDto>> {
-  const rows = await listActiveFarmingPools(ctx.prisma, cursorId(q.cursor), q.limit + 1);
-  return toPage(rows, q.limit, toFarmingPoolDto);
+  return fetchPage(q, (page) => listActiveFarmingPools(ctx.prisma, page), toFarmingPoolDto);
 }
 
 /**

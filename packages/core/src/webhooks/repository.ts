@@ -1,4 +1,4 @@
-import { Prisma, type Db, type DeliveryStatus, type RawSql, type Tx, type Webhook, sqlFragment } from '@gw/db';
+import { Prisma, type Db, type DeliveryStatus, type KeysetPage, type RawSql, type Tx, type Webhook, keysetSql, sqlFragment } from '@gw/db';
 import type { Context } from '@gw/runtime';
 import type { DeliveryAttemptView, DeliveryView, EventView } from './contract.js';
 
@@ -206,18 +206,15 @@ const DELIVERY_VIEW_COLUMNS = sqlFragment(`d.id::text, d.webhook_id::text AS "we
     d.last_status_code AS "lastStatusCode", d.last_error AS "lastError", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt"`);
 
 /**
- * A page of the organization's deliveries, newest first: at most `take` matching `filter` with an
- * id below `before`. Keyset order by id (UUIDv7: creation order). Each filter is an equality or a
+ * A page of the organization's deliveries matching `filter`, newest first: keyset order by id
+ * (UUIDv7: creation order; `keysetSql`). Each filter is an equality or a
  * range that an index serves (issue #15, #25): `(organization_id, status, id)`, `(webhook_id, id)`,
  * `(organization_id, event, id)`, the events of a payment by `events(payment_id)`, and the time
  * bounds as id bounds on `(organization_id, id)`. Each delivery is joined to its event (primary
  * key) for its payment id.
  */
-export function findDeliveries(
-  db: RawSql,
-  organizationId: string,
-  q: DeliveryFilter & { before?: string | null | undefined; take: number },
-): PromiseLike<DeliveryView[]> {
+export function findDeliveries(db: RawSql, organizationId: string, q: DeliveryFilter, page: KeysetPage): PromiseLike<DeliveryView[]> {
+  const keyset = keysetSql('d.id', page);
   const where: Prisma.Sql[] = [Prisma.sql`d.organization_id = ${organizationId}::uuid`];
   if (q.status) where.push(Prisma.sql`d.status = ${q.status}::delivery_status`);
   if (q.webhookId) where.push(Prisma.sql`d.webhook_id = ${q.webhookId}::uuid`);
@@ -227,14 +224,12 @@ export function findDeliveries(
       Prisma.sql`d.event_id IN (SELECT id FROM events WHERE payment_id = ${q.paymentId}::uuid AND organization_id = ${organizationId}::uuid)`,
     );
   }
-  where.push(...timeConditions('d', q.createdAfter, q.createdBefore));
-  if (q.before) where.push(Prisma.sql`d.id < ${q.before}::uuid`);
+  where.push(...timeConditions('d', q.createdAfter, q.createdBefore), ...keyset.where);
   return db.$queryRaw<DeliveryView[]>`
     SELECT ${DELIVERY_VIEW_COLUMNS}
     FROM deliveries d JOIN events e ON e.id = d.event_id
     WHERE ${Prisma.join(where, ' AND ')}
-    ORDER BY d.id DESC
-    LIMIT ${q.take}::int`;
+    ${keyset.orderLimit}`;
 }
 
 /** The organization's delivery with its event's payment id, or null. */
@@ -261,38 +256,34 @@ export async function findDeliveryDetail(
   return { delivery, attempts };
 }
 
-/** The filters and keyset of `GET /events` (issue #25). */
+/** The filters and order of `GET /events` (issue #25). */
 export interface EventQuery {
   type?: string | undefined;
   createdAfter?: Date | undefined;
   createdBefore?: Date | undefined;
-  /** Only events with an id above this one. */
+  /** Only events with an id above this one (a filter, not the keyset: the page's `after` is). */
   after?: string | undefined;
-  /** The last id of the previous page: the page continues past it in `order`. */
-  cursor?: string | undefined;
   order: 'asc' | 'desc';
-  take: number;
 }
 
 const EVENT_VIEW_COLUMNS = sqlFragment(`id::text, type, created_at AS "createdAt", test, payload`);
 
 /**
- * A page of the organization's events in id order (UUIDv7: creation order), `desc` or `asc`, by
- * `(organization_id, id)` or, with a type, `(organization_id, type, id)`; time bounds as for
- * {@link findDeliveries}.
+ * A page of the organization's events in id order (UUIDv7: creation order), `desc` or `asc`
+ * (`keysetSql`: the page continues past `page.after` in that order), by `(organization_id, id)`
+ * or, with a type, `(organization_id, type, id)`; time bounds as for {@link findDeliveries}.
  */
-export function findEvents(db: RawSql, organizationId: string, q: EventQuery): PromiseLike<EventView[]> {
+export function findEvents(db: RawSql, organizationId: string, q: EventQuery, page: KeysetPage): PromiseLike<EventView[]> {
+  const keyset = keysetSql('e.id', page, q.order);
   const where: Prisma.Sql[] = [Prisma.sql`e.organization_id = ${organizationId}::uuid`];
   if (q.type) where.push(Prisma.sql`e.type = ${q.type}`);
   if (q.after) where.push(Prisma.sql`e.id > ${q.after}::uuid`);
-  where.push(...timeConditions('e', q.createdAfter, q.createdBefore));
-  if (q.cursor) where.push(q.order === 'asc' ? Prisma.sql`e.id > ${q.cursor}::uuid` : Prisma.sql`e.id < ${q.cursor}::uuid`);
+  where.push(...timeConditions('e', q.createdAfter, q.createdBefore), ...keyset.where);
   return db.$queryRaw<EventView[]>`
     SELECT ${EVENT_VIEW_COLUMNS}
     FROM events e
     WHERE ${Prisma.join(where, ' AND ')}
-    ORDER BY e.id ${sqlFragment(q.order === 'asc' ? 'ASC' : 'DESC')}
-    LIMIT ${q.take}::int`;
+    ${keyset.orderLimit}`;
 }
 
 /** The organization's event, or null. */

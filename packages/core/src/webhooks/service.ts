@@ -4,14 +4,15 @@ import { type Db, type Prisma, type RawSql, withTransaction } from '@gw/db';
 import {
   AppError,
   type Context,
-  cursorId,
+  fetchPage,
   isUuid,
   createPortPolicy,
   promoteDelayedJob,
   resolveAllowed,
-  toPage,
   urlPort,
   type Logger,
+  type Page,
+  type PageQuery,
   type Resolver,
   type SecretBox,
 } from '@gw/runtime';
@@ -305,6 +306,21 @@ export async function reencryptWebhookSecrets(db: Db<'webhook'>, box: SecretBox)
  */
 const timeOf = (iso: string | undefined): Date | undefined => (iso === undefined ? undefined : new Date(Math.max(0, Date.parse(iso))));
 
+/** The creation-time filters of a list as the API takes them: ISO 8601 date-times, `createdAfter` inclusive, `createdBefore` exclusive. */
+interface CreatedQuery {
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+}
+
+/** A list's filter with its creation times as Dates ({@link timeOf}). */
+const withTimes = <Q extends CreatedQuery>(
+  q: Q,
+): Omit<Q, keyof CreatedQuery> & { createdAfter: Date | undefined; createdBefore: Date | undefined } => ({
+  ...q,
+  createdAfter: timeOf(q.createdAfter),
+  createdBefore: timeOf(q.createdBefore),
+});
+
 /**
  * The organization's deliveries, newest first (keyset pages by id), each with its event id, event
  * type, payment id and webhook (issue #25), filtered by any of status, webhook, event type,
@@ -316,25 +332,9 @@ const timeOf = (iso: string | undefined): Date | undefined => (iso === undefined
 export async function listDeliveries(
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
-  q: Omit<DeliveryFilter, 'createdAfter' | 'createdBefore'> & {
-    createdAfter?: string | undefined;
-    createdBefore?: string | undefined;
-    limit: number;
-    cursor?: string | undefined;
-  },
-): Promise<{ data: DeliveryDto[]; nextCursor: string | null }> {
-  const before = cursorId(q.cursor);
-  const rows = await findDeliveries(ctx.prisma, organizationId, {
-    status: q.status,
-    webhookId: q.webhookId,
-    event: q.event,
-    paymentId: q.paymentId,
-    createdAfter: timeOf(q.createdAfter),
-    createdBefore: timeOf(q.createdBefore),
-    before,
-    take: q.limit + 1,
-  });
-  return toPage(rows, q.limit, toDeliveryDto);
+  q: Omit<DeliveryFilter, keyof CreatedQuery> & CreatedQuery & PageQuery,
+): Promise<Page<DeliveryDto>> {
+  return fetchPage(q, (page) => findDeliveries(ctx.prisma, organizationId, withTimes(q), page), toDeliveryDto);
 }
 
 /**
@@ -360,26 +360,9 @@ export async function getDelivery(ctx: Pick<Context, 'prisma'>, organizationId: 
 export async function listEvents(
   ctx: Pick<Context, 'prisma'>,
   organizationId: string,
-  q: {
-    type?: WebhookEvent | undefined;
-    createdAfter?: string | undefined;
-    createdBefore?: string | undefined;
-    order: 'asc' | 'desc';
-    after?: string | undefined;
-    limit: number;
-    cursor?: string | undefined;
-  },
-): Promise<{ data: EventDto[]; nextCursor: string | null }> {
-  const rows = await findEvents(ctx.prisma, organizationId, {
-    type: q.type,
-    createdAfter: timeOf(q.createdAfter),
-    createdBefore: timeOf(q.createdBefore),
-    after: q.after,
-    cursor: cursorId(q.cursor),
-    order: q.order,
-    take: q.limit + 1,
-  });
-  return toPage(rows, q.limit, toEventDto);
+  q: { type?: WebhookEvent | undefined; order: 'asc' | 'desc'; after?: string | undefined } & CreatedQuery & PageQuery,
+): Promise<Page<EventDto>> {
+  return fetchPage(q, (page) => findEvents(ctx.prisma, organizationId, withTimes(q), page), toEventDto);
 }
 
 /**
