@@ -150,20 +150,7 @@ export async function lockCertificateIdentity(tx: Tx, organizationId: string, is
 export const findCertificateId = (tx: Tx, organizationId: string, issuer: string, number: string): Promise<{ id: string } | null> =>
   tx.certificate.findFirst({ where: { organizationId, issuer, number }, select: { id: true } });
 
-export const insertCertificate = (
-  tx: Tx,
-  data: {
-    organizationId: string;
-    shipmentId: string | null;
-    kind: string;
-    issuer: string;
-    number: string;
-    issuedAt: Date;
-    expiresAt: Date | null;
-  },
-): Promise<Certificate> => tx.certificate.create({ data });
-
-/** A certificate to insert with {@link insertCertificates}. */
+/** A certificate to insert with {@link insertCertificate} or {@link insertCertificates}. */
 export interface NewCertificate {
   organizationId: string;
   shipmentId: string | null;
@@ -173,6 +160,9 @@ export interface NewCertificate {
   issuedAt: Date;
   expiresAt: Date | null;
 }
+
+/** Inserts one certificate (in the transaction of its ingestion) and returns it. */
+export const insertCertificate = (tx: Tx, data: NewCertificate): Promise<Certificate> => tx.certificate.create({ data });
 
 /** Inserts certificates. @returns how many were inserted */
 export async function insertCertificates(db: Db<'certificate'>, rows: NewCertificate[]): Promise<number> {
