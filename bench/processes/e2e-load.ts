@@ -21,7 +21,7 @@
  * @module
  */
 import { Agent, request } from 'node:http';
-import { feedAtPeak, feedPaced } from './feed.js';
+import { feedAtPeak, feedPaced } from '../lib/feed.js';
 
 export interface Lane {
   apiKey: string;

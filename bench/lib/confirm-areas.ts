@@ -9,7 +9,7 @@
  * `node:_http_outgoing` as HTTP. Work resumed after an `await` has the resuming code on its
  * stack (e.g. Prisma's), not the caller's.
  *
- * CLI: `node --import tsx bench/confirm-areas.ts <file.cpuprofile>` (whole profile).
+ * CLI: `node --import tsx bench/lib/confirm-areas.ts <file.cpuprofile>` (whole profile).
  *
  * @module
  */
@@ -88,7 +88,7 @@ export function confirmAreas(file: string, window?: [number, number]): { busyMs:
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const file = process.argv[2];
   if (!file) {
-    console.error('usage: node --import tsx bench/confirm-areas.ts <file.cpuprofile>');
+    console.error('usage: node --import tsx bench/lib/confirm-areas.ts <file.cpuprofile>');
     process.exit(2);
   }
   const r = confirmAreas(file);

@@ -6,12 +6,12 @@
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Repository root (the bench lives in `<root>/bench`). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Repository root (this file is `<root>/bench/lib/child-process.ts`). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface Child {
   proc: ChildProcess;
@@ -86,8 +86,10 @@ export function entryArgs(entry: string, runtime: BenchRuntime = BENCH_RUNTIME):
  * environment leaks in). stderr is passed through; stdout is discarded (children log at `silent`).
  */
 export function spawnChild(opts: SpawnOptions): Child {
+  const cwd = opts.cwd ?? REPO_ROOT;
+  if (!existsSync(path.resolve(cwd, opts.entry))) throw new Error(`${opts.name}: no ${opts.entry} in ${cwd}`);
   const proc = spawn(process.execPath, [...(opts.nodeFlags ?? []), ...entryArgs(opts.entry, opts.runtime)], {
-    cwd: opts.cwd ?? REPO_ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit', ...(opts.ipc ? (['ipc'] as const) : [])],
   });

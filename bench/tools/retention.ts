@@ -19,7 +19,7 @@ import os from 'node:os';
 import { createRawSql, type RawSqlPool } from '@gw/db';
 import { createLogger, loadConfig } from '@gw/runtime';
 import { runRetention, type RetentionStep } from '@gw/core/retention';
-import { createBenchDatabase } from './infra.js';
+import { createBenchDatabase } from '../lib/infra.js';
 
 const num = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 const N = {

@@ -13,13 +13,13 @@
  */
 import { rmSync } from 'node:fs';
 import type { Context } from '@gw/runtime';
-import type { BenchConfig } from './config.js';
-import { buildCeilingJobs, runCeiling, type CeilingRunResult } from './ceiling.js';
-import type { Fixtures } from './fixtures.js';
-import { flushRedis } from './infra.js';
-import { runPipeline, type PipelineRunResult, type WorkerEnv } from './pipeline.js';
-import type { Receiver } from './receiver.js';
-import { median } from './stats.js';
+import type { BenchConfig } from '../lib/config.js';
+import { buildCeilingJobs, runCeiling, type CeilingRunResult } from '../lib/ceiling.js';
+import type { Fixtures } from '../lib/fixtures.js';
+import { flushRedis } from '../lib/infra.js';
+import { runPipeline, type PipelineRunResult, type WorkerEnv } from '../lib/pipeline.js';
+import type { Receiver } from '../lib/receiver.js';
+import { median } from '../lib/stats.js';
 
 export interface FastRound {
   /** Pipeline run per worker-process count (key: process count). */

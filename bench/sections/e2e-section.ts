@@ -26,20 +26,20 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { type ApiEnv, startApiProcess, stopServers } from './api-section.js';
-import { confirmAreas } from './confirm-areas.js';
-import { pidsNamed, redisServerPid, startCpuAccounting } from './cpu-accounting.js';
-import { buildCeilingJobs, runCeiling, type CeilingRunResult } from './ceiling.js';
-import { spawnChild, type Child } from './child-process.js';
-import type { ConfirmRecord, Lane, RunRequest, RunResult } from './e2e-load.js';
-import { createOrganization, fundWallet, type Organization } from './fixtures.js';
-import { flushRedis } from './infra.js';
+import { confirmAreas } from '../lib/confirm-areas.js';
+import { pidsNamed, redisServerPid, startCpuAccounting } from '../lib/cpu-accounting.js';
+import { buildCeilingJobs, runCeiling, type CeilingRunResult } from '../lib/ceiling.js';
+import { spawnChild, type Child } from '../lib/child-process.js';
+import type { ConfirmRecord, Lane, RunRequest, RunResult } from '../processes/e2e-load.js';
+import { createOrganization, fundWallet, type Organization } from '../lib/fixtures.js';
+import { flushRedis } from '../lib/infra.js';
 import { runLedgerScale, type LedgerScaleResult } from './ledger-scale.js';
-import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from './pipeline.js';
+import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from '../lib/pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
 import { mainThreadProfile, profileFlags } from './profile-section.js';
-import { summarizeProfile, type ProfileSummary } from './profile-summary.js';
-import { siweLogin } from './siwe-login.js';
-import { median, summarizeLatency, type LatencySummary } from './stats.js';
+import { summarizeProfile, type ProfileSummary } from '../lib/profile-summary.js';
+import { siweLogin } from '../lib/siwe-login.js';
+import { median, summarizeLatency, type LatencySummary } from '../lib/stats.js';
 
 /** One measured phase of confirms (with or without deliveries). */
 export interface ConfirmPhase {
@@ -137,7 +137,7 @@ export interface DeliveryPhase extends ConfirmPhase {
   confirmToReceiverMs: LatencySummary;
   /**
    * Cores each process group used from the first confirm to the last delivery (CPU time ÷ wall
-   * time, `bench/cpu-accounting.ts`): api, worker, load generator, receiver, postgres (every
+   * time, `bench/lib/cpu-accounting.ts`): api, worker, load generator, receiver, postgres (every
    * backend on the machine), redis, total.
    */
   cpuCores: Record<string, number>;
@@ -177,7 +177,7 @@ export interface LoadGenerator {
 }
 
 export async function startLoadGenerator(): Promise<LoadGenerator> {
-  const child: Child = spawnChild({ entry: 'bench/e2e-load.ts', name: 'load generator', env: {}, ipc: true });
+  const child: Child = spawnChild({ entry: 'bench/processes/e2e-load.ts', name: 'load generator', env: {}, ipc: true });
   await child.next((m): m is { type: 'ready' } => (m as { type?: string }).type === 'ready');
   return {
     pid: child.pid,

@@ -13,7 +13,7 @@
  * Percentages are of the *busy* time (all samples except `(idle)`), so they add up to 100 % of
  * what the process actually computed; the idle share is reported separately.
  *
- * CLI: `node --import tsx bench/profile-summary.ts <file.cpuprofile> [top]` prints the tables.
+ * CLI: `node --import tsx bench/lib/profile-summary.ts <file.cpuprofile> [top]` prints the tables.
  *
  * @module
  */
@@ -244,7 +244,7 @@ export function formatProfileSummary(s: ProfileSummary): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [file, top] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: node --import tsx bench/profile-summary.ts <file.cpuprofile> [top]');
+    console.error('usage: node --import tsx bench/lib/profile-summary.ts <file.cpuprofile> [top]');
     process.exit(2);
   }
   console.log(formatProfileSummary(summarizeProfile(file, { top: top ? Number(top) : 25 })));

@@ -103,7 +103,7 @@ export async function runCeiling(
   const expected = opts.groups.reduce((n, g) => n + g.length, 0);
   await receiver.reset(0);
   const child = spawnChild({
-    entry: 'bench/ceiling-worker.ts',
+    entry: 'bench/processes/ceiling-worker.ts',
     name: 'ceiling worker',
     ipc: true,
     nodeFlags: opts.nodeFlags,

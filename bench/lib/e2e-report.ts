@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { DbActivity, DeliveryPhase, E2eSectionResult } from './e2e-section.js';
+import type { DbActivity, DeliveryPhase, E2eSectionResult } from '../sections/e2e-section.js';
 import { median, medianOf, round } from './stats.js';
 
 /** The targets (bench only, 2-core machine). */

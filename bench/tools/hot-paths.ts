@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/hot-paths.ts`: per-operation cost of the hot paths, measured in this
+ * `node --import tsx bench/tools/hot-paths.ts`: per-operation cost of the hot paths, measured in this
  * one process, to attribute what the end-to-end figures and CPU profiles show:
  *
  * - SQL round trips per operation (counted at `pg`'s `Client.query`, which both Prisma's
@@ -28,8 +28,8 @@ import { deliveryQueue, processDelivery, type Sender, createDeliveryStore, creat
 import { listWebhooks } from '@gw/core/webhooks';
 import { createRawSql, Prisma, type DatabasePooler } from '@gw/db';
 import { startPgBouncer } from '@gw/db/pgbouncer';
-import { createFixtures, createPendingPayments } from './fixtures.js';
-import { createBenchDatabase, flushRedis } from './infra.js';
+import { createFixtures, createPendingPayments } from '../lib/fixtures.js';
+import { createBenchDatabase, flushRedis } from '../lib/infra.js';
 
 /** Counts statements at the driver: every query Prisma or raw `pg` sends goes through here. */
 const statements: string[] = [];

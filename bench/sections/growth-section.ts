@@ -43,15 +43,15 @@ import { issueCredential } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { closeContext, createContext, loadConfig, parseScopes, type Context } from '@gw/runtime';
 import { startApiProcess, stopServers, type ApiEnv } from './api-section.js';
-import type { Child } from './child-process.js';
-import { createOrganization, fundWallet } from './fixtures.js';
+import type { Child } from '../lib/child-process.js';
+import { createOrganization, fundWallet } from '../lib/fixtures.js';
 import { orgSizes, typicalIndex } from './growth-plan.js';
 import { seedGrowth, seedOrganizations } from './growth-seed.js';
-import { createBenchDatabase, flushRedis } from './infra.js';
-import { assertAlive, startRealWorkers } from './pipeline.js';
+import { createBenchDatabase, flushRedis } from '../lib/infra.js';
+import { assertAlive, startRealWorkers } from '../lib/pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
-import { siweLogin } from './siwe-login.js';
-import { summarizeLatency, type LatencySummary } from './stats.js';
+import { siweLogin } from '../lib/siwe-login.js';
+import { summarizeLatency, type LatencySummary } from '../lib/stats.js';
 
 /** The measured operations (keys of `growth.<operation>` in latest.json). */
 export const GROWTH_OPERATIONS = ['listDeadDeliveries', 'listPayments', 'confirmPayment', 'sweeperCycle'] as const;

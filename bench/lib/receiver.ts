@@ -38,7 +38,7 @@ type Collected = { type: 'collected'; ids: string[]; times: number[]; total: num
 
 /** Starts the receiver process and waits until it listens. */
 export async function startReceiver(): Promise<Receiver> {
-  const child: Child = spawnChild({ entry: 'bench/receiver-server.ts', env: {}, ipc: true, name: 'receiver' });
+  const child: Child = spawnChild({ entry: 'bench/processes/receiver-server.ts', env: {}, ipc: true, name: 'receiver' });
   const { port } = await child.next(isMessage<{ type: 'ready'; port: number }>('ready'));
   const count = async () => {
     child.send({ type: 'count' });

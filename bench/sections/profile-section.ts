@@ -12,16 +12,16 @@
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { BenchConfig } from './config.js';
-import type { Organization } from './fixtures.js';
-import { buildCeilingJobs, runCeiling } from './ceiling.js';
-import { REPO_ROOT } from './child-process.js';
+import type { BenchConfig } from '../lib/config.js';
+import type { Organization } from '../lib/fixtures.js';
+import { buildCeilingJobs, runCeiling } from '../lib/ceiling.js';
+import { REPO_ROOT } from '../lib/child-process.js';
 import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from './api-section.js';
-import { measureLoad } from './http-load.js';
-import { flushRedis } from './infra.js';
+import { measureLoad } from '../lib/http-load.js';
+import { flushRedis } from '../lib/infra.js';
 import { profiledPipelineRun, type SectionDeps } from './pipeline-section.js';
-import { monotonicUs, summarizeProfile, type ProfileSummary } from './profile-summary.js';
-import { formatSteps, workerSteps } from './worker-steps.js';
+import { monotonicUs, summarizeProfile, type ProfileSummary } from '../lib/profile-summary.js';
+import { formatSteps, workerSteps } from '../lib/worker-steps.js';
 
 export const PROFILE_DIR = path.join(REPO_ROOT, 'bench', 'results', 'profiles');
 
@@ -52,7 +52,7 @@ export interface ProfileSectionResult {
   apiWrite?: ProfileSummary;
   /** The API during one e2e fan-out run (run by the e2e section itself). */
   apiE2e?: ProfileSummary;
-  /** The worker's and the ceiling's busy time by delivery step, µs per delivery (`bench/worker-steps.ts`). */
+  /** The worker's and the ceiling's busy time by delivery step, µs per delivery (`bench/lib/worker-steps.ts`). */
   steps?: { worker: ReturnType<typeof workerSteps>; ceiling: ReturnType<typeof workerSteps> };
 }
 
@@ -92,7 +92,9 @@ export async function runProfileSection(
     d.log(`  profiled ceiling run: ${cr.deliveriesPerSec.toFixed(0)} deliveries/s`);
     out.ceiling = summarizeProfile(mainThreadProfile(c.dir), { window: cr.windowUs });
     out.steps = { worker: workerByStep, ceiling: workerSteps(mainThreadProfile(c.dir), cr.delivered, cr.windowUs) };
-    d.log(`  busy time by delivery step (bench/worker-steps.ts), µs per delivery:\n${formatSteps(out.steps.worker, out.steps.ceiling)}`);
+    d.log(
+      `  busy time by delivery step (bench/lib/worker-steps.ts), µs per delivery:\n${formatSteps(out.steps.worker, out.steps.ceiling)}`,
+    );
   }
   if (cfg.sections.has('api') && apiOrg) {
     // One profiled API process; the read and the write runs are told apart by their time windows.

@@ -3,7 +3,7 @@
  * POSTing a delivery-sized signed body to a receiver in another process (answers 200, empty body),
  * 50 attempts in flight as the worker runs them. Prints this process's CPU µs (user + system) per
  * attempt for several rounds after a warm-up; the receiver's CPU is not counted.
- * Run: `node --import tsx bench/sender-cost.ts` (env BENCH_SENDER_ATTEMPTS per round, default 10,000).
+ * Run: `node --import tsx bench/tools/sender-cost.ts` (env BENCH_SENDER_ATTEMPTS per round, default 10,000).
  */
 import { fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';

@@ -22,10 +22,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateKeyringEntry } from '@gw/runtime';
-import { entryArgs, readStatusMb, REPO_ROOT, type BenchRuntime } from './child-process.js';
-import { measureLoad } from './http-load.js';
-import { createBenchDatabase, flushRedis } from './infra.js';
-import { median, round } from './stats.js';
+import { entryArgs, readStatusMb, REPO_ROOT, type BenchRuntime } from '../lib/child-process.js';
+import { measureLoad } from '../lib/http-load.js';
+import { createBenchDatabase, flushRedis } from '../lib/infra.js';
+import { median, round } from '../lib/stats.js';
 
 const ROUNDS = Number(process.env.FOOTPRINT_ROUNDS ?? 3);
 const CHECKS = Number(process.env.FOOTPRINT_CHECKS ?? 5);

@@ -28,10 +28,10 @@
  * @module
  */
 import { readWebhookHealth, type WebhookHealth } from '@gw/core/deliveries';
-import { confirmAtPeak } from './confirm-driver.js';
-import { createOrganization, createPendingPayments, type Fixtures } from './fixtures.js';
+import { confirmAtPeak } from '../lib/confirm-driver.js';
+import { createOrganization, createPendingPayments, type Fixtures } from '../lib/fixtures.js';
 import { fmtRun, pacedHealthyRun, retire, startWarmWorker, type HealthyRun } from './healthy-run.js';
-import { deliveriesOf } from './pipeline.js';
+import { deliveriesOf } from '../lib/pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
 import { Prisma } from '@gw/db';
 import { runTenantRounds, type TenantsResult } from './tenants-section.js';

@@ -11,10 +11,12 @@
  *
  * @module
  */
-import { isMessage, spawnChild, type BenchRuntime, type Child } from './child-process.js';
-import type { Organization } from './fixtures.js';
-import { measureLoad, type LoadResult, type LoadTarget } from './http-load.js';
-import { siweLogin } from './siwe-login.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { isMessage, REPO_ROOT, spawnChild, type BenchRuntime, type Child } from '../lib/child-process.js';
+import type { Organization } from '../lib/fixtures.js';
+import { measureLoad, type LoadResult, type LoadTarget } from '../lib/http-load.js';
+import { siweLogin } from '../lib/siwe-login.js';
 
 export interface ApiEnv {
   DATABASE_URL: string;
@@ -68,7 +70,17 @@ async function startServer(
  */
 export function startApiProcess(env: ApiEnv, opts: ServerOptions = {}) {
   const limits = { RATE_LIMIT_MAX: '1000000000', AUTH_FAILURE_LIMIT: '1000000000', ORG_EVENT_QUOTA_PER_MINUTE: '1000000000' };
-  return startServer('bench/api-server.ts', 'api', { ...env, PORT: '0', LOG_LEVEL: 'silent', ...limits }, opts);
+  return startServer(apiServerEntry(opts.cwd), 'api', { ...env, PORT: '0', LOG_LEVEL: 'silent', ...limits }, opts);
+}
+
+/**
+ * The API's child-process entry in the checkout `cwd` (`pnpm bench:api-ab` runs other checkouts):
+ * `bench/processes/api-server.ts`, or `bench/api-server.ts` in a checkout from before the bench's
+ * folders (issue #26).
+ */
+export function apiServerEntry(cwd: string = REPO_ROOT): string {
+  const entry = 'bench/processes/api-server.ts';
+  return existsSync(path.join(cwd, entry)) ? entry : 'bench/api-server.ts';
 }
 
 /**
@@ -82,7 +94,7 @@ export async function stopServers(...children: Child[]): Promise<void> {
 
 /** Starts the bare Express baseline in a child process. */
 export function startBareExpress() {
-  return startServer('bench/bare-express-server.ts', 'bare express', {});
+  return startServer('bench/processes/bare-express-server.ts', 'bare express', {});
 }
 
 /** The three targets for `org`'s API key; logs a fresh wallet in through the API to get its JWT. */

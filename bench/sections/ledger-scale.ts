@@ -23,7 +23,7 @@ import pg from 'pg';
 import { confirmPayment, createPayment } from '@gw/core/payments';
 import { type Context } from '@gw/runtime';
 import type { SectionDeps } from './pipeline-section.js';
-import { summarizeLatency, type LatencySummary } from './stats.js';
+import { summarizeLatency, type LatencySummary } from '../lib/stats.js';
 
 export interface LedgerScalePoint {
   /** Rows in `ledger_accounts`. */

@@ -20,8 +20,8 @@
  *
  * @module
  */
-import { confirmAtPeak } from './confirm-driver.js';
-import { createOrganization, createPendingPayments, type Fixtures } from './fixtures.js';
+import { confirmAtPeak } from '../lib/confirm-driver.js';
+import { createOrganization, createPendingPayments, type Fixtures } from '../lib/fixtures.js';
 import { fmtRun, pacedHealthyRun, retire, startWarmWorker, type HealthyRun } from './healthy-run.js';
 import type { SectionDeps } from './pipeline-section.js';
 

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/burst-one-endpoint.ts`: a burst of deliveries to **one** webhook
+ * `node --import tsx bench/tools/burst-one-endpoint.ts`: a burst of deliveries to **one** webhook
  * (issue #10's per-endpoint cap, default 10 in flight) drained by one real worker
  * (`WORKER_CONCURRENCY`=50), to watch parked jobs wake up (see bench/README.md, "e2e / issue #16",
  * the parked-delivery bug).
@@ -16,11 +16,11 @@
 import { randomBytes } from 'node:crypto';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
 import { deliveryQueue } from '@gw/core/deliveries';
-import { confirmAtPeak } from './confirm-driver.js';
-import { createFixtures, createPendingPayments } from './fixtures.js';
-import { createBenchDatabase, flushRedis } from './infra.js';
-import { startRealWorkers } from './pipeline.js';
-import { startReceiver } from './receiver.js';
+import { confirmAtPeak } from '../lib/confirm-driver.js';
+import { createFixtures, createPendingPayments } from '../lib/fixtures.js';
+import { createBenchDatabase, flushRedis } from '../lib/infra.js';
+import { startRealWorkers } from '../lib/pipeline.js';
+import { startReceiver } from '../lib/receiver.js';
 
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const n = Number(process.env.BENCH_BURST_DELIVERIES ?? 300);

@@ -30,12 +30,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
-import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from './api-section.js';
-import { loadBenchConfig } from './config.js';
-import { createOrganization } from './fixtures.js';
-import { measureLoad, type LoadResult, type LoadTarget } from './http-load.js';
-import { claimRedisDatabase, createBenchDatabase, flushRedis } from './infra.js';
-import { median, medianOf, percentile } from './stats.js';
+import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from '../sections/api-section.js';
+import { loadBenchConfig } from '../lib/config.js';
+import { createOrganization } from '../lib/fixtures.js';
+import { measureLoad, type LoadResult, type LoadTarget } from '../lib/http-load.js';
+import { claimRedisDatabase, createBenchDatabase, flushRedis } from '../lib/infra.js';
+import { median, medianOf, percentile } from '../lib/stats.js';
 
 const log = (line: string) => console.log(line);
 

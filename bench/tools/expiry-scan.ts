@@ -18,7 +18,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
 import { expireDuePayments, insertPaymentRows, type NewPayment } from '@gw/core/payments';
-import { claimRedisDatabase, createBenchDatabase, flushRedis } from './infra.js';
+import { claimRedisDatabase, createBenchDatabase, flushRedis } from '../lib/infra.js';
 
 const num = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 const N = { payments: num('BENCH_EXPIRY_PAYMENTS', 10_000), webhooks: num('BENCH_EXPIRY_WEBHOOKS', 1) };

@@ -17,7 +17,7 @@ import { Agent } from 'node:http';
 import { Worker, type Job } from 'bullmq';
 import got from 'got';
 import { Redis } from 'ioredis';
-import type { CeilingJobs } from './ceiling.js';
+import type { CeilingJobs } from '../lib/ceiling.js';
 
 const env = (name: string): string => {
   const v = process.env[name];

@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
-import type { Fixtures } from './fixtures.js';
-import { flushRedis } from './infra.js';
-import type { Child } from './child-process.js';
-import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from './pipeline.js';
+import { confirmAtPeak, confirmPaced } from '../lib/confirm-driver.js';
+import type { Fixtures } from '../lib/fixtures.js';
+import { flushRedis } from '../lib/infra.js';
+import type { Child } from '../lib/child-process.js';
+import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from '../lib/pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
-import { summarizeLatency, type LatencySummary } from './stats.js';
+import { summarizeLatency, type LatencySummary } from '../lib/stats.js';
 
 /** One paced run of the healthy endpoint. */
 export interface HealthyRun {

@@ -13,7 +13,7 @@
  * With the number of deliveries of the profiled window, each step is also shown as CPU µs per
  * delivery (busy time only; the profiler itself adds a few per cent).
  *
- * CLI: `node --import tsx bench/worker-steps.ts <worker.cpuprofile> [deliveries] [ceiling.cpuprofile]`
+ * CLI: `node --import tsx bench/lib/worker-steps.ts <worker.cpuprofile> [deliveries] [ceiling.cpuprofile]`
  * (whole profiles; the bench's own profiled runs pass their measured windows).
  *
  * @module
@@ -43,7 +43,7 @@ export type Step = (typeof STEPS)[number];
 
 const HTTP_AREAS =
   /^(got|@sindresorhus\/is|@szmarczak\/|lowercase-keys|cacheable-|http2-wrapper|responselike|form-data-encoder|p-cancelable|defer-to-connect|mimic-response|get-stream|decompress-response|keyv|normalize-url|node:_http|node:http|node:https|packages\/runtime\/(dist|src)\/net\/)/;
-const QUEUE_AREAS = /^(bullmq|msgpackr|cluster-key-slot|cron-parser|semver|uuid|apps\/worker\/|bench\/ceiling-worker)/;
+const QUEUE_AREAS = /^(bullmq|msgpackr|cluster-key-slot|cron-parser|semver|uuid|apps\/worker\/|bench\/processes\/ceiling-worker)/;
 const METRIC_AREAS =
   /^(prom-client|pino|sonic-boom|thread-stream|fast-redact|on-exit-leak-free|packages\/runtime\/(dist|src)\/(metrics|logging)\/)/;
 
@@ -182,7 +182,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       }
     : undefined;
   if (!file) {
-    console.error('usage: node --import tsx bench/worker-steps.ts <worker.cpuprofile> [deliveries] [ceiling.cpuprofile]');
+    console.error('usage: node --import tsx bench/lib/worker-steps.ts <worker.cpuprofile> [deliveries] [ceiling.cpuprofile]');
     process.exit(2);
   }
   const deliveries = n ? Number(n) : null;
