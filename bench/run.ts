@@ -1,6 +1,6 @@
 /**
  * `pnpm bench`: measures the delivery pipeline and the API against their ceilings on this
- * machine (see bench/README.md), prints a table and writes bench/results/latest.json.
+ * machine (see bench/README.md), prints a table and writes bench/results/latest.json and summary.json.
  *
  * Owns the set-up and tear-down: a fresh PostgreSQL database (migrated, dropped at the end),
  * a dedicated Redis database (flushed at start, between runs and at the end), the receiver
@@ -31,7 +31,7 @@ import { runPipelineSection, runSlowSection, type SectionDeps } from './sections
 import { runProfileSection } from './sections/profile-section.js';
 import { formatProfileSummary } from './lib/profile-summary.js';
 import { startReceiver, type Receiver } from './lib/receiver.js';
-import { buildReport, formatReport, writeReport, type BenchResults } from './lib/report.js';
+import { buildReport, formatReport, SUMMARY_FILE, writeReport, type BenchResults } from './lib/report.js';
 
 const log = (line: string) => console.log(line);
 
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     log(`\n${formatReport(report)}\n`);
     for (const [what, s] of Object.entries(results.profiles ?? {}))
       if (s && 'topFunctions' in s) log(`profile of ${what}: ${formatProfileSummary(s)}\n`);
-    log(`written: ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
+    log(`written: ${file} and ${SUMMARY_FILE} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
   } finally {
     await receiver?.stop().catch(() => undefined);
     if (ctx) await closeContext(ctx).catch(() => undefined);

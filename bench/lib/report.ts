@@ -1,7 +1,7 @@
 /**
  * Turns the sections' raw runs into the reported figures (medians over runs; ratios taken per
  * round, then their median), prints them as a table with the issue's targets, and writes
- * `bench/results/latest.json` (plus a timestamped copy).
+ * `bench/results/latest.json` (plus a timestamped copy) and the committed `summary.json`.
  *
  * @module
  */
@@ -23,6 +23,7 @@ import type { PipelineRunResult } from './pipeline.js';
 import type { PipelineSectionResult, SlowSectionResult } from '../sections/pipeline-section.js';
 import type { ProfileSectionResult } from '../sections/profile-section.js';
 import { median, medianOf, round } from './stats.js';
+import { writeSummary } from './summary.js';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
 
@@ -405,12 +406,19 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
 
 export type Report = ReturnType<typeof buildReport>;
 
-/** Writes `latest.json` and `<timestamp>.json` in bench/results. @returns the path of latest.json */
+/** The committed summary of the headline figures (summary.ts); latest.json and the timestamped copies are git-ignored. */
+export const SUMMARY_FILE = path.join(RESULTS_DIR, 'summary.json');
+
+/**
+ * Writes `latest.json` and `<timestamp>.json` in bench/results, and merges the sections this run
+ * measured into `summary.json`. @returns the path of latest.json
+ */
 export function writeReport(report: Report): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const latest = path.join(RESULTS_DIR, 'latest.json');
   writeFileSync(path.join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(latest, `${JSON.stringify(mergeSections(latest, report), null, 2)}\n`);
+  writeSummary(SUMMARY_FILE, report, process.env);
   return latest;
 }
 
