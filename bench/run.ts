@@ -1,6 +1,6 @@
 /**
  * `pnpm bench`: measures the delivery pipeline and the API against their ceilings on this
- * machine (see bench/README.md), prints a table and writes bench/results/latest.json.
+ * machine (see bench/README.md), prints a table and writes bench/results/latest.json and summary.json.
  *
  * Owns the set-up and tear-down: a fresh PostgreSQL database (migrated, dropped at the end),
  * a dedicated Redis database (flushed at start, between runs and at the end), the receiver
@@ -11,19 +11,27 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { startPgBouncer, type RunningPgBouncer } from '@gw/db/pgbouncer';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
-import { apiTargets, runApiRounds, startApiProcess, startBareExpress, stopServers, type ApiEnv, type ApiRound } from './api-section.js';
-import { CEILING_JOBS_FILE } from './ceiling.js';
-import { loadBenchConfig } from './config.js';
-import { createFixtures, createOrganization, type Organization } from './fixtures.js';
-import { runE2eSection } from './e2e-section.js';
-import { runFairnessSection } from './fairness-section.js';
-import { runGrowthSection } from './growth-section.js';
-import { claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from './infra.js';
-import { runPipelineSection, runSlowSection, type SectionDeps } from './pipeline-section.js';
-import { runProfileSection } from './profile-section.js';
-import { formatProfileSummary } from './profile-summary.js';
-import { startReceiver, type Receiver } from './receiver.js';
-import { buildReport, formatReport, writeReport, type BenchResults } from './report.js';
+import {
+  apiTargets,
+  runApiRounds,
+  startApiProcess,
+  startBareExpress,
+  stopServers,
+  type ApiEnv,
+  type ApiRound,
+} from './sections/api-section.js';
+import { CEILING_JOBS_FILE } from './lib/ceiling.js';
+import { loadBenchConfig } from './lib/config.js';
+import { createFixtures, createOrganization, type Organization } from './lib/fixtures.js';
+import { runE2eSection } from './sections/e2e-section.js';
+import { runFairnessSection } from './sections/fairness-section.js';
+import { runGrowthSection } from './sections/growth-section.js';
+import { claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from './lib/infra.js';
+import { runPipelineSection, runSlowSection, type SectionDeps } from './sections/pipeline-section.js';
+import { runProfileSection } from './sections/profile-section.js';
+import { formatProfileSummary } from './lib/profile-summary.js';
+import { startReceiver, type Receiver } from './lib/receiver.js';
+import { buildReport, formatReport, SUMMARY_FILE, writeReport, type BenchResults } from './lib/report.js';
 
 const log = (line: string) => console.log(line);
 
@@ -125,7 +133,7 @@ async function main(): Promise<void> {
     log(`\n${formatReport(report)}\n`);
     for (const [what, s] of Object.entries(results.profiles ?? {}))
       if (s && 'topFunctions' in s) log(`profile of ${what}: ${formatProfileSummary(s)}\n`);
-    log(`written: ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
+    log(`written: ${file} and ${SUMMARY_FILE} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s)`);
   } finally {
     await receiver?.stop().catch(() => undefined);
     if (ctx) await closeContext(ctx).catch(() => undefined);

@@ -13,6 +13,9 @@
  * - `fair-share` (docs/webhooks.md): each organization's share of the worker pool (`fairShare`)
  *   with the default WORKER_CONCURRENCY and WEBHOOK_ORG_CONCURRENCY_MIN/MAX, for 1 to 4 worker
  *   replicas and a growing number of organizations with work.
+ * - `module-dependencies` (ARCHITECTURE.md): the allowed dependencies between core's modules.
+ * - `bench-figures` (bench/README.md): the bench's current headline figures, from
+ *   bench/results/summary.json (which `pnpm bench` writes).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +27,7 @@ import { ROUTES, routeIndexMarkdown } from '@gw/api';
 import { envSchema, LOCAL_DEVELOPMENT_DEFAULTS, PRODUCTION_DEFAULTS } from '@gw/runtime';
 import { backoffDelayMs, fairShare } from '@gw/core/deliveries';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
+import { benchFiguresMarkdown, readSummary } from '../bench/lib/summary.js';
 
 const ROOT = new URL('..', import.meta.url);
 
@@ -220,6 +224,11 @@ export const SECTIONS: { file: string; name: string; render: () => string }[] = 
     name: 'fair-share',
     render: () =>
       fairShareMarkdown(defaults.WORKER_CONCURRENCY, defaults.WEBHOOK_ORG_CONCURRENCY_MIN, defaults.WEBHOOK_ORG_CONCURRENCY_MAX),
+  },
+  {
+    file: 'bench/README.md',
+    name: 'bench-figures',
+    render: () => benchFiguresMarkdown(readSummary(fileURLToPath(new URL('bench/results/summary.json', ROOT)))),
   },
 ];
 

@@ -1,10 +1,18 @@
 /**
- * The growth bench's plan (issue #15, bench/growth-plan.ts): how seeded rows are spread over
+ * The growth bench's plan (issue #15, bench/sections/growth-plan.ts): how seeded rows are spread over
  * organizations and mapped to them. Pure functions; no timing here (timing is the bench's).
  */
 import { describe, expect, it } from '@jest/globals';
-import { bucketStarts, DELIVERY_MIX, orgSizes, p99Ratio, PAYMENT_MIX, permutationStep, typicalIndex } from '../bench/growth-plan.js';
-import { percentile } from '../bench/stats.js';
+import {
+  bucketStarts,
+  DELIVERY_MIX,
+  orgSizes,
+  p99Ratio,
+  PAYMENT_MIX,
+  permutationStep,
+  typicalIndex,
+} from '../bench/sections/growth-plan.js';
+import { percentile } from '../bench/lib/stats.js';
 
 /** PostgreSQL's width_bucket(operand, thresholds): the number of thresholds ≤ operand. */
 const widthBucket = (n: number, starts: number[]) => starts.filter((s) => s <= n).length;

@@ -1,7 +1,9 @@
 /**
  * The generated sections of the guides match the code (issue #13, 5): the endpoint index
- * (docs/endpoints.md), the configuration tables (docs/configuration.md) and the retry schedule
- * (docs/webhooks.md). `pnpm docs:generate` rewrites them.
+ * (docs/endpoints.md), the configuration tables (docs/configuration.md), the retry schedule and
+ * the fair share (docs/webhooks.md), the module dependencies (ARCHITECTURE.md) and the bench's
+ * current figures (bench/README.md, from bench/results/summary.json). `pnpm docs:generate`
+ * rewrites them.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ import type { Response } from 'express';
  * then writes the header block and that buffer as two chunks (`writev`). Given a string, Node
  * prefixes it with the header block and writes once. On `GET /gateway/v1/webhooks` (three
  * webhooks, about 1.4 kB) the one write took 5–14 % less API CPU per request in three paired runs
- * (`pnpm bench:api-ab`, B ÷ A 0.860, 0.926, 0.948; 2026-11-25, bench/README.md).
+ * (`pnpm bench:api-ab`, B ÷ A 0.860, 0.926, 0.948; 2026-11-25, bench/JOURNAL.md).
  * @param status an HTTP status that carries a body (not 204 or 304)
  */
 export function sendJson(res: Response, status: number, body: unknown, type = 'application/json'): void {
