@@ -12,7 +12,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createEndpointGate } from '@gw/core/deliveries';
 import { registerWebhook } from '@gw/core/webhooks';
 import { createPayment } from '@gw/core/payments';
-import { ensureNativeToken, ISSUANCE, postEntry } from '@gw/core/ledger';
+import { ensureNativeToken, ISSUANCE, transfer } from '@gw/core/ledger';
+import { withTransaction } from '@gw/db';
 import { issueCredential } from '@gw/core/auth';
 import { parseScopes, type Context } from '@gw/runtime';
 
@@ -63,15 +64,8 @@ export async function createFixtures(ctx: Context, receiverBaseUrl: string, webh
 
 /** Mints `amount` (default 10^30 base units) of the native token to a wallet (checksummed address). */
 export async function fundWallet(ctx: Context, address: string, amount = 10n ** 30n): Promise<void> {
-  await ctx.prisma.$transaction((tx) =>
-    postEntry(tx, {
-      kind: 'mint',
-      token: ctx.config.NATIVE_TOKEN_SYMBOL,
-      legs: [
-        { owner: ISSUANCE, amount: -amount },
-        { owner: { type: 'wallet', id: address }, amount },
-      ],
-    }),
+  await withTransaction(ctx.prisma, (tx) =>
+    transfer(tx, { kind: 'mint', token: ctx.config.NATIVE_TOKEN_SYMBOL, from: ISSUANCE, to: { type: 'wallet', id: address }, amount }),
   );
 }
 
