@@ -85,19 +85,7 @@ export const listCheckpointRows = (
   page: KeysetPage<Checkpoint>,
 ): Promise<Checkpoint[]> => ctx.prisma.checkpoint.findMany(keysetArgs({ shipmentId, organizationId }, page, 'asc', 'recordedAt'));
 
-export const insertCheckpoint = (
-  tx: Tx,
-  data: {
-    organizationId: string;
-    shipmentId: string;
-    location: string;
-    status: CheckpointStatus;
-    note: string | null;
-    recordedAt: Date;
-  },
-): Promise<Checkpoint> => tx.checkpoint.create({ data });
-
-/** A checkpoint to insert with {@link insertCheckpoints}. */
+/** A checkpoint to insert with {@link insertCheckpoint} or {@link insertCheckpoints}. */
 export interface NewCheckpoint {
   organizationId: string;
   shipmentId: string;
@@ -106,6 +94,9 @@ export interface NewCheckpoint {
   note: string | null;
   recordedAt: Date;
 }
+
+/** Inserts one checkpoint (in the transaction of its ingestion) and returns it. */
+export const insertCheckpoint = (tx: Tx, data: NewCheckpoint): Promise<Checkpoint> => tx.checkpoint.create({ data });
 
 /** Inserts checkpoints. @returns how many were inserted */
 export async function insertCheckpoints(db: Db<'checkpoint'>, rows: NewCheckpoint[]): Promise<number> {
