@@ -1,0 +1,134 @@
+/**
+ * A local anvil (Foundry's EVM node, npm `@foundry-rs/anvil`) for tests and the embedded chain.
+ * Each call starts a process of its own on a loopback port and stops it by its own pid.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface AnvilOptions {
+  /** EIP-155 chain id the node reports (`--chain-id`). */
+  chainId: number;
+  /** TCP port on 127.0.0.1; default: a free one chosen by the OS. A port already in use is refused. */
+  port?: number;
+  /** How long to wait for `eth_chainId` to answer, in milliseconds (default 15 000). */
+  startTimeoutMs?: number;
+}
+
+export interface Anvil {
+  /** `http://127.0.0.1:<port>` */
+  rpcUrl: string;
+  port: number;
+  chainId: number;
+  /** The anvil process id. */
+  pid: number;
+  /** Stops this anvil (SIGTERM, SIGKILL after 5 s) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** Path of the anvil binary from the platform package `@foundry-rs/anvil-<platform>-<arch>` (x64 → amd64). */
+export function anvilBinary(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  // The platform package is an optional dependency of @foundry-rs/anvil: resolve it from there.
+  const fromHere = createRequire(import.meta.url);
+  const fromAnvil = createRequire(fromHere.resolve('@foundry-rs/anvil/package.json'));
+  let dir: string;
+  try {
+    dir = path.dirname(fromAnvil.resolve(`${platformPackage}/package.json`));
+  } catch {
+    throw new Error(`anvil: ${platformPackage} is not installed (no anvil binary for ${process.platform}/${process.arch})`);
+  }
+  const bin = path.join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+  if (!existsSync(bin)) throw new Error(`anvil: ${bin} does not exist`);
+  return bin;
+}
+
+/** Resolves with `port` (or an OS-chosen free port when 0) if it can be bound on 127.0.0.1; rejects if taken. */
+function probePort(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`anvil: port ${port} on 127.0.0.1 is already in use; refusing to share it`) : err),
+    );
+    server.listen({ host: '127.0.0.1', port, exclusive: true }, () => {
+      const bound = (server.address() as { port: number }).port;
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+async function rpcChainId(rpcUrl: string): Promise<number> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    signal: AbortSignal.timeout(1000),
+  });
+  const body = (await res.json()) as { result?: string };
+  if (typeof body.result !== 'string') throw new Error(`eth_chainId: unexpected answer ${JSON.stringify(body)}`);
+  return Number(BigInt(body.result));
+}
+
+/**
+ * Starts anvil on 127.0.0.1 and resolves once our process listens and `eth_chainId` answers with
+ * `chainId`. Rejects (after killing the process) if the port is taken, the process exits, or
+ * `startTimeoutMs` passes.
+ */
+export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
+  const { chainId, startTimeoutMs = 15_000 } = options;
+  const port = await probePort(options.port ?? 0);
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let listening = false;
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-4000);
+    // Our own process printed that it bound the port: whatever answers there is this anvil.
+    if (!listening && output.includes(`Listening on 127.0.0.1:${port}`)) listening = true;
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited: string | undefined;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `exited (code ${code}, signal ${signal})`;
+      resolve();
+    }),
+  );
+  child.once('error', (err) => {
+    exited = `failed to start: ${err.message}`;
+  });
+
+  const stop = async (): Promise<void> => {
+    if (exited === undefined && child.pid !== undefined) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exitedPromise;
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`anvil on port ${port} ${exited} before answering:\n${output}`);
+    if (listening) {
+      const answered = await rpcChainId(rpcUrl).catch(() => undefined);
+      if (answered === chainId) break;
+      if (answered !== undefined) {
+        await stop();
+        throw new Error(`anvil on ${rpcUrl} answered chain id ${answered}, expected ${chainId}`);
+      }
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`anvil on ${rpcUrl} did not answer eth_chainId within ${startTimeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { rpcUrl, port, chainId, pid: child.pid!, stop };
+}
