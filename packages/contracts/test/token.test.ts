@@ -3,25 +3,11 @@
  * transfer, EIP-2612 permit + transferFrom by the spender, delegation and vote checkpoints.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseEther,
-  parseSignature,
-  type Chain,
-  type PublicClient,
-} from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
-import { type Anvil, startAnvil } from '../src/anvil.js';
+import { type Address, createWalletClient, http, parseEther, parseSignature, type Chain, type PublicClient } from 'viem';
+import type { Anvil } from '../src/anvil.js';
 import { GatewayToken } from '../src/index.js';
+import { devAccount, startChain } from './support.js';
 
-// anvil's dev accounts (its default mnemonic), each funded with 10 000 ETH.
-const devAccount = (addressIndex: number) =>
-  mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex });
 const alice = devAccount(0);
 const bob = devAccount(1);
 const carol = devAccount(2);
@@ -30,8 +16,9 @@ const dave: Address = devAccount(3).address;
 const CHAIN_ID = 31337;
 const NAME = 'Gateway Token';
 const SUPPLY = parseEther('1000000');
-const { abi, bytecode } = GatewayToken;
+const { abi } = GatewayToken;
 
+let testChain: Awaited<ReturnType<typeof startChain>>;
 let anvil: Anvil;
 let chain: Chain;
 let publicClient: PublicClient;
@@ -39,18 +26,9 @@ let token: Address;
 const wallet = (account: typeof alice) => createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID });
-  chain = defineChain({
-    id: CHAIN_ID,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [anvil.rpcUrl] } },
-  });
-  publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl), cacheTime: 0 });
-  const hash = await wallet(alice).deployContract({ abi, bytecode, args: [NAME, 'GWT', alice.address, SUPPLY] });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
-  token = receipt.contractAddress!;
+  testChain = await startChain(CHAIN_ID);
+  ({ anvil, chain, publicClient } = testChain);
+  token = await testChain.deploy(alice, GatewayToken, [NAME, 'GWT', alice.address, SUPPLY]);
 });
 
 afterAll(async () => {
@@ -121,7 +99,7 @@ describe('GatewayToken', () => {
   });
 
   it('counts votes only after delegation, with checkpoints per block', async () => {
-    const testClient = createTestClient({ mode: 'anvil', chain, transport: http(anvil.rpcUrl) });
+    const { testClient } = testChain;
     const getVotes = (who: Address) => publicClient.readContract({ address: token, abi, functionName: 'getVotes', args: [who] });
     const aliceBalance = await balanceOf(alice.address);
     expect(await getVotes(alice.address)).toBe(0n);

@@ -1,0 +1,77 @@
+/**
+ * Shared helpers of the anvil tests: anvil's dev accounts, and a `startChain` that starts one anvil
+ * (stop it in afterAll) with viem clients, `deploy` from a committed artifact and `send` that waits
+ * for a successful receipt.
+ */
+import { expect } from '@jest/globals';
+import {
+  type Abi,
+  type Address,
+  type Chain,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  type PublicClient,
+  type TestClient,
+  type TransactionReceipt,
+} from 'viem';
+import { type HDAccount, mnemonicToAccount } from 'viem/accounts';
+import { type Anvil, startAnvil } from '../src/anvil.js';
+
+/** anvil's dev accounts (its default mnemonic), each funded with 10 000 ETH. */
+export const devAccount = (addressIndex: number): HDAccount =>
+  mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex });
+
+export interface TestChain {
+  anvil: Anvil;
+  chain: Chain;
+  publicClient: PublicClient;
+  testClient: TestClient;
+  deploy(account: HDAccount, artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[]): Promise<Address>;
+  send(
+    account: HDAccount,
+    contract: { address: Address; abi: Abi },
+    functionName: string,
+    args: readonly unknown[],
+    gas?: bigint,
+  ): Promise<TransactionReceipt>;
+  read<T = unknown>(contract: { address: Address; abi: Abi }, functionName: string, args?: readonly unknown[]): Promise<T>;
+}
+
+export async function startChain(chainId: number): Promise<TestChain> {
+  const anvil = await startAnvil({ chainId });
+  const chain = defineChain({
+    id: chainId,
+    name: `anvil-${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  });
+  const transport = http(anvil.rpcUrl);
+  const publicClient = createPublicClient({ chain, transport, cacheTime: 0 }) as PublicClient;
+  const testClient = createTestClient({ mode: 'anvil', chain, transport }) as TestClient;
+  const wallet = (account: HDAccount) => createWalletClient({ account, chain, transport });
+  return {
+    anvil,
+    chain,
+    publicClient,
+    testClient,
+    async deploy(account, { abi, bytecode }, args) {
+      const hash = await wallet(account).deployContract({ abi, bytecode, args } as any);
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      return receipt.contractAddress!;
+    },
+    async send(account, { address, abi }, functionName, args, gas) {
+      const hash = await wallet(account).writeContract({ address, abi, functionName, args, gas } as any);
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      return receipt;
+    },
+    read<T = unknown>({ address, abi }: { address: Address; abi: Abi }, functionName: string, args: readonly unknown[] = []) {
+      return publicClient.readContract({ address, abi, functionName, args } as any) as Promise<T>;
+    },
+  };
+}
