@@ -74,11 +74,14 @@ describe('Staking', () => {
     expect(await earned(bob.address)).toBe(0n);
     expect(await c.read(staking, 'rewardBalance')).toBe(FUNDED - owed);
 
-    // carol now earns the whole rate.
-    const before = await earned(carol.address);
+    // carol now earns the whole rate: compare two blocks.
+    const earnedAt = async (blockNumber: bigint) =>
+      c.publicClient.readContract({ ...staking, functionName: 'earned', args: [carol.address], blockNumber });
+    const from = await c.publicClient.getBlock();
     await c.testClient.increaseTime({ seconds: 100 });
     await c.testClient.mine({ blocks: 1 });
-    expectClose((await earned(carol.address)) - before, RATE * ((await c.publicClient.getBlock()).timestamp - withdrawn), parseEther('1'));
+    const to = await c.publicClient.getBlock();
+    expectClose((await earnedAt(to.number)) - (await earnedAt(from.number)), RATE * (to.timestamp - from.timestamp));
   });
 
   it('refuses a withdrawal beyond the stake and rate changes by others than the owner', async () => {
