@@ -18,18 +18,7 @@ import {
   type BenchSummary,
   type SummaryRun,
 } from '../bench/lib/summary.js';
-
-const TARGETS = {
-  pipelineRatio: 0.6,
-  p99AtHalfPeakMs: 250,
-  readRatio: 0.5,
-  writeRatio: 0.25,
-  workerPeakRssMb: 200,
-  fairnessFactor: 2,
-  fairnessSlackMs: 250,
-  hangingLost: 0,
-  growthP99Ratio: 1.5,
-};
+import { TARGETS } from '../bench/lib/targets.js';
 
 const load = (reqPerSec: number, cpuUsPerReq: number | null, non2xx = 0) => ({
   reqPerSec,

@@ -16,18 +16,11 @@ import path from 'node:path';
 import { isMessage, REPO_ROOT, spawnChild, type BenchRuntime, type Child } from '../lib/child-process.js';
 import type { Organization } from '../lib/fixtures.js';
 import { measureLoad, type LoadResult, type LoadTarget } from '../lib/http-load.js';
+import type { WorkerEnv } from '../lib/pipeline.js';
 import { siweLogin } from '../lib/siwe-login.js';
 
-export interface ApiEnv {
-  DATABASE_URL: string;
-  /** `transaction` when DATABASE_URL goes through the bench's PgBouncer (BENCH_POOLER=pgbouncer). */
-  DATABASE_POOLER: string;
-  /** The bench database itself (what DATABASE_URL reaches, without the pooler). */
-  DATABASE_DIRECT_URL: string;
-  REDIS_URL: string;
-  QUEUE_PREFIX: string;
-  SECRETS_ENCRYPTION_KEY: string;
-}
+/** The API process gets the same environment as a worker process. */
+export type ApiEnv = WorkerEnv;
 
 export interface ApiRound {
   bare: LoadResult;

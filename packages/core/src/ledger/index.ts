@@ -5,6 +5,7 @@ export {
   CREDIT_UNIT,
   ensureNativeToken,
   findToken,
+  insufficientFunds,
   postEntry,
   postEntryIfFunded,
   tokenInfo,

@@ -172,7 +172,7 @@ export async function postEntryIfFunded(tx: RawSql, input: EntryInput): Promise<
 }
 
 /** The refusal of an entry a debited account cannot pay (422 `insufficient-funds`). */
-const insufficientFunds = (token: string) => new AppError('insufficient-funds', `Balance of ${token} is too low for this operation`);
+export const insufficientFunds = (token: string) => new AppError('insufficient-funds', `Balance of ${token} is too low for this operation`);
 
 /**
  * {@link postEntryIfFunded}, refusing a short balance.

@@ -1,7 +1,7 @@
 import type { Db, FarmingPool, StakingPosition } from '@gw/db';
 import { type Context, AppError, fetchPage, isUuid, type Page, type PageQuery } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { balanceOf, postEntryIfFunded, STAKING_POOL, transfer, TREASURY } from '../ledger/index.js';
+import { balanceOf, insufficientFunds, postEntryIfFunded, STAKING_POOL, transfer, TREASURY } from '../ledger/index.js';
 import type { FarmingPoolDto, StakingPositionDto } from './contract.js';
 import {
   insertStakingPosition,
@@ -194,7 +194,7 @@ export async function unstake(ctx: Pick<Context, 'prisma' | 'config'>, input: Un
             { reason: 'treasury-short' },
           );
         }
-        throw new AppError('insufficient-funds', `Balance of ${position.token} is too low for this operation`);
+        throw insufficientFunds(position.token);
       }
       const updated = await markUnstaked(tx, position.id, now, reward);
       return { statusCode: 200, body: toStakingPositionDto(updated, now) };

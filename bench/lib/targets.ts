@@ -1,0 +1,19 @@
+/**
+ * The bench's targets (bench/README.md), in a file of their own so that tests and the docs
+ * generator can read them without loading the sections.
+ */
+/** The issue's targets (2-core machine). */
+export const TARGETS = {
+  pipelineRatio: 0.6,
+  p99AtHalfPeakMs: 250,
+  readRatio: 0.5,
+  writeRatio: 0.25,
+  workerPeakRssMb: 200,
+  /** Fairness: healthy endpoint's p99 beside a hanging one ≤ factor × its p99 alone + slack. */
+  fairnessFactor: 2,
+  fairnessSlackMs: 250,
+  /** Fairness: hanging deliveries missing or with attempts ≠ requests received. */
+  hangingLost: 0,
+  /** Growth (issue #15): every p99 on the full database within this factor of its empty-database figure. */
+  growthP99Ratio: 1.5,
+} as const;
