@@ -43,12 +43,12 @@ RUN find . -name node_modules -type d -prune -exec rm -rf {} + \
 # Production files only, into /prod (same layout, so pnpm's relative links and the paths the code
 # computes from import.meta.url still resolve): the root's production node_modules (pnpm's store
 # of every package's production dependencies) and the data read at run time (prisma/: the
-# migrations `gw migrate` applies; config/contracts.json and contracts-abi/: @gw/core's contracts
-# module); then, for each package the image runs (the apps, and the packages they import), its
+# migrations `gw migrate` applies; the contracts' ABIs and bytecode are compiled into
+# packages/contracts/dist); then, for each package the image runs (the apps, and the packages they import), its
 # package.json (the `exports` Node resolves `@gw/*` with), dist/ and node_modules/ (links).
 RUN mkdir /prod \
- && cp -a package.json node_modules prisma config contracts-abi /prod/ \
- && for pkg in apps/admin apps/api apps/ops apps/worker packages/core packages/db packages/runtime; do \
+ && cp -a package.json node_modules prisma /prod/ \
+ && for pkg in apps/admin apps/api apps/ops apps/worker packages/contracts packages/core packages/db packages/runtime; do \
       mkdir -p "/prod/$pkg" && cp -a "$pkg/package.json" "$pkg/dist" "$pkg/node_modules" "/prod/$pkg/"; \
     done
 

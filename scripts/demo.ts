@@ -13,7 +13,10 @@
  *     left to expire,
  *  7. prints every verified delivery, including one retried after a receiver error and one
  *     duplicate the receiver recognised, then a summary of the deliveries from the API,
- *  8. has a wallet sign an EIP-712 consent and reads its health records under it (issue #11).
+ *  8. has a wallet sign an EIP-712 consent and reads its health records under it (issue #11),
+ *  9. (issue #27) runs on two local chains (anvil 31337 and 31338, started here unless
+ *     CHAIN_RPC_URLS names nodes): prints the deployed contracts and the custody address, sends a
+ *     wallet test tokens with `admin chain:faucet` and reads them back from the chain.
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +30,8 @@ import { consentTypedData } from '@gw/core/consents';
 import { startApi, startupBanner } from '@gw/api';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@service-gateway/webhook-receiver';
+import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
+import path from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The demo's own settings below (its queue prefix, any free port, quiet logs, a fast back-off)
@@ -37,8 +42,18 @@ loadEnvFile(root);
 // Without SECRETS_ENCRYPTION_KEY: a random local key in .data/secrets.key (0600), generated once.
 const localKey = ensureLocalSecretsKey(root);
 if (localKey.source === 'generated') process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${localKey.path} (mode 0600)\n`);
+// Issue #27: two local chains unless the shell or .env names nodes (kept in .data/chain, as `pnpm start` keeps them).
+const localChains: LocalChains | undefined = process.env.CHAIN_RPC_URLS
+  ? undefined
+  : await startLocalChains({ stateDir: path.join(root, '.data', 'chain') });
+// The anvils are this process's children: a Ctrl-C (or SIGTERM) stops them before exiting.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    void (localChains?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
 const env = {
   ...process.env,
+  ...(localChains && { CHAIN_RPC_URLS: localChains.rpcUrls }),
   QUEUE_PREFIX: shell.QUEUE_PREFIX ?? 'gwdemo',
   PORT: shell.PORT ?? '0',
   LOG_LEVEL: shell.LOG_LEVEL ?? 'warn',
@@ -71,7 +86,9 @@ async function main(): Promise<number> {
     secrets: [config.DATABASE_URL, config.REDIS_URL],
   });
   const worker = await startWorker(config, { logger });
+  // The API deploys the contracts on the local chains when none are recorded (or the chains were reset).
   const api = await startApi(config, { logger });
+  for (const anvil of localChains?.anvils ?? []) await setIntervalMining(anvil.rpcUrl, 1);
   const port = (api.server.address() as AddressInfo).port;
   process.stderr.write(startupBanner(config, port, 'demo API and worker'));
   const base = `http://127.0.0.1:${port}/api`;
@@ -133,6 +150,25 @@ async function main(): Promise<number> {
   const aliceToken = await login(alice);
   const bobToken = await login(bob);
   say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages (server nonces, sessions bound to the organization)`);
+
+  // --- the chain (issue #27) ------------------------------------------------------------------
+  say('\nThe chain:');
+  const addresses = (await (await fetch(`${base}/gateway/v1/contracts/addresses`)).json()) as {
+    networks: Record<string, { custody: string; contracts: Record<string, string> }>;
+  };
+  for (const [chain, n] of Object.entries(addresses.networks))
+    say(
+      `  ${chain}: ${Object.entries(n.contracts)
+        .map(([k, a]) => `${k} ${a}`)
+        .join(', ')}; custody ${n.custody}`,
+    );
+  const drip = admin('chain:faucet', '--to', alice.address, '--amount', (30n * ONE).toString());
+  say(`  faucet → ${alice.address}: ${BigInt(drip.amount!) / ONE} tokens on ${drip.chain}, tx ${drip.txHash} (block ${drip.blockNumber})`);
+  const balances = await call('GET', '/gateway/v1/wallet/balances', undefined, aliceToken);
+  for (const b of balances.onchain ?? []) say(`  on chain ${b.chain}: ${b.symbol} ${b.balance} (contract ${b.contract})`);
+  say(`  custodial (ledger): ${balances.data[0].token.symbol} ${balances.data[0].balance}`);
+  const info = await call('GET', '/gateway/v1/token/info');
+  say(`  token contract ${info.onchain.contract}: ${info.onchain.name} (${info.onchain.symbol}), totalSupply ${info.onchain.totalSupply}`);
 
   const hook = await call('POST', '/gateway/v1/webhooks/register', {
     url: receiverUrl,
@@ -233,6 +269,7 @@ async function main(): Promise<number> {
   say(missing.length === 0 ? `\nAll four events delivered and verified (${want.join(', ')}).` : `\nMissing events: ${missing.join(', ')}`);
   await worker.stop();
   await api.stop();
+  await localChains?.stop();
   receiver.closeAllConnections();
   receiver.close();
   return missing.length === 0 ? 0 : 1;
@@ -240,8 +277,9 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => process.exit(code),
-  (err: unknown) => {
+  async (err: unknown) => {
     process.stderr.write(`demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    await localChains?.stop().catch(() => undefined);
     process.exit(1);
   },
 );

@@ -17,7 +17,16 @@ import { redisDbForWorker } from './support/stack.js';
 import { repoRoot } from './support/worker-process.js';
 
 /** The packages the image runs, with what their build leaves out. */
-const SERVICE_PACKAGES = ['apps/admin', 'apps/api', 'apps/ops', 'apps/worker', 'packages/core', 'packages/db', 'packages/runtime'];
+const SERVICE_PACKAGES = [
+  'apps/admin',
+  'apps/api',
+  'apps/ops',
+  'apps/worker',
+  'packages/contracts',
+  'packages/core',
+  'packages/db',
+  'packages/runtime',
+];
 const NOT_BUILT = new Set(['packages/db/src/testing.ts']);
 
 /** Every file under `dir` (relative to the repository root), recursively. */

@@ -249,9 +249,19 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('has postgres, redis, a one-shot migrate, api, worker (2+ replicas), ops and caddy, all with health checks', () => {
+  it('has postgres, redis, a one-shot migrate, api, worker (2+ replicas), ops, caddy and the optional chain profile, all with health checks', () => {
     const { services } = loadCompose(fullEnv);
-    expect(Object.keys(services).sort()).toEqual(['api', 'caddy', 'migrate', 'ops', 'postgres', 'redis', 'worker']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api',
+      'caddy',
+      'chain-home',
+      'chain-remote',
+      'migrate',
+      'ops',
+      'postgres',
+      'redis',
+      'worker',
+    ]);
     for (const [name, svc] of Object.entries(services)) {
       expect({ name, test: svc.healthcheck?.test && !svc.healthcheck.disable }).toEqual({ name, test: true });
     }
@@ -306,10 +316,10 @@ describe('docker-compose.yml', () => {
     // Withheld on purpose (issue #24, least privilege): the keys from ops and migrate, which
     // neither sign nor decrypt; DATABASE_DIRECT_URL from all but migrate, its only reader.
     const withheld: Record<string, string[]> = {
-      migrate: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY'],
+      migrate: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'CHAIN_DEPLOYER_KEY', 'CHAIN_RELAYER_KEY'],
       api: ['DATABASE_DIRECT_URL'],
       worker: ['DATABASE_DIRECT_URL'],
-      ops: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'DATABASE_DIRECT_URL'],
+      ops: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'CHAIN_DEPLOYER_KEY', 'CHAIN_RELAYER_KEY', 'DATABASE_DIRECT_URL'],
     };
     for (const svc of ['migrate', ...APPS]) {
       const env = services[svc]!.environment;
@@ -418,7 +428,7 @@ describe('least privilege in docker-compose.yml (issue #24)', () => {
   it('pins every image it pulls by digest (the tag stays for the reader)', () => {
     const { services } = loadCompose(fullEnv);
     const pulled = Object.entries(services).filter(([, svc]) => !(svc as { build?: unknown }).build);
-    expect(pulled.map(([name]) => name).sort()).toEqual(['caddy', 'postgres', 'redis']);
+    expect(pulled.map(([name]) => name).sort()).toEqual(['caddy', 'chain-home', 'chain-remote', 'postgres', 'redis']);
     for (const [name, svc] of pulled)
       expect({ name, image: svc.image, pinned: /^[a-z0-9./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/.test(svc.image ?? '') }).toEqual({
         name,
@@ -703,7 +713,7 @@ describe('Dockerfile', () => {
     // package only package.json, dist/ and node_modules/ (pnpm's links into the root's store).
     const buildStage = dockerfile.slice(0, dockerfile.search(/^FROM\s+\S+\s+AS\s+runtime/im));
     const rootItems = /cp -a ((?:[\w.-]+ )+)\/prod\//.exec(buildStage)?.[1]?.trim().split(' ');
-    expect(rootItems?.sort()).toEqual(['config', 'contracts-abi', 'node_modules', 'package.json', 'prisma']);
+    expect(rootItems?.sort()).toEqual(['node_modules', 'package.json', 'prisma']);
     for (const item of rootItems!) statSync(path.join(root, item === 'node_modules' ? 'package.json' : item));
     const perPackage = /cp -a "\$pkg\/package\.json" "\$pkg\/dist" "\$pkg\/node_modules" "\/prod\/\$pkg\/"/.test(buildStage);
     expect(perPackage).toBe(true);

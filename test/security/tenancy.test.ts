@@ -33,7 +33,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
   const as = (c: Caller) => ({ 'X-API-Key': c.apiKey, Authorization: `Bearer ${c.token}` });
 
   beforeAll(async () => {
-    stack = await startStack('tenancy', { env: { WEBHOOK_MAX_ATTEMPTS: '1', RATE_LIMIT_MAX: '100000' } });
+    stack = await startStack('tenancy', { chain: true, env: { WEBHOOK_MAX_ATTEMPTS: '1', RATE_LIMIT_MAX: '100000' } });
     a = await caller();
     b = await caller();
     const post = async (path: string, body: object, expected: number) => {
@@ -58,7 +58,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
     ids.event = (await stack.api.deps.prisma.delivery.findUniqueOrThrow({ where: { id: ids.delivery } })).eventId;
     ids.position = (await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201)).id;
     ids.bridge = (
-      await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202)
+      await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202)
     ).id;
     ids.consent = (await post('/api/gateway/v1/consents', await signedConsent(a.wallet, a.organizationId), 201)).id;
     // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
@@ -302,7 +302,7 @@ describe('tenant isolation on every list endpoint', () => {
     const settled = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     await post(`/api/gateway/v1/payments/${settled.id}/confirm`, {}, 200);
     await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201);
-    await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:137', toAddress: newWallet().address, amount: '5' }, 202);
+    await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202);
     await post('/api/gateway/v1/consents', await signedConsent(wallet, org.organizationId), 201);
     const purchase = await post('/api/ai-billing/credits/purchase', { credits: 10 }, 201);
     await post(`/api/gateway/v1/payments/${purchase.id}/confirm`, {}, 200);
@@ -339,7 +339,7 @@ describe('tenant isolation on every list endpoint', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack('tenancy-lists', { env: { WEBHOOK_MAX_ATTEMPTS: '1', RATE_LIMIT_MAX: '100000' } });
+    stack = await startStack('tenancy-lists', { chain: true, env: { WEBHOOK_MAX_ATTEMPTS: '1', RATE_LIMIT_MAX: '100000' } });
     wallet = newWallet();
     await stack.api.deps.prisma.walletRole.create({ data: { address: wallet.address, role: 'agent' } });
     await stack.mint(wallet.address, 10n ** 21n);

@@ -17,6 +17,7 @@ import {
 } from '@gw/runtime';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
 import { issueCredential } from '@gw/core/auth';
+import { startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { newWallet, signedLogin } from './wallet.js';
 import { watchContract } from './contract-check.js';
 
@@ -58,6 +59,8 @@ export interface Stack {
    */
   login(wallet?: PrivateKeyAccount, opts?: { apiKey?: string }): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
   startWorker(overrides?: Record<string, string>): Promise<RunningWorker>;
+  /** The stack's own anvils when started with `chain: true` (issue #27). */
+  chains?: LocalChains;
   stop(): Promise<void>;
 }
 
@@ -78,6 +81,12 @@ export interface StackOptions {
    * `env` still applies on top.
    */
   startDefaults?: boolean;
+  /**
+   * Issue #27: start two anvils of the stack's own (the home chain 31337 and the second chain 31338,
+   * free ports, automine) and point CHAIN_RPC_URLS at them; the API deploys the contracts when it
+   * starts. Stopped with the stack.
+   */
+  chain?: boolean;
 }
 
 /**
@@ -113,10 +122,19 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
     WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '400',
     WEBHOOK_CAP_WAIT_MAX_MS: '1000',
   };
-  const env: Record<string, string> = { ...isolation, ...(opts.startDefaults ? {} : harness), ...opts.env };
+  const chains = opts.chain ? await startLocalChains({ preferredPorts: [] }) : undefined;
+  const env: Record<string, string> = {
+    ...isolation,
+    ...(opts.startDefaults ? {} : harness),
+    ...(chains && { CHAIN_RPC_URLS: chains.rpcUrls }),
+    ...opts.env,
+  };
   const config = loadConfig(env);
   const logger = opts.logStream ? createLogger(config.LOG_LEVEL, { app: 'test' }, opts.logStream as never) : undefined;
-  const api = await startApi(config, { logger, resolver: opts.resolver });
+  const api = await startApi(config, { logger, resolver: opts.resolver }).catch(async (err: unknown) => {
+    await chains?.stop();
+    throw err;
+  });
   // Issue #12: every response of every integration test is checked against the OpenAPI document.
   const contractViolations = watchContract(api.server);
   const workers: RunningWorker[] = [];
@@ -133,6 +151,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
   const stack: Stack = {
     config,
     api,
+    chains,
     worker,
     http: request(baseUrl),
     baseUrl,
@@ -185,6 +204,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
       } finally {
         redis.disconnect();
       }
+      await chains?.stop();
       await db.drop();
       if (contractViolations.length > 0) {
         throw new Error(

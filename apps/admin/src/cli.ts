@@ -16,6 +16,8 @@
  *   keys:retire --kid <kid>                               → { kid, retired, retiredAt, announced }
  *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
+ *   chain:deploy [--chain <id>]                           → { chains: [{ chain, status, contracts, detail? }] }
+ *   chain:faucet --to <0x...> --amount <base units>       → { chain, to, amount, txHash, blockNumber }  (local chains only)
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,7 @@ import {
   parseAmount,
   parseScopes as parseScopeList,
   SecretBox,
+  createChains,
   type Config,
 } from '@gw/runtime';
 import { getAddress, isAddress } from 'viem';
@@ -55,6 +58,7 @@ import {
   walletRoleChannel,
 } from '@gw/core/auth';
 import { reencryptWebhookSecrets } from '@gw/core/webhooks';
+import { ensureDeployments, faucet } from '@gw/core/chain';
 
 class UsageError extends Error {}
 
@@ -63,11 +67,19 @@ const need = (v: string | undefined, flag: string): string => {
   return v;
 };
 
-const address = (v: string | undefined): string => {
-  const a = need(v, 'address');
-  if (!isAddress(a, { strict: false })) throw new UsageError('--address must be a 0x EVM address');
+const address = (v: string | undefined, flag = 'address'): string => {
+  const a = need(v, flag);
+  if (!isAddress(a, { strict: false })) throw new UsageError(`--${flag} must be a 0x EVM address`);
   return getAddress(a);
 };
+
+/** What the chain commands need of a context: the chains of CHAIN_RPC_URLS and the secret box (the relayer key). */
+const chainContext = (prisma: PrismaClient, config: Config) => ({
+  prisma,
+  config,
+  secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY),
+  chains: createChains(config),
+});
 
 async function organizationExists(prisma: PrismaClient, id: string): Promise<void> {
   const org = /^[0-9a-f-]{36}$/i.test(id) ? await findOrganizationId(prisma, id) : null;
@@ -155,6 +167,26 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     });
     return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
   },
+  /**
+   * Issue #27: deploys our contracts on every configured chain (or `--chain <id>`) that has no usable
+   * deployment recorded, with CHAIN_DEPLOYER_KEY (anvil's dev key on a local chain), and records them;
+   * chains whose recorded contracts are still there are left alone (`reused`).
+   */
+  'chain:deploy': async (prisma, f, config) => {
+    const only = f.chain === undefined ? undefined : Number(f.chain);
+    if (only !== undefined && !Number.isSafeInteger(only)) throw new UsageError('--chain must be a chain id');
+    const chains = chainContext(prisma, config);
+    if (chains.chains.list.length === 0) throw new UsageError('no chain is configured: set CHAIN_RPC_URLS');
+    if (only !== undefined && !chains.chains.get(only)) throw new UsageError(`chain ${only} is not in CHAIN_RPC_URLS`);
+    return { chains: await ensureDeployments(chains, 'all', only) };
+  },
+  /** Issue #27: test tokens from the deployer on a local home chain; refused on any other chain. */
+  'chain:faucet': async (prisma, f, config) => {
+    const to = address(f.to, 'to');
+    const amount = parseAmount(need(f.amount, 'amount'));
+    const out = await faucet(chainContext(prisma, config), to, amount);
+    return { chain: out.chain, to, amount: amount.toString(), txHash: out.txHash, blockNumber: out.blockNumber.toString() };
+  },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config),
   /**
    * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
@@ -240,6 +272,8 @@ async function main(): Promise<number> {
       amount: { type: 'string' },
       role: { type: 'string' },
       kid: { type: 'string' },
+      to: { type: 'string' },
+      chain: { type: 'string' },
     },
     strict: true,
   });

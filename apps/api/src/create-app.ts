@@ -1,6 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { AppError } from '@gw/runtime';
-import { contractDocuments } from '@gw/core/contracts';
 import type { ApiDeps, RouteDeps } from './deps.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { httpMetrics } from './http/metrics-middleware.js';
@@ -39,8 +38,6 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
  * method the path does not support 405 with `Allow`; every 401 with `WWW-Authenticate`.
  */
 export function createApp(deps: ApiDeps): Express {
-  // config/contracts.json and contracts-abi/ are read once, now: a bad file stops start-up.
-  contractDocuments();
   // Every payment purpose the confirm route may settle has its fulfilment loaded (issue #26).
   assertPaymentFulfilments();
   const app = express();

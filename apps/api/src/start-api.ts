@@ -14,6 +14,7 @@ import {
 } from '@gw/runtime';
 import { announceSigningKeyChange, CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
+import { ensureDeployments } from '@gw/core/chain';
 import { createApp } from './create-app.js';
 import { createRateLimitCounters } from './http/window-counters.js';
 import type { ApiDeps } from './deps.js';
@@ -46,6 +47,14 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   });
   await tokens.init();
   await ensureNativeToken(ctx.prisma, config);
+  // Issue #27: our contracts on each configured chain: the recorded ones when their code is still
+  // there, else deployed now on a chain marked local. A chain without a usable deployment is
+  // reported, not fatal: its features answer 503 until `admin chain:deploy` or a deployments file.
+  for (const r of await ensureDeployments(ctx, 'local')) {
+    if (r.status === 'missing' || r.status === 'unreachable')
+      ctx.logger.warn({ chain: r.chain, status: r.status, detail: r.detail }, 'chain not usable');
+    else ctx.logger.info({ chain: r.chain, status: r.status }, 'chain deployments');
+  }
   const metrics = createAppMetrics('api');
   const publisher = startMetricsPublisher(ctx.redis, metrics.registry, {
     prefix: config.QUEUE_PREFIX,

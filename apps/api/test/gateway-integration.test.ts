@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from 'bullmq';
@@ -8,7 +5,7 @@ import { encodeFunctionData, getAddress, toEventSelector, toFunctionSelector, ty
 import { createDeliveryStore, createEndpointGate, createSender, USER_AGENT } from '@gw/core/deliveries';
 import { createRedis } from '@gw/runtime';
 import { getBalance, type Owner, BRIDGE_ESCROW, BRIDGE_OUTBOUND } from '@gw/core/ledger';
-import { DEFAULT_ABI_DIR, loadAbiCatalog, matchesIfNoneMatch, DEFAULT_CONTRACTS_CONFIG, loadContractAddresses } from '@gw/core/contracts';
+import { abiCatalog, matchesIfNoneMatch } from '@gw/core/contracts';
 import { bridgeRelayQueue, resumeBridgeRelays, type Relayer, type RelayResult } from '@gw/core/bridge';
 import { CREDIT_BURN } from '@gw/core/credits';
 import { createHandlers } from '@gw/worker';
@@ -16,7 +13,7 @@ import { eventually, startStack, type Stack } from '../../../test/support/stack.
 
 const ONE = 10n ** 18n;
 const CREDIT = 'CREDIT';
-const ABI_NAMES = ['token', 'staking', 'governor', 'treasury', 'bridge'];
+const ABI_NAMES = ['token', 'staking', 'governor', 'treasury', 'bridge', 'wrapped-token'];
 const RECIPIENT = getAddress('0x52908400098527886e0f7030069857d2e4169ee7');
 
 type Creds = { key?: string | undefined; token?: string | undefined };
@@ -59,57 +56,7 @@ function rawGet(
 
 const wallet = (address: string): Owner => ({ type: 'wallet', id: address });
 
-describe('contract configuration and ABI catalogue, loaded at start', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'gw-integration-'));
-  const config = JSON.parse(readFileSync(DEFAULT_CONTRACTS_CONFIG, 'utf8'));
-  /** The same address with the case of its first hex letter flipped: a broken checksum. */
-  const flipFirstLetter = (a: string) => {
-    const i = a.slice(2).search(/[a-fA-F]/) + 2;
-    const ch = a[i]!;
-    return a.slice(0, i) + (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()) + a.slice(i + 1);
-  };
-  const write = (value: unknown) => {
-    const file = join(tmp(), 'contracts.json');
-    writeFileSync(file, JSON.stringify(value));
-    return file;
-  };
-
-  it('accepts the repository configuration and freezes it', () => {
-    const loaded = loadContractAddresses();
-    expect(loaded).toEqual(config);
-    expect(Object.isFrozen(loaded.networks)).toBe(true);
-  });
-
-  it.each([
-    [
-      'a wrong EIP-55 checksum',
-      (c: any) => (c.networks['eip155:1'].contracts.token = flipFirstLetter(c.networks['eip155:1'].contracts.token)),
-    ],
-    ['a lower-case address', (c: any) => (c.networks['eip155:1'].contracts.bridge = c.networks['eip155:1'].contracts.bridge.toLowerCase())],
-    ['a missing contract', (c: any) => delete c.networks['eip155:137'].contracts.governor],
-    ['a key that is not CAIP-2', (c: any) => (c.networks['137'] = c.networks['eip155:137'])],
-    ['no version', (c: any) => delete c.version],
-  ])('refuses %s, naming the file', (_what, mutate) => {
-    const bad = structuredClone(config);
-    mutate(bad);
-    const file = write(bad);
-    expect(() => loadContractAddresses(file)).toThrow(file);
-  });
-
-  it('serves only the whitelisted *.json files of the directory; a missing contract ABI stops start-up', () => {
-    const dir = tmp();
-    for (const name of ABI_NAMES) writeFileSync(join(dir, `${name}.json`), '[]');
-    writeFileSync(join(dir, 'README.md'), 'not an abi');
-    writeFileSync(join(dir, '.hidden.json'), '[]');
-    symlinkSync(DEFAULT_CONTRACTS_CONFIG, join(dir, 'linked.json'));
-    expect([...loadAbiCatalog(dir).keys()].sort()).toEqual(ABI_NAMES.map((n) => `${n}.json`).sort());
-    writeFileSync(join(dir, 'extra.json'), '{"not":"an array"}');
-    expect(() => loadAbiCatalog(dir)).toThrow(/extra\.json must be a JSON array/);
-    const partial = tmp();
-    writeFileSync(join(partial, 'token.json'), '[]');
-    expect(() => loadAbiCatalog(partial)).toThrow(/lacks: staking\.json/);
-  });
-
+describe('ABI entity tags', () => {
   it('If-None-Match uses the weak comparison and honours *', () => {
     expect(matchesIfNoneMatch('"a"', '"a"')).toBe(true);
     expect(matchesIfNoneMatch('W/"a"', '"a"')).toBe(true);
@@ -127,17 +74,11 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
   });
   afterAll(() => stack.stop());
 
-  it('GET /gateway/v1/contracts/addresses is public and serves the versioned configuration', async () => {
+  it('GET /gateway/v1/contracts/addresses is public; without a chain it lists no network (chain.test.ts covers real deployments)', async () => {
     const res = await stack.http.get('/api/gateway/v1/contracts/addresses');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual(JSON.parse(readFileSync(DEFAULT_CONTRACTS_CONFIG, 'utf8')));
-    expect(res.body.version).toBe(1);
-    expect(Object.keys(res.body.networks).sort()).toEqual(['eip155:1', 'eip155:137', 'eip155:8453']);
-    for (const network of Object.values(res.body.networks) as { name: string; contracts: Record<string, string> }[]) {
-      expect(Object.keys(network.contracts).sort()).toEqual([...ABI_NAMES].sort());
-      for (const address of Object.values(network.contracts)) expect(getAddress(address)).toBe(address);
-    }
+    expect(res.body).toEqual({ version: 2, networks: {} });
   });
 
   it.each(ABI_NAMES)('GET /contracts-abi/%s.json serves the ABI with a strong ETag', async (name) => {
@@ -145,7 +86,7 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
-    expect(res.body).toBe(readFileSync(`${DEFAULT_ABI_DIR}/${name}.json`, 'utf8'));
+    expect(res.body).toBe(abiCatalog().get(`${name}.json`)!.body.toString('utf8'));
     const abi = JSON.parse(res.body) as Abi;
     expect(Array.isArray(abi)).toBe(true);
     // Every item is well-formed: its selector can be computed.
@@ -155,11 +96,12 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
     }
   });
 
-  it('the ABIs are real: ERC-20 token, staking, OpenZeppelin governor, treasury, bridge lock/release events', async () => {
+  it('the ABIs are the compiled contracts: ERC-20 + permit + votes, Governor, staking, timelock, bridge vault', async () => {
     const abi = async (name: string) => JSON.parse((await rawGet(stack.baseUrl, `/api/contracts-abi/${name}.json`)).body) as Abi;
     const selectors = async (name: string) =>
       (await abi(name)).flatMap((i) => (i.type === 'function' ? [toFunctionSelector(i)] : i.type === 'event' ? [toEventSelector(i)] : []));
-    // Well-known selectors: ERC-20 transfer, balanceOf, approve, transferFrom, allowance, totalSupply, Transfer, Approval.
+    // Well-known selectors: ERC-20 transfer, balanceOf, approve, transferFrom, allowance, totalSupply, Transfer, Approval;
+    // EIP-2612 permit; ERC20Votes delegate.
     expect(await selectors('token')).toEqual(
       expect.arrayContaining([
         '0xa9059cbb',
@@ -170,19 +112,21 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
         '0x18160ddd',
         '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
         '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925',
+        '0xd505accf',
+        '0x5c19a95c',
       ]),
     );
     // OpenZeppelin Governor: castVote(uint256,uint8), propose(address[],uint256[],bytes[],string).
     expect(await selectors('governor')).toEqual(expect.arrayContaining(['0x56781388', '0x7d5e81e2']));
     const staking = await abi('staking');
-    expect(encodeFunctionData({ abi: staking, functionName: 'stake', args: [10n, 30] })).toMatch(/^0x[0-9a-f]{8}/);
-    expect(encodeFunctionData({ abi: staking, functionName: 'unstake', args: [1n] })).toMatch(/^0x/);
-    expect(encodeFunctionData({ abi: staking, functionName: 'positionOf', args: [RECIPIENT] })).toMatch(/^0x/);
+    expect(encodeFunctionData({ abi: staking, functionName: 'stake', args: [10n] })).toMatch(/^0x[0-9a-f]{8}/);
+    expect(encodeFunctionData({ abi: staking, functionName: 'earned', args: [RECIPIENT] })).toMatch(/^0x/);
     const names = async (name: string, type: string) =>
       (await abi(name)).filter((i) => i.type === type).map((i) => (i as { name: string }).name);
     expect(await names('bridge', 'event')).toEqual(expect.arrayContaining(['Locked', 'Released']));
     expect(await names('bridge', 'function')).toEqual(expect.arrayContaining(['lock', 'release']));
-    expect(await names('treasury', 'event')).toEqual(expect.arrayContaining(['Deposited', 'Released']));
+    expect(await names('treasury', 'function')).toEqual(expect.arrayContaining(['schedule', 'execute', 'getMinDelay']));
+    expect(await names('wrapped-token', 'function')).toEqual(expect.arrayContaining(['mint', 'burn']));
   });
 
   it('If-None-Match with the ETag → 304 without a body; another tag → 200', async () => {
@@ -209,7 +153,6 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
     '/api/contracts-abi/..%2F..%2Fpackage.json',
     '/api/contracts-abi/%2e%2e%2fpackage.json',
     '/api/contracts-abi/%2e%2e/package.json',
-    '/api/contracts-abi/.%2e/.%2e/config/contracts.json',
     '/api/contracts-abi/..%5c..%5cpackage.json',
     '/api/contracts-abi/%2Fetc%2Fpasswd',
     '/api/contracts-abi//etc/passwd',
@@ -246,7 +189,8 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   const balance = (owner: Owner, token = 'GTK') => getBalance(stack.api.deps.prisma, owner, token);
 
   beforeAll(async () => {
-    stack = await startStack('integration-bridge', { worker: true });
+    // Issue #27: the bridge's destinations are the configured chains other than the home chain.
+    stack = await startStack('integration-bridge', { worker: true, chain: true });
     org = await stack.org();
     alice = await stack.login();
     await stack.mint(alice.address, 100n * ONE);
@@ -259,14 +203,14 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   it('initiate → 202 initiated with the amount in escrow at once; the relay job completes it', async () => {
     const escrowBefore = await balance(BRIDGE_ESCROW);
     const outboundBefore = await balance(BRIDGE_OUTBOUND);
-    const res = await initiate({ toChainId: 'eip155:137', toAddress: RECIPIENT.toLowerCase(), amount: (3n * ONE).toString() });
+    const res = await initiate({ toChainId: 'eip155:31338', toAddress: RECIPIENT.toLowerCase(), amount: (3n * ONE).toString() });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       id: expect.any(String),
       object: 'bridge_transfer',
       status: 'initiated',
       from: alice.address,
-      toChainId: 'eip155:137',
+      toChainId: 'eip155:31338',
       toAddress: RECIPIENT,
       token: 'GTK',
       amount: (3n * ONE).toString(),
@@ -297,7 +241,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   });
 
   it('401 without the API key or without the JWT', async () => {
-    const body = { toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1' };
+    const body = { toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1' };
     expect((await initiate(body, {}, { token: alice.token })).status).toBe(401);
     expect((await initiate(body, {}, { key: org.apiKey })).status).toBe(401);
     expect((await as({ key: org.apiKey }).get(`/gateway/v1/bridge/transfers/${crypto.randomUUID()}`)).status).toBe(401);
@@ -306,7 +250,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   it('403 without bridge:write', async () => {
     const narrow = await stack.org('payments:read,payments:write');
     const res = await initiate(
-      { toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1' },
+      { toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1' },
       {},
       { key: narrow.apiKey, token: alice.token },
     );
@@ -321,24 +265,24 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
     [{ toChainId: 'eip155:999999', toAddress: RECIPIENT, amount: '1' }, '/problems/unsupported-chain'],
     [{ toChainId: 137, toAddress: RECIPIENT, amount: '1' }, '/problems/validation-error'],
     [{ toChainId: 'polygon', toAddress: RECIPIENT, amount: '1' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: '0x52908400098527886E0F7030069857D2E4169Ee7', amount: '1' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: '0x1234', amount: '1' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: '0x0000000000000000000000000000000000000000', amount: '1' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '0' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '-1' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1.5' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: 1 }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1', token: 'NOPE' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1', token: 'CREDIT' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', toAddress: RECIPIENT, amount: '1', memo: 'x' }, '/problems/validation-error'],
-    [{ toChainId: 'eip155:137', amount: '1' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: '0x52908400098527886E0F7030069857D2E4169Ee7', amount: '1' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: '0x1234', amount: '1' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: '0x0000000000000000000000000000000000000000', amount: '1' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '0' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '-1' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1.5' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: 1 }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1', token: 'NOPE' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1', token: 'CREDIT' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1', memo: 'x' }, '/problems/validation-error'],
+    [{ toChainId: 'eip155:31338', amount: '1' }, '/problems/validation-error'],
   ])('bad input %j → 400 %s, nothing changes', async (body, type) => {
     const transfers = await stack.api.deps.prisma.bridgeTransfer.count();
     const before = await balance(wallet(alice.address));
     const res = await initiate(body);
     expect(res.status).toBe(400);
     expect(res.body.type).toBe(type);
-    if (type === '/problems/unsupported-chain') expect(res.body.supportedChains).toEqual(['eip155:1', 'eip155:137', 'eip155:8453']);
+    if (type === '/problems/unsupported-chain') expect(res.body.supportedChains).toEqual(['eip155:31338']);
     expect(await stack.api.deps.prisma.bridgeTransfer.count()).toBe(transfers);
     expect(await balance(wallet(alice.address))).toBe(before);
   });
@@ -346,7 +290,11 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   it('a short balance → 422 and nothing changes', async () => {
     const poor = await stack.login();
     const transfers = await stack.api.deps.prisma.bridgeTransfer.count();
-    const res = await initiate({ toChainId: 'eip155:1', toAddress: RECIPIENT, amount: '5' }, {}, { key: org.apiKey, token: poor.token });
+    const res = await initiate(
+      { toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '5' },
+      {},
+      { key: org.apiKey, token: poor.token },
+    );
     expect(res.status).toBe(422);
     expect(res.body.type).toBe('/problems/insufficient-funds');
     expect(await stack.api.deps.prisma.bridgeTransfer.count()).toBe(transfers);
@@ -355,7 +303,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   it('Idempotency-Key: same body → the same transfer, debited once; another body → 422', async () => {
     const key = `bridge-${Date.now()}`;
     const before = await balance(wallet(alice.address));
-    const body = { toChainId: 'eip155:8453', toAddress: RECIPIENT, amount: '1000' };
+    const body = { toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '1000' };
     const [a, b] = await Promise.all([initiate(body, { 'Idempotency-Key': key }), initiate(body, { 'Idempotency-Key': key })]);
     expect([a.status, b.status]).toEqual([202, 202]);
     expect(b.body.id).toBe(a.body.id);
@@ -369,7 +317,7 @@ describe('bridge (issue #3), relayed by the stack worker', () => {
   });
 
   it("another wallet's transfer, an unknown id and a malformed id → 404", async () => {
-    const res = await initiate({ toChainId: 'eip155:1', toAddress: RECIPIENT, amount: '7' });
+    const res = await initiate({ toChainId: 'eip155:31338', toAddress: RECIPIENT, amount: '7' });
     const bob = await stack.login();
     const other = await stack.org();
     for (const [c, id] of [
@@ -420,7 +368,7 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
   const transfer = (id: string) => stack.api.deps.prisma.bridgeTransfer.findUniqueOrThrow({ where: { id } });
 
   beforeAll(async () => {
-    stack = await startStack('integration-relayer', { worker: false });
+    stack = await startStack('integration-relayer', { worker: false, chain: true });
     org = await stack.org('bridge:write');
     alice = await stack.login();
     await stack.mint(alice.address, 10n * ONE);
@@ -436,7 +384,7 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
     startRelayWorker();
     try {
       const res = await as({ key: org.apiKey, token: alice.token }).post('/gateway/v1/bridge/initiate', {
-        toChainId: 'eip155:1',
+        toChainId: 'eip155:31338',
         toAddress: RECIPIENT,
         amount: (2n * ONE).toString(),
       });
@@ -467,7 +415,7 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
     startRelayWorker();
     try {
       const res = await as({ key: org.apiKey, token: alice.token }).post('/gateway/v1/bridge/initiate', {
-        toChainId: 'eip155:8453',
+        toChainId: 'eip155:31338',
         toAddress: RECIPIENT,
         amount: '500',
       });
@@ -488,7 +436,7 @@ describe('bridge relayer outcomes (issue #3), injected relayer', () => {
   it('resumeBridgeRelays re-enqueues an initiated transfer whose job was lost, never twice', async () => {
     answer = async () => ({ ok: true, txHash: `0x${'cd'.repeat(32)}` });
     const res = await as({ key: org.apiKey, token: alice.token }).post('/gateway/v1/bridge/initiate', {
-      toChainId: 'eip155:137',
+      toChainId: 'eip155:31338',
       toAddress: RECIPIENT,
       amount: '42',
     });

@@ -62,7 +62,7 @@ describe('payments (issue #2)', () => {
       ['/payments', { amount: over }],
       ['/wallet/transfer', { to: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
       ['/staking/stake', { amount: over }],
-      ['/bridge/initiate', { toChainId: 'eip155:137', toAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
+      ['/bridge/initiate', { toChainId: 'eip155:31338', toAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
     ];
     for (const [path, body] of calls) {
       const res = await as(org.apiKey, payer.token).post(path, body);

@@ -3,7 +3,7 @@
  * Each call starts a process of its own on a loopback port and stops it by its own pid.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -15,6 +15,11 @@ export interface AnvilOptions {
   port?: number;
   /** How long to wait for `eth_chainId` to answer, in milliseconds (default 15 000). */
   startTimeoutMs?: number;
+  /**
+   * Keep the chain in this file (`--state`): loaded at start, written every 5 s and on a graceful
+   * stop, so a restart finds its blocks and contracts again. Default: in memory only.
+   */
+  statePath?: string;
 }
 
 export interface Anvil {
@@ -81,7 +86,9 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   const { chainId, startTimeoutMs = 15_000 } = options;
   const port = await probePort(options.port ?? 0);
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)], {
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
+  if (options.statePath) args.push('--state', options.statePath, '--state-interval', '5');
+  const child = spawn(anvilBinary(), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -131,4 +138,58 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
     await new Promise((r) => setTimeout(r, 25));
   }
   return { rpcUrl, port, chainId, pid: child.pid!, stop };
+}
+
+/** The two local chains of `pnpm start` and `pnpm demo` (issue #27): the home chain and the bridge's second chain. */
+export const LOCAL_CHAIN_IDS = [31337, 31338] as const;
+
+export interface LocalChains {
+  anvils: Anvil[];
+  /** CHAIN_RPC_URLS for them: `31337=http://127.0.0.1:<port>,31338=…`. */
+  rpcUrls: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the home chain (31337) and the second chain (31338) as two anvils on loopback, on
+ * `preferredPorts` (8545, 8546) when free and on OS-chosen ports otherwise. With `stateDir`, each
+ * keeps its chain in `<stateDir>/anvil-<chainId>.json` across restarts. Both start mining a block
+ * per transaction; the caller may switch to interval mining once its deployments are done.
+ */
+export async function startLocalChains(opts: { stateDir?: string; preferredPorts?: readonly number[] } = {}): Promise<LocalChains> {
+  const ports = opts.preferredPorts ?? [8545, 8546];
+  if (opts.stateDir) mkdirSync(opts.stateDir, { recursive: true });
+  const anvils: Anvil[] = [];
+  try {
+    for (const [i, chainId] of LOCAL_CHAIN_IDS.entries()) {
+      const statePath = opts.stateDir ? path.join(opts.stateDir, `anvil-${chainId}.json`) : undefined;
+      const preferred = ports[i];
+      const anvil = await (
+        preferred === undefined ? Promise.reject(new Error('no port')) : startAnvil({ chainId, port: preferred, statePath })
+      ).catch(() => startAnvil({ chainId, statePath }));
+      anvils.push(anvil);
+    }
+  } catch (err) {
+    await Promise.all(anvils.map((a) => a.stop()));
+    throw err;
+  }
+  return {
+    anvils,
+    rpcUrls: anvils.map((a) => `${a.chainId}=${a.rpcUrl}`).join(','),
+    stop: async () => {
+      await Promise.all(anvils.map((a) => a.stop()));
+    },
+  };
+}
+
+/** Switches a node to mining a block every `seconds` (anvil `evm_setIntervalMining`), so confirmations advance while idle. */
+export async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setIntervalMining', params: [seconds] }),
+    signal: AbortSignal.timeout(5000),
+  });
+  const body = (await res.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`evm_setIntervalMining: ${body.error.message}`);
 }

@@ -25,6 +25,7 @@ export * from './queues/schedule.js';
 export * from './ids.js';
 export * from './amounts.js';
 export * from './pagination/page.js';
+export * from './chain/chains.js';
 export * from './context/context.js';
 export * from './context/create-context.js';
 export * from './http/caller.js';

@@ -429,7 +429,7 @@ export interface paths {
     };
     /**
      * The JWT wallet's balances
-     * @description Every token of the service, zeros included, native token first. Balances are integer base units.
+     * @description `data`: the custodial balances the gateway holds for the wallet in its ledger, every token of the service, zeros included, native token first. `onchain` (issue #27): the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). Balances are integer base units. A chain node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
      */
@@ -613,7 +613,7 @@ export interface paths {
     };
     /**
      * The native token and its supply
-     * @description `totalSupply` is everything ever minted; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow.
+     * @description `totalSupply` is everything the custodial ledger ever credited; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow. `onchain` (issue #27) is the token contract on the home chain: its name, symbol, decimals and `totalSupply()`, cached `CHAIN_READ_CACHE_MS`. A chain node that does not answer → 503 `chain-unavailable`.
      *
      *     **Authentication:** none (public); credentials sent anyway are ignored.
      */
@@ -635,7 +635,7 @@ export interface paths {
     };
     /**
      * The DAO treasury
-     * @description Balance of `system:treasury` in every token (zeros included) and, per token, its inflows and outflows over the last 30 days.
+     * @description Balance of the `system:treasury` ledger account in every token (zeros included) and, per token, its inflows and outflows over the last 30 days; `onchain` (issue #27): the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `treasury:read` (on the API key).
      */
@@ -657,7 +657,7 @@ export interface paths {
     };
     /**
      * Contract addresses per network
-     * @description From the versioned `config/contracts.json`, keyed by CAIP-2 chain id, EIP-55 checksummed. These networks are also the chains the bridge accepts.
+     * @description Our contracts as deployed on each configured chain (`CHAIN_RPC_URLS`; `pnpm start` runs two local chains), keyed by CAIP-2 chain id, EIP-55 checksummed, with the custody address that deposits are sent to. The home chain holds the token, the treasury (timelock), the governor, staking and the bridge vault; each other chain holds the wrapped token. A chain without a deployment is left out; without any chain, `networks` is empty.
      *
      *     **Authentication:** none (public); credentials sent anyway are ignored.
      */
@@ -679,7 +679,7 @@ export interface paths {
     };
     /**
      * A contract ABI
-     * @description The ABI file `<name>.json` (`token.json`, `staking.json`, `governor.json`, `treasury.json`, `bridge.json`), with a strong `ETag` (SHA-256 of the bytes). `If-None-Match` (weak comparison: `W/"…"` and `*` match too) → 304 without a body. Any other name, nested path or traversal attempt → 404.
+     * @description The ABI of a compiled contract (`token.json`, `treasury.json`, `governor.json`, `staking.json`, `bridge.json`, `wrapped-token.json`), from the artifacts solc-js compiled, with a strong `ETag` (SHA-256 of the bytes). `If-None-Match` (weak comparison: `W/"…"` and `*` match too) → 304 without a body. Any other name, nested path or traversal attempt → 404.
      *
      *     **Authentication:** none (public); credentials sent anyway are ignored.
      */
@@ -1233,7 +1233,7 @@ export interface components {
        * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
        */
       from: string;
-      /** @example eip155:137 */
+      /** @example eip155:31338 */
       toChainId: string;
       /**
        * @description EIP-55 checksummed EVM address
@@ -1418,38 +1418,58 @@ export interface components {
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
       nextCursor: string | null;
     };
-    /** @description Contract addresses per network, keyed by CAIP-2 chain id */
+    /** @description Our deployed contracts per chain, keyed by CAIP-2 chain id, EIP-55 checksummed */
     ContractAddresses: {
-      version: number;
+      /**
+       * @description Shape version: 2 since the contracts are deployed for real (issue #27)
+       * @enum {number}
+       */
+      version: 2;
       networks: {
         [key: string]: {
-          name: string;
+          /** @description EIP-155 chain id */
+          chainId: number;
+          /** @description The home chain: the token, custody, governance, staking and the bridge vault live here */
+          home: boolean;
+          /** @description A local development chain (anvil): tokens have no value, the faucet works */
+          local: boolean;
+          /**
+           * @description The custody address: send the token here to deposit it (credited after the confirmations); withdrawals leave from it
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          custody: string;
+          /** @description Home chain: `token`, `treasury` (the timelock), `governor`, `staking`, `bridge` (lock vault). Other chains: `wrappedToken` (mint/burn of the bridge) */
           contracts: {
             /**
-             * @description EIP-55 checksummed EVM address
+             * @description Address of the token contract (ABI: `/contracts-abi/token.json`)
              * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
              */
-            token: string;
+            token?: string;
             /**
-             * @description EIP-55 checksummed EVM address
+             * @description Address of the treasury contract (ABI: `/contracts-abi/treasury.json`)
              * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
              */
-            staking: string;
+            treasury?: string;
             /**
-             * @description EIP-55 checksummed EVM address
+             * @description Address of the governor contract (ABI: `/contracts-abi/governor.json`)
              * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
              */
-            governor: string;
+            governor?: string;
             /**
-             * @description EIP-55 checksummed EVM address
+             * @description Address of the staking contract (ABI: `/contracts-abi/staking.json`)
              * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
              */
-            treasury: string;
+            staking?: string;
             /**
-             * @description EIP-55 checksummed EVM address
+             * @description Address of the bridge contract (ABI: `/contracts-abi/bridge.json`)
              * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
              */
-            bridge: string;
+            bridge?: string;
+            /**
+             * @description Address of the wrappedToken contract (ABI: `/contracts-abi/wrapped-token.json`)
+             * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+             */
+            wrappedToken?: string;
           };
         };
       };
@@ -1743,6 +1763,26 @@ export interface components {
       nonce: string;
       /** Format: date-time */
       expiresAt: string;
+    };
+    /** @description A balance read from the chain's ERC-20 contract at the latest block */
+    OnchainBalance: {
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description The ERC-20 contract read
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      contract: string;
+      /** @example GTK */
+      symbol: string;
+      /**
+       * @description Integer base units as a string
+       * @example 1000000000000000000
+       */
+      balance: string;
     };
     /** @description This OpenAPI 3.1 document */
     OpenApiDocument: {
@@ -2126,6 +2166,7 @@ export interface components {
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
       nextCursor: string | null;
     };
+    /** @description The native token: `totalSupply` and `circulatingSupply` are the custodial ledger's figures; `onchain` is the contract's */
     TokenInfo: {
       /**
        * @description Token symbol
@@ -2144,6 +2185,27 @@ export interface components {
        * @example 1000000000000000000
        */
       circulatingSupply: string;
+      /** @description The token contract on the home chain as it states itself (its `totalSupply()`). Absent when the service runs without a chain */
+      onchain?: {
+        /**
+         * @description CAIP-2 chain id
+         * @example eip155:31337
+         */
+        chain: string;
+        /**
+         * @description EIP-55 checksummed EVM address
+         * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+         */
+        contract: string;
+        name: string;
+        symbol: string;
+        decimals: number;
+        /**
+         * @description Integer base units: `totalSupply()` of the contract
+         * @example 1000000000000000000
+         */
+        totalSupply: string;
+      };
     };
     TokenRef: {
       /**
@@ -2182,6 +2244,7 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
+    /** @description `balances` and `last30Days`: the `system:treasury` ledger account; `onchain`: the timelock contract */
     TreasuryOverview: {
       balances: {
         token: components['schemas']['TokenRef'];
@@ -2204,6 +2267,20 @@ export interface components {
          */
         outflow: string;
       }[];
+      /** @description The timelock's holdings on the home chain, read at the latest block. Absent when the service runs without a chain */
+      onchain?: {
+        /**
+         * @description CAIP-2 chain id
+         * @example eip155:31337
+         */
+        chain: string;
+        /**
+         * @description The DAO treasury on chain: the TimelockController the governor executes through
+         * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+         */
+        address: string;
+        balances: components['schemas']['OnchainBalance'][];
+      };
     };
     Vote: {
       /** Format: uuid */
@@ -2225,13 +2302,14 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
     };
-    /** @description Every token of the service, zeros included, native token first */
+    /** @description Custodial (`data`) and on-chain (`onchain`) balances of the wallet */
     WalletBalances: {
       /**
        * @description EIP-55 checksummed EVM address
        * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
        */
       address: string;
+      /** @description Custodial balances: what the gateway holds for the wallet in its ledger (what payments, transfers and AI billing spend), every token, zeros included, native token first */
       data: {
         token: components['schemas']['TokenRef'];
         /**
@@ -2240,6 +2318,8 @@ export interface components {
          */
         balance: string;
       }[];
+      /** @description The wallet's own balances on chain (its address's ERC-20 balance on each configured chain: the token on the home chain, the wrapped token elsewhere), read at the latest block. Absent when the service runs without a chain */
+      onchain?: components['schemas']['OnchainBalance'][];
     };
     /** @description A webhook destination (never carries its secret) */
     Webhook: {
@@ -4800,6 +4880,20 @@ export interface operations {
            *           },
            *           "balance": "0"
            *         }
+           *       ],
+           *       "onchain": [
+           *         {
+           *           "chain": "eip155:31337",
+           *           "contract": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+           *           "symbol": "GTK",
+           *           "balance": "25000000000000000000"
+           *         },
+           *         {
+           *           "chain": "eip155:31338",
+           *           "contract": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+           *           "symbol": "wGTK",
+           *           "balance": "0"
+           *         }
            *       ]
            *     }
            */
@@ -4846,6 +4940,19 @@ export interface operations {
       };
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -5866,7 +5973,15 @@ export interface operations {
            *       "name": "Gateway Token",
            *       "decimals": 18,
            *       "totalSupply": "1000000000000000000000000",
-           *       "circulatingSupply": "820000000000000000000000"
+           *       "circulatingSupply": "820000000000000000000000",
+           *       "onchain": {
+           *         "chain": "eip155:31337",
+           *         "contract": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+           *         "name": "Gateway Token",
+           *         "symbol": "GTK",
+           *         "decimals": 18,
+           *         "totalSupply": "1000000000000000000000000000"
+           *       }
            *     }
            */
           'application/json': components['schemas']['TokenInfo'];
@@ -5886,6 +6001,19 @@ export interface operations {
       };
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -5956,7 +6084,19 @@ export interface operations {
            *           "inflow": "0",
            *           "outflow": "0"
            *         }
-           *       ]
+           *       ],
+           *       "onchain": {
+           *         "chain": "eip155:31337",
+           *         "address": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+           *         "balances": [
+           *           {
+           *             "chain": "eip155:31337",
+           *             "contract": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+           *             "symbol": "GTK",
+           *             "balance": "1234000000000000000000"
+           *           }
+           *         ]
+           *       }
            *     }
            */
           'application/json': components['schemas']['TreasuryOverview'];
@@ -6013,6 +6153,19 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   getContractAddresses: {
@@ -6037,16 +6190,28 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "version": 1,
+           *       "version": 2,
            *       "networks": {
-           *         "eip155:1": {
-           *           "name": "Ethereum",
+           *         "eip155:31337": {
+           *           "chainId": 31337,
+           *           "home": true,
+           *           "local": true,
+           *           "custody": "0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03",
            *           "contracts": {
-           *             "token": "0x3c693b615ba2349eA20D24971E5075CA20074644",
-           *             "staking": "0xa14FF93480F1B8F942c605e5Fca6B897334Beaa7",
-           *             "governor": "0x9fbD9B0DD8A44081425a6Bf708fb4d75d2EB70FF",
-           *             "treasury": "0xeb44B86bC64B9093447aF4eae24e81FDEFe6b257",
-           *             "bridge": "0x4BB07071049123DfD6504E6165c2228a1B4f0a08"
+           *             "token": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+           *             "treasury": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+           *             "governor": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *             "staking": "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+           *             "bridge": "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707"
+           *           }
+           *         },
+           *         "eip155:31338": {
+           *           "chainId": 31338,
+           *           "home": false,
+           *           "local": true,
+           *           "custody": "0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03",
+           *           "contracts": {
+           *             "wrappedToken": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
            *           }
            *         }
            *       }
@@ -6178,15 +6343,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "toChainId": "eip155:137",
+         *       "toChainId": "eip155:31338",
          *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
          *       "amount": "3000000000000000000"
          *     }
          */
         'application/json': {
           /**
-           * @description CAIP-2 chain id of the destination; a network of `GET /gateway/v1/contracts/addresses`
-           * @example eip155:137
+           * @description CAIP-2 chain id of the destination; a chain of `GET /gateway/v1/contracts/addresses` other than the home chain
+           * @example eip155:31338
            */
           toChainId: string;
           /**
@@ -6224,7 +6389,7 @@ export interface operations {
            *       "object": "bridge_transfer",
            *       "status": "initiated",
            *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-           *       "toChainId": "eip155:137",
+           *       "toChainId": "eip155:31338",
            *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
            *       "token": "GTK",
            *       "amount": "3000000000000000000",
@@ -6366,7 +6531,7 @@ export interface operations {
            *       "object": "bridge_transfer",
            *       "status": "completed",
            *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-           *       "toChainId": "eip155:137",
+           *       "toChainId": "eip155:31338",
            *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
            *       "token": "GTK",
            *       "amount": "3000000000000000000",

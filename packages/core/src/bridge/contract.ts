@@ -20,11 +20,11 @@ export const evmAddressSchema = z
   });
 
 export const bridgeInitiateBody = z.strictObject({
-  /** CAIP-2 chain id of the destination, e.g. `eip155:137`; must be a network of `config/contracts.json`. */
-  toChainId: z
-    .string()
-    .regex(CAIP2_PATTERN, 'must be a CAIP-2 chain id such as eip155:137')
-    .meta({ description: 'CAIP-2 chain id of the destination; a network of `GET /gateway/v1/contracts/addresses`', example: 'eip155:137' }),
+  /** CAIP-2 chain id of the destination, e.g. `eip155:31338`; must be a configured chain other than the home chain. */
+  toChainId: z.string().regex(CAIP2_PATTERN, 'must be a CAIP-2 chain id such as eip155:31338').meta({
+    description: 'CAIP-2 chain id of the destination; a chain of `GET /gateway/v1/contracts/addresses` other than the home chain',
+    example: 'eip155:31338',
+  }),
   toAddress: evmAddressSchema,
   amount: amountSchema,
   /** Token symbol; default the native token. */
@@ -46,8 +46,8 @@ export const BridgeTransfer = z
     status: z.enum(['initiated', 'completed', 'failed']),
     /** Checksummed address of the wallet that sent the amount (the JWT's wallet). */
     from: address(),
-    /** CAIP-2 chain id of the destination network, e.g. `eip155:137`. */
-    toChainId: z.string().meta({ example: 'eip155:137' }),
+    /** CAIP-2 chain id of the destination network, e.g. `eip155:31338`. */
+    toChainId: z.string().meta({ example: 'eip155:31338' }),
     /** Checksummed recipient on the destination network. */
     toAddress: address(),
     token: symbol(),
@@ -67,7 +67,7 @@ const initiated = {
   object: 'bridge_transfer',
   status: 'initiated',
   from: EX.wallet,
-  toChainId: 'eip155:137',
+  toChainId: 'eip155:31338',
   toAddress: EX.recipient,
   token: 'GTK',
   amount: '3000000000000000000',

@@ -1,13 +1,12 @@
 import { EX, defineRoute, idempotentReply, type Context } from '@gw/runtime';
-import { contractDocuments } from '../contracts/index.js';
 import { BridgeTransfer, bridgeExamples as ex, bridgeInitiateBody, bridgeTransferIdParam } from './contract.js';
 import { getBridgeTransfer, initiateBridge } from './service.js';
 
-const route = defineRoute<Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>>();
+const route = defineRoute<Pick<Context, 'prisma' | 'queues' | 'logger' | 'config' | 'chains'>>();
 
 /**
- * Bridge (issue #3): cross-chain transfers of the JWT's wallet to the networks of the contract
- * configuration. `bridge:write` is the specification's only bridge scope, reads included.
+ * Bridge (issue #3): cross-chain transfers of the JWT's wallet to the configured chains other than
+ * the home chain (issue #27: CHAIN_RPC_URLS). `bridge:write` is the specification's only bridge scope, reads included.
  */
 export const bridgeRoutes = [
   route({
@@ -22,18 +21,18 @@ export const bridgeRoutes = [
     auth: 'gateway',
     scope: 'bridge:write',
     idempotent: true,
-    body: { schema: bridgeInitiateBody, example: { toChainId: 'eip155:137', toAddress: EX.recipient, amount: '3000000000000000000' } },
+    body: { schema: bridgeInitiateBody, example: { toChainId: 'eip155:31338', toAddress: EX.recipient, amount: '3000000000000000000' } },
     errors: ['unsupported-chain', 'insufficient-funds'],
     problems: {
       'unsupported-chain': {
         detail: 'The bridge does not support eip155:10',
-        ext: { supportedChains: ['eip155:1', 'eip155:137', 'eip155:8453'] },
+        ext: { supportedChains: ['eip155:31338'] },
       },
     },
     success: [{ status: 202, description: 'The transfer, `initiated`', schema: BridgeTransfer, example: ex.initiated }],
     handler: async (deps, { body, principal, session, header }) =>
       idempotentReply(
-        await initiateBridge(deps, contractDocuments().addresses, {
+        await initiateBridge(deps, {
           organizationId: principal.organizationId,
           address: session.address,
           toChainId: body.toChainId,

@@ -3,11 +3,16 @@ import { type Context, AppError, isAppError, isUuid } from '@gw/runtime';
 import { enqueueBridgeRelay } from './queue.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { findToken, transfer, BRIDGE_ESCROW } from '../ledger/index.js';
-import { isSupportedChain, type ContractAddresses } from '../contracts/index.js';
 import type { BridgeTransferDto } from './contract.js';
 import { findWalletBridgeTransfer, insertBridgeTransfer } from './repository.js';
 
-type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config'>;
+type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config' | 'chains'>;
+
+/**
+ * The chains the bridge sends to: every configured chain but the home chain (CHAIN_RPC_URLS,
+ * CHAIN_HOME_ID; issue #27), as CAIP-2 ids.
+ */
+export const bridgeDestinations = (ctx: Pick<Context, 'chains'>): string[] => ctx.chains.list.filter((c) => !c.home).map((c) => c.caip2);
 
 export function toBridgeTransferDto(t: BridgeTransfer): BridgeTransferDto {
   return {
@@ -30,7 +35,7 @@ export interface InitiateBridgeInput {
   organizationId: string;
   /** Checksummed address of the JWT's wallet: the sender. */
   address: string;
-  /** CAIP-2 chain id; must be a network of the contract configuration. */
+  /** CAIP-2 chain id; must be one of {@link bridgeDestinations}. */
   toChainId: string;
   /** Checksummed recipient address on the destination chain. */
   toAddress: string;
@@ -51,10 +56,11 @@ export interface InitiateBridgeInput {
  * @throws AppError unsupported-chain (400, the chain is not configured), validation-error (400,
  *   unknown token), insufficient-funds (422), idempotency-key-reused (422)
  */
-export async function initiateBridge(ctx: Ctx, contracts: ContractAddresses, input: InitiateBridgeInput) {
-  if (!isSupportedChain(contracts, input.toChainId)) {
+export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
+  const destinations = bridgeDestinations(ctx);
+  if (!destinations.includes(input.toChainId)) {
     throw new AppError('unsupported-chain', `The bridge does not support ${input.toChainId}`, {
-      supportedChains: Object.keys(contracts.networks),
+      supportedChains: destinations,
     });
   }
   const token = input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL;

@@ -1,36 +1,48 @@
 import { z } from 'zod';
 import { address } from '@gw/runtime';
+import { ABI_FILES, CONTRACT_NAMES, type ContractName } from '../chain/index.js';
 
 /**
- * The contracts contract (issue #3, contracts and ABIs): the contract addresses per network
- * (`GET /gateway/v1/contracts/addresses`) and the ABI files (`GET /contracts-abi/{file}`).
+ * The contracts contract (issue #3, made real by issue #27): the addresses of our deployed contracts
+ * per chain (`GET /gateway/v1/contracts/addresses`) and their compiled ABIs (`GET /contracts-abi/{file}`).
  */
 
-/** The contracts every supported network deploys (issue #3, contracts and ABIs). */
-export const CONTRACT_KINDS = ['token', 'staking', 'governor', 'treasury', 'bridge'] as const;
-export type ContractKind = (typeof CONTRACT_KINDS)[number];
-
-/** CAIP-2 chain id (`namespace:reference`), e.g. `eip155:1`. */
+/** CAIP-2 chain id (`namespace:reference`), e.g. `eip155:31337`. */
 export const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 
-/** Names an ABI file may have: lower-case words, `.json`. Nothing else in the directory is served. */
+/** Names an ABI file may have: lower-case words, `.json`. Nothing else is served. */
 export const ABI_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,63}\.json$/;
+
+const contractAddressFields = Object.fromEntries(
+  CONTRACT_NAMES.map((k) => [
+    k,
+    address()
+      .optional()
+      .meta({ description: `Address of the ${k} contract (ABI: \`/contracts-abi/${ABI_FILES[k]}\`)` }),
+  ]),
+) as Record<ContractName, z.ZodOptional<ReturnType<typeof address>>>;
 
 export const ContractAddresses = z
   .object({
-    version: z.number().int().min(1),
+    version: z.literal(2).meta({ description: 'Shape version: 2 since the contracts are deployed for real (issue #27)' }),
     networks: z.record(
       z.string().meta({ description: 'CAIP-2 chain id' }),
       z.object({
-        name: z.string(),
-        contracts: z.object(
-          Object.fromEntries(CONTRACT_KINDS.map((k) => [k, address()])) as Record<ContractKind, ReturnType<typeof address>>,
-        ),
+        chainId: z.number().int().min(1).meta({ description: 'EIP-155 chain id' }),
+        home: z.boolean().meta({ description: 'The home chain: the token, custody, governance, staking and the bridge vault live here' }),
+        local: z.boolean().meta({ description: 'A local development chain (anvil): tokens have no value, the faucet works' }),
+        custody: address().meta({
+          description:
+            'The custody address: send the token here to deposit it (credited after the confirmations); withdrawals leave from it',
+        }),
+        contracts: z.object(contractAddressFields).meta({
+          description:
+            'Home chain: `token`, `treasury` (the timelock), `governor`, `staking`, `bridge` (lock vault). Other chains: `wrappedToken` (mint/burn of the bridge)',
+        }),
       }),
     ),
   })
-  .meta({ id: 'ContractAddresses', description: 'Contract addresses per network, keyed by CAIP-2 chain id' });
-/** The versioned contract configuration; its networks are also the chains the bridge accepts. */
+  .meta({ id: 'ContractAddresses', description: 'Our deployed contracts per chain, keyed by CAIP-2 chain id, EIP-55 checksummed' });
 export type ContractAddresses = z.infer<typeof ContractAddresses>;
 
 export const Abi = z
@@ -53,17 +65,27 @@ export const abiRequestHeaders = z.object({
 /** Example answers of the API reference (validated against the schemas by the contract tests). */
 export const contractExamples = {
   addresses: {
-    version: 1,
+    version: 2,
     networks: {
-      'eip155:1': {
-        name: 'Ethereum',
+      'eip155:31337': {
+        chainId: 31337,
+        home: true,
+        local: true,
+        custody: '0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03',
         contracts: {
-          token: '0x3c693b615ba2349eA20D24971E5075CA20074644',
-          staking: '0xa14FF93480F1B8F942c605e5Fca6B897334Beaa7',
-          governor: '0x9fbD9B0DD8A44081425a6Bf708fb4d75d2EB70FF',
-          treasury: '0xeb44B86bC64B9093447aF4eae24e81FDEFe6b257',
-          bridge: '0x4BB07071049123DfD6504E6165c2228a1B4f0a08',
+          token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          treasury: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+          governor: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+          staking: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+          bridge: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
         },
+      },
+      'eip155:31338': {
+        chainId: 31338,
+        home: false,
+        local: true,
+        custody: '0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03',
+        contracts: { wrappedToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
       },
     },
   },

@@ -1,12 +1,4 @@
 /** The `contracts` module's public surface: other modules and the apps import it only through this file. */
 export { Abi, CAIP2_PATTERN, ContractAddresses } from './contract.js';
-export {
-  contractDocuments,
-  DEFAULT_ABI_DIR,
-  DEFAULT_CONTRACTS_CONFIG,
-  isSupportedChain,
-  loadAbiCatalog,
-  loadContractAddresses,
-  matchesIfNoneMatch,
-} from './service.js';
+export { abiCatalog, contractAddresses, findAbi, matchesIfNoneMatch } from './service.js';
 export { contractRoutes } from './routes.js';

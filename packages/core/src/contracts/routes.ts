@@ -1,15 +1,15 @@
-import { AppError, PUBLIC_CACHE, Reply, cacheControl, defineRoute } from '@gw/runtime';
-import { Abi, CONTRACT_KINDS, ContractAddresses, abiFileParam, abiRequestHeaders, contractExamples as ex } from './contract.js';
-import { contractDocuments, findAbi, matchesIfNoneMatch } from './service.js';
+import { AppError, PUBLIC_CACHE, Reply, cacheControl, defineRoute, type Context } from '@gw/runtime';
+import { ABI_FILES } from '../chain/index.js';
+import { Abi, ContractAddresses, abiFileParam, abiRequestHeaders, contractExamples as ex } from './contract.js';
+import { abiCatalog, contractAddresses, findAbi, matchesIfNoneMatch } from './service.js';
 
-/** The contract rows need nothing of the API's dependencies: they serve documents read once. */
-const route = defineRoute<unknown>();
+const route = defineRoute<Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>>();
 
 const etagHeader = { ETag: { description: 'Strong entity tag of the file', schema: { type: 'string' } } };
 
 /**
- * Contract addresses and ABIs (issue #3), public. Both are read once per process
- * ({@link contractDocuments}); answers may be cached a few minutes, the ABIs revalidated by ETag.
+ * Contract addresses and ABIs (issue #3; real deployments and compiled ABIs since issue #27),
+ * public. Answers may be cached a few minutes, the ABIs revalidated by ETag.
  */
 export const contractRoutes = [
   route({
@@ -19,7 +19,9 @@ export const contractRoutes = [
     tag: 'Contracts',
     summary: 'Contract addresses per network',
     description:
-      'From the versioned `config/contracts.json`, keyed by CAIP-2 chain id, EIP-55 checksummed. These networks are also the chains the bridge accepts.',
+      'Our contracts as deployed on each configured chain (`CHAIN_RPC_URLS`; `pnpm start` runs two local chains), keyed by CAIP-2 chain id, EIP-55 checksummed, ' +
+      'with the custody address that deposits are sent to. The home chain holds the token, the treasury (timelock), the governor, staking and the bridge vault; ' +
+      'each other chain holds the wrapped token. A chain without a deployment is left out; without any chain, `networks` is empty.',
     auth: 'public',
     success: [
       {
@@ -30,7 +32,7 @@ export const contractRoutes = [
         headers: cacheControl(PUBLIC_CACHE),
       },
     ],
-    handler: () => new Reply(200, contractDocuments().addresses, { 'Cache-Control': PUBLIC_CACHE }),
+    handler: async (deps) => new Reply(200, await contractAddresses(deps), { 'Cache-Control': PUBLIC_CACHE }),
   }),
   route({
     operationId: 'getContractAbi',
@@ -39,7 +41,9 @@ export const contractRoutes = [
     tag: 'Contracts',
     summary: 'A contract ABI',
     description:
-      `The ABI file \`<name>.json\` (${CONTRACT_KINDS.map((k) => `\`${k}.json\``).join(', ')}), with a strong \`ETag\` (SHA-256 of the bytes). ` +
+      `The ABI of a compiled contract (${Object.values(ABI_FILES)
+        .map((f) => `\`${f}\``)
+        .join(', ')}), from the artifacts solc-js compiled, with a strong \`ETag\` (SHA-256 of the bytes). ` +
       '`If-None-Match` (weak comparison: `W/"…"` and `*` match too) → 304 without a body. Any other name, nested path or traversal attempt → 404.',
     auth: 'public',
     params: abiFileParam,
@@ -62,7 +66,7 @@ export const contractRoutes = [
     ],
     // The name is only looked up in the whitelist built at start; the file's exact bytes are sent.
     handler: (_deps, { params, header }) => {
-      const abi = findAbi(contractDocuments().abis, params.file);
+      const abi = findAbi(abiCatalog(), params.file);
       if (!abi) throw new AppError('not-found', 'No such ABI');
       const headers = { ETag: abi.etag, 'Cache-Control': PUBLIC_CACHE };
       if (matchesIfNoneMatch(header('if-none-match'), abi.etag)) return new Reply(304, undefined, headers);

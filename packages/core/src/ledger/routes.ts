@@ -2,7 +2,7 @@ import { EX, defineRoute, idempotentReply, noQuery, type Context } from '@gw/run
 import { TokenInfo, Transfer, TreasuryOverview, WalletBalances, ledgerExamples as ex, transferBody } from './contract.js';
 import { tokenInfo, transferTokens, treasuryOverview, walletBalances } from './service.js';
 
-const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
+const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains'>>();
 
 /**
  * The wallet (issue #3): the JWT wallet's balances and transfers. Amounts are strings of integer
@@ -16,10 +16,14 @@ export const walletRoutes = [
     path: '/gateway/v1/wallet/balances',
     tag: 'Wallet',
     summary: "The JWT wallet's balances",
-    description: 'Every token of the service, zeros included, native token first. Balances are integer base units.',
+    description:
+      '`data`: the custodial balances the gateway holds for the wallet in its ledger, every token of the service, zeros included, native token first. ' +
+      "`onchain` (issue #27): the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). " +
+      'Balances are integer base units. A chain node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.',
     auth: 'gateway',
     scope: 'wallet:read',
     query: noQuery,
+    errors: ['chain-unavailable'],
     success: [{ status: 200, description: 'Balances', schema: WalletBalances, example: ex.walletBalances }],
     handler: (deps, { session }) => walletBalances(deps, session.address),
   }),
@@ -60,9 +64,11 @@ export const tokenRoutes = [
     tag: 'Token',
     summary: 'The native token and its supply',
     description:
-      '`totalSupply` is everything ever minted; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow.',
+      '`totalSupply` is everything the custodial ledger ever credited; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow. ' +
+      '`onchain` (issue #27) is the token contract on the home chain: its name, symbol, decimals and `totalSupply()`, cached `CHAIN_READ_CACHE_MS`. A chain node that does not answer → 503 `chain-unavailable`.',
     auth: 'public',
     query: noQuery,
+    errors: ['chain-unavailable'],
     success: [{ status: 200, description: 'Token info', schema: TokenInfo, example: ex.tokenInfo }],
     handler: (deps) => tokenInfo(deps),
   }),
@@ -73,10 +79,12 @@ export const tokenRoutes = [
     tag: 'Treasury',
     summary: 'The DAO treasury',
     description:
-      'Balance of `system:treasury` in every token (zeros included) and, per token, its inflows and outflows over the last 30 days.',
+      'Balance of the `system:treasury` ledger account in every token (zeros included) and, per token, its inflows and outflows over the last 30 days; ' +
+      "`onchain` (issue #27): the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.",
     auth: 'gateway',
     scope: 'treasury:read',
     query: noQuery,
+    errors: ['chain-unavailable'],
     success: [{ status: 200, description: 'Treasury overview', schema: TreasuryOverview, example: ex.treasury }],
     handler: (deps) => treasuryOverview(deps),
   }),

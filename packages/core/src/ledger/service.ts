@@ -3,6 +3,7 @@ import type { PrismaClient, RawSql, Token, Tx, WalletTransfer } from '@gw/db';
 import { type Config, type Context, AppError } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { parseEvmAddress } from '../evm/index.js';
+import { onchainBalances, onchainToken, onchainTreasury } from '../chain/index.js';
 import type { TokenInfoDto, TokenRef, TransferDto, TreasuryOverviewDto, WalletBalances } from './contract.js';
 import {
   createMissingAccounts,
@@ -233,10 +234,15 @@ export const transferIfFunded = (tx: RawSql, t: TransferEntry): Promise<string |
  * first, then by symbol). Balances are strings of integer base units.
  * @param address EIP-55 checksummed address (the JWT's wallet)
  */
-export async function walletBalances(ctx: Pick<Context, 'prisma'>, address: string): Promise<WalletBalances> {
-  const [tokens, accounts] = await Promise.all([listTokens(ctx.prisma), ownerAccounts(ctx.prisma, { type: 'wallet', id: address })]);
+export async function walletBalances(ctx: Pick<Context, 'prisma' | 'chains' | 'config'>, address: string): Promise<WalletBalances> {
+  const [tokens, accounts, onchain] = await Promise.all([
+    listTokens(ctx.prisma),
+    ownerAccounts(ctx.prisma, { type: 'wallet', id: address }),
+    ctx.chains.list.length ? onchainBalances(ctx, address as `0x${string}`) : undefined,
+  ]);
   const bySymbol = new Map(accounts.map((a) => [a.token, a.balance.toFixed(0)]));
-  return { address, data: tokens.map((t) => ({ token: toTokenRef(t), balance: bySymbol.get(t.symbol) ?? '0' })) };
+  const data = tokens.map((t) => ({ token: toTokenRef(t), balance: bySymbol.get(t.symbol) ?? '0' }));
+  return onchain ? { address, data, onchain } : { address, data };
 }
 
 export const toTransferDto = (t: WalletTransfer): TransferDto => ({
@@ -303,9 +309,16 @@ export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, in
 
 // --- token and treasury ---------------------------------------------------------------------------
 
-/** Data of the native token (NATIVE_TOKEN_SYMBOL), read from the ledger. */
-export async function tokenInfo(ctx: Pick<Context, 'prisma' | 'config'>): Promise<TokenInfoDto> {
-  const token = await nativeToken(ctx.prisma, ctx.config.NATIVE_TOKEN_SYMBOL);
+/**
+ * Data of the native token (NATIVE_TOKEN_SYMBOL): the supply figures of the custodial ledger and,
+ * with a chain configured, the contract's own (issue #27).
+ * @throws AppError chain-unavailable (503) when a chain is configured but its node does not answer
+ */
+export async function tokenInfo(ctx: Pick<Context, 'prisma' | 'config' | 'chains'>): Promise<TokenInfoDto> {
+  const [token, onchain] = await Promise.all([
+    nativeToken(ctx.prisma, ctx.config.NATIVE_TOKEN_SYMBOL),
+    ctx.chains.list.length ? onchainToken(ctx) : undefined,
+  ]);
   const ids = [ISSUANCE, ...NON_CIRCULATING].map((o) => o.id);
   const accounts = await systemAccounts(ctx.prisma, token.symbol, ids);
   const balance = new Map(accounts.map((a) => [a.ownerId, BigInt(a.balance.toFixed(0))]));
@@ -319,6 +332,7 @@ export async function tokenInfo(ctx: Pick<Context, 'prisma' | 'config'>): Promis
     decimals: token.decimals,
     totalSupply: totalSupply.toString(),
     circulatingSupply: (circulating > 0n ? circulating : 0n).toString(),
+    ...(onchain && { onchain }),
   };
 }
 
@@ -330,12 +344,16 @@ export const TREASURY_FLOW_WINDOW_DAYS = 30;
  * table (zeros included, native token first) and, per token, inflows and outflows over the last
  * 30 days, from the postings on its accounts.
  */
-export async function treasuryOverview(ctx: Pick<Context, 'prisma'>, now: Date = new Date()): Promise<TreasuryOverviewDto> {
+export async function treasuryOverview(
+  ctx: Pick<Context, 'prisma' | 'chains' | 'config'>,
+  now: Date = new Date(),
+): Promise<TreasuryOverviewDto> {
   const since = new Date(now.getTime() - TREASURY_FLOW_WINDOW_DAYS * 86_400_000);
-  const [tokens, accounts, flows] = await Promise.all([
+  const [tokens, accounts, flows, onchain] = await Promise.all([
     listTokens(ctx.prisma),
     ownerAccounts(ctx.prisma, TREASURY),
     ownerFlowsSince(ctx.prisma, TREASURY, since),
+    ctx.chains.list.length ? onchainTreasury(ctx) : undefined,
   ]);
   const balance = new Map(accounts.map((a) => [a.token, a.balance.toFixed(0)]));
   const flow = new Map(flows.map((f) => [f.token, f]));
@@ -346,6 +364,7 @@ export async function treasuryOverview(ctx: Pick<Context, 'prisma'>, now: Date =
       inflow: flow.get(t.symbol)?.inflow ?? '0',
       outflow: flow.get(t.symbol)?.outflow ?? '0',
     })),
+    ...(onchain && { onchain }),
   };
 }
 

@@ -121,6 +121,54 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
   return parsed;
 });
 
+/** `chainId=url[,chainId=url...]` → `{ chainId, url }[]` (CHAIN_RPC_URLS). */
+export function parseChainRpcUrls(v: string): { chainId: number; url: string }[] {
+  return v.split(',').map((pair) => {
+    const at = pair.indexOf('=');
+    return { chainId: Number(pair.slice(0, at)), url: pair.slice(at + 1) };
+  });
+}
+
+const chainRpcUrls = z
+  .string()
+  .refine(
+    (v) =>
+      v.split(',').every((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1 || !/^[1-9][0-9]{0,15}$/.test(pair.slice(0, at))) return false;
+        try {
+          return ['http:', 'https:'].includes(new URL(pair.slice(at + 1)).protocol);
+        } catch {
+          return false;
+        }
+      }),
+    'must be a comma list of chainId=http(s)://url pairs',
+  )
+  .refine((v) => new Set(parseChainRpcUrls(v).map((c) => c.chainId)).size === parseChainRpcUrls(v).length, 'names a chain id twice')
+  .transform(parseChainRpcUrls);
+
+const chainIdList = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, 'must be a comma list of positive chain ids')
+  .transform((v) => v.split(',').map(Number));
+
+/** `n`, or `chainId=n[,chainId=n...]` → per chain id (`*` for the single form). */
+const chainConfirmations = z
+  .string()
+  .regex(/^([0-9]{1,4}|[1-9][0-9]{0,15}=[0-9]{1,4}(,[1-9][0-9]{0,15}=[0-9]{1,4})*)$/, 'must be a block count or chainId=count pairs')
+  .transform((v): Record<string, number> =>
+    v.includes('=')
+      ? Object.fromEntries(
+          v
+            .split(',')
+            .map((p) => p.split('=') as [string, string])
+            .map(([k, n]) => [k, Number(n)]),
+        )
+      : { '*': Number(v) },
+  );
+
+const privateKeyHex = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a private key: 0x and 64 hex digits');
+
 /**
  * The environment the service reads, with its defaults. Every variable is optional.
  * Each one's doc comment is its documentation: `pnpm docs:generate` copies it into the table of
@@ -446,6 +494,52 @@ export const envSchema = z.object({
   OPS_LOGIN_LOCKOUT_MS: int(1000).default(900000),
   /** Max age (s) of a consent signature's `issuedAt` when it reaches the service (grant and revocation). */
   CONSENT_SIGNATURE_MAX_AGE_SECONDS: int(10, 86400).default(600),
+  // issue #27 (the chain) ------------------------------------------------------------------
+  /**
+   * The EVM nodes the service talks to, as comma-separated `chainId=url` pairs, e.g.
+   * `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546` (http or https JSON-RPC). Unset: no
+   * chain, and every chain feature answers 503 `chain-unavailable`, except under `pnpm start` and
+   * `pnpm demo`, which then start two local anvils (31337 and 31338) and set it themselves.
+   */
+  CHAIN_RPC_URLS: chainRpcUrls.optional(),
+  /**
+   * The home chain: where the native token, custody, governance, staking and the bridge vault live.
+   * Must be one of CHAIN_RPC_URLS; the others are bridge destinations (a wrapped token each).
+   */
+  CHAIN_HOME_ID: int(1, 2 ** 53 - 1).default(31337),
+  /**
+   * Chain ids marked local (development chains such as anvil): `pnpm start` deploys the contracts
+   * on them when none are recorded, `admin chain:faucet` and `admin token:mint` work only there,
+   * and the deployer key defaults to anvil's first dev account. Comma list.
+   */
+  CHAIN_LOCAL_IDS: chainIdList.prefault('31337,31338'),
+  /**
+   * Blocks a deposit or a transaction waits below the chain head before it counts (`n` for every
+   * chain, or `chainId=n` pairs; a chain left out takes 2 when local, 12 otherwise). See
+   * docs/chain.md for guidance per public chain.
+   */
+  CHAIN_CONFIRMATIONS: chainConfirmations.optional(),
+  /**
+   * Private key (0x + 64 hex) that deploys the contracts and, on local chains, funds the faucet
+   * (it holds the initial supply there). A secret: never logged, never stored. Unset: anvil's first
+   * dev account on local chains; required for `admin chain:deploy` elsewhere.
+   */
+  CHAIN_DEPLOYER_KEY: privateKeyHex.optional(),
+  /**
+   * Private key (0x + 64 hex) of the relayer, whose address is the custody address: it holds the
+   * custodial tokens and pays gas. Unset: generated on first use and kept encrypted (SECRETS_ENCRYPTION_KEY)
+   * in the database. A secret: never logged.
+   */
+  CHAIN_RELAYER_KEY: privateKeyHex.optional(),
+  /** Longest wait (ms) for one JSON-RPC answer; past it a chain read answers 503 `chain-unavailable`. */
+  CHAIN_RPC_TIMEOUT_MS: int(100, 120_000).default(3000),
+  /** How long (ms) chain reads (token info, balances, the treasury) are cached per process; 0: not cached. */
+  CHAIN_READ_CACHE_MS: int(0, 600_000).default(3000),
+  /**
+   * A deployments file an operator supplies (JSON: `{ "<chainId>": { "<contract>": "0x…" } }`):
+   * imported at start for chains that have none recorded, after checking that code is there.
+   */
+  CHAIN_DEPLOYMENTS_FILE: z.string().min(1).optional(),
   // issue #14 (retention) -------------------------------------------------------------------
   /**
    * How often (ms) the retention job prunes expired idempotency records, spent login nonces, old
@@ -554,6 +648,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secrets
   }
   if (config.DEAD_DELIVERY_RETENTION_DAYS < config.DELIVERY_RETENTION_DAYS) {
     throw new ConfigError(['DEAD_DELIVERY_RETENTION_DAYS'], ['DEAD_DELIVERY_RETENTION_DAYS must be >= DELIVERY_RETENTION_DAYS']);
+  }
+  if (config.CHAIN_RPC_URLS && !config.CHAIN_RPC_URLS.some((c) => c.chainId === config.CHAIN_HOME_ID)) {
+    throw new ConfigError(['CHAIN_HOME_ID'], ['CHAIN_HOME_ID must be one of the chain ids of CHAIN_RPC_URLS']);
   }
   checkRedisMode(config);
   if (config.WEBHOOK_ORG_CONCURRENCY_MIN > config.WEBHOOK_ORG_CONCURRENCY_MAX) {

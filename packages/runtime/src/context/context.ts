@@ -1,6 +1,7 @@
 import type { PrismaClient, RawSqlPool } from '@gw/db';
 import type { RedisConnection } from '../redis/redis.js';
 import type { Config } from '../config/env.js';
+import type { Chains } from '../chain/chains.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queues/queues.js';
@@ -21,4 +22,6 @@ export interface Context {
   redis: RedisConnection;
   queues: Queues;
   secretBox: SecretBox;
+  /** The EVM chains of CHAIN_RPC_URLS (issue #27); empty when none is configured. */
+  chains: Chains;
 }

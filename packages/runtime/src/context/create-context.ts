@@ -1,6 +1,7 @@
 import { createDatabaseClients } from '@gw/db';
 import type { Config } from '../config/env.js';
 import type { Context } from './context.js';
+import { createChains } from '../chain/chains.js';
 import { SecretBox } from '../crypto/secret-box.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createQueues, type QueueDef } from '../queues/queues.js';
@@ -41,8 +42,9 @@ export function createContext(config: Config, opts: CreateContextOptions): Conte
   // Issue #25: one line when Redis goes, one when it is back (not one per reconnection attempt).
   reportRedisOutages(redis, logger, describeRedisTarget(config));
   const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues);
-  if (opts.secrets === false) return { config, logger, prisma, sql, redis, queues };
-  return { config, logger, prisma, sql, redis, queues, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };
+  const chains = createChains(config);
+  if (opts.secrets === false) return { config, logger, prisma, sql, redis, queues, chains };
+  return { config, logger, prisma, sql, redis, queues, chains, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };
 }
 
 /** Closes what {@link createContext} opened: queues, then Redis, then PostgreSQL. */

@@ -207,6 +207,20 @@ export const errorCatalog = {
     meaning: 'An unexpected error occurred; it has been logged.',
     action: 'Retry later; report the `X-Request-Id` of the answer if it persists.',
   },
+  'chain-not-local': {
+    status: 409,
+    title: 'Not a local chain',
+    meaning:
+      'The operation (the faucet, minting test tokens) only exists on chains marked local (`CHAIN_LOCAL_IDS`, anvil by default), where tokens have no value; on any other chain tokens enter custody by deposit only.',
+    action: 'Deposit tokens on chain to the custody address (`GET /gateway/v1/contracts/addresses`).',
+  },
+  'chain-unavailable': {
+    status: 503,
+    title: 'Chain unavailable',
+    meaning:
+      'The EVM node of the chain did not answer within `CHAIN_RPC_TIMEOUT_MS`, answered an error, has no deployment of the contracts recorded, or no chain is configured (`CHAIN_RPC_URLS`). Nothing was changed.',
+    action: 'Retry shortly with exponential back-off; `GET /gateway/v1/contracts/addresses` lists the chains that are deployed.',
+  },
   unavailable: {
     status: 503,
     title: 'Service unavailable',

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { address, units } from '@gw/runtime';
+
+/**
+ * The chain contract (issue #27): the names of our deployed contracts and the shapes of what is read
+ * from the chain. Amounts are strings of integer base units; chains are CAIP-2 ids (`eip155:<id>`).
+ */
+
+/**
+ * The contracts of a deployment, by public name. On the home chain: `token` (GatewayToken, ERC-20 +
+ * EIP-2612 permit + ERC20Votes), `treasury` (the TimelockController: the DAO treasury), `governor`
+ * (OpenZeppelin Governor), `staking` (the default farming pool: stake the token, earn the token) and
+ * `bridge` (the lock vault). On every other chain: `wrappedToken` (mint/burn by the relayer).
+ */
+export const CONTRACT_NAMES = ['token', 'treasury', 'governor', 'staking', 'bridge', 'wrappedToken'] as const;
+export type ContractName = (typeof CONTRACT_NAMES)[number];
+
+/** What the home chain deploys, in deployment order. */
+export const HOME_CONTRACTS = ['token', 'treasury', 'governor', 'staking', 'bridge'] as const satisfies readonly ContractName[];
+/** What each other chain (a bridge destination) deploys. */
+export const REMOTE_CONTRACTS = ['wrappedToken'] as const satisfies readonly ContractName[];
+
+/** The ABI file served for each contract at `/contracts-abi/<file>`. */
+export const ABI_FILES: Record<ContractName, string> = {
+  token: 'token.json',
+  treasury: 'treasury.json',
+  governor: 'governor.json',
+  staking: 'staking.json',
+  bridge: 'bridge.json',
+  wrappedToken: 'wrapped-token.json',
+};
+
+/** CAIP-2 chain id (`namespace:reference`), e.g. `eip155:31337`. */
+export const caip2 = () =>
+  z
+    .string()
+    .regex(/^eip155:[1-9][0-9]{0,15}$/)
+    .meta({ description: 'CAIP-2 chain id', example: 'eip155:31337' });
+
+/** A wallet's balance of our token on one chain (the token on the home chain, the wrapped token elsewhere). */
+export const OnchainBalance = z
+  .object({
+    chain: caip2(),
+    contract: address().meta({ description: 'The ERC-20 contract read' }),
+    symbol: z.string().meta({ example: 'GTK' }),
+    balance: units(),
+  })
+  .meta({ id: 'OnchainBalance', description: "A balance read from the chain's ERC-20 contract at the latest block" });
+export type OnchainBalance = z.infer<typeof OnchainBalance>;
+
+/** The native token as its contract on the home chain states it. */
+export const OnchainToken = z
+  .object({
+    chain: caip2(),
+    contract: address(),
+    name: z.string(),
+    symbol: z.string(),
+    decimals: z.number().int().min(0),
+    totalSupply: units().meta({ description: 'Integer base units: `totalSupply()` of the contract' }),
+  })
+  .meta({ id: 'OnchainToken', description: 'The token contract on the home chain, read at the latest block' });
+export type OnchainToken = z.infer<typeof OnchainToken>;
+
+/** What a recorded deployment is, for the repository and the services. */
+export interface Deployment {
+  chainId: number;
+  contract: ContractName;
+  address: `0x${string}`;
+  codeHash: `0x${string}`;
+  sourceHash: string;
+  txHash: `0x${string}` | null;
+  blockNumber: bigint | null;
+}

@@ -1,0 +1,109 @@
+import { type Abi, type Account, getAddress, type Hex, keccak256 } from 'viem';
+import { artifacts } from '@gw/contracts';
+import type { ChainEndpoint, Context } from '@gw/runtime';
+import type { ContractName, Deployment } from './contract.js';
+import { chainCall, publicClientOf, walletClientOf } from './clients.js';
+
+/**
+ * Deploys our contracts on one chain (issue #27) from the committed artifacts of `@gw/contracts`,
+ * one transaction after the other, each awaited to its receipt. The home chain gets the token, the
+ * timelock (the DAO treasury), the governor, the default staking pool and the bridge vault; any
+ * other chain gets the wrapped token. The deployer keeps the token's initial supply (on a local
+ * chain it is the faucet's source) and gives up the timelock's admin role to the governor.
+ */
+
+/** The token's supply minted to the deployer: 10^9 tokens of 18 decimals, in base units. */
+export const INITIAL_SUPPLY = 10n ** 9n * 10n ** 18n;
+
+/**
+ * Governance timing: on a local chain short enough for a demo (1 s timelock delay, voting opens
+ * after 1 block and lasts 20), elsewhere a common public-chain setting (2 days, 1 day and 1 week of
+ * 12-s blocks). Quorum 4 % of the supply; any holder may propose.
+ */
+export function governanceSettings(local: boolean) {
+  return local
+    ? { timelockDelaySeconds: 1n, votingDelayBlocks: 1, votingPeriodBlocks: 20, proposalThreshold: 0n, quorumPercent: 4n }
+    : { timelockDelaySeconds: 172_800n, votingDelayBlocks: 7_200, votingPeriodBlocks: 50_400, proposalThreshold: 0n, quorumPercent: 4n };
+}
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+interface Options {
+  deployer: Account;
+  /** The relayer's address: custody, gas payer, the bridge's RELAYER/MINTER role. */
+  relayer: `0x${string}`;
+  /** The native token's name and symbol (NATIVE_TOKEN_NAME, NATIVE_TOKEN_SYMBOL). */
+  tokenName: string;
+  tokenSymbol: string;
+}
+
+/**
+ * Deploys the contracts of `chain` and answers their deployments (not yet recorded: the caller
+ * records them in one transaction).
+ * @throws Error when a transaction reverts; AppError chain-unavailable when the node does not answer
+ */
+export async function deployContracts(ctx: Pick<Context, 'chains' | 'config'>, chain: ChainEndpoint, o: Options): Promise<Deployment[]> {
+  const pub = publicClientOf(ctx, chain);
+  const wallet = walletClientOf(ctx, chain, o.deployer);
+  const out: Deployment[] = [];
+
+  const wait = async (hash: Hex) => {
+    const receipt = await chainCall(chain, () =>
+      pub.waitForTransactionReceipt({ hash, pollingInterval: chain.local ? 50 : 2000, timeout: 300_000 }),
+    );
+    if (receipt.status !== 'success') throw new Error(`deployment transaction ${hash} on ${chain.caip2} reverted`);
+    return receipt;
+  };
+  const deploy = async (contract: ContractName, artifact: { abi: Abi; bytecode: Hex; sourceHash: string }, args: readonly unknown[]) => {
+    const hash = await chainCall(chain, () =>
+      wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account: o.deployer, chain: undefined } as never),
+    );
+    const receipt = await wait(hash);
+    const address = getAddress(receipt.contractAddress!);
+    const code = await chainCall(chain, () => pub.getCode({ address }));
+    out.push({
+      chainId: chain.chainId,
+      contract,
+      address,
+      codeHash: keccak256(code ?? '0x'),
+      sourceHash: artifact.sourceHash,
+      txHash: hash,
+      blockNumber: receipt.blockNumber,
+    });
+    return address;
+  };
+  const send = async (address: `0x${string}`, abi: Abi, functionName: string, args: readonly unknown[]) => {
+    const hash = await chainCall(chain, () =>
+      wallet.writeContract({ address, abi, functionName, args, account: o.deployer, chain: undefined } as never),
+    );
+    await wait(hash);
+  };
+
+  if (!chain.home) {
+    await deploy('wrappedToken', artifacts.WrappedToken, [`Wrapped ${o.tokenName}`, `w${o.tokenSymbol}`, o.deployer.address, o.relayer]);
+    return out;
+  }
+  const g = governanceSettings(chain.local);
+  const token = await deploy('token', artifacts.GatewayToken, [o.tokenName, o.tokenSymbol, o.deployer.address, INITIAL_SUPPLY]);
+  // Proposers are set once the governor exists; anyone may execute a queued operation.
+  const timelock = await deploy('treasury', artifacts.Timelock, [g.timelockDelaySeconds, [], [ZERO], o.deployer.address]);
+  const governor = await deploy('governor', artifacts.GatewayGovernor, [
+    token,
+    timelock,
+    g.votingDelayBlocks,
+    g.votingPeriodBlocks,
+    g.proposalThreshold,
+    g.quorumPercent,
+  ]);
+  const tl = artifacts.Timelock.abi as Abi;
+  const role = (name: string) => pub.readContract({ address: timelock, abi: tl, functionName: name }) as Promise<Hex>;
+  const [proposer, canceller, admin] = await chainCall(chain, () =>
+    Promise.all([role('PROPOSER_ROLE'), role('CANCELLER_ROLE'), role('DEFAULT_ADMIN_ROLE')]),
+  );
+  await send(timelock, tl, 'grantRole', [proposer, governor]);
+  await send(timelock, tl, 'grantRole', [canceller, governor]);
+  await send(timelock, tl, 'renounceRole', [admin, o.deployer.address]);
+  await deploy('staking', artifacts.Staking, [token, token, o.deployer.address]);
+  await deploy('bridge', artifacts.BridgeVault, [token, o.deployer.address, o.relayer]);
+  return out;
+}

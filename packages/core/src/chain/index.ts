@@ -1,0 +1,27 @@
+/** The `chain` module's public surface (issue #27): other modules and the apps import it only through this file. */
+export {
+  ABI_FILES,
+  caip2,
+  CONTRACT_NAMES,
+  type ContractName,
+  type Deployment,
+  HOME_CONTRACTS,
+  OnchainBalance,
+  OnchainToken,
+  REMOTE_CONTRACTS,
+} from './contract.js';
+export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
+export { governanceSettings, INITIAL_SUPPLY } from './deploy.js';
+export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
+export {
+  type ChainDeploymentReport,
+  contractAddress,
+  custodyAddress,
+  deployments,
+  ensureDeployments,
+  expectedContracts,
+  faucet,
+  onchainBalances,
+  onchainToken,
+  onchainTreasury,
+} from './service.js';

@@ -1,0 +1,356 @@
+import { readFileSync } from 'node:fs';
+import { erc20Abi, getAddress, isAddress, keccak256, parseEther } from 'viem';
+import { withTransaction } from '@gw/db';
+import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
+import {
+  HOME_CONTRACTS,
+  REMOTE_CONTRACTS,
+  type ContractName,
+  type Deployment,
+  type OnchainBalance,
+  type OnchainToken,
+} from './contract.js';
+import { chainCall, chainOf, homeChainOf, publicClientOf, walletClientOf } from './clients.js';
+import { deployContracts } from './deploy.js';
+import { deployerAccount, relayerAccount } from './keys.js';
+import { listDeployments, lockChainDeployment, replaceDeployments } from './repository.js';
+
+type ChainCtx = Pick<Context, 'chains' | 'config'>;
+type KeyCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
+
+/** The contracts a chain must have: the home set on the home chain, the wrapped token elsewhere. */
+export const expectedContracts = (chain: ChainEndpoint): readonly ContractName[] => (chain.home ? HOME_CONTRACTS : REMOTE_CONTRACTS);
+
+// --- deployments ------------------------------------------------------------------------------------
+
+/** What {@link ensureDeployments} found or did on one chain. */
+export interface ChainDeploymentReport {
+  chain: string;
+  /**
+   * `reused`: the recorded contracts are there; `deployed`: deployed now; `imported`: taken from
+   * CHAIN_DEPLOYMENTS_FILE; `missing`: none usable and not allowed to deploy here (run
+   * `admin chain:deploy`); `unreachable`: the node did not answer.
+   */
+  status: 'reused' | 'deployed' | 'imported' | 'missing' | 'unreachable';
+  contracts: Partial<Record<ContractName, string>>;
+  detail?: string;
+}
+
+/** True when every expected contract is recorded and its runtime code is still the one recorded. */
+async function recordedAndPresent(ctx: ChainCtx, chain: ChainEndpoint, recorded: readonly Deployment[]): Promise<boolean> {
+  const byName = new Map(recorded.map((d) => [d.contract, d]));
+  const expected = expectedContracts(chain);
+  if (!expected.every((n) => byName.has(n))) return false;
+  const pub = publicClientOf(ctx, chain);
+  const codes = await chainCall(chain, () => Promise.all(expected.map((n) => pub.getCode({ address: byName.get(n)!.address }))));
+  return codes.every((code, i) => code !== undefined && keccak256(code) === byName.get(expected[i]!)!.codeHash);
+}
+
+const contractsOf = (ds: readonly Deployment[]) =>
+  Object.fromEntries(ds.map((d) => [d.contract, d.address])) as Partial<Record<ContractName, string>>;
+
+/** The chain's entry of CHAIN_DEPLOYMENTS_FILE (`{ "<chainId>": { "<contract>": "0x…" } }`), if any. */
+function fileDeployments(ctx: ChainCtx, chain: ChainEndpoint): Partial<Record<ContractName, string>> | undefined {
+  const file = ctx.config.CHAIN_DEPLOYMENTS_FILE;
+  if (!file) return undefined;
+  const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+  return all[String(chain.chainId)] as Partial<Record<ContractName, string>> | undefined;
+}
+
+/**
+ * Makes sure each configured chain has our contracts (issue #27): reuses the recorded deployments
+ * when their code is still on chain; else imports the chain's entry of CHAIN_DEPLOYMENTS_FILE (code
+ * must be at every address); else deploys with the deployer key when `deploy` allows it (`local`:
+ * only on chains marked local, as `pnpm start` does; `all`: any chain, as `admin chain:deploy`
+ * does) and records the result in one transaction, under a per-chain advisory lock. On a local
+ * chain it also tops up the relayer's gas (100 ETH from the deployer when it has less than 10).
+ * @param only restrict to one chain id
+ * @returns one report per chain; never throws for an unreachable chain (its report says so)
+ */
+export async function ensureDeployments(ctx: KeyCtx, deploy: 'none' | 'local' | 'all', only?: number): Promise<ChainDeploymentReport[]> {
+  const reports: ChainDeploymentReport[] = [];
+  for (const chain of ctx.chains.list) {
+    if (only !== undefined && chain.chainId !== only) continue;
+    try {
+      reports.push(await ensureChain(ctx, chain, deploy));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'chain-unavailable') throw err;
+      reports.push({ chain: chain.caip2, status: 'unreachable', contracts: {}, detail: err.message });
+    }
+  }
+  ctx.chains.memo.delete('deployments');
+  return reports;
+}
+
+async function ensureChain(ctx: KeyCtx, chain: ChainEndpoint, deploy: 'none' | 'local' | 'all'): Promise<ChainDeploymentReport> {
+  const relayer = await relayerAccount(ctx);
+  if (chain.local) await topUpGas(ctx, chain, relayer.address);
+  const recorded = await listDeployments(ctx.prisma, chain.chainId);
+  if (await recordedAndPresent(ctx, chain, recorded)) return { chain: chain.caip2, status: 'reused', contracts: contractsOf(recorded) };
+
+  const fromFile = fileDeployments(ctx, chain);
+  if (fromFile) {
+    const imported = await importDeployments(ctx, chain, fromFile);
+    return { chain: chain.caip2, status: 'imported', contracts: contractsOf(imported) };
+  }
+  if (deploy === 'none' || (deploy === 'local' && !chain.local)) {
+    return {
+      chain: chain.caip2,
+      status: 'missing',
+      contracts: {},
+      detail: `no deployment on ${chain.caip2}: run \`pnpm --silent admin chain:deploy --chain ${chain.chainId}\` or set CHAIN_DEPLOYMENTS_FILE`,
+    };
+  }
+  const deployer = deployerAccount(ctx, chain);
+  let status: ChainDeploymentReport['status'] = 'deployed';
+  const deployed = await withTransaction(
+    ctx.prisma,
+    async (tx) => {
+      await lockChainDeployment(tx, chain.chainId);
+      // Another process may have deployed while this one waited for the lock.
+      const now = await listDeployments(tx, chain.chainId);
+      if (await recordedAndPresent(ctx, chain, now)) {
+        status = 'reused';
+        return now;
+      }
+      const made = await deployContracts(ctx, chain, {
+        deployer,
+        relayer: relayer.address,
+        tokenName: ctx.config.NATIVE_TOKEN_NAME,
+        tokenSymbol: ctx.config.NATIVE_TOKEN_SYMBOL,
+      });
+      await replaceDeployments(tx, chain.chainId, made);
+      return made;
+    },
+    { retries: 0, timeout: 600_000, maxWait: 10_000 },
+  );
+  return { chain: chain.caip2, status, contracts: contractsOf(deployed) };
+}
+
+async function importDeployments(ctx: KeyCtx, chain: ChainEndpoint, file: Partial<Record<ContractName, string>>): Promise<Deployment[]> {
+  const pub = publicClientOf(ctx, chain);
+  const made: Deployment[] = [];
+  for (const name of expectedContracts(chain)) {
+    const raw = file[name];
+    if (!raw || !isAddress(raw)) throw new Error(`CHAIN_DEPLOYMENTS_FILE: ${chain.chainId}.${name} must be an address`);
+    const address = getAddress(raw);
+    const code = await chainCall(chain, () => pub.getCode({ address }));
+    if (!code || code === '0x') throw new Error(`CHAIN_DEPLOYMENTS_FILE: no code at ${chain.chainId}.${name} (${address})`);
+    made.push({
+      chainId: chain.chainId,
+      contract: name,
+      address,
+      codeHash: keccak256(code),
+      sourceHash: 'imported',
+      txHash: null,
+      blockNumber: null,
+    });
+  }
+  await withTransaction(ctx.prisma, (tx) => replaceDeployments(tx, chain.chainId, made));
+  return made;
+}
+
+async function topUpGas(ctx: KeyCtx, chain: ChainEndpoint, to: `0x${string}`): Promise<void> {
+  const pub = publicClientOf(ctx, chain);
+  if ((await chainCall(chain, () => pub.getBalance({ address: to }))) >= parseEther('10')) return;
+  const deployer = deployerAccount(ctx, chain);
+  const hash = await chainCall(chain, () =>
+    walletClientOf(ctx, chain, deployer).sendTransaction({ to, value: parseEther('100'), account: deployer, chain: undefined } as never),
+  );
+  await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+}
+
+/** How long the recorded deployments are kept in memory, in ms (they change only on a (re)deployment). */
+const DEPLOYMENTS_TTL_MS = 5000;
+
+/**
+ * The recorded deployments of every configured chain, keyed by chain id, read from PostgreSQL and
+ * kept DEPLOYMENTS_TTL_MS (5 s) in the context once every configured chain has one (until then each
+ * call reads them again). Chains not configured are left out.
+ */
+export async function deployments(
+  ctx: Pick<Context, 'chains' | 'prisma'>,
+): Promise<Map<number, Partial<Record<ContractName, `0x${string}`>>>> {
+  type Entry = { at: number; value: Promise<Map<number, Partial<Record<ContractName, `0x${string}`>>>> };
+  const hit = ctx.chains.memo.get('deployments') as Entry | undefined;
+  if (hit && Date.now() - hit.at < DEPLOYMENTS_TTL_MS) return hit.value;
+  const value = (async () => {
+    const rows = ctx.chains.list.length ? await listDeployments(ctx.prisma) : [];
+    const map = new Map<number, Partial<Record<ContractName, `0x${string}`>>>();
+    for (const d of rows) {
+      if (!ctx.chains.get(d.chainId)) continue;
+      map.set(d.chainId, { ...map.get(d.chainId), [d.contract]: d.address });
+    }
+    return map;
+  })();
+  ctx.chains.memo.set('deployments', { at: Date.now(), value } satisfies Entry);
+  // Kept only while complete: a chain still waiting for `admin chain:deploy` is looked up again.
+  value.then(
+    (map) => map.size < ctx.chains.list.length && ctx.chains.memo.delete('deployments'),
+    () => ctx.chains.memo.delete('deployments'),
+  );
+  return value;
+}
+
+/**
+ * The address of one of our contracts on a chain.
+ * @throws AppError chain-unavailable when the chain is not configured or has no such deployment
+ */
+export async function contractAddress(
+  ctx: Pick<Context, 'chains' | 'prisma'>,
+  chainId: number,
+  name: ContractName,
+): Promise<`0x${string}`> {
+  const chain = chainOf(ctx.chains, chainId);
+  const address = (await deployments(ctx)).get(chainId)?.[name];
+  if (!address) throw new AppError('chain-unavailable', `No ${name} contract is deployed on ${chain.caip2}`);
+  return address;
+}
+
+/** The custody address (the relayer's) on every chain: deposits are sent there, withdrawals leave from it. */
+export async function custodyAddress(ctx: KeyCtx): Promise<`0x${string}`> {
+  return (await relayerAccount(ctx)).address;
+}
+
+// --- the faucet (local chains) ----------------------------------------------------------------------
+
+/**
+ * Sends `amount` base units of the native token from the deployer (who holds the initial supply on a
+ * local chain) to `to` on the home chain, and waits for the receipt.
+ * @throws AppError chain-not-local (409) when the home chain is not local; chain-unavailable (503);
+ *   validation-error (400) for a bad address or a non-positive amount
+ */
+export async function faucet(
+  ctx: Pick<Context, 'chains' | 'config' | 'prisma'>,
+  to: string,
+  amount: bigint,
+): Promise<{ chain: string; txHash: `0x${string}`; blockNumber: bigint }> {
+  const chain = homeChainOf(ctx.chains);
+  if (!chain.local)
+    throw new AppError('chain-not-local', `The faucet works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS)`);
+  if (!isAddress(to))
+    throw new AppError('validation-error', 'to must be an EVM address', { errors: [{ path: 'to', message: 'not an address' }] });
+  if (amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  const token = await contractAddress(ctx, chain.chainId, 'token');
+  const deployer = deployerAccount(ctx, chain);
+  const hash = await chainCall(chain, () =>
+    walletClientOf(ctx, chain, deployer).writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [getAddress(to), amount],
+      account: deployer,
+      chain: undefined,
+    } as never),
+  );
+  const receipt = await chainCall(chain, () => publicClientOf(ctx, chain).waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+  if (receipt.status !== 'success') throw new Error(`faucet transfer ${hash} reverted`);
+  return { chain: chain.caip2, txHash: hash, blockNumber: receipt.blockNumber };
+}
+
+// --- reads ------------------------------------------------------------------------------------------
+
+/** Most entries of the read cache; past it the cache starts afresh (bounded memory under many wallets). */
+const READ_CACHE_MAX = 10_000;
+
+/**
+ * `read()` once per CHAIN_READ_CACHE_MS per key and context; concurrent callers share the pending
+ * read, and a failed read is not kept.
+ */
+function cachedRead<T>(ctx: ChainCtx, key: string, read: () => Promise<T>): Promise<T> {
+  const ttl = ctx.config.CHAIN_READ_CACHE_MS;
+  if (ttl === 0) return read();
+  let cache = ctx.chains.memo.get('reads') as Map<string, { at: number; value: Promise<unknown> }> | undefined;
+  if (!cache) ctx.chains.memo.set('reads', (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ttl) return hit.value as Promise<T>;
+  if (cache.size >= READ_CACHE_MAX) cache.clear();
+  const value = read();
+  cache.set(key, { at: Date.now(), value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/**
+ * The token contract on the home chain: name, symbol, decimals and total supply, in one JSON-RPC
+ * batch, cached CHAIN_READ_CACHE_MS.
+ * @throws AppError chain-unavailable (503) when no chain or deployment, or the node is slow or down
+ */
+export async function onchainToken(ctx: Pick<Context, 'chains' | 'config' | 'prisma'>): Promise<OnchainToken> {
+  const chain = homeChainOf(ctx.chains);
+  const address = await contractAddress(ctx, chain.chainId, 'token');
+  return cachedRead(ctx, `token:${chain.chainId}`, async () => {
+    const pub = publicClientOf(ctx, chain);
+    const read = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
+      pub.readContract({ address, abi: erc20Abi, functionName });
+    const [name, symbol, decimals, totalSupply] = await chainCall(chain, () =>
+      Promise.all([read('name'), read('symbol'), read('decimals'), read('totalSupply')]),
+    );
+    return {
+      chain: chain.caip2,
+      contract: address,
+      name: name as string,
+      symbol: symbol as string,
+      decimals: Number(decimals),
+      totalSupply: String(totalSupply),
+    };
+  });
+}
+
+/**
+ * `owner`'s balance of our token on every configured chain with a deployment: the token on the home
+ * chain, the wrapped token elsewhere. One JSON-RPC batch per chain, all chains at once, cached
+ * CHAIN_READ_CACHE_MS per owner.
+ * @throws AppError chain-unavailable (503) when a node is slow or down
+ */
+export async function onchainBalances(ctx: Pick<Context, 'chains' | 'config' | 'prisma'>, owner: `0x${string}`): Promise<OnchainBalance[]> {
+  const deployed = await deployments(ctx);
+  return cachedRead(ctx, `balances:${owner}`, () =>
+    Promise.all(
+      ctx.chains.list.flatMap((chain) => {
+        const contract = deployed.get(chain.chainId)?.[chain.home ? 'token' : 'wrappedToken'];
+        if (!contract) return [];
+        const pub = publicClientOf(ctx, chain);
+        return [
+          chainCall(chain, async () => {
+            const [symbol, balance] = await Promise.all([
+              pub.readContract({ address: contract, abi: erc20Abi, functionName: 'symbol' }),
+              pub.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+            ]);
+            return { chain: chain.caip2, contract, symbol, balance: balance.toString() };
+          }),
+        ];
+      }),
+    ),
+  );
+}
+
+/**
+ * The treasury on chain: the timelock's balance of the token on the home chain, in one batch,
+ * cached CHAIN_READ_CACHE_MS.
+ * @throws AppError chain-unavailable (503) when no chain or deployment, or the node is slow or down
+ */
+export async function onchainTreasury(
+  ctx: Pick<Context, 'chains' | 'config' | 'prisma'>,
+): Promise<{ chain: string; address: `0x${string}`; balances: OnchainBalance[] }> {
+  const chain = homeChainOf(ctx.chains);
+  const [treasury, token] = await Promise.all([
+    contractAddress(ctx, chain.chainId, 'treasury'),
+    contractAddress(ctx, chain.chainId, 'token'),
+  ]);
+  return cachedRead(ctx, `treasury:${chain.chainId}`, async () => {
+    const pub = publicClientOf(ctx, chain);
+    const [symbol, balance] = await chainCall(chain, () =>
+      Promise.all([
+        pub.readContract({ address: token, abi: erc20Abi, functionName: 'symbol' }),
+        pub.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [treasury] }),
+      ]),
+    );
+    return {
+      chain: chain.caip2,
+      address: treasury,
+      balances: [{ chain: chain.caip2, contract: token, symbol, balance: balance.toString() }],
+    };
+  });
+}
