@@ -14,6 +14,7 @@ import {
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
+import { chainTransactionQueue, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -82,6 +83,11 @@ export interface HandlerOptions {
   onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
   /** Called with each retention run's report (metrics). */
   onRetentionRun?: ((report: RetentionReport) => void) | undefined;
+  /**
+   * Issue #27: the (chain, signer) pairs whose on-chain outbox queue this worker serves (each
+   * configured chain with the relayer); none without a chain.
+   */
+  chainSigners?: readonly { chainId: number; signer: string }[] | undefined;
 }
 
 /**
@@ -134,6 +140,18 @@ export function createJobs(
       opts.onRetentionRun?.(report);
       return report;
     }),
+    /**
+     * Issue #27: one pass of the on-chain outbox over a row (sign, broadcast, follow the receipts);
+     * while the transaction is in flight the same job comes back every CHAIN_TX_POLL_MS. A node
+     * that does not answer fails the pass and BullMQ retries it.
+     */
+    ...(opts.chainSigners ?? []).map(({ chainId, signer }) =>
+      defineHandler(chainTransactionQueue(chainId, signer), async ({ transactionId }, job, token) => {
+        const outcome = await processChainTransaction(ctx, transactionId);
+        if (outcome.state === 'wait') return rescheduleAt(job, token, new Date(Date.now() + ctx.config.CHAIN_TX_POLL_MS));
+        return outcome;
+      }),
+    ),
   ];
 }
 
@@ -161,6 +179,8 @@ export function assertHandlers(handlers: Record<string, Handler>): void {
 export interface SweepResult {
   /** Pending deliveries whose job was missing or finished, re-enqueued. */
   deliveries: number;
+  /** Unfinished on-chain outbox rows whose job was missing or finished, re-enqueued (issue #27). */
+  chainTransactions: number;
 }
 
 /**
@@ -172,8 +192,10 @@ export interface SweepResult {
  * @param batch max rows looked at per call
  */
 export async function sweepOutbox(
-  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config'>,
+  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config' | 'chains'>,
   opts: { graceMs: number; batch?: number },
 ): Promise<SweepResult> {
-  return { deliveries: await sweepDeliveries(ctx, opts) };
+  const deliveries = await sweepDeliveries(ctx, opts);
+  const chainTransactions = ctx.chains.list.length ? await sweepChainTransactions(ctx, opts) : 0;
+  return { deliveries, chainTransactions };
 }

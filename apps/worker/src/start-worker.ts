@@ -30,6 +30,8 @@ import {
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
+import { assertChainTransactionKinds, relayerAccount } from '@gw/core/chain';
+import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -104,7 +106,13 @@ export async function startWorker(
   void announce(config.WORKER_CONCURRENCY);
   const slotsTimer = setInterval(() => void announce(config.WORKER_CONCURRENCY), SLOTS_TTL_MS / 3);
   slotsTimer.unref();
+  // Issue #27: the on-chain outbox's queues, one per configured chain with the relayer as signer;
+  // every kind of transaction the API writes has its outcome loaded (else start-up fails).
+  assertChainTransactionKinds([WITHDRAWAL_KIND]);
+  const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
+  const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
+    chainSigners,
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
@@ -161,7 +169,8 @@ export async function startWorker(
       try {
         const result = await sweepOutbox(ctx, { graceMs: config.SWEEP_GRACE_MS });
         const bridgeTransfers = await resumeBridgeRelays(ctx, { graceMs: config.SWEEP_GRACE_MS });
-        if (result.deliveries || bridgeTransfers) ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
+        if (result.deliveries || result.chainTransactions || bridgeTransfers)
+          ctx.logger.info({ ...result, bridgeTransfers }, 'sweeper re-enqueued missing jobs');
         for (const { name, job, everyMs } of periodicJobs) {
           if (await restorePeriodicJob(ctx.queues, job, everyMs))
             ctx.logger.info({ everyMs }, `sweeper restored the missing ${name} schedule`);

@@ -12,6 +12,7 @@ import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
 import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
 import { webhookRoutes } from '@gw/core/webhooks';
+import { withdrawalRoutes } from '@gw/core/withdrawals';
 import type { RouteDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
 import { healthRoutes } from './health.js';
@@ -28,6 +29,7 @@ export const ROUTES: RouteTable<RouteDeps> = [
   ...webhookTestRoutes,
   ...paymentRoutes,
   ...walletRoutes,
+  ...withdrawalRoutes,
   ...stakingRoutes,
   ...governanceRoutes,
   ...tokenRoutes,

@@ -466,6 +466,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gateway/v1/wallet/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw custodial tokens to the wallet on chain
+     * @description Debits `amount` of the native token from the JWT wallet's custodial balance and sends it on the home chain to the wallet's own address. The debit and the on-chain transaction are recorded in one transaction; the worker signs and sends it (nonce from PostgreSQL, signed bytes stored first, fee bumps), and the withdrawal becomes `confirmed` once included `CHAIN_CONFIRMATIONS` deep, or `failed` (reverted or refused on chain) with the amount credited back once. Poll `GET /wallet/withdrawals/{id}`. A short custodial balance → 422; no chain or no token deployed → 503 `chain-unavailable`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
+     */
+    post: operations['withdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/wallet/withdrawals/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A withdrawal and its state
+     * @description A withdrawal of the JWT's wallet: `pending`, `submitted` (broadcast; `txHash` is the latest transaction signed for it), `confirmed` or `failed`. Another wallet's or organization's id → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     */
+    get: operations['getWithdrawal'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/gateway/v1/staking/stake': {
     parameters: {
       query?: never;
@@ -2411,6 +2457,45 @@ export interface components {
       createdAt: string;
       /** @description Signing secret (HMAC-SHA256 key), shown only here */
       secret: string;
+    };
+    /** @description Custodial tokens sent on chain to the wallet */
+    Withdrawal: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      object: 'withdrawal';
+      /**
+       * @description `pending`: debited from the custodial balance, the transaction not yet broadcast; `submitted`: broadcast, waiting for inclusion and the confirmations; `confirmed`: included `CHAIN_CONFIRMATIONS` deep and successful; `failed`: refused or reverted on chain, the amount credited back to the custodial balance (once)
+       * @enum {string}
+       */
+      status: 'pending' | 'submitted' | 'confirmed' | 'failed';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      to: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      amount: string;
+      /** @description Hash of the transaction (the latest one signed while in flight; the mined one once final) */
+      txHash: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
   };
   responses: never;
@@ -5117,6 +5202,261 @@ export interface operations {
       };
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  withdraw: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": "5000000000000000000"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description Token symbol; only the native token is on chain (default)
+           * @example GTK
+           */
+          token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the withdrawal, `pending` */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000a1",
+           *       "object": "withdrawal",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "to": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "5000000000000000000",
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Withdrawal'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the withdrawal (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The withdrawal */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000a1",
+           *       "object": "withdrawal",
+           *       "status": "confirmed",
+           *       "chain": "eip155:31337",
+           *       "to": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "5000000000000000000",
+           *       "txHash": "0x8f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Withdrawal'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -9269,6 +9609,7 @@ export interface operations {
 export const IDEMPOTENT_OPERATIONS: readonly (readonly [method: string, path: string])[] = [
   ['POST', '/gateway/v1/payments'],
   ['POST', '/gateway/v1/wallet/transfer'],
+  ['POST', '/gateway/v1/wallet/withdraw'],
   ['POST', '/gateway/v1/staking/stake'],
   ['POST', '/gateway/v1/staking/positions/{id}/unstake'],
   ['POST', '/gateway/v1/governance/vote'],

@@ -25,3 +25,16 @@ export {
   onchainToken,
   onchainTreasury,
 } from './service.js';
+export {
+  assertChainTransactionKinds,
+  type ChainTransactionInput,
+  type ChainTransactionKind,
+  type ChainTransactionOutcome,
+  chainTransactionState,
+  defineChainTransactionKind,
+  processChainTransaction,
+  recordChainTransaction,
+  type RecordedChainTransaction,
+} from './pipeline.js';
+export { chainTransactionQueue, dispatchChainTransaction, enqueueChainTransactions, sweepChainTransactions } from './queue.js';
+export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';

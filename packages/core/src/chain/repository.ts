@@ -1,8 +1,9 @@
-import type { Db, PrismaClient, Tx } from '@gw/db';
+import { type Db, type PrismaClient, type RawSql, sqlFragment, type Tx } from '@gw/db';
 import type { ContractName, Deployment } from './contract.js';
 
 /**
- * Every statement on `chain_deployments` and `chain_keys` (issue #27). Nothing else touches them.
+ * Every statement on `chain_deployments`, `chain_keys`, `chain_transactions` and `chain_nonces`
+ * (issue #27). Nothing else touches them.
  */
 
 type DeploymentRow = {
@@ -69,4 +70,190 @@ export async function insertChainKeyIfAbsent(
   key: { role: string; address: string; privateKeyEncrypted: string },
 ): Promise<void> {
   await db.chainKey.createMany({ data: [key], skipDuplicates: true });
+}
+
+// --- chain_transactions and chain_nonces (the on-chain outbox) ---------------------------------------
+
+/** A `chain_transactions` row as the pipeline reads it. Amounts in wei. */
+export interface ChainTransactionRow {
+  id: string;
+  chainId: number;
+  signer: `0x${string}`;
+  kind: string;
+  reference: string;
+  toAddress: `0x${string}`;
+  data: `0x${string}`;
+  value: bigint;
+  status: 'queued' | 'signed' | 'submitted' | 'confirmed' | 'failed';
+  nonce: bigint | null;
+  gasLimit: bigint | null;
+  maxFeePerGas: bigint | null;
+  maxPriorityFeePerGas: bigint | null;
+  rawTx: `0x${string}` | null;
+  txHash: `0x${string}` | null;
+  hashes: `0x${string}`[];
+  broadcasts: number;
+  submittedBlock: bigint | null;
+  minedBlock: bigint | null;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+type RawTxRow = Omit<ChainTransactionRow, 'value' | 'gasLimit' | 'maxFeePerGas' | 'maxPriorityFeePerGas'> & {
+  value: string;
+  gasLimit: string | null;
+  maxFeePerGas: string | null;
+  maxPriorityFeePerGas: string | null;
+};
+
+const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
+const toTxRow = (r: RawTxRow): ChainTransactionRow => ({
+  ...r,
+  value: BigInt(r.value),
+  gasLimit: big(r.gasLimit),
+  maxFeePerGas: big(r.maxFeePerGas),
+  maxPriorityFeePerGas: big(r.maxPriorityFeePerGas),
+  nonce: r.nonce === null ? null : BigInt(r.nonce),
+  submittedBlock: r.submittedBlock === null ? null : BigInt(r.submittedBlock),
+  minedBlock: r.minedBlock === null ? null : BigInt(r.minedBlock),
+});
+
+const TX_COLUMNS =
+  sqlFragment(`id::text, chain_id AS "chainId", signer, kind, reference, to_address AS "toAddress", data, value::text, status,
+  nonce, gas_limit::text AS "gasLimit", max_fee_per_gas::text AS "maxFeePerGas", max_priority_fee_per_gas::text AS "maxPriorityFeePerGas",
+  raw_tx AS "rawTx", tx_hash AS "txHash", hashes, broadcasts, submitted_block AS "submittedBlock", mined_block AS "minedBlock", error,
+  created_at AS "createdAt", finished_at AS "finishedAt"`);
+
+/** A new outbox row (status `queued`). */
+export interface NewChainTransaction {
+  id: string;
+  chainId: number;
+  signer: `0x${string}`;
+  kind: string;
+  reference: string;
+  toAddress: `0x${string}`;
+  data: `0x${string}`;
+  value: bigint;
+}
+
+/**
+ * Writes the outbox row in the caller's transaction. A second row of the same (kind, reference) is
+ * refused by the unique key (the business change already has its transaction).
+ */
+export async function insertChainTransaction(tx: RawSql, t: NewChainTransaction): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO chain_transactions (id, chain_id, signer, kind, reference, to_address, data, value)
+    VALUES (${t.id}::uuid, ${t.chainId}::int, ${t.signer}, ${t.kind}, ${t.reference}, ${t.toAddress}, ${t.data}, ${t.value.toString()}::numeric)`;
+}
+
+/** The row, or null; with `lock`, locked FOR UPDATE until the caller's transaction ends. */
+export async function findChainTransaction(db: RawSql, id: string, lock = false): Promise<ChainTransactionRow | null> {
+  const rows = lock
+    ? await db.$queryRaw<RawTxRow[]>`SELECT ${TX_COLUMNS} FROM chain_transactions WHERE id = ${id}::uuid FOR UPDATE`
+    : await db.$queryRaw<RawTxRow[]>`SELECT ${TX_COLUMNS} FROM chain_transactions WHERE id = ${id}::uuid`;
+  return rows[0] ? toTxRow(rows[0]) : null;
+}
+
+/** The row of a business change, or null. */
+export async function findChainTransactionByReference(db: RawSql, kind: string, reference: string): Promise<ChainTransactionRow | null> {
+  const rows = await db.$queryRaw<
+    RawTxRow[]
+  >`SELECT ${TX_COLUMNS} FROM chain_transactions WHERE kind = ${kind} AND reference = ${reference}`;
+  return rows[0] ? toTxRow(rows[0]) : null;
+}
+
+/**
+ * The next nonce of (chain, signer), taken under the row's lock until the caller's transaction
+ * ends; the first use seeds it with `seed()` (the node's pending count).
+ */
+export async function allocateNonce(tx: RawSql, chainId: number, signer: string, seed: () => Promise<bigint>): Promise<bigint> {
+  const existing = await tx.$queryRaw<{ n: string }[]>`
+    SELECT next_nonce::text AS n FROM chain_nonces WHERE chain_id = ${chainId}::int AND signer = ${signer} FOR UPDATE`;
+  if (!existing[0]) {
+    const start = await seed();
+    await tx.$executeRaw`
+      INSERT INTO chain_nonces (chain_id, signer, next_nonce) VALUES (${chainId}::int, ${signer}, ${start.toString()}::bigint)
+      ON CONFLICT DO NOTHING`;
+  }
+  const rows = await tx.$queryRaw<{ n: string }[]>`
+    UPDATE chain_nonces SET next_nonce = next_nonce + 1 WHERE chain_id = ${chainId}::int AND signer = ${signer}
+    RETURNING (next_nonce - 1)::text AS n`;
+  return BigInt(rows[0]!.n);
+}
+
+/** Raises the next nonce of (chain, signer) to at least `atLeast` (after the node said "nonce too low"). */
+export async function raiseNonce(tx: RawSql, chainId: number, signer: string, atLeast: bigint): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO chain_nonces (chain_id, signer, next_nonce) VALUES (${chainId}::int, ${signer}, ${atLeast.toString()}::bigint)
+    ON CONFLICT (chain_id, signer) DO UPDATE SET next_nonce = GREATEST(chain_nonces.next_nonce, EXCLUDED.next_nonce)`;
+}
+
+/** Stores the signed bytes of a first signature (status `signed`) or of a fee bump (status kept). */
+export async function storeSignedTransaction(
+  tx: RawSql,
+  id: string,
+  s: {
+    nonce: bigint;
+    gasLimit: bigint;
+    maxFeePerGas: bigint;
+    maxPriorityFeePerGas: bigint;
+    rawTx: string;
+    txHash: string;
+    status: 'signed' | 'submitted';
+  },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE chain_transactions SET status = ${s.status}, nonce = ${s.nonce.toString()}::bigint, gas_limit = ${s.gasLimit.toString()}::numeric,
+      max_fee_per_gas = ${s.maxFeePerGas.toString()}::numeric, max_priority_fee_per_gas = ${s.maxPriorityFeePerGas.toString()}::numeric,
+      raw_tx = ${s.rawTx}, tx_hash = ${s.txHash}, hashes = array_append(hashes, ${s.txHash}), updated_at = now()
+    WHERE id = ${id}::uuid`;
+}
+
+/** Back to `queued` without a nonce or bytes (the nonce was taken by another transaction of the signer). Earlier hashes are kept. */
+export async function requeueChainTransaction(tx: RawSql, id: string, error: string): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE chain_transactions SET status = 'queued', nonce = NULL, raw_tx = NULL, tx_hash = NULL, error = ${error}, updated_at = now()
+    WHERE id = ${id}::uuid`;
+}
+
+/** A broadcast happened (or the node already had the bytes) at head `block`. */
+export async function markBroadcast(db: RawSql, id: string, block: bigint): Promise<void> {
+  await db.$executeRaw`
+    UPDATE chain_transactions SET status = 'submitted', broadcasts = broadcasts + 1, submitted_block = ${block.toString()}::bigint, error = NULL, updated_at = now()
+    WHERE id = ${id}::uuid AND status IN ('signed', 'submitted')`;
+}
+
+/** Notes the block a receipt was seen in (not yet final), or clears it (null) when the receipt went away. */
+export async function markMined(db: RawSql, id: string, block: bigint | null): Promise<void> {
+  await db.$executeRaw`UPDATE chain_transactions SET mined_block = ${block === null ? null : block.toString()}::bigint, updated_at = now() WHERE id = ${id}::uuid`;
+}
+
+/** Notes the last transient error (the row keeps its state). */
+export async function noteChainTransactionError(db: RawSql, id: string, error: string): Promise<void> {
+  await db.$executeRaw`UPDATE chain_transactions SET error = ${error}, updated_at = now() WHERE id = ${id}::uuid`;
+}
+
+/** The final state, in the caller's transaction (with the business outcome). */
+export async function finishChainTransaction(
+  tx: RawSql,
+  id: string,
+  f: { status: 'confirmed' | 'failed'; txHash: string | null; minedBlock: bigint | null; error: string | null },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE chain_transactions SET status = ${f.status}, tx_hash = COALESCE(${f.txHash}, tx_hash),
+      mined_block = ${f.minedBlock === null ? null : f.minedBlock.toString()}::bigint, error = ${f.error}, finished_at = now(), updated_at = now()
+    WHERE id = ${id}::uuid`;
+}
+
+/** Unfinished rows not touched for `olderThanMs` (the sweeper gives each a job again), oldest first. */
+export async function listStaleChainTransactions(
+  db: RawSql,
+  olderThanMs: number,
+  limit: number,
+): Promise<{ id: string; chainId: number; signer: `0x${string}` }[]> {
+  return db.$queryRaw<{ id: string; chainId: number; signer: `0x${string}` }[]>`
+    SELECT id::text, chain_id AS "chainId", signer FROM chain_transactions
+    WHERE status IN ('queued', 'signed', 'submitted') AND updated_at < now() - make_interval(secs => ${olderThanMs / 1000}::float8)
+    ORDER BY updated_at LIMIT ${limit}::int`;
 }

@@ -15,5 +15,5 @@ export {
   transferTokens,
 } from './service.js';
 export { tokenRoutes, walletRoutes } from './routes.js';
-export { BRIDGE_ESCROW, BRIDGE_OUTBOUND, ISSUANCE, type Owner, STAKING_POOL, TREASURY } from './system-accounts.js';
+export { BRIDGE_ESCROW, BRIDGE_OUTBOUND, ISSUANCE, type Owner, STAKING_POOL, TREASURY, WITHDRAWALS_IN_FLIGHT } from './system-accounts.js';
 export { findJournalEntryIdByReference, getBalance, lockAccounts } from './repository.js';

@@ -27,5 +27,11 @@ export const BRIDGE_ESCROW: Owner = { type: 'system', id: 'bridge-escrow' };
 /** Receives the amount of every `completed` bridge transfer: value that left this chain (circulating elsewhere). */
 export const BRIDGE_OUTBOUND: Owner = { type: 'system', id: 'bridge-outbound' };
 
+/**
+ * Issue #27: the amount of every withdrawal whose on-chain transaction is not final yet. Still held
+ * by custody on chain, so it stays in the custodial sum the reserves compare with the chain.
+ */
+export const WITHDRAWALS_IN_FLIGHT: Owner = { type: 'system', id: 'withdrawals-in-flight' };
+
 /** Balances that are not in circulation (token info: circulating = total supply less these). */
 export const NON_CIRCULATING: readonly Owner[] = [TREASURY, STAKING_POOL, BRIDGE_ESCROW];

@@ -531,6 +531,13 @@ export const envSchema = z.object({
    * in the database. A secret: never logged.
    */
   CHAIN_RELAYER_KEY: privateKeyHex.optional(),
+  /**
+   * A transaction of the outbox not included this many blocks after its broadcast is replaced: the
+   * same nonce signed again with fees raised by a quarter (issue #27).
+   */
+  CHAIN_FEE_BUMP_BLOCKS: int(1, 10_000).default(5),
+  /** How often (ms) the worker looks at an outbox transaction in flight (receipt, confirmations, replacement). */
+  CHAIN_TX_POLL_MS: int(50, 600_000).default(1000),
   /** Longest wait (ms) for one JSON-RPC answer; past it a chain read answers 503 `chain-unavailable`. */
   CHAIN_RPC_TIMEOUT_MS: int(100, 120_000).default(3000),
   /** How long (ms) chain reads (token info, balances, the treasury) are cached per process; 0: not cached. */

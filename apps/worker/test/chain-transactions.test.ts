@@ -1,0 +1,231 @@
+/**
+ * Issue #27, the on-chain transaction outbox on a real anvil: rows written in a PostgreSQL
+ * transaction, sent by the worker's (chain, signer) queue; nonces from PostgreSQL under
+ * concurrency; the signed bytes stored before the broadcast and sent again unchanged; "nonce too
+ * low" resolved with a fresh nonce; a transaction left out of blocks replaced with higher fees (same
+ * nonce); a revert before sending and on chain each failing the business change once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { encodeFunctionData, erc20Abi, type Hex, parseGwei } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { withTransaction, type RawSql } from '@gw/db';
+import {
+  contractAddress,
+  defineChainTransactionKind,
+  dispatchChainTransaction,
+  faucet,
+  findChainTransaction,
+  processChainTransaction,
+  publicClientOf,
+  recordChainTransaction,
+  relayerAccount,
+  walletClientOf,
+} from '@gw/core/chain';
+import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
+
+const ONE = 10n ** 18n;
+/** What the test kind's outcomes saw: row id → outcomes (each must happen once). */
+const outcomes = new Map<string, string[]>();
+defineChainTransactionKind({
+  kind: 'test-transfer',
+  confirmed: async (_tx: RawSql, row) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), 'confirmed']),
+  failed: async (_tx: RawSql, row, reason) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), `failed: ${reason}`]),
+});
+
+describe('the on-chain transaction outbox (issue #27)', () => {
+  let stack: Stack;
+  let token: `0x${string}`;
+  let relayer: `0x${string}`;
+  let rpcUrl: string;
+  const rpc = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await res.json()) as { result: T; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result;
+  };
+  const deps = () => stack.api.deps;
+  const balanceOf = (who: `0x${string}`) =>
+    publicClientOf(deps(), deps().chains.home!).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+  let refs = 0;
+  /** Writes one token transfer from the relayer in its own transaction, as a business change would. */
+  const record = (to: `0x${string}`, amount: bigint) =>
+    withTransaction(deps().prisma, (tx) =>
+      recordChainTransaction(deps(), tx, {
+        kind: 'test-transfer',
+        reference: `ref-${++refs}-${Date.now()}`,
+        chainId: 31337,
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+      }),
+    );
+
+  beforeAll(async () => {
+    stack = await startStack('chain-tx', { chain: true, env: { CHAIN_TX_POLL_MS: '100', CHAIN_FEE_BUMP_BLOCKS: '3' } });
+    rpcUrl = stack.chains!.anvils[0]!.rpcUrl;
+    token = await contractAddress(deps(), 31337, 'token');
+    relayer = (await relayerAccount(deps())).address;
+    await faucet(deps(), relayer, 1000n * ONE);
+  }, 60_000);
+  afterAll(() => stack.stop());
+
+  it('the worker sends 20 rows at once with 20 distinct nonces from PostgreSQL; each is confirmed once after the confirmations', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const rows = await Promise.all(Array.from({ length: 20 }, () => record(to, ONE)));
+    await Promise.all(rows.map((r) => dispatchChainTransaction(deps(), r)));
+    // anvil mines a block per transaction; confirmations (2 on a local chain) need more blocks.
+    await eventually(
+      async () => {
+        await rpc('anvil_mine', ['0x1']);
+        const done = await Promise.all(rows.map((r) => findChainTransaction(deps().prisma, r.id)));
+        return done.every((d) => d!.status === 'confirmed');
+      },
+      30_000,
+      'all confirmed',
+    );
+    const done = await Promise.all(rows.map((r) => findChainTransaction(deps().prisma, r.id)));
+    expect(new Set(done.map((d) => d!.nonce)).size).toBe(20);
+    for (const r of rows) expect(outcomes.get(r.id)).toEqual(['confirmed']);
+    expect(await balanceOf(to)).toBe(20n * ONE);
+  });
+
+  it('a call that reverts at estimation fails its business change before any nonce is spent', async () => {
+    const before = await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } });
+    const row = await record(privateKeyToAccount(generatePrivateKey()).address, 10n ** 40n);
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null });
+    expect(outcomes.get(row.id)).toEqual([expect.stringMatching(/^failed: refused before sending/)]);
+    expect((await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } })).nextNonce).toBe(before.nextNonce);
+    // Again: nothing happens twice.
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null });
+    expect(outcomes.get(row.id)).toHaveLength(1);
+  });
+
+  it('the signed bytes are stored before the broadcast: a broadcast that failed is retried with the same hash', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const row = await record(to, 2n * ONE);
+    // No gas money: the node refuses the broadcast after the row was signed (a crash there is the same).
+    const gasMoney = await rpc<string>('eth_getBalance', [relayer, 'latest']);
+    await rpc('anvil_setBalance', [relayer, '0x0']);
+    const first = await processChainTransaction(deps(), row.id);
+    expect(first).toMatchObject({ state: 'wait', status: 'signed' });
+    const signed = (await findChainTransaction(deps().prisma, row.id))!;
+    expect(signed.rawTx).toMatch(/^0x02/);
+    expect(signed.hashes).toEqual([signed.txHash]);
+    await rpc('anvil_setBalance', [relayer, gasMoney]);
+    await processChainTransaction(deps(), row.id);
+    const sent = (await findChainTransaction(deps().prisma, row.id))!;
+    expect(sent).toMatchObject({ status: 'submitted', txHash: signed.txHash, nonce: signed.nonce, hashes: [signed.txHash] });
+    await rpc('anvil_mine', ['0x2']);
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'confirmed', txHash: signed.txHash });
+    expect(await balanceOf(to)).toBe(2n * ONE);
+  });
+
+  it('"nonce too low": the nonce went to another transaction of the signer, so the row is signed again with a fresh one, and sent once', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const row = await record(to, 3n * ONE);
+    const gasMoney = await rpc<string>('eth_getBalance', [relayer, 'latest']);
+    await rpc('anvil_setBalance', [relayer, '0x0']);
+    await processChainTransaction(deps(), row.id);
+    const signed = (await findChainTransaction(deps().prisma, row.id))!;
+    await rpc('anvil_setBalance', [relayer, gasMoney]);
+    // Someone else with the relayer's key uses that nonce first (an operator's manual send).
+    const account = await relayerAccount(deps());
+    const other = walletClientOf(deps(), deps().chains.home!, account);
+    await other.sendTransaction({ account, chain: undefined, to: account.address, value: 0n, nonce: Number(signed.nonce) } as never);
+    await processChainTransaction(deps(), row.id); // nonce too low → queued again
+    expect(await findChainTransaction(deps().prisma, row.id)).toMatchObject({ status: 'queued', nonce: null });
+    await processChainTransaction(deps(), row.id); // signed with a fresh nonce and sent
+    const resent = (await findChainTransaction(deps().prisma, row.id))!;
+    expect(resent.nonce).toBeGreaterThan(signed.nonce!);
+    expect(resent.hashes).toEqual([signed.txHash, resent.txHash]);
+    await rpc('anvil_mine', ['0x2']);
+    expect(await processChainTransaction(deps(), row.id)).toMatchObject({ state: 'confirmed' });
+    expect(await balanceOf(to)).toBe(3n * ONE);
+  });
+
+  it('a transaction left out of blocks is replaced with higher fees and the same nonce; the replacement is the one confirmed', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const row = await record(to, 4n * ONE);
+    await rpc('evm_setAutomine', [false]);
+    try {
+      await processChainTransaction(deps(), row.id);
+      const sent = (await findChainTransaction(deps().prisma, row.id))!;
+      expect(sent.status).toBe('submitted');
+      // Blocks whose base fee is far above what it offers: it stays out of them.
+      for (let i = 0; i < 3; i++) {
+        await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${parseGwei('5000').toString(16)}`]);
+        await rpc('anvil_mine', ['0x1']);
+      }
+      await processChainTransaction(deps(), row.id);
+      const bumped = (await findChainTransaction(deps().prisma, row.id))!;
+      expect(bumped.nonce).toBe(sent.nonce);
+      expect(bumped.hashes).toEqual([sent.txHash, bumped.txHash]);
+      expect(bumped.maxFeePerGas! * 100n).toBeGreaterThanOrEqual(sent.maxFeePerGas! * 125n);
+      await rpc('anvil_setNextBlockBaseFeePerGas', ['0x1']);
+      await rpc('anvil_mine', ['0x3']);
+      const done = await processChainTransaction(deps(), row.id);
+      expect(done).toEqual({ state: 'confirmed', txHash: bumped.txHash });
+      expect(await balanceOf(to)).toBe(4n * ONE);
+      expect(outcomes.get(row.id)).toEqual(['confirmed']);
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+  });
+
+  it('a transaction that reverts on chain fails its business change once', async () => {
+    // Two transfers of the whole balance of a fresh holder: both pass estimation, the second reverts when mined.
+    const holder = privateKeyToAccount(generatePrivateKey());
+    await faucet(deps(), holder.address, 5n * ONE);
+    await rpc('anvil_setBalance', [holder.address, `0x${ONE.toString(16)}`]);
+    const holderClient = walletClientOf(deps(), deps().chains.home!, holder);
+    await holderClient.writeContract({
+      account: holder,
+      chain: undefined,
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [relayer, 5n * ONE],
+    } as never);
+    await rpc('anvil_mine', ['0x1']);
+    const take = () =>
+      withTransaction(deps().prisma, (tx) =>
+        recordChainTransaction(deps(), tx, {
+          kind: 'test-transfer',
+          reference: `take-${++refs}`,
+          chainId: 31337,
+          to: token,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [holder.address, relayer, 5n * ONE] }),
+        }),
+      );
+    const [a, b] = [await take(), await take()];
+    // Both signed while neither is sent (no gas money: the broadcasts fail), so both pass estimation.
+    const gasMoney = await rpc<string>('eth_getBalance', [relayer, 'latest']);
+    await rpc('anvil_setBalance', [relayer, '0x0']);
+    await processChainTransaction(deps(), a.id);
+    await processChainTransaction(deps(), b.id);
+    await rpc('anvil_setBalance', [relayer, gasMoney]);
+    await rpc('evm_setAutomine', [false]);
+    try {
+      await processChainTransaction(deps(), a.id);
+      await processChainTransaction(deps(), b.id);
+      await rpc('anvil_mine', ['0x3']);
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    expect(await processChainTransaction(deps(), a.id)).toMatchObject({ state: 'confirmed' });
+    const failed = await processChainTransaction(deps(), b.id);
+    expect(failed).toMatchObject({ state: 'failed', txHash: expect.stringMatching(/^0x/) as unknown as Hex });
+    expect(outcomes.get(b.id)).toEqual(['failed: reverted on chain']);
+    await processChainTransaction(deps(), b.id);
+    expect(outcomes.get(b.id)).toHaveLength(1);
+  });
+
+  it('one transaction per business change: a second row of the same kind and reference is refused', async () => {
+    const input = { kind: 'test-transfer', reference: 'once', chainId: 31337, to: token, data: '0x' as const };
+    await withTransaction(deps().prisma, (tx) => recordChainTransaction(deps(), tx, input));
+    await expect(withTransaction(deps().prisma, (tx) => recordChainTransaction(deps(), tx, input))).rejects.toThrow();
+  });
+});

@@ -1,0 +1,388 @@
+import { type Hex, keccak256, type TransactionReceipt } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { type RawSql, withTransaction } from '@gw/db';
+import { v7 as uuidv7 } from 'uuid';
+import type { ChainEndpoint, Context } from '@gw/runtime';
+import { chainCall, chainOf, isTransportError, publicClientOf } from './clients.js';
+import { relayerAccount } from './keys.js';
+import {
+  allocateNonce,
+  type ChainTransactionRow,
+  findChainTransaction,
+  finishChainTransaction,
+  insertChainTransaction,
+  markBroadcast,
+  markMined,
+  noteChainTransactionError,
+  raiseNonce,
+  requeueChainTransaction,
+  storeSignedTransaction,
+} from './repository.js';
+
+/**
+ * The on-chain transaction outbox (issue #27), held to the webhook outbox's standard:
+ *
+ * 1. A business change writes its transaction with {@link recordChainTransaction} in its own
+ *    PostgreSQL transaction (one per `kind` + `reference`), and enqueues it after the commit
+ *    (`dispatchChainTransaction`, queue.ts: job id = row id; the sweeper re-enqueues a lost one).
+ * 2. The worker ({@link processChainTransaction}) estimates gas (a revert there fails the business
+ *    change before any nonce is spent), then in one PostgreSQL transaction allocates the nonce
+ *    (`chain_nonces`, never read from the node under concurrency), signs, and stores the signed
+ *    bytes and their hash: a crash after this re-broadcasts the same bytes, and never signs a
+ *    second transaction with a new nonce for the same business change.
+ * 3. It broadcasts; "already known" counts as sent, "nonce too low" is resolved (one of our own
+ *    hashes was mined → follow it; else the nonce went to another transaction of the signer → back
+ *    to `queued` for a fresh nonce, the bytes of the old one can never be mined).
+ * 4. It follows the receipts of every hash signed for the row. A receipt counts once it is
+ *    `confirmations` blocks deep and its block is still the canonical one; then the kind's
+ *    `confirmed` or (reverted) `failed` outcome runs in the same PostgreSQL transaction that
+ *    finishes the row, so a business outcome is applied once. Not included `CHAIN_FEE_BUMP_BLOCKS`
+ *    blocks after the broadcast: re-signed with the same nonce and fees raised by 25 %. Gone from
+ *    the node (evicted, or its block reorged away): the same bytes are broadcast again.
+ */
+
+/** What the business side does when its transaction is final. `tx` is the transaction finishing the row. */
+export interface ChainTransactionKind {
+  kind: string;
+  /** Included, successful and `confirmations` deep. */
+  confirmed(tx: RawSql, row: ChainTransactionRow, receipt: TransactionReceipt): Promise<void>;
+  /** Reverted on chain, or refused by gas estimation before any nonce was spent. */
+  failed(tx: RawSql, row: ChainTransactionRow, reason: string): Promise<void>;
+}
+
+const kinds = new Map<string, ChainTransactionKind>();
+
+/**
+ * Registers the outcome of a kind of transaction (the module that owns the business change calls it
+ * when it loads). The worker refuses to start without the kinds it may meet ({@link assertChainTransactionKinds}).
+ * @throws Error when the kind is registered twice with other handlers
+ */
+export function defineChainTransactionKind(k: ChainTransactionKind): ChainTransactionKind {
+  const known = kinds.get(k.kind);
+  if (known && known !== k) throw new Error(`chain transaction kind ${k.kind} is defined twice`);
+  kinds.set(k.kind, k);
+  return k;
+}
+
+/** @throws Error naming the kinds in `expected` that no loaded module registered */
+export function assertChainTransactionKinds(expected: readonly string[]): void {
+  const missing = expected.filter((k) => !kinds.has(k));
+  if (missing.length) throw new Error(`No outcome registered for chain transaction kind(s): ${missing.join(', ')}`);
+}
+
+/** The transaction to write: a call of `to` with `data` (and `value` wei) by the relayer on `chainId`. */
+export interface ChainTransactionInput {
+  kind: string;
+  /** The business change's id (one transaction per kind + reference). */
+  reference: string;
+  chainId: number;
+  to: `0x${string}`;
+  data: `0x${string}`;
+  value?: bigint;
+}
+
+/** What to enqueue after the commit (see `dispatchChainTransaction`). */
+export interface RecordedChainTransaction {
+  id: string;
+  chainId: number;
+  signer: `0x${string}`;
+}
+
+/**
+ * Writes the outbox row in the caller's transaction (status `queued`); enqueue it after the commit.
+ * The signer is the relayer (the custody address).
+ * @throws AppError chain-unavailable when the chain is not configured
+ */
+export async function recordChainTransaction(
+  ctx: Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>,
+  tx: RawSql,
+  input: ChainTransactionInput,
+): Promise<RecordedChainTransaction> {
+  chainOf(ctx.chains, input.chainId);
+  const signer = (await relayerAccount(ctx)).address;
+  const id = uuidv7();
+  await insertChainTransaction(tx, {
+    id,
+    chainId: input.chainId,
+    signer,
+    kind: input.kind,
+    reference: input.reference,
+    toAddress: input.to,
+    data: input.data,
+    value: input.value ?? 0n,
+  });
+  return { id, chainId: input.chainId, signer };
+}
+
+/** What one pass of the pipeline did; `wait` means: look again after CHAIN_TX_POLL_MS. */
+export type ChainTransactionOutcome =
+  | { state: 'confirmed' | 'failed'; txHash: string | null }
+  | { state: 'wait'; status: ChainTransactionRow['status']; txHash: string | null }
+  | { state: 'missing' };
+
+type PipelineCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox' | 'logger'>;
+
+const ALREADY_KNOWN = /already known|already imported|known transaction|alreadyknown|transaction already exists/i;
+const NONCE_TOO_LOW = /nonce too low|oldnonce|nonce has already been used|nonce.*(lower|less) than/i;
+const UNDERPRICED = /underpriced|replacementnotallowed|fee too low|max fee per gas less than block base fee/i;
+
+const message = (err: unknown): string => {
+  const e = err as { details?: string; shortMessage?: string; message?: string };
+  return String(e.details ?? e.shortMessage ?? e.message ?? err).slice(0, 500);
+};
+
+/**
+ * One pass over an outbox row: sign if needed, broadcast if needed, follow the receipts; finish it
+ * when final. Idempotent: safe to run again after a crash at any point, and from two workers (the
+ * row lock and the status guards serialize them).
+ * @returns the state after the pass (`wait`: run again after CHAIN_TX_POLL_MS)
+ * @throws transport errors (AppError chain-unavailable) and PostgreSQL errors: the job is retried
+ */
+export async function processChainTransaction(ctx: PipelineCtx, id: string): Promise<ChainTransactionOutcome> {
+  let row = await findChainTransaction(ctx.prisma, id);
+  if (!row) return { state: 'missing' };
+  if (row.status === 'confirmed' || row.status === 'failed') return { state: row.status, txHash: row.txHash };
+  const chain = chainOf(ctx.chains, row.chainId);
+  const account = await relayerAccount(ctx);
+  if (account.address !== row.signer) throw new Error(`chain transaction ${id} is signed by ${row.signer}, not by this relayer`);
+
+  if (row.status === 'queued') {
+    const signed = await sign(ctx, chain, account, row);
+    if (signed.state !== 'signed') return signed;
+    row = signed.row;
+  }
+  // signed or submitted: find a receipt of any of our hashes first.
+  const found = await findReceipt(ctx, chain, row);
+  if (found) return settle(ctx, chain, row, found);
+  await markMined(ctx.prisma, row.id, null);
+
+  const pub = publicClientOf(ctx, chain);
+  const head = await chainCall(chain, () => pub.getBlockNumber());
+  if (row.status === 'submitted' && row.submittedBlock !== null && head - row.submittedBlock >= BigInt(ctx.config.CHAIN_FEE_BUMP_BLOCKS)) {
+    row = await bumpFees(ctx, chain, account, row);
+  } else if (row.status === 'submitted' && (await chainCall(chain, () => pub.getTransaction({ hash: row!.txHash! }).catch(notFound)))) {
+    return { state: 'wait', status: row.status, txHash: row.txHash };
+  }
+  return broadcast(ctx, chain, row, head);
+}
+
+const notFound = (err: unknown) => {
+  if (isTransportError(err)) throw err;
+  return null;
+};
+
+/** Estimates gas, then allocates the nonce, signs and stores the bytes in one PostgreSQL transaction. */
+async function sign(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  account: PrivateKeyAccount,
+  row: ChainTransactionRow,
+): Promise<{ state: 'signed'; row: ChainTransactionRow } | ChainTransactionOutcome> {
+  const pub = publicClientOf(ctx, chain);
+  let gas: bigint;
+  try {
+    gas = await pub.estimateGas({ account: account.address, to: row.toAddress, data: row.data, value: row.value });
+  } catch (err) {
+    if (isTransportError(err)) throw err;
+    // The call reverts as things stand: fail the business change before any nonce is spent.
+    return finish(ctx, row, { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${message(err)}` }, null);
+  }
+  const fees = await chainCall(chain, () => pub.estimateFeesPerGas());
+  const gasLimit = (gas * 12n) / 10n + 10_000n;
+  await withTransaction(
+    ctx.prisma,
+    async (tx) => {
+      const locked = await findChainTransaction(tx, row.id, true);
+      if (!locked || locked.status !== 'queued') return;
+      const nonce = await allocateNonce(tx, row.chainId, row.signer, () =>
+        chainCall(chain, () => pub.getTransactionCount({ address: row.signer, blockTag: 'pending' })).then(BigInt),
+      );
+      const raw = await account.signTransaction({
+        chainId: chain.chainId,
+        type: 'eip1559',
+        to: row.toAddress,
+        data: row.data,
+        value: row.value,
+        nonce: Number(nonce),
+        gas: gasLimit,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      await storeSignedTransaction(tx, row.id, {
+        nonce,
+        gasLimit,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        rawTx: raw,
+        txHash: keccak256(raw),
+        status: 'signed',
+      });
+    },
+    { timeout: 30_000 },
+  );
+  const signed = await findChainTransaction(ctx.prisma, row.id);
+  if (!signed) return { state: 'missing' };
+  if (signed.status === 'queued') throw new Error(`chain transaction ${row.id} was not signed`);
+  return { state: 'signed', row: signed };
+}
+
+/** Re-signs the same nonce with fees raised by 25 % (at least +1 wei each), keeping every earlier hash. */
+async function bumpFees(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  account: PrivateKeyAccount,
+  row: ChainTransactionRow,
+): Promise<ChainTransactionRow> {
+  const pub = publicClientOf(ctx, chain);
+  const now = await chainCall(chain, () => pub.estimateFeesPerGas());
+  const bump = (old: bigint | null, fresh: bigint) => {
+    const raised = ((old ?? 0n) * 125n) / 100n + 1n;
+    return raised > fresh ? raised : fresh;
+  };
+  const maxPriorityFeePerGas = bump(row.maxPriorityFeePerGas, now.maxPriorityFeePerGas);
+  let maxFeePerGas = bump(row.maxFeePerGas, now.maxFeePerGas);
+  if (maxFeePerGas < maxPriorityFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
+  const raw = await account.signTransaction({
+    chainId: chain.chainId,
+    type: 'eip1559',
+    to: row.toAddress,
+    data: row.data,
+    value: row.value,
+    nonce: Number(row.nonce!),
+    gas: row.gasLimit!,
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+  });
+  await storeSignedTransaction(ctx.prisma, row.id, {
+    nonce: row.nonce!,
+    gasLimit: row.gasLimit!,
+    maxFeePerGas,
+    maxPriorityFeePerGas,
+    rawTx: raw,
+    txHash: keccak256(raw),
+    status: 'submitted',
+  });
+  ctx.logger.info(
+    { chainTransaction: row.id, chain: chain.caip2, nonce: String(row.nonce), txHash: keccak256(raw) },
+    'chain transaction replaced with higher fees',
+  );
+  return (await findChainTransaction(ctx.prisma, row.id))!;
+}
+
+/** Sends the stored bytes and resolves what the node says. */
+async function broadcast(ctx: PipelineCtx, chain: ChainEndpoint, row: ChainTransactionRow, head: bigint): Promise<ChainTransactionOutcome> {
+  const pub = publicClientOf(ctx, chain);
+  try {
+    await pub.sendRawTransaction({ serializedTransaction: row.rawTx! });
+  } catch (err) {
+    if (isTransportError(err)) throw err;
+    const text = message(err);
+    if (NONCE_TOO_LOW.test(text)) return nonceTaken(ctx, chain, row, text);
+    if (!ALREADY_KNOWN.test(text)) {
+      // Underpriced, out of gas money, or something else transient: keep the row, say why, try again.
+      await noteChainTransactionError(ctx.prisma, row.id, UNDERPRICED.test(text) ? `underpriced: ${text}` : text);
+      ctx.logger.warn({ chainTransaction: row.id, chain: chain.caip2, error: text }, 'chain transaction broadcast refused; will retry');
+      return { state: 'wait', status: row.status, txHash: row.txHash };
+    }
+  }
+  await markBroadcast(ctx.prisma, row.id, head);
+  return { state: 'wait', status: 'submitted', txHash: row.txHash };
+}
+
+/**
+ * "Nonce too low": one of our hashes may have been mined meanwhile (then follow it); otherwise the
+ * nonce was used by another transaction of the signer, so this row goes back to `queued` and gets
+ * a fresh nonce (raised to the node's count): its old bytes can never be mined.
+ */
+async function nonceTaken(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  row: ChainTransactionRow,
+  text: string,
+): Promise<ChainTransactionOutcome> {
+  const found = await findReceipt(ctx, chain, row);
+  if (found) return settle(ctx, chain, row, found);
+  const pub = publicClientOf(ctx, chain);
+  const count = BigInt(await chainCall(chain, () => pub.getTransactionCount({ address: row.signer, blockTag: 'pending' })));
+  await withTransaction(ctx.prisma, async (tx) => {
+    const locked = await findChainTransaction(tx, row.id, true);
+    if (!locked || locked.nonce !== row.nonce || locked.status === 'confirmed' || locked.status === 'failed') return;
+    await raiseNonce(tx, row.chainId, row.signer, count);
+    await requeueChainTransaction(tx, row.id, `nonce ${row.nonce} taken elsewhere (${text}); signing again with a new nonce`);
+  });
+  ctx.logger.warn(
+    { chainTransaction: row.id, chain: chain.caip2, nonce: String(row.nonce) },
+    'chain transaction nonce taken elsewhere; re-signing',
+  );
+  return { state: 'wait', status: 'queued', txHash: null };
+}
+
+/** The receipt of any hash signed for the row (newest first), or null. */
+async function findReceipt(ctx: PipelineCtx, chain: ChainEndpoint, row: ChainTransactionRow): Promise<TransactionReceipt | null> {
+  const pub = publicClientOf(ctx, chain);
+  const receipts = await chainCall(chain, () =>
+    Promise.all([...row.hashes].reverse().map((hash) => pub.getTransactionReceipt({ hash: hash as Hex }).catch(notFound))),
+  );
+  return receipts.find((r) => r !== null) ?? null;
+}
+
+/** A receipt exists: finish the row once it is deep enough and its block is still canonical. */
+async function settle(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  row: ChainTransactionRow,
+  receipt: TransactionReceipt,
+): Promise<ChainTransactionOutcome> {
+  const pub = publicClientOf(ctx, chain);
+  const [head, block] = await chainCall(chain, () =>
+    Promise.all([pub.getBlockNumber(), pub.getBlock({ blockNumber: receipt.blockNumber }).catch(notFound)]),
+  );
+  if (!block || block.hash !== receipt.blockHash) {
+    // The receipt's block was reorged away between the two reads: look again later.
+    return { state: 'wait', status: row.status, txHash: row.txHash };
+  }
+  if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) {
+    if (row.minedBlock !== receipt.blockNumber) await markMined(ctx.prisma, row.id, receipt.blockNumber);
+    return { state: 'wait', status: row.status, txHash: receipt.transactionHash };
+  }
+  const ok = receipt.status === 'success';
+  return finish(
+    ctx,
+    row,
+    {
+      status: ok ? 'confirmed' : 'failed',
+      txHash: receipt.transactionHash,
+      minedBlock: receipt.blockNumber,
+      error: ok ? null : 'reverted on chain',
+    },
+    receipt,
+  );
+}
+
+/** Finishes the row and applies its kind's outcome in one transaction, once. */
+async function finish(
+  ctx: PipelineCtx,
+  row: ChainTransactionRow,
+  f: { status: 'confirmed' | 'failed'; txHash: string | null; minedBlock: bigint | null; error: string | null },
+  receipt: TransactionReceipt | null,
+): Promise<ChainTransactionOutcome> {
+  const kind = kinds.get(row.kind);
+  if (!kind) throw new Error(`No outcome registered for chain transaction kind ${row.kind}`);
+  await withTransaction(ctx.prisma, async (tx) => {
+    const locked = await findChainTransaction(tx, row.id, true);
+    if (!locked || locked.status === 'confirmed' || locked.status === 'failed') return;
+    if (f.status === 'confirmed') await kind.confirmed(tx, locked, receipt!);
+    else await kind.failed(tx, locked, f.error ?? 'failed');
+    await finishChainTransaction(tx, row.id, f);
+  });
+  return { state: f.status, txHash: f.txHash };
+}
+
+/** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */
+export async function chainTransactionState(
+  ctx: Pick<Context, 'prisma'>,
+  id: string,
+): Promise<{ status: ChainTransactionRow['status']; txHash: string | null } | null> {
+  const row = await findChainTransaction(ctx.prisma, id);
+  return row ? { status: row.status, txHash: row.txHash } : null;
+}

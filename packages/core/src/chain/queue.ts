@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { type Context, type QueueDef, defineQueue, ensureLiveJobs, jobUuid } from '@gw/runtime';
+import { listStaleChainTransactions } from './repository.js';
+import type { RecordedChainTransaction } from './pipeline.js';
+
+/**
+ * The on-chain outbox's queues (issue #27): one per (chain, signer), so that one chain's slow node
+ * never holds up another's transactions, named `chain-tx-<chainId>-<signer, lower case>`; job id =
+ * `chain_transactions` row id. The worker opens one for each configured chain with the relayer as
+ * signer; the sweeper gives a job again to every unfinished row that has none.
+ */
+export const chainTransactionJobSchema = z.object({ transactionId: jobUuid() });
+export type ChainTransactionJob = z.infer<typeof chainTransactionJobSchema>;
+
+/** The queue of (chain, signer); defined on first use, the same definition every time. */
+export function chainTransactionQueue(chainId: number, signer: string): QueueDef<ChainTransactionJob> {
+  return defineQueue({ name: `chain-tx-${chainId}-${signer.toLowerCase()}`, jobName: 'send', data: chainTransactionJobSchema });
+}
+
+/**
+ * Gives each outbox row a live job (job id = row id; a finished job left under that id is replaced).
+ * @returns how many jobs were added
+ */
+export async function enqueueChainTransactions(ctx: Pick<Context, 'queues'>, rows: readonly RecordedChainTransaction[]): Promise<number> {
+  let added = 0;
+  for (const row of rows) {
+    added += await ensureLiveJobs(ctx.queues, chainTransactionQueue(row.chainId, row.signer), [
+      { id: row.id, data: { transactionId: row.id } },
+    ]);
+  }
+  return added;
+}
+
+/**
+ * After the business transaction's commit: enqueue its chain transaction. A failure here loses
+ * nothing (the row is committed and the sweeper re-enqueues it), so it is logged, not thrown.
+ */
+export async function dispatchChainTransaction(ctx: Pick<Context, 'queues' | 'logger'>, row: RecordedChainTransaction): Promise<void> {
+  try {
+    await enqueueChainTransactions(ctx, [row]);
+  } catch (err) {
+    ctx.logger.warn({ err, chainTransaction: row.id }, 'enqueue after commit failed; the sweeper will re-enqueue');
+  }
+}
+
+/**
+ * The outbox sweeper's part for chain transactions: every unfinished row untouched for `graceMs`
+ * gets a live job again (a crash between commit and enqueue, a Redis that lost its data).
+ * @returns how many jobs were added
+ */
+export async function sweepChainTransactions(
+  ctx: Pick<Context, 'queues' | 'sql'>,
+  opts: { graceMs: number; batch?: number },
+): Promise<number> {
+  const stale = await listStaleChainTransactions(ctx.sql, opts.graceMs, opts.batch ?? 500);
+  return enqueueChainTransactions(ctx, stale);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EX, address, amount, amountSchema, dateTime, idParam, symbol, uuid } from '@gw/runtime';
+import { caip2 } from '../chain/index.js';
+
+/**
+ * The withdrawals contract (issue #27): `POST /gateway/v1/wallet/withdraw` and
+ * `GET /gateway/v1/wallet/withdrawals/{id}`. Amounts are strings of integer base units.
+ */
+
+export const withdrawBody = z.strictObject({
+  amount: amountSchema,
+  token: z
+    .string()
+    .min(1)
+    .max(32)
+    .optional()
+    .meta({ description: 'Token symbol; only the native token is on chain (default)', example: 'GTK' }),
+});
+
+/** States of a withdrawal, in order; `confirmed` and `failed` are final. */
+export const WITHDRAWAL_STATUSES = ['pending', 'submitted', 'confirmed', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const Withdrawal = z
+  .object({
+    id: uuid(),
+    object: z.literal('withdrawal'),
+    status: z.enum(WITHDRAWAL_STATUSES).meta({
+      description:
+        '`pending`: debited from the custodial balance, the transaction not yet broadcast; `submitted`: broadcast, waiting for inclusion and the confirmations; ' +
+        '`confirmed`: included `CHAIN_CONFIRMATIONS` deep and successful; `failed`: refused or reverted on chain, the amount credited back to the custodial balance (once)',
+    }),
+    chain: caip2(),
+    /** The JWT's wallet: the debited account and the on-chain recipient. */
+    to: address(),
+    token: symbol(),
+    amount: amount(),
+    txHash: z
+      .string()
+      .nullable()
+      .meta({ description: 'Hash of the transaction (the latest one signed while in flight; the mined one once final)' }),
+    failureReason: z.string().nullable(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })
+  .meta({ id: 'Withdrawal', description: 'Custodial tokens sent on chain to the wallet' });
+export type WithdrawalDto = z.infer<typeof Withdrawal>;
+
+export const withdrawalIdParam = idParam('withdrawal', '0193a5c0-0000-7000-8000-0000000000a1');
+
+/** Example answers of the API reference (validated against {@link Withdrawal} by the contract tests). */
+export const withdrawalExamples = {
+  pending: {
+    id: '0193a5c0-0000-7000-8000-0000000000a1',
+    object: 'withdrawal',
+    status: 'pending',
+    chain: 'eip155:31337',
+    to: EX.wallet,
+    token: 'GTK',
+    amount: '5000000000000000000',
+    txHash: null,
+    failureReason: null,
+    createdAt: EX.time,
+    updatedAt: EX.time,
+  },
+  confirmed: {
+    id: '0193a5c0-0000-7000-8000-0000000000a1',
+    object: 'withdrawal',
+    status: 'confirmed',
+    chain: 'eip155:31337',
+    to: EX.wallet,
+    token: 'GTK',
+    amount: '5000000000000000000',
+    txHash: '0x8f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e',
+    failureReason: null,
+    createdAt: EX.time,
+    updatedAt: EX.time,
+  },
+};

@@ -1,0 +1,160 @@
+import { encodeFunctionData, erc20Abi } from 'viem';
+import { v7 as uuidv7 } from 'uuid';
+import type { RawSql } from '@gw/db';
+import { AppError, type Context, isUuid } from '@gw/runtime';
+import {
+  contractAddress,
+  defineChainTransactionKind,
+  dispatchChainTransaction,
+  chainTransactionState,
+  homeChainOf,
+  recordChainTransaction,
+  type RecordedChainTransaction,
+} from '../chain/index.js';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { insufficientFunds, ISSUANCE, transfer, transferIfFunded, WITHDRAWALS_IN_FLIGHT } from '../ledger/index.js';
+import type { WithdrawalDto } from './contract.js';
+import { findWalletWithdrawal, finishWithdrawal, insertWithdrawal, lockWithdrawal, type WithdrawalRow } from './repository.js';
+
+type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
+
+/** The outbox kind of a withdrawal's transaction (its `reference` is the withdrawal id). */
+export const WITHDRAWAL_KIND = 'withdrawal';
+
+const toDto = (w: WithdrawalRow, chain: { status: string; txHash: string | null } | null): WithdrawalDto => ({
+  id: w.id,
+  object: 'withdrawal',
+  status: w.status !== 'pending' ? w.status : chain?.status === 'submitted' ? 'submitted' : 'pending',
+  chain: `eip155:${w.chainId}`,
+  to: w.address,
+  token: w.token,
+  amount: w.amount.toString(),
+  txHash: w.txHash ?? chain?.txHash ?? null,
+  failureReason: w.failureReason,
+  createdAt: w.createdAt.toISOString(),
+  updatedAt: w.updatedAt.toISOString(),
+});
+
+export interface WithdrawInput {
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet: debited, and the recipient on chain. */
+  address: string;
+  /** Integer base units, > 0. */
+  amount: bigint;
+  /** Token symbol; only the native token (default) is on chain. */
+  token?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Withdraws custodial tokens to the wallet's own address on the home chain (issue #27): in one
+ * transaction, the withdrawal row, the ledger debit (wallet → `system:withdrawals-in-flight`, which
+ * stays in the custodial sum, so the reserves hold while it is in flight) and the on-chain
+ * transaction (the outbox row: `transfer(wallet, amount)` of the token contract, signed and sent by
+ * the worker); after the commit, its job. With an Idempotency-Key the same key and body return the
+ * first withdrawal.
+ * @returns 202 and the withdrawal (`pending`); `replayed` when answered from the key
+ * @throws AppError validation-error (400: amount not positive, a token other than the native one),
+ *   insufficient-funds (422), chain-unavailable (503: no chain or no token deployed),
+ *   idempotency-key-reused (422)
+ */
+export async function withdraw(ctx: Ctx, input: WithdrawInput) {
+  const token = input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL;
+  if (token !== ctx.config.NATIVE_TOKEN_SYMBOL)
+    throw new AppError('validation-error', `Only ${ctx.config.NATIVE_TOKEN_SYMBOL} is on chain`, {
+      errors: [{ path: 'token', message: 'not on chain' }],
+    });
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  const chain = homeChainOf(ctx.chains);
+  const tokenContract = await contractAddress(ctx, chain.chainId, 'token');
+  const fingerprint = requestFingerprint('wallet.withdraw', input.address, { amount: input.amount.toString(), token });
+  let recorded: RecordedChainTransaction | undefined;
+  const result = await withIdempotency<WithdrawalDto>(
+    ctx,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const id = uuidv7();
+      recorded = await recordChainTransaction(ctx, tx, {
+        kind: WITHDRAWAL_KIND,
+        reference: id,
+        chainId: chain.chainId,
+        to: tokenContract,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.address as `0x${string}`, input.amount] }),
+      });
+      const row = await insertWithdrawal(tx, {
+        id,
+        organizationId: input.organizationId,
+        address: input.address,
+        chainId: chain.chainId,
+        token,
+        amount: input.amount,
+        chainTransactionId: recorded.id,
+      });
+      const debited = await transferIfFunded(tx, {
+        kind: 'withdrawal',
+        reference: id,
+        token,
+        from: { type: 'wallet', id: input.address },
+        to: WITHDRAWALS_IN_FLIGHT,
+        amount: input.amount,
+      });
+      if (debited === null) throw insufficientFunds(token);
+      return { statusCode: 202, body: toDto(row, null) };
+    },
+  );
+  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
+  return result;
+}
+
+/**
+ * A withdrawal of the JWT's wallet in the caller's organization; any other id answers 404.
+ * @throws AppError not-found
+ */
+export async function getWithdrawal(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  address: string,
+  id: string,
+): Promise<WithdrawalDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such withdrawal');
+  const row = await findWalletWithdrawal(ctx.prisma, organizationId, address, id);
+  if (!row) throw new AppError('not-found', 'No such withdrawal');
+  const chainRow = row.status === 'pending' ? await chainTransactionState(ctx, row.chainTransactionId) : null;
+  return toDto(row, chainRow);
+}
+
+/**
+ * The outcome of a withdrawal's transaction, applied in the transaction that finishes the outbox
+ * row (so once): confirmed → in flight → issuance (the tokens left custody); failed → in flight →
+ * the wallet (the amount is back in its custodial balance).
+ */
+export const withdrawalTransactions = defineChainTransactionKind({
+  kind: WITHDRAWAL_KIND,
+  async confirmed(tx: RawSql, row, receipt) {
+    const w = await lockWithdrawal(tx, row.reference);
+    if (!w || w.status !== 'pending') return;
+    await transfer(tx, {
+      kind: 'withdrawal.confirmed',
+      reference: w.id,
+      token: w.token,
+      from: WITHDRAWALS_IN_FLIGHT,
+      to: ISSUANCE,
+      amount: w.amount,
+    });
+    await finishWithdrawal(tx, w.id, { status: 'confirmed', txHash: receipt.transactionHash, failureReason: null });
+  },
+  async failed(tx: RawSql, row, reason) {
+    const w = await lockWithdrawal(tx, row.reference);
+    if (!w || w.status !== 'pending') return;
+    await transfer(tx, {
+      kind: 'withdrawal.failed',
+      reference: w.id,
+      token: w.token,
+      from: WITHDRAWALS_IN_FLIGHT,
+      to: { type: 'wallet', id: w.address },
+      amount: w.amount,
+    });
+    await finishWithdrawal(tx, w.id, { status: 'failed', txHash: row.txHash, failureReason: reason });
+  },
+});
