@@ -171,6 +171,25 @@ const notFound = (err: unknown) => {
   return null;
 };
 
+/** The row's call signed as an EIP-1559 transaction with this nonce, gas limit and fees (wei). */
+const signCall = (
+  account: PrivateKeyAccount,
+  chain: ChainEndpoint,
+  row: ChainTransactionRow,
+  s: { nonce: bigint; gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+): Promise<Hex> =>
+  account.signTransaction({
+    chainId: chain.chainId,
+    type: 'eip1559',
+    to: row.toAddress,
+    data: row.data,
+    value: row.value,
+    nonce: Number(s.nonce),
+    gas: s.gas,
+    maxFeePerGas: s.maxFeePerGas,
+    maxPriorityFeePerGas: s.maxPriorityFeePerGas,
+  });
+
 /** Estimates gas, then allocates the nonce, signs and stores the bytes in one PostgreSQL transaction. */
 async function sign(
   ctx: PipelineCtx,
@@ -197,17 +216,7 @@ async function sign(
       const nonce = await allocateNonce(tx, row.chainId, row.signer, () =>
         chainCall(chain, () => pub.getTransactionCount({ address: row.signer, blockTag: 'pending' })).then(BigInt),
       );
-      const raw = await account.signTransaction({
-        chainId: chain.chainId,
-        type: 'eip1559',
-        to: row.toAddress,
-        data: row.data,
-        value: row.value,
-        nonce: Number(nonce),
-        gas: gasLimit,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      });
+      const raw = await signCall(account, chain, row, { nonce, gas: gasLimit, ...fees });
       await storeSignedTransaction(tx, row.id, {
         nonce,
         gasLimit,
@@ -242,17 +251,7 @@ async function bumpFees(
   const maxPriorityFeePerGas = bump(row.maxPriorityFeePerGas, now.maxPriorityFeePerGas);
   let maxFeePerGas = bump(row.maxFeePerGas, now.maxFeePerGas);
   if (maxFeePerGas < maxPriorityFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
-  const raw = await account.signTransaction({
-    chainId: chain.chainId,
-    type: 'eip1559',
-    to: row.toAddress,
-    data: row.data,
-    value: row.value,
-    nonce: Number(row.nonce!),
-    gas: row.gasLimit!,
-    maxFeePerGas,
-    maxPriorityFeePerGas,
-  });
+  const raw = await signCall(account, chain, row, { nonce: row.nonce!, gas: row.gasLimit!, maxFeePerGas, maxPriorityFeePerGas });
   await storeSignedTransaction(ctx.prisma, row.id, {
     nonce: row.nonce!,
     gasLimit: row.gasLimit!,

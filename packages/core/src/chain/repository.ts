@@ -126,16 +126,10 @@ const TX_COLUMNS =
   created_at AS "createdAt", finished_at AS "finishedAt"`);
 
 /** A new outbox row (status `queued`). */
-export interface NewChainTransaction {
-  id: string;
-  chainId: number;
-  signer: `0x${string}`;
-  kind: string;
-  reference: string;
-  toAddress: `0x${string}`;
-  data: `0x${string}`;
-  value: bigint;
-}
+export type NewChainTransaction = Pick<
+  ChainTransactionRow,
+  'id' | 'chainId' | 'signer' | 'kind' | 'reference' | 'toAddress' | 'data' | 'value'
+>;
 
 /**
  * Writes the outbox row in the caller's transaction. A second row of the same (kind, reference) is

@@ -1,4 +1,4 @@
-import type { RawSql } from '@gw/db';
+import { type RawSql, sqlFragment } from '@gw/db';
 
 /** Every statement on `withdrawals` (issue #27). */
 
@@ -20,6 +20,11 @@ export interface WithdrawalRow {
 type Raw = Omit<WithdrawalRow, 'amount'> & { amount: string };
 const toRow = (r: Raw): WithdrawalRow => ({ ...r, amount: BigInt(r.amount) });
 
+const COLUMNS =
+  sqlFragment(`id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", token, amount::text, status,
+  chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason", created_at AS "createdAt",
+  updated_at AS "updatedAt"`);
+
 /** Inserts a `pending` withdrawal in the caller's transaction. */
 export async function insertWithdrawal(
   tx: RawSql,
@@ -28,16 +33,14 @@ export async function insertWithdrawal(
   const rows = await tx.$queryRaw<Raw[]>`
     INSERT INTO withdrawals (id, organization_id, address, chain_id, token, amount, chain_transaction_id)
     VALUES (${w.id}::uuid, ${w.organizationId}::uuid, ${w.address}, ${w.chainId}::int, ${w.token}, ${w.amount.toString()}::numeric, ${w.chainTransactionId}::uuid)
-    RETURNING id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", token, amount::text, status,
-      chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason", created_at AS "createdAt", updated_at AS "updatedAt"`;
+    RETURNING ${COLUMNS}`;
   return toRow(rows[0]!);
 }
 
 /** The withdrawal of this organization and wallet, or null (another's is indistinguishable from none). */
 export async function findWalletWithdrawal(db: RawSql, organizationId: string, address: string, id: string): Promise<WithdrawalRow | null> {
   const rows = await db.$queryRaw<Raw[]>`
-    SELECT id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", token, amount::text, status,
-      chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason", created_at AS "createdAt", updated_at AS "updatedAt"
+    SELECT ${COLUMNS}
     FROM withdrawals WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND address = ${address}`;
   return rows[0] ? toRow(rows[0]) : null;
 }
@@ -45,8 +48,7 @@ export async function findWalletWithdrawal(db: RawSql, organizationId: string, a
 /** The withdrawal by id, locked until the caller's transaction ends (the outcome of its transaction). */
 export async function lockWithdrawal(tx: RawSql, id: string): Promise<WithdrawalRow | null> {
   const rows = await tx.$queryRaw<Raw[]>`
-    SELECT id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", token, amount::text, status,
-      chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason", created_at AS "createdAt", updated_at AS "updatedAt"
+    SELECT ${COLUMNS}
     FROM withdrawals WHERE id = ${id}::uuid FOR UPDATE`;
   return rows[0] ? toRow(rows[0]) : null;
 }
