@@ -135,7 +135,12 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     const account = await relayerAccount(deps());
     const other = walletClientOf(deps(), deps().chains.home!, account);
     await other.sendTransaction({ account, chain: undefined, to: account.address, value: 0n, nonce: Number(signed.nonce) } as never);
-    await processChainTransaction(deps(), row.id); // nonce too low → queued again
+    // "nonce too low" with no receipt of ours: not given up at once (a lagging node may not show it yet)…
+    await processChainTransaction(deps(), row.id);
+    expect(await findChainTransaction(deps().prisma, row.id)).toMatchObject({ status: 'signed', nonce: signed.nonce });
+    // …but once that is `confirmations` blocks old, the row goes back to `queued` for a fresh nonce.
+    await rpc('anvil_mine', ['0x2']);
+    await processChainTransaction(deps(), row.id);
     expect(await findChainTransaction(deps().prisma, row.id)).toMatchObject({ status: 'queued', nonce: null });
     await processChainTransaction(deps(), row.id); // signed with a fresh nonce and sent
     const resent = (await findChainTransaction(deps().prisma, row.id))!;

@@ -13,6 +13,7 @@ import {
   insertChainTransaction,
   markBroadcast,
   markMined,
+  markNonceGone,
   noteChainTransactionError,
   raiseNonce,
   requeueChainTransaction,
@@ -31,8 +32,9 @@ import {
  *    bytes and their hash: a crash after this re-broadcasts the same bytes, and never signs a
  *    second transaction with a new nonce for the same business change.
  * 3. It broadcasts; "already known" counts as sent, "nonce too low" is resolved (one of our own
- *    hashes was mined → follow it; else the nonce went to another transaction of the signer → back
- *    to `queued` for a fresh nonce, the bytes of the old one can never be mined).
+ *    hashes was mined → follow it; with no receipt of ours for `confirmations` blocks, the nonce went
+ *    to another transaction of the signer → back to `queued` for a fresh nonce, the bytes of the old
+ *    one can never be mined).
  * 4. It follows the receipts of every hash signed for the row. A receipt counts once it is
  *    `confirmations` blocks deep and its block is still the canonical one; then the kind's
  *    `confirmed` or (reverted) `failed` outcome runs in the same PostgreSQL transaction that
@@ -276,7 +278,7 @@ async function broadcast(ctx: PipelineCtx, chain: ChainEndpoint, row: ChainTrans
   } catch (err) {
     if (isTransportError(err)) throw err;
     const text = message(err);
-    if (NONCE_TOO_LOW.test(text)) return nonceTaken(ctx, chain, row, text);
+    if (NONCE_TOO_LOW.test(text)) return nonceTaken(ctx, chain, row, text, head);
     if (!ALREADY_KNOWN.test(text)) {
       // Underpriced, out of gas money, or something else transient: keep the row, say why, try again.
       await noteChainTransactionError(ctx.prisma, row.id, UNDERPRICED.test(text) ? `underpriced: ${text}` : text);
@@ -289,18 +291,25 @@ async function broadcast(ctx: PipelineCtx, chain: ChainEndpoint, row: ChainTrans
 }
 
 /**
- * "Nonce too low": one of our hashes may have been mined meanwhile (then follow it); otherwise the
- * nonce was used by another transaction of the signer, so this row goes back to `queued` and gets
- * a fresh nonce (raised to the node's count): its old bytes can never be mined.
+ * "Nonce too low": one of our hashes may have been mined (then follow it). With no receipt of ours
+ * in sight, the nonce was probably used by another transaction of the signer, but a lagging or
+ * load-balanced node may also not show our receipt yet; so the row is only given up and signed
+ * again with a fresh nonce (raised to the node's count) once the first "nonce too low" without a
+ * receipt is `confirmations` blocks old. Its old bytes can then never be mined.
  */
 async function nonceTaken(
   ctx: PipelineCtx,
   chain: ChainEndpoint,
   row: ChainTransactionRow,
   text: string,
+  head: bigint,
 ): Promise<ChainTransactionOutcome> {
   const found = await findReceipt(ctx, chain, row);
   if (found) return settle(ctx, chain, row, found);
+  if (row.nonceGoneBlock === null || head - row.nonceGoneBlock < BigInt(chain.confirmations)) {
+    await markNonceGone(ctx.prisma, row.id, head, `nonce ${row.nonce} used on chain, no receipt of ours yet (${text})`);
+    return { state: 'wait', status: row.status, txHash: row.txHash };
+  }
   const pub = publicClientOf(ctx, chain);
   const count = BigInt(await chainCall(chain, () => pub.getTransactionCount({ address: row.signer, blockTag: 'pending' })));
   await withTransaction(ctx.prisma, async (tx) => {

@@ -95,6 +95,7 @@ export interface ChainTransactionRow {
   broadcasts: number;
   submittedBlock: bigint | null;
   minedBlock: bigint | null;
+  nonceGoneBlock: bigint | null;
   error: string | null;
   createdAt: Date;
   finishedAt: Date | null;
@@ -117,12 +118,13 @@ const toTxRow = (r: RawTxRow): ChainTransactionRow => ({
   nonce: r.nonce === null ? null : BigInt(r.nonce),
   submittedBlock: r.submittedBlock === null ? null : BigInt(r.submittedBlock),
   minedBlock: r.minedBlock === null ? null : BigInt(r.minedBlock),
+  nonceGoneBlock: r.nonceGoneBlock === null ? null : BigInt(r.nonceGoneBlock),
 });
 
 const TX_COLUMNS =
   sqlFragment(`id::text, chain_id AS "chainId", signer, kind, reference, to_address AS "toAddress", data, value::text, status,
   nonce, gas_limit::text AS "gasLimit", max_fee_per_gas::text AS "maxFeePerGas", max_priority_fee_per_gas::text AS "maxPriorityFeePerGas",
-  raw_tx AS "rawTx", tx_hash AS "txHash", hashes, broadcasts, submitted_block AS "submittedBlock", mined_block AS "minedBlock", error,
+  raw_tx AS "rawTx", tx_hash AS "txHash", hashes, broadcasts, submitted_block AS "submittedBlock", mined_block AS "minedBlock", nonce_gone_block AS "nonceGoneBlock", error,
   created_at AS "createdAt", finished_at AS "finishedAt"`);
 
 /** A new outbox row (status `queued`). */
@@ -204,10 +206,17 @@ export async function storeSignedTransaction(
     WHERE id = ${id}::uuid`;
 }
 
+/** Notes the head at which the node first said "nonce too low" without a receipt of ours (kept once set). */
+export async function markNonceGone(db: RawSql, id: string, block: bigint, error: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE chain_transactions SET nonce_gone_block = COALESCE(nonce_gone_block, ${block.toString()}::bigint), error = ${error}, updated_at = now()
+    WHERE id = ${id}::uuid`;
+}
+
 /** Back to `queued` without a nonce or bytes (the nonce was taken by another transaction of the signer). Earlier hashes are kept. */
 export async function requeueChainTransaction(tx: RawSql, id: string, error: string): Promise<void> {
   await tx.$executeRaw`
-    UPDATE chain_transactions SET status = 'queued', nonce = NULL, raw_tx = NULL, tx_hash = NULL, error = ${error}, updated_at = now()
+    UPDATE chain_transactions SET status = 'queued', nonce = NULL, raw_tx = NULL, tx_hash = NULL, nonce_gone_block = NULL, error = ${error}, updated_at = now()
     WHERE id = ${id}::uuid`;
 }
 
