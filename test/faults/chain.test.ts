@@ -25,7 +25,7 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
 
   async function scenario(label: string, workerEnv: Record<string, string> = {}) {
     const stack = await startStack(label, { chain: true, worker: false, env: { ...FAULT_ENV } });
-    const [home, remote] = stack.chains!.anvils as [{ rpcUrl: string }, { rpcUrl: string }];
+    const [home, remote] = [stack.chains!.anvils[0]!, stack.chains!.anvils[1]!];
     const proxy = await new RpcProxy(home.rpcUrl).start();
     const rpc = (method: string, params: unknown[] = []) =>
       fetch(home.rpcUrl, {
