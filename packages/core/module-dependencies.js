@@ -30,4 +30,5 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   retention: ['auth', 'idempotency', 'webhooks'],
   governance: ['idempotency', 'staking'],
   credits: ['idempotency', 'ledger', 'payments'],
+  custody: ['chain', 'ledger'],
 });

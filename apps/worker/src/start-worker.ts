@@ -30,6 +30,7 @@ import {
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
+import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -104,11 +105,14 @@ export async function startWorker(
   void announce(config.WORKER_CONCURRENCY);
   const slotsTimer = setInterval(() => void announce(config.WORKER_CONCURRENCY), SLOTS_TTL_MS / 3);
   slotsTimer.unref();
+  const custody = custodyMetrics(metrics.registry);
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
     onRetentionRun: retentionPrunedCounter(metrics.registry),
+    onDepositScan: custody.onScan,
+    onReservesCheck: custody.onReserves,
   });
   assertHandlers(handlers);
 
@@ -152,6 +156,9 @@ export async function startWorker(
   const periodicJobs: { name: string; job: PeriodicJob<unknown>; everyMs: number }[] = [
     { name: 'retention', job: retentionRuns, everyMs: config.RETENTION_INTERVAL_MS },
     { name: 'payment expiry', job: paymentExpiryScans, everyMs: config.PAYMENT_EXPIRY_SCAN_MS },
+    // Issue #27: deposits found by polling eth_getLogs, and the proof of reserves (no chain: they do nothing).
+    { name: 'deposit scan', job: depositScans, everyMs: config.CHAIN_POLL_INTERVAL_MS },
+    { name: 'reserves check', job: reservesChecks, everyMs: config.CHAIN_RESERVES_CHECK_MS },
   ];
 
   let sweeping: Promise<void> | undefined;
