@@ -118,7 +118,8 @@ describe('documented examples', () => {
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('docs-examples', { startDefaults: true });
+    // Issue #27: `pnpm start` runs two local chains, and `token:mint` needs one (the faucet and a deposit).
+    stack = await startStack('docs-examples', { startDefaults: true, chain: true });
     inbox = mkdtempSync(join(tmpdir(), 'gw-inbox-'));
     dirs.push(inbox);
     receiver = createServer((req, res) => {
@@ -197,6 +198,7 @@ describe('documented examples', () => {
       RECEIVER_URL: receiverUrl,
       DATABASE_URL: stack.config.DATABASE_URL,
       SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
+      CHAIN_RPC_URLS: stack.chains!.rpcUrls,
     };
     const result = await runShell({ name: 'quickstart', kind: 'sh', code: script, where: QUICKSTART }, { env, cwd: ROOT, home });
     if (result.code !== 0) throw new Error(`${QUICKSTART} exited ${result.code}:\n${result.output}`);

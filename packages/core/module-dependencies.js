@@ -31,4 +31,5 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   governance: ['idempotency', 'staking'],
   credits: ['idempotency', 'ledger', 'payments'],
   withdrawals: ['chain', 'idempotency', 'ledger'],
+  custody: ['chain', 'ledger'],
 });

@@ -238,6 +238,7 @@ describe('tenant isolation on every list endpoint', () => {
    */
   const NO_ORGANIZATION_ROWS = new Set([
     'GET /api/gateway/v1/wallet/balances',
+    'GET /api/gateway/v1/wallet/deposits',
     'GET /api/gateway/v1/staking/positions',
     'GET /api/gateway/v1/farming/pools',
     'GET /api/gateway/v1/governance/proposals',

@@ -18,6 +18,11 @@
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  *   chain:deploy [--chain <id>]                           → { chains: [{ chain, status, contracts, detail? }] }
  *   chain:faucet --to <0x...> --amount <base units>       → { chain, to, amount, txHash, blockNumber }  (local chains only)
+ *   deposits:orphaned                                     → { orphaned: [{ id, chain, txHash, logIndex, blockNumber, owner, token, amount, creditedAt, orphanedAt }] }
+ *   reserves:check                                        → { chain, token, custody, block, custodial, onchain, difference, holds }  (exit 1 unless holds)
+ *
+ * Issue #27: token:mint works only on a local home chain (faucet, then a deposit to custody,
+ * credited by the deposit scan); without a chain or on any other chain it refuses (exit 1).
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +37,14 @@ import {
   parseScopes as parseScopeList,
   SecretBox,
   createChains,
+  createLogger,
   type Config,
 } from '@gw/runtime';
 import { getAddress, isAddress } from 'viem';
-import { createPrismaClient, withTransaction, type PrismaClient } from '@gw/db';
+import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
-import { ensureNativeToken, getBalance, ISSUANCE, transfer } from '@gw/core/ledger';
+import { ensureNativeToken } from '@gw/core/ledger';
+import { checkReserves, mintByDeposit, orphanedDeposits } from '@gw/core/custody';
 import {
   describeSigningKeys,
   findOrganizationId,
@@ -79,7 +86,12 @@ const chainContext = (prisma: PrismaClient, config: Config) => ({
   config,
   secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY),
   chains: createChains(config),
+  // Logs (a reorg met by a scan, an orphaned deposit) go to stderr: stdout holds the one JSON answer.
+  logger: createLogger(config.LOG_LEVEL, { app: 'admin' }, process.stderr as never),
 });
+
+/** Answers printed on stdout whose command still exits non-zero (reserves:check when they do not hold). */
+const failingAnswers = new WeakSet<object>();
 
 async function organizationExists(prisma: PrismaClient, id: string): Promise<void> {
   const org = /^[0-9a-f-]{36}$/i.test(id) ? await findOrganizationId(prisma, id) : null;
@@ -157,15 +169,26 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const key = await issueCredential(prisma, { organizationId: f.org!, kind: 'connector', scopes: parseScopes(need(f.scopes, 'scopes')) });
     return { token: key.secret };
   },
+  /**
+   * Issue #27, no money from nothing: on a local home chain, the faucet sends the tokens to the
+   * wallet, the wallet deposits them to the custody address, the confirmations are mined and the
+   * deposit scan credits them (once, whoever scans first). Refused without a chain or on any other
+   * chain: a ledger balance no chain backs would break the reserves.
+   */
   'token:mint': async (prisma, f, config) => {
     const to = address(f.address);
     const amount = parseAmount(need(f.amount, 'amount'));
-    const token = config.NATIVE_TOKEN_SYMBOL;
     await ensureNativeToken(prisma, config);
-    await withTransaction(prisma, async (tx) => {
-      await transfer(tx, { kind: 'mint', token, from: ISSUANCE, to: { type: 'wallet', id: to }, amount });
-    });
-    return { address: to, balance: (await getBalance(prisma, { type: 'wallet', id: to }, token)).toString() };
+    const out = await mintByDeposit(chainContext(prisma, config), to, amount);
+    return { address: out.address, balance: out.balance.toString() };
+  },
+  /** Issue #27: the credited deposits a reorg deeper than the confirmations removed from the chain. */
+  'deposits:orphaned': async (prisma) => ({ orphaned: await orphanedDeposits({ prisma }) }),
+  /** Issue #27: the proof of reserves of the home chain; exits 1 when it does not hold. */
+  'reserves:check': async (prisma, _f, config) => {
+    const report = await checkReserves(chainContext(prisma, config));
+    if (!report.holds) failingAnswers.add(report);
+    return report;
   },
   /**
    * Issue #27: deploys our contracts on every configured chain (or `--chain <id>`) that has no usable
@@ -187,7 +210,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const out = await faucet(chainContext(prisma, config), to, amount);
     return { chain: out.chain, to, amount: amount.toString(), txHash: out.txHash, blockNumber: out.blockNumber.toString() };
   },
-  'seed:demo': (prisma, _f, config) => seedDemo(prisma, config),
+  'seed:demo': (prisma, _f, config) => seedDemo(prisma, config, chainContext(prisma, config)),
   /**
    * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
    * old ones after it, run this, then drop the old keys. Re-seals every secret not under the first key.
@@ -287,7 +310,7 @@ async function main(): Promise<number> {
   try {
     const out = await run(prisma, values as Flags, config);
     process.stdout.write(`${JSON.stringify(out)}\n`);
-    return 0;
+    return failingAnswers.has(out) ? 1 : 0;
   } catch (err) {
     process.stderr.write(`${JSON.stringify({ error: err instanceof Error ? err.message : String(err) })}\n`);
     return isUsageError(err) ? 2 : 1;

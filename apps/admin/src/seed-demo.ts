@@ -15,6 +15,13 @@
  * certificates in one transaction, so a second run inserts nothing and an interrupted run is
  * completed by the next. `inserted` says what this run added, `counts` what exists.
  *
+ * The DAO treasury's 1,000,000 tokens (issue #27, no money from nothing): on a local home chain the
+ * deployer really transfers them to the custody address and the deposit is recorded `credited` to
+ * `system:treasury` by this command (`fundSystemAccountByDeposit`; the (chain, tx hash, log index)
+ * key keeps the poller from crediting it again), so the reserves hold. On a chain that is not
+ * local the funding is skipped with a note. With no chain configured at all, the treasury is minted
+ * in the ledger alone as before (there is no custody to back, nor reserves to check, without one).
+ *
  * No staking positions or votes are seeded: those are ledger movements (principal moved into the
  * staking pool account by a journal entry) and belong to the staking service; seeded proposals
  * therefore start with empty tallies.
@@ -25,6 +32,7 @@ import { countCarbonCredits, findCarbonCreditId, insertCarbonCredit } from '@gw/
 import { countProposals, findProposalIdByTitle, insertProposal } from '@gw/core/governance';
 import { countClinicalRecords, insertClinicalRecords } from '@gw/core/health-records';
 import { ensureNativeToken, findJournalEntryIdByReference, ISSUANCE, transfer, TREASURY } from '@gw/core/ledger';
+import { fundSystemAccountByDeposit, systemAccountFunded } from '@gw/core/custody';
 import {
   countCertificates,
   countCheckpoints,
@@ -309,6 +317,8 @@ export interface SeedDemoSummary {
   inserted: Record<string, number>;
   /** Rows that exist now (demo organization's for tenant data, all for reference data). */
   counts: Record<string, number>;
+  /** What this run chose not to do, and why (e.g. the treasury funding on a chain that is not local). */
+  notes?: string[];
 }
 
 /**
@@ -322,7 +332,9 @@ const TREASURY_SEED_AMOUNT = 1_000_000n * 10n ** 18n;
 export async function seedDemo(
   prisma: PrismaClient,
   config: Pick<Config, 'NATIVE_TOKEN_SYMBOL' | 'NATIVE_TOKEN_NAME'>,
+  chain?: Parameters<typeof fundSystemAccountByDeposit>[0],
 ): Promise<SeedDemoSummary> {
+  const notes: string[] = [];
   const now = Date.now();
   const at = (offsetMs: number) => new Date(now + offsetMs);
   const orgId = DEMO_ORGANIZATION_ID;
@@ -345,8 +357,20 @@ export async function seedDemo(
 
   inserted.tariffs = await insertMissingTariffs(prisma, TARIFFS);
 
-  // The DAO treasury pays staking rewards: fund it once (1,000,000 tokens minted from issuance).
-  if (!(await findJournalEntryIdByReference(prisma, TREASURY_SEED_REFERENCE))) {
+  // The DAO treasury pays staking rewards: fund it once with 1,000,000 tokens (see the module comment).
+  const home = chain?.chains.home;
+  const funded =
+    (await findJournalEntryIdByReference(prisma, TREASURY_SEED_REFERENCE)) || (await systemAccountFunded({ prisma }, TREASURY));
+  if (funded) {
+    // already done by an earlier run
+  } else if (chain && home?.local) {
+    await fundSystemAccountByDeposit(chain, TREASURY, TREASURY_SEED_AMOUNT);
+    inserted.treasuryFunding = 1;
+  } else if (home) {
+    notes.push(
+      `treasury funding skipped: ${home.caip2} is not a local chain; deposit tokens to the custody address for system:treasury instead`,
+    );
+  } else {
     await withTransaction(prisma, (tx) =>
       transfer(tx, {
         kind: 'mint',
@@ -528,5 +552,6 @@ export async function seedDemo(
     patients,
     inserted,
     counts,
+    ...(notes.length ? { notes } : {}),
   };
 }

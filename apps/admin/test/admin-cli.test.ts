@@ -70,10 +70,13 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect((await authenticateCredential(prisma, connector.token))?.kind).toBe('connector');
 
     const address = '0x52908400098527886e0f7030069857d2e4169ee7';
-    const minted = JSON.parse(admin('token:mint', '--address', address, '--amount', '1000').stdout);
-    expect(minted).toEqual({ address: '0x52908400098527886E0F7030069857D2E4169EE7', balance: '1000' });
-    JSON.parse(admin('token:mint', '--address', address, '--amount', '5').stdout);
-    expect(await getBalance(prisma, { type: 'wallet', id: minted.address }, 'GTK')).toBe(1005n);
+    // Issue #27, no money from nothing: without a chain token:mint refuses (exit 1) and credits
+    // nothing (on a local chain it is the faucet and a deposit: apps/api/test/custody.test.ts).
+    const refused = admin('token:mint', '--address', address, '--amount', '1000');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(JSON.parse(refused.stderr.trim()).error).toMatch(/token:mint needs a chain/);
+    expect(await getBalance(prisma, { type: 'wallet', id: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'GTK')).toBe(0n);
     expect(JSON.parse(admin('role:grant', '--address', address, '--role', 'agent').stdout).roles).toEqual(['user', 'agent']);
   }, 180_000); // six CLI processes in a row: each starts Node and tsx (several seconds of CPU on a busy machine)
 

@@ -4,11 +4,12 @@ import { deliveryQueue, recoveryQueue } from '@gw/core/deliveries';
 import { paymentExpiryQueue } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';
 import { retentionQueue } from '@gw/core/retention';
+import { custodyQueue } from '@gw/core/custody';
 import type { OpsConfig } from './config.js';
 import { createOpsApp, type OpsDeps } from './create-ops-app.js';
 
 /** The queues Bull Board and the queue gauges show: every queue of the project. */
-export const OPS_QUEUES = [deliveryQueue, paymentExpiryQueue, bridgeRelayQueue, recoveryQueue, retentionQueue];
+export const OPS_QUEUES = [deliveryQueue, paymentExpiryQueue, bridgeRelayQueue, recoveryQueue, retentionQueue, custodyQueue];
 
 export interface RunningOps {
   server: Server;

@@ -15,6 +15,7 @@ import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayB
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 import { chainTransactionQueue, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
+import { checkReserves, custodyQueue, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -88,6 +89,10 @@ export interface HandlerOptions {
    * configured chain with the relayer); none without a chain.
    */
   chainSigners?: readonly { chainId: number; signer: string }[] | undefined;
+  /** Called with each deposit scan's report (metrics). */
+  onDepositScan?: ((report: ScanReport) => void) | undefined;
+  /** Called with each reserves check's report (metrics). */
+  onReservesCheck?: ((report: ReservesReport) => void) | undefined;
 }
 
 /**
@@ -152,6 +157,24 @@ export function createJobs(
         return outcome;
       }),
     ),
+    /**
+     * Issue #27: a deposit scan (every CHAIN_POLL_INTERVAL_MS; one at a time per chain across the
+     * replicas, a busy scan is skipped) or a proof of reserves (every CHAIN_RESERVES_CHECK_MS; a
+     * difference is logged at error). Without a chain both do nothing.
+     */
+    defineHandler(custodyQueue, async ({ task }) => {
+      if (task === 'scan') {
+        const report = await scanDeposits(ctx);
+        opts.onDepositScan?.(report);
+        return report;
+      }
+      if (!ctx.chains.home) return { skipped: 'no-chain' };
+      const report = await checkReserves(ctx);
+      opts.onReservesCheck?.(report);
+      if (!report.holds)
+        ctx.logger.error({ ...report }, 'proof of reserves does not hold: custodial supply differs from the custody balance');
+      return report;
+    }),
   ];
 }
 

@@ -32,6 +32,7 @@ import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/
 import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, relayerAccount } from '@gw/core/chain';
 import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
+import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -111,12 +112,15 @@ export async function startWorker(
   assertChainTransactionKinds([WITHDRAWAL_KIND]);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
+  const custody = custodyMetrics(metrics.registry);
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     chainSigners,
     relayer: opts.relayer,
     bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
     onRetentionRun: retentionPrunedCounter(metrics.registry),
+    onDepositScan: custody.onScan,
+    onReservesCheck: custody.onReserves,
   });
   assertHandlers(handlers);
 
@@ -160,6 +164,9 @@ export async function startWorker(
   const periodicJobs: { name: string; job: PeriodicJob<unknown>; everyMs: number }[] = [
     { name: 'retention', job: retentionRuns, everyMs: config.RETENTION_INTERVAL_MS },
     { name: 'payment expiry', job: paymentExpiryScans, everyMs: config.PAYMENT_EXPIRY_SCAN_MS },
+    // Issue #27: deposits found by polling eth_getLogs, and the proof of reserves (no chain: they do nothing).
+    { name: 'deposit scan', job: depositScans, everyMs: config.CHAIN_POLL_INTERVAL_MS },
+    { name: 'reserves check', job: reservesChecks, everyMs: config.CHAIN_RESERVES_CHECK_MS },
   ];
 
   let sweeping: Promise<void> | undefined;

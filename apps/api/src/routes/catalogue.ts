@@ -4,6 +4,7 @@ import { bridgeRoutes } from '@gw/core/bridge';
 import { consentRoutes } from '@gw/core/consents';
 import { contractRoutes } from '@gw/core/contracts';
 import { creditRoutes } from '@gw/core/credits';
+import { depositRoutes } from '@gw/core/custody';
 import { energyRoutes } from '@gw/core/energy';
 import { healthRecordRoutes } from '@gw/core/health-records';
 import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
@@ -30,6 +31,7 @@ export const ROUTES: RouteTable<RouteDeps> = [
   ...paymentRoutes,
   ...walletRoutes,
   ...withdrawalRoutes,
+  ...depositRoutes,
   ...stakingRoutes,
   ...governanceRoutes,
   ...tokenRoutes,

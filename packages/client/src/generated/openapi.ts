@@ -512,6 +512,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gateway/v1/wallet/deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The JWT wallet's deposits
+     * @description Transfers of the native token from the JWT wallet to the custody address (`GET /contracts/addresses`) on the home chain, newest first, found by polling the chain every `CHAIN_POLL_INTERVAL_MS`. A deposit is `pending` until `CHAIN_CONFIRMATIONS` blocks are on top of it, then `credited` to the custodial balance once (keyed by chain, transaction hash and log index); one reorged out while pending disappears and is never credited; a credited one later reorged out is `orphaned` and reported to the operator. `confirmations` is counted from the head read now; a node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     */
+    get: operations['listWalletDeposits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/gateway/v1/staking/stake': {
     parameters: {
       query?: never;
@@ -1685,6 +1707,70 @@ export interface components {
        */
       nextAttemptAt: string;
       health: components['schemas']['WebhookHealth'];
+    };
+    /** @description A deposit to the custody address */
+    Deposit: {
+      /**
+       * Format: uuid
+       * @example 0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23
+       */
+      id: string;
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description Transaction hash
+       * @example 0x8b7f7b3c5f0a2b1e4c6d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b
+       */
+      txHash: string;
+      /**
+       * @description Index of the Transfer log in its block
+       * @example 0
+       */
+      logIndex: number;
+      /**
+       * @description Block holding the transfer, as a decimal string
+       * @example 1234
+       */
+      blockNumber: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      amount: string;
+      /**
+       * @description Blocks on top of the deposit's block when read (0 for an orphaned one); credited at CHAIN_CONFIRMATIONS
+       * @example 2
+       */
+      confirmations: number;
+      /**
+       * @description `pending`: seen on chain, waiting for its confirmations (one reorged out before them disappears, never credited); `credited`: added to the wallet's custodial balance, once; `orphaned`: credited, then removed from the chain by a reorg deeper than the confirmations (reported to the operator)
+       * @enum {string}
+       */
+      status: 'pending' | 'credited' | 'orphaned';
+      /**
+       * Format: date-time
+       * @example 2026-11-21T17:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-21T17:15:00.000Z
+       */
+      creditedAt: string | null;
+    };
+    /** @description The wallet's deposits, newest first */
+    DepositPage: {
+      data: components['schemas']['Deposit'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
     };
     /** @description A payment state change, as pushed to the webhooks subscribed to its type */
     Event: {
@@ -5457,6 +5543,118 @@ export interface operations {
       };
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listWalletDeposits: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deposits */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23",
+           *           "chain": "eip155:31337",
+           *           "txHash": "0x8b7f7b3c5f0a2b1e4c6d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b",
+           *           "logIndex": 0,
+           *           "blockNumber": "1234",
+           *           "token": "GTK",
+           *           "amount": "25000000000000000000",
+           *           "confirmations": 2,
+           *           "status": "credited",
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "creditedAt": "2026-11-21T17:15:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['DepositPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];

@@ -17,6 +17,7 @@ export {
   type ChainDeploymentReport,
   contractAddress,
   custodyAddress,
+  deploymentBlock,
   deployments,
   ensureDeployments,
   expectedContracts,

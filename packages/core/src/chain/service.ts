@@ -207,6 +207,15 @@ export async function contractAddress(
   return address;
 }
 
+/**
+ * The block number at which one of our contracts was deployed on a chain, as recorded (issue #27:
+ * where the deposit scan starts reading logs); null when unknown (imported from
+ * CHAIN_DEPLOYMENTS_FILE) or not deployed.
+ */
+export async function deploymentBlock(ctx: Pick<Context, 'prisma'>, chainId: number, name: ContractName): Promise<bigint | null> {
+  return (await listDeployments(ctx.prisma, chainId)).find((d) => d.contract === name)?.blockNumber ?? null;
+}
+
 /** The custody address (the relayer's) on every chain: deposits are sent there, withdrawals leave from it. */
 export async function custodyAddress(ctx: KeyCtx): Promise<`0x${string}`> {
   return (await relayerAccount(ctx)).address;

@@ -543,6 +543,25 @@ export const envSchema = z.object({
   /** How long (ms) chain reads (token info, balances, the treasury) are cached per process; 0: not cached. */
   CHAIN_READ_CACHE_MS: int(0, 600_000).default(3000),
   /**
+   * How often (ms) the deposit scan runs (issue #27): one job per interval across every worker
+   * replica (a BullMQ job scheduler) reads the home chain's token `Transfer` logs to the custody
+   * address with `eth_getLogs` from the cursor kept in PostgreSQL, and credits the deposits that
+   * have CHAIN_CONFIRMATIONS. 0: off (no deposit is credited by the worker).
+   */
+  CHAIN_POLL_INTERVAL_MS: int(0, 3_600_000)
+    .refine((v) => v === 0 || v >= 100, 'must be 0 (off) or at least 100')
+    .default(1000),
+  /** Most blocks (a count) one `eth_getLogs` call of the deposit scan covers; providers often cap it (1,000 to 10,000). */
+  CHAIN_LOG_BLOCK_RANGE: int(1, 100_000).default(1000),
+  /**
+   * How often (ms) the proof of reserves runs (issue #27): the custodial supply of the native
+   * token in the ledger against the custody address's on-chain balance, exported as the
+   * `gw_custody_reserves_*` gauges of the worker. 0: off (`admin reserves:check` still works).
+   */
+  CHAIN_RESERVES_CHECK_MS: int(0, 86_400_000)
+    .refine((v) => v === 0 || v >= 1000, 'must be 0 (off) or at least 1000')
+    .default(60_000),
+  /**
    * A deployments file an operator supplies (JSON: `{ "<chainId>": { "<contract>": "0x…" } }`):
    * imported at start for chains that have none recorded, after checking that code is there.
    */

@@ -1,0 +1,16 @@
+/** The `custody` module's public surface (issue #27): other modules and the apps import it only through this file. */
+export { Deposit, DepositPage, type DepositDto, type ReservesReport } from './contract.js';
+export {
+  checkReserves,
+  CUSTODY_REORG_WINDOW,
+  fundSystemAccountByDeposit,
+  listDeposits,
+  mintByDeposit,
+  orphanedDeposits,
+  scanDeposits,
+  type ScanReport,
+  systemAccountFunded,
+} from './service.js';
+export { custodyJobSchema, custodyQueue, depositScans, reservesChecks, type CustodyJob } from './queue.js';
+export { custodyMetrics } from './metrics.js';
+export { depositRoutes } from './routes.js';

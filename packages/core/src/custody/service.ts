@@ -1,0 +1,576 @@
+import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex, parseEther, type PublicClient } from 'viem';
+import { type Tx, withTransaction } from '@gw/db';
+import { AppError, type ChainEndpoint, type Context, fetchPage, type Page, type PageQuery } from '@gw/runtime';
+import {
+  chainCall,
+  contractAddress,
+  custodyAddress,
+  deployerAccount,
+  deploymentBlock,
+  faucet,
+  homeChainOf,
+  publicClientOf,
+  walletClientOf,
+} from '../chain/index.js';
+import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
+import type { DepositDto, ReservesReport } from './contract.js';
+import {
+  countDepositsOf,
+  countOrphaned,
+  type DepositRow,
+  deletePendingFrom,
+  findCursor,
+  findDepositByKey,
+  forgetBlocks,
+  insertDeposits,
+  listBlocks,
+  listCreditedFrom,
+  listOrphaned,
+  listPendingUpTo,
+  listWalletDeposits,
+  lockDepositScan,
+  markCredited,
+  markOrphaned,
+  moveDeposit,
+  type NewDeposit,
+  rememberBlocks,
+  saveCursor,
+} from './repository.js';
+
+/**
+ * Custody (issue #27): deposits to the custody address found by polling `eth_getLogs`, credited
+ * once after the confirmations, reorgs, orphans, and the proof of reserves. See docs/chain.md.
+ */
+
+type ChainCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
+type ScanCtx = ChainCtx & Pick<Context, 'logger'>;
+
+/**
+ * How far below the head (blocks) the scan remembers block hashes and re-checks credited deposits:
+ * a reorg deeper than this is not seen (docs/chain.md).
+ */
+export const CUSTODY_REORG_WINDOW = 256n;
+
+/** Most `eth_getLogs` ranges (of CHAIN_LOG_BLOCK_RANGE blocks) one scan reads; the next scan goes on. */
+const MAX_RANGES_PER_SCAN = 20;
+
+/** keccak-256 of `Transfer(address,address,uint256)`. */
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/** What one scan did. Block numbers are decimal strings. */
+export interface ScanReport {
+  chain: string | null;
+  /** Set when the scan did nothing: no chain configured, no token deployed, or another scan holds the lock. */
+  skipped?: 'no-chain' | 'no-deployment' | 'busy';
+  head?: string;
+  /** The next block to read after this scan. */
+  nextBlock?: string;
+  /** New deposits seen. */
+  found: number;
+  /** Deposits credited now. */
+  credited: number;
+  /** Pending deposits reorged out (deleted, never credited). */
+  dropped: number;
+  /** Credited deposits found orphaned now. */
+  orphaned: number;
+  /** Orphaned deposits of the chain in all. */
+  orphanedTotal: number;
+  /** Reorgs seen (a remembered block hash changed). */
+  reorgs: number;
+}
+
+const emptyReport = (chain: string | null, skipped?: ScanReport['skipped']): ScanReport => ({
+  chain,
+  ...(skipped && { skipped }),
+  found: 0,
+  credited: 0,
+  dropped: 0,
+  orphaned: 0,
+  orphanedTotal: 0,
+  reorgs: 0,
+});
+
+type RpcBlock = { hash: `0x${string}`; number: `0x${string}` } | null;
+type RpcReceipt = {
+  blockHash: `0x${string}`;
+  blockNumber: `0x${string}`;
+  status: `0x${string}`;
+  logs: { address: string; topics: `0x${string}`[]; data: `0x${string}`; logIndex: `0x${string}` }[];
+} | null;
+
+/** The canonical hash of each block number (null past the head), in one JSON-RPC batch. */
+async function canonicalHashes(chain: ChainEndpoint, pub: PublicClient, numbers: readonly bigint[]): Promise<Map<bigint, string | null>> {
+  const blocks = await chainCall(chain, () =>
+    Promise.all(numbers.map((n) => pub.request({ method: 'eth_getBlockByNumber', params: [numberToHex(n), false] }) as Promise<RpcBlock>)),
+  );
+  return new Map(numbers.map((n, i) => [n, blocks[i]?.hash ?? null]));
+}
+
+const topicAddress = (topic: string | undefined) => (topic ? getAddress(`0x${topic.slice(26)}`) : undefined);
+
+/**
+ * The scan's work on a chain inside the lock: everything below runs in the caller's transaction.
+ */
+class Scan {
+  readonly report: ScanReport;
+  constructor(
+    readonly ctx: ScanCtx,
+    readonly tx: Tx,
+    readonly chain: ChainEndpoint,
+    readonly pub: PublicClient,
+    readonly token: `0x${string}`,
+    readonly custody: `0x${string}`,
+  ) {
+    this.report = emptyReport(chain.caip2);
+  }
+
+  /**
+   * A reorg changed the chain from block `from` up: forgets the remembered blocks there, deletes
+   * the pending deposits there (never credited; the logs read again bring back those re-included),
+   * and re-checks the credited ones by their receipt: still on chain (maybe in another block) they
+   * move there; gone, they are marked `orphaned` and logged at error.
+   */
+  async unwind(from: bigint): Promise<void> {
+    const { tx, chain } = this;
+    this.report.reorgs += 1;
+    await forgetBlocks(tx, chain.chainId, { from });
+    const dropped = await deletePendingFrom(tx, chain.chainId, from);
+    this.report.dropped += dropped;
+    const credited = await listCreditedFrom(tx, chain.chainId, from);
+    const receipts = await chainCall(chain, () =>
+      Promise.all(
+        credited.map(
+          (d) => this.pub.request({ method: 'eth_getTransactionReceipt', params: [d.txHash as `0x${string}`] }) as Promise<RpcReceipt>,
+        ),
+      ),
+    );
+    for (const [i, d] of credited.entries()) {
+      const receipt = receipts[i];
+      const log = receipt?.status === '0x1' ? receipt.logs.find((l) => this.sameTransfer(l, d)) : undefined;
+      if (receipt && log) {
+        await moveDeposit(tx, d.id, BigInt(receipt.blockNumber), receipt.blockHash, Number(BigInt(log.logIndex)));
+        await rememberBlocks(tx, chain.chainId, [{ number: BigInt(receipt.blockNumber), hash: receipt.blockHash }]);
+        continue;
+      }
+      await markOrphaned(tx, d.id);
+      this.report.orphaned += 1;
+      this.ctx.logger.error(
+        {
+          chain: chain.caip2,
+          depositId: d.id,
+          txHash: d.txHash,
+          logIndex: d.logIndex,
+          blockNumber: d.blockNumber.toString(),
+          amount: d.amount.toFixed(0),
+          owner: `${d.ownerType}:${d.ownerId}`,
+        },
+        'credited deposit orphaned by a reorg deeper than the confirmations: the ledger holds tokens the chain no longer backs',
+      );
+    }
+    this.ctx.logger.warn({ chain: chain.caip2, from: from.toString(), dropped, credited: credited.length }, 'reorg: blocks read again');
+  }
+
+  /** True when a receipt's log is the Transfer of deposit `d` (token, custody, sender and amount). */
+  sameTransfer(l: NonNullable<RpcReceipt>['logs'][number], d: DepositRow): boolean {
+    return (
+      l.address.toLowerCase() === this.token.toLowerCase() &&
+      l.topics[0] === TRANSFER_TOPIC &&
+      topicAddress(l.topics[2]) === this.custody &&
+      topicAddress(l.topics[1]) === getAddress(d.address) &&
+      BigInt(l.data) === BigInt(d.amount.toFixed(0))
+    );
+  }
+
+  /**
+   * Compares the remembered block hashes with the chain. The highest one matching means every
+   * block below it matches too (each block commits to its parent); otherwise the first changed
+   * block above the highest match is where the chain forked.
+   * @returns the block to read again from, or null when nothing changed
+   */
+  async forkPoint(head: bigint): Promise<bigint | null> {
+    const remembered = await listBlocks(this.tx, this.chain.chainId);
+    if (remembered.length === 0) return null;
+    const top = remembered[0]!;
+    const topNow = top.number <= head ? (await canonicalHashes(this.chain, this.pub, [top.number])).get(top.number) : null;
+    if (topNow === top.hash) return null;
+    const now = await canonicalHashes(
+      this.chain,
+      this.pub,
+      remembered.filter((b) => b.number <= head).map((b) => b.number),
+    );
+    let fork = remembered[remembered.length - 1]!.number;
+    for (const b of remembered) {
+      if (now.get(b.number) === b.hash) break;
+      fork = b.number;
+    }
+    return fork;
+  }
+}
+
+/**
+ * Where a chain's scan starts the first time: the token's deployment block, or the head when it is
+ * not recorded (an imported deployment: deposits made before the first scan are not seen).
+ */
+async function startBlock(ctx: ChainCtx, chain: ChainEndpoint, head: bigint): Promise<bigint> {
+  return (await deploymentBlock(ctx, chain.chainId, 'token')) ?? head;
+}
+
+/**
+ * The deposit scan of the home chain (issue #27), run by the worker every CHAIN_POLL_INTERVAL_MS
+ * and by the CLI (`token:mint`, `seed:demo`). In one PostgreSQL transaction holding the chain's scan
+ * lock (another scan running: skipped, or waited for with `wait`):
+ * 1. re-checks the remembered block hashes; a changed one rewinds the cursor to the fork and
+ *    unwinds the deposits above it (pending: deleted; credited: moved or reported `orphaned`);
+ * 2. reads the token's `Transfer` logs to the custody address with `eth_getLogs` over ranges of
+ *    CHAIN_LOG_BLOCK_RANGE blocks from the cursor up to the head (at most 20 ranges a scan), and
+ *    records each as a `pending` deposit keyed by (chain, tx hash, log index), once;
+ * 3. credits each pending deposit with CHAIN_CONFIRMATIONS blocks on top (head − block ≥
+ *    confirmations) whose block is still canonical: the ledger's `deposit` entry from
+ *    `system:issuance` to the sender's wallet, in the same transaction as its status.
+ * Idempotent, and safe from any number of processes at once.
+ */
+export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}): Promise<ScanReport> {
+  const chain = ctx.chains.home;
+  if (!chain) return emptyReport(null, 'no-chain');
+  let token: `0x${string}`;
+  try {
+    token = await contractAddress(ctx, chain.chainId, 'token');
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'chain-unavailable') return emptyReport(chain.caip2, 'no-deployment');
+    throw err;
+  }
+  const custody = await custodyAddress(ctx);
+  const pub = publicClientOf(ctx, chain);
+  return withTransaction(
+    ctx.prisma,
+    async (tx) => {
+      if (!(await lockDepositScan(tx, chain.chainId, opts.wait ?? false))) return emptyReport(chain.caip2, 'busy');
+      const scan = new Scan(ctx, tx, chain, pub, token, custody);
+      const report = scan.report;
+      const head = await chainCall(chain, () => pub.getBlockNumber());
+      const cursor = await findCursor(tx, chain.chainId);
+      let next = cursor?.nextBlock ?? (await startBlock(ctx, chain, head));
+
+      // 1. Reorgs.
+      const fork = await scan.forkPoint(head);
+      if (fork !== null) {
+        await scan.unwind(fork);
+        if (fork < next) next = fork;
+      }
+
+      // 2. New logs, range by range; a range whose last block changed while it was read is left for the next scan.
+      for (let ranges = 0; next <= head && ranges < MAX_RANGES_PER_SCAN; ranges++) {
+        const to =
+          next + BigInt(ctx.config.CHAIN_LOG_BLOCK_RANGE) - 1n < head ? next + BigInt(ctx.config.CHAIN_LOG_BLOCK_RANGE) - 1n : head;
+        const before = (await canonicalHashes(chain, pub, [to])).get(to);
+        const logs = await chainCall(chain, () =>
+          pub.getContractEvents({
+            address: token,
+            abi: erc20Abi,
+            eventName: 'Transfer',
+            args: { to: custody },
+            fromBlock: next,
+            toBlock: to,
+            strict: true,
+          }),
+        );
+        const after = (await canonicalHashes(chain, pub, [to])).get(to);
+        if (!after || before !== after) break;
+        const deposits: NewDeposit[] = logs
+          .filter(
+            (l) => l.args.value > 0n && getAddress(l.args.from) !== custody && l.args.from !== '0x0000000000000000000000000000000000000000',
+          )
+          .map((l) => ({
+            chainId: chain.chainId,
+            txHash: l.transactionHash.toLowerCase(),
+            logIndex: l.logIndex,
+            blockNumber: l.blockNumber,
+            blockHash: l.blockHash,
+            address: getAddress(l.args.from),
+            ownerType: 'wallet' as const,
+            ownerId: getAddress(l.args.from),
+            token: ctx.config.NATIVE_TOKEN_SYMBOL,
+            amount: l.args.value,
+          }));
+        report.found += await insertDeposits(tx, deposits);
+        await rememberBlocks(tx, chain.chainId, [
+          ...deposits.map((d) => ({ number: d.blockNumber, hash: d.blockHash })),
+          { number: to, hash: after },
+        ]);
+        next = to + 1n;
+      }
+
+      // 3. Credits, of deposits whose block is still the one the log came from.
+      const confirmedUpTo = head - BigInt(chain.confirmations);
+      let safe = next - 1n < confirmedUpTo ? next - 1n : confirmedUpTo;
+      const due = await listPendingUpTo(tx, chain.chainId, safe);
+      if (due.length > 0) {
+        const hashes = await canonicalHashes(chain, pub, [...new Set(due.map((d) => d.blockNumber))]);
+        const changed = due.filter((d) => hashes.get(d.blockNumber) !== d.blockHash).map((d) => d.blockNumber);
+        const firstChanged = changed.length ? changed.reduce((a, b) => (a < b ? a : b)) : null;
+        if (firstChanged !== null) {
+          await scan.unwind(firstChanged);
+          if (firstChanged < next) next = firstChanged;
+          if (firstChanged - 1n < safe) safe = firstChanged - 1n;
+        }
+        for (const d of due) {
+          if (firstChanged !== null && d.blockNumber >= firstChanged) continue;
+          await creditDeposit(tx, d);
+          report.credited += 1;
+        }
+      }
+      await saveCursor(tx, chain.chainId, next, safe);
+      await forgetBlocks(tx, chain.chainId, { below: head - CUSTODY_REORG_WINDOW });
+      report.head = head.toString();
+      report.nextBlock = next.toString();
+      report.orphanedTotal = await countOrphaned(tx, chain.chainId);
+      return report;
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
+
+const ownerOf = (d: Pick<DepositRow, 'ownerType' | 'ownerId'>): Owner => ({ type: d.ownerType as Owner['type'], id: d.ownerId });
+
+/** Credits a pending deposit: its ledger entry (`deposit`, reference = its id) and its status, in `tx`. */
+async function creditDeposit(tx: Tx, d: DepositRow): Promise<void> {
+  await transfer(tx, {
+    kind: 'deposit',
+    reference: d.id,
+    token: d.token,
+    from: ISSUANCE,
+    to: ownerOf(d),
+    amount: BigInt(d.amount.toFixed(0)),
+  });
+  await markCredited(tx, d.id);
+}
+
+// --- reads -------------------------------------------------------------------------------------------
+
+const toDepositDto = (d: DepositRow, chainOf: (id: number) => string, head: bigint | null): DepositDto => ({
+  id: d.id,
+  chain: chainOf(d.chainId),
+  txHash: d.txHash,
+  logIndex: d.logIndex,
+  blockNumber: d.blockNumber.toString(),
+  token: d.token,
+  amount: d.amount.toFixed(0),
+  confirmations: d.status === 'orphaned' || head === null || head < d.blockNumber ? 0 : Number(head - d.blockNumber),
+  status: d.status,
+  createdAt: d.createdAt.toISOString(),
+  creditedAt: d.creditedAt?.toISOString() ?? null,
+});
+
+/**
+ * A page of the wallet's deposits (sent from its address), newest first, with their confirmations
+ * counted from the home chain's head read now.
+ * @throws AppError chain-unavailable (503) when the node does not answer; validation-error for a bad cursor
+ */
+export async function listDeposits(
+  ctx: Pick<Context, 'prisma' | 'chains' | 'config'>,
+  address: string,
+  q: PageQuery,
+): Promise<Page<DepositDto>> {
+  const chain = ctx.chains.home;
+  const head = chain ? await chainCall(chain, () => publicClientOf(ctx, chain).getBlockNumber()) : null;
+  return fetchPage(
+    q,
+    (page) => listWalletDeposits(ctx.prisma, getAddress(address), page),
+    (d) => toDepositDto(d, (id) => `eip155:${id}`, d.chainId === chain?.chainId ? head : null),
+  );
+}
+
+/** Every orphaned deposit (`admin deposits:orphaned`), oldest first. */
+export async function orphanedDeposits(ctx: Pick<Context, 'prisma'>) {
+  return (await listOrphaned(ctx.prisma)).map((d) => ({
+    id: d.id,
+    chain: `eip155:${d.chainId}`,
+    txHash: d.txHash,
+    logIndex: d.logIndex,
+    blockNumber: d.blockNumber.toString(),
+    owner: `${d.ownerType}:${d.ownerId}`,
+    token: d.token,
+    amount: d.amount.toFixed(0),
+    creditedAt: d.creditedAt?.toISOString() ?? null,
+    orphanedAt: d.orphanedAt?.toISOString() ?? null,
+  }));
+}
+
+// --- proof of reserves --------------------------------------------------------------------------------
+
+/**
+ * The proof of reserves of the home chain and the native token (issue #27): the custodial supply in
+ * the ledger (minus the balance of `system:issuance`: every custodial token came in as a deposit)
+ * against the custody address's on-chain `balanceOf`, read at the scan's safe block (every deposit
+ * at or below it is credited), under the scan lock so that no credit lands in between.
+ * @throws AppError chain-unavailable (503) when no chain, no deployment, or the node does not answer
+ */
+export async function checkReserves(ctx: ChainCtx): Promise<ReservesReport> {
+  const chain = homeChainOf(ctx.chains);
+  const token = await contractAddress(ctx, chain.chainId, 'token');
+  const custody = await custodyAddress(ctx);
+  const pub = publicClientOf(ctx, chain);
+  const symbol = ctx.config.NATIVE_TOKEN_SYMBOL;
+  return withTransaction(
+    ctx.prisma,
+    async (tx) => {
+      await lockDepositScan(tx, chain.chainId, true);
+      const cursor = await findCursor(tx, chain.chainId);
+      const block = cursor?.safeBlock ?? (await chainCall(chain, () => pub.getBlockNumber()));
+      const custodial = -(await balanceOf(tx, ISSUANCE, symbol));
+      const onchain = await chainCall(chain, () =>
+        pub.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [custody], blockNumber: block }),
+      );
+      const difference = onchain - custodial;
+      return {
+        chain: chain.caip2,
+        token: symbol,
+        custody,
+        block: block.toString(),
+        custodial: custodial.toString(),
+        onchain: onchain.toString(),
+        difference: difference.toString(),
+        holds: difference === 0n,
+      };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+}
+
+// --- funding on a local chain (admin token:mint, seed:demo) ------------------------------------------
+
+async function rpc<T>(pub: PublicClient, method: string, params: unknown[]): Promise<T> {
+  return (await pub.request({ method, params } as never)) as T;
+}
+
+/** Refuses unless the home chain is configured and local (the faucet and anvil's methods exist only there). */
+function localHomeChain(ctx: Pick<Context, 'chains'>, what: string): ChainEndpoint {
+  const chain = ctx.chains.home;
+  if (!chain)
+    throw new AppError(
+      'chain-unavailable',
+      `${what} needs a chain: no chain is configured (CHAIN_RPC_URLS), and nothing may be minted without one`,
+    );
+  if (!chain.local)
+    throw new AppError(
+      'chain-not-local',
+      `${what} works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS): deposit real tokens to the custody address`,
+    );
+  return chain;
+}
+
+/** Mines `n` blocks on a local chain (anvil_mine). */
+async function mine(chain: ChainEndpoint, pub: PublicClient, n: number): Promise<void> {
+  if (n > 0) await chainCall(chain, () => rpc(pub, 'anvil_mine', [numberToHex(n)]));
+}
+
+/** Scans (waiting for the lock) until the deposit of this key is credited; at most `rounds` scans. */
+async function scanUntilCredited(ctx: ScanCtx, chainId: number, txHash: string, logIndex: number, rounds = 1000): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    const d = await findDepositByKey(ctx.prisma, chainId, txHash, logIndex);
+    if (d?.status === 'credited') return;
+    if (d?.status === 'orphaned') throw new Error(`deposit ${txHash}#${logIndex} is orphaned`);
+    await scanDeposits(ctx, { wait: true });
+  }
+  throw new Error(`deposit ${txHash}#${logIndex} not credited after ${rounds} scans`);
+}
+
+/**
+ * `admin token:mint` on a local home chain (issue #27, "no money from nothing"): the faucet sends
+ * `amount` from the deployer to `address`, the wallet (impersonated with anvil_impersonateAccount,
+ * given gas with anvil_setBalance when it has less than 1 ETH) transfers it to the custody address,
+ * the confirmation blocks are mined (anvil_mine) and the deposit scan runs until that deposit is
+ * credited, exactly as the worker would credit it (whoever scans first credits it, once).
+ * @returns the wallet's custodial balance after the credit, base units
+ * @throws AppError chain-unavailable when no chain is configured; chain-not-local on any other chain
+ */
+export async function mintByDeposit(ctx: ScanCtx, address: string, amount: bigint): Promise<{ address: string; balance: bigint }> {
+  const chain = localHomeChain(ctx, 'token:mint');
+  if (!isAddress(address, { strict: false })) throw new AppError('validation-error', 'address must be an EVM address');
+  const wallet = getAddress(address);
+  const pub = publicClientOf(ctx, chain);
+  const [token, custody] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);
+  await faucet(ctx, wallet, amount);
+  if ((await chainCall(chain, () => pub.getBalance({ address: wallet }))) < parseEther('1'))
+    await chainCall(chain, () => rpc(pub, 'anvil_setBalance', [wallet, numberToHex(parseEther('1'))]));
+  await chainCall(chain, () => rpc(pub, 'anvil_impersonateAccount', [wallet]));
+  let hash: `0x${string}`;
+  try {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [custody, amount] });
+    hash = await chainCall(chain, () => rpc<`0x${string}`>(pub, 'eth_sendTransaction', [{ from: wallet, to: token, data }]));
+  } finally {
+    await chainCall(chain, () => rpc(pub, 'anvil_stopImpersonatingAccount', [wallet]));
+  }
+  const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+  if (receipt.status !== 'success') throw new Error(`deposit transfer ${hash} reverted`);
+  const log = receipt.logs.find((l) => l.address.toLowerCase() === token.toLowerCase() && l.topics[0] === TRANSFER_TOPIC);
+  if (!log) throw new Error(`deposit transfer ${hash} has no Transfer log`);
+  await mine(chain, pub, chain.confirmations);
+  await scanUntilCredited(ctx, chain.chainId, hash.toLowerCase(), log.logIndex);
+  return { address: wallet, balance: await balanceOf(ctx.prisma, { type: 'wallet', id: wallet }, ctx.config.NATIVE_TOKEN_SYMBOL) };
+}
+
+/**
+ * Funds a system account with real tokens on a local home chain (`seed:demo`'s treasury): the
+ * deployer transfers `amount` to the custody address and, in the same transaction holding the scan
+ * lock (so no scan can see the transfer first), its deposit row is recorded `credited` to `owner`
+ * with its ledger entry (`deposit`, from `system:issuance`). The poller later meets the same
+ * (chain, tx hash, log index) key and leaves it alone. Then the confirmations are mined and a scan
+ * runs, so that the reserves count it.
+ * @returns the deposit's transaction hash
+ * @throws AppError chain-unavailable when no chain is configured; chain-not-local on any other chain
+ */
+export async function fundSystemAccountByDeposit(ctx: ScanCtx, owner: Owner, amount: bigint): Promise<{ txHash: `0x${string}` }> {
+  const chain = localHomeChain(ctx, 'Funding a system account');
+  if (owner.type !== 'system') throw new Error('fundSystemAccountByDeposit funds system accounts only');
+  const pub = publicClientOf(ctx, chain);
+  const [token, custody] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);
+  const deployer = deployerAccount(ctx, chain);
+  const txHash = await withTransaction(
+    ctx.prisma,
+    async (tx) => {
+      await lockDepositScan(tx, chain.chainId, true);
+      const hash = await chainCall(chain, () =>
+        walletClientOf(ctx, chain, deployer).writeContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [custody, amount],
+          account: deployer,
+          chain: undefined,
+        } as never),
+      );
+      const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+      const log = receipt.logs.find((l) => l.address.toLowerCase() === token.toLowerCase() && l.topics[0] === TRANSFER_TOPIC);
+      if (receipt.status !== 'success' || !log) throw new Error(`treasury funding transfer ${hash} failed`);
+      await insertDeposits(tx, [
+        {
+          chainId: chain.chainId,
+          txHash: hash.toLowerCase(),
+          logIndex: log.logIndex,
+          blockNumber: receipt.blockNumber,
+          blockHash: receipt.blockHash,
+          address: deployer.address,
+          ownerType: 'system',
+          ownerId: owner.id,
+          token: ctx.config.NATIVE_TOKEN_SYMBOL,
+          amount,
+          status: 'pending',
+        },
+      ]);
+      const row = await findDepositByKey(tx, chain.chainId, hash.toLowerCase(), log.logIndex);
+      await creditDeposit(tx, row!);
+      await rememberBlocks(tx, chain.chainId, [{ number: receipt.blockNumber, hash: receipt.blockHash }]);
+      return hash;
+    },
+    { timeout: 120_000, maxWait: 10_000, retries: 0 },
+  );
+  await mine(chain, pub, chain.confirmations);
+  await scanDeposits(ctx, { wait: true });
+  return { txHash };
+}
+
+/** True when a deposit was ever credited to this system account (seed:demo runs once). */
+export async function systemAccountFunded(ctx: Pick<Context, 'prisma'>, owner: Owner): Promise<boolean> {
+  return (await countDepositsOf(ctx.prisma, owner)) > 0;
+}
