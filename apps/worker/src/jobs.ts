@@ -189,12 +189,14 @@ export function createHandlers(
 
 /**
  * Checks that every defined queue has exactly one handler and no handler names an unknown queue.
+ * The on-chain outbox's queues (one per configured chain and signer, issue #27) are not in the
+ * static catalogue: `configured` names those this worker was configured to serve.
  * @throws Error naming the queue, so a mis-wired deployment fails at start-up, not at run time
  */
-export function assertHandlers(handlers: Record<string, Handler>): void {
+export function assertHandlers(handlers: Record<string, Handler>, configured: readonly string[] = []): void {
   const queues = definedQueues().map((q) => q.name);
-  const missing = queues.filter((q) => typeof handlers[q] !== 'function');
-  const unknown = Object.keys(handlers).filter((h) => !queues.includes(h));
+  const missing = [...queues, ...configured].filter((q) => typeof handlers[q] !== 'function');
+  const unknown = Object.keys(handlers).filter((h) => !queues.includes(h) && !configured.includes(h));
   if (missing.length) throw new Error(`No handler for queue(s): ${missing.join(', ')}`);
   if (unknown.length) throw new Error(`Handler(s) for unknown queue(s): ${unknown.join(', ')}`);
 }

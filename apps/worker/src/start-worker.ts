@@ -30,7 +30,7 @@ import {
 import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
-import { assertChainTransactionKinds, relayerAccount } from '@gw/core/chain';
+import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
 import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
@@ -122,7 +122,10 @@ export async function startWorker(
     onDepositScan: custody.onScan,
     onReservesCheck: custody.onReserves,
   });
-  assertHandlers(handlers);
+  assertHandlers(
+    handlers,
+    chainSigners.map(({ chainId, signer }) => chainTransactionQueue(chainId, signer).name),
+  );
 
   const workers = Object.entries(handlers).map(([queue, handler]) => {
     const connection = createRedis(config, { name: `worker-${queue}` });

@@ -3,7 +3,8 @@
  * Each call starts a process of its own on a loopback port and stops it by its own pid.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -20,6 +21,12 @@ export interface AnvilOptions {
    * stop, so a restart finds its blocks and contracts again. Default: in memory only.
    */
   statePath?: string;
+  /**
+   * File that receives anvil's output (default: a file of its own in the OS temporary directory,
+   * removed at stop). Never a pipe: a parent whose event loop is busy (a synchronous child process,
+   * a long computation) would stop draining it, and anvil blocks once a pipe buffer is full.
+   */
+  logPath?: string;
 }
 
 export interface Anvil {
@@ -88,18 +95,21 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   const rpcUrl = `http://127.0.0.1:${port}`;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
   if (options.statePath) args.push('--state', options.statePath, '--state-interval', '5');
-  const child = spawn(anvilBinary(), args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
+  const logPath = options.logPath ?? path.join(tmpdir(), `gw-anvil-${chainId}-${port}-${process.pid}-${Date.now()}.log`);
+  const temporaryLog = options.logPath === undefined;
+  const fd = openSync(logPath, 'w');
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', fd, fd] });
+  closeSync(fd);
   let listening = false;
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString('utf8')).slice(-4000);
-    // Our own process printed that it bound the port: whatever answers there is this anvil.
-    if (!listening && output.includes(`Listening on 127.0.0.1:${port}`)) listening = true;
+  const output = (): string => {
+    try {
+      return readFileSync(logPath, 'utf8').slice(-4000);
+    } catch {
+      return '';
+    }
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  // Our own process printed that it bound the port: whatever answers there is this anvil.
+  const checkListening = () => (listening ||= output().includes(`Listening on 127.0.0.1:${port}`));
   let exited: string | undefined;
   const exitedPromise = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -118,12 +128,13 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
       await exitedPromise;
       clearTimeout(timer);
     }
+    if (temporaryLog) rmSync(logPath, { force: true });
   };
 
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (exited !== undefined) throw new Error(`anvil on port ${port} ${exited} before answering:\n${output}`);
-    if (listening) {
+    if (exited !== undefined) throw new Error(`anvil on port ${port} ${exited} before answering:\n${output()}`);
+    if (checkListening()) {
       const answered = await rpcChainId(rpcUrl).catch(() => undefined);
       if (answered === chainId) break;
       if (answered !== undefined) {
@@ -133,7 +144,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`anvil on ${rpcUrl} did not answer eth_chainId within ${startTimeoutMs} ms:\n${output}`);
+      throw new Error(`anvil on ${rpcUrl} did not answer eth_chainId within ${startTimeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -163,10 +174,11 @@ export async function startLocalChains(opts: { stateDir?: string; preferredPorts
   try {
     for (const [i, chainId] of LOCAL_CHAIN_IDS.entries()) {
       const statePath = opts.stateDir ? path.join(opts.stateDir, `anvil-${chainId}.json`) : undefined;
+      const logPath = opts.stateDir ? path.join(opts.stateDir, `anvil-${chainId}.log`) : undefined;
       const preferred = ports[i];
       const anvil = await (
-        preferred === undefined ? Promise.reject(new Error('no port')) : startAnvil({ chainId, port: preferred, statePath })
-      ).catch(() => startAnvil({ chainId, statePath }));
+        preferred === undefined ? Promise.reject(new Error('no port')) : startAnvil({ chainId, port: preferred, statePath, logPath })
+      ).catch(() => startAnvil({ chainId, statePath, logPath }));
       anvils.push(anvil);
     }
   } catch (err) {

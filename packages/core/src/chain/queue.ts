@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Context, type QueueDef, defineQueue, ensureLiveJobs, jobUuid } from '@gw/runtime';
+import { type Context, type QueueDef, ensureLiveJobs, jobUuid } from '@gw/runtime';
 import { listStaleChainTransactions } from './repository.js';
 import type { RecordedChainTransaction } from './pipeline.js';
 
@@ -12,9 +12,13 @@ import type { RecordedChainTransaction } from './pipeline.js';
 export const chainTransactionJobSchema = z.object({ transactionId: jobUuid() });
 export type ChainTransactionJob = z.infer<typeof chainTransactionJobSchema>;
 
-/** The queue of (chain, signer); defined on first use, the same definition every time. */
+/**
+ * The queue of (chain, signer). Not in the static job catalogue (`defineQueue`): which of them exist
+ * depends on the configuration (CHAIN_RPC_URLS and the relayer), so the worker opens one handler per
+ * configured chain itself, and the catalogue's start-up check covers the fixed queues only.
+ */
 export function chainTransactionQueue(chainId: number, signer: string): QueueDef<ChainTransactionJob> {
-  return defineQueue({ name: `chain-tx-${chainId}-${signer.toLowerCase()}`, jobName: 'send', data: chainTransactionJobSchema });
+  return Object.freeze({ name: `chain-tx-${chainId}-${signer.toLowerCase()}`, jobName: 'send', data: chainTransactionJobSchema });
 }
 
 /**
