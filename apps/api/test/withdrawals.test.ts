@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { erc20Abi } from 'viem';
-import { contractAddress, custodyAddress, faucet, publicClientOf } from '@gw/core/chain';
+import { contractAddress, publicClientOf } from '@gw/core/chain';
+import { mintByDeposit } from '@gw/core/custody';
 import { getBalance, ISSUANCE, WITHDRAWALS_IN_FLIGHT } from '@gw/core/ledger';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 
@@ -32,11 +33,8 @@ describe('withdrawals (issue #27)', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
   };
-  /** Custodial funds backed on chain: the tokens go to custody and the wallet's ledger account gets them. */
-  const fund = async (address: string, amount: bigint) => {
-    await faucet(deps(), await custodyAddress(deps()), amount);
-    await stack.mint(address, amount);
-  };
+  /** Custodial funds the way a wallet gets them: test tokens from the faucet, deposited to custody and credited. */
+  const fund = (address: string, amount: bigint) => mintByDeposit(deps(), address, amount);
   const settled = (id: string, who = alice) =>
     eventually(
       async () => {

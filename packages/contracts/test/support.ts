@@ -65,7 +65,9 @@ export async function startChain(chainId: number): Promise<TestChain> {
       return receipt.contractAddress!;
     },
     async send(account, { address, abi }, functionName, args, gas) {
-      const hash = await wallet(account).writeContract({ address, abi, functionName, args, gas } as any);
+      // An explicit limit: gas estimated in one second can fall short in the next block's second (a
+      // reward checkpoint written from zero costs 20,000 gas more), which reverts as out of gas.
+      const hash = await wallet(account).writeContract({ address, abi, functionName, args, gas: gas ?? 1_000_000n } as any);
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       expect(receipt.status).toBe('success');
       return receipt;

@@ -209,7 +209,9 @@ async function sign(
     return finish(ctx, row, { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${message(err)}` }, null);
   }
   const fees = await chainCall(chain, () => pub.estimateFeesPerGas());
-  const gasLimit = (gas * 12n) / 10n + 10_000n;
+  // A wide margin: state read at estimation (a timestamp, a storage slot written from zero) can cost
+  // more when mined; unused gas is not paid.
+  const gasLimit = (gas * 3n) / 2n + 50_000n;
   await withTransaction(
     ctx.prisma,
     async (tx) => {
