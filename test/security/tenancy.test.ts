@@ -60,6 +60,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
     ids.bridge = (
       await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202)
     ).id;
+    ids.withdrawal = (await post('/api/gateway/v1/wallet/withdraw', { amount: '5' }, 202)).id;
     ids.consent = (await post('/api/gateway/v1/consents', await signedConsent(a.wallet, a.organizationId), 201)).id;
     // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
     revocationByB = await signedRevocation(b.wallet, ids.consent!);
@@ -134,6 +135,11 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/bridge/transfers/${ids.bridge}`,
       headers: () => as(b),
     }),
+    'GET /api/gateway/v1/wallet/withdrawals/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`,
+      headers: () => as(b),
+    }),
     'DELETE /api/gateway/v1/consents/:id': () => ({
       method: 'delete',
       path: `/api/gateway/v1/consents/${ids.consent}`,
@@ -186,6 +192,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
   it('the owner still reaches each object (the 404s above are not from broken ids)', async () => {
     expect((await stack.http.get(`/api/gateway/v1/payments/${ids.pendingPayment}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/bridge/transfers/${ids.bridge}`).set(as(a))).status).toBe(200);
+    expect((await stack.http.get(`/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/webhooks/deliveries/${ids.delivery}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/events/${ids.event}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`).set(as(a))).status).toBe(200);
