@@ -10,6 +10,7 @@ import { erc20Abi, parseAbiItem } from 'viem';
 import { contractAddress, custodyAddress, faucet, publicClientOf } from '@gw/core/chain';
 import { getBalance, WITHDRAWALS_IN_FLIGHT } from '@gw/core/ledger';
 import { startStack } from '../support/stack.js';
+import { rpc as rpcAt } from '../support/rpc.js';
 import { exited, FAULT_ENV, report, spawnWorkerProcess } from './harness.js';
 import { RpcProxy } from './rpc-proxy.js';
 
@@ -27,12 +28,7 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
     const stack = await startStack(label, { chain: true, worker: false, env: { ...FAULT_ENV } });
     const [home, remote] = [stack.chains!.anvils[0]!, stack.chains!.anvils[1]!];
     const proxy = await new RpcProxy(home.rpcUrl).start();
-    const rpc = (method: string, params: unknown[] = []) =>
-      fetch(home.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      }).then((r) => r.json() as Promise<{ result: unknown }>);
+    const rpc = <T = unknown>(method: string, params: unknown[] = []) => rpcAt<T>(home.rpcUrl, method, params);
     // Blocks keep coming, as on a live chain (anvil only mines when a transaction arrives).
     let mining = true;
     const miner = setInterval(() => void (mining && rpc('anvil_mine', ['0x1']).catch(() => undefined)), 250);
@@ -170,7 +166,7 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
     const before = new Map((await s.rows()).map((r) => [r.id, r.hashes[0]]));
     expect((await s.rows()).every((r) => r.status === 'submitted')).toBe(true);
     // Reorg them all away (anvil drops a reorged transaction), then let blocks come again.
-    const head = Number((await s.rpc('eth_blockNumber')).result as string);
+    const head = Number(await s.rpc<string>('eth_blockNumber'));
     const lowest = Math.min(...(await s.rows()).map((r) => Number(r.minedBlock)));
     await s.rpc('anvil_reorg', [head - lowest + 1, []]);
     s.setMining(true);

@@ -13,19 +13,9 @@ import { createChains, loadConfig } from '@gw/runtime';
 import { ANVIL_DEV_KEY, ensureDeployments, faucet, INITIAL_SUPPLY, publicClientOf, relayerAccount } from '@gw/core/chain';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { rpc } from '../../../test/support/rpc.js';
 
 const ONE = 10n ** 18n;
-
-async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
-}
 
 describe('the chain (issue #27): deployments, addresses, ABIs and reads on two anvils', () => {
   let stack: Stack;

@@ -13,21 +13,11 @@ import { checkReserves, orphanedDeposits, scanDeposits } from '@gw/core/custody'
 import { getBalance, TREASURY } from '@gw/core/ledger';
 import { seedDemo } from '@gw/admin/seed-demo';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
+import { rpc } from '../../../test/support/rpc.js';
 import { newWallet } from '../../../test/support/wallet.js';
 
 const ONE = 10n ** 18n;
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result;
-}
 
 describe('custody (issue #27): deposits, reorgs, orphans and the proof of reserves on a real anvil', () => {
   let stack: Stack;

@@ -9,6 +9,7 @@ import { contractAddress, publicClientOf } from '@gw/core/chain';
 import { mintByDeposit } from '@gw/core/custody';
 import { getBalance, ISSUANCE, WITHDRAWALS_IN_FLIGHT } from '@gw/core/ledger';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
+import { rpc } from '../../../test/support/rpc.js';
 
 const ONE = 10n ** 18n;
 
@@ -26,19 +27,14 @@ describe('withdrawals (issue #27)', () => {
       functionName: 'balanceOf',
       args: [who as `0x${string}`],
     });
-  const rpc = async (method: string, params: unknown[] = []) => {
-    await fetch(stack.chains!.anvils[0]!.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-  };
+  const mine = () => rpc(stack.chains!.anvils[0]!.rpcUrl, 'anvil_mine', ['0x1']);
+
   /** Custodial funds the way a wallet gets them: test tokens from the faucet, deposited to custody and credited. */
   const fund = (address: string, amount: bigint) => mintByDeposit(deps(), address, amount);
   const settled = (id: string, who = alice) =>
     eventually(
       async () => {
-        await rpc('anvil_mine', ['0x1']);
+        await mine();
         const res = await stack.http.get(`/api/gateway/v1/wallet/withdrawals/${id}`).set(as(who));
         return ['confirmed', 'failed'].includes(res.body.status) ? res.body : undefined;
       },

@@ -22,6 +22,7 @@ import {
   walletClientOf,
 } from '@gw/core/chain';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
+import { rpc as rpcAt } from '../../../test/support/rpc.js';
 
 const ONE = 10n ** 18n;
 /** What the test kind's outcomes saw: row id → outcomes (each must happen once). */
@@ -37,16 +38,8 @@ describe('the on-chain transaction outbox (issue #27)', () => {
   let token: `0x${string}`;
   let relayer: `0x${string}`;
   let rpcUrl: string;
-  const rpc = async <T = unknown>(method: string, params: unknown[] = []): Promise<T> => {
-    const res = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await res.json()) as { result: T; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
+  const rpc = <T = unknown>(method: string, params: unknown[] = []) => rpcAt<T>(rpcUrl, method, params);
+
   const deps = () => stack.api.deps;
   const balanceOf = (who: `0x${string}`) =>
     publicClientOf(deps(), deps().chains.home!).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
