@@ -21,7 +21,8 @@
  * Exits 1 unless the withdrawal is confirmed and the reserves hold, too.
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -70,14 +71,21 @@ const env = {
 const config = loadConfig(env);
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-/** Runs the operator CLI exactly as an operator would; returns its one JSON object. */
-function admin(...args: string[]): Record<string, string> {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/admin/src/cli.ts', ...args], {
+/**
+ * Runs the operator CLI exactly as an operator would; resolves with its one JSON object.
+ * Asynchronous on purpose: this process also runs the API and the worker, and a synchronous child
+ * process would stop their event loop while the CLI waits on them (the worker's deposit scan holds
+ * an advisory lock that `token:mint`'s scan waits for: a deadlock, seen in CI).
+ * @throws the child's error (with `stdout`, `stderr`) when it exits non-zero
+ */
+async function admin(...args: string[]): Promise<Record<string, string>> {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/admin/src/cli.ts', ...args], {
     cwd: root,
     env,
     encoding: 'utf8',
   });
-  return JSON.parse(out) as Record<string, string>;
+  if (stderr) process.stderr.write(stderr);
+  return JSON.parse(stdout) as Record<string, string>;
 }
 
 async function main(): Promise<number> {
@@ -107,7 +115,7 @@ async function main(): Promise<number> {
   say(`Receiver listening on ${receiverUrl}`);
 
   // --- provisioning (operator CLI) ----------------------------------------------------------
-  const org = admin('org:create', '--name', `Demo merchant ${new Date().toISOString()}`, '--scopes', 'all');
+  const org = await admin('org:create', '--name', `Demo merchant ${new Date().toISOString()}`, '--scopes', 'all');
   // Issue #25: the key is shown (once) so that the reader can call the API by hand with it.
   say(`Organization ${org.organizationId} created with an API key (every scope), shown this once:`);
   say(`  ${org.apiKey}`);
@@ -148,8 +156,8 @@ async function main(): Promise<number> {
   const alice = privateKeyToAccount(generatePrivateKey());
   const bob = privateKeyToAccount(generatePrivateKey());
   const ONE = 10n ** 18n;
-  say(`Minted: ${JSON.stringify(admin('token:mint', '--address', alice.address, '--amount', (50n * ONE).toString()))}`);
-  say(`Minted: ${JSON.stringify(admin('token:mint', '--address', bob.address, '--amount', '1000'))}`);
+  say(`Minted: ${JSON.stringify(await admin('token:mint', '--address', alice.address, '--amount', (50n * ONE).toString()))}`);
+  say(`Minted: ${JSON.stringify(await admin('token:mint', '--address', bob.address, '--amount', '1000'))}`);
   const aliceToken = await login(alice);
   const bobToken = await login(bob);
   say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages (server nonces, sessions bound to the organization)`);
@@ -165,7 +173,7 @@ async function main(): Promise<number> {
         .map(([k, a]) => `${k} ${a}`)
         .join(', ')}; custody ${n.custody}`,
     );
-  const drip = admin('chain:faucet', '--to', alice.address, '--amount', (30n * ONE).toString());
+  const drip = await admin('chain:faucet', '--to', alice.address, '--amount', (30n * ONE).toString());
   say(`  faucet → ${alice.address}: ${BigInt(drip.amount!) / ONE} tokens on ${drip.chain}, tx ${drip.txHash} (block ${drip.blockNumber})`);
   const info = await call('GET', '/gateway/v1/token/info');
   say(`  token contract ${info.onchain.contract}: ${info.onchain.name} (${info.onchain.symbol}), totalSupply ${info.onchain.totalSupply}`);
@@ -324,17 +332,17 @@ async function main(): Promise<number> {
   // chain at the deposit scan's safe block, which trails the head by the confirmations: right after
   // a withdrawal is confirmed it can still see the tokens in custody (docs/chain.md), so the demo
   // asks again for a few seconds.
-  const checkReserves = (): Record<string, string> => {
+  const checkReserves = async (): Promise<Record<string, string>> => {
     try {
-      return admin('reserves:check');
+      return await admin('reserves:check');
     } catch (err) {
       return JSON.parse((err as { stdout: string }).stdout) as Record<string, string>;
     }
   };
-  let reserves = checkReserves();
+  let reserves = await checkReserves();
   for (let i = 0; i < 20 && String(reserves.holds) !== 'true'; i++) {
     await new Promise((r) => setTimeout(r, 1000));
-    reserves = checkReserves();
+    reserves = await checkReserves();
   }
   say(`  reserves on ${reserves.chain}: custodial ${reserves.custodial}, on chain ${reserves.onchain}, holds: ${reserves.holds}`);
 

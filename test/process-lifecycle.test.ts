@@ -14,7 +14,7 @@
  * - Redis lost while running: one warning when it goes, one line when it is back.
  * No output anywhere carries a stack trace. The only time bounds are jest's timeouts (liveness).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
@@ -48,8 +48,13 @@ interface Launched {
 }
 
 /** @param opts.detached in a process group of its own (as a terminal's foreground job is), signalled with `process.kill(-pid)` */
+/** Children of the running test: a test that times out must not leave its process (and its anvils) to the next one. */
+const launched = new Set<ChildProcess>();
+
 function launch(command: string, args: string[], env: Record<string, string>, opts: { detached?: boolean } = {}): Launched {
   const child = spawn(command, args, { cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, detached: opts.detached });
+  launched.add(child);
+  child.on('close', () => launched.delete(child));
   let all = '';
   let err = '';
   const waiters: { pattern: RegExp; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -149,6 +154,15 @@ describe('process behaviour of the entry points (issue #25)', () => {
       OPS_PORT: '0',
       OPS_INSECURE_NO_AUTH: 'true',
     };
+  });
+
+  afterEach(async () => {
+    // SIGTERM: the entry points stop their local chains on it; SIGKILL if one is still there after 10 s.
+    const left = [...launched];
+    for (const child of left) child.kill('SIGTERM');
+    for (let i = 0; i < 100 && left.some((c) => c.exitCode === null && c.signalCode === null); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    for (const child of left) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
 
   afterAll(async () => {
