@@ -17,7 +17,8 @@
  *  9. (issue #27) runs on two local chains (anvil 31337 and 31338, started here unless
  *     CHAIN_RPC_URLS names nodes): prints the deployed contracts and the custody address, sends a
  *     wallet test tokens with `admin chain:faucet`, has it deposit some to custody with its own
- *     key (credited after the confirmations), withdraws on chain, and checks the reserves.
+ *     key (credited after the confirmations), deposits more without gas by signing an EIP-2612
+ *     permit that the gateway relays, withdraws on chain, and checks the reserves.
  * Exits 1 unless the withdrawal is confirmed and the reserves hold, too.
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
@@ -221,6 +222,29 @@ async function main(): Promise<number> {
     return list.data.find((d: { txHash: string; status: string }) => d.txHash === depositTx && d.status === 'credited');
   });
   say(`  deposit credited after ${credited.confirmations} confirmations (block ${credited.blockNumber})`);
+  // A gasless deposit: Alice signs an EIP-2612 permit (EIP-712 typed data served by the API; the
+  // typed client's gw.depositWithPermit does the same), and the gateway relays permit + transferFrom.
+  const typed = await call('GET', `/gateway/v1/wallet/permit-deposits/typed-data?amount=${5n * ONE}`, undefined, aliceToken);
+  const pm = typed.typedData.message;
+  const permitSignature = await alice.signTypedData({
+    domain: typed.typedData.domain,
+    types: typed.typedData.types,
+    primaryType: 'Permit',
+    message: { ...pm, value: BigInt(pm.value), nonce: BigInt(pm.nonce), deadline: BigInt(pm.deadline) },
+  });
+  const permitDeposit = await call(
+    'POST',
+    '/gateway/v1/wallet/permit-deposits',
+    { amount: (5n * ONE).toString(), deadline: Number(pm.deadline), signature: permitSignature },
+    aliceToken,
+  );
+  say(`  gasless deposit ${permitDeposit.id}: ${alice.address} signed a permit for 5 tokens (nonce ${pm.nonce}); the gateway relays it`);
+  const relayed = await waitFor('the gasless deposit to be credited', async () => {
+    const now = await call('GET', `/gateway/v1/wallet/permit-deposits/${permitDeposit.id}`, undefined, aliceToken);
+    if (now.status === 'failed') throw new Error(`gasless deposit failed: ${now.failureReason}`);
+    return now.deposit === 'credited' ? now : undefined;
+  });
+  say(`  gasless deposit credited: permit tx ${relayed.permitTxHash}, transferFrom tx ${relayed.txHash} (gas paid by the gateway)`);
   await showBalances();
 
   const hook = await call('POST', '/gateway/v1/webhooks/register', {

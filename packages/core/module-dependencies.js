@@ -32,4 +32,5 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   credits: ['idempotency', 'ledger', 'payments'],
   withdrawals: ['chain', 'idempotency', 'ledger'],
   custody: ['chain', 'ledger'],
+  'permit-deposits': ['chain', 'custody', 'idempotency'],
 });

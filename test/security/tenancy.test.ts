@@ -7,6 +7,8 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { signedConsent, signedRevocation } from '../support/consent.js';
 import { newWallet } from '../support/wallet.js';
 import { dbDigest } from '../support/db-digest.js';
+import { rpc } from '../support/rpc.js';
+import { faucet } from '@gw/core/chain';
 
 type Caller = { apiKey: string; token: string; address: string; organizationId: string; wallet: PrivateKeyAccount };
 
@@ -31,6 +33,39 @@ describe('tenant isolation on every id-taking endpoint', () => {
     return { apiKey: org.apiKey, organizationId: org.organizationId, token, address, wallet };
   };
   const as = (c: Caller) => ({ 'X-API-Key': c.apiKey, Authorization: `Bearer ${c.token}` });
+  /**
+   * A gasless deposit of `amount` base units by `c` (tokens from the faucet, the permit signed by its
+   * wallet), awaited until credited so that nothing moves while the attacks below compare digests.
+   */
+  const permitDeposit = async (c: Caller, amount: bigint): Promise<string> => {
+    await faucet(stack.api.deps, c.address, amount);
+    const typed = await stack.http
+      .get('/api/gateway/v1/wallet/permit-deposits/typed-data')
+      .query({ amount: String(amount) })
+      .set(as(c));
+    const { domain, types, message: m } = typed.body.typedData;
+    const signature = await c.wallet.signTypedData({
+      domain,
+      types,
+      primaryType: 'Permit',
+      message: { ...m, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
+    });
+    const res = await stack.http
+      .post('/api/gateway/v1/wallet/permit-deposits')
+      .set(as(c))
+      .send({ amount: String(amount), deadline: Number(m.deadline), signature });
+    expect(res.status).toBe(202);
+    await eventually(
+      async () => {
+        await rpc(stack.chains!.anvils[0]!.rpcUrl, 'anvil_mine', ['0x1']);
+        const now = await stack.http.get(`/api/gateway/v1/wallet/permit-deposits/${res.body.id}`).set(as(c));
+        return now.body.deposit === 'credited' ? true : undefined;
+      },
+      60_000,
+      'the permit deposit credited',
+    );
+    return res.body.id as string;
+  };
 
   beforeAll(async () => {
     stack = await startStack('tenancy', { chain: true, env: { WEBHOOK_MAX_ATTEMPTS: '1', RATE_LIMIT_MAX: '100000' } });
@@ -61,6 +96,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
       await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202)
     ).id;
     ids.withdrawal = (await post('/api/gateway/v1/wallet/withdraw', { amount: '5' }, 202)).id;
+    ids.permitDeposit = await permitDeposit(a, 7n);
     ids.consent = (await post('/api/gateway/v1/consents', await signedConsent(a.wallet, a.organizationId), 201)).id;
     // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
     revocationByB = await signedRevocation(b.wallet, ids.consent!);
@@ -135,6 +171,11 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/bridge/transfers/${ids.bridge}`,
       headers: () => as(b),
     }),
+    'GET /api/gateway/v1/wallet/permit-deposits/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/wallet/permit-deposits/${ids.permitDeposit}`,
+      headers: () => as(b),
+    }),
     'GET /api/gateway/v1/wallet/withdrawals/:id': () => ({
       method: 'get',
       path: `/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`,
@@ -193,6 +234,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
     expect((await stack.http.get(`/api/gateway/v1/payments/${ids.pendingPayment}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/bridge/transfers/${ids.bridge}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`).set(as(a))).status).toBe(200);
+    expect((await stack.http.get(`/api/gateway/v1/wallet/permit-deposits/${ids.permitDeposit}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/webhooks/deliveries/${ids.delivery}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/events/${ids.event}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`).set(as(a))).status).toBe(200);
@@ -246,6 +288,8 @@ describe('tenant isolation on every list endpoint', () => {
   const NO_ORGANIZATION_ROWS = new Set([
     'GET /api/gateway/v1/wallet/balances',
     'GET /api/gateway/v1/wallet/deposits',
+    // The EIP-712 typed data of a permit for the wallet (its `types` is a list): no stored rows at all.
+    'GET /api/gateway/v1/wallet/permit-deposits/typed-data',
     'GET /api/gateway/v1/staking/positions',
     'GET /api/gateway/v1/farming/pools',
     'GET /api/gateway/v1/governance/proposals',
@@ -267,6 +311,7 @@ describe('tenant isolation on every list endpoint', () => {
     // GET /webhooks/deliveries/{id} (its attempts); GET /webhooks/{id} takes its own below.
     id: (t) => t.deliveryId,
     patient: () => wallet.address,
+    amount: () => '1',
   };
   /** Path parameters named like another route's, by route path. */
   const parameterValuesByPath: Record<string, Record<string, (t: Tenant) => string>> = {

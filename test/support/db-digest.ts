@@ -29,6 +29,9 @@ export async function dbDigest(prisma: PrismaClient): Promise<string> {
     'customs_clearances',
     'consents',
     'siwe_nonces',
+    'withdrawals',
+    'permit_deposits',
+    'deposits',
   ];
   const counts = tables.map((t) => `(SELECT count(*) FROM ${t})`).join(` || ',' || `);
   const rows = await prisma.$queryRawUnsafe<{ d: string }[]>(

@@ -14,7 +14,7 @@ import {
 import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
-import { chainTransactionQueue, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
+import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
 import { checkReserves, custodyQueue, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
@@ -154,6 +154,8 @@ export function createJobs(
       defineHandler(chainTransactionQueue(chainId, signer), async ({ transactionId }, job, token) => {
         const outcome = await processChainTransaction(ctx, transactionId);
         if (outcome.state === 'wait') return rescheduleAt(job, token, new Date(Date.now() + ctx.config.CHAIN_TX_POLL_MS));
+        // The business change's next transactions, written with this outcome: enqueued now (the sweeper would too).
+        if (outcome.state !== 'missing') for (const next of outcome.next) await dispatchChainTransaction(ctx, next);
         return outcome;
       }),
     ),

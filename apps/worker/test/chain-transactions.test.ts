@@ -33,6 +33,24 @@ defineChainTransactionKind({
   failed: async (_tx: RawSql, row, reason) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), `failed: ${reason}`]),
 });
 
+/** A two-step kind: its confirmed outcome writes the next step (a transfer of `amount` to `to`, kept in the reference). */
+defineChainTransactionKind({
+  kind: 'test-two-step',
+  confirmed: async (_tx: RawSql, row) => {
+    outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), 'confirmed']);
+    return [
+      {
+        kind: 'test-transfer',
+        reference: `${row.reference}:next`,
+        chainId: row.chainId,
+        to: row.toAddress as `0x${string}`,
+        data: row.data as `0x${string}`,
+      },
+    ];
+  },
+  failed: async (_tx: RawSql, row, reason) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), `failed: ${reason}`]),
+});
+
 describe('the on-chain transaction outbox (issue #27)', () => {
   let stack: Stack;
   let token: `0x${string}`;
@@ -85,14 +103,44 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     expect(await balanceOf(to)).toBe(20n * ONE);
   });
 
+  it("an outcome's next step is written in the transaction that finishes the row, once, and the worker sends it", async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const reference = `two-${Date.now()}`;
+    const first = await withTransaction(deps().prisma, (tx) =>
+      recordChainTransaction(deps(), tx, {
+        kind: 'test-two-step',
+        reference,
+        chainId: 31337,
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, ONE] }),
+      }),
+    );
+    await dispatchChainTransaction(deps(), first);
+    const next = await eventually(
+      async () => {
+        await rpc('anvil_mine', ['0x1']);
+        const row = await deps().prisma.chainTransaction.findFirst({ where: { kind: 'test-transfer', reference: `${reference}:next` } });
+        return row?.status === 'confirmed' ? row : undefined;
+      },
+      30_000,
+      'the next step confirmed',
+    );
+    expect(outcomes.get(first.id)).toEqual(['confirmed']);
+    expect(outcomes.get(next.id)).toEqual(['confirmed']);
+    expect(await balanceOf(to)).toBe(2n * ONE);
+    // Running the finished first row again writes no second next step.
+    expect(await processChainTransaction(deps(), first.id)).toMatchObject({ state: 'confirmed', next: [] });
+    expect(await deps().prisma.chainTransaction.count({ where: { reference: `${reference}:next` } })).toBe(1);
+  });
+
   it('a call that reverts at estimation fails its business change before any nonce is spent', async () => {
     const before = await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } });
     const row = await record(privateKeyToAccount(generatePrivateKey()).address, 10n ** 40n);
-    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null });
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [] });
     expect(outcomes.get(row.id)).toEqual([expect.stringMatching(/^failed: refused before sending/)]);
     expect((await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } })).nextNonce).toBe(before.nextNonce);
     // Again: nothing happens twice.
-    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null });
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [] });
     expect(outcomes.get(row.id)).toHaveLength(1);
   });
 
@@ -112,7 +160,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     const sent = (await findChainTransaction(deps().prisma, row.id))!;
     expect(sent).toMatchObject({ status: 'submitted', txHash: signed.txHash, nonce: signed.nonce, hashes: [signed.txHash] });
     await rpc('anvil_mine', ['0x2']);
-    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'confirmed', txHash: signed.txHash });
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'confirmed', txHash: signed.txHash, next: [] });
     expect(await balanceOf(to)).toBe(2n * ONE);
   });
 
@@ -165,7 +213,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
       await rpc('anvil_setNextBlockBaseFeePerGas', ['0x1']);
       await rpc('anvil_mine', ['0x3']);
       const done = await processChainTransaction(deps(), row.id);
-      expect(done).toEqual({ state: 'confirmed', txHash: bumped.txHash });
+      expect(done).toEqual({ state: 'confirmed', txHash: bumped.txHash, next: [] });
       expect(await balanceOf(to)).toBe(4n * ONE);
       expect(outcomes.get(row.id)).toEqual(['confirmed']);
     } finally {

@@ -3,6 +3,7 @@ import { IDEMPOTENT_OPERATIONS, type operations, type paths } from './generated/
 import { ProblemError } from './errors.js';
 import { type FetchLike, isRetrySafe, isSafeMethod, type RetryOptions, withRetries } from './retry.js';
 import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
+import { signPermit, type TypedDataSigner } from './permit.js';
 
 /** Options of {@link createGatewayClient}. */
 export interface GatewayClientOptions {
@@ -25,6 +26,9 @@ export interface GatewayClientOptions {
 
 /** The answer of `POST /gateway/v1/sso/login`: the JWT, its expiry, the wallet and the bound organization. */
 export type LoginSession = operations['login']['responses'][200]['content']['application/json'];
+
+/** The answer of `POST /gateway/v1/wallet/permit-deposits`: the gasless deposit, `pending`. */
+export type PermitDeposit = operations['depositWithPermit']['responses'][202]['content']['application/json'];
 
 type GetPath = {
   [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'application/json': unknown } } } } } ? P : never;
@@ -76,6 +80,16 @@ export interface GatewayClient extends Client<paths> {
    * @throws ProblemError on the first page that fails (items of earlier pages were already yielded)
    */
   paginate<P extends PaginatedPath>(path: P, init?: PaginateInit<P>): AsyncGenerator<PageItem<P>, void, undefined>;
+  /**
+   * A gasless deposit (issue #27): fetches the EIP-2612 permit of the session's wallet for `amount`
+   * (`GET /gateway/v1/wallet/permit-deposits/typed-data`), signs it with `signer` (EIP-712), and
+   * sends it (`POST /gateway/v1/wallet/permit-deposits`, with an Idempotency-Key). The gateway relays
+   * `permit` + `transferFrom` and pays the gas; poll `GET /gateway/v1/wallet/permit-deposits/{id}`.
+   * @param opts.amount base units, as a decimal string
+   * @throws ProblemError (invalid-permit, insufficient-funds, invalid-state, chain-unavailable, …);
+   *   TypeError when `signer` is not the session's wallet
+   */
+  depositWithPermit(signer: TypedDataSigner, opts: { amount: string }): Promise<PermitDeposit>;
 }
 
 /** `[METHOD, pattern]` of the operations that honour an `Idempotency-Key` (`x-idempotent` in the document). */
@@ -174,7 +188,20 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return session;
   };
 
-  const gw = Object.assign(client, { login, unwrap, paginate }) as Client<paths> & Pick<GatewayClient, 'login' | 'unwrap' | 'paginate'>;
+  const depositWithPermit = async (signer: TypedDataSigner, opts: { amount: string }): Promise<PermitDeposit> => {
+    const { typedData } = await unwrap(
+      client.GET('/gateway/v1/wallet/permit-deposits/typed-data', { params: { query: { amount: opts.amount } } }),
+    );
+    const signature = await signPermit(signer, typedData);
+    return unwrap(
+      client.POST('/gateway/v1/wallet/permit-deposits', {
+        body: { amount: opts.amount, deadline: Number(typedData.message.deadline), signature },
+      }),
+    );
+  };
+
+  const gw = Object.assign(client, { login, unwrap, paginate, depositWithPermit }) as Client<paths> &
+    Pick<GatewayClient, 'login' | 'unwrap' | 'paginate' | 'depositWithPermit'>;
   Object.defineProperties(gw, {
     baseUrl: { value: baseUrl, enumerable: true },
     apiKey: { get: () => state.apiKey, set: (v: string | undefined) => (state.apiKey = v), enumerable: true },

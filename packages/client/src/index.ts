@@ -9,11 +9,20 @@ export {
   type GatewayClient,
   type GatewayClientOptions,
   type LoginSession,
+  type PermitDeposit,
   type PageItem,
   type PaginateInit,
   type PaginatedPath,
 } from './client.js';
 export { ProblemError, problemCode, type Problem } from './errors.js';
+export {
+  signPermit,
+  type EthersTypedDataSigner,
+  type PermitTypedData,
+  type TypedDataSigner,
+  type ViemTypedDataAccount,
+  type ViemTypedDataWalletClient,
+} from './permit.js';
 export {
   DEFAULT_RETRY,
   RETRYABLE_STATUSES,

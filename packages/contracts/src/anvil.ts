@@ -2,7 +2,7 @@
  * A local anvil (Foundry's EVM node, npm `@foundry-rs/anvil`) for tests and the embedded chain.
  * Each call starts a process of its own on a loopback port and stops it by its own pid.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -85,6 +85,24 @@ async function rpcChainId(rpcUrl: string): Promise<number> {
 }
 
 /**
+ * Anvils of this process still running. Their parent exiting by `process.exit` (a signal while it
+ * waits for a dependency, a start-up error) must not leave them holding their ports and state
+ * files: one `exit` handler kills them all, synchronously (SIGKILL; the state file keeps what its
+ * last interval wrote). A graceful stop goes through `Anvil.stop` instead.
+ */
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function trackChild(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const c of live) c.kill('SIGKILL');
+  });
+}
+
+/**
  * Starts anvil on 127.0.0.1 and resolves once our process listens and `eth_chainId` answers with
  * `chainId`. Rejects (after killing the process) if the port is taken, the process exits, or
  * `startTimeoutMs` passes.
@@ -100,6 +118,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   const fd = openSync(logPath, 'w');
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', fd, fd] });
   closeSync(fd);
+  trackChild(child);
   let listening = false;
   const output = (): string => {
     try {

@@ -14,6 +14,7 @@ import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
 import { webhookRoutes } from '@gw/core/webhooks';
 import { withdrawalRoutes } from '@gw/core/withdrawals';
+import { permitDepositRoutes } from '@gw/core/permit-deposits';
 import type { RouteDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
 import { healthRoutes } from './health.js';
@@ -32,6 +33,7 @@ export const ROUTES: RouteTable<RouteDeps> = [
   ...walletRoutes,
   ...withdrawalRoutes,
   ...depositRoutes,
+  ...permitDepositRoutes,
   ...stakingRoutes,
   ...governanceRoutes,
   ...tokenRoutes,

@@ -534,6 +534,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gateway/v1/wallet/permit-deposits/typed-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The permit to sign for a gasless deposit
+     * @description The EIP-712 typed data of an EIP-2612 `Permit` of the JWT wallet for `amount` base units of the native token: the token's own domain (ERC-5267), the custody address as spender, the wallet's current permit nonce (read now, never cached) and a deadline one hour ahead. Sign it with `signTypedData` (viem, ethers; `@service-gateway/client` does it in `depositWithPermit`) and send the signature to `POST /wallet/permit-deposits` with the same amount and deadline.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     */
+    get: operations['getPermitTypedData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/wallet/permit-deposits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deposit on chain without gas: relay a signed permit
+     * @description Moves `amount` of the JWT wallet's own tokens into custody on the home chain, the gateway paying the gas: it checks the signed permit (it must recover to the wallet for the token's current nonce, the custody address, this amount and deadline; deadline at least 60 s ahead; the wallet holds the amount), then relays `permit` and, once that is `CHAIN_CONFIRMATIONS` deep, `transferFrom(wallet, custody, amount)` through the on-chain outbox. The transfer is an ordinary deposit: it is credited to the custodial balance once, by the deposit scan (`GET /wallet/deposits`). Poll `GET /wallet/permit-deposits/{id}`. One gasless deposit per wallet at a time (409 `invalid-state` while one is in flight).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
+     */
+    post: operations['depositWithPermit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/wallet/permit-deposits/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A gasless deposit and its state
+     * @description A permit deposit of the JWT's wallet: `pending`, `submitted` (the permit or the transfer is on its way), `confirmed` (the transfer is `CHAIN_CONFIRMATIONS` deep; `deposit` follows the credit) or `failed` (nothing moved). Another wallet's or organization's id → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     */
+    get: operations['getPermitDeposit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/gateway/v1/staking/stake': {
     parameters: {
       query?: never;
@@ -2083,6 +2151,118 @@ export interface components {
       /** @description The payment as the API returns it, after the change */
       data: {
         payment: components['schemas']['Payment'];
+      };
+    };
+    /** @description A gasless deposit: an EIP-2612 permit relayed by the gateway, then `transferFrom` into custody */
+    PermitDeposit: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      object: 'permit_deposit';
+      /**
+       * @description `pending`: accepted, the permit not yet broadcast; `submitted`: the permit or the transfer is on its way; `confirmed`: the `transferFrom` is `CHAIN_CONFIRMATIONS` deep: the tokens are in custody and the deposit scan credits them (see `deposit`); `failed`: the permit or the transfer was refused or reverted on chain; nothing moved, the tokens are still in the wallet
+       * @enum {string}
+       */
+      status: 'pending' | 'submitted' | 'confirmed' | 'failed';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      from: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description Positive integer base units as a string
+       * @example 12000000000000000000
+       */
+      amount: string;
+      /** @description The permit's deadline, unix seconds */
+      deadline: number;
+      /** @description The `permit` transaction (the latest signed while in flight) */
+      permitTxHash: string | null;
+      /** @description The `transferFrom` transaction: the deposit in `GET /wallet/deposits` carries the same hash */
+      txHash: string | null;
+      /**
+       * @description The deposit scan's state of the transfer (`GET /wallet/deposits`), null before it is seen
+       * @enum {string|null}
+       */
+      deposit: 'pending' | 'credited' | 'orphaned' | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @description What the wallet signs for a gasless deposit (EIP-2612 permit, EIP-712 typed data) */
+    PermitTypedData: {
+      /** @enum {string} */
+      object: 'permit_typed_data';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      spender: string;
+      typedData: {
+        /** @description The token's EIP-712 domain, as the contract reports it (ERC-5267 `eip712Domain()`) */
+        domain: {
+          name: string;
+          version: string;
+          chainId: number;
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          verifyingContract: string;
+        };
+        /** @description EIP-2612: Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline) */
+        types: {
+          Permit: {
+            name: string;
+            type: string;
+          }[];
+        };
+        /** @enum {string} */
+        primaryType: 'Permit';
+        message: {
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          owner: string;
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          spender: string;
+          /**
+           * @description The amount, base units (a uint256 as a decimal string)
+           * @example 1000000000000000000
+           */
+          value: string;
+          /**
+           * @description The token's `nonces(owner)` when read: a permit signed for another nonce is refused
+           * @example 1000000000000000000
+           */
+          nonce: string;
+          /**
+           * @description Unix seconds; one hour from now
+           * @example 1000000000000000000
+           */
+          deadline: string;
+        };
       };
     };
     /** @description RFC 9457 problem document (`application/problem+json`). Besides the standard members, some types carry extension members (listed); others may be added. */
@@ -5655,6 +5835,423 @@ export interface operations {
       };
       /** @description `/problems/chain-unavailable`: Chain unavailable */
       503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPermitTypedData: {
+    parameters: {
+      query: {
+        /** @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token */
+        amount: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The typed data to sign */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "permit_typed_data",
+           *       "chain": "eip155:31337",
+           *       "spender": "0xc811641CEd3B057BA939fE62Ad8D682d37b0c1b7",
+           *       "typedData": {
+           *         "domain": {
+           *           "name": "Gateway Token",
+           *           "version": "1",
+           *           "chainId": 31337,
+           *           "verifyingContract": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+           *         },
+           *         "types": {
+           *           "Permit": [
+           *             {
+           *               "name": "owner",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "spender",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "value",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "nonce",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "deadline",
+           *               "type": "uint256"
+           *             }
+           *           ]
+           *         },
+           *         "primaryType": "Permit",
+           *         "message": {
+           *           "owner": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "spender": "0xc811641CEd3B057BA939fE62Ad8D682d37b0c1b7",
+           *           "value": "10000000000000000000",
+           *           "nonce": "0",
+           *           "deadline": "1795800000"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PermitTypedData'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  depositWithPermit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": "10000000000000000000",
+         *       "deadline": 1795800000,
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description The signed permit's deadline, unix seconds (as in the typed data); at least 60 s ahead
+           * @example 1795800000
+           */
+          deadline: number;
+          /**
+           * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+           * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+           */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the permit deposit, `pending` */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000b1",
+           *       "object": "permit_deposit",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "10000000000000000000",
+           *       "deadline": 1795800000,
+           *       "permitTxHash": null,
+           *       "txHash": null,
+           *       "deposit": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['PermitDeposit'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-permit`: Invalid permit; `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPermitDeposit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the permit deposit (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The permit deposit */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000b1",
+           *       "object": "permit_deposit",
+           *       "status": "confirmed",
+           *       "chain": "eip155:31337",
+           *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "10000000000000000000",
+           *       "deadline": 1795800000,
+           *       "permitTxHash": "0x1f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+           *       "txHash": "0x8f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+           *       "deposit": "credited",
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:15:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['PermitDeposit'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -9808,6 +10405,7 @@ export const IDEMPOTENT_OPERATIONS: readonly (readonly [method: string, path: st
   ['POST', '/gateway/v1/payments'],
   ['POST', '/gateway/v1/wallet/transfer'],
   ['POST', '/gateway/v1/wallet/withdraw'],
+  ['POST', '/gateway/v1/wallet/permit-deposits'],
   ['POST', '/gateway/v1/staking/stake'],
   ['POST', '/gateway/v1/staking/positions/{id}/unstake'],
   ['POST', '/gateway/v1/governance/vote'],

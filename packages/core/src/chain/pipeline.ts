@@ -43,13 +43,18 @@ import {
  *    the node (evicted, or its block reorged away): the same bytes are broadcast again.
  */
 
-/** What the business side does when its transaction is final. `tx` is the transaction finishing the row. */
+/**
+ * What the business side does when its transaction is final. `tx` is the transaction finishing the
+ * row. An outcome may return the next transactions of the same business change (a permit, then the
+ * `transferFrom` it allows): they are written in that same transaction, signed by the same signer,
+ * and enqueued after its commit, so a step is never lost and never written twice.
+ */
 export interface ChainTransactionKind {
   kind: string;
   /** Included, successful and `confirmations` deep. */
-  confirmed(tx: RawSql, row: ChainTransactionRow, receipt: TransactionReceipt): Promise<void>;
+  confirmed(tx: RawSql, row: ChainTransactionRow, receipt: TransactionReceipt): Promise<void | readonly ChainTransactionInput[]>;
   /** Reverted on chain, or refused by gas estimation before any nonce was spent. */
-  failed(tx: RawSql, row: ChainTransactionRow, reason: string): Promise<void>;
+  failed(tx: RawSql, row: ChainTransactionRow, reason: string): Promise<void | readonly ChainTransactionInput[]>;
 }
 
 const kinds = new Map<string, ChainTransactionKind>();
@@ -74,6 +79,8 @@ export function assertChainTransactionKinds(expected: readonly string[]): void {
 
 /** The transaction to write: a call of `to` with `data` (and `value` wei) by the relayer on `chainId`. */
 export interface ChainTransactionInput {
+  /** The row's id (UUID); a new UUIDv7 when absent. Give one to refer to the row before it is written. */
+  id?: string;
   kind: string;
   /** The business change's id (one transaction per kind + reference). */
   reference: string;
@@ -102,7 +109,7 @@ export async function recordChainTransaction(
 ): Promise<RecordedChainTransaction> {
   chainOf(ctx.chains, input.chainId);
   const signer = (await relayerAccount(ctx)).address;
-  const id = uuidv7();
+  const id = input.id ?? uuidv7();
   await insertChainTransaction(tx, {
     id,
     chainId: input.chainId,
@@ -118,7 +125,7 @@ export async function recordChainTransaction(
 
 /** What one pass of the pipeline did; `wait` means: look again after CHAIN_TX_POLL_MS. */
 export type ChainTransactionOutcome =
-  | { state: 'confirmed' | 'failed'; txHash: string | null }
+  | { state: 'confirmed' | 'failed'; txHash: string | null; next: RecordedChainTransaction[] }
   | { state: 'wait'; status: ChainTransactionRow['status']; txHash: string | null }
   | { state: 'missing' };
 
@@ -143,7 +150,7 @@ const message = (err: unknown): string => {
 export async function processChainTransaction(ctx: PipelineCtx, id: string): Promise<ChainTransactionOutcome> {
   let row = await findChainTransaction(ctx.prisma, id);
   if (!row) return { state: 'missing' };
-  if (row.status === 'confirmed' || row.status === 'failed') return { state: row.status, txHash: row.txHash };
+  if (row.status === 'confirmed' || row.status === 'failed') return { state: row.status, txHash: row.txHash, next: [] };
   const chain = chainOf(ctx.chains, row.chainId);
   const account = await relayerAccount(ctx);
   if (account.address !== row.signer) throw new Error(`chain transaction ${id} is signed by ${row.signer}, not by this relayer`);
@@ -378,14 +385,17 @@ async function finish(
 ): Promise<ChainTransactionOutcome> {
   const kind = kinds.get(row.kind);
   if (!kind) throw new Error(`No outcome registered for chain transaction kind ${row.kind}`);
-  await withTransaction(ctx.prisma, async (tx) => {
+  const next = await withTransaction(ctx.prisma, async (tx) => {
     const locked = await findChainTransaction(tx, row.id, true);
-    if (!locked || locked.status === 'confirmed' || locked.status === 'failed') return;
-    if (f.status === 'confirmed') await kind.confirmed(tx, locked, receipt!);
-    else await kind.failed(tx, locked, f.error ?? 'failed');
+    if (!locked || locked.status === 'confirmed' || locked.status === 'failed') return [];
+    const follow =
+      (f.status === 'confirmed' ? await kind.confirmed(tx, locked, receipt!) : await kind.failed(tx, locked, f.error ?? 'failed')) ?? [];
     await finishChainTransaction(tx, row.id, f);
+    const recorded: RecordedChainTransaction[] = [];
+    for (const input of follow) recorded.push(await recordChainTransaction(ctx, tx, input));
+    return recorded;
   });
-  return { state: f.status, txHash: f.txHash };
+  return { state: f.status, txHash: f.txHash, next };
 }
 
 /** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */

@@ -3,6 +3,7 @@ export { Deposit, DepositPage, type DepositDto, type ReservesReport } from './co
 export {
   checkReserves,
   CUSTODY_REORG_WINDOW,
+  depositStatusOfTransaction,
   fundSystemAccountByDeposit,
   listDeposits,
   mintByDeposit,

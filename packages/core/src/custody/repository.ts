@@ -152,3 +152,9 @@ export function listOrphaned(db: Db<'deposit'>): Promise<DepositRow[]> {
 export function countOrphaned(db: Db<'deposit'>, chainId: number): Promise<number> {
   return db.deposit.count({ where: { chainId, status: 'orphaned' } });
 }
+
+/** The status of the first deposit found in (chain, tx hash), or null when the scan has not seen one. */
+export async function findDepositStatusByTx(db: Db<'deposit'>, chainId: number, txHash: string): Promise<Deposit['status'] | null> {
+  const row = await db.deposit.findFirst({ where: { chainId, txHash }, orderBy: { logIndex: 'asc' }, select: { status: true } });
+  return row?.status ?? null;
+}

@@ -21,6 +21,7 @@ import {
   deletePendingFrom,
   findCursor,
   findDepositByKey,
+  findDepositStatusByTx,
   forgetBlocks,
   insertDeposits,
   listBlocks,
@@ -378,6 +379,19 @@ export async function listDeposits(
     (page) => listWalletDeposits(ctx.prisma, getAddress(address), page),
     (d) => toDepositDto(d, (id) => `eip155:${id}`, d.chainId === chain?.chainId ? head : null),
   );
+}
+
+/**
+ * The deposit scan's state of a transfer to custody by its transaction (a gasless deposit's
+ * `transferFrom`): `pending`, `credited`, `orphaned`, or null when the scan has not seen it yet.
+ * @param txHash lower-case 0x hex
+ */
+export async function depositStatusOfTransaction(
+  ctx: Pick<Context, 'prisma'>,
+  chainId: number,
+  txHash: string,
+): Promise<'pending' | 'credited' | 'orphaned' | null> {
+  return findDepositStatusByTx(ctx.prisma, chainId, txHash.toLowerCase());
 }
 
 /** Every orphaned deposit (`admin deposits:orphaned`), oldest first. */

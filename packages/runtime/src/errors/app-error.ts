@@ -179,6 +179,14 @@ export const errorCatalog = {
     meaning: 'The balance of the account to debit is smaller than the amount; `reason` may say which account.',
     action: 'Top up the balance or send a smaller amount.',
   },
+  'invalid-permit': {
+    status: 422,
+    title: 'Invalid permit',
+    meaning:
+      "The EIP-2612 permit of a gasless deposit was refused before anything was sent on chain: its signature does not recover to the session's wallet for the token's current nonce (`nonces(owner)`), the custody address as spender, this amount and this deadline, or its deadline is less than 60 s ahead; `field` names the part (`signature`, `deadline`).",
+    action:
+      'Fetch the typed data again (`GET /gateway/v1/wallet/permit-deposits/typed-data`), sign it with the wallet (EIP-712 `signTypedData`) and send it with the same amount and deadline.',
+  },
   'invalid-consent-signature': {
     status: 422,
     title: 'Invalid consent signature',

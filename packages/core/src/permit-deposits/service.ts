@@ -1,0 +1,327 @@
+import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress, type TransactionReceipt } from 'viem';
+import { v7 as uuidv7 } from 'uuid';
+import type { RawSql } from '@gw/db';
+import { GatewayToken } from '@gw/contracts';
+import { AppError, type Context, isUuid } from '@gw/runtime';
+import {
+  chainCall,
+  chainTransactionState,
+  contractAddress,
+  custodyAddress,
+  defineChainTransactionKind,
+  dispatchChainTransaction,
+  homeChainOf,
+  publicClientOf,
+  recordChainTransaction,
+  type ChainTransactionInput,
+  type RecordedChainTransaction,
+} from '../chain/index.js';
+import { depositStatusOfTransaction } from '../custody/index.js';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import type { PermitDepositDto, PermitTypedDataDto } from './contract.js';
+import {
+  findWalletPermitDeposit,
+  finishPermitDeposit,
+  insertPermitDeposit,
+  lockPermitDeposit,
+  notePermitOutcome,
+  type PermitDepositRow,
+} from './repository.js';
+
+/**
+ * The gasless deposit (issue #27, point 4): the wallet signs an EIP-2612 permit whose spender is the
+ * custody address (the relayer), and the gateway relays two transactions through the on-chain
+ * outbox, paying their gas: `permit(owner, custody, amount, deadline, v, r, s)` (kind
+ * `deposit-permit`), then, written by the permit's outcome in the transaction that finishes it,
+ * `transferFrom(owner, custody, amount)` (kind `deposit-transfer`). The transfer's `Transfer` log is
+ * an ordinary deposit: the deposit scan credits the wallet once, after CHAIN_CONFIRMATIONS, keyed
+ * by (chain, transaction hash, log index), so the reserves hold by construction. Nothing is debited
+ * or credited by this module. See docs/chain.md, "Gasless deposits".
+ */
+
+type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
+type ReadCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
+
+/** Outbox kinds of a permit deposit's two transactions (their `reference` is the permit deposit id). */
+export const PERMIT_DEPOSIT_KINDS = { permit: 'deposit-permit', transfer: 'deposit-transfer' } as const;
+
+/** A deadline this close (seconds) leaves the relay too little time: refused. */
+const MIN_DEADLINE_AHEAD_S = 60;
+/** The deadline the typed data proposes: one hour from now. */
+const TYPED_DATA_DEADLINE_S = 3600;
+
+const PERMIT_TYPES = {
+  Permit: [
+    { name: 'owner', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
+
+const abi = GatewayToken.abi;
+
+/** The token's EIP-712 domain (ERC-5267) and `owner`'s permit nonce, read in one batch. */
+async function permitState(ctx: ReadCtx, owner: `0x${string}`) {
+  const chain = homeChainOf(ctx.chains);
+  const [token, spender] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);
+  const pub = publicClientOf(ctx, chain);
+  const [domain, nonce, balance] = await chainCall(chain, () =>
+    Promise.all([
+      pub.readContract({ address: token, abi, functionName: 'eip712Domain' }),
+      pub.readContract({ address: token, abi, functionName: 'nonces', args: [owner] }),
+      pub.readContract({ address: token, abi, functionName: 'balanceOf', args: [owner] }),
+    ]),
+  );
+  const [, name, version, chainId, verifyingContract] = domain;
+  return {
+    chain,
+    token,
+    spender,
+    nonce,
+    balance,
+    domain: { name, version, chainId: Number(chainId), verifyingContract: getAddress(verifyingContract) },
+  };
+}
+
+/**
+ * The EIP-712 typed data of the permit the wallet signs for a gasless deposit of `amount`: the
+ * token's own domain, the custody address as spender, the wallet's current nonce, and a deadline
+ * one hour ahead. Not cached: the nonce must be the current one.
+ * @param owner the JWT's wallet (checksummed)
+ * @param amount base units, > 0
+ * @throws AppError chain-unavailable (503: no chain, no deployment, or the node is slow or down)
+ */
+export async function permitTypedData(ctx: ReadCtx, owner: string, amount: bigint): Promise<PermitTypedDataDto> {
+  const wallet = getAddress(owner);
+  const s = await permitState(ctx, wallet);
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
+  return {
+    object: 'permit_typed_data',
+    chain: s.chain.caip2,
+    spender: s.spender,
+    typedData: {
+      domain: s.domain,
+      types: { Permit: PERMIT_TYPES.Permit.map((f) => ({ ...f })) },
+      primaryType: 'Permit',
+      message: { owner: wallet, spender: s.spender, value: amount.toString(), nonce: s.nonce.toString(), deadline: deadline.toString() },
+    },
+  };
+}
+
+export interface PermitDepositInput {
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet: the permit's owner and the account credited. */
+  address: string;
+  /** Base units, > 0. */
+  amount: bigint;
+  /** Unix seconds. */
+  deadline: number;
+  /** 65-byte EIP-712 signature, 0x hex. */
+  signature: `0x${string}`;
+  idempotencyKey?: string | undefined;
+}
+
+const toDto = (
+  d: PermitDepositRow,
+  chainRow: { status: string; txHash: string | null } | null,
+  deposit: PermitDepositDto['deposit'],
+): PermitDepositDto => ({
+  id: d.id,
+  object: 'permit_deposit',
+  status:
+    d.status !== 'pending' ? d.status : d.transferTransactionId || (chainRow && chainRow.status !== 'queued') ? 'submitted' : 'pending',
+  chain: `eip155:${d.chainId}`,
+  from: d.address,
+  token: d.token,
+  amount: d.amount.toString(),
+  deadline: Number(d.deadline),
+  permitTxHash: d.permitTxHash ?? (d.transferTransactionId ? null : (chainRow?.txHash ?? null)),
+  txHash: d.txHash ?? (d.transferTransactionId ? (chainRow?.txHash ?? null) : null),
+  deposit,
+  failureReason: d.failureReason,
+  createdAt: d.createdAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+});
+
+/**
+ * Accepts a gasless deposit (issue #27): checks the permit before anything is written (the
+ * signature recovers to the JWT's wallet for the token's current nonce, the custody address as
+ * spender, `amount` and `deadline`; the deadline is at least 60 s ahead; the wallet holds `amount`
+ * on chain), then in one transaction writes the permit deposit and its `permit` transaction (the
+ * outbox), and enqueues it after the commit. The chain reads happen inside that transaction, bounded
+ * by CHAIN_RPC_TIMEOUT_MS, so that an Idempotency-Key replay is answered before them.
+ * @returns 202 and the permit deposit (`pending`); `replayed` when answered from the key
+ * @throws AppError validation-error (400), invalid-permit (422: signature or deadline),
+ *   insufficient-funds (422: the wallet holds less on chain), invalid-state (409: another permit
+ *   deposit of this wallet is in flight), chain-unavailable (503), idempotency-key-reused (422)
+ */
+export async function depositWithPermit(ctx: Ctx, input: PermitDepositInput) {
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  const owner = getAddress(input.address);
+  const chain = homeChainOf(ctx.chains);
+  const fingerprint = requestFingerprint('wallet.permit-deposit', owner, {
+    amount: input.amount.toString(),
+    deadline: input.deadline,
+    signature: input.signature.toLowerCase(),
+  });
+  let recorded: RecordedChainTransaction | undefined;
+  const result = await withIdempotency<PermitDepositDto>(
+    ctx,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      if (input.deadline < Math.floor(Date.now() / 1000) + MIN_DEADLINE_AHEAD_S)
+        throw new AppError('invalid-permit', `The permit's deadline must be at least ${MIN_DEADLINE_AHEAD_S} s ahead`, {
+          field: 'deadline',
+        });
+      const s = await permitState(ctx, owner);
+      const message = { owner, spender: s.spender, value: input.amount, nonce: s.nonce, deadline: BigInt(input.deadline) };
+      const signer = await recoverTypedDataAddress({
+        domain: s.domain,
+        types: PERMIT_TYPES,
+        primaryType: 'Permit',
+        message,
+        signature: input.signature,
+      }).catch(() => null);
+      if (signer === null || getAddress(signer) !== owner)
+        throw new AppError(
+          'invalid-permit',
+          `The signature is not the wallet's permit of ${input.amount} base units to ${s.spender} with nonce ${s.nonce} and deadline ${input.deadline}`,
+          { field: 'signature', nonce: s.nonce.toString(), spender: s.spender },
+        );
+      if (s.balance < input.amount)
+        throw new AppError('insufficient-funds', `The wallet holds ${s.balance} base units on ${chain.caip2}, less than ${input.amount}`, {
+          reason: 'wallet balance on chain',
+        });
+      const { v, r, s: sig } = parseSignature(input.signature);
+      const id = uuidv7();
+      recorded = await recordChainTransaction(ctx, tx, {
+        kind: PERMIT_DEPOSIT_KINDS.permit,
+        reference: id,
+        chainId: chain.chainId,
+        to: s.token,
+        data: encodeFunctionData({
+          abi,
+          functionName: 'permit',
+          args: [owner, s.spender, input.amount, BigInt(input.deadline), Number(v ?? 27n), r, sig],
+        }),
+      });
+      const row = await insertPermitDeposit(tx, {
+        id,
+        organizationId: input.organizationId,
+        address: owner,
+        chainId: chain.chainId,
+        token: ctx.config.NATIVE_TOKEN_SYMBOL,
+        amount: input.amount,
+        deadline: BigInt(input.deadline),
+        permitTransactionId: recorded.id,
+      });
+      if (!row)
+        throw new AppError('invalid-state', 'Another gasless deposit of this wallet is in flight; retry once it is final', {
+          reason: 'permit-deposit-in-flight',
+        });
+      return { statusCode: 202, body: toDto(row, null, null) };
+    },
+  );
+  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
+  return result;
+}
+
+/**
+ * A permit deposit of the JWT's wallet in the caller's organization, with its transactions' state
+ * and the deposit scan's state of the transfer; any other id answers 404.
+ * @throws AppError not-found
+ */
+export async function getPermitDeposit(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  address: string,
+  id: string,
+): Promise<PermitDepositDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such permit deposit');
+  const row = await findWalletPermitDeposit(ctx.prisma, organizationId, getAddress(address), id);
+  if (!row) throw new AppError('not-found', 'No such permit deposit');
+  const inFlight = row.status === 'pending' ? (row.transferTransactionId ?? row.permitTransactionId) : null;
+  const chainRow = inFlight ? await chainTransactionState(ctx, inFlight) : null;
+  const deposit = row.txHash ? await depositStatusOfTransaction(ctx, row.chainId, row.txHash) : null;
+  return toDto(row, chainRow, deposit);
+}
+
+/** What the permit's outcome needs of its outbox row. */
+interface PermitRow {
+  reference: string;
+  chainId: number;
+  /** The token contract. */
+  toAddress: string;
+  /** The relayer: the custody address, the permit's spender. */
+  signer: string;
+  txHash: string | null;
+}
+
+/** The `transferFrom` that follows the permit, whatever the permit's outcome (see below). */
+function transferStep(row: PermitRow, d: PermitDepositRow, custody: string): ChainTransactionInput & { id: string } {
+  return {
+    id: uuidv7(),
+    kind: PERMIT_DEPOSIT_KINDS.transfer,
+    reference: d.id,
+    chainId: d.chainId,
+    to: row.toAddress as `0x${string}`,
+    data: encodeFunctionData({
+      abi,
+      functionName: 'transferFrom',
+      args: [d.address as `0x${string}`, custody as `0x${string}`, d.amount],
+    }),
+  };
+}
+
+/**
+ * The permit's outcome, in the transaction that finishes it: the `transferFrom` is written next.
+ * Also after a failed permit: anyone may submit a signed permit first (front-running it, which
+ * makes ours revert with the nonce spent), and then the allowance is there all the same; the
+ * transfer's gas estimation decides, and a transfer without allowance fails the deposit before any
+ * nonce is spent, with the permit's reason kept.
+ */
+export const permitTransactions = defineChainTransactionKind({
+  kind: PERMIT_DEPOSIT_KINDS.permit,
+  async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
+    return transferNext(tx, row, { permitTxHash: receipt.transactionHash, permitError: null });
+  },
+  async failed(tx: RawSql, row, reason: string) {
+    return transferNext(tx, row, { permitTxHash: row.txHash, permitError: reason });
+  },
+});
+
+async function transferNext(
+  tx: RawSql,
+  row: PermitRow,
+  permit: { permitTxHash: string | null; permitError: string | null },
+): Promise<ChainTransactionInput[]> {
+  const d = await lockPermitDeposit(tx, row.reference);
+  if (!d || d.status !== 'pending' || d.transferTransactionId) return [];
+  // The permit's spender is the signer of its transaction: the relayer, which is the custody address.
+  const step = transferStep(row, d, row.signer);
+  await notePermitOutcome(tx, d.id, {
+    permitTxHash: permit.permitTxHash,
+    transferTransactionId: step.id,
+    failureReason: permit.permitError === null ? null : `permit: ${permit.permitError}`,
+  });
+  return [step];
+}
+
+/** The transfer's outcome: the permit deposit is final (the credit is the deposit scan's). */
+export const permitTransferTransactions = defineChainTransactionKind({
+  kind: PERMIT_DEPOSIT_KINDS.transfer,
+  async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
+    const d = await lockPermitDeposit(tx, row.reference);
+    if (!d || d.status !== 'pending') return;
+    await finishPermitDeposit(tx, d.id, { status: 'confirmed', txHash: receipt.transactionHash, failureReason: null });
+  },
+  async failed(tx: RawSql, row, reason: string) {
+    const d = await lockPermitDeposit(tx, row.reference);
+    if (!d || d.status !== 'pending') return;
+    const failureReason = [`transferFrom: ${reason}`, d.failureReason].filter(Boolean).join('; ');
+    await finishPermitDeposit(tx, d.id, { status: 'failed', txHash: row.txHash, failureReason });
+  },
+});
