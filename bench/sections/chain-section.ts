@@ -29,13 +29,15 @@
  *    CHAIN_TX_POLL_MS, as the worker does. Ratio = withdrawals/s ÷ ceiling/s. Beside it, where the
  *    withdrawals' time went: the API's part (all 202), blocks waited, fee bumps, the worker's and
  *    the API's CPU per withdrawal and the cores they used.
- * 3. **Reads** (worker stopped): `GET /gateway/v1/token/info` and `GET /gateway/v1/wallet/balances`
+ * 3. **Reads** (worker and first API stopped; two fresh API processes): `GET /gateway/v1/token/info` and `GET /gateway/v1/wallet/balances`
  *    (API key + session) against the bare JSON-RPC they wrap: one batch of `name`, `symbol`,
  *    `decimals`, `totalSupply` `eth_call`s to the home chain; one batch of `symbol` + `balanceOf` per
  *    chain, both chains at once. Closed loop (`loop-load.ts`), `BENCH_CHAIN_READ_CONNECTIONS` (20)
  *    in flight, `BENCH_CHAIN_READ_DURATION_S` (3) s each, `BENCH_CHAIN_READ_RUNS` (3) interleaved
- *    rounds. The API caches chain reads CHAIN_READ_CACHE_MS (3 s by default), so its figure is
- *    mostly the cache; a second API process with CHAIN_READ_CACHE_MS=0 gives the uncached figure.
+ *    rounds (the order of bare, cached and uncached rotated per round). The API caches chain reads
+ *    CHAIN_READ_CACHE_MS (3 s by default): the figure as deployed is the cached one; a second API
+ *    process with CHAIN_READ_CACHE_MS=0 gives the uncached one. Both endpoints also read PostgreSQL
+ *    (the ledger's supply, the custodial balances), which the bare RPC does not.
  *    Ratios are taken per round, then their median.
  *
  * @module
@@ -462,18 +464,14 @@ async function runReads(
   const rounds: ChainReadRound[] = [];
   for (let i = 0; i < runs; i++) {
     const m = (t: () => Promise<void>) => measureLoop(t, durationS, connections);
-    const round: ChainReadRound = {
-      tokenInfo: {
-        bare: await m(targets.tokenInfo.bare),
-        api: await m(targets.tokenInfo.api),
-        apiUncached: await m(targets.tokenInfo.apiUncached),
-      },
-      balances: {
-        bare: await m(targets.balances.bare),
-        api: await m(targets.balances.api),
-        apiUncached: await m(targets.balances.apiUncached),
-      },
+    // The three targets of each read in a rotated order per round, so that none always follows another.
+    const order = (['bare', 'api', 'apiUncached'] as const).map((_, k, all) => all[(k + i) % all.length]!);
+    const measure = async (group: (typeof targets)['tokenInfo']) => {
+      const out: Partial<Record<(typeof order)[number], LoopResult>> = {};
+      for (const key of order) out[key] = await m(group[key]);
+      return out as Record<(typeof order)[number], LoopResult>;
     };
+    const round: ChainReadRound = { tokenInfo: await measure(targets.tokenInfo), balances: await measure(targets.balances) };
     const f = (r: LoopResult) => `${r.reqPerSec.toFixed(0)}${r.errors ? ` (${r.errors} errors)` : ''}`;
     deps.log(
       `  reads round ${i + 1}: token info bare ${f(round.tokenInfo.bare)}, API ${f(round.tokenInfo.api)}, uncached ${f(round.tokenInfo.apiUncached)} req/s; ` +
@@ -555,10 +553,14 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
     const ceiling = await runCeiling(pub, ceilingSender, a.token, recipients, cfg.chainConfirmations, txPollMs);
     log(`  ceiling (viem signTransaction + sendRawTransaction + receipt): ${fmtPhase(ceiling)}`);
 
-    await worker!.stop();
+    // Reads against two fresh API processes, alike but for the cache (the first one has served the
+    // deposits and withdrawals: its heap and pools are not in the same state).
+    await stopServers(worker!, api.child);
+    const cached = await startApiProcess({ ...env, ...chainEnv } as ApiEnv);
+    children.push(cached.child);
     const uncached = await startApiProcess({ ...env, ...chainEnv, CHAIN_READ_CACHE_MS: '0' } as ApiEnv);
     children.push(uncached.child);
-    const reads = await runReads(deps, chains, a, { cached: api.baseUrl, uncached: uncached.baseUrl }, sessions[0]!);
+    const reads = await runReads(deps, chains, a, { cached: cached.baseUrl, uncached: uncached.baseUrl }, sessions[0]!);
     return {
       settings: {
         confirmations: cfg.chainConfirmations,
