@@ -216,15 +216,15 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
   }
   const c = report.chain;
   if (c) {
-    const conf = `CHAIN_CONFIRMATIONS ${c.settings.confirmations}, a block every ${c.settings.blockS} s`;
+    const conf = `CHAIN_CONFIRMATIONS ${c.settings.confirmations}, ${c.settings.blockS} s blocks`;
     out.chain = [
       figure(
         'chain.deposits.perSec',
-        `deposits credited, first transfer → last credit (${c.deposits.count} wallets, ${conf})`,
+        `deposits credited, first transfer → last credit (${c.deposits.count} wallets)`,
         c.deposits.perSec,
         'deposits/s',
       ),
-      figure('chain.deposits.p99Ms', 'deposit transfer broadcast → credited p99', c.deposits.p99Ms, 'ms'),
+      figure('chain.deposits.p99Ms', `transfer broadcast → credited p99 (${conf})`, c.deposits.p99Ms, 'ms'),
       figure(
         'chain.withdrawals.perSec',
         `withdrawals confirmed through \`POST /wallet/withdraw\` (${c.withdrawals.count})`,
@@ -254,7 +254,7 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
       figure('chain.reads.balances.uncachedRatio', 'the same with `CHAIN_READ_CACHE_MS=0`', c.reads.balances.uncachedRatio, ''),
       figure(
         'chain.notDone + reads errors',
-        'deposits not credited, withdrawals or ceiling transfers not confirmed, failed reads',
+        'deposits, withdrawals, ceiling transfers not done; failed reads',
         c.deposits.notDone + c.withdrawals.notDone + c.withdrawals.ceilingNotDone + c.reads.tokenInfo.errors + c.reads.balances.errors,
         'count',
         { op: '=', limit: 0, text: '0' },
