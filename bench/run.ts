@@ -23,6 +23,7 @@ import {
 import { CEILING_JOBS_FILE } from './lib/ceiling.js';
 import { loadBenchConfig } from './lib/config.js';
 import { createFixtures, createOrganization, type Organization } from './lib/fixtures.js';
+import { runChainSection } from './sections/chain-section.js';
 import { runE2eSection } from './sections/e2e-section.js';
 import { runFairnessSection } from './sections/fairness-section.js';
 import { runGrowthSection } from './sections/growth-section.js';
@@ -120,11 +121,15 @@ async function main(): Promise<void> {
       results.fairness = await timed('4. fairness (a hanging endpoint beside a healthy one)', () => runFairnessSection(deps));
     if (cfg.sections.has('e2e'))
       results.e2e = await timed('5. e2e (issue #16: HTTP API, fan-out, hot merchant, ledger scale)', () => runE2eSection(deps, env));
+    if (cfg.sections.has('chain'))
+      results.chain = await timed('6. chain (issue #27: deposits, withdrawals vs raw transactions, reads vs bare RPC)', () =>
+        runChainSection(deps, env),
+      );
     if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
     if (results.e2e?.profile) results.profiles = { ...results.profiles, apiE2e: results.e2e.profile };
     // Last: it leaves millions of rows in the database.
     if (cfg.sections.has('growth'))
-      results.growth = await timed('6. growth (issue #15: empty vs millions of rows; Redis per job; drain 10k vs 100k)', () =>
+      results.growth = await timed('7. growth (issue #15: empty vs millions of rows; Redis per job; drain 10k vs 100k)', () =>
         runGrowthSection(deps, env),
       );
 

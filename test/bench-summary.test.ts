@@ -7,7 +7,9 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chainFigures } from '../bench/lib/chain-report.js';
 import type { Report } from '../bench/lib/report.js';
+import type { ChainPhase, ChainSectionResult } from '../bench/sections/chain-section.js';
 import {
   benchFiguresMarkdown,
   measuredSettings,
@@ -86,6 +88,73 @@ describe('bench summary (bench/results/summary.json)', () => {
         HOME: '/root',
       }),
     ).toEqual(['BENCH_API_RUNS=9', 'BENCH_POOLER=pgbouncer']);
+  });
+
+  it('the chain section (issue #27): withdrawals against their ceiling, reads against the bare RPC, per round then the median', () => {
+    const phase = (count: number, done: number, durationS: number): ChainPhase => ({
+      count,
+      done,
+      failed: count - done,
+      durationS,
+      perSec: done / durationS,
+      latencyMs: { p50: 1000, p95: 1500, p99: 2000, max: 2100 },
+    });
+    const loop = (reqPerSec: number, errors = 0) => ({ reqPerSec, p50Ms: 1, p99Ms: 2, errors, total: reqPerSec });
+    const read = (bare: number, api: number, apiUncached: number) => ({ bare: loop(bare), api: loop(api), apiUncached: loop(apiUncached) });
+    const result: ChainSectionResult = {
+      settings: {
+        confirmations: 2,
+        blockS: 1,
+        txPollMs: 1000,
+        scanIntervalMs: 1000,
+        readCacheMs: 3000,
+        readDurationS: 3,
+        readConnections: 20,
+        withdrawLanes: 10,
+        sendLanes: 20,
+      },
+      deposits: phase(200, 199, 5),
+      withdrawals: phase(200, 200, 40),
+      outbox: {
+        acceptedS: 4.5,
+        replaced: 0,
+        broadcasts: 200,
+        minedBlocks: 22,
+        submittedToMinedP50: 1,
+        submittedToMinedMax: 2,
+        workerCpuMsPerWithdrawal: 94,
+        workerCores: 0.45,
+        apiCpuMsPerWithdrawal: 7,
+        apiCores: 0.03,
+      },
+      ceiling: phase(200, 200, 4),
+      reads: [
+        { tokenInfo: read(1000, 500, 250), balances: read(1000, 400, 200) },
+        { tokenInfo: read(2000, 500, 500), balances: read(500, 400, 200) },
+        { tokenInfo: read(1000, 300, 100), balances: read(1000, 300, 100) },
+      ],
+    };
+    const c = chainFigures(result);
+    expect(c.withdrawals).toMatchObject({ perSec: 5, ceilingPerSec: 50, ratio: 0.1, notDone: 0, ceilingNotDone: 0 });
+    expect(c.deposits).toMatchObject({ perSec: 39.8, p50Ms: 1000, p99Ms: 2000, notDone: 1 });
+    // Per round: 0.5, 0.25, 0.3 → 0.3 (not 500 / 1000 of the medians).
+    expect(c.reads.tokenInfo).toMatchObject({ reqPerSec: 500, bareRpcPerSec: 1000, ratio: 0.3, uncachedRatio: 0.25, errors: 0 });
+    expect(c.reads.balances).toMatchObject({ ratio: 0.4, uncachedRatio: 0.2 });
+    const figures = summaryOf({ ...apiReport('2026-11-27T10:00:00.000Z', 0.5), api: undefined, chain: c } as unknown as Report, {}).sections
+      .chain!.figures;
+    expect(figures.map((f) => f.name)).toEqual([
+      'chain.deposits.perSec',
+      'chain.deposits.p99Ms',
+      'chain.withdrawals.perSec',
+      'chain.withdrawals.ceilingPerSec',
+      'chain.withdrawals.ratio',
+      'chain.reads.tokenInfo.ratio',
+      'chain.reads.tokenInfo.uncachedRatio',
+      'chain.reads.balances.ratio',
+      'chain.reads.balances.uncachedRatio',
+      'chain.notDone + reads errors',
+    ]);
+    expect(figures.at(-1)).toMatchObject({ value: 1, target: '0', met: false });
   });
 
   it('a run of some sections replaces theirs and keeps the others, in the order the bench runs them', () => {

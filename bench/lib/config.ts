@@ -22,7 +22,7 @@ const intList = (name: string, fallback: number[]): number[] => {
 };
 
 /** The bench's sections, in the order they run; `BENCH_SECTIONS` picks some (default all but growth; `all` for every one). */
-export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth'] as const;
+export const SECTIONS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'chain', 'growth'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
@@ -99,6 +99,21 @@ export interface BenchConfig {
   e2eLedgerAccounts: number[];
   /** e2e ledger part: confirms timed (one at a time) at each account count. */
   e2eLedgerConfirms: number;
+
+  /** chain (issue #27): wallets that each send one ERC-20 transfer to the custody address (deposits measured). */
+  chainDeposits: number;
+  /** chain: withdrawals through `POST /wallet/withdraw`, and raw transactions of the ceiling. */
+  chainWithdrawals: number;
+  /** chain: CHAIN_CONFIRMATIONS of the API and worker (blocks), and the depth the ceiling awaits. */
+  chainConfirmations: number;
+  /** chain: the anvils mine a block every this many seconds while measured (`evm_setIntervalMining`). */
+  chainBlockS: number;
+  /** chain: each read measurement (token info, balances; API and bare RPC), s. */
+  chainReadDurationS: number;
+  /** chain: requests in flight at once during the read measurements. */
+  chainReadConnections: number;
+  /** chain: interleaved rounds of the read measurements (medians reported). */
+  chainReadRuns: number;
 
   /** growth (issue #15): deliveries seeded for the full database (one event each, 1–3 attempts). */
   growthDeliveries: number;
@@ -188,6 +203,13 @@ export function loadBenchConfig(): BenchConfig {
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
     e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
+    chainDeposits: int('BENCH_CHAIN_DEPOSITS', 200, 1),
+    chainWithdrawals: int('BENCH_CHAIN_WITHDRAWALS', 200, 1),
+    chainConfirmations: int('BENCH_CHAIN_CONFIRMATIONS', 2, 1),
+    chainBlockS: int('BENCH_CHAIN_BLOCK_S', 1, 1),
+    chainReadDurationS: int('BENCH_CHAIN_READ_DURATION_S', 3, 1),
+    chainReadConnections: int('BENCH_CHAIN_READ_CONNECTIONS', 20, 1),
+    chainReadRuns: int('BENCH_CHAIN_READ_RUNS', 3, 1),
     growthDeliveries: int('BENCH_GROWTH_DELIVERIES', 5_000_000, 1),
     growthPayments: int('BENCH_GROWTH_PAYMENTS', 1_000_000, 1),
     growthOrgs: int('BENCH_GROWTH_ORGS', 1000, 2),

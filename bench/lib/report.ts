@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { ApiRound } from '../sections/api-section.js';
 import { REPO_ROOT } from './child-process.js';
 import type { BenchConfig } from './config.js';
+import { chainFigures, chainRows } from './chain-report.js';
+import type { ChainSectionResult } from '../sections/chain-section.js';
 import { e2eFigures, e2eRows } from './e2e-report.js';
 import type { E2eSectionResult } from '../sections/e2e-section.js';
 import type { FairnessSectionResult } from '../sections/fairness-section.js';
@@ -337,6 +339,7 @@ export interface BenchResults {
   api?: ApiRound[];
   fairness?: FairnessSectionResult;
   e2e?: E2eSectionResult;
+  chain?: ChainSectionResult;
   growth?: GrowthSectionResult;
   profiles?: ProfileSectionResult;
 }
@@ -375,6 +378,7 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
     api: r.api ? apiFigures(r.api) : undefined,
     fairness: r.fairness ? fairnessFigures(r.fairness) : undefined,
     e2e: r.e2e ? e2eFigures(r.e2e) : undefined,
+    chain: r.chain ? chainFigures(r.chain) : undefined,
     growth: r.growth && r.growth.indexes === 'after' ? growthFigures(r.growth) : undefined,
     /** BENCH_GROWTH_INDEXES=before: the same figures with the list indexes before issue #15 (kept apart from `growth`). */
     growthIndexesBefore: r.growth && r.growth.indexes === 'before' ? growthFigures(r.growth) : undefined,
@@ -386,6 +390,7 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
       apiRounds: r.api,
       fairness: r.fairness,
       e2e: r.e2e,
+      chain: r.chain,
       growthPlans: r.growth?.plans,
     },
   };
@@ -410,7 +415,7 @@ export function writeReport(report: Report): string {
 }
 
 /** The sections' figures a report carries (a run of some sections keeps the others' figures in latest.json). */
-const SECTION_KEYS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth', 'growthIndexesBefore'] as const;
+const SECTION_KEYS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'chain', 'growth', 'growthIndexesBefore'] as const;
 
 /**
  * `report`, plus the figures of the sections this run did not measure as `file` (the previous
@@ -569,6 +574,7 @@ export function formatReport(report: Report): string {
     row('slow requests started during the healthy run (1 / 3 noisy)', t.slowRequests.join(' / '));
   }
   if (report.e2e) e2eRows(report.e2e, s, section, row);
+  if (report.chain) chainRows(report.chain, section, row);
   for (const g of [report.growth, report.growthIndexesBefore]) {
     if (!g) continue;
     section(

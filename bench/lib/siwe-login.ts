@@ -6,12 +6,19 @@
  *
  * @module
  */
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 
-/** @returns the session JWT and the checksummed address. @throws Error when the API does not answer 200 */
-export async function siweLogin(baseUrl: string, apiKey: string, domain = 'localhost'): Promise<{ token: string; address: string }> {
-  const wallet = privateKeyToAccount(generatePrivateKey());
+/**
+ * @param wallet the key that signs in (default: a fresh one)
+ * @returns the session JWT and the checksummed address. @throws Error when the API does not answer 200
+ */
+export async function siweLogin(
+  baseUrl: string,
+  apiKey: string,
+  domain = 'localhost',
+  wallet: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey()),
+): Promise<{ token: string; address: string }> {
   const nonceRes = await fetch(`${baseUrl}/api/gateway/v1/sso/nonce`);
   if (nonceRes.status !== 200) throw new Error(`nonce failed: ${nonceRes.status} ${await nonceRes.text()}`);
   const { nonce } = (await nonceRes.json()) as { nonce: string };

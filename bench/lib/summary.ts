@@ -16,7 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Report } from './report.js';
 
 /** The sections of `pnpm bench` in the order they run (as `SECTIONS` in config.ts). */
-const SECTION_ORDER = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'growth'] as const;
+const SECTION_ORDER = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'chain', 'growth'] as const;
 export type SummarySection = (typeof SECTION_ORDER)[number];
 
 export interface SummaryFigure {
@@ -212,6 +212,53 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
         op: '<',
         limit: e.targets.confirmP99AtHalfPeakMs,
       }),
+    ];
+  }
+  const c = report.chain;
+  if (c) {
+    const conf = `CHAIN_CONFIRMATIONS ${c.settings.confirmations}, ${c.settings.blockS} s blocks`;
+    out.chain = [
+      figure(
+        'chain.deposits.perSec',
+        `deposits credited, first transfer → last credit (${c.deposits.count} wallets)`,
+        c.deposits.perSec,
+        'deposits/s',
+      ),
+      figure('chain.deposits.p99Ms', `transfer broadcast → credited p99 (${conf})`, c.deposits.p99Ms, 'ms'),
+      figure(
+        'chain.withdrawals.perSec',
+        `withdrawals confirmed through \`POST /wallet/withdraw\` (${c.withdrawals.count})`,
+        c.withdrawals.perSec,
+        'withdrawals/s',
+      ),
+      figure(
+        'chain.withdrawals.ceilingPerSec',
+        'ceiling: viem `sendRawTransaction` + receipt, same depth, same anvil',
+        c.withdrawals.ceilingPerSec,
+        'tx/s',
+      ),
+      figure('chain.withdrawals.ratio', 'withdrawals/s ÷ ceiling/s', c.withdrawals.ratio, ''),
+      figure(
+        'chain.reads.tokenInfo.ratio',
+        '`GET /token/info` req/s ÷ bare `eth_call` batch (API cache on: 3 s)',
+        c.reads.tokenInfo.ratio,
+        '',
+      ),
+      figure('chain.reads.tokenInfo.uncachedRatio', 'the same with `CHAIN_READ_CACHE_MS=0`', c.reads.tokenInfo.uncachedRatio, ''),
+      figure(
+        'chain.reads.balances.ratio',
+        '`GET /wallet/balances` req/s ÷ bare batches on both chains (cache on)',
+        c.reads.balances.ratio,
+        '',
+      ),
+      figure('chain.reads.balances.uncachedRatio', 'the same with `CHAIN_READ_CACHE_MS=0`', c.reads.balances.uncachedRatio, ''),
+      figure(
+        'chain.notDone + reads errors',
+        'deposits, withdrawals, ceiling transfers not done; failed reads',
+        c.deposits.notDone + c.withdrawals.notDone + c.withdrawals.ceilingNotDone + c.reads.tokenInfo.errors + c.reads.balances.errors,
+        'count',
+        { op: '=', limit: 0, text: '0' },
+      ),
     ];
   }
   const g = report.growth;

@@ -1,0 +1,126 @@
+/**
+ * Figures and table rows of the chain section (issue #27), used by `report.ts`: the deposits and
+ * withdrawals as measured (one run each), the withdrawals against their ceiling, and the reads'
+ * medians over the rounds (ratios taken per round, then their median).
+ *
+ * @module
+ */
+import type { ChainPhase, ChainReadRound, ChainSectionResult } from '../sections/chain-section.js';
+import type { LoopResult } from './loop-load.js';
+import { median, medianOf, round } from './stats.js';
+
+const r1 = (v: number) => round(v, 1);
+
+const phaseFigures = (p: ChainPhase) => ({
+  count: p.count,
+  /** done ÷ (first broadcast or request → last done), per second */
+  perSec: r1(p.perSec),
+  /** broadcast or request → done, ms */
+  p50Ms: r1(p.latencyMs.p50),
+  p99Ms: r1(p.latencyMs.p99),
+  maxMs: r1(p.latencyMs.max),
+  durationS: round(p.durationS, 2),
+  /** started but not done (never credited or confirmed, or failed) */
+  notDone: p.count - p.done,
+});
+
+/** The figures of one read (token info or balances) over the rounds. */
+function readFigures(
+  rounds: ChainReadRound[],
+  pick: (r: ChainReadRound) => { bare: LoopResult; api: LoopResult; apiUncached: LoopResult },
+) {
+  const xs = rounds.map(pick);
+  return {
+    /** the API, reads cached CHAIN_READ_CACHE_MS (its default, 3 s): req/s, median over rounds */
+    reqPerSec: round(medianOf(xs, (x) => x.api.reqPerSec)),
+    /** a second API process with CHAIN_READ_CACHE_MS=0: every request reads the chain */
+    uncachedReqPerSec: round(medianOf(xs, (x) => x.apiUncached.reqPerSec)),
+    /** the bare JSON-RPC batch(es) the endpoint wraps, same load generator and concurrency */
+    bareRpcPerSec: round(medianOf(xs, (x) => x.bare.reqPerSec)),
+    /** per round: API (cached) ÷ bare RPC */
+    ratio: round(median(xs.map((x) => x.api.reqPerSec / x.bare.reqPerSec)), 3),
+    /** per round: API (uncached) ÷ bare RPC */
+    uncachedRatio: round(median(xs.map((x) => x.apiUncached.reqPerSec / x.bare.reqPerSec)), 3),
+    p99Ms: r1(medianOf(xs, (x) => x.api.p99Ms)),
+    uncachedP99Ms: r1(medianOf(xs, (x) => x.apiUncached.p99Ms)),
+    bareP99Ms: r1(medianOf(xs, (x) => x.bare.p99Ms)),
+    /** failed calls, all rounds, all three targets (must be 0) */
+    errors: xs.reduce((n, x) => n + x.api.errors + x.apiUncached.errors + x.bare.errors, 0),
+  };
+}
+
+/** The `chain` block of `latest.json`. */
+export function chainFigures(s: ChainSectionResult) {
+  const w = phaseFigures(s.withdrawals);
+  const c = phaseFigures(s.ceiling);
+  return {
+    settings: s.settings,
+    deposits: phaseFigures(s.deposits),
+    withdrawals: {
+      ...w,
+      /** raw viem signTransaction + sendRawTransaction + receipt at the same depth, same chain, same run */
+      ceilingPerSec: c.perSec,
+      ceilingP50Ms: c.p50Ms,
+      ceilingP99Ms: c.p99Ms,
+      ceilingNotDone: c.notDone,
+      /** withdrawals/s ÷ ceiling/s */
+      ratio: round(s.withdrawals.perSec / s.ceiling.perSec, 3),
+      /** where the time went: the API's part, blocks waited, fee bumps (see OutboxTrace) */
+      outbox: {
+        ...s.outbox,
+        acceptedS: round(s.outbox.acceptedS, 2),
+        workerCpuMsPerWithdrawal: r1(s.outbox.workerCpuMsPerWithdrawal),
+        workerCores: round(s.outbox.workerCores, 2),
+        apiCpuMsPerWithdrawal: r1(s.outbox.apiCpuMsPerWithdrawal),
+        apiCores: round(s.outbox.apiCores, 2),
+      },
+    },
+    reads: {
+      tokenInfo: readFigures(s.reads, (r) => r.tokenInfo),
+      balances: readFigures(s.reads, (r) => r.balances),
+      rounds: s.reads.length,
+      connections: s.settings.readConnections,
+      durationS: s.settings.readDurationS,
+    },
+  };
+}
+
+export type ChainFigures = ReturnType<typeof chainFigures>;
+
+/** Adds the chain section's rows to the printed table. */
+export function chainRows(
+  c: ChainFigures,
+  section: (title: string) => void,
+  row: (figure: string, value: string, target?: string) => void,
+): void {
+  const s = c.settings;
+  section(
+    `Chain (issue #27): two anvils of the section's own, a block every ${s.blockS} s, CHAIN_CONFIRMATIONS=${s.confirmations}; ` +
+      `real API and worker (deposit scan every ${s.scanIntervalMs} ms, outbox poll every ${s.txPollMs} ms)`,
+  );
+  const d = c.deposits;
+  row(`deposits: ${d.count} wallets, transfer → credited (deposits/s)`, `${d.perSec} (${d.durationS} s)`);
+  row('deposits: broadcast → credited p50 / p99 (ms)', `${d.p50Ms} / ${d.p99Ms}`);
+  const w = c.withdrawals;
+  row(`withdrawals: ${w.count} POST /wallet/withdraw → confirmed (withdrawals/s)`, `${w.perSec} (${w.durationS} s)`);
+  row('ceiling: viem signTransaction + sendRawTransaction + receipt (tx/s)', `${w.ceilingPerSec}`);
+  row('withdrawals / ceiling', `${w.ratio}`);
+  row('withdrawals p50 / p99; ceiling p50 / p99 (ms)', `${w.p50Ms} / ${w.p99Ms}; ${w.ceilingP50Ms} / ${w.ceilingP99Ms}`);
+  row(
+    'deposits not credited / withdrawals not confirmed / ceiling not confirmed',
+    `${d.notDone} / ${w.notDone} / ${w.ceilingNotDone}`,
+    '0 / 0 / 0',
+  );
+  for (const [name, label] of [
+    ['tokenInfo', 'GET /token/info'],
+    ['balances', 'GET /wallet/balances'],
+  ] as const) {
+    const r = c.reads[name];
+    row(
+      `${label} (req/s): API cached; uncached; bare RPC (${c.reads.connections} in flight, median of ${c.reads.rounds})`,
+      `${r.reqPerSec}; ${r.uncachedReqPerSec}; ${r.bareRpcPerSec}`,
+    );
+    row(`${label}: API ÷ bare, cached; uncached`, `${r.ratio}; ${r.uncachedRatio}`);
+    row(`${label} p99 (ms): cached; uncached; bare; errors`, `${r.p99Ms}; ${r.uncachedP99Ms}; ${r.bareP99Ms}; ${r.errors}`);
+  }
+}

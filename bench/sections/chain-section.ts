@@ -1,0 +1,587 @@
+/**
+ * Section `chain` (issue #27, point 6): deposits, withdrawals and chain reads of the real API and
+ * worker against two anvils of the section's own, each figure beside what the chain itself allows
+ * in the same run.
+ *
+ * Set-up (not measured): two anvils (`startLocalChains`, OS-chosen ports, no state file: chains
+ * 31337 and 31338), the real API in its own process with CHAIN_RPC_URLS pointing at them (it
+ * deploys the contracts while the anvils mine a block per transaction), `BENCH_CHAIN_DEPOSITS`
+ * (200) fresh wallets funded by the deployer (anvil's first dev key) with 100 tokens each and
+ * 1 ETH of gas (`anvil_setBalance`). Then both anvils mine a block every `BENCH_CHAIN_BLOCK_S` (1) s
+ * (`evm_setIntervalMining`, as `pnpm start` runs them), the real worker starts
+ * (`apps/worker/src/main.ts`: deposit scan every CHAIN_POLL_INTERVAL_MS, outbox poll every
+ * CHAIN_TX_POLL_MS, both at their defaults), and one deposit and one withdrawal warm it up.
+ * CHAIN_CONFIRMATIONS is `BENCH_CHAIN_CONFIRMATIONS` (2, the local default) for the API, the worker
+ * and the ceiling.
+ *
+ * 1. **Deposits**: each wallet's ERC-20 `transfer(custody, 100 tokens)` is signed beforehand; the
+ *    clock starts at the first `eth_sendRawTransaction` (20 in flight). Credited deposits/s =
+ *    deposits ÷ (first broadcast → last `credited_at` in PostgreSQL); latency per deposit =
+ *    `credited_at` − its own broadcast, ms (p50/p99). The floor is the confirmations: a deposit is
+ *    credited once CHAIN_CONFIRMATIONS blocks are on top of its block and a scan has run.
+ * 2. **Withdrawals**: `BENCH_CHAIN_WITHDRAWALS` (200) `POST /gateway/v1/wallet/withdraw` of 1 token
+ *    (202; 10 requests in flight, each wallet with its own SIWE session); confirmed/s = withdrawals ÷
+ *    (first POST → last `updated_at` of a `confirmed` withdrawal). **Ceiling**, same run, same chain,
+ *    after the worker has finished: as many token transfers from one funded key, each signed
+ *    locally with viem (`signTransaction`, explicit nonces, the outbox's gas margin) and sent with
+ *    `sendRawTransaction` (10 in flight), each awaited with `waitForTransactionReceipt` to the same
+ *    depth (head − block + 1 ≥ CHAIN_CONFIRMATIONS, as the outbox counts it) polling every
+ *    CHAIN_TX_POLL_MS, as the worker does. Ratio = withdrawals/s ÷ ceiling/s. Beside it, where the
+ *    withdrawals' time went: the API's part (all 202), blocks waited, fee bumps, the worker's and
+ *    the API's CPU per withdrawal and the cores they used.
+ * 3. **Reads** (worker and first API stopped; two fresh API processes): `GET /gateway/v1/token/info` and `GET /gateway/v1/wallet/balances`
+ *    (API key + session) against the bare JSON-RPC they wrap: one batch of `name`, `symbol`,
+ *    `decimals`, `totalSupply` `eth_call`s to the home chain; one batch of `symbol` + `balanceOf` per
+ *    chain, both chains at once. Closed loop (`loop-load.ts`), `BENCH_CHAIN_READ_CONNECTIONS` (20)
+ *    in flight, `BENCH_CHAIN_READ_DURATION_S` (3) s each, `BENCH_CHAIN_READ_RUNS` (3) interleaved
+ *    rounds (the order of bare, cached and uncached rotated per round). The API caches chain reads
+ *    CHAIN_READ_CACHE_MS (3 s by default): the figure as deployed is the cached one; a second API
+ *    process with CHAIN_READ_CACHE_MS=0 gives the uncached one. Both endpoints also read PostgreSQL
+ *    (the ledger's supply, the custodial balances), which the bare RPC does not.
+ *    Ratios are taken per round, then their median.
+ *
+ * @module
+ */
+import { createPublicClient, encodeFunctionData, erc20Abi, http, keccak256, parseEther, type Hex, type PublicClient } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
+import { ANVIL_DEV_KEY } from '@gw/core/chain';
+import type { Child } from '../lib/child-process.js';
+import { createOrganization } from '../lib/fixtures.js';
+import { flushRedis } from '../lib/infra.js';
+import { processCpuUs } from '../lib/http-load.js';
+import { fetchOk, measureLoop, type LoopResult } from '../lib/loop-load.js';
+import { startRealWorkers } from '../lib/pipeline.js';
+import { siweLogin } from '../lib/siwe-login.js';
+import { summarizeLatency, type LatencySummary } from '../lib/stats.js';
+import { startApiProcess, stopServers, type ApiEnv } from './api-section.js';
+import type { SectionDeps } from './pipeline-section.js';
+
+const ONE = 10n ** 18n;
+/** Tokens each wallet receives from the deployer and deposits, base units. */
+const DEPOSIT_AMOUNT = 100n * ONE;
+/** Each withdrawal, base units. */
+const WITHDRAW_AMOUNT = ONE;
+/** Transactions (deposits, ceiling) and HTTP requests (withdrawals, logins) in flight while sending. */
+const SEND_LANES = 20;
+const WITHDRAW_LANES = 10;
+/** The service's defaults (packages/runtime config), which the section does not change (BENCH_WORKER_ENV may, for the worker). */
+const DEFAULT_TX_POLL_MS = 1000;
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+const CHAIN_READ_CACHE_MS = 3000;
+
+/** One timed phase of many on-chain operations. */
+export interface ChainPhase {
+  /** Operations started. */
+  count: number;
+  /** Operations that reached the end state (credited, confirmed). */
+  done: number;
+  /** Operations that ended otherwise (a failed withdrawal, a reverted ceiling transfer). */
+  failed: number;
+  /** First broadcast or request → last operation done, s. */
+  durationS: number;
+  /** done ÷ durationS, per second. */
+  perSec: number;
+  /** Broadcast or request → done, per operation, ms. */
+  latencyMs: LatencySummary;
+}
+
+/** One interleaved round of the read measurements. */
+export interface ChainReadRound {
+  tokenInfo: { bare: LoopResult; api: LoopResult; apiUncached: LoopResult };
+  balances: { bare: LoopResult; api: LoopResult; apiUncached: LoopResult };
+}
+
+/** Where the withdrawals' time went, from the outbox rows (`chain_transactions`) at the end. */
+export interface OutboxTrace {
+  /** First POST → last 202 answered, s (the API's part). */
+  acceptedS: number;
+  /** Rows signed again with raised fees (more than one hash): not mined CHAIN_FEE_BUMP_BLOCKS after broadcast. */
+  replaced: number;
+  /** `eth_sendRawTransaction` calls of all rows. */
+  broadcasts: number;
+  /** Blocks between the first and the last block that mined one of them, inclusive. */
+  minedBlocks: number;
+  /** Head at the first broadcast → block that mined it, blocks: median and max. */
+  submittedToMinedP50: number;
+  submittedToMinedMax: number;
+  /** CPU time of the worker process per withdrawal (user + system), ms; and the cores it used meanwhile (CPU ÷ wall time). */
+  workerCpuMsPerWithdrawal: number;
+  workerCores: number;
+  /** The same for the API process. */
+  apiCpuMsPerWithdrawal: number;
+  apiCores: number;
+}
+
+export interface ChainSectionResult {
+  settings: {
+    confirmations: number;
+    blockS: number;
+    txPollMs: number;
+    scanIntervalMs: number;
+    readCacheMs: number;
+    readDurationS: number;
+    readConnections: number;
+    withdrawLanes: number;
+    sendLanes: number;
+  };
+  deposits: ChainPhase;
+  withdrawals: ChainPhase;
+  outbox: OutboxTrace;
+  ceiling: ChainPhase;
+  reads: ChainReadRound[];
+}
+
+interface RpcAnswer<T> {
+  result?: T;
+  error?: { message: string };
+}
+
+/** One JSON-RPC call. @throws Error with the node's message */
+async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as RpcAnswer<T>;
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** Runs `fn` over `items` with at most `lanes` calls in flight, in order of the items. */
+async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
+}
+
+/** Polls `check` every 100 ms until it returns true. @throws Error after `timeoutMs` */
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`chain section: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const phase = (count: number, startMs: number, ends: { doneAtMs: number; startMs: number; ok: boolean }[]): ChainPhase => {
+  const ok = ends.filter((e) => e.ok);
+  const last = Math.max(startMs, ...ok.map((e) => e.doneAtMs));
+  const durationS = (last - startMs) / 1000;
+  return {
+    count,
+    done: ok.length,
+    failed: ends.length - ok.length,
+    durationS,
+    perSec: durationS > 0 ? ok.length / durationS : 0,
+    latencyMs: summarizeLatency(ok.map((e) => e.doneAtMs - e.startMs)),
+  };
+};
+
+/** An ERC-20 `transfer(to, amount)` of `token` signed by `account` with an explicit nonce (EIP-1559). */
+function signTransfer(
+  account: PrivateKeyAccount,
+  s: { chainId: number; token: `0x${string}`; to: `0x${string}`; amount: bigint; nonce: number; gas: bigint; fees: Fees },
+): Promise<Hex> {
+  return account.signTransaction({
+    chainId: s.chainId,
+    type: 'eip1559',
+    to: s.token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [s.to, s.amount] }),
+    nonce: s.nonce,
+    gas: s.gas,
+    ...s.fees,
+  });
+}
+
+interface Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+interface Addresses {
+  custody: `0x${string}`;
+  token: `0x${string}`;
+  wrappedToken: `0x${string}`;
+}
+
+/** The custody address and the token contracts, as `GET /gateway/v1/contracts/addresses` answers them. */
+async function contractAddresses(apiBaseUrl: string): Promise<Addresses> {
+  const res = await fetch(`${apiBaseUrl}/api/gateway/v1/contracts/addresses`);
+  if (res.status !== 200) throw new Error(`contracts/addresses: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as {
+    networks: Record<string, { custody: `0x${string}`; contracts: Record<string, `0x${string}` | undefined> }>;
+  };
+  const home = body.networks['eip155:31337'];
+  const remote = body.networks['eip155:31338'];
+  if (!home?.contracts.token || !remote?.contracts.wrappedToken) throw new Error(`contracts not deployed: ${JSON.stringify(body)}`);
+  return { custody: home.custody, token: home.contracts.token, wrappedToken: remote.contracts.wrappedToken };
+}
+
+/**
+ * Sends the deployer's tokens (`amount` base units each) and 1 ETH of gas to every wallet, and waits
+ * for the last transfer's receipt (the home anvil still mines a block per transaction). Not measured.
+ */
+async function fundWallets(pub: PublicClient, url: string, token: `0x${string}`, to: `0x${string}`[], amount: bigint): Promise<void> {
+  const deployer = privateKeyToAccount(ANVIL_DEV_KEY);
+  const first = await pub.getTransactionCount({ address: deployer.address, blockTag: 'pending' });
+  const fees = await pub.estimateFeesPerGas();
+  const raws = await Promise.all(
+    to.map((addr, i) => signTransfer(deployer, { chainId: 31337, token, to: addr, amount, nonce: first + i, gas: 100_000n, fees })),
+  );
+  await inLanes(raws, SEND_LANES, async (raw) => {
+    await rpc(url, 'eth_sendRawTransaction', [raw]);
+  });
+  const receipts = await Promise.all(raws.map((raw) => pub.waitForTransactionReceipt({ hash: keccak256(raw), pollingInterval: 50 })));
+  if (receipts.some((r) => r.status !== 'success')) throw new Error('chain section: a funding transfer reverted');
+  const gas = `0x${parseEther('1').toString(16)}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(to.map((addr, i) => ({ jsonrpc: '2.0', id: i, method: 'anvil_setBalance', params: [addr, gas] }))),
+  });
+  const answers = (await res.json()) as RpcAnswer<unknown>[];
+  if (answers.some((a) => a.error)) throw new Error(`anvil_setBalance: ${JSON.stringify(answers.find((a) => a.error))}`);
+}
+
+/**
+ * Broadcasts one pre-signed deposit per wallet and waits until every one is `credited` in
+ * PostgreSQL. @returns the phase (broadcast → `credited_at`)
+ */
+async function runDeposits(
+  deps: SectionDeps,
+  url: string,
+  wallets: PrivateKeyAccount[],
+  a: Addresses,
+  pub: PublicClient,
+  confirmations: number,
+): Promise<ChainPhase> {
+  const fees = await pub.estimateFeesPerGas();
+  // Headroom for the base fee to rise while they wait in the pool (unused fee is not paid).
+  const doubled = { maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+  const raws = await Promise.all(
+    wallets.map((w) =>
+      signTransfer(w, { chainId: 31337, token: a.token, to: a.custody, amount: DEPOSIT_AMOUNT, nonce: 0, gas: 100_000n, fees: doubled }),
+    ),
+  );
+  const hashes = raws.map((raw) => keccak256(raw));
+  const sentAt = new Map<string, number>();
+  const t0 = Date.now();
+  await inLanes(raws, SEND_LANES, async (raw, i) => {
+    sentAt.set(hashes[i]!, Date.now());
+    await rpc(url, 'eth_sendRawTransaction', [raw]);
+  });
+  let rows: { txHash: string; creditedAt: Date | null }[] = [];
+  await until(
+    async () => {
+      rows = await deps.ctx.prisma.deposit.findMany({
+        where: { txHash: { in: hashes }, status: 'credited' },
+        select: { txHash: true, creditedAt: true },
+      });
+      return rows.length >= hashes.length;
+    },
+    deps.cfg.runTimeoutMs + confirmations * 1000,
+    `${hashes.length} deposits credited`,
+  );
+  return phase(
+    hashes.length,
+    t0,
+    rows.map((r) => ({ startMs: sentAt.get(r.txHash)!, doneAtMs: r.creditedAt!.getTime(), ok: true })),
+  );
+}
+
+interface Session {
+  headers: Record<string, string>;
+}
+
+/**
+ * `count` withdrawals of 1 token through the API (wallets in turn), then waits until each is final in
+ * PostgreSQL. @returns the phase (request sent → `updated_at` of the confirmed withdrawal)
+ */
+async function runWithdrawals(
+  deps: SectionDeps,
+  apiBaseUrl: string,
+  sessions: Session[],
+  count: number,
+  pids: { worker: number; api: number },
+): Promise<{ phase: ChainPhase; trace: OutboxTrace }> {
+  const postedAt = new Map<string, number>();
+  const cpu0 = { worker: processCpuUs(pids.worker), api: processCpuUs(pids.api) };
+  const t0 = Date.now();
+  await inLanes(
+    Array.from({ length: count }, (_, i) => sessions[i % sessions.length]!),
+    WITHDRAW_LANES,
+    async (s) => {
+      const start = Date.now();
+      const res = await fetch(`${apiBaseUrl}/api/gateway/v1/wallet/withdraw`, {
+        method: 'POST',
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: WITHDRAW_AMOUNT.toString() }),
+      });
+      const body = (await res.json()) as { id?: string };
+      if (res.status !== 202 || !body.id) throw new Error(`withdraw: ${res.status} ${JSON.stringify(body)}`);
+      postedAt.set(body.id, start);
+    },
+  );
+  const acceptedS = (Date.now() - t0) / 1000;
+  const ids = [...postedAt.keys()];
+  let rows: { id: string; status: string; updatedAt: Date }[] = [];
+  await until(
+    async () => {
+      rows = await deps.ctx.prisma.withdrawal.findMany({
+        where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } },
+        select: { id: true, status: true, updatedAt: true },
+      });
+      return rows.length >= ids.length;
+    },
+    deps.cfg.runTimeoutMs,
+    `${ids.length} withdrawals final`,
+  );
+  const wallMs = Date.now() - t0;
+  const cpuMs = { worker: (processCpuUs(pids.worker) - cpu0.worker) / 1000, api: (processCpuUs(pids.api) - cpu0.api) / 1000 };
+  const outbox = await deps.ctx.prisma.chainTransaction.findMany({
+    where: { kind: 'withdrawal', reference: { in: ids } },
+    select: { hashes: true, broadcasts: true, submittedBlock: true, minedBlock: true },
+  });
+  const mined = outbox.flatMap((o) => (o.minedBlock === null ? [] : [Number(o.minedBlock)]));
+  const waited = outbox.flatMap((o) =>
+    o.minedBlock === null || o.submittedBlock === null ? [] : [Number(o.minedBlock - o.submittedBlock)],
+  );
+  const waitedSummary = summarizeLatency(waited);
+  return {
+    phase: phase(
+      count,
+      t0,
+      rows.map((r) => ({ startMs: postedAt.get(r.id)!, doneAtMs: r.updatedAt.getTime(), ok: r.status === 'confirmed' })),
+    ),
+    trace: {
+      acceptedS,
+      replaced: outbox.filter((o) => o.hashes.length > 1).length,
+      broadcasts: outbox.reduce((n, o) => n + o.broadcasts, 0),
+      minedBlocks: mined.length ? Math.max(...mined) - Math.min(...mined) + 1 : 0,
+      submittedToMinedP50: waitedSummary.p50,
+      submittedToMinedMax: waitedSummary.max,
+      workerCpuMsPerWithdrawal: cpuMs.worker / count,
+      workerCores: cpuMs.worker / wallMs,
+      apiCpuMsPerWithdrawal: cpuMs.api / count,
+      apiCores: cpuMs.api / wallMs,
+    },
+  };
+}
+
+/**
+ * The ceiling of the withdrawals: `to.length` token transfers from `sender` signed locally with
+ * explicit nonces (signing is inside the clock, as the outbox signs too), sent with viem's
+ * `sendRawTransaction`, each awaited to `confirmations` deep. @returns the phase (first signature → each receipt deep enough)
+ */
+async function runCeiling(
+  pub: PublicClient,
+  sender: PrivateKeyAccount,
+  token: `0x${string}`,
+  to: `0x${string}`[],
+  confirmations: number,
+  pollMs: number,
+): Promise<ChainPhase> {
+  const first = await pub.getTransactionCount({ address: sender.address, blockTag: 'pending' });
+  const t0 = Date.now();
+  // As the outbox does for each row: estimate, fees, the same gas margin.
+  const estimate = await pub.estimateGas({
+    account: sender.address,
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to[0]!, WITHDRAW_AMOUNT] }),
+  });
+  const fees = await pub.estimateFeesPerGas();
+  const gas = (estimate * 3n) / 2n + 50_000n;
+  const waits: Promise<{ startMs: number; doneAtMs: number; ok: boolean }>[] = [];
+  await inLanes(to, WITHDRAW_LANES, async (addr, i) => {
+    const start = Date.now();
+    const raw = await signTransfer(sender, { chainId: 31337, token, to: addr, amount: WITHDRAW_AMOUNT, nonce: first + i, gas, fees });
+    const hash = await pub.sendRawTransaction({ serializedTransaction: raw });
+    waits.push(
+      pub
+        .waitForTransactionReceipt({ hash, confirmations, pollingInterval: pollMs, timeout: 180_000 })
+        .then((r) => ({ startMs: start, doneAtMs: Date.now(), ok: r.status === 'success' })),
+    );
+  });
+  return phase(to.length, t0, await Promise.all(waits));
+}
+
+/** The JSON-RPC batch body of `eth_call`s of `token`'s functions (at the latest block), as viem's batching sends it. */
+function callBatch(calls: { to: `0x${string}`; data: Hex }[]): string {
+  return JSON.stringify(
+    calls.map((c, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_call', params: [{ to: c.to, data: c.data }, 'latest'] })),
+  );
+}
+
+/** Interleaved rounds of the read measurements (see the module's documentation, point 3). */
+async function runReads(
+  deps: SectionDeps,
+  chains: LocalChains,
+  a: Addresses,
+  api: { cached: string; uncached: string },
+  session: Session & { address: `0x${string}` },
+): Promise<ChainReadRound[]> {
+  const { chainReadDurationS: durationS, chainReadConnections: connections, chainReadRuns: runs } = deps.cfg;
+  const home = chains.anvils[0]!;
+  const remote = chains.anvils[1]!;
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' } };
+  const fn = (name: 'name' | 'symbol' | 'decimals' | 'totalSupply') => encodeFunctionData({ abi: erc20Abi, functionName: name });
+  const tokenBody = callBatch(['name', 'symbol', 'decimals', 'totalSupply'].map((n) => ({ to: a.token, data: fn(n as 'name') })));
+  const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [session.address] });
+  const homeBody = callBatch([
+    { to: a.token, data: fn('symbol') },
+    { to: a.token, data: balanceOf },
+  ]);
+  const remoteBody = callBatch([
+    { to: a.wrappedToken, data: fn('symbol') },
+    { to: a.wrappedToken, data: balanceOf },
+  ]);
+  const targets = {
+    tokenInfo: {
+      bare: () => fetchOk(home.rpcUrl, { ...post, body: tokenBody }, true),
+      api: () => fetchOk(`${api.cached}/api/gateway/v1/token/info`),
+      apiUncached: () => fetchOk(`${api.uncached}/api/gateway/v1/token/info`),
+    },
+    balances: {
+      bare: async () => {
+        await Promise.all([
+          fetchOk(home.rpcUrl, { ...post, body: homeBody }, true),
+          fetchOk(remote.rpcUrl, { ...post, body: remoteBody }, true),
+        ]);
+      },
+      api: () => fetchOk(`${api.cached}/api/gateway/v1/wallet/balances`, { headers: session.headers }),
+      apiUncached: () => fetchOk(`${api.uncached}/api/gateway/v1/wallet/balances`, { headers: session.headers }),
+    },
+  };
+  for (const group of Object.values(targets)) for (const t of Object.values(group)) await measureLoop(t, 1, connections);
+  const rounds: ChainReadRound[] = [];
+  for (let i = 0; i < runs; i++) {
+    const m = (t: () => Promise<void>) => measureLoop(t, durationS, connections);
+    // The three targets of each read in a rotated order per round, so that none always follows another.
+    const order = (['bare', 'api', 'apiUncached'] as const).map((_, k, all) => all[(k + i) % all.length]!);
+    const measure = async (group: (typeof targets)['tokenInfo']) => {
+      const out: Partial<Record<(typeof order)[number], LoopResult>> = {};
+      for (const key of order) out[key] = await m(group[key]);
+      return out as Record<(typeof order)[number], LoopResult>;
+    };
+    const round: ChainReadRound = { tokenInfo: await measure(targets.tokenInfo), balances: await measure(targets.balances) };
+    const f = (r: LoopResult) => `${r.reqPerSec.toFixed(0)}${r.errors ? ` (${r.errors} errors)` : ''}`;
+    deps.log(
+      `  reads round ${i + 1}: token info bare ${f(round.tokenInfo.bare)}, API ${f(round.tokenInfo.api)}, uncached ${f(round.tokenInfo.apiUncached)} req/s; ` +
+        `balances bare ${f(round.balances.bare)}, API ${f(round.balances.api)}, uncached ${f(round.balances.apiUncached)} req/s`,
+    );
+    rounds.push(round);
+  }
+  return rounds;
+}
+
+const fmtPhase = (p: ChainPhase) =>
+  `${p.done}/${p.count} in ${p.durationS.toFixed(1)} s = ${p.perSec.toFixed(1)}/s, p50 ${p.latencyMs.p50.toFixed(0)} ms, p99 ${p.latencyMs.p99.toFixed(0)} ms${p.failed ? `, ${p.failed} FAILED` : ''}`;
+
+/**
+ * Runs the `chain` section (see the module's documentation): its own two anvils, the real API and
+ * worker against them; stops everything it started, anvils included.
+ */
+export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<ChainSectionResult> {
+  const { cfg, log } = deps;
+  const txPollMs = Number(cfg.workerEnv.CHAIN_TX_POLL_MS ?? DEFAULT_TX_POLL_MS);
+  const scanIntervalMs = Number(cfg.workerEnv.CHAIN_POLL_INTERVAL_MS ?? DEFAULT_POLL_INTERVAL_MS);
+  await flushRedis(cfg.redisUrl);
+  const chains = await startLocalChains({ preferredPorts: [] });
+  const children: Child[] = [];
+  let worker: Child | undefined;
+  try {
+    const home = chains.anvils[0]!;
+    log(`  anvils ${chains.rpcUrls} (pids ${chains.anvils.map((x) => x.pid).join(', ')}), CHAIN_CONFIRMATIONS=${cfg.chainConfirmations}`);
+    const chainEnv = { CHAIN_RPC_URLS: chains.rpcUrls, CHAIN_CONFIRMATIONS: String(cfg.chainConfirmations) };
+    const api = await startApiProcess({ ...env, ...chainEnv } as ApiEnv);
+    children.push(api.child);
+    const a = await contractAddresses(api.baseUrl);
+    const pub = createPublicClient({ transport: http(home.rpcUrl) }) as PublicClient;
+    const org = await createOrganization(deps.ctx, 'chain', 'http://127.0.0.1:9', 0);
+
+    // Wallets: the measured depositors, one for the warm-up, and the ceiling's sender.
+    const wallets = Array.from({ length: cfg.chainDeposits + 1 }, () => privateKeyToAccount(generatePrivateKey()));
+    const warm = wallets.pop()!;
+    const ceilingSender = privateKeyToAccount(generatePrivateKey());
+    await fundWallets(
+      pub,
+      home.rpcUrl,
+      a.token,
+      [...wallets, warm].map((w) => w.address),
+      DEPOSIT_AMOUNT,
+    );
+    await fundWallets(pub, home.rpcUrl, a.token, [ceilingSender.address], BigInt(cfg.chainWithdrawals) * WITHDRAW_AMOUNT);
+    for (const anvil of chains.anvils) await setIntervalMining(anvil.rpcUrl, cfg.chainBlockS);
+    [worker] = await startRealWorkers(deps.ctx, env, {
+      processes: 1,
+      concurrency: cfg.workerConcurrency,
+      nodeFlags: cfg.workerNodeFlags,
+      extraEnv: { ...chainEnv, ...cfg.workerEnv },
+    });
+    children.push(worker!);
+
+    const warmDeposit = await runDeposits(deps, home.rpcUrl, [warm], a, pub, cfg.chainConfirmations);
+    log(`  warm-up deposit credited after ${warmDeposit.latencyMs.p50.toFixed(0)} ms`);
+    const deposits = await runDeposits(deps, home.rpcUrl, wallets, a, pub, cfg.chainConfirmations);
+    log(`  deposits: ${fmtPhase(deposits)}`);
+
+    const used = wallets.slice(0, Math.min(cfg.chainWithdrawals, wallets.length));
+    const sessions: (Session & { address: `0x${string}` })[] = [];
+    await inLanes(used, WITHDRAW_LANES, async (w) => {
+      const { token } = await siweLogin(api.baseUrl, org.apiKey, 'localhost', w);
+      sessions.push({ address: w.address, headers: { 'x-api-key': org.apiKey, authorization: `Bearer ${token}` } });
+    });
+    const pids = { worker: worker!.pid, api: api.child.pid };
+    const warmWithdrawal = await runWithdrawals(deps, api.baseUrl, sessions.slice(0, 1), 1, pids);
+    log(`  warm-up withdrawal confirmed after ${warmWithdrawal.phase.latencyMs.p50.toFixed(0)} ms`);
+    const { phase: withdrawals, trace: outbox } = await runWithdrawals(deps, api.baseUrl, sessions, cfg.chainWithdrawals, pids);
+    log(`  withdrawals: ${fmtPhase(withdrawals)}`);
+    log(
+      `  outbox: all 202 after ${outbox.acceptedS.toFixed(1)} s; mined over ${outbox.minedBlocks} blocks; broadcast → mined ` +
+        `${outbox.submittedToMinedP50} blocks (median), ${outbox.submittedToMinedMax} (max); ${outbox.replaced} re-signed with higher fees, ${outbox.broadcasts} broadcasts; ` +
+        `CPU per withdrawal worker ${outbox.workerCpuMsPerWithdrawal.toFixed(1)} ms (${outbox.workerCores.toFixed(2)} cores), API ${outbox.apiCpuMsPerWithdrawal.toFixed(1)} ms (${outbox.apiCores.toFixed(2)} cores)`,
+    );
+    const recipients = Array.from({ length: cfg.chainWithdrawals }, (_, i) => sessions[i % sessions.length]!.address);
+    const ceiling = await runCeiling(pub, ceilingSender, a.token, recipients, cfg.chainConfirmations, txPollMs);
+    log(`  ceiling (viem signTransaction + sendRawTransaction + receipt): ${fmtPhase(ceiling)}`);
+
+    // Reads against two fresh API processes, alike but for the cache (the first one has served the
+    // deposits and withdrawals: its heap and pools are not in the same state).
+    await stopServers(worker!, api.child);
+    const cached = await startApiProcess({ ...env, ...chainEnv } as ApiEnv);
+    children.push(cached.child);
+    const uncached = await startApiProcess({ ...env, ...chainEnv, CHAIN_READ_CACHE_MS: '0' } as ApiEnv);
+    children.push(uncached.child);
+    const reads = await runReads(deps, chains, a, { cached: cached.baseUrl, uncached: uncached.baseUrl }, sessions[0]!);
+    return {
+      settings: {
+        confirmations: cfg.chainConfirmations,
+        blockS: cfg.chainBlockS,
+        txPollMs,
+        scanIntervalMs,
+        readCacheMs: CHAIN_READ_CACHE_MS,
+        readDurationS: cfg.chainReadDurationS,
+        readConnections: cfg.chainReadConnections,
+        withdrawLanes: WITHDRAW_LANES,
+        sendLanes: SEND_LANES,
+      },
+      deposits,
+      withdrawals,
+      outbox,
+      ceiling,
+      reads,
+    };
+  } finally {
+    await stopServers(...children).catch(() => undefined);
+    await chains.stop();
+    await flushRedis(cfg.redisUrl).catch(() => undefined);
+  }
+}
