@@ -16,6 +16,7 @@ import {
   type Resolver,
 } from '@gw/runtime';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
+import { mintByDeposit } from '@gw/core/custody';
 import { issueCredential } from '@gw/core/auth';
 import { startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { newWallet, signedLogin } from './wallet.js';
@@ -51,8 +52,27 @@ export interface Stack {
   org(scopes?: string, opts?: { native?: boolean }): Promise<{ organizationId: string; apiKey: string }>;
   /** A nonce issued by the real `GET /gateway/v1/sso/nonce`. */
   nonce(): Promise<string>;
-  /** Mints `amount` base units of the native token to `address`. */
+  /**
+   * Gives `address` a custodial balance of `amount` base units of the native token.
+   *
+   * On a stack started with `chain: true` it is a real deposit, as `admin token:mint` makes one
+   * (issue #27, "seed data and tests fund wallets the same way"): the faucet sends the tokens to
+   * the wallet, the wallet transfers them to the custody address, the confirmations are mined and
+   * the deposit scan credits it (`mintByDeposit`), so the wallet's balance is backed on chain and
+   * the proof of reserves holds. Mints of one stack run one at a time (the faucet's deployer has
+   * one nonce sequence).
+   *
+   * Without a chain it is a ledger fixture (a `mint` entry from `system:issuance`): most test files
+   * start no chain, and there is no custody to back and no reserves to check without one.
+   */
   mint(address: string, amount: bigint): Promise<void>;
+  /**
+   * The ledger fixture whatever the stack: a `mint` entry from `system:issuance` that no deposit
+   * backs. On a chain stack it breaks the proof of reserves on purpose; only for tests that need a
+   * custodial balance the custody address does not hold (a withdrawal the chain must refuse, the
+   * reserves check's own failure).
+   */
+  mintUnbacked(address: string, amount: bigint): Promise<void>;
   /**
    * A fresh wallet logged in through the real SIWE endpoint with a server nonce; with `apiKey` the
    * session is bound to that key's organization, without it it is native.
@@ -147,6 +167,24 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
   const port = (api.server.address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   const prisma = api.deps.prisma;
+  const mintUnbacked = async (address: string, amount: bigint) => {
+    await prisma.$transaction((tx) =>
+      postEntry(tx, {
+        kind: 'mint',
+        token: config.NATIVE_TOKEN_SYMBOL,
+        legs: [
+          { owner: ISSUANCE, amount: -amount },
+          { owner: { type: 'wallet', id: getAddress(address) }, amount },
+        ],
+      }),
+    );
+  };
+  let mints: Promise<unknown> = Promise.resolve();
+  const mintOnChain = (address: string, amount: bigint): Promise<void> => {
+    const next = mints.then(async () => void (await mintByDeposit(api.deps, address, amount)));
+    mints = next.catch(() => undefined);
+    return next;
+  };
 
   const stack: Stack = {
     config,
@@ -160,18 +198,8 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
       const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes(scopes) });
       return { organizationId: org.id, apiKey: key.secret };
     },
-    mint: async (address, amount) => {
-      await prisma.$transaction((tx) =>
-        postEntry(tx, {
-          kind: 'mint',
-          token: config.NATIVE_TOKEN_SYMBOL,
-          legs: [
-            { owner: ISSUANCE, amount: -amount },
-            { owner: { type: 'wallet', id: getAddress(address) }, amount },
-          ],
-        }),
-      );
-    },
+    mint: chains ? mintOnChain : mintUnbacked,
+    mintUnbacked,
     nonce: async () => {
       const res = await request(baseUrl).get('/api/gateway/v1/sso/nonce');
       if (res.status !== 200) throw new Error(`nonce failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -107,7 +107,7 @@ describe('withdrawals (issue #27)', () => {
   it('a transaction the chain refuses fails the withdrawal and credits the amount back once', async () => {
     // A ledger balance that custody does not hold on chain: the transfer cannot succeed.
     const bob = await stack.login(undefined, { apiKey: org.apiKey });
-    await stack.mint(bob.address, 10n ** 30n);
+    await stack.mintUnbacked(bob.address, 10n ** 30n);
     const res = await stack.http
       .post('/api/gateway/v1/wallet/withdraw')
       .set(as(bob))
