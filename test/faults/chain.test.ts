@@ -155,12 +155,11 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
   }
 
   it('chain 1. worker killed between signing and broadcast: the same bytes are sent by the next worker', async () => {
-    // No fee bump here (as in chain 2): the kill leaves some jobs active (given back only when their
-    // lock expires) and others delayed (run at once by the next worker), so a higher nonce can wait in
-    // the node's pool behind a lower one for more than CHAIN_FEE_BUMP_BLOCKS blocks. Its row is then
-    // signed again with the same nonce and higher fees (sound, tested in chain-transactions.test.ts),
-    // which is not the fault under test: here the stored bytes must be what is sent, and only them.
-    const s = await scenario('fault-chain-sign', { CHAIN_FEE_BUMP_BLOCKS: '1000' });
+    // Fee bumps stay on: the kill leaves some jobs active (given back only when their lock expires)
+    // and others run at once by the next worker, so higher nonces wait in the node's pool behind a
+    // lower one for many blocks. The pipeline bumps only the signer's lowest unmined nonce, so here
+    // the stored bytes, and only them, must be what is sent.
+    const s = await scenario('fault-chain-sign');
     s.proxy.set('no-send');
     const first = s.worker();
     await s.withdrawAll();

@@ -192,6 +192,39 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     expect(await balanceOf(to)).toBe(3n * ONE);
   });
 
+  it('a transaction waiting behind a lower nonce of the signer is not re-priced: only the lowest unmined nonce is bumped', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const [low, high] = [await record(to, ONE), await record(to, ONE)];
+    // The lower nonce is signed but its broadcast refused (no gas money), as after a crash before it.
+    const gasMoney = await rpc<string>('eth_getBalance', [relayer, 'latest']);
+    await rpc('anvil_setBalance', [relayer, '0x0']);
+    await processChainTransaction(deps(), low.id);
+    await rpc('anvil_setBalance', [relayer, gasMoney]);
+    await processChainTransaction(deps(), high.id);
+    const [l, h] = [(await findChainTransaction(deps().prisma, low.id))!, (await findChainTransaction(deps().prisma, high.id))!];
+    expect({ low: l.status, high: h.status, gap: h.nonce! - l.nonce! }).toEqual({ low: 'signed', high: 'submitted', gap: 1n });
+    // Blocks pass (CHAIN_FEE_BUMP_BLOCKS = 3) and the higher one is not mined: it waits for the lower one.
+    await rpc('anvil_mine', ['0x4']);
+    await processChainTransaction(deps(), high.id);
+    expect((await findChainTransaction(deps().prisma, high.id))!.hashes).toEqual([h.txHash]);
+    await processChainTransaction(deps(), low.id);
+    await eventually(
+      async () => {
+        await rpc('anvil_mine', ['0x1']);
+        const states = await Promise.all([low, high].map((r) => processChainTransaction(deps(), r.id)));
+        return states.every((o) => o.state === 'confirmed') ? true : undefined;
+      },
+      30_000,
+      'both confirmed',
+    );
+    for (const [r, signed] of [
+      [low, l],
+      [high, h],
+    ] as const)
+      expect((await findChainTransaction(deps().prisma, r.id))!.hashes).toEqual([signed.txHash]);
+    expect(await balanceOf(to)).toBe(2n * ONE);
+  });
+
   it('a transaction left out of blocks is replaced with higher fees and the same nonce; the replacement is the one confirmed', async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const row = await record(to, 4n * ONE);

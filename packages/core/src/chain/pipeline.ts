@@ -39,7 +39,8 @@ import {
  *    `confirmations` blocks deep and its block is still the canonical one; then the kind's
  *    `confirmed` or (reverted) `failed` outcome runs in the same PostgreSQL transaction that
  *    finishes the row, so a business outcome is applied once. Not included `CHAIN_FEE_BUMP_BLOCKS`
- *    blocks after the broadcast: re-signed with the same nonce and fees raised by 25 %. Gone from
+ *    blocks after the broadcast while its nonce is the signer's next to be mined: re-signed with the
+ *    same nonce and fees raised by 25 % (one waiting behind a lower nonce is left as it is). Gone from
  *    the node (evicted, or its block reorged away): the same bytes are broadcast again.
  */
 
@@ -167,7 +168,14 @@ export async function processChainTransaction(ctx: PipelineCtx, id: string): Pro
 
   const pub = publicClientOf(ctx, chain);
   const head = await chainCall(chain, () => pub.getBlockNumber());
-  if (row.status === 'submitted' && row.submittedBlock !== null && head - row.submittedBlock >= BigInt(ctx.config.CHAIN_FEE_BUMP_BLOCKS)) {
+  const overdue =
+    row.status === 'submitted' && row.submittedBlock !== null && head - row.submittedBlock >= BigInt(ctx.config.CHAIN_FEE_BUMP_BLOCKS);
+  // Only the signer's lowest unmined nonce can be held up by its own fees: a higher one waits behind
+  // it (a row not yet broadcast, a slower worker), and raising its fees would only spend more.
+  if (
+    overdue &&
+    row.nonce === BigInt(await chainCall(chain, () => pub.getTransactionCount({ address: row!.signer, blockTag: 'latest' })))
+  ) {
     row = await bumpFees(ctx, chain, account, row);
   } else if (row.status === 'submitted' && (await chainCall(chain, () => pub.getTransaction({ hash: row!.txHash! }).catch(notFound)))) {
     return { state: 'wait', status: row.status, txHash: row.txHash };
