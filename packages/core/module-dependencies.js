@@ -31,6 +31,6 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   governance: ['idempotency', 'staking'],
   credits: ['idempotency', 'ledger', 'payments'],
   withdrawals: ['chain', 'idempotency', 'ledger'],
-  custody: ['chain', 'ledger'],
+  custody: ['chain', 'ledger', 'withdrawals'],
   'permit-deposits': ['chain', 'custody', 'idempotency'],
 });

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, parseEther, type PrivateKeyAccount } from 'viem';
-import { contractAddress, custodyAddress, faucet } from '@gw/core/chain';
+import { contractAddress, custodyAddress, faucet, processChainTransaction } from '@gw/core/chain';
 import { checkReserves, orphanedDeposits, scanDeposits } from '@gw/core/custody';
 import { getBalance, TREASURY } from '@gw/core/ledger';
 import { seedDemo } from '@gw/admin/seed-demo';
@@ -153,6 +153,48 @@ describe('custody (issue #27): deposits, reorgs, orphans and the proof of reserv
     expect((await seedDemo(deps().prisma, stack.config, deps())).inserted.treasuryFunding).toBe(0);
     expect(await treasury()).toBe(1_000_000n * ONE);
     expect((await checkReserves(deps())).holds).toBe(true);
+  }, 60_000);
+
+  it('the check reads the ledger at its own block: a withdrawal final but mined above it, or mined below it but not final, is no difference', async () => {
+    await scan();
+    expect((await checkReserves(deps())).holds).toBe(true);
+    const org = await stack.org();
+    const alice = await stack.login(undefined, { apiKey: org.apiKey });
+    await stack.mint(alice.address, 10n * ONE);
+    const withdraw = async (amount: bigint) => {
+      const res = await stack.http
+        .post('/api/gateway/v1/wallet/withdraw')
+        .set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${alice.token}` })
+        .send({ amount: amount.toString() });
+      expect(res.status).toBe(202);
+      return (await deps().prisma.withdrawal.findUniqueOrThrow({ where: { id: res.body.id } })).chainTransactionId;
+    };
+    const confirmations = deps().chains.home!.confirmations;
+    // 1. Final in the ledger (tokens gone from the custodial supply) with no scan since: the check's
+    //    block is below the transaction's, where the tokens are still in custody.
+    const first = await withdraw(2n * ONE);
+    await processChainTransaction(deps(), first);
+    await mine(confirmations);
+    expect(await processChainTransaction(deps(), first)).toMatchObject({ state: 'confirmed' });
+    const atOldBlock = await checkReserves(deps());
+    const row = await deps().prisma.withdrawal.findFirstOrThrow({ where: { chainTransactionId: first } });
+    expect(BigInt(atOldBlock.block)).toBeLessThan(row.minedBlock!);
+    expect(atOldBlock).toMatchObject({ holds: true, difference: '0' });
+    // 2. Mined and below the check's block after a scan, but its outcome not applied yet (the
+    //    worker is behind): the chain no longer holds the tokens the ledger counts in flight.
+    const second = await withdraw(3n * ONE);
+    await processChainTransaction(deps(), second); // signed and sent: anvil mines it at once
+    expect(await processChainTransaction(deps(), second)).toMatchObject({ state: 'wait' }); // its receipt, not deep yet
+    const mined = await deps().prisma.chainTransaction.findUniqueOrThrow({ where: { id: second } });
+    expect(mined).toMatchObject({ status: 'submitted', minedBlock: expect.any(BigInt) });
+    await mine(confirmations);
+    await scan();
+    const belowBlock = await checkReserves(deps());
+    expect(BigInt(belowBlock.block)).toBeGreaterThanOrEqual(mined.minedBlock!);
+    expect(belowBlock).toMatchObject({ holds: true, difference: '0' });
+    expect(await processChainTransaction(deps(), second)).toMatchObject({ state: 'confirmed' });
+    await scan();
+    expect(await checkReserves(deps())).toMatchObject({ holds: true, difference: '0' });
   }, 60_000);
 
   it('a direct ledger mint (a test fixture) breaks the reserves, and the check says by how much', async () => {

@@ -33,6 +33,7 @@ export {
   type ChainTransactionOutcome,
   chainTransactionState,
   defineChainTransactionKind,
+  minedButUnfinished,
   processChainTransaction,
   recordChainTransaction,
   type RecordedChainTransaction,

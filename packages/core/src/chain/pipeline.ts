@@ -11,6 +11,7 @@ import {
   findChainTransaction,
   finishChainTransaction,
   insertChainTransaction,
+  listMinedUnfinished,
   markBroadcast,
   markMined,
   markNonceGone,
@@ -413,4 +414,13 @@ export async function chainTransactionState(
 ): Promise<{ status: ChainTransactionRow['status']; txHash: string | null } | null> {
   const row = await findChainTransaction(ctx.prisma, id);
   return row ? { status: row.status, txHash: row.txHash } : null;
+}
+
+/**
+ * Of the outbox rows `ids`, those already mined at or below `block` but not finished yet (their
+ * business outcome has not run): the proof of reserves, reading the chain at `block`, sees their
+ * effect before the ledger does.
+ */
+export async function minedButUnfinished(db: RawSql, ids: readonly string[], block: bigint): Promise<Set<string>> {
+  return new Set(await listMinedUnfinished(db, ids, block));
 }

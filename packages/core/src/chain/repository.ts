@@ -260,3 +260,12 @@ export async function listStaleChainTransactions(
     WHERE status IN ('queued', 'signed', 'submitted') AND updated_at < now() - make_interval(secs => ${olderThanMs / 1000}::float8)
     ORDER BY updated_at LIMIT ${limit}::int`;
 }
+
+/** Of `ids`, the unfinished rows with a receipt mined at or below `block` (not yet deep enough to finish). */
+export async function listMinedUnfinished(db: RawSql, ids: readonly string[], block: bigint): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM chain_transactions
+    WHERE id = ANY(${ids as string[]}::uuid[]) AND mined_block <= ${block.toString()}::bigint AND status NOT IN ('confirmed', 'failed')`;
+  return rows.map((r) => r.id);
+}

@@ -77,7 +77,11 @@ export interface ReservesReport {
   custody: string;
   /** Block at which the on-chain balance was read: every deposit at or below it is credited. */
   block: string;
-  /** Custodial supply in the ledger: minus the balance of `system:issuance`, base units. */
+  /**
+   * Custodial supply in the ledger (minus the balance of `system:issuance`) as of `block`: plus the
+   * withdrawals final in the ledger whose transaction was mined above `block`, minus those mined at
+   * or below it and not final yet; base units.
+   */
   custodial: string;
   /** The custody address's `balanceOf` at `block`, base units. */
   onchain: string;

@@ -57,9 +57,26 @@ export async function lockWithdrawal(tx: RawSql, id: string): Promise<Withdrawal
 export async function finishWithdrawal(
   tx: RawSql,
   id: string,
-  f: { status: 'confirmed' | 'failed'; txHash: string | null; failureReason: string | null },
+  f: { status: 'confirmed' | 'failed'; txHash: string | null; minedBlock: bigint | null; failureReason: string | null },
 ): Promise<void> {
   await tx.$executeRaw`
-    UPDATE withdrawals SET status = ${f.status}, tx_hash = ${f.txHash}, failure_reason = ${f.failureReason}, updated_at = now()
+    UPDATE withdrawals SET status = ${f.status}, tx_hash = ${f.txHash}, mined_block = ${f.minedBlock?.toString() ?? null}::bigint,
+      failure_reason = ${f.failureReason}, updated_at = now()
     WHERE id = ${id}::uuid AND status = 'pending'`;
+}
+
+/** Sum (base units) of the chain's confirmed withdrawals whose transaction was mined above `block`. */
+export async function sumConfirmedMinedAbove(db: RawSql, chainId: number, block: bigint): Promise<bigint> {
+  const rows = await db.$queryRaw<{ sum: string }[]>`
+    SELECT coalesce(sum(amount), 0)::text AS sum FROM withdrawals
+    WHERE chain_id = ${chainId}::int AND mined_block > ${block.toString()}::bigint AND status = 'confirmed'`;
+  return BigInt(rows[0]!.sum);
+}
+
+/** The chain's withdrawals still `pending` (in flight): their amounts and outbox rows. */
+export async function listPendingWithdrawals(db: RawSql, chainId: number): Promise<{ amount: bigint; chainTransactionId: string }[]> {
+  const rows = await db.$queryRaw<{ amount: string; chainTransactionId: string }[]>`
+    SELECT amount::text, chain_transaction_id::text AS "chainTransactionId" FROM withdrawals
+    WHERE chain_id = ${chainId}::int AND status = 'pending'`;
+  return rows.map((r) => ({ amount: BigInt(r.amount), chainTransactionId: r.chainTransactionId }));
 }

@@ -8,13 +8,22 @@ import {
   dispatchChainTransaction,
   chainTransactionState,
   homeChainOf,
+  minedButUnfinished,
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { insufficientFunds, ISSUANCE, transfer, transferIfFunded, WITHDRAWALS_IN_FLIGHT } from '../ledger/index.js';
 import type { WithdrawalDto } from './contract.js';
-import { findWalletWithdrawal, finishWithdrawal, insertWithdrawal, lockWithdrawal, type WithdrawalRow } from './repository.js';
+import {
+  findWalletWithdrawal,
+  finishWithdrawal,
+  insertWithdrawal,
+  listPendingWithdrawals,
+  lockWithdrawal,
+  sumConfirmedMinedAbove,
+  type WithdrawalRow,
+} from './repository.js';
 
 type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
 
@@ -142,7 +151,12 @@ export const withdrawalTransactions = defineChainTransactionKind({
       to: ISSUANCE,
       amount: w.amount,
     });
-    await finishWithdrawal(tx, w.id, { status: 'confirmed', txHash: receipt.transactionHash, failureReason: null });
+    await finishWithdrawal(tx, w.id, {
+      status: 'confirmed',
+      txHash: receipt.transactionHash,
+      minedBlock: receipt.blockNumber,
+      failureReason: null,
+    });
   },
   async failed(tx: RawSql, row, reason) {
     const w = await lockWithdrawal(tx, row.reference);
@@ -155,6 +169,26 @@ export const withdrawalTransactions = defineChainTransactionKind({
       to: { type: 'wallet', id: w.address },
       amount: w.amount,
     });
-    await finishWithdrawal(tx, w.id, { status: 'failed', txHash: row.txHash, failureReason: reason });
+    await finishWithdrawal(tx, w.id, { status: 'failed', minedBlock: null, txHash: row.txHash, failureReason: reason });
   },
 });
+
+/**
+ * How the chain at `block` differs from the ledger now, by the withdrawals (issue #27, proof of
+ * reserves): the ledger drops a withdrawal's amount from the custodial supply when its transaction
+ * is final (`CHAIN_CONFIRMATIONS` deep), while the chain read at an earlier block still holds it in
+ * custody; and a transaction mined at or below `block` but not final yet has left custody on chain
+ * while the ledger still counts it in flight. Run it in the transaction that reads the ledger.
+ * @returns base units to add to the ledger's custodial supply for it to describe `block`
+ */
+export async function withdrawalsAcrossBlock(tx: RawSql, chainId: number, block: bigint): Promise<bigint> {
+  const confirmedAbove = await sumConfirmedMinedAbove(tx, chainId, block);
+  const pending = await listPendingWithdrawals(tx, chainId);
+  const mined = await minedButUnfinished(
+    tx,
+    pending.map((w) => w.chainTransactionId),
+    block,
+  );
+  const minedInFlight = pending.filter((w) => mined.has(w.chainTransactionId)).reduce((sum, w) => sum + w.amount, 0n);
+  return confirmedAbove - minedInFlight;
+}
