@@ -24,6 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
 import { generateKeyringEntry } from '@gw/runtime';
 import { RedisServer } from './faults/harness.js';
+import { createPublicClient, erc20Abi, http } from 'viem';
+import { setIntervalMining, startAnvil } from '@gw/contracts/anvil';
 import { redisDbForWorker } from './support/stack.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -296,6 +298,55 @@ describe('process behaviour of the entry points (issue #25)', () => {
     expect(out).toMatch(/local demo key/);
     expect(run.stderr()).toMatch(/API {10}http:\/\/localhost:\d+\/api\n/);
     expect(run.stderr()).toMatch(/\/api\/docs/);
+  }, 120_000);
+
+  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issue #27)', async () => {
+    const nodes = [await startAnvil({ chainId: 31337 }), await startAnvil({ chainId: 31338 })];
+    try {
+      // Nodes of a live chain produce blocks whether or not anyone sends transactions.
+      for (const a of nodes) await setIntervalMining(a.rpcUrl, 1);
+      const run = node(
+        'scripts/demo.ts',
+        envOf({ QUEUE_PREFIX: `tdemo${process.pid}x`, CHAIN_RPC_URLS: nodes.map((a) => `${a.chainId}=${a.rpcUrl}`).join(',') }),
+      );
+      const ownAnvils = new Set<number>();
+      const watch = setInterval(() => {
+        for (const pid of descendants(run.child.pid!)) {
+          const cmd = (() => {
+            try {
+              return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+            } catch {
+              return '';
+            }
+          })();
+          if (cmd.includes('anvil')) ownAnvils.add(pid);
+        }
+      }, 100);
+      const { code } = await run.exit.finally(() => clearInterval(watch));
+      const out = run.output();
+      expect({ code, tail: code === 0 ? '' : out.slice(-2000) }).toEqual({ code: 0, tail: '' });
+      expect([...ownAnvils]).toEqual([]);
+      for (const step of [
+        /deposit credited after \d+ confirmations/,
+        /gasless deposit credited/,
+        /withdrawal \S+: confirmed, tx 0x[0-9a-f]{64}/,
+      ])
+        expect(out).toMatch(step);
+      const reserves = /reserves on eip155:31337: custodial (\d+), on chain (\d+), holds: true/.exec(out);
+      expect(reserves).not.toBeNull();
+      // Read back from the node itself: the custody address holds what the demo reported.
+      const token = /token contract (0x[0-9a-fA-F]{40})/.exec(out)![1] as `0x${string}`;
+      const custody = /custody (0x[0-9a-fA-F]{40})/.exec(out)![1] as `0x${string}`;
+      const held = await createPublicClient({ transport: http(nodes[0]!.rpcUrl) }).readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [custody],
+      });
+      expect(held).toBeGreaterThanOrEqual(BigInt(reserves![2]!));
+    } finally {
+      for (const a of nodes) await a.stop();
+    }
   }, 120_000);
 
   it('Redis lost while running: one warning when it goes, one line when it is back, no stack traces', async () => {
