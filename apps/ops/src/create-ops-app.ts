@@ -2,7 +2,9 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { type Express, type RequestHandler } from 'express';
+import type { Queue } from 'bullmq';
 import { type Context, checkDependencies } from '@gw/runtime';
+import { knownChainTransactionQueues } from '@gw/core/chain';
 import { basicAuth } from './basic-auth.js';
 import { boardActionGuard } from './board-actions.js';
 import type { OpsConfig } from './config.js';
@@ -10,6 +12,9 @@ import { createOpsMetrics, type OpsMetrics } from './ops-metrics.js';
 
 /** Where Bull Board is mounted on the ops port. */
 export const BOARD_PATH = '/queues';
+
+/** How often (ms) Bull Board looks for on-chain outbox queues that appeared since (issue #27). */
+const CHAIN_QUEUES_REFRESH_MS = 10_000;
 
 /** What the ops app needs: the shared clients (see `createContext`) and its configuration. */
 export interface OpsDeps extends Pick<Context, 'logger' | 'prisma' | 'redis' | 'queues'> {
@@ -38,7 +43,8 @@ const privateHeaders: RequestHandler = (_req, res, next) => {
  * - `GET /healthz` (no auth): 200 when Redis and PostgreSQL answer, else 503; for the container;
  * - everything else behind HTTP basic auth (OPS_USER / OPS_PASSWORD), unless the configuration
  *   has no credentials (development with OPS_INSECURE_NO_AUTH=true):
- *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues`:
+ *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues` and
+ *     the on-chain outbox's queues (one per chain and signer, found in `chain_nonces`):
  *     read-only unless `OPS_BULL_BOARD_ACTIONS` lists actions, and then only those (any other
  *     mutating route answers 403 and changes nothing; see `BOARD_ACTIONS`, issue #24);
  *   - `GET /metrics`: Prometheus text of every api/worker/ops process, merged (see `OpsMetrics`).
@@ -83,15 +89,34 @@ export function createOpsApp(deps: OpsDeps): Express {
   const readOnlyMode = actions.length === 0;
   const board = new ExpressAdapter();
   board.setBasePath(BOARD_PATH);
-  createBullBoard({
-    queues: deps.queues.all().map((queue) => new BullMQAdapter(queue, { readOnlyMode, allowRetries: actions.includes('retry') })),
+  const adapter = (queue: Queue) => new BullMQAdapter(queue, { readOnlyMode, allowRetries: actions.includes('retry') });
+  const { addQueue } = createBullBoard({
+    queues: deps.queues.all().map(adapter),
     serverAdapter: board,
     options: {
       uiConfig: { boardTitle: 'Gateway ops', hideDocsLink: true },
       handlerHooks: boardActionGuard(actions, deps.logger),
     },
   });
-  app.use(BOARD_PATH, board.getRouter() as express.Router);
+  // Issue #27: the on-chain outbox's queues, one per (chain, signer), exist once a signer has signed;
+  // the board looks for new ones at most every CHAIN_QUEUES_REFRESH_MS, when it is used.
+  const shown = new Set(deps.queues.all().map((q) => q.name));
+  let lookedAt = 0;
+  const chainQueues: RequestHandler = (_req, _res, next) => {
+    if (Date.now() - lookedAt < CHAIN_QUEUES_REFRESH_MS) return next();
+    lookedAt = Date.now();
+    knownChainTransactionQueues(deps)
+      .then((defs) => {
+        for (const def of defs) {
+          if (shown.has(def.name)) continue;
+          shown.add(def.name);
+          addQueue(adapter(deps.queues.get(def)));
+        }
+      })
+      .catch((err: Error) => deps.logger.warn({ err: { message: err.message } }, 'ops: the chain queues could not be listed'))
+      .finally(() => next());
+  };
+  app.use(BOARD_PATH, chainQueues, board.getRouter() as express.Router);
 
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appRoutes } from '@bull-board/api/dist/routes.js';
 import { ConfigError } from '@gw/runtime';
 import { bridgeRelayQueue } from '@gw/core/bridge';
+import { chainTransactionQueue, enqueueChainTransactions } from '@gw/core/chain';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { BOARD_ACTIONS, boardActionOf } from '../src/board-actions.js';
 import { loadOpsConfig } from '../src/config.js';
@@ -131,6 +132,25 @@ describe('ops console: Bull Board is read-only unless actions are listed (issue 
     const known = new Set(appRoutes.api.map((r: { method: unknown; route: unknown }) => `${String(r.method)} ${String(r.route)}`));
     for (const [name, action] of Object.entries(BOARD_ACTIONS)) {
       for (const route of action.routes) expect({ name, route, exists: known.has(route) }).toEqual({ name, route, exists: true });
+    }
+  });
+
+  it("shows the on-chain outbox's queues (one per chain and signer that has signed), read-only like the rest (issue #27)", async () => {
+    const signer = '0x1111111111111111111111111111111111111111';
+    await stack.api.deps.prisma.chainNonce.create({ data: { chainId: 31337, signer, nextNonce: 4n } });
+    const def = chainTransactionQueue(31337, signer);
+    await enqueueChainTransactions(stack.api.deps, [{ id: '01a21e00-0000-7000-8000-000000000001', chainId: 31337, signer }]);
+    const fresh = await startOpsFor(stack);
+    try {
+      const listed = await fresh.http.get('/queues/api/queues').set('Authorization', auth);
+      expect(listed.status).toBe(200);
+      const chain = (listed.body.queues as { name: string; readOnlyMode: boolean; counts: Record<string, number> }[]).find(
+        (q) => q.name === def.name,
+      );
+      expect(chain).toMatchObject({ name: `chain-tx-31337-${signer}`, readOnlyMode: true });
+      expect(await fresh.ops.deps.queues.get(def).getJobCounts('waiting', 'delayed', 'prioritized')).toMatchObject({ waiting: 1 });
+    } finally {
+      await fresh.ops.stop();
     }
   });
 });

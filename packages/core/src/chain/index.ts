@@ -38,5 +38,11 @@ export {
   recordChainTransaction,
   type RecordedChainTransaction,
 } from './pipeline.js';
-export { chainTransactionQueue, dispatchChainTransaction, enqueueChainTransactions, sweepChainTransactions } from './queue.js';
+export {
+  chainTransactionQueue,
+  dispatchChainTransaction,
+  enqueueChainTransactions,
+  knownChainTransactionQueues,
+  sweepChainTransactions,
+} from './queue.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Context, type QueueDef, ensureLiveJobs, jobUuid } from '@gw/runtime';
-import { listStaleChainTransactions } from './repository.js';
+import { listNonceSigners, listStaleChainTransactions } from './repository.js';
 import type { RecordedChainTransaction } from './pipeline.js';
 
 /**
@@ -58,4 +58,12 @@ export async function sweepChainTransactions(
 ): Promise<number> {
   const stale = await listStaleChainTransactions(ctx.sql, opts.graceMs, opts.batch ?? 500);
   return enqueueChainTransactions(ctx, stale);
+}
+
+/**
+ * The outbox queues that exist: one per (chain, signer) that has signed a transaction (a row of
+ * `chain_nonces`). For the ops console, which holds no key and so cannot name the relayer itself.
+ */
+export async function knownChainTransactionQueues(ctx: Pick<Context, 'prisma'>): Promise<QueueDef<ChainTransactionJob>[]> {
+  return (await listNonceSigners(ctx.prisma)).map((s) => chainTransactionQueue(s.chainId, s.signer));
 }

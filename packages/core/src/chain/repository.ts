@@ -269,3 +269,9 @@ export async function listMinedUnfinished(db: RawSql, ids: readonly string[], bl
     WHERE id = ANY(${ids as string[]}::uuid[]) AND mined_block <= ${block.toString()}::bigint AND status NOT IN ('confirmed', 'failed')`;
   return rows.map((r) => r.id);
 }
+
+/** Every (chain, signer) that has signed through the outbox: one row of `chain_nonces` each. */
+export async function listNonceSigners(db: RawSql): Promise<{ chainId: number; signer: string }[]> {
+  return db.$queryRaw<{ chainId: number; signer: string }[]>`
+    SELECT chain_id AS "chainId", signer FROM chain_nonces ORDER BY chain_id, signer`;
+}
