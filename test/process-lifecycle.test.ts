@@ -302,12 +302,19 @@ describe('process behaviour of the entry points (issue #25)', () => {
 
   it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issue #27)', async () => {
     const nodes = [await startAnvil({ chainId: 31337 }), await startAnvil({ chainId: 31338 })];
+    // A database of its own, as a newcomer pointing at their nodes has: the other demo's ledger holds
+    // custodial balances credited on its own chains, which these nodes do not back.
+    const own = await createTestDatabase('process-lifecycle-nodes');
     try {
       // Nodes of a live chain produce blocks whether or not anyone sends transactions.
       for (const a of nodes) await setIntervalMining(a.rpcUrl, 1);
       const run = node(
         'scripts/demo.ts',
-        envOf({ QUEUE_PREFIX: `tdemo${process.pid}x`, CHAIN_RPC_URLS: nodes.map((a) => `${a.chainId}=${a.rpcUrl}`).join(',') }),
+        envOf({
+          DATABASE_URL: own.url,
+          QUEUE_PREFIX: `tdemo${process.pid}x`,
+          CHAIN_RPC_URLS: nodes.map((a) => `${a.chainId}=${a.rpcUrl}`).join(','),
+        }),
       );
       const ownAnvils = new Set<number>();
       const watch = setInterval(() => {
@@ -346,6 +353,7 @@ describe('process behaviour of the entry points (issue #25)', () => {
       expect(held).toBeGreaterThanOrEqual(BigInt(reserves![2]!));
     } finally {
       for (const a of nodes) await a.stop();
+      await own.drop();
     }
   }, 120_000);
 

@@ -53,11 +53,25 @@ describe('the chain (issue #27): deployments, addresses, ABIs and reads on two a
       ['eip155:31337', 'reused'],
       ['eip155:31338', 'reused'],
     ]);
+    // What the service knew of the chain's nonces and blocks (and of another chain's, which stays).
+    const signer = '0x2222222222222222222222222222222222222222';
+    await deps.prisma.chainNonce.createMany({
+      data: [
+        { chainId: 31338, signer, nextNonce: 99n },
+        { chainId: 31337, signer, nextNonce: 7n },
+      ],
+    });
+    await deps.prisma.custodyCursor.create({ data: { chainId: 31338, nextBlock: 500n, safeBlock: 490n } });
     // Reset the second chain to before anything was deployed: its recorded code is gone.
     const snapshot = await rpc<string>(remote().rpcUrl, 'evm_snapshot');
     await rpc(remote().rpcUrl, 'anvil_setCode', [before[0]!.address, '0x']);
     const redeployed = await ensureDeployments(deps, 'local', 31338);
     expect(redeployed).toEqual([expect.objectContaining({ chain: 'eip155:31338', status: 'deployed' })]);
+    // A nonce of the old chain would leave a gap no transaction fills (stuck for ever), and its
+    // cursor would skip the new chain's blocks: both forgotten, the other chain's untouched.
+    expect(await deps.prisma.chainNonce.findMany({ where: { signer }, select: { chainId: true } })).toEqual([{ chainId: 31337 }]);
+    expect(await deps.prisma.custodyCursor.count({ where: { chainId: 31338 } })).toBe(0);
+    await deps.prisma.chainNonce.deleteMany({ where: { signer } });
     const after = await deps.prisma.chainDeployment.findMany({ where: { chainId: 31338 } });
     expect(after[0]!.address).not.toBe(before[0]!.address);
     expect(await rpc<string>(remote().rpcUrl, 'eth_getCode', [after[0]!.address, 'latest'])).not.toBe('0x');

@@ -25,6 +25,8 @@ export {
   onchainBalances,
   onchainToken,
   onchainTreasury,
+  onChainReset,
+  type ChainResetHandler,
 } from './service.js';
 export {
   assertChainTransactionKinds,

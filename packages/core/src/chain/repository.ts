@@ -275,3 +275,8 @@ export async function listNonceSigners(db: RawSql): Promise<{ chainId: number; s
   return db.$queryRaw<{ chainId: number; signer: string }[]>`
     SELECT chain_id AS "chainId", signer FROM chain_nonces ORDER BY chain_id, signer`;
 }
+
+/** Forgets the nonce sequences of a chain: the next allocation seeds again from the node. */
+export async function deleteNonces(tx: RawSql, chainId: number): Promise<number> {
+  return tx.$executeRaw`DELETE FROM chain_nonces WHERE chain_id = ${chainId}::int`;
+}

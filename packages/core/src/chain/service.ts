@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { erc20Abi, getAddress, isAddress, keccak256, parseEther } from 'viem';
-import { withTransaction } from '@gw/db';
+import { type Tx, withTransaction } from '@gw/db';
 import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import {
   HOME_CONTRACTS,
@@ -13,7 +13,7 @@ import {
 import { chainCall, chainOf, homeChainOf, publicClientOf, walletClientOf } from './clients.js';
 import { deployContracts } from './deploy.js';
 import { deployerAccount, relayerAccount } from './keys.js';
-import { listDeployments, lockChainDeployment, replaceDeployments } from './repository.js';
+import { deleteNonces, listDeployments, lockChainDeployment, replaceDeployments } from './repository.js';
 
 type ChainCtx = Pick<Context, 'chains' | 'config'>;
 type KeyCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
@@ -67,7 +67,11 @@ function fileDeployments(ctx: ChainCtx, chain: ChainEndpoint): Partial<Record<Co
  * @param only restrict to one chain id
  * @returns one report per chain; never throws for an unreachable chain (its report says so)
  */
-export async function ensureDeployments(ctx: KeyCtx, deploy: 'none' | 'local' | 'all', only?: number): Promise<ChainDeploymentReport[]> {
+export async function ensureDeployments(
+  ctx: KeyCtx & Partial<Pick<Context, 'logger'>>,
+  deploy: 'none' | 'local' | 'all',
+  only?: number,
+): Promise<ChainDeploymentReport[]> {
   const reports: ChainDeploymentReport[] = [];
   for (const chain of ctx.chains.list) {
     if (only !== undefined && chain.chainId !== only) continue;
@@ -82,7 +86,11 @@ export async function ensureDeployments(ctx: KeyCtx, deploy: 'none' | 'local' | 
   return reports;
 }
 
-async function ensureChain(ctx: KeyCtx, chain: ChainEndpoint, deploy: 'none' | 'local' | 'all'): Promise<ChainDeploymentReport> {
+async function ensureChain(
+  ctx: KeyCtx & Partial<Pick<Context, 'logger'>>,
+  chain: ChainEndpoint,
+  deploy: 'none' | 'local' | 'all',
+): Promise<ChainDeploymentReport> {
   const relayer = await relayerAccount(ctx);
   if (chain.local) await topUpGas(ctx, chain, relayer.address);
   const recorded = await listDeployments(ctx.prisma, chain.chainId);
@@ -113,6 +121,15 @@ async function ensureChain(ctx: KeyCtx, chain: ChainEndpoint, deploy: 'none' | '
         status = 'reused';
         return now;
       }
+      if (now.length > 0) {
+        // Recorded, but the code is gone: the chain was reset (a local node restarted without its
+        // state). What this service knew of its blocks and nonces is of another chain now.
+        await forgetResetChain(tx, chain.chainId);
+        ctx.logger?.warn(
+          { chain: chain.caip2 },
+          'chain reset: the recorded contracts are gone; deploying again, and restarting the nonces and the deposit scan of this chain. Custodial balances credited on the old chain are no longer backed (reserves:check says by how much)',
+        );
+      }
       const made = await deployContracts(ctx, chain, {
         deployer,
         relayer: relayer.address,
@@ -125,6 +142,24 @@ async function ensureChain(ctx: KeyCtx, chain: ChainEndpoint, deploy: 'none' | '
     { retries: 0, timeout: 600_000, maxWait: 10_000 },
   );
   return { chain: chain.caip2, status, contracts: contractsOf(deployed) };
+}
+
+/** What a module forgets when a chain it knew was reset (its own tables, in the redeployment's transaction). */
+export type ChainResetHandler = (tx: Tx, chainId: number) => Promise<void>;
+const resetHandlers: ChainResetHandler[] = [];
+
+/**
+ * Registers what a module forgets of a chain that was reset (issue #27: "redeploys when the chain
+ * was reset"); the custody module forgets its deposit cursor and block hashes. Runs in the
+ * transaction that records the new deployment.
+ */
+export function onChainReset(handler: ChainResetHandler): void {
+  if (!resetHandlers.includes(handler)) resetHandlers.push(handler);
+}
+
+async function forgetResetChain(tx: Tx, chainId: number): Promise<void> {
+  await deleteNonces(tx, chainId);
+  for (const handler of resetHandlers) await handler(tx, chainId);
 }
 
 async function importDeployments(ctx: KeyCtx, chain: ChainEndpoint, file: Partial<Record<ContractName, string>>): Promise<Deployment[]> {

@@ -158,3 +158,9 @@ export async function findDepositStatusByTx(db: Db<'deposit'>, chainId: number, 
   const row = await db.deposit.findFirst({ where: { chainId, txHash }, orderBy: { logIndex: 'asc' }, select: { status: true } });
   return row?.status ?? null;
 }
+
+/** Forgets the scan's cursor and remembered blocks of a chain (it was reset): the next scan starts at the token's deployment. */
+export async function forgetChain(tx: Tx, chainId: number): Promise<void> {
+  await tx.custodyBlock.deleteMany({ where: { chainId } });
+  await tx.custodyCursor.deleteMany({ where: { chainId } });
+}

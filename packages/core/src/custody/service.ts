@@ -9,6 +9,7 @@ import {
   deploymentBlock,
   faucet,
   homeChainOf,
+  onChainReset,
   publicClientOf,
   walletClientOf,
 } from '../chain/index.js';
@@ -23,6 +24,7 @@ import {
   findCursor,
   findDepositByKey,
   findDepositStatusByTx,
+  forgetChain,
   forgetBlocks,
   insertDeposits,
   listBlocks,
@@ -58,6 +60,11 @@ const MAX_RANGES_PER_SCAN = 20;
 
 /** keccak-256 of `Transfer(address,address,uint256)`. */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+// A chain that was reset (redeployed because its recorded contracts are gone) is scanned afresh from
+// the new token's deployment; its old deposits stay as they were, no longer backed on chain (the
+// proof of reserves says so).
+onChainReset(forgetChain);
 
 /** What one scan did. Block numbers are decimal strings. */
 export interface ScanReport {
