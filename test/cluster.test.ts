@@ -30,6 +30,7 @@ describe('Redis Cluster (issue #15): the service on a 3-master cluster', () => {
   beforeAll(async () => {
     cluster = await RedisCluster.start({ masters: 3 });
     stack = await startStack('cluster', {
+      chain: true,
       env: {
         REDIS_CLUSTER_NODES: cluster.nodes,
         WEBHOOK_BACKOFF_BASE_MS: '200',

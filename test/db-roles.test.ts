@@ -183,7 +183,7 @@ describe('database roles for containers: owner for migrations, app with DML only
     beforeAll(async () => {
       if (!appUrl) throw new Error('the roles were not set up (see the first failure)');
       receiver = await new TestReceiver().start();
-      stack = await startStack('db-roles-app', { env: { DATABASE_URL: appUrl, DATABASE_POOLER: 'none' } });
+      stack = await startStack('db-roles-app', { chain: true, env: { DATABASE_URL: appUrl, DATABASE_POOLER: 'none' } });
     });
     afterAll(async () => {
       await stack?.stop();

@@ -230,7 +230,7 @@ describe('documented js examples', () => {
       packages: ['packages/client', 'packages/webhook-receiver'],
       dependencies: { express: '^5.1.0', viem: '^2.57.0' },
     });
-    stack = await startStack('docs-js-examples', { startDefaults: true });
+    stack = await startStack('docs-js-examples', { chain: true, startDefaults: true });
   }, 300_000);
 
   afterAll(async () => {

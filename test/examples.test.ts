@@ -29,6 +29,7 @@ describe('examples/integration against a started stack', () => {
     await copyFile(path.join(EXAMPLE, 'index.mjs'), path.join(consumer.dir, 'index.mjs'));
     // Short back-off and few attempts so step 6 sees a delivery die within seconds.
     stack = await startStack('examples', {
+      chain: true,
       env: { WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '400' },
     });
   }, 300_000);

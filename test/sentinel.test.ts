@@ -19,6 +19,7 @@ describe('Redis Sentinel (issue #15)', () => {
   beforeAll(async () => {
     sentinel = await RedisSentinel.start();
     stack = await startStack('sentinel', {
+      chain: true,
       redisUrl: 'redis://127.0.0.1/0',
       env: {
         REDIS_SENTINELS: sentinel.sentinels,

@@ -18,6 +18,7 @@ describe('faults: nothing is lost', () => {
   async function scenario(label: string, env: Record<string, string> = {}, receiverDelayMs = 2) {
     const redis = await RedisServer.start();
     const stack = await startStack(label, {
+      chain: true,
       worker: false,
       redisUrl: redis.url,
       env: {

@@ -31,6 +31,7 @@ describe('faults: misbehaving receivers', () => {
   beforeAll(async () => {
     redis = await RedisServer.start();
     stack = await startStack('fault-receivers', {
+      chain: true,
       worker: false,
       redisUrl: redis.url,
       env: { WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_BACKOFF_BASE_MS: '200', WEBHOOK_BACKOFF_MAX_MS: '400', WEBHOOK_TIMEOUT_MS: '1000' },

@@ -20,7 +20,7 @@ describe('faults on a Redis Cluster: nothing is lost', () => {
   async function scenario(label: string) {
     const cluster = await RedisCluster.start({ masters: 3, nodeTimeoutMs: 2000 });
     cleanup.push(() => cluster.stop());
-    const stack = await startStack(label, { worker: false, env: { REDIS_CLUSTER_NODES: cluster.nodes, ...FAULT_ENV } });
+    const stack = await startStack(label, { chain: true, worker: false, env: { REDIS_CLUSTER_NODES: cluster.nodes, ...FAULT_ENV } });
     const rig = await startFaultRig(stack);
     cleanup.push(async () => {
       await rig.stop();

@@ -130,7 +130,7 @@ describe('secrets at rest and logs (issue #6, attacks 5 and 6)', () => {
   });
 
   beforeAll(async () => {
-    stack = await startStack('secrets', { env: { LOG_LEVEL: 'debug' }, logStream: sink });
+    stack = await startStack('secrets', { chain: true, env: { LOG_LEVEL: 'debug' }, logStream: sink });
   });
   afterAll(() => stack.stop());
 

@@ -112,7 +112,7 @@ describe('fuzzing every endpoint (issue #6, attack 3): never a 5xx; a 4xx change
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    stack = await startStack('fuzz', { worker: false, env: { RATE_LIMIT_MAX: '1000000', AUTH_FAILURE_LIMIT: '1000000' } });
+    stack = await startStack('fuzz', { chain: true, worker: false, env: { RATE_LIMIT_MAX: '1000000', AUTH_FAILURE_LIMIT: '1000000' } });
     const org = await stack.org();
     const wallet = newWallet();
     await stack.api.deps.prisma.walletRole.create({ data: { address: wallet.address, role: 'agent' } });

@@ -19,7 +19,7 @@ describe('finding 1: a session JWT is bound to the organization it was issued th
   const ONE = 10n ** 18n;
 
   beforeAll(async () => {
-    stack = await startStack('org-sessions', { worker: false });
+    stack = await startStack('org-sessions', { chain: true, worker: false });
     orgA = await stack.org('all', { native: false });
     orgB = await stack.org('all', { native: false });
     connectorB = (

@@ -210,6 +210,7 @@ describe('finding 6: IPv4 embedded in IPv6 literals (SSRF)', () => {
   let receiver: TestReceiver;
   beforeAll(async () => {
     stack = await startStack('review-ssrf-v6', {
+      chain: true,
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_MAX_ATTEMPTS: '1', WEBHOOK_TIMEOUT_MS: '2000' },
     });
     receiver = await new TestReceiver().start();

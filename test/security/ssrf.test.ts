@@ -30,6 +30,7 @@ describe('SSRF', () => {
 
   beforeAll(async () => {
     stack = await startStack('ssrf-attacks', {
+      chain: true,
       resolver,
       env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_MAX_ATTEMPTS: '1', WEBHOOK_TIMEOUT_MS: '2000' },
     });

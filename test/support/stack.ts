@@ -53,17 +53,15 @@ export interface Stack {
   /** A nonce issued by the real `GET /gateway/v1/sso/nonce`. */
   nonce(): Promise<string>;
   /**
-   * Gives `address` a custodial balance of `amount` base units of the native token.
+   * Gives `address` a custodial balance of `amount` base units of the native token, as
+   * `admin token:mint` does (issue #27, "seed data and tests fund wallets the same way"): the faucet
+   * sends the tokens to the wallet, the wallet transfers them to the custody address, the
+   * confirmations are mined and the deposit scan credits it (`mintByDeposit`), so the wallet's
+   * balance is backed on chain and the proof of reserves holds. Mints of one stack run one at a
+   * time (the faucet's deployer has one nonce sequence).
    *
-   * On a stack started with `chain: true` it is a real deposit, as `admin token:mint` makes one
-   * (issue #27, "seed data and tests fund wallets the same way"): the faucet sends the tokens to
-   * the wallet, the wallet transfers them to the custody address, the confirmations are mined and
-   * the deposit scan credits it (`mintByDeposit`), so the wallet's balance is backed on chain and
-   * the proof of reserves holds. Mints of one stack run one at a time (the faucet's deployer has
-   * one nonce sequence).
-   *
-   * Without a chain it is a ledger fixture (a `mint` entry from `system:issuance`): most test files
-   * start no chain, and there is no custody to back and no reserves to check without one.
+   * Needs a stack started with `chain: true`; without a chain it throws (a test that needs a balance
+   * no deposit backs calls {@link Stack.mintUnbacked}, and says why).
    */
   mint(address: string, amount: bigint): Promise<void>;
   /**
@@ -198,7 +196,13 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
       const key = await issueCredential(prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes(scopes) });
       return { organizationId: org.id, apiKey: key.secret };
     },
-    mint: chains ? mintOnChain : mintUnbacked,
+    mint: chains
+      ? mintOnChain
+      : async () => {
+          throw new Error(
+            `stack.mint on "${label}", a stack without a chain: wallets are funded by a real deposit (issue #27), so start the stack with startStack('${label}', { chain: true }); call stack.mintUnbacked instead only if an unbacked ledger balance is the point of the test`,
+          );
+        },
     mintUnbacked,
     nonce: async () => {
       const res = await request(baseUrl).get('/api/gateway/v1/sso/nonce');

@@ -49,7 +49,11 @@ describe('gateway: governance (issue #3)', () => {
   });
 
   beforeAll(async () => {
-    stack = await startStack('gateway-governance', { worker: false, env: { AUTH_FAILURE_LIMIT: '10000', RATE_LIMIT_MAX: '100000' } });
+    stack = await startStack('gateway-governance', {
+      chain: true,
+      worker: false,
+      env: { AUTH_FAILURE_LIMIT: '10000', RATE_LIMIT_MAX: '100000' },
+    });
     org = await stack.org();
     narrow = await stack.org('payments:read');
     alice = await stack.login();

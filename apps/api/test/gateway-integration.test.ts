@@ -465,7 +465,7 @@ describe('AI billing (issue #3)', () => {
   const prisma = () => stack.api.deps.prisma;
 
   beforeAll(async () => {
-    stack = await startStack('integration-billing', { worker: false });
+    stack = await startStack('integration-billing', { chain: true, worker: false });
     org = await stack.org();
     alice = await stack.login();
     await stack.mint(alice.address, 10n * ONE);

@@ -34,7 +34,11 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
   });
 
   beforeAll(async () => {
-    stack = await startStack('gateway-ledger', { worker: false, env: { AUTH_FAILURE_LIMIT: '10000', RATE_LIMIT_MAX: '100000' } });
+    stack = await startStack('gateway-ledger', {
+      chain: true,
+      worker: false,
+      env: { AUTH_FAILURE_LIMIT: '10000', RATE_LIMIT_MAX: '100000' },
+    });
     org = await stack.org();
     narrow = await stack.org('payments:read');
     alice = await stack.login();
@@ -52,6 +56,11 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
         data: [
           { token: { symbol: 'GTK', name: 'Gateway Token', decimals: 18 }, balance: (100n * ONE).toString() },
           { token: { symbol: 'USDX', name: 'Test Dollar', decimals: 6 }, balance: '0' },
+        ],
+        // The stack has a chain (issue #27): alice's tokens were deposited, so custody holds them, not her.
+        onchain: [
+          { chain: 'eip155:31337', symbol: 'GTK', contract: expect.any(String), balance: '0' },
+          { chain: 'eip155:31338', symbol: 'wGTK', contract: expect.any(String), balance: '0' },
         ],
       });
     });
@@ -239,6 +248,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
         decimals: 18,
         totalSupply: total.toString(),
         circulatingSupply: circulating.toString(),
+        onchain: expect.objectContaining({ chain: 'eip155:31337', symbol: 'GTK', decimals: 18 }),
       });
     });
 

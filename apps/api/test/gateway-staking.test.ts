@@ -70,7 +70,11 @@ describe('gateway: staking and farming (issue #3)', () => {
   });
 
   beforeAll(async () => {
-    stack = await startStack('gateway-staking', { worker: false, env: { AUTH_FAILURE_LIMIT: '10000', RATE_LIMIT_MAX: '100000' } });
+    stack = await startStack('gateway-staking', {
+      chain: true,
+      worker: false,
+      env: { AUTH_FAILURE_LIMIT: '10000', RATE_LIMIT_MAX: '100000' },
+    });
     org = await stack.org();
     narrow = await stack.org('payments:read');
     alice = await stack.login();

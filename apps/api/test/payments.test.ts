@@ -21,7 +21,7 @@ describe('payments (issue #2)', () => {
   const balance = (type: 'wallet' | 'organization', id: string) => getBalance(stack.api.deps.prisma, { type, id }, 'GTK');
 
   beforeAll(async () => {
-    stack = await startStack('payments', { worker: false });
+    stack = await startStack('payments', { chain: true, worker: false });
     org = await stack.org();
     payer = await stack.login();
     await stack.mint(payer.address, 10n * ONE);

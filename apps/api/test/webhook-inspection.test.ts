@@ -29,6 +29,7 @@ describe('webhook inspection (issue #25)', () => {
   beforeAll(async () => {
     // Fast retries: a delivery that fails once is attempted again within a few hundred ms.
     stack = await startStack('webhook-inspection', {
+      chain: true,
       env: { WEBHOOK_BACKOFF_BASE_MS: '100', WEBHOOK_BACKOFF_MAX_MS: '200', WEBHOOK_MAX_ATTEMPTS: '4', RATE_LIMIT_MAX: '100000' },
     });
   });
@@ -328,6 +329,7 @@ describe('the manual resend says when it will happen (issue #25)', () => {
   beforeAll(async () => {
     // One failure opens the circuit for a minute; one attempt per delivery, so it dies at once.
     stack = await startStack('resend-answer', {
+      chain: true,
       env: {
         WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: '1',
         WEBHOOK_CIRCUIT_COOLDOWN_MS: '60000',

@@ -20,6 +20,7 @@ describe('bulk recovery: cap, one at a time per webhook, rate per organization (
 
   beforeAll(async () => {
     stack = await startStack('webhook-recovery-limits', {
+      chain: true,
       env: { WEBHOOK_MAX_ATTEMPTS: '1', WEBHOOK_RECOVERY_MAX_DELIVERIES: '2', WEBHOOK_RECOVERIES_PER_HOUR: '3' },
     });
     receiver = await new TestReceiver().start();

@@ -10,6 +10,7 @@ import { mintByDeposit } from '@gw/core/custody';
 import { getBalance, ISSUANCE, WITHDRAWALS_IN_FLIGHT } from '@gw/core/ledger';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';
+import { newWallet } from '../../../test/support/wallet.js';
 
 const ONE = 10n ** 18n;
 
@@ -147,7 +148,8 @@ describe('withdrawals without a chain (issue #27)', () => {
   it('answer 503 chain-unavailable and change nothing', async () => {
     const org = await stack.org();
     const alice = await stack.login(undefined, { apiKey: org.apiKey });
-    await stack.mint(alice.address, ONE);
+    // Unbacked on purpose: this stack has no chain (the point of the test), so no deposit can fund it.
+    await stack.mintUnbacked(alice.address, ONE);
     const res = await stack.http
       .post('/api/gateway/v1/wallet/withdraw')
       .set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${alice.token}` })
@@ -155,5 +157,11 @@ describe('withdrawals without a chain (issue #27)', () => {
     expect(res.status).toBe(503);
     expect(res.body.type).toBe('/problems/chain-unavailable');
     expect(await getBalance(stack.api.deps.prisma, { type: 'wallet', id: alice.address }, 'GTK')).toBe(ONE);
+  });
+
+  it('the test stack refuses to fund a wallet without a deposit unless asked for an unbacked balance', async () => {
+    const bob = newWallet();
+    await expect(stack.mint(bob.address, ONE)).rejects.toThrow(/\{ chain: true \}.*mintUnbacked/);
+    expect(await getBalance(stack.api.deps.prisma, { type: 'wallet', id: bob.address }, 'GTK')).toBe(0n);
   });
 });

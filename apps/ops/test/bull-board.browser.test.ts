@@ -39,7 +39,7 @@ describe('Bull Board in headless Chromium', () => {
       throw new Error(`${CHROMIUM} is missing: run .ci/install-chromium.sh (apt-get install chromium) first`);
     }
     mkdirSync(RESULTS, { recursive: true });
-    stack = await startStack('ops-board', { worker: false });
+    stack = await startStack('ops-board', { chain: true, worker: false });
     ops = await startOpsFor(stack);
     const org = await stack.org();
     await stack.http

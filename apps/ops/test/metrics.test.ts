@@ -50,6 +50,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
   beforeAll(async () => {
     // Fast back-off so that the failed first attempt is retried within the test.
     stack = await startStack('ops-metrics', {
+      chain: true,
       env: { WEBHOOK_BACKOFF_BASE_MS: '200', WEBHOOK_BACKOFF_MAX_MS: '800', WEBHOOK_MAX_ATTEMPTS: '4', WEBHOOK_TIMEOUT_MS: '2000' },
     });
     if (!('metrics' in stack.api.deps)) {

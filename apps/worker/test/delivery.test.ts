@@ -25,7 +25,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack('delivery', { env: FAST });
+    stack = await startStack('delivery', { chain: true, env: FAST });
   });
   afterEach(async () => {
     for (const r of receivers) await r.stop();

@@ -24,7 +24,7 @@ describe('fair sharing of the worker pool between organizations (issue #24)', ()
   });
 
   const stackWith = async (label: string, env: Record<string, string>, worker = true) => {
-    const stack = await startStack(label, { env, worker });
+    const stack = await startStack(label, { chain: true, env, worker });
     stacks.push(stack);
     return stack;
   };

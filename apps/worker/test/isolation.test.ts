@@ -29,7 +29,7 @@ describe('delivery isolation (issue #10)', () => {
   });
 
   const stackWith = async (label: string, env: Record<string, string>, worker = true) => {
-    const stack = await startStack(label, { env, worker });
+    const stack = await startStack(label, { chain: true, env, worker });
     stacks.push(stack);
     return stack;
   };

@@ -15,6 +15,7 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     // One lock duration for every worker of this file: BullMQ throttles stalled-job checks per
     // queue with a key that lives for the stalled interval of whichever worker checked last.
     stack = await startStack('recovery', {
+      chain: true,
       worker: false,
       env: { SWEEP_GRACE_MS: '0', SWEEP_INTERVAL_MS: '200', WORKER_LOCK_DURATION_MS: '1500' },
     });

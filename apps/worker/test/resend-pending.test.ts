@@ -16,6 +16,7 @@ describe('resend of a pending delivery: its next attempt now', () => {
 
   beforeAll(async () => {
     stack = await startStack('resend-pending', {
+      chain: true,
       env: { WEBHOOK_BACKOFF_BASE_MS: '600000', WEBHOOK_BACKOFF_MAX_MS: '600000', WEBHOOK_MAX_ATTEMPTS: '3' },
     });
     receiver = await new TestReceiver().start();

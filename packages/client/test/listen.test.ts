@@ -21,7 +21,7 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
   const servers: Server[] = [];
 
   beforeAll(async () => {
-    stack = await startStack('listen', { worker: false });
+    stack = await startStack('listen', { chain: true, worker: false });
     org = await stack.org();
     const payer = await stack.login(undefined, { apiKey: org.apiKey });
     await stack.mint(payer.address, 100n * ONE);

@@ -197,7 +197,7 @@ describe('@service-gateway/client packed and installed with npm', () => {
     baseUrl = `http://localhost:${port}/api`;
     [packs, stack, limited] = await Promise.all([
       installPacks({ packages: ['packages/client'], dependencies: { viem: '^2.57.20', ethers: '^6.17.0', typescript: '5.9.3' } }),
-      startStack('client-packed', { worker: false, env: { PORT: String(port), SIWE_DOMAIN: `localhost:${port}` } }),
+      startStack('client-packed', { chain: true, worker: false, env: { PORT: String(port), SIWE_DOMAIN: `localhost:${port}` } }),
       startStack('client-limited', { worker: false, env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '1000' } }),
     ]);
     apiKey = (await stack.org()).apiKey;

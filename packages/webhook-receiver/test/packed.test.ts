@@ -110,7 +110,7 @@ describe('@service-gateway/webhook-receiver packed, installed with npm and run b
     kit = consumer.packs[0]!;
     await cp(FIXTURES, consumer.dir, { recursive: true });
     redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    stack = await startStack('packed-kit');
+    stack = await startStack('packed-kit', { chain: true });
     await receivers.express.start(consumer.dir);
     await receivers.http.start(consumer.dir);
     await receivers.redis.start(consumer.dir, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix, RETIRED_SECRET });
