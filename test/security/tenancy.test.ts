@@ -9,6 +9,7 @@ import { newWallet } from '../support/wallet.js';
 import { dbDigest } from '../support/db-digest.js';
 import { rpc } from '../support/rpc.js';
 import { faucet } from '@gw/core/chain';
+import { signPermit } from '../../packages/client/src/index.js';
 
 type Caller = { apiKey: string; token: string; address: string; organizationId: string; wallet: PrivateKeyAccount };
 
@@ -43,17 +44,11 @@ describe('tenant isolation on every id-taking endpoint', () => {
       .get('/api/gateway/v1/wallet/permit-deposits/typed-data')
       .query({ amount: String(amount) })
       .set(as(c));
-    const { domain, types, message: m } = typed.body.typedData;
-    const signature = await c.wallet.signTypedData({
-      domain,
-      types,
-      primaryType: 'Permit',
-      message: { ...m, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
-    });
+    const signature = await signPermit(c.wallet, typed.body.typedData);
     const res = await stack.http
       .post('/api/gateway/v1/wallet/permit-deposits')
       .set(as(c))
-      .send({ amount: String(amount), deadline: Number(m.deadline), signature });
+      .send({ amount: String(amount), deadline: Number(typed.body.typedData.message.deadline), signature });
     expect(res.status).toBe(202);
     await eventually(
       async () => {

@@ -4,9 +4,9 @@
  * outbox, paying the gas. On a real anvil with the real worker; outcomes are read on chain with viem.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { erc20Abi, type PrivateKeyAccount } from 'viem';
+import { erc20Abi, parseSignature, type PrivateKeyAccount } from 'viem';
 import { GatewayToken } from '@gw/contracts';
-import { contractAddress, custodyAddress, faucet, publicClientOf, relayerAccount, walletClientOf } from '@gw/core/chain';
+import { contractAddress, custodyAddress, deployerAccount, faucet, publicClientOf, relayerAccount, walletClientOf } from '@gw/core/chain';
 import { getBalance } from '@gw/core/ledger';
 import { createGatewayClient } from '../../../packages/client/src/index.js';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
@@ -69,6 +69,25 @@ describe('gasless deposits by EIP-2612 permit (issue #27)', () => {
       },
     });
     return { amount: amount.toString(), deadline: Number(m.deadline), signature };
+  };
+  /** Submits `who`'s signed permit of `body.amount` to custody on chain from the deployer's account, not the gateway's. */
+  const submitPermitElsewhere = async (
+    who: Who,
+    body: { amount: string; deadline: number; signature: `0x${string}` },
+    tx: { gas?: bigint; maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint } = {},
+  ) => {
+    const { r, s, v } = parseSignature(body.signature);
+    const home = deps().chains.home!;
+    const deployer = deployerAccount(deps(), home);
+    await walletClientOf(deps(), home, deployer).writeContract({
+      address: token,
+      abi: GatewayToken.abi,
+      functionName: 'permit',
+      args: [who.address as `0x${string}`, custody, BigInt(body.amount), BigInt(body.deadline), Number(v), r, s],
+      account: deployer,
+      chain: undefined,
+      ...tx,
+    });
   };
   const final = (who: Who, id: string) =>
     eventually(
@@ -202,18 +221,7 @@ describe('gasless deposits by EIP-2612 permit (issue #27)', () => {
     const dave = await holder(2n * ONE);
     const body = await sign(dave, ONE);
     // Anyone holding the signature can submit the permit: here the deployer does, before the gateway.
-    const { r, s, v } = await import('viem').then(({ parseSignature }) => parseSignature(body.signature));
-    const home = deps().chains.home!;
-    const { deployerAccount } = await import('@gw/core/chain');
-    const deployer = deployerAccount(deps(), home);
-    await walletClientOf(deps(), home, deployer).writeContract({
-      address: token,
-      abi: GatewayToken.abi,
-      functionName: 'permit',
-      args: [dave.address as `0x${string}`, custody, ONE, BigInt(body.deadline), Number(v), r, s],
-      account: deployer,
-      chain: undefined,
-    });
+    await submitPermitElsewhere(dave, body);
     const res = await stack.http.post(PATH).set(as(dave)).send(body);
     // The nonce is spent on chain now: the server's check sees the next nonce and refuses the signature.
     expect(res.status).toBe(422);
@@ -234,22 +242,9 @@ describe('gasless deposits by EIP-2612 permit (issue #27)', () => {
         30_000,
         'the permit broadcast',
       );
-      const { r, s, v } = await import('viem').then(({ parseSignature }) => parseSignature(body.signature as `0x${string}`));
-      const { deployerAccount } = await import('@gw/core/chain');
-      const home = deps().chains.home!;
-      const deployer = deployerAccount(deps(), home);
-      await walletClientOf(deps(), home, deployer).writeContract({
-        address: token,
-        abi: GatewayToken.abi,
-        functionName: 'permit',
-        args: [erin.address as `0x${string}`, custody, ONE, BigInt(body.deadline), Number(v), r, s],
-        account: deployer,
-        chain: undefined,
-        // An explicit gas limit: estimation would run against the pending block, where the gateway's permit already spent the nonce.
-        gas: 200_000n,
-        maxPriorityFeePerGas: 10n ** 11n,
-        maxFeePerGas: 10n ** 12n,
-      });
+      // An explicit gas limit: estimation would run against the pending block, where the gateway's
+      // permit already spent the nonce; a higher tip so it is mined first.
+      await submitPermitElsewhere(erin, body, { gas: 200_000n, maxPriorityFeePerGas: 10n ** 11n, maxFeePerGas: 10n ** 12n });
       await rpc(stack.chains!.anvils[0]!.rpcUrl, 'evm_setAutomine', [true]);
       const done = await final(erin, res.body.id);
       expect(done).toMatchObject({ status: 'confirmed', deposit: 'credited', failureReason: null });

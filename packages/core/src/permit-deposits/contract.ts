@@ -15,6 +15,17 @@ const txHash = () =>
     .regex(/^0x[0-9a-f]{64}$/)
     .nullable();
 
+/** EIP-2612's typed data: `Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)`. */
+export const PERMIT_TYPES = {
+  Permit: [
+    { name: 'owner', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
+
 export const permitTypedDataQuery = z.strictObject({ amount: amountSchema });
 
 /** The EIP-712 `Permit` of EIP-2612 for the wallet, ready for `signTypedData` (viem, ethers). */
@@ -105,15 +116,7 @@ const typedDataExample = {
   spender: '0xc811641CEd3B057BA939fE62Ad8D682d37b0c1b7',
   typedData: {
     domain: { name: 'Gateway Token', version: '1', chainId: 31337, verifyingContract: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
+    types: { Permit: [...PERMIT_TYPES.Permit] },
     primaryType: 'Permit',
     message: {
       owner: EX.wallet,

@@ -35,16 +35,7 @@ const COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId"
  */
 export async function insertPermitDeposit(
   tx: RawSql,
-  d: {
-    id: string;
-    organizationId: string;
-    address: string;
-    chainId: number;
-    token: string;
-    amount: bigint;
-    deadline: bigint;
-    permitTransactionId: string;
-  },
+  d: Pick<PermitDepositRow, 'id' | 'organizationId' | 'address' | 'chainId' | 'token' | 'amount' | 'deadline' | 'permitTransactionId'>,
 ): Promise<PermitDepositRow | null> {
   const rows = await tx.$queryRaw<Raw[]>`
     INSERT INTO permit_deposits (id, organization_id, address, chain_id, token, amount, deadline, permit_transaction_id)

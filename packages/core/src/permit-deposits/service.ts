@@ -18,7 +18,7 @@ import {
 } from '../chain/index.js';
 import { depositStatusOfTransaction } from '../custody/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import type { PermitDepositDto, PermitTypedDataDto } from './contract.js';
+import { PERMIT_TYPES, type PermitDepositDto, type PermitTypedDataDto } from './contract.js';
 import {
   findWalletPermitDeposit,
   finishPermitDeposit,
@@ -50,19 +50,9 @@ const MIN_DEADLINE_AHEAD_S = 60;
 /** The deadline the typed data proposes: one hour from now. */
 const TYPED_DATA_DEADLINE_S = 3600;
 
-const PERMIT_TYPES = {
-  Permit: [
-    { name: 'owner', type: 'address' },
-    { name: 'spender', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-} as const;
-
 const abi = GatewayToken.abi;
 
-/** The token's EIP-712 domain (ERC-5267) and `owner`'s permit nonce, read in one batch. */
+/** The token's EIP-712 domain (ERC-5267), `owner`'s permit nonce and its balance (base units), read in one batch. */
 async function permitState(ctx: ReadCtx, owner: `0x${string}`) {
   const chain = homeChainOf(ctx.chains);
   const [token, spender] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);

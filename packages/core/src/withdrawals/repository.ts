@@ -28,7 +28,7 @@ const COLUMNS =
 /** Inserts a `pending` withdrawal in the caller's transaction. */
 export async function insertWithdrawal(
   tx: RawSql,
-  w: { id: string; organizationId: string; address: string; chainId: number; token: string; amount: bigint; chainTransactionId: string },
+  w: Pick<WithdrawalRow, 'id' | 'organizationId' | 'address' | 'chainId' | 'token' | 'amount' | 'chainTransactionId'>,
 ): Promise<WithdrawalRow> {
   const rows = await tx.$queryRaw<Raw[]>`
     INSERT INTO withdrawals (id, organization_id, address, chain_id, token, amount, chain_transaction_id)
