@@ -197,10 +197,10 @@ describe('finding 3: keys:rotate, keys:list and keys:retire, on every replica (i
       expect.objectContaining({ kid: oldKid, status: 'retiring', retiredAt: new Date(retiresAt).toISOString() }),
     ]);
 
-    const current = admin('keys:retire', '--kid', newKid);
+    const current = admin('keys:retire', `--kid=${newKid}`);
     expect({ code: current.code, err: current.err }).toEqual({ code: 2, err: expect.stringMatching(/current signing key/) });
-    expect(admin('keys:retire', '--kid', 'A'.repeat(43)).code).toBe(2);
-    const retired = admin('keys:retire', '--kid', oldKid);
+    expect(admin('keys:retire', `--kid=${'A'.repeat(43)}`).code).toBe(2);
+    const retired = admin('keys:retire', `--kid=${oldKid}`);
     expect(retired.code).toBe(0);
     expect(retired.out).toMatchObject({ kid: oldKid, announced: true });
     for (const http of [stack.http, b]) {

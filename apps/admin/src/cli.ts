@@ -13,7 +13,7 @@
  *   apikey:revoke --key <secret> | --prefix <first 10 chars>  → { revoked, announced }
  *   keys:list                                             → { keys: [{ kid, status, createdAt, retiredAt }] }
  *   keys:rotate                                           → { kid, retiring: [{ kid, retiresAt }], announced }
- *   keys:retire --kid <kid>                               → { kid, retired, retiredAt, announced }
+ *   keys:retire --kid=<kid>                               → { kid, retired, retiredAt, announced }
  *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  *   chain:deploy [--chain <id>]                           → { chains: [{ chain, status, contracts, detail? }] }
