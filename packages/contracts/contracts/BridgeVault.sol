@@ -2,6 +2,7 @@
 pragma solidity 0.8.30;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
@@ -10,7 +11,8 @@ import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol
 /// @notice Home-chain side of the bridge: `lock` escrows the native token and emits `Locked` with
 ///         this vault's next nonce; the relayer mints the WrappedToken on the other chain. The way
 ///         back: the relayer `release`s escrowed tokens for a burn seen on another chain, at most
-///         once per (sourceChainId, nonce).
+///         once per (sourceChainId, nonce). `lockWithPermit` lets a relayer lock a holder's tokens
+///         with the holder's EIP-2612 permit (the holder pays no gas).
 contract BridgeVault is AccessControl, ReentrancyGuard {
     using SafeERC20 for IERC20;
 
@@ -35,10 +37,31 @@ contract BridgeVault is AccessControl, ReentrancyGuard {
     }
 
     function lock(uint256 amount, uint256 toChainId, address to) external nonReentrant returns (uint256 lockNonce) {
+        return _lock(msg.sender, amount, toChainId, to);
+    }
+
+    /// @notice locks `owner`'s tokens with its EIP-2612 permit for this vault (anyone may submit it).
+    ///         The permit is tried, not required: one submitted first by someone else (front-running)
+    ///         has already granted the allowance, and `transferFrom` decides.
+    function lockWithPermit(
+        address owner,
+        uint256 amount,
+        uint256 toChainId,
+        address to,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external nonReentrant returns (uint256 lockNonce) {
+        try IERC20Permit(address(token)).permit(owner, address(this), amount, deadline, v, r, s) {} catch {}
+        return _lock(owner, amount, toChainId, to);
+    }
+
+    function _lock(address from, uint256 amount, uint256 toChainId, address to) private returns (uint256 lockNonce) {
         if (amount == 0) revert ZeroAmount();
         lockNonce = nonce++;
-        token.safeTransferFrom(msg.sender, address(this), amount);
-        emit Locked(msg.sender, to, amount, toChainId, lockNonce);
+        token.safeTransferFrom(from, address(this), amount);
+        emit Locked(from, to, amount, toChainId, lockNonce);
     }
 
     function release(address to, uint256 amount, uint256 sourceChainId, uint256 sourceNonce)
