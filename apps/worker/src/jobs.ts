@@ -11,7 +11,7 @@ import {
   recoveryQueue,
   sweepDeliveries,
 } from '@gw/core/deliveries';
-import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayBridgeTransfer, type Relayer } from '@gw/core/bridge';
+import { bridgeRelayQueue, relayBridgeTransfer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
@@ -76,10 +76,6 @@ async function rescheduleAt(job: Job, token: string | undefined, at: Date): Prom
 
 /** Optional parts of the handlers (issue #3). */
 export interface HandlerOptions {
-  /** Carries bridge transfers; default the built-in {@link DelayedRelayer}. */
-  relayer?: Relayer | undefined;
-  /** Delay of the built-in relayer, ms (default {@link DEFAULT_BRIDGE_RELAY_DELAY_MS}). */
-  bridgeRelayDelayMs?: number | undefined;
   /** Called with each delivery run's outcome, or `'error'` when the run threw (metrics). */
   onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
   /** Called with each retention run's report (metrics). */
@@ -104,7 +100,6 @@ export function createJobs(
   sender: Sender,
   opts: HandlerOptions = {},
 ): JobHandler[] {
-  const relayer = opts.relayer ?? new DelayedRelayer(opts.bridgeRelayDelayMs ?? DEFAULT_BRIDGE_RELAY_DELAY_MS);
   const observe = opts.onDeliveryOutcome ?? (() => undefined);
   return [
     defineHandler(deliveryQueue, async ({ deliveryId }, job, token) => {
@@ -132,8 +127,8 @@ export function createJobs(
       if (outcome.result === 'not-due') return rescheduleAt(job, token, outcome.expiresAt);
       return outcome;
     }),
-    /** Relays one bridge transfer; a relayer error is retried by BullMQ (the transfer stays `initiated`). */
-    defineHandler(bridgeRelayQueue, async ({ transferId }) => relayBridgeTransfer(ctx, relayer, transferId)),
+    /** Issue #28: fails and refunds a ledger-only bridge transfer from before the on-chain bridge (on-chain ones go through the outbox). */
+    defineHandler(bridgeRelayQueue, async ({ transferId }) => relayBridgeTransfer(ctx, transferId)),
     /** Reopens a webhook's dead deliveries in batches (issue #10); a failure is retried by BullMQ and resumes where it stopped. */
     defineHandler(recoveryQueue, async (recovery) => recoverDeadDeliveries(ctx, recovery)),
     /**

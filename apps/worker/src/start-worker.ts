@@ -27,7 +27,7 @@ import {
   USER_AGENT,
   createSender,
 } from '@gw/core/deliveries';
-import { resumeBridgeRelays, type Relayer } from '@gw/core/bridge';
+import { BRIDGE_KINDS, resumeBridgeRelays } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
@@ -75,7 +75,7 @@ export interface RunningWorker {
  */
 export async function startWorker(
   config: Config,
-  opts: { logger?: Logger; resolver?: Resolver; relayer?: Relayer } = {},
+  opts: { logger?: Logger; resolver?: Resolver } = {},
 ): Promise<RunningWorker> {
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
   const metrics = createAppMetrics('worker');
@@ -110,14 +110,12 @@ export async function startWorker(
   slotsTimer.unref();
   // Issue #27: the on-chain outbox's queues, one per configured chain with the relayer as signer;
   // every kind of transaction the API writes has its outcome loaded (else start-up fails).
-  assertChainTransactionKinds([WITHDRAWAL_KIND, PERMIT_DEPOSIT_KINDS.permit, PERMIT_DEPOSIT_KINDS.transfer]);
+  assertChainTransactionKinds([WITHDRAWAL_KIND, PERMIT_DEPOSIT_KINDS.permit, PERMIT_DEPOSIT_KINDS.transfer, ...Object.values(BRIDGE_KINDS)]);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     chainSigners,
-    relayer: opts.relayer,
-    bridgeRelayDelayMs: config.BRIDGE_RELAY_DELAY_MS,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
     onRetentionRun: retentionPrunedCounter(metrics.registry),
     onDepositScan: custody.onScan,

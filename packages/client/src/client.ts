@@ -29,6 +29,17 @@ export type LoginSession = operations['login']['responses'][200]['content']['app
 
 /** The answer of `POST /gateway/v1/wallet/permit-deposits`: the gasless deposit, `pending`. */
 export type PermitDeposit = operations['depositWithPermit']['responses'][202]['content']['application/json'];
+/** A bridge transfer as `POST /bridge/initiate` answers it. */
+export type BridgeTransfer = operations['initiateBridge']['responses'][202]['content']['application/json'];
+/** What `gw.bridgeWithPermit` sends: the route, the recipient and the amount (base units, decimal string). */
+export interface BridgeWithPermitOptions {
+  /** CAIP-2 id of the source chain; default the home chain. */
+  fromChainId?: string;
+  /** CAIP-2 id of the destination chain. */
+  toChainId: string;
+  toAddress: string;
+  amount: string;
+}
 
 type GetPath = {
   [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'application/json': unknown } } } } } ? P : never;
@@ -90,6 +101,14 @@ export interface GatewayClient extends Client<paths> {
    *   TypeError when `signer` is not the session's wallet
    */
   depositWithPermit(signer: TypedDataSigner, opts: { amount: string }): Promise<PermitDeposit>;
+  /**
+   * Issue #28: bridges the signer's own tokens to another chain without gas: fetches the permit
+   * typed data (`GET /bridge/permit-typed-data`), signs it with `signer` (which must be the session's
+   * wallet) and posts `POST /bridge/initiate` with `funding: "permit"`. Poll
+   * `GET /bridge/transfers/{id}` for both legs.
+   * @throws ProblemError (e.g. 422 `invalid-permit`, 400 `unsupported-chain`); TypeError when the signer is not the session's wallet
+   */
+  bridgeWithPermit(signer: TypedDataSigner, opts: BridgeWithPermitOptions): Promise<BridgeTransfer>;
 }
 
 /** `[METHOD, pattern]` of the operations that honour an `Idempotency-Key` (`x-idempotent` in the document). */
@@ -200,8 +219,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     );
   };
 
-  const gw = Object.assign(client, { login, unwrap, paginate, depositWithPermit }) as Client<paths> &
-    Pick<GatewayClient, 'login' | 'unwrap' | 'paginate' | 'depositWithPermit'>;
+  const bridgeWithPermit = async (signer: TypedDataSigner, opts: BridgeWithPermitOptions): Promise<BridgeTransfer> => {
+    const query = { amount: opts.amount, ...(opts.fromChainId ? { fromChainId: opts.fromChainId } : {}) };
+    const { typedData } = await unwrap(client.GET('/gateway/v1/bridge/permit-typed-data', { params: { query } }));
+    const signature = await signPermit(signer, typedData);
+    return unwrap(
+      client.POST('/gateway/v1/bridge/initiate', {
+        body: { ...opts, funding: 'permit', deadline: Number(typedData.message.deadline), signature },
+      }),
+    );
+  };
+
+  const gw = Object.assign(client, { login, unwrap, paginate, depositWithPermit, bridgeWithPermit }) as Client<paths> &
+    Pick<GatewayClient, 'login' | 'unwrap' | 'paginate' | 'depositWithPermit' | 'bridgeWithPermit'>;
   Object.defineProperties(gw, {
     baseUrl: { value: baseUrl, enumerable: true },
     apiKey: { get: () => state.apiKey, set: (v: string | undefined) => (state.apiKey = v), enumerable: true },

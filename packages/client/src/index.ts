@@ -9,6 +9,8 @@ export {
   type GatewayClient,
   type GatewayClientOptions,
   type LoginSession,
+  type BridgeTransfer,
+  type BridgeWithPermitOptions,
   type PermitDeposit,
   type PageItem,
   type PaginateInit,

@@ -1,9 +1,10 @@
 import { getAddress } from 'viem';
 
 /**
- * EIP-712 signing for the gasless deposit (issue #27): the typed data the API serves
- * (`GET /gateway/v1/wallet/permit-deposits/typed-data`), signed by a viem account, a viem wallet
- * client or an ethers v6 signer.
+ * EIP-712 signing of the EIP-2612 permits the API serves (the gasless deposit of issue #27:
+ * `GET /gateway/v1/wallet/permit-deposits/typed-data`; the bridge of issue #28:
+ * `GET /gateway/v1/bridge/permit-typed-data`), by a viem account, a viem wallet client or an ethers
+ * v6 signer.
  */
 
 /** The EIP-2612 `Permit` typed data as the API serves it (uint256 fields as decimal strings). */
@@ -51,7 +52,7 @@ export async function signPermit(signer: TypedDataSigner, typedData: PermitTyped
   const owner = getAddress(m.owner);
   const check = (address: string) => {
     if (getAddress(address) !== owner)
-      throw new TypeError(`depositWithPermit: the signer ${address} is not the session's wallet ${owner} (log in with the same wallet)`);
+      throw new TypeError(`signPermit: the signer ${address} is not the session's wallet ${owner} (log in with the same wallet)`);
   };
   if (typeof (signer as EthersTypedDataSigner).getAddress === 'function') {
     const s = signer as EthersTypedDataSigner;
@@ -61,7 +62,7 @@ export async function signPermit(signer: TypedDataSigner, typedData: PermitTyped
   if ('transport' in signer && typeof (signer as ViemTypedDataWalletClient).getAddresses === 'function') {
     const c = signer as ViemTypedDataWalletClient;
     const account = c.account ?? (await c.getAddresses())[0];
-    if (!account) throw new TypeError('depositWithPermit: the wallet client has no account (connect one, or pass an account)');
+    if (!account) throw new TypeError('signPermit: the wallet client has no account (connect one, or pass an account)');
     check(typeof account === 'string' ? account : account.address);
     return (await c.signTypedData({ account, domain, types, primaryType: 'Permit', message })) as `0x${string}`;
   }

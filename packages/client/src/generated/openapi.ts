@@ -828,6 +828,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gateway/v1/bridge/permit-typed-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The permit to sign for a bridge transfer
+     * @description The EIP-712 typed data of an EIP-2612 `Permit` of the JWT wallet for `amount` base units on the source chain (`fromChainId`, default the home chain): the source token's own domain (the native token at home, the wrapped token elsewhere), the spender that moves the tokens (the bridge vault at home; the relayer, which burns, elsewhere), the current nonce and a deadline one hour ahead. Sign it and send `deadline` and `signature` to `POST /bridge/initiate` with `funding: "permit"` (`@service-gateway/client` does both in `bridgeWithPermit`).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
+     */
+    get: operations['getBridgePermitTypedData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/gateway/v1/bridge/initiate': {
     parameters: {
       query?: never;
@@ -839,7 +861,7 @@ export interface paths {
     put?: never;
     /**
      * Bridge tokens to another chain
-     * @description The JWT's wallet sends `amount` to `toAddress` on `toChainId`. The amount moves at once into the bridge escrow and a relay job completes the transfer (`completed`, `relayTxHash`) or fails it (`failed`, `failureReason`, the amount back to the wallet). A chain that is not served → 400 `unsupported-chain` (`supportedChains`); short balance → 422.
+     * @description The JWT's wallet sends `amount` to `toAddress` on `toChainId`, the gateway paying the gas. From the home chain the tokens are locked in the bridge vault, and once that lock is `CHAIN_CONFIRMATIONS` deep the relayer mints the wrapped token on the destination (`relaying`, then `completed`); from another chain the wrapped tokens are burned and released on the home chain. With `funding: "permit"` the tokens are the wallet's own, moved by its signed EIP-2612 permit (checked before anything is written: 422 `invalid-permit`, 422 `insufficient-funds`). Poll `GET /bridge/transfers/{id}` for both legs. A route that is not served → 400 `unsupported-chain` (`supportedChains`).
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      *
@@ -860,8 +882,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read a bridge transfer
-     * @description Transfers belong to the wallet: any organization the wallet uses can read them; another wallet's id is 404. Needs `bridge:write`, the only bridge scope.
+     * Read a bridge transfer and both its legs
+     * @description `source`: the lock or burn (chain, status, txHash, block, confirmations read now, nonce); `destination`: the mint or release (chain, status, txHash). Transfers belong to the wallet: any organization the wallet uses can read them; another wallet's id is 404. Needs `bridge:write`, the only bridge scope.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      */
@@ -1357,18 +1379,45 @@ export interface components {
     } & {
       [key: string]: unknown;
     })[];
+    /** @description The mint (other chain) or release (home chain) of a bridge transfer */
+    BridgeDestinationLeg: {
+      /**
+       * @description CAIP-2 chain id of the leg
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description `pending` (written, not broadcast), `submitted` (broadcast), `confirmed` (`CHAIN_CONFIRMATIONS` deep), `failed` (reverted or refused); null: the leg is not written yet
+       * @enum {string|null}
+       */
+      status: 'pending' | 'submitted' | 'confirmed' | 'failed' | null;
+      /** @description The latest signed transaction of the leg (final once `confirmed`) */
+      txHash: string | null;
+    };
     BridgeTransfer: {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
       object: 'bridge_transfer';
       /** @enum {string} */
-      status: 'initiated' | 'completed' | 'failed';
+      status: 'initiated' | 'relaying' | 'completed' | 'failed';
+      /**
+       * @description `outbound`: home chain → another (lock, mint); `inbound`: another → home (burn, release)
+       * @enum {string}
+       */
+      direction: 'outbound' | 'inbound';
+      /**
+       * @description `permit`, `custody`, or `ledger` for transfers made before the bridge was on chain
+       * @enum {string}
+       */
+      funding: 'permit' | 'custody' | 'ledger';
       /**
        * @description EIP-55 checksummed EVM address
        * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
        */
       from: string;
+      /** @example eip155:31337 */
+      fromChainId: string;
       /** @example eip155:31338 */
       toChainId: string;
       /**
@@ -1386,6 +1435,34 @@ export interface components {
        * @example 12000000000000000000
        */
       amount: string;
+      source: {
+        /**
+         * @description CAIP-2 chain id of the leg
+         * @example eip155:31337
+         */
+        chain: string;
+        /**
+         * @description `pending` (written, not broadcast), `submitted` (broadcast), `confirmed` (`CHAIN_CONFIRMATIONS` deep), `failed` (reverted or refused); null: the leg is not written yet
+         * @enum {string|null}
+         */
+        status: 'pending' | 'submitted' | 'confirmed' | 'failed' | null;
+        /** @description The latest signed transaction of the leg (final once `confirmed`) */
+        txHash: string | null;
+        /**
+         * @description Block of the confirmed lock or burn
+         * @example 1000000000000000000
+         */
+        blockNumber: string | null;
+        /** @description Blocks on top of it, read now; null before it is mined or when the chain cannot be read */
+        confirmations: number | null;
+        /**
+         * @description The vault's lock nonce or the wrapped token's burn nonce: the destination mints or releases once per (source chain, nonce)
+         * @example 1000000000000000000
+         */
+        nonce: string | null;
+      };
+      destination: components['schemas']['BridgeDestinationLeg'];
+      /** @description The destination leg's transaction (as `destination.txHash` once confirmed) */
       relayTxHash: string | null;
       failureReason: string | null;
       /** Format: date-time */
@@ -2201,7 +2278,7 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    /** @description What the wallet signs for a gasless deposit (EIP-2612 permit, EIP-712 typed data) */
+    /** @description What the wallet signs to let the gateway move its tokens without gas (EIP-2612 permit, EIP-712 typed data) */
     PermitTypedData: {
       /** @enum {string} */
       object: 'permit_typed_data';
@@ -7463,6 +7540,145 @@ export interface operations {
       };
     };
   };
+  getBridgePermitTypedData: {
+    parameters: {
+      query: {
+        /** @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token */
+        amount: string;
+        /** @description CAIP-2 chain id of the source; default the home chain */
+        fromChainId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The typed data to sign */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "permit_typed_data",
+           *       "chain": "eip155:31337",
+           *       "spender": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *       "typedData": {
+           *         "domain": {
+           *           "name": "Gateway Token",
+           *           "version": "1",
+           *           "chainId": 31337,
+           *           "verifyingContract": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+           *         },
+           *         "types": {
+           *           "Permit": [
+           *             {
+           *               "name": "owner",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "spender",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "value",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "nonce",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "deadline",
+           *               "type": "uint256"
+           *             }
+           *           ]
+           *         },
+           *         "primaryType": "Permit",
+           *         "message": {
+           *           "owner": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "spender": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *           "value": "3000000000000000000",
+           *           "nonce": "0",
+           *           "deadline": "1795800000"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PermitTypedData'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/unsupported-chain`: Unsupported chain */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   initiateBridge: {
     parameters: {
       query?: never;
@@ -7480,12 +7696,20 @@ export interface operations {
          * @example {
          *       "toChainId": "eip155:31338",
          *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
-         *       "amount": "3000000000000000000"
+         *       "amount": "3000000000000000000",
+         *       "funding": "permit",
+         *       "deadline": 1795800000,
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab"
          *     }
          */
         'application/json': {
           /**
-           * @description CAIP-2 chain id of the destination; a chain of `GET /gateway/v1/contracts/addresses` other than the home chain
+           * @description CAIP-2 chain id of the source; default the home chain. From the home chain the tokens are locked in the vault and minted as the wrapped token on `toChainId`; from another chain the wrapped tokens are burned and released on the home chain
+           * @example eip155:31338
+           */
+          fromChainId?: string;
+          /**
+           * @description CAIP-2 chain id of the destination: a chain of `GET /gateway/v1/contracts/addresses`; one of the two chains must be the home chain
            * @example eip155:31338
            */
           toChainId: string;
@@ -7500,10 +7724,26 @@ export interface operations {
            */
           amount: string;
           /**
-           * @description Token symbol; default the native token
+           * @description Token symbol; default (and only) the native token
            * @example GTK
            */
           token?: string;
+          /**
+           * @description `custody` (default): from the wallet's custodial balance, home chain only; `permit`: the wallet's own tokens on the source chain, moved with its EIP-2612 permit (`deadline` and `signature` of the typed data from `GET /bridge/permit-typed-data`); the gateway pays the gas
+           * @default custody
+           * @enum {string}
+           */
+          funding?: 'permit' | 'custody';
+          /**
+           * @description The signed permit's deadline, unix seconds (as in the typed data); at least 60 s ahead
+           * @example 1795800000
+           */
+          deadline?: number;
+          /**
+           * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+           * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+           */
+          signature?: string;
         };
       };
     };
@@ -7523,11 +7763,27 @@ export interface operations {
            *       "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
            *       "object": "bridge_transfer",
            *       "status": "initiated",
+           *       "direction": "outbound",
+           *       "funding": "permit",
            *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "fromChainId": "eip155:31337",
            *       "toChainId": "eip155:31338",
            *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
            *       "token": "GTK",
            *       "amount": "3000000000000000000",
+           *       "source": {
+           *         "chain": "eip155:31337",
+           *         "status": "pending",
+           *         "txHash": null,
+           *         "blockNumber": null,
+           *         "confirmations": null,
+           *         "nonce": null
+           *       },
+           *       "destination": {
+           *         "chain": "eip155:31338",
+           *         "status": null,
+           *         "txHash": null
+           *       },
            *       "relayTxHash": null,
            *       "failureReason": null,
            *       "createdAt": "2026-11-21T17:00:00.000Z",
@@ -7599,7 +7855,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/invalid-permit`: Invalid permit; `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7624,7 +7880,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/unavailable`: Service unavailable */
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7665,15 +7921,31 @@ export interface operations {
            *       "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
            *       "object": "bridge_transfer",
            *       "status": "completed",
+           *       "direction": "outbound",
+           *       "funding": "permit",
            *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "fromChainId": "eip155:31337",
            *       "toChainId": "eip155:31338",
            *       "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
            *       "token": "GTK",
            *       "amount": "3000000000000000000",
+           *       "source": {
+           *         "chain": "eip155:31337",
+           *         "status": "confirmed",
+           *         "txHash": "0x3d1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e",
+           *         "blockNumber": "1204",
+           *         "confirmations": 9,
+           *         "nonce": "17"
+           *       },
+           *       "destination": {
+           *         "chain": "eip155:31338",
+           *         "status": "confirmed",
+           *         "txHash": "0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e"
+           *       },
            *       "relayTxHash": "0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e",
            *       "failureReason": null,
            *       "createdAt": "2026-11-21T17:00:00.000Z",
-           *       "updatedAt": "2026-11-21T17:00:02.000Z"
+           *       "updatedAt": "2026-11-21T17:00:09.000Z"
            *     }
            */
           'application/json': components['schemas']['BridgeTransfer'];

@@ -1,12 +1,6 @@
 /** The `bridge` module's public surface: other modules and the apps import it only through this file. */
 export { evmAddressSchema } from './contract.js';
 export { bridgeRoutes } from './routes.js';
-export {
-  DEFAULT_BRIDGE_RELAY_DELAY_MS,
-  DelayedRelayer,
-  relayBridgeTransfer,
-  type Relayer,
-  type RelayResult,
-  resumeBridgeRelays,
-} from './relay.js';
+export { LEGACY_FAILURE_REASON, relayBridgeTransfer, resumeBridgeRelays } from './relay.js';
 export { bridgeRelayQueue } from './queue.js';
+export { BRIDGE_KINDS } from './service.js';

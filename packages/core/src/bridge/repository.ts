@@ -1,21 +1,8 @@
-import type { BridgeTransfer, PrismaClient, RawSql, Tx } from '@gw/db';
+import { type BridgeTransfer, type PrismaClient, type RawSql, sqlFragment, type Tx } from '@gw/db';
 
 /** Every statement on `bridge_transfers`. */
 
 type Db = Pick<PrismaClient | Tx, 'bridgeTransfer'>;
-
-/** Records a transfer `initiated` (inside the transaction that locks its amount in escrow). */
-export function insertBridgeTransfer(
-  tx: Tx,
-  data: { address: string; toChainId: string; toAddress: string; token: string; amount: bigint },
-): Promise<BridgeTransfer> {
-  return tx.bridgeTransfer.create({ data: { ...data, amount: data.amount.toString() } });
-}
-
-/** The transfer `id` if `address` sent it, else null. */
-export function findWalletBridgeTransfer(db: Db, id: string, address: string): Promise<BridgeTransfer | null> {
-  return db.bridgeTransfer.findFirst({ where: { id, address } });
-}
 
 export function findBridgeTransfer(db: Db, id: string): Promise<BridgeTransfer | null> {
   return db.bridgeTransfer.findUnique({ where: { id } });
@@ -27,10 +14,6 @@ export async function lockBridgeTransfer(tx: Tx, id: string): Promise<BridgeTran
   return tx.bridgeTransfer.findUnique({ where: { id } });
 }
 
-export async function completeBridgeTransfer(tx: Tx, id: string, relayTxHash: string): Promise<void> {
-  await tx.bridgeTransfer.update({ where: { id }, data: { status: 'completed', relayTxHash } });
-}
-
 export async function failBridgeTransfer(tx: Tx, id: string, failureReason: string): Promise<void> {
   await tx.bridgeTransfer.update({ where: { id }, data: { status: 'failed', failureReason } });
 }
@@ -40,9 +23,125 @@ export interface StaleBridgeTransferRow {
   id: string;
 }
 
-/** Transfers still `initiated` that were created at or before `createdBefore`, oldest first. */
+/**
+ * Transfers made before issue #28 (`funding = 'ledger'`) still `initiated` and created at or before
+ * `createdBefore`, oldest first (on-chain transfers are carried by the outbox and its sweeper).
+ */
 export function listStaleBridgeTransfers(sql: RawSql, createdBefore: Date, limit: number): PromiseLike<StaleBridgeTransferRow[]> {
   return sql.$queryRaw<StaleBridgeTransferRow[]>`
-    SELECT id::text FROM bridge_transfers WHERE status = 'initiated' AND created_at <= ${createdBefore}::timestamptz
+    SELECT id::text FROM bridge_transfers
+    WHERE status = 'initiated' AND funding = 'ledger' AND created_at <= ${createdBefore}::timestamptz
     ORDER BY created_at LIMIT ${limit}::int`;
+}
+
+// --- on chain (issue #28) ----------------------------------------------------------------------------
+
+/** A bridge transfer as the on-chain flow reads it (raw SQL: the outbox's outcomes run on `RawSql`). */
+export interface BridgeTransferRow {
+  id: string;
+  organizationId: string | null;
+  address: string;
+  direction: 'outbound' | 'inbound';
+  fromChainId: string | null;
+  toChainId: string;
+  toAddress: string;
+  token: string;
+  amount: bigint;
+  funding: 'permit' | 'custody' | 'ledger';
+  status: 'initiated' | 'relaying' | 'completed' | 'failed';
+  sourceTransactionId: string | null;
+  sourceTxHash: string | null;
+  sourceBlock: bigint | null;
+  sourceNonce: bigint | null;
+  /** The contract the destination leg calls (wrapped token or vault). */
+  destinationContract: string | null;
+  destinationTransactionId: string | null;
+  relayTxHash: string | null;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+type RawRow = Omit<BridgeTransferRow, 'amount' | 'sourceBlock' | 'sourceNonce'> & {
+  amount: string;
+  sourceBlock: string | null;
+  sourceNonce: string | null;
+};
+const toRow = (r: RawRow): BridgeTransferRow => ({
+  ...r,
+  amount: BigInt(r.amount),
+  sourceBlock: r.sourceBlock === null ? null : BigInt(r.sourceBlock),
+  sourceNonce: r.sourceNonce === null ? null : BigInt(r.sourceNonce),
+});
+
+const COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", address, direction, from_chain_id AS "fromChainId",
+  to_chain_id AS "toChainId", to_address AS "toAddress", token, amount::text, funding, status::text,
+  source_transaction_id::text AS "sourceTransactionId", source_tx_hash AS "sourceTxHash", source_block::text AS "sourceBlock",
+  source_nonce::text AS "sourceNonce", destination_contract AS "destinationContract", destination_transaction_id::text AS "destinationTransactionId", relay_tx_hash AS "relayTxHash",
+  failure_reason AS "failureReason", created_at AS "createdAt", updated_at AS "updatedAt"`);
+
+/** Inserts an `initiated` on-chain transfer with its source leg's outbox row id (caller's transaction). */
+export async function insertOnchainBridgeTransfer(
+  tx: RawSql,
+  t: Pick<
+    BridgeTransferRow,
+    | 'id'
+    | 'organizationId'
+    | 'address'
+    | 'direction'
+    | 'fromChainId'
+    | 'toChainId'
+    | 'toAddress'
+    | 'token'
+    | 'amount'
+    | 'funding'
+    | 'sourceTransactionId'
+    | 'destinationContract'
+  >,
+): Promise<BridgeTransferRow> {
+  const rows = await tx.$queryRaw<RawRow[]>`
+    INSERT INTO bridge_transfers (id, organization_id, address, direction, from_chain_id, to_chain_id, to_address, token, amount, funding,
+      source_transaction_id, destination_contract, updated_at)
+    VALUES (${t.id}::uuid, ${t.organizationId}::uuid, ${t.address}, ${t.direction}, ${t.fromChainId}, ${t.toChainId}, ${t.toAddress},
+      ${t.token}, ${t.amount.toString()}::numeric, ${t.funding}, ${t.sourceTransactionId}::uuid, ${t.destinationContract}, now())
+    RETURNING ${COLUMNS}`;
+  return toRow(rows[0]!);
+}
+
+/** The transfer `id` if `address` sent it (any organization: transfers belong to the wallet), else null. */
+export async function findWalletTransfer(db: RawSql, id: string, address: string): Promise<BridgeTransferRow | null> {
+  const rows = await db.$queryRaw<RawRow[]>`SELECT ${COLUMNS} FROM bridge_transfers WHERE id = ${id}::uuid AND address = ${address}`;
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The transfer by id, locked until the caller's transaction ends (the outcomes of its legs). */
+export async function lockTransfer(tx: RawSql, id: string): Promise<BridgeTransferRow | null> {
+  const rows = await tx.$queryRaw<RawRow[]>`SELECT ${COLUMNS} FROM bridge_transfers WHERE id = ${id}::uuid FOR UPDATE`;
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** The source leg is final and confirmed: what its log said, and the destination leg written after it (caller's transaction). */
+export async function noteSourceConfirmed(
+  tx: RawSql,
+  id: string,
+  f: { sourceTxHash: string; sourceBlock: bigint; sourceNonce: bigint; destinationTransactionId: string },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE bridge_transfers
+    SET status = 'relaying', source_tx_hash = ${f.sourceTxHash}, source_block = ${f.sourceBlock.toString()}::bigint,
+      source_nonce = ${f.sourceNonce.toString()}::numeric, destination_transaction_id = ${f.destinationTransactionId}::uuid, updated_at = now()
+    WHERE id = ${id}::uuid AND status = 'initiated'`;
+}
+
+/** The final state, in the caller's transaction (from `initiated` or `relaying` only). */
+export async function finishTransfer(
+  tx: RawSql,
+  id: string,
+  f: { status: 'completed' | 'failed'; sourceTxHash?: string | null; relayTxHash: string | null; failureReason: string | null },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE bridge_transfers
+    SET status = ${f.status}::bridge_status, source_tx_hash = COALESCE(source_tx_hash, ${f.sourceTxHash ?? null}),
+      relay_tx_hash = ${f.relayTxHash}, failure_reason = ${f.failureReason}, updated_at = now()
+    WHERE id = ${id}::uuid AND status IN ('initiated', 'relaying')`;
 }

@@ -1,29 +1,317 @@
-import type { BridgeTransfer } from '@gw/db';
-import { type Context, AppError, isAppError, isUuid } from '@gw/runtime';
-import { enqueueBridgeRelay } from './queue.js';
+import { encodeFunctionData, getAddress, parseEventLogs, type TransactionReceipt } from 'viem';
+import { v7 as uuidv7 } from 'uuid';
+import type { RawSql } from '@gw/db';
+import { BridgeVault, WrappedToken } from '@gw/contracts';
+import { AppError, type Context, isUuid } from '@gw/runtime';
+import {
+  chainCall,
+  type ChainTransactionInput,
+  chainTransactionState,
+  checkPermit,
+  contractAddress,
+  custodyAddress,
+  defineChainTransactionKind,
+  dispatchChainTransaction,
+  homeChainOf,
+  type PermitTypedDataDto,
+  permitTypedDataOf,
+  publicClientOf,
+  readPermitState,
+  recordChainTransaction,
+  type RecordedChainTransaction,
+} from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { findToken, transfer, BRIDGE_ESCROW } from '../ledger/index.js';
-import type { BridgeTransferDto } from './contract.js';
-import { findWalletBridgeTransfer, insertBridgeTransfer } from './repository.js';
-
-type Ctx = Pick<Context, 'prisma' | 'queues' | 'logger' | 'config' | 'chains'>;
+import type { BridgeFunding, BridgeTransferDto } from './contract.js';
+import {
+  type BridgeTransferRow,
+  findWalletTransfer,
+  finishTransfer,
+  insertOnchainBridgeTransfer,
+  lockTransfer,
+  noteSourceConfirmed,
+} from './repository.js';
 
 /**
- * The chains the bridge sends to: every configured chain but the home chain (CHAIN_RPC_URLS,
- * CHAIN_HOME_ID; issue #27), as CAIP-2 ids.
+ * The bridge on chain (issue #28). Two legs, each a row of the on-chain outbox:
+ * - **outbound** (home chain → another): the source leg locks the tokens in the home chain's
+ *   `BridgeVault` (`lockWithPermit`: the wallet's own tokens by its EIP-2612 permit, kind
+ *   `bridge-lock`); once that transaction is `CHAIN_CONFIRMATIONS` deep and still canonical, its
+ *   outcome reads the `Locked` log from the receipt and writes the destination leg in the same
+ *   transaction: `WrappedToken.mint(to, amount, homeChainId, lockNonce)` on the destination chain
+ *   (kind `bridge-mint`);
+ * - **inbound** (another chain → home): `WrappedToken.burnWithPermit` (kind `bridge-burn`), then
+ *   `BridgeVault.release(to, amount, sourceChainId, burnNonce)` on the home chain (kind `bridge-release`).
+ * The outbox gives each leg its guarantees (written with the business change, nonce and signed
+ * bytes stored before the broadcast, one transaction per (kind, transfer), outcomes applied once),
+ * so a crash anywhere neither loses a leg nor sends it twice; a lock reorged away before its
+ * confirmation depth never reaches its outcome, so it never leads to a mint; and the contracts
+ * refuse a second mint or release of the same (source chain, nonce) whatever happens off chain.
+ * The relayer (the custody address) holds the wrapped token's MINTER and the vault's RELAYER role:
+ * it is the bridge's trusted party (docs/chain.md, "The bridge").
  */
-export const bridgeDestinations = (ctx: Pick<Context, 'chains'>): string[] => ctx.chains.list.filter((c) => !c.home).map((c) => c.caip2);
 
-export function toBridgeTransferDto(t: BridgeTransfer): BridgeTransferDto {
+type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
+type ReadCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
+
+/** Outbox kinds of the bridge's legs (their `reference` is the bridge transfer id). */
+export const BRIDGE_KINDS = { lock: 'bridge-lock', mint: 'bridge-mint', burn: 'bridge-burn', release: 'bridge-release' } as const;
+
+const chainNumber = (caip2: string): number => Number(caip2.slice('eip155:'.length));
+
+/** The two chains of a transfer and its direction. */
+interface Route {
+  direction: 'outbound' | 'inbound';
+  from: { chainId: number; caip2: string };
+  to: { chainId: number; caip2: string };
+}
+
+/**
+ * The route from `fromChainId` (default the home chain) to `toChainId`: both configured, different,
+ * and one of them the home chain.
+ * @throws AppError unsupported-chain (400, with `supportedChains`: every configured chain)
+ */
+function routeOf(ctx: Pick<Context, 'chains'>, fromChainId: string | undefined, toChainId: string): Route {
+  const home = homeChainOf(ctx.chains);
+  const supportedChains = ctx.chains.list.map((c) => c.caip2);
+  const find = (caip2: string) => ctx.chains.list.find((c) => c.caip2 === caip2);
+  const from = fromChainId === undefined ? home : find(fromChainId);
+  const to = find(toChainId);
+  if (!from) throw new AppError('unsupported-chain', `The bridge does not support ${fromChainId}`, { supportedChains });
+  if (!to || to.chainId === from.chainId)
+    throw new AppError('unsupported-chain', `The bridge does not support ${toChainId}`, { supportedChains });
+  if (from.chainId !== home.chainId && to.chainId !== home.chainId)
+    throw new AppError(
+      'unsupported-chain',
+      `The bridge joins the home chain ${home.caip2} to the others: ${from.caip2} → ${to.caip2} is not a route`,
+      {
+        supportedChains,
+      },
+    );
+  return {
+    direction: from.chainId === home.chainId ? 'outbound' : 'inbound',
+    from: { chainId: from.chainId, caip2: from.caip2 },
+    to: { chainId: to.chainId, caip2: to.caip2 },
+  };
+}
+
+/**
+ * What the source leg of `route` moves with a permit: the token there (the native token at home,
+ * the wrapped token elsewhere), the permit's spender (the vault, which pulls the tokens in
+ * `lockWithPermit`; the relayer, which spends the allowance in `burnWithPermit`) and the contract
+ * the destination leg calls.
+ */
+async function contractsOf(ctx: ReadCtx, route: Route) {
+  if (route.direction === 'outbound') {
+    const [token, vault, wrapped] = await Promise.all([
+      contractAddress(ctx, route.from.chainId, 'token'),
+      contractAddress(ctx, route.from.chainId, 'bridge'),
+      contractAddress(ctx, route.to.chainId, 'wrappedToken'),
+    ]);
+    return { token, spender: vault, source: vault, destination: wrapped };
+  }
+  const [wrapped, relayer, vault] = await Promise.all([
+    contractAddress(ctx, route.from.chainId, 'wrappedToken'),
+    custodyAddress(ctx),
+    contractAddress(ctx, route.to.chainId, 'bridge'),
+  ]);
+  return { token: wrapped, spender: relayer, source: wrapped, destination: vault };
+}
+
+/**
+ * The EIP-712 typed data of the permit the wallet signs to bridge `amount` from `fromChainId`
+ * (default the home chain): the source token's own domain, the spender of {@link contractsOf}, the
+ * wallet's current nonce, a deadline one hour ahead. Not cached.
+ * @throws AppError unsupported-chain (400), chain-unavailable (503)
+ */
+export async function bridgePermitTypedData(
+  ctx: ReadCtx,
+  owner: string,
+  amount: bigint,
+  fromChainId: string | undefined,
+): Promise<PermitTypedDataDto> {
+  const wallet = getAddress(owner);
+  const home = homeChainOf(ctx.chains);
+  const other = ctx.chains.list.find((c) => !c.home);
+  const from = fromChainId ?? home.caip2;
+  // Any route from `from` has the same source side; pick a destination to name it.
+  const route = routeOf(ctx, from, from === home.caip2 ? (other?.caip2 ?? home.caip2) : home.caip2);
+  const c = await contractsOf(ctx, route);
+  return permitTypedDataOf(await readPermitState(ctx, route.from.chainId, c.token, wallet), wallet, c.spender, amount);
+}
+
+export interface InitiateBridgeInput {
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet: the sender. */
+  address: string;
+  /** CAIP-2 chain id of the source; default the home chain. */
+  fromChainId?: string | undefined;
+  /** CAIP-2 chain id of the destination. */
+  toChainId: string;
+  /** Checksummed recipient address on the destination chain. */
+  toAddress: string;
+  /** Integer base units, > 0. */
+  amount: bigint;
+  /** Token symbol; default (and only) the native token. */
+  token?: string | undefined;
+  funding: BridgeFunding;
+  /** With `funding: 'permit'`: the permit's deadline (unix seconds) and signature. */
+  deadline?: number | undefined;
+  signature?: `0x${string}` | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * Starts a cross-chain transfer on chain (issue #28). Checked before anything is written: the
+ * route, the token, and with a permit the signature (it recovers to the wallet for the source
+ * token's current nonce, the spender, this amount and deadline; deadline ≥ 60 s ahead; the wallet
+ * holds the amount there). Then one transaction writes the transfer and its source leg (the outbox
+ * row), enqueued after the commit. With an Idempotency-Key, the same key and body return the same
+ * transfer.
+ * @returns 202 and the transfer (`initiated`); `replayed` when answered from the key
+ * @throws AppError unsupported-chain (400), validation-error (400: token, or custody funding from
+ *   another chain), invalid-permit (422), insufficient-funds (422), chain-unavailable (503),
+ *   idempotency-key-reused (422)
+ */
+export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
+  const route = routeOf(ctx, input.fromChainId, input.toChainId);
+  const token = input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL;
+  if (token !== ctx.config.NATIVE_TOKEN_SYMBOL)
+    throw new AppError(
+      'validation-error',
+      `Unknown token ${token}: the bridge carries the native token ${ctx.config.NATIVE_TOKEN_SYMBOL}`,
+      {
+        errors: [{ path: 'token', message: 'unknown token' }],
+      },
+    );
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  if (input.funding === 'custody')
+    throw new AppError('validation-error', 'Bridging from the custodial balance is not available yet: use funding permit', {
+      errors: [{ path: 'funding', message: 'use permit' }],
+    });
+  const owner = getAddress(input.address);
+  const to = getAddress(input.toAddress);
+  const fingerprint = requestFingerprint('bridge.initiate', owner, {
+    fromChainId: route.from.caip2,
+    toChainId: route.to.caip2,
+    toAddress: to,
+    amount: input.amount.toString(),
+    token,
+    funding: input.funding,
+    deadline: input.deadline ?? null,
+    signature: input.signature?.toLowerCase() ?? null,
+  });
+  let recorded: RecordedChainTransaction | undefined;
+  const result = await withIdempotency<BridgeTransferDto>(
+    ctx,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const c = await contractsOf(ctx, route);
+      const state = await readPermitState(ctx, route.from.chainId, c.token, owner);
+      const deadline = input.deadline!;
+      const { v, r, s } = await checkPermit(state, {
+        owner,
+        spender: c.spender,
+        amount: input.amount,
+        deadline,
+        signature: input.signature!,
+      });
+      const id = uuidv7();
+      const data =
+        route.direction === 'outbound'
+          ? encodeFunctionData({
+              abi: BridgeVault.abi,
+              functionName: 'lockWithPermit',
+              args: [owner, input.amount, BigInt(route.to.chainId), to, BigInt(deadline), v, r, s],
+            })
+          : encodeFunctionData({
+              abi: WrappedToken.abi,
+              functionName: 'burnWithPermit',
+              args: [owner, input.amount, BigInt(route.to.chainId), to, BigInt(deadline), v, r, s],
+            });
+      recorded = await recordChainTransaction(ctx, tx, {
+        kind: route.direction === 'outbound' ? BRIDGE_KINDS.lock : BRIDGE_KINDS.burn,
+        reference: id,
+        chainId: route.from.chainId,
+        to: c.source,
+        data,
+      });
+      const row = await insertOnchainBridgeTransfer(tx, {
+        id,
+        organizationId: input.organizationId,
+        address: owner,
+        direction: route.direction,
+        fromChainId: route.from.caip2,
+        toChainId: route.to.caip2,
+        toAddress: to,
+        token,
+        amount: input.amount,
+        funding: input.funding,
+        sourceTransactionId: recorded.id,
+        destinationContract: c.destination,
+      });
+      return { statusCode: 202, body: toBridgeTransferDto(row, route.from.caip2, { status: 'queued', txHash: null }, null, null) };
+    },
+  );
+  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
+  return result;
+}
+
+// --- reads ------------------------------------------------------------------------------------------
+
+type OutboxState = { status: 'queued' | 'signed' | 'submitted' | 'confirmed' | 'failed'; txHash: string | null } | null;
+
+/** What a leg's outcome needs of its outbox row. */
+interface LegRow {
+  /** The bridge transfer id. */
+  reference: string;
+  /** The contract called: the vault or the wrapped token. */
+  toAddress: string;
+  txHash: string | null;
+}
+
+const legStatus = (s: OutboxState): BridgeTransferDto['source']['status'] =>
+  s === null ? null : s.status === 'queued' ? 'pending' : s.status === 'signed' || s.status === 'submitted' ? 'submitted' : s.status;
+
+/**
+ * The transfer object: its two legs from the outbox rows' states (`source`, `destination`; null
+ * when the leg is not written) and the source's confirmations counted from `head` (null unknown).
+ */
+export function toBridgeTransferDto(
+  t: BridgeTransferRow,
+  homeCaip2: string,
+  source: OutboxState,
+  destination: OutboxState,
+  head: bigint | null,
+): BridgeTransferDto {
+  // Transfers from before issue #28 have no source chain recorded: they were the home chain's.
+  const fromChainId = t.fromChainId ?? homeCaip2;
+  const sourceConfirmed = t.sourceBlock !== null;
   return {
     id: t.id,
     object: 'bridge_transfer',
     status: t.status,
+    direction: t.direction,
+    funding: t.funding,
     from: t.address,
+    fromChainId,
     toChainId: t.toChainId,
     toAddress: t.toAddress,
     token: t.token,
-    amount: t.amount.toFixed(0),
+    amount: t.amount.toString(),
+    source: {
+      chain: fromChainId,
+      status: sourceConfirmed ? 'confirmed' : legStatus(source),
+      txHash: t.sourceTxHash ?? source?.txHash ?? null,
+      blockNumber: t.sourceBlock?.toString() ?? null,
+      confirmations: t.sourceBlock !== null && head !== null && head >= t.sourceBlock ? Number(head - t.sourceBlock) : null,
+      nonce: t.sourceNonce?.toString() ?? null,
+    },
+    destination: {
+      chain: t.toChainId,
+      status: t.status === 'completed' ? 'confirmed' : legStatus(destination),
+      txHash: t.relayTxHash ?? destination?.txHash ?? null,
+    },
     relayTxHash: t.relayTxHash,
     failureReason: t.failureReason,
     createdAt: t.createdAt.toISOString(),
@@ -31,96 +319,132 @@ export function toBridgeTransferDto(t: BridgeTransfer): BridgeTransferDto {
   };
 }
 
-export interface InitiateBridgeInput {
-  organizationId: string;
-  /** Checksummed address of the JWT's wallet: the sender. */
-  address: string;
-  /** CAIP-2 chain id; must be one of {@link bridgeDestinations}. */
-  toChainId: string;
-  /** Checksummed recipient address on the destination chain. */
-  toAddress: string;
-  /** Integer base units. */
-  amount: bigint;
-  /** Token symbol; default the native token. */
-  token?: string | undefined;
-  idempotencyKey?: string | undefined;
-}
-
 /**
- * Starts a cross-chain transfer: in one transaction, records the transfer `initiated` and moves
- * the amount from the wallet to {@link BRIDGE_ESCROW} (ledger entry `bridge.lock`); after the
- * commit, enqueues the relay job (job id = transfer id). With an Idempotency-Key, the same key
- * and body return the same transfer.
- *
- * @returns status 202 and the transfer; `replayed` when answered from the key
- * @throws AppError unsupported-chain (400, the chain is not configured), validation-error (400,
- *   unknown token), insufficient-funds (422), idempotency-key-reused (422)
- */
-export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
-  const destinations = bridgeDestinations(ctx);
-  if (!destinations.includes(input.toChainId)) {
-    throw new AppError('unsupported-chain', `The bridge does not support ${input.toChainId}`, {
-      supportedChains: destinations,
-    });
-  }
-  const token = input.token ?? ctx.config.NATIVE_TOKEN_SYMBOL;
-  const fingerprint = requestFingerprint('bridge.initiate', input.address, {
-    toChainId: input.toChainId,
-    toAddress: input.toAddress,
-    amount: input.amount.toString(),
-    token,
-  });
-  const result = await withIdempotency<BridgeTransferDto>(
-    ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
-    async (tx) => {
-      // Only listed tokens can be bridged (AI credits, for one, are not a token).
-      await findToken(tx, token).catch((err: unknown) => {
-        if (isAppError(err) && err.code === 'validation-error') {
-          throw new AppError('validation-error', `Unknown token ${token}`, { errors: [{ path: 'token', message: 'unknown token' }] });
-        }
-        throw err;
-      });
-      const row = await insertBridgeTransfer(tx, {
-        address: input.address,
-        toChainId: input.toChainId,
-        toAddress: input.toAddress,
-        token,
-        amount: input.amount,
-      });
-      await transfer(tx, {
-        kind: 'bridge.lock',
-        reference: row.id,
-        token,
-        from: { type: 'wallet', id: input.address },
-        to: BRIDGE_ESCROW,
-        amount: input.amount,
-      });
-      return {
-        statusCode: 202,
-        body: toBridgeTransferDto(row),
-        afterCommit: () => enqueueBridgeRelay(ctx.queues, row.id),
-      };
-    },
-  );
-  if (!result.replayed && result.afterCommit) {
-    await result
-      .afterCommit()
-      .catch((err: unknown) =>
-        ctx.logger.warn({ err, transferId: result.body.id }, 'bridge relay not enqueued; resumeBridgeRelays will enqueue it'),
-      );
-  }
-  return result;
-}
-
-/**
- * A bridge transfer of `address` (the JWT's wallet). Transfers belong to the wallet that sent
- * them: another wallet's id is indistinguishable from an unknown one.
+ * A bridge transfer of `address` (the JWT's wallet) with both legs: transfers belong to the wallet
+ * that sent them (any organization it uses can read them; another wallet's id is indistinguishable
+ * from an unknown one). The source's confirmations are counted from the head read now, within
+ * CHAIN_RPC_TIMEOUT_MS; when the chain cannot be read they are null (the transfer is still answered).
  * @throws AppError('not-found')
  */
-export async function getBridgeTransfer(ctx: Pick<Context, 'prisma'>, address: string, transferId: string): Promise<BridgeTransferDto> {
+export async function getBridgeTransfer(ctx: ReadCtx, address: string, transferId: string): Promise<BridgeTransferDto> {
   if (!isUuid(transferId)) throw new AppError('not-found', 'No such bridge transfer');
-  const transfer = await findWalletBridgeTransfer(ctx.prisma, transferId, address);
-  if (!transfer) throw new AppError('not-found', 'No such bridge transfer');
-  return toBridgeTransferDto(transfer);
+  const t = await findWalletTransfer(ctx.prisma, transferId, getAddress(address));
+  if (!t) throw new AppError('not-found', 'No such bridge transfer');
+  const [source, destination] = await Promise.all([
+    t.sourceTransactionId ? chainTransactionState(ctx, t.sourceTransactionId) : null,
+    t.destinationTransactionId ? chainTransactionState(ctx, t.destinationTransactionId) : null,
+  ]);
+  let head: bigint | null = null;
+  const sourceChain = t.fromChainId ? ctx.chains.list.find((c) => c.caip2 === t.fromChainId) : undefined;
+  if (sourceChain && t.sourceBlock !== null) {
+    head = await chainCall(sourceChain, () => publicClientOf(ctx, sourceChain).getBlockNumber({ cacheTime: 0 })).catch(() => null);
+  }
+  return toBridgeTransferDto(t, homeChainOf(ctx.chains).caip2, source, destination, head);
 }
+
+// --- the legs' outcomes (in the transaction that finishes each outbox row) -------------------------
+
+const MAX_REASON = 500;
+
+/**
+ * The source leg is final and successful: the destination leg is written from what the chain says
+ * (the `Locked` or `Burned` log of our contract in the receipt: recipient, amount, nonce), in the
+ * same transaction. No such log (impossible for a successful call of ours) fails the transfer.
+ */
+async function sourceConfirmed(tx: RawSql, row: LegRow, receipt: TransactionReceipt): Promise<ChainTransactionInput[]> {
+  const t = await lockTransfer(tx, row.reference);
+  if (!t || t.status !== 'initiated' || !t.fromChainId) return [];
+  const mine = receipt.logs.filter((l) => getAddress(l.address) === getAddress(row.toAddress));
+  const [log] =
+    t.direction === 'outbound'
+      ? parseEventLogs({ abi: BridgeVault.abi, eventName: 'Locked', logs: mine })
+      : parseEventLogs({ abi: WrappedToken.abi, eventName: 'Burned', logs: mine });
+  if (!log || !t.destinationContract) {
+    await finishTransfer(tx, t.id, {
+      status: 'failed',
+      sourceTxHash: receipt.transactionHash,
+      relayTxHash: null,
+      failureReason: `source: no ${t.direction === 'outbound' ? 'Locked' : 'Burned'} event in ${receipt.transactionHash}`,
+    });
+    return [];
+  }
+  const { to, amount, nonce } = log.args;
+  const sourceChainId = BigInt(chainNumber(t.fromChainId));
+  const step: ChainTransactionInput & { id: string } = {
+    id: uuidv7(),
+    kind: t.direction === 'outbound' ? BRIDGE_KINDS.mint : BRIDGE_KINDS.release,
+    reference: t.id,
+    chainId: chainNumber(t.toChainId),
+    to: t.destinationContract as `0x${string}`,
+    data:
+      t.direction === 'outbound'
+        ? encodeFunctionData({ abi: WrappedToken.abi, functionName: 'mint', args: [to, amount, sourceChainId, nonce] })
+        : encodeFunctionData({ abi: BridgeVault.abi, functionName: 'release', args: [to, amount, sourceChainId, nonce] }),
+  };
+  await noteSourceConfirmed(tx, t.id, {
+    sourceTxHash: receipt.transactionHash,
+    sourceBlock: receipt.blockNumber,
+    sourceNonce: nonce,
+    destinationTransactionId: step.id,
+  });
+  return [step];
+}
+
+/** The source leg reverted or was refused before any nonce was spent: nothing moved, the transfer fails. */
+async function sourceFailed(tx: RawSql, row: LegRow, reason: string): Promise<void> {
+  const t = await lockTransfer(tx, row.reference);
+  if (!t || t.status !== 'initiated') return;
+  await finishTransfer(tx, t.id, {
+    status: 'failed',
+    sourceTxHash: row.txHash,
+    relayTxHash: null,
+    failureReason: `source: ${reason}`.slice(0, MAX_REASON),
+  });
+}
+
+/** The destination leg is final and successful: the transfer is completed. */
+async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: TransactionReceipt): Promise<void> {
+  const t = await lockTransfer(tx, row.reference);
+  if (!t || t.status !== 'relaying') return;
+  await finishTransfer(tx, t.id, { status: 'completed', relayTxHash: receipt.transactionHash, failureReason: null });
+}
+
+/**
+ * The destination leg reverted or was refused: the transfer fails with the tokens still locked or
+ * burned on the source chain. An operator settles it (docs/chain.md, "The bridge"); the contracts
+ * let a later mint or release of the same (source chain, nonce) through exactly once.
+ */
+async function destinationFailed(tx: RawSql, row: LegRow, reason: string): Promise<void> {
+  const t = await lockTransfer(tx, row.reference);
+  if (!t || t.status !== 'relaying') return;
+  await finishTransfer(tx, t.id, {
+    status: 'failed',
+    relayTxHash: row.txHash,
+    failureReason:
+      `destination: ${reason}; the tokens are still ${t.direction === 'outbound' ? 'locked' : 'burned'} on ${t.fromChainId}`.slice(
+        0,
+        MAX_REASON,
+      ),
+  });
+}
+
+export const bridgeLockTransactions = defineChainTransactionKind({
+  kind: BRIDGE_KINDS.lock,
+  confirmed: sourceConfirmed,
+  failed: sourceFailed,
+});
+export const bridgeBurnTransactions = defineChainTransactionKind({
+  kind: BRIDGE_KINDS.burn,
+  confirmed: sourceConfirmed,
+  failed: sourceFailed,
+});
+export const bridgeMintTransactions = defineChainTransactionKind({
+  kind: BRIDGE_KINDS.mint,
+  confirmed: destinationConfirmed,
+  failed: destinationFailed,
+});
+export const bridgeReleaseTransactions = defineChainTransactionKind({
+  kind: BRIDGE_KINDS.release,
+  confirmed: destinationConfirmed,
+  failed: destinationFailed,
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, units } from '@gw/runtime';
+import { address, amountSchema, units } from '@gw/runtime';
 
 /**
  * The chain contract (issue #27): the names of our deployed contracts and the shapes of what is read
@@ -71,3 +71,67 @@ export interface Deployment {
   txHash: `0x${string}` | null;
   blockNumber: bigint | null;
 }
+
+// --- EIP-2612 permits (shared by every flow that relays a holder's permit) -----------------------
+
+/** EIP-2612's typed data: `Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)`. */
+export const PERMIT_TYPES = {
+  Permit: [
+    { name: 'owner', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
+
+/** `?amount=` of a typed-data request: base units. */
+export const permitTypedDataQuery = z.strictObject({ amount: amountSchema });
+
+/** The EIP-712 `Permit` of EIP-2612 for the wallet, ready for `signTypedData` (viem, ethers). */
+export const PermitTypedData = z
+  .object({
+    object: z.literal('permit_typed_data'),
+    chain: caip2(),
+    /** Who may spend the permitted amount: the custody address, the bridge vault, the staking contract, … (the endpoint says which). */
+    spender: address(),
+    typedData: z.object({
+      domain: z
+        .object({
+          name: z.string(),
+          version: z.string(),
+          chainId: z.number().int(),
+          verifyingContract: address(),
+        })
+        .meta({ description: "The token's EIP-712 domain, as the contract reports it (ERC-5267 `eip712Domain()`)" }),
+      types: z
+        .object({ Permit: z.array(z.object({ name: z.string(), type: z.string() })) })
+        .meta({ description: 'EIP-2612: Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)' }),
+      primaryType: z.literal('Permit'),
+      message: z.object({
+        owner: address(),
+        spender: address(),
+        value: units().meta({ description: 'The amount, base units (a uint256 as a decimal string)' }),
+        nonce: units().meta({ description: "The token's `nonces(owner)` when read: a permit signed for another nonce is refused" }),
+        deadline: units().meta({ description: 'Unix seconds; one hour from now' }),
+      }),
+    }),
+  })
+  .meta({
+    id: 'PermitTypedData',
+    description: 'What the wallet signs to let the gateway move its tokens without gas (EIP-2612 permit, EIP-712 typed data)',
+  });
+export type PermitTypedDataDto = z.infer<typeof PermitTypedData>;
+
+/** The `deadline` of a signed permit in a request body: unix seconds, as in the typed data. */
+export const permitDeadlineSchema = z
+  .number()
+  .int()
+  .positive()
+  .meta({ description: "The signed permit's deadline, unix seconds (as in the typed data); at least 60 s ahead", example: 1795800000 });
+
+/** A 65-byte EIP-712 signature in a request body. */
+export const signatureSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte signature as 0x-prefixed hex')
+  .meta({ description: "The wallet's EIP-712 signature of the typed data (65 bytes, hex)", example: `0x${'ab'.repeat(65)}` });

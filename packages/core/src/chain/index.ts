@@ -8,8 +8,22 @@ export {
   HOME_CONTRACTS,
   OnchainBalance,
   OnchainToken,
+  PERMIT_TYPES,
+  PermitTypedData,
+  type PermitTypedDataDto,
+  permitDeadlineSchema,
+  permitTypedDataQuery,
   REMOTE_CONTRACTS,
+  signatureSchema,
 } from './contract.js';
+export {
+  checkPermit,
+  MIN_PERMIT_DEADLINE_AHEAD_S,
+  type PermitState,
+  permitTypedDataOf,
+  readPermitState,
+  type SignedPermit,
+} from './permit.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
 export { governanceSettings, INITIAL_SUPPLY } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EX, address, amount, amountSchema, dateTime, idParam, symbol, units, uuid } from '@gw/runtime';
-import { caip2 } from '../chain/index.js';
+import { EX, address, amount, amountSchema, dateTime, idParam, symbol, uuid } from '@gw/runtime';
+import { caip2, PERMIT_TYPES, permitDeadlineSchema, signatureSchema } from '../chain/index.js';
 
 /**
  * The gasless deposit's contract (issue #27): the wallet signs an EIP-2612 permit for the custody
@@ -15,63 +15,7 @@ const txHash = () =>
     .regex(/^0x[0-9a-f]{64}$/)
     .nullable();
 
-/** EIP-2612's typed data: `Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)`. */
-export const PERMIT_TYPES = {
-  Permit: [
-    { name: 'owner', type: 'address' },
-    { name: 'spender', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-} as const;
-
-export const permitTypedDataQuery = z.strictObject({ amount: amountSchema });
-
-/** The EIP-712 `Permit` of EIP-2612 for the wallet, ready for `signTypedData` (viem, ethers). */
-export const PermitTypedData = z
-  .object({
-    object: z.literal('permit_typed_data'),
-    chain: caip2(),
-    /** The custody address: the permit's spender, and the deposit's recipient. */
-    spender: address(),
-    typedData: z.object({
-      domain: z
-        .object({
-          name: z.string(),
-          version: z.string(),
-          chainId: z.number().int(),
-          verifyingContract: address(),
-        })
-        .meta({ description: "The token's EIP-712 domain, as the contract reports it (ERC-5267 `eip712Domain()`)" }),
-      types: z
-        .object({ Permit: z.array(z.object({ name: z.string(), type: z.string() })) })
-        .meta({ description: 'EIP-2612: Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)' }),
-      primaryType: z.literal('Permit'),
-      message: z.object({
-        owner: address(),
-        spender: address(),
-        value: units().meta({ description: 'The amount, base units (a uint256 as a decimal string)' }),
-        nonce: units().meta({ description: "The token's `nonces(owner)` when read: a permit signed for another nonce is refused" }),
-        deadline: units().meta({ description: 'Unix seconds; one hour from now' }),
-      }),
-    }),
-  })
-  .meta({ id: 'PermitTypedData', description: 'What the wallet signs for a gasless deposit (EIP-2612 permit, EIP-712 typed data)' });
-export type PermitTypedDataDto = z.infer<typeof PermitTypedData>;
-
-export const permitDepositBody = z.strictObject({
-  amount: amountSchema,
-  deadline: z
-    .number()
-    .int()
-    .positive()
-    .meta({ description: "The signed permit's deadline, unix seconds (as in the typed data); at least 60 s ahead", example: 1795800000 }),
-  signature: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte signature as 0x-prefixed hex')
-    .meta({ description: "The wallet's EIP-712 signature of the typed data (65 bytes, hex)", example: `0x${'ab'.repeat(65)}` }),
-});
+export const permitDepositBody = z.strictObject({ amount: amountSchema, deadline: permitDeadlineSchema, signature: signatureSchema });
 
 /** States of a permit deposit; `confirmed` and `failed` are final. */
 export const PERMIT_DEPOSIT_STATUSES = ['pending', 'submitted', 'confirmed', 'failed'] as const;

@@ -1,12 +1,6 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
-import {
-  PermitDeposit,
-  PermitTypedData,
-  permitDepositBody,
-  permitDepositExamples as ex,
-  permitDepositIdParam,
-  permitTypedDataQuery,
-} from './contract.js';
+import { PermitTypedData, permitTypedDataQuery } from '../chain/index.js';
+import { PermitDeposit, permitDepositBody, permitDepositExamples as ex, permitDepositIdParam } from './contract.js';
 import { depositWithPermit, getPermitDeposit, permitTypedData } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>>();

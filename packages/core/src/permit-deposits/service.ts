@@ -1,24 +1,26 @@
-import { encodeFunctionData, getAddress, parseSignature, recoverTypedDataAddress, type TransactionReceipt } from 'viem';
+import { encodeFunctionData, getAddress, type TransactionReceipt } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
 import type { RawSql } from '@gw/db';
 import { GatewayToken } from '@gw/contracts';
 import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
-  chainCall,
   chainTransactionState,
+  checkPermit,
   contractAddress,
   custodyAddress,
   defineChainTransactionKind,
   dispatchChainTransaction,
   homeChainOf,
-  publicClientOf,
+  type PermitTypedDataDto,
+  permitTypedDataOf,
+  readPermitState,
   recordChainTransaction,
   type ChainTransactionInput,
   type RecordedChainTransaction,
 } from '../chain/index.js';
 import { depositStatusOfTransaction } from '../custody/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { PERMIT_TYPES, type PermitDepositDto, type PermitTypedDataDto } from './contract.js';
+import type { PermitDepositDto } from './contract.js';
 import {
   findWalletPermitDeposit,
   finishPermitDeposit,
@@ -45,34 +47,13 @@ type ReadCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
 /** Outbox kinds of a permit deposit's two transactions (their `reference` is the permit deposit id). */
 export const PERMIT_DEPOSIT_KINDS = { permit: 'deposit-permit', transfer: 'deposit-transfer' } as const;
 
-/** A deadline this close (seconds) leaves the relay too little time: refused. */
-const MIN_DEADLINE_AHEAD_S = 60;
-/** The deadline the typed data proposes: one hour from now. */
-const TYPED_DATA_DEADLINE_S = 3600;
-
 const abi = GatewayToken.abi;
 
-/** The token's EIP-712 domain (ERC-5267), `owner`'s permit nonce and its balance (base units), read in one batch. */
+/** The token's EIP-712 state for `owner` on the home chain, and the custody address (the permit's spender). */
 async function permitState(ctx: ReadCtx, owner: `0x${string}`) {
   const chain = homeChainOf(ctx.chains);
   const [token, spender] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);
-  const pub = publicClientOf(ctx, chain);
-  const [domain, nonce, balance] = await chainCall(chain, () =>
-    Promise.all([
-      pub.readContract({ address: token, abi, functionName: 'eip712Domain' }),
-      pub.readContract({ address: token, abi, functionName: 'nonces', args: [owner] }),
-      pub.readContract({ address: token, abi, functionName: 'balanceOf', args: [owner] }),
-    ]),
-  );
-  const [, name, version, chainId, verifyingContract] = domain;
-  return {
-    chain,
-    token,
-    spender,
-    nonce,
-    balance,
-    domain: { name, version, chainId: Number(chainId), verifyingContract: getAddress(verifyingContract) },
-  };
+  return { state: await readPermitState(ctx, chain.chainId, token, owner), spender };
 }
 
 /**
@@ -85,19 +66,8 @@ async function permitState(ctx: ReadCtx, owner: `0x${string}`) {
  */
 export async function permitTypedData(ctx: ReadCtx, owner: string, amount: bigint): Promise<PermitTypedDataDto> {
   const wallet = getAddress(owner);
-  const s = await permitState(ctx, wallet);
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
-  return {
-    object: 'permit_typed_data',
-    chain: s.chain.caip2,
-    spender: s.spender,
-    typedData: {
-      domain: s.domain,
-      types: { Permit: PERMIT_TYPES.Permit.map((f) => ({ ...f })) },
-      primaryType: 'Permit',
-      message: { owner: wallet, spender: s.spender, value: amount.toString(), nonce: s.nonce.toString(), deadline: deadline.toString() },
-    },
-  };
+  const { state, spender } = await permitState(ctx, wallet);
+  return permitTypedDataOf(state, wallet, spender, amount);
 }
 
 export interface PermitDepositInput {
@@ -162,41 +132,19 @@ export async function depositWithPermit(ctx: Ctx, input: PermitDepositInput) {
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
-      if (input.deadline < Math.floor(Date.now() / 1000) + MIN_DEADLINE_AHEAD_S)
-        throw new AppError('invalid-permit', `The permit's deadline must be at least ${MIN_DEADLINE_AHEAD_S} s ahead`, {
-          field: 'deadline',
-        });
-      const s = await permitState(ctx, owner);
-      const message = { owner, spender: s.spender, value: input.amount, nonce: s.nonce, deadline: BigInt(input.deadline) };
-      const signer = await recoverTypedDataAddress({
-        domain: s.domain,
-        types: PERMIT_TYPES,
-        primaryType: 'Permit',
-        message,
-        signature: input.signature,
-      }).catch(() => null);
-      if (signer === null || getAddress(signer) !== owner)
-        throw new AppError(
-          'invalid-permit',
-          `The signature is not the wallet's permit of ${input.amount} base units to ${s.spender} with nonce ${s.nonce} and deadline ${input.deadline}`,
-          { field: 'signature', nonce: s.nonce.toString(), spender: s.spender },
-        );
-      if (s.balance < input.amount)
-        throw new AppError('insufficient-funds', `The wallet holds ${s.balance} base units on ${chain.caip2}, less than ${input.amount}`, {
-          reason: 'wallet balance on chain',
-        });
-      const { v, r, s: sig } = parseSignature(input.signature);
+      const { state, spender } = await permitState(ctx, owner);
+      const {
+        v,
+        r,
+        s: sig,
+      } = await checkPermit(state, { owner, spender, amount: input.amount, deadline: input.deadline, signature: input.signature });
       const id = uuidv7();
       recorded = await recordChainTransaction(ctx, tx, {
         kind: PERMIT_DEPOSIT_KINDS.permit,
         reference: id,
         chainId: chain.chainId,
-        to: s.token,
-        data: encodeFunctionData({
-          abi,
-          functionName: 'permit',
-          args: [owner, s.spender, input.amount, BigInt(input.deadline), Number(v ?? 27n), r, sig],
-        }),
+        to: state.token,
+        data: encodeFunctionData({ abi, functionName: 'permit', args: [owner, spender, input.amount, BigInt(input.deadline), v, r, sig] }),
       });
       const row = await insertPermitDeposit(tx, {
         id,

@@ -1,0 +1,124 @@
+import { getAddress, parseSignature, recoverTypedDataAddress } from 'viem';
+import { GatewayToken } from '@gw/contracts';
+import { AppError, type Context } from '@gw/runtime';
+import { chainCall, chainOf, publicClientOf } from './clients.js';
+import { PERMIT_TYPES, type PermitTypedDataDto } from './contract.js';
+
+/**
+ * EIP-2612 permits relayed by the gateway (issues #27 and #28): the typed data a holder signs, and
+ * the check of a signed permit before anything is written. Shared by the gasless deposit, the
+ * bridge and staking by permit. Our tokens (GatewayToken, WrappedToken) are ERC20Permit with an
+ * ERC-5267 `eip712Domain()`.
+ */
+
+type ReadCtx = Pick<Context, 'chains' | 'config'>;
+
+/** A deadline this close (seconds) leaves the relay too little time: refused. */
+export const MIN_PERMIT_DEADLINE_AHEAD_S = 60;
+/** The deadline the typed data proposes: one hour from now (seconds). */
+const TYPED_DATA_DEADLINE_S = 3600;
+
+// Every ERC20Permit token has the same permit surface; GatewayToken's ABI describes it.
+const abi = GatewayToken.abi;
+
+/** What a permit is checked against: the token's EIP-712 domain, `owner`'s nonce and balance (base units), read now. */
+export interface PermitState {
+  chainId: number;
+  caip2: string;
+  token: `0x${string}`;
+  nonce: bigint;
+  balance: bigint;
+  domain: { name: string; version: string; chainId: number; verifyingContract: `0x${string}` };
+}
+
+/**
+ * Reads the token's EIP-712 domain (ERC-5267), `owner`'s permit nonce and its balance in one batch,
+ * never cached (the nonce must be the current one).
+ * @throws AppError chain-unavailable (503: no such chain, or the node is slow or down)
+ */
+export async function readPermitState(ctx: ReadCtx, chainId: number, token: `0x${string}`, owner: `0x${string}`): Promise<PermitState> {
+  const chain = chainOf(ctx.chains, chainId);
+  const pub = publicClientOf(ctx, chain);
+  const [domain, nonce, balance] = await chainCall(chain, () =>
+    Promise.all([
+      pub.readContract({ address: token, abi, functionName: 'eip712Domain' }),
+      pub.readContract({ address: token, abi, functionName: 'nonces', args: [owner] }),
+      pub.readContract({ address: token, abi, functionName: 'balanceOf', args: [owner] }),
+    ]),
+  );
+  const [, name, version, domainChainId, verifyingContract] = domain;
+  return {
+    chainId,
+    caip2: chain.caip2,
+    token,
+    nonce,
+    balance,
+    domain: { name, version, chainId: Number(domainChainId), verifyingContract: getAddress(verifyingContract) },
+  };
+}
+
+/**
+ * The typed data `owner` signs to let `spender` move `amount` base units: the token's own domain,
+ * the current nonce, a deadline one hour ahead.
+ */
+export function permitTypedDataOf(state: PermitState, owner: `0x${string}`, spender: `0x${string}`, amount: bigint): PermitTypedDataDto {
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
+  return {
+    object: 'permit_typed_data',
+    chain: state.caip2,
+    spender,
+    typedData: {
+      domain: state.domain,
+      types: { Permit: PERMIT_TYPES.Permit.map((f) => ({ ...f })) },
+      primaryType: 'Permit',
+      message: { owner, spender, value: amount.toString(), nonce: state.nonce.toString(), deadline: deadline.toString() },
+    },
+  };
+}
+
+/** A signed permit as a request carries it. */
+export interface SignedPermit {
+  owner: `0x${string}`;
+  spender: `0x${string}`;
+  /** Base units. */
+  amount: bigint;
+  /** Unix seconds. */
+  deadline: number;
+  /** 65-byte EIP-712 signature, 0x hex. */
+  signature: `0x${string}`;
+}
+
+/**
+ * Checks a signed permit against the state read now: the deadline is at least
+ * {@link MIN_PERMIT_DEADLINE_AHEAD_S} ahead, the signature recovers to `owner` for the current
+ * nonce, `spender`, `amount` and `deadline`, and `owner` holds `amount` on chain.
+ * @returns the signature split for a contract call (`v`, `r`, `s`)
+ * @throws AppError invalid-permit (422, with `field`: `deadline` or `signature`, and the expected
+ *   `nonce` and `spender`), insufficient-funds (422: the wallet holds less on chain)
+ */
+export async function checkPermit(state: PermitState, p: SignedPermit): Promise<{ v: number; r: `0x${string}`; s: `0x${string}` }> {
+  if (p.deadline < Math.floor(Date.now() / 1000) + MIN_PERMIT_DEADLINE_AHEAD_S)
+    throw new AppError('invalid-permit', `The permit's deadline must be at least ${MIN_PERMIT_DEADLINE_AHEAD_S} s ahead`, {
+      field: 'deadline',
+    });
+  const message = { owner: p.owner, spender: p.spender, value: p.amount, nonce: state.nonce, deadline: BigInt(p.deadline) };
+  const signer = await recoverTypedDataAddress({
+    domain: state.domain,
+    types: PERMIT_TYPES,
+    primaryType: 'Permit',
+    message,
+    signature: p.signature,
+  }).catch(() => null);
+  if (signer === null || getAddress(signer) !== getAddress(p.owner))
+    throw new AppError(
+      'invalid-permit',
+      `The signature is not the wallet's permit of ${p.amount} base units to ${p.spender} with nonce ${state.nonce} and deadline ${p.deadline}`,
+      { field: 'signature', nonce: state.nonce.toString(), spender: p.spender },
+    );
+  if (state.balance < p.amount)
+    throw new AppError('insufficient-funds', `The wallet holds ${state.balance} base units on ${state.caip2}, less than ${p.amount}`, {
+      reason: 'wallet balance on chain',
+    });
+  const { v, r, s } = parseSignature(p.signature);
+  return { v: Number(v ?? 27n), r, s };
+}
