@@ -73,10 +73,7 @@ export interface RunningWorker {
  * (every RETENTION_INTERVAL_MS) and of the payment expiry scan (every PAYMENT_EXPIRY_SCAN_MS), one
  * BullMQ job scheduler each for the cluster. Any number of replicas may run.
  */
-export async function startWorker(
-  config: Config,
-  opts: { logger?: Logger; resolver?: Resolver } = {},
-): Promise<RunningWorker> {
+export async function startWorker(config: Config, opts: { logger?: Logger; resolver?: Resolver } = {}): Promise<RunningWorker> {
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
   const metrics = createAppMetrics('worker');
   const sender = instrumentSender(
@@ -110,7 +107,12 @@ export async function startWorker(
   slotsTimer.unref();
   // Issue #27: the on-chain outbox's queues, one per configured chain with the relayer as signer;
   // every kind of transaction the API writes has its outcome loaded (else start-up fails).
-  assertChainTransactionKinds([WITHDRAWAL_KIND, PERMIT_DEPOSIT_KINDS.permit, PERMIT_DEPOSIT_KINDS.transfer, ...Object.values(BRIDGE_KINDS)]);
+  assertChainTransactionKinds([
+    WITHDRAWAL_KIND,
+    PERMIT_DEPOSIT_KINDS.permit,
+    PERMIT_DEPOSIT_KINDS.transfer,
+    ...Object.values(BRIDGE_KINDS),
+  ]);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);
