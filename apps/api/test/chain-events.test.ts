@@ -100,6 +100,11 @@ describe('webhooks for on-chain outcomes (issue #28)', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(org.receiver.requests).toHaveLength(1);
     expect(other.receiver.requests).toHaveLength(0);
+    // A manual resend sends the same event under the same delivery id, signed again.
+    const retry = await stack.http.post(`${GW}/webhooks/deliveries/${delivered[0].id}/retry`).set('X-API-Key', org.apiKey);
+    expect(retry.status).toBe(202);
+    await org.receiver.waitFor(2, 10_000);
+    expect(signedBody(org.receiver, 1, org.secret)).toMatchObject({ id: body.id, delivery: { id: body.delivery.id }, data: body.data });
   });
 
   it('a withdrawal the chain refuses delivers one signed withdrawal.failed', async () => {
