@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifySignature } from '@service-gateway/webhook-receiver';
-import { faucet } from '@gw/core/chain';
+import { faucet, processChainTransaction } from '@gw/core/chain';
 import { signPermit } from '../../../packages/client/src/index.js';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
@@ -204,5 +204,58 @@ describe('webhooks for on-chain outcomes (issue #28)', () => {
       .set('X-API-Key', plain.apiKey)
       .send({ url: org.receiver.url, events: ['withdrawal.pending'] });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('an on-chain outcome whose after-commit enqueue is lost (issue #28)', () => {
+  let stack: Stack;
+  let receiver: TestReceiver;
+  beforeAll(async () => {
+    // No worker yet: the test runs the outbox row itself, as a worker that died right after the
+    // outcome's commit would have (the event and its pending delivery are written, no job exists).
+    stack = await startStack('chain-events-sweep', { chain: true, worker: false });
+    receiver = await new TestReceiver().start();
+  }, 60_000);
+  afterAll(async () => {
+    await receiver.stop();
+    await stack.stop();
+  });
+
+  it('is delivered by the sweeper', async () => {
+    const deps = stack.api.deps;
+    const org = await stack.org();
+    const reg = await stack.http
+      .post(`${GW}/webhooks/register`)
+      .set('X-API-Key', org.apiKey)
+      .send({ url: receiver.url, events: ['withdrawal.confirmed'] });
+    const alice = await stack.login(undefined, { apiKey: org.apiKey });
+    await stack.mint(alice.address, 2n * ONE);
+    const res = await stack.http
+      .post(`${GW}/wallet/withdraw`)
+      .set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${alice.token}` })
+      .send({ amount: ONE.toString() });
+    expect(res.status).toBe(202);
+    const row = (await deps.prisma.chainTransaction.findFirst({ where: { kind: 'withdrawal', reference: res.body.id } }))!;
+    const outcome = await eventually(async () => {
+      await rpc(stack.chains!.anvils[0]!.rpcUrl, 'anvil_mine', ['0x1']);
+      const o = await processChainTransaction(deps, row.id);
+      return o.state === 'confirmed' ? o : undefined;
+    }, 30_000);
+    // The outcome asked for its deliveries after the commit; nobody runs that here (the "crash").
+    expect(outcome).toMatchObject({ state: 'confirmed', afterCommit: [expect.any(Function)] });
+    const pending = await deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
+    expect(pending).toMatchObject([{ event: 'withdrawal.confirmed', status: 'pending' }]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.requests).toHaveLength(0);
+    // A worker starts: its sweeper finds the pending delivery without a job and enqueues it.
+    await stack.startWorker({ SWEEP_INTERVAL_MS: '200', SWEEP_GRACE_MS: '0' });
+    await receiver.waitFor(1, 15_000);
+    expect(
+      verifySignature(reg.body.secret, receiver.requests[0]!.raw, receiver.requests[0]!.headers['x-service-signature'] as string),
+    ).toBe(true);
+    expect(receiver.requests[0]!.body).toMatchObject({
+      type: 'withdrawal.confirmed',
+      data: { withdrawal: { id: res.body.id, status: 'confirmed' } },
+    });
   });
 });
