@@ -16,9 +16,6 @@ import {
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import { depositOrganizations } from './attribution.js';
-
-/** A delivery of an event a scan wrote, to enqueue after its commit. */
-type DeliveryRef = Awaited<ReturnType<typeof recordEvent>>[number];
 import { withdrawalsAcrossBlock } from '../withdrawals/index.js';
 import type { DepositDto, ReservesReport } from './contract.js';
 import {
@@ -51,6 +48,8 @@ import {
  * once after the confirmations, reorgs, orphans, and the proof of reserves. See docs/chain.md.
  */
 
+/** A delivery of an event a scan wrote, to enqueue after its commit. */
+type DeliveryRef = Awaited<ReturnType<typeof recordEvent>>[number];
 type ChainCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
 /**
  * With `queues` and `redis` (the worker), the deliveries of the `deposit.credited` events a scan
