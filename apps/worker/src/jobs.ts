@@ -151,6 +151,17 @@ export function createJobs(
         if (outcome.state === 'wait') return rescheduleAt(job, token, new Date(Date.now() + ctx.config.CHAIN_TX_POLL_MS));
         // The business change's next transactions, written with this outcome: enqueued now (the sweeper would too).
         if (outcome.state !== 'missing') for (const next of outcome.next) await dispatchChainTransaction(ctx, next);
+        // Issue #28: what the outcome asked for after its commit (its webhook events' deliveries): now, not at the next sweep.
+        if (outcome.state === 'confirmed' || outcome.state === 'failed') {
+          for (const run of outcome.afterCommit) {
+            await run(ctx).catch((err: unknown) =>
+              ctx.logger.warn(
+                { err, chainTransaction: transactionId },
+                'after-commit work of an outcome failed; the sweeper will cover it',
+              ),
+            );
+          }
+        }
         return outcome;
       }),
     ),

@@ -129,18 +129,18 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     expect(outcomes.get(next.id)).toEqual(['confirmed']);
     expect(await balanceOf(to)).toBe(2n * ONE);
     // Running the finished first row again writes no second next step.
-    expect(await processChainTransaction(deps(), first.id)).toMatchObject({ state: 'confirmed', next: [] });
+    expect(await processChainTransaction(deps(), first.id)).toMatchObject({ state: 'confirmed', next: [], afterCommit: [] });
     expect(await deps().prisma.chainTransaction.count({ where: { reference: `${reference}:next` } })).toBe(1);
   });
 
   it('a call that reverts at estimation fails its business change before any nonce is spent', async () => {
     const before = await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } });
     const row = await record(privateKeyToAccount(generatePrivateKey()).address, 10n ** 40n);
-    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [] });
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [], afterCommit: [] });
     expect(outcomes.get(row.id)).toEqual([expect.stringMatching(/^failed: refused before sending/)]);
     expect((await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } })).nextNonce).toBe(before.nextNonce);
     // Again: nothing happens twice.
-    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [] });
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [], afterCommit: [] });
     expect(outcomes.get(row.id)).toHaveLength(1);
   });
 
@@ -160,7 +160,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     const sent = (await findChainTransaction(deps().prisma, row.id))!;
     expect(sent).toMatchObject({ status: 'submitted', txHash: signed.txHash, nonce: signed.nonce, hashes: [signed.txHash] });
     await rpc('anvil_mine', ['0x2']);
-    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'confirmed', txHash: signed.txHash, next: [] });
+    expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'confirmed', txHash: signed.txHash, next: [], afterCommit: [] });
     expect(await balanceOf(to)).toBe(2n * ONE);
   });
 
@@ -246,7 +246,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
       await rpc('anvil_setNextBlockBaseFeePerGas', ['0x1']);
       await rpc('anvil_mine', ['0x3']);
       const done = await processChainTransaction(deps(), row.id);
-      expect(done).toEqual({ state: 'confirmed', txHash: bumped.txHash, next: [] });
+      expect(done).toEqual({ state: 'confirmed', txHash: bumped.txHash, next: [], afterCommit: [] });
       expect(await balanceOf(to)).toBe(4n * ONE);
       expect(outcomes.get(row.id)).toEqual(['confirmed']);
     } finally {

@@ -28,7 +28,7 @@ function usage(message: string): never {
 }
 
 const line = (r: ForwardRecord): string => {
-  const what = `${r.event.type}${r.event.test ? ' (test)' : ''}  event ${r.event.id}  payment ${r.event.paymentId}`;
+  const what = `${r.event.type}${r.event.test ? ' (test)' : ''}  event ${r.event.id}  ${r.event.object} ${r.event.objectId}`;
   const answer = r.status === null ? `failed: ${r.error}` : `${r.status} (${r.durationMs} ms)`;
   return `${new Date().toISOString()}  ${what}  → ${answer}`;
 };

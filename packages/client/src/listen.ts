@@ -28,7 +28,14 @@ export type GatewayEvent = components['schemas']['Event'];
 
 /** What one forward did: the event, and the receiver's answer or the error. */
 export interface ForwardRecord {
-  event: Pick<GatewayEvent, 'id' | 'type' | 'test'> & { paymentId: string };
+  event: Pick<GatewayEvent, 'id' | 'type' | 'test'> & {
+    /** The member of `data` naming the object the event is about: `payment`, `withdrawal`, `deposit`, `bridgeTransfer`. */
+    object: string;
+    /** That object's id. */
+    objectId: string;
+    /** The payment's id on `payment.*` events; null on the others. */
+    paymentId: string | null;
+  };
   /** The `X-Service-Delivery` sent (fresh per forward). */
   deliveryId: string;
   /** The receiver's HTTP status, or null when it could not be reached. */
@@ -116,8 +123,16 @@ export function listen(options: ListenOptions): Listener {
       data: event.data,
     });
     const started = performance.now();
+    const [object, value] = Object.entries(event.data)[0] ?? ['unknown', undefined];
     const record: ForwardRecord = {
-      event: { id: event.id, type: event.type, test: event.test, paymentId: event.data.payment.id },
+      event: {
+        id: event.id,
+        type: event.type,
+        test: event.test,
+        object,
+        objectId: value?.id ?? '',
+        paymentId: event.data.payment?.id ?? null,
+      },
       deliveryId,
       status: null,
       durationMs: 0,

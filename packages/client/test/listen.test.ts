@@ -119,6 +119,39 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
     }
   });
 
+  it('forwards an event about another object (issue #28): its record names the object, with no payment', async () => {
+    let secret = '';
+    const receiver = await kitReceiver(() => secret);
+    const records: ForwardRecord[] = [];
+    const listener = listen({
+      baseUrl: `${stack.baseUrl}/api`,
+      apiKey: org.apiKey,
+      forwardTo: receiver.url,
+      events: ['withdrawal.failed'],
+      intervalMs: 100,
+      onForward: (r) => void records.push(r),
+    });
+    secret = listener.secret;
+    try {
+      await listener.ready;
+      // A test event of type withdrawal.failed: listed by GET /events like any other.
+      const hook = await stack.http.post('/api/gateway/v1/webhooks/register').set('X-API-Key', org.apiKey).send({ url: receiver.url });
+      await stack.http
+        .post(`/api/gateway/v1/webhooks/${hook.body.id}/test`)
+        .set('X-API-Key', org.apiKey)
+        .send({ event: 'withdrawal.failed' })
+        .expect(202);
+      await eventually(async () => records.length >= 1, 15000, 'one forward');
+      expect(records[0]).toMatchObject({
+        event: { type: 'withdrawal.failed', object: 'withdrawal', objectId: '00000000-0000-7000-8000-000000007e57', paymentId: null },
+        status: 200,
+      });
+      expect(receiver.events[0]!.data.withdrawal).toMatchObject({ object: 'withdrawal', status: 'failed' });
+    } finally {
+      await listener.stop();
+    }
+  });
+
   /** The `gw` command line as a child process: `out()` is its stdout and stderr so far, `exited` its exit code. */
   const gw = (args: string[], env: Record<string, string> = {}) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/client/src/cli.ts', ...args], {
@@ -158,7 +191,7 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
       secret = await eventually(async () => /Your webhook signing secret is (whsec_\S+) /.exec(cli.out())?.[1], 20_000, 'the ready line');
       expect(cli.out()).toContain(`Ready: forwarding the events of ${stack.baseUrl}/api to ${receiver.url}.`);
       const paymentId = await settle();
-      await eventually(async () => receiver.events.some((e) => e.data.payment.id === paymentId), 20_000, 'the forward');
+      await eventually(async () => receiver.events.some((e) => e.data.payment?.id === paymentId), 20_000, 'the forward');
       await eventually(
         async () => cli.out().includes(`payment.settled  event `) && cli.out().includes(`payment ${paymentId}  → 200 (`),
         5_000,

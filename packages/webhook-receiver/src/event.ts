@@ -8,16 +8,49 @@ export const EVENT_HEADER = 'x-service-event';
  */
 export const DELIVERY_HEADER = 'x-service-delivery';
 
-/** The four event names the service delivers. */
-export type WebhookEventType = 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+/**
+ * The event names the service delivers, `<object>.<what happened>`: the four payment events, and
+ * what the chain decides (a withdrawal's and a bridge transfer's final state, a deposit credited).
+ */
+export type WebhookEventType =
+  | 'payment.settled'
+  | 'payment.failed'
+  | 'payment.expired'
+  | 'payment.refunded'
+  | 'withdrawal.confirmed'
+  | 'withdrawal.failed'
+  | 'deposit.credited'
+  | 'bridge_transfer.completed'
+  | 'bridge_transfer.failed';
 
-/** All known event names, in the order the spec lists them. */
+/** All known event names, in the order the service documents them. */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'payment.settled',
   'payment.failed',
   'payment.expired',
   'payment.refunded',
+  'withdrawal.confirmed',
+  'withdrawal.failed',
+  'deposit.credited',
+  'bridge_transfer.completed',
+  'bridge_transfer.failed',
 ];
+
+/**
+ * `data` of a body: one member, named by the object the event is about, holding that object as the
+ * API returns it: `payment` on `payment.*`, `withdrawal` on `withdrawal.*`, `deposit` on
+ * `deposit.credited`, `bridgeTransfer` on `bridge_transfer.*`. Check `type` (or the member) first.
+ */
+export interface WebhookEventData<TPayment = Record<string, unknown>> {
+  /** The payment (schema `Payment`), on `payment.*` events. */
+  payment?: TPayment;
+  /** The withdrawal (schema `Withdrawal`), on `withdrawal.*` events. */
+  withdrawal?: Record<string, unknown>;
+  /** The deposit (schema `Deposit`), on `deposit.credited`. */
+  deposit?: Record<string, unknown>;
+  /** The bridge transfer (schema `BridgeTransfer`), on `bridge_transfer.*` events. */
+  bridgeTransfer?: Record<string, unknown>;
+}
 
 /**
  * The signed `delivery` block of every body: which delivery, and when this attempt was sent.
@@ -31,12 +64,12 @@ export interface WebhookDeliveryInfo {
 }
 
 /**
- * Body of a delivery: `{ id, type, createdAt, test?, delivery: { id, timestamp }, data: { payment } }`.
+ * Body of a delivery: `{ id, type, createdAt, test?, delivery: { id, timestamp }, data: { <object> } }`.
  *
  * Checked at runtime: it is a JSON object; `type`, when a string, equals the `X-Service-Event`
  * header; `delivery.id` equals `X-Service-Delivery` and `delivery.timestamp` is within the
  * tolerance of the clock. The remaining fields are typed as documented, not validated. Treat
- * `data.payment` as a hint and read the payment's authoritative state from the API.
+ * the object in `data` as a hint and read its authoritative state from the API.
  */
 export interface WebhookEvent<TPayment = Record<string, unknown>> {
   /** Event id. One event may be delivered several times under different delivery ids (one per subscribed webhook). */
@@ -46,12 +79,12 @@ export interface WebhookEvent<TPayment = Record<string, unknown>> {
   /** ISO-8601 timestamp of when the event was created. */
   createdAt: string;
   /**
-   * `true` only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up:
+   * `true` only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up:
    * id `00000000-0000-7000-8000-000000007e57`); absent on real events. Answer 2xx and do not act on it.
    */
   test?: boolean;
   /** The delivery this body was signed for, and the time of this attempt. */
   delivery: WebhookDeliveryInfo;
-  /** Event payload. */
-  data: { payment: TPayment };
+  /** Event payload: the object the event is about ({@link WebhookEventData}). */
+  data: WebhookEventData<TPayment>;
 }

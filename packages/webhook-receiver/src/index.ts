@@ -12,7 +12,7 @@
  */
 export { SIGNATURE_PREFIX, sign, verifySignature } from './verify-signature.js';
 export { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from './event.js';
-export type { WebhookDeliveryInfo, WebhookEvent, WebhookEventType } from './event.js';
+export type { WebhookDeliveryInfo, WebhookEvent, WebhookEventData, WebhookEventType } from './event.js';
 export { DEFAULT_TOLERANCE_SECONDS, MAX_DELIVERY_ID_LENGTH, verify, WebhookVerificationError } from './verify.js';
 export type { VerifiedDelivery, VerifyOptions, WebhookHeaders, WebhookVerificationReason } from './verify.js';
 export { handleDelivery } from './handle.js';

@@ -73,7 +73,7 @@ describe('webhookReceiver on a real Express 5 app', () => {
     expect(handler).toHaveBeenCalledTimes(1);
     const [event, ctx] = handler.mock.calls[0]!;
     expect(event).toEqual(JSON.parse(d.raw));
-    expect(event.data.payment.note).toBe('Zürich \u2713');
+    expect(event.data.payment?.note).toBe('Zürich \u2713');
     expect(ctx.deliveryId).toBe(d.deliveryId);
     expect(ctx.eventType).toBe('payment.settled');
     expect(Buffer.isBuffer(ctx.rawBody)).toBe(true);

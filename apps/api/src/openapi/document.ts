@@ -1,8 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { errorCatalog } from '@gw/runtime';
-import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples } from '@gw/core/payments';
 import { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_EVENTS } from '@gw/core/webhooks';
+import { WEBHOOK_EVENT_CATALOGUE } from '../webhook-events.js';
 import { HEADER_COMPONENTS, registerOperation } from './operation.js';
 import { ROUTES } from '../routes/catalogue.js';
 
@@ -60,7 +60,8 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
  * The top-level `webhooks` section (OpenAPI 3.1): one entry per event type, named by the event
  * (`payment.settled`, …), with the body and headers of the POST the receiver gets and what its
  * answer means: the event names and headers from the webhooks module, each event's body from the
- * module whose changes it reports (payments). The test receiver checks real deliveries against it.
+ * module whose changes it reports ({@link WEBHOOK_EVENT_CATALOGUE}: payments, withdrawals, custody,
+ * bridge). The test receiver checks real deliveries against it.
  */
 function registerWebhookEvents(registry: OpenAPIRegistry): void {
   const headers = z.object(
@@ -75,7 +76,7 @@ function registerWebhookEvents(registry: OpenAPIRegistry): void {
     ),
   );
   for (const event of WEBHOOK_EVENTS) {
-    const schema = PAYMENT_EVENT_PAYLOADS[event];
+    const { payload: schema, example, sourceOfTruth } = WEBHOOK_EVENT_CATALOGUE[event];
     registry.registerWebhook({
       method: 'post',
       path: event,
@@ -87,12 +88,12 @@ function registerWebhookEvents(registry: OpenAPIRegistry): void {
         'Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). ' +
         'Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; ' +
         'after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). ' +
-        'Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.',
+        sourceOfTruth,
       request: {
         headers,
         body: {
           required: true,
-          content: { 'application/json': { schema, example: paymentEventExamples[event] } },
+          content: { 'application/json': { schema, example } },
         },
       },
       responses: {

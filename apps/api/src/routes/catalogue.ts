@@ -8,16 +8,17 @@ import { depositRoutes } from '@gw/core/custody';
 import { energyRoutes } from '@gw/core/energy';
 import { healthRecordRoutes } from '@gw/core/health-records';
 import { cargolinkRoutes, supplyRoutes } from '@gw/core/logistics';
-import { paymentRoutes, webhookTestRoutes } from '@gw/core/payments';
+import { paymentRoutes } from '@gw/core/payments';
 import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
 import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
-import { webhookRoutes } from '@gw/core/webhooks';
+import { webhookRoutes, webhookTestRoutes } from '@gw/core/webhooks';
 import { withdrawalRoutes } from '@gw/core/withdrawals';
 import { permitDepositRoutes } from '@gw/core/permit-deposits';
 import type { RouteDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';
 import { healthRoutes } from './health.js';
+import { WEBHOOK_EVENT_CATALOGUE } from '../webhook-events.js';
 
 /**
  * Every route of the API, in the order of the API reference: the route tables of the modules,
@@ -28,7 +29,7 @@ export const ROUTES: RouteTable<RouteDeps> = [
   ...healthRoutes,
   ...sessionRoutes,
   ...webhookRoutes,
-  ...webhookTestRoutes,
+  ...webhookTestRoutes(WEBHOOK_EVENT_CATALOGUE),
   ...paymentRoutes,
   ...walletRoutes,
   ...withdrawalRoutes,

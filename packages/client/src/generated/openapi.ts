@@ -313,7 +313,7 @@ export interface paths {
     put?: never;
     /**
      * Send a test event to a webhook
-     * @description Sends a signed sample event of type `event` (default `payment.settled`) to this one webhook, even if it does not subscribe to that type, through the real pipeline: an event and one delivery are written in one transaction and the delivery is queued, signed, attempted, retried and recorded like every other. Its body carries `"test": true`, and its payment is made up: id `00000000-0000-7000-8000-000000007e57`, payer `0x0000000000000000000000000000000000007e57`, 1 token, a description that says it is a test, the state the event reports. The answer is the delivery (202, `pending`): poll `GET /gateway/v1/webhooks/deliveries/{id}` to watch its attempts. The event is listed by `GET /gateway/v1/events` with `test: true`. A deactivated webhook is 409 (register its URL again first). Each test event counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE`.
+     * @description Sends a signed sample event of type `event` (default `payment.settled`; any event type) to this one webhook, even if it does not subscribe to that type, through the real pipeline: an event and one delivery are written in one transaction and the delivery is queued, signed, attempted, retried and recorded like every other. Its body carries `"test": true`, and its object is made up: id `00000000-0000-7000-8000-000000007e57`, address `0x0000000000000000000000000000000000007e57` (a payment's payer, a withdrawal's recipient, a bridge transfer's sender), 1 token, the state the event reports (a payment's description says it is a test). The answer is the delivery (202, `pending`): poll `GET /gateway/v1/webhooks/deliveries/{id}` to watch its attempts. The event is listed by `GET /gateway/v1/events` with `test: true`. A deactivated webhook is 409 (register its URL again first). Each test event counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE`.
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
@@ -1370,6 +1370,106 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'withdrawal.confirmed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `withdrawal.confirmed` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `withdrawal.confirmed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A withdrawal has one final state, so it gets one of these two events, once: `GET /gateway/v1/wallet/withdrawals/{id}` is the source of truth.
+     */
+    post: operations['onWithdrawalConfirmed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'withdrawal.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `withdrawal.failed` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `withdrawal.failed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A withdrawal has one final state, so it gets one of these two events, once: `GET /gateway/v1/wallet/withdrawals/{id}` is the source of truth.
+     */
+    post: operations['onWithdrawalFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'deposit.credited': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `deposit.credited` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `deposit.credited`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A deposit is credited once; a reorg deeper than the confirmations may later make it `orphaned` (no event: the operator is alerted): `GET /gateway/v1/wallet/deposits` is the source of truth.
+     */
+    post: operations['onDepositCredited'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'bridge_transfer.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `bridge_transfer.completed` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `bridge_transfer.completed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A bridge transfer has one final state: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.
+     */
+    post: operations['onBridge_transferCompleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'bridge_transfer.failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `bridge_transfer.failed` delivery
+     * @description POSTed to every active webhook of the organization subscribed to `bridge_transfer.failed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A bridge transfer has one final state: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.
+     */
+    post: operations['onBridge_transferFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -1469,6 +1569,76 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    /** @description The bridge relayed the transfer to the destination network (`relayTxHash`) */
+    BridgeTransferCompletedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'bridge_transfer.completed';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
+      delivery: components['schemas']['EventDelivery'];
+      /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state */
+      data: {
+        /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it (schema `BridgeTransfer`), in its final state */
+        bridgeTransfer: {
+          /** Format: uuid */
+          id: string;
+          /** @enum {string} */
+          object: 'bridge_transfer';
+          /** @enum {string} */
+          status: 'completed' | 'failed';
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    /** @description The bridge could not relay the transfer: the amount went back to the wallet (`failureReason` says why) */
+    BridgeTransferFailedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'bridge_transfer.failed';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
+      delivery: components['schemas']['EventDelivery'];
+      /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state */
+      data: {
+        /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it (schema `BridgeTransfer`), in its final state */
+        bridgeTransfer: {
+          /** Format: uuid */
+          id: string;
+          /** @enum {string} */
+          object: 'bridge_transfer';
+          /** @enum {string} */
+          status: 'completed' | 'failed';
+        } & {
+          [key: string]: unknown;
+        };
+      };
     };
     CarbonCredit: {
       /** Format: uuid */
@@ -1741,10 +1911,19 @@ export interface components {
        * @description The event type: `type` of its body
        * @enum {string}
        */
-      event: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+      event:
+        | 'payment.settled'
+        | 'payment.failed'
+        | 'payment.expired'
+        | 'payment.refunded'
+        | 'withdrawal.confirmed'
+        | 'withdrawal.failed'
+        | 'deposit.credited'
+        | 'bridge_transfer.completed'
+        | 'bridge_transfer.failed';
       /**
        * Format: uuid
-       * @description The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id)
+       * @description The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id); null for an event about another object (a withdrawal, a deposit, a bridge transfer)
        */
       paymentId: string | null;
       /**
@@ -1806,10 +1985,19 @@ export interface components {
        * @description The event type: `type` of its body
        * @enum {string}
        */
-      event: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+      event:
+        | 'payment.settled'
+        | 'payment.failed'
+        | 'payment.expired'
+        | 'payment.refunded'
+        | 'withdrawal.confirmed'
+        | 'withdrawal.failed'
+        | 'deposit.credited'
+        | 'bridge_transfer.completed'
+        | 'bridge_transfer.failed';
       /**
        * Format: uuid
-       * @description The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id)
+       * @description The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id); null for an event about another object (a withdrawal, a deposit, a bridge transfer)
        */
       paymentId: string | null;
       /**
@@ -1866,6 +2054,11 @@ export interface components {
        */
       chain: string;
       /**
+       * @description The wallet that sent the tokens: its custodial balance is the one credited
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      /**
        * @description Transaction hash
        * @example 0x8b7f7b3c5f0a2b1e4c6d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b
        */
@@ -1911,13 +2104,38 @@ export interface components {
        */
       creditedAt: string | null;
     };
+    /** @description A deposit to the custody address reached `CHAIN_CONFIRMATIONS` and the wallet's custodial balance is credited (once); only for a deposit made on the organization's behalf (a gasless deposit, `POST /gateway/v1/wallet/permit-deposits`) */
+    DepositCreditedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'deposit.credited';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
+      delivery: components['schemas']['EventDelivery'];
+      /** @description The deposit as `GET /gateway/v1/wallet/deposits` lists it, `credited` */
+      data: {
+        deposit: components['schemas']['Deposit'];
+      };
+    };
     /** @description The wallet's deposits, newest first */
     DepositPage: {
       data: components['schemas']['Deposit'][];
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
       nextCursor: string | null;
     };
-    /** @description A payment state change, as pushed to the webhooks subscribed to its type */
+    /** @description A state change (of a payment, a withdrawal, a deposit, a bridge transfer), as pushed to the webhooks subscribed to its type */
     Event: {
       /**
        * Format: uuid
@@ -1925,7 +2143,16 @@ export interface components {
        */
       id: string;
       /** @enum {string} */
-      type: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+      type:
+        | 'payment.settled'
+        | 'payment.failed'
+        | 'payment.expired'
+        | 'payment.refunded'
+        | 'withdrawal.confirmed'
+        | 'withdrawal.failed'
+        | 'deposit.credited'
+        | 'bridge_transfer.completed'
+        | 'bridge_transfer.failed';
       /**
        * Format: date-time
        * @description When the event happened (the state change committed)
@@ -1933,10 +2160,9 @@ export interface components {
       createdAt: string;
       /** @description `true` for a sample sent by `POST /gateway/v1/webhooks/{id}/test` */
       test: boolean;
-      /** @description The event's data: `data` of its delivery bodies */
+      /** @description The event's data: `data` of its delivery bodies, one member named by the object the event is about: `payment` (schema `Payment`), `withdrawal` (`Withdrawal`), `deposit` (`Deposit`) or `bridgeTransfer` (`BridgeTransfer`) */
       data: {
-        /** @description The payment after the change, as `GET /gateway/v1/payments/{id}` returns it (schema `Payment`) */
-        payment: {
+        [key: string]: {
           /** Format: uuid */
           id: string;
         } & {
@@ -2139,7 +2365,7 @@ export interface components {
        */
       createdAt: string;
       /**
-       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
        * @example true
        */
       test?: boolean;
@@ -2164,7 +2390,7 @@ export interface components {
        */
       createdAt: string;
       /**
-       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
        * @example true
        */
       test?: boolean;
@@ -2195,7 +2421,7 @@ export interface components {
        */
       createdAt: string;
       /**
-       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
        * @example true
        */
       test?: boolean;
@@ -2220,7 +2446,7 @@ export interface components {
        */
       createdAt: string;
       /**
-       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its payment is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
        * @example true
        */
       test?: boolean;
@@ -2716,7 +2942,17 @@ export interface components {
       id: string;
       /** @example https://merchant.example/webhooks */
       url: string;
-      events: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+      events: (
+        | 'payment.settled'
+        | 'payment.failed'
+        | 'payment.expired'
+        | 'payment.refunded'
+        | 'withdrawal.confirmed'
+        | 'withdrawal.failed'
+        | 'deposit.credited'
+        | 'bridge_transfer.completed'
+        | 'bridge_transfer.failed'
+      )[];
       /**
        * @description `service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)
        * @enum {string}
@@ -2764,7 +3000,17 @@ export interface components {
       id: string;
       /** @example https://merchant.example/webhooks */
       url: string;
-      events: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+      events: (
+        | 'payment.settled'
+        | 'payment.failed'
+        | 'payment.expired'
+        | 'payment.refunded'
+        | 'withdrawal.confirmed'
+        | 'withdrawal.failed'
+        | 'deposit.credited'
+        | 'bridge_transfer.completed'
+        | 'bridge_transfer.failed'
+      )[];
       /**
        * @description `service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)
        * @enum {string}
@@ -2785,7 +3031,17 @@ export interface components {
       id: string;
       /** @example https://merchant.example/webhooks */
       url: string;
-      events: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+      events: (
+        | 'payment.settled'
+        | 'payment.failed'
+        | 'payment.expired'
+        | 'payment.refunded'
+        | 'withdrawal.confirmed'
+        | 'withdrawal.failed'
+        | 'deposit.credited'
+        | 'bridge_transfer.completed'
+        | 'bridge_transfer.failed'
+      )[];
       /**
        * @description `service` (X-Service-* headers) or `standard-webhooks` (also webhook-id, webhook-timestamp, webhook-signature)
        * @enum {string}
@@ -2839,6 +3095,56 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    /** @description The withdrawal's transaction is included `CHAIN_CONFIRMATIONS` blocks deep and succeeded: the tokens are in the wallet on chain */
+    WithdrawalConfirmedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'withdrawal.confirmed';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
+      delivery: components['schemas']['EventDelivery'];
+      /** @description The withdrawal as `GET /gateway/v1/wallet/withdrawals/{id}` returns it, in its final state */
+      data: {
+        withdrawal: components['schemas']['Withdrawal'];
+      };
+    };
+    /** @description The chain refused or reverted the withdrawal's transaction: the amount is back in the wallet's custodial balance (`failureReason` says why) */
+    WithdrawalFailedEvent: {
+      /**
+       * Format: uuid
+       * @description Event id: the same in every delivery of the event, to every webhook
+       */
+      id: string;
+      /** @enum {string} */
+      type: 'withdrawal.failed';
+      /**
+       * Format: date-time
+       * @description When the event happened (the state change committed)
+       */
+      createdAt: string;
+      /**
+       * @description Present, and `true`, only on a sample sent by `POST /gateway/v1/webhooks/{id}/test` (its object is made up: id `00000000-0000-7000-8000-000000007e57`); absent on real events. Acknowledge a test (2xx) and do not act on it.
+       * @example true
+       */
+      test?: boolean;
+      delivery: components['schemas']['EventDelivery'];
+      /** @description The withdrawal as `GET /gateway/v1/wallet/withdrawals/{id}` returns it, in its final state */
+      data: {
+        withdrawal: components['schemas']['Withdrawal'];
+      };
     };
   };
   responses: never;
@@ -3151,7 +3457,17 @@ export interface operations {
            *       "payment.refunded"
            *     ]
            */
-          events?: ('payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded')[];
+          events?: (
+            | 'payment.settled'
+            | 'payment.failed'
+            | 'payment.expired'
+            | 'payment.refunded'
+            | 'withdrawal.confirmed'
+            | 'withdrawal.failed'
+            | 'deposit.credited'
+            | 'bridge_transfer.completed'
+            | 'bridge_transfer.failed'
+          )[];
           /**
            * @description Default `service`: X-Service-* headers. `standard-webhooks` also sends `webhook-id`, `webhook-timestamp` and `webhook-signature` (Standard Webhooks, replay protection). Re-registering without it resets it to `service`.
            * @example standard-webhooks
@@ -3425,8 +3741,17 @@ export interface operations {
         /** @description Only deliveries to this webhook (another organization's webhook matches nothing) */
         webhookId?: string;
         /** @description Only deliveries of this event type */
-        event?: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
-        /** @description Only deliveries of the events of this payment (`data.payment.id` of their body) */
+        event?:
+          | 'payment.settled'
+          | 'payment.failed'
+          | 'payment.expired'
+          | 'payment.refunded'
+          | 'withdrawal.confirmed'
+          | 'withdrawal.failed'
+          | 'deposit.credited'
+          | 'bridge_transfer.completed'
+          | 'bridge_transfer.failed';
+        /** @description Only deliveries of the events of this payment (`data.payment.id` of their body; events about other objects never match) */
         paymentId?: string;
         /** @description Only deliveries created at or after this time (`createdAt >= createdAfter`) */
         createdAfter?: string;
@@ -3956,7 +4281,16 @@ export interface operations {
         /** @description Opaque cursor: the previous page's `nextCursor` */
         cursor?: string;
         /** @description Only events of this type */
-        type?: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+        type?:
+          | 'payment.settled'
+          | 'payment.failed'
+          | 'payment.expired'
+          | 'payment.refunded'
+          | 'withdrawal.confirmed'
+          | 'withdrawal.failed'
+          | 'deposit.credited'
+          | 'bridge_transfer.completed'
+          | 'bridge_transfer.failed';
         /** @description Only events created at or after this time (`createdAt >= createdAfter`) */
         createdAfter?: string;
         /** @description Only events created before this time (`createdAt < createdBefore`) */
@@ -4417,7 +4751,16 @@ export interface operations {
            * @default payment.settled
            * @enum {string}
            */
-          event?: 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+          event?:
+            | 'payment.settled'
+            | 'payment.failed'
+            | 'payment.expired'
+            | 'payment.refunded'
+            | 'withdrawal.confirmed'
+            | 'withdrawal.failed'
+            | 'deposit.credited'
+            | 'bridge_transfer.completed'
+            | 'bridge_transfer.failed';
         };
       };
     };
@@ -5842,6 +6185,7 @@ export interface operations {
            *         {
            *           "id": "0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23",
            *           "chain": "eip155:31337",
+           *           "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
            *           "txHash": "0x8b7f7b3c5f0a2b1e4c6d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b",
            *           "logIndex": 0,
            *           "blockNumber": "1234",
@@ -10651,6 +10995,369 @@ export interface operations {
          *     }
          */
         'application/json': components['schemas']['PaymentRefundedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onWithdrawalConfirmed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "withdrawal.confirmed",
+         *       "createdAt": "2026-11-21T17:00:30.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280430
+         *       },
+         *       "data": {
+         *         "withdrawal": {
+         *           "id": "0193a5c0-0000-7000-8000-0000000000a1",
+         *           "object": "withdrawal",
+         *           "status": "confirmed",
+         *           "chain": "eip155:31337",
+         *           "to": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "token": "GTK",
+         *           "amount": "5000000000000000000",
+         *           "txHash": "0x8f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+         *           "failureReason": null,
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['WithdrawalConfirmedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onWithdrawalFailed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "withdrawal.failed",
+         *       "createdAt": "2026-11-21T17:00:30.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280430
+         *       },
+         *       "data": {
+         *         "withdrawal": {
+         *           "id": "0193a5c0-0000-7000-8000-0000000000a1",
+         *           "object": "withdrawal",
+         *           "status": "failed",
+         *           "chain": "eip155:31337",
+         *           "to": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "token": "GTK",
+         *           "amount": "5000000000000000000",
+         *           "txHash": "0x8f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+         *           "failureReason": "reverted on chain",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:00:30.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['WithdrawalFailedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onDepositCredited: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "deposit.credited",
+         *       "createdAt": "2026-11-21T17:15:00.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795281301
+         *       },
+         *       "data": {
+         *         "deposit": {
+         *           "id": "0193a5c1-3c4d-7e5f-8061-7b8c9d0e1f23",
+         *           "chain": "eip155:31337",
+         *           "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "txHash": "0x8b7f7b3c5f0a2b1e4c6d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b",
+         *           "logIndex": 0,
+         *           "blockNumber": "1234",
+         *           "token": "GTK",
+         *           "amount": "25000000000000000000",
+         *           "confirmations": 2,
+         *           "status": "credited",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "creditedAt": "2026-11-21T17:15:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['DepositCreditedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onBridge_transferCompleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "bridge_transfer.completed",
+         *       "createdAt": "2026-11-21T17:00:02.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280402
+         *       },
+         *       "data": {
+         *         "bridgeTransfer": {
+         *           "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
+         *           "object": "bridge_transfer",
+         *           "status": "completed",
+         *           "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "toChainId": "eip155:31338",
+         *           "toAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "token": "GTK",
+         *           "amount": "1000000000000000000",
+         *           "relayTxHash": "0x7e577e577e577e577e577e577e577e577e577e577e577e577e577e577e577e57",
+         *           "failureReason": null,
+         *           "createdAt": "2026-11-21T17:00:02.000Z",
+         *           "updatedAt": "2026-11-21T17:00:02.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['BridgeTransferCompletedEvent'];
+      };
+    };
+    responses: {
+      /** @description Acknowledged: the delivery is `delivered`, no further attempt */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A failed attempt (also: a timeout, a redirect, a refused connection): retried with back-off */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onBridge_transferFailed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Always `application/json` */
+        'Content-Type': string;
+        /** @description The same on every delivery */
+        'User-Agent': string;
+        /** @description The event type (also `type` in the body) */
+        'X-Service-Event': string;
+        /** @description The delivery id: the same on every attempt of the delivery (deliveries are at least once: dedupe by it). Not signed: it must equal `delivery.id` of the signed body; refuse the request when it does not */
+        'X-Service-Delivery': string;
+        /** @description `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes, keyed with the secret (the whole `whsec_…` string); verify over the raw body, in constant time */
+        'X-Service-Signature': string;
+        /** @description Standard Webhooks: the delivery id (stable across attempts) (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-id'?: string;
+        /** @description Standard Webhooks: Unix seconds of the attempt, signed with the body (refuse old ones: replay protection); equal to `delivery.timestamp` in the body (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-timestamp'?: string;
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_` (only with `signatureScheme: "standard-webhooks"`) */
+        'webhook-signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
+         *       "type": "bridge_transfer.failed",
+         *       "createdAt": "2026-11-21T17:00:02.000Z",
+         *       "delivery": {
+         *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+         *         "timestamp": 1795280402
+         *       },
+         *       "data": {
+         *         "bridgeTransfer": {
+         *           "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
+         *           "object": "bridge_transfer",
+         *           "status": "failed",
+         *           "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "toChainId": "eip155:31338",
+         *           "toAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "token": "GTK",
+         *           "amount": "1000000000000000000",
+         *           "relayTxHash": null,
+         *           "failureReason": "test event: not a real bridge transfer",
+         *           "createdAt": "2026-11-21T17:00:02.000Z",
+         *           "updatedAt": "2026-11-21T17:00:02.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': components['schemas']['BridgeTransferFailedEvent'];
       };
     };
     responses: {

@@ -43,10 +43,13 @@ export {
   type ChainResetHandler,
 } from './service.js';
 export {
+  type AfterCommit,
   assertChainTransactionKinds,
+  type ChainOutcomeResult,
   type ChainTransactionInput,
   type ChainTransactionKind,
   type ChainTransactionOutcome,
+  chainTransactionReferences,
   chainTransactionState,
   defineChainTransactionKind,
   minedButUnfinished,

@@ -12,6 +12,7 @@ import {
   finishChainTransaction,
   insertChainTransaction,
   listMinedUnfinished,
+  listReferencesBySignedHash,
   markBroadcast,
   markMined,
   markNonceGone,
@@ -46,17 +47,32 @@ import {
  */
 
 /**
+ * Work to run once the transaction that applied an outcome has committed (issue #28: enqueue the
+ * deliveries of the webhook events the outcome wrote, e.g. webhooks' `deliverAfterCommit`). It must
+ * be safe to lose (a crash between the commit and it): what it does has a sweeper fallback. The
+ * worker runs it after the commit; a failure is logged, never thrown.
+ */
+export type AfterCommit = (ctx: Pick<Context, 'queues' | 'redis' | 'config' | 'logger'>) => Promise<void>;
+
+/**
+ * What an outcome may return besides nothing: `next`, the next transactions of the same business
+ * change (a permit, then the `transferFrom` it allows), written in the same transaction, signed by
+ * the same signer and enqueued after its commit, so a step is never lost and never written twice;
+ * and `afterCommit`, what to run after that commit ({@link AfterCommit}). A bare array is `next`.
+ */
+export type ChainOutcomeResult =
+  void | readonly ChainTransactionInput[] | { next?: readonly ChainTransactionInput[]; afterCommit?: AfterCommit };
+
+/**
  * What the business side does when its transaction is final. `tx` is the transaction finishing the
- * row. An outcome may return the next transactions of the same business change (a permit, then the
- * `transferFrom` it allows): they are written in that same transaction, signed by the same signer,
- * and enqueued after its commit, so a step is never lost and never written twice.
+ * row: the outcome's writes (its state, its ledger entries, its webhook events) commit with it, once.
  */
 export interface ChainTransactionKind {
   kind: string;
   /** Included, successful and `confirmations` deep. */
-  confirmed(tx: RawSql, row: ChainTransactionRow, receipt: TransactionReceipt): Promise<void | readonly ChainTransactionInput[]>;
+  confirmed(tx: RawSql, row: ChainTransactionRow, receipt: TransactionReceipt): Promise<ChainOutcomeResult>;
   /** Reverted on chain, or refused by gas estimation before any nonce was spent. */
-  failed(tx: RawSql, row: ChainTransactionRow, reason: string): Promise<void | readonly ChainTransactionInput[]>;
+  failed(tx: RawSql, row: ChainTransactionRow, reason: string): Promise<ChainOutcomeResult>;
 }
 
 const kinds = new Map<string, ChainTransactionKind>();
@@ -125,9 +141,13 @@ export async function recordChainTransaction(
   return { id, chainId: input.chainId, signer };
 }
 
-/** What one pass of the pipeline did; `wait` means: look again after CHAIN_TX_POLL_MS. */
+/**
+ * What one pass of the pipeline did; `wait` means: look again after CHAIN_TX_POLL_MS. A final state
+ * carries what to do after the commit: enqueue `next`, run `afterCommit` (both empty when the row
+ * was already final).
+ */
 export type ChainTransactionOutcome =
-  | { state: 'confirmed' | 'failed'; txHash: string | null; next: RecordedChainTransaction[] }
+  | { state: 'confirmed' | 'failed'; txHash: string | null; next: RecordedChainTransaction[]; afterCommit: AfterCommit[] }
   | { state: 'wait'; status: ChainTransactionRow['status']; txHash: string | null }
   | { state: 'missing' };
 
@@ -152,7 +172,7 @@ const message = (err: unknown): string => {
 export async function processChainTransaction(ctx: PipelineCtx, id: string): Promise<ChainTransactionOutcome> {
   let row = await findChainTransaction(ctx.prisma, id);
   if (!row) return { state: 'missing' };
-  if (row.status === 'confirmed' || row.status === 'failed') return { state: row.status, txHash: row.txHash, next: [] };
+  if (row.status === 'confirmed' || row.status === 'failed') return { state: row.status, txHash: row.txHash, next: [], afterCommit: [] };
   const chain = chainOf(ctx.chains, row.chainId);
   const account = await relayerAccount(ctx);
   if (account.address !== row.signer) throw new Error(`chain transaction ${id} is signed by ${row.signer}, not by this relayer`);
@@ -394,18 +414,23 @@ async function finish(
 ): Promise<ChainTransactionOutcome> {
   const kind = kinds.get(row.kind);
   if (!kind) throw new Error(`No outcome registered for chain transaction kind ${row.kind}`);
-  const next = await withTransaction(ctx.prisma, async (tx) => {
-    const locked = await findChainTransaction(tx, row.id, true);
-    if (!locked || locked.status === 'confirmed' || locked.status === 'failed') return [];
-    const follow =
-      (f.status === 'confirmed' ? await kind.confirmed(tx, locked, receipt!) : await kind.failed(tx, locked, f.error ?? 'failed')) ?? [];
-    await finishChainTransaction(tx, row.id, f);
+  const done = await withTransaction(ctx.prisma, async (tx) => {
     const recorded: RecordedChainTransaction[] = [];
+    const afterCommit: AfterCommit[] = [];
+    const locked = await findChainTransaction(tx, row.id, true);
+    if (!locked || locked.status === 'confirmed' || locked.status === 'failed') return { next: recorded, afterCommit };
+    const result =
+      f.status === 'confirmed' ? await kind.confirmed(tx, locked, receipt!) : await kind.failed(tx, locked, f.error ?? 'failed');
+    const follow = !result ? [] : isInputList(result) ? result : (result.next ?? []);
+    if (result && !isInputList(result) && result.afterCommit) afterCommit.push(result.afterCommit);
+    await finishChainTransaction(tx, row.id, f);
     for (const input of follow) recorded.push(await recordChainTransaction(ctx, tx, input));
-    return recorded;
+    return { next: recorded, afterCommit };
   });
-  return { state: f.status, txHash: f.txHash, next };
+  return { state: f.status, txHash: f.txHash, ...done };
 }
+
+const isInputList = (r: Exclude<ChainOutcomeResult, void>): r is readonly ChainTransactionInput[] => Array.isArray(r);
 
 /** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */
 export async function chainTransactionState(
@@ -423,4 +448,14 @@ export async function chainTransactionState(
  */
 export async function minedButUnfinished(db: RawSql, ids: readonly string[], block: bigint): Promise<Set<string>> {
   return new Set(await listMinedUnfinished(db, ids, block));
+}
+
+/**
+ * The business changes (`reference`s) of `kind` whose outbox row signed the transaction `txHash` on
+ * `chainId` (issue #28: which gasless deposit a Transfer log to custody came from). Known from the
+ * signing on, before the row is final.
+ * @param txHash lower-case 0x hash
+ */
+export function chainTransactionReferences(db: RawSql, chainId: number, kind: string, txHash: string): Promise<string[]> {
+  return listReferencesBySignedHash(db, chainId, kind, txHash);
 }

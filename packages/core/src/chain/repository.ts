@@ -261,6 +261,18 @@ export async function listStaleChainTransactions(
     ORDER BY updated_at LIMIT ${limit}::int`;
 }
 
+/**
+ * The references of the rows of `kind` on `chainId` that signed `hash` (their latest hash, or any
+ * signed earlier: a fee bump's predecessor may be the one mined). Served by the `(kind, reference)`
+ * index's prefix.
+ */
+export async function listReferencesBySignedHash(db: RawSql, chainId: number, kind: string, hash: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ reference: string }[]>`
+    SELECT reference FROM chain_transactions
+    WHERE kind = ${kind} AND chain_id = ${chainId}::int AND (tx_hash = ${hash} OR ${hash} = ANY(hashes))`;
+  return rows.map((r) => r.reference);
+}
+
 /** Of `ids`, the unfinished rows with a receipt mined at or below `block` (not yet deep enough to finish). */
 export async function listMinedUnfinished(db: RawSql, ids: readonly string[], block: bigint): Promise<string[]> {
   if (ids.length === 0) return [];

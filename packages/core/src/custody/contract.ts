@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EX, amount, dateTime, listQuerySchema, page, symbol, units, uuid } from '@gw/runtime';
+import { EX, address, amount, dateTime, listQuerySchema, page, symbol, units, uuid } from '@gw/runtime';
 import { caip2 } from '../chain/index.js';
+import { eventBody, TEST_EVENT_ADDRESS, TEST_EVENT_PAYMENT_ID, type WebhookEventDefinition } from '../webhooks/index.js';
 
 /**
  * The custody contract (issue #27): the wallet's deposits (`GET /wallet/deposits`) and the proof of
@@ -24,6 +25,7 @@ export const Deposit = z
   .object({
     id: uuid().meta({ example: EX.transferId }),
     chain: caip2(),
+    address: address().meta({ description: 'The wallet that sent the tokens: its custodial balance is the one credited' }),
     txHash: txHash(),
     logIndex: z.number().int().min(0).meta({ description: 'Index of the Transfer log in its block', example: 0 }),
     blockNumber: units().meta({ description: 'Block holding the transfer, as a decimal string', example: '1234' }),
@@ -52,6 +54,7 @@ export const custodyExamples = {
       {
         id: EX.transferId,
         chain: 'eip155:31337',
+        address: EX.wallet,
         txHash: '0x8b7f7b3c5f0a2b1e4c6d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b',
         logIndex: 0,
         blockNumber: '1234',
@@ -66,6 +69,51 @@ export const custodyExamples = {
     nextCursor: null,
   },
 };
+
+// --- the event a credited deposit pushes to webhooks (issue #28) ------------------------------------
+
+/**
+ * `deposit.credited` (issue #28): a deposit's confirmations are reached and the wallet's custodial
+ * balance is credited, once. Sent only to the organizations the deposit is attributable to (a
+ * gasless deposit's; a plain transfer to the custody address belongs to no organization: see
+ * docs/chain.md, "Deposits").
+ */
+export const DEPOSIT_EVENTS = {
+  'deposit.credited': {
+    type: 'deposit.credited',
+    payload: eventBody('deposit.credited', 'deposit', Deposit, {
+      id: 'DepositCreditedEvent',
+      description:
+        "A deposit to the custody address reached `CHAIN_CONFIRMATIONS` and the wallet's custodial balance is credited (once); only for a deposit made on the organization's behalf (a gasless deposit, `POST /gateway/v1/wallet/permit-deposits`)",
+      data: 'The deposit as `GET /gateway/v1/wallet/deposits` lists it, `credited`',
+    }),
+    example: {
+      id: EX.eventId,
+      type: 'deposit.credited',
+      createdAt: EX.later,
+      delivery: { id: EX.deliveryId, timestamp: 1795281301 },
+      data: { deposit: custodyExamples.depositPage.data[0] },
+    },
+    sourceOfTruth:
+      'A deposit is credited once; a reorg deeper than the confirmations may later make it `orphaned` (no event: the operator is alerted): `GET /gateway/v1/wallet/deposits` is the source of truth.',
+    sample: (s) => ({
+      deposit: {
+        id: TEST_EVENT_PAYMENT_ID,
+        chain: s.chain,
+        address: TEST_EVENT_ADDRESS,
+        txHash: `0x${'7e57'.repeat(16)}`,
+        logIndex: 0,
+        blockNumber: '1',
+        token: s.token,
+        amount: '1000000000000000000',
+        confirmations: 2,
+        status: 'credited',
+        createdAt: s.now.toISOString(),
+        creditedAt: s.now.toISOString(),
+      },
+    }),
+  },
+} as const satisfies { 'deposit.credited': WebhookEventDefinition<'deposit.credited'> };
 
 /** The proof of reserves of one chain and token (`checkReserves`, `admin reserves:check`). */
 export interface ReservesReport {

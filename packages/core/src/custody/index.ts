@@ -1,5 +1,6 @@
 /** The `custody` module's public surface (issue #27): other modules and the apps import it only through this file. */
-export { Deposit, DepositPage, type DepositDto, type ReservesReport } from './contract.js';
+export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesReport } from './contract.js';
+export { type CreditedDeposit, type DepositAttribution, defineDepositAttribution } from './attribution.js';
 export {
   checkReserves,
   CUSTODY_REORG_WINDOW,

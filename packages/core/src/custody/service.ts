@@ -14,6 +14,8 @@ import {
   walletClientOf,
 } from '../chain/index.js';
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
+import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
+import { depositOrganizations } from './attribution.js';
 import { withdrawalsAcrossBlock } from '../withdrawals/index.js';
 import type { DepositDto, ReservesReport } from './contract.js';
 import {
@@ -46,8 +48,14 @@ import {
  * once after the confirmations, reorgs, orphans, and the proof of reserves. See docs/chain.md.
  */
 
+/** A delivery of an event a scan wrote, to enqueue after its commit. */
+type DeliveryRef = Awaited<ReturnType<typeof recordEvent>>[number];
 type ChainCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
-type ScanCtx = ChainCtx & Pick<Context, 'logger'>;
+/**
+ * With `queues` and `redis` (the worker), the deliveries of the `deposit.credited` events a scan
+ * writes are enqueued after its commit; without (the CLI), the worker's sweeper enqueues them.
+ */
+type ScanCtx = ChainCtx & Pick<Context, 'logger'> & Partial<Pick<Context, 'queues' | 'redis'>>;
 
 /**
  * How far below the head (blocks) the scan remembers block hashes and re-checks credited deposits:
@@ -250,9 +258,11 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
   }
   const custody = await custodyAddress(ctx);
   const pub = publicClientOf(ctx, chain);
-  return withTransaction(
+  let deliveries: DeliveryRef[] = [];
+  const result = await withTransaction(
     ctx.prisma,
     async (tx) => {
+      deliveries = [];
       if (!(await lockDepositScan(tx, chain.chainId, opts.wait ?? false))) return emptyReport(chain.caip2, 'busy');
       const scan = new Scan(ctx, tx, chain, pub, token, custody);
       const report = scan.report;
@@ -324,7 +334,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
         }
         for (const d of due) {
           if (firstChanged !== null && d.blockNumber >= firstChanged) continue;
-          await creditDeposit(tx, d);
+          deliveries.push(...(await creditDeposit(tx, d, head)));
           report.credited += 1;
         }
       }
@@ -337,12 +347,20 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
     },
     { timeout: 120_000, maxWait: 10_000 },
   );
+  if (ctx.queues && ctx.redis && deliveries.length) await deliverAfterCommit(deliveries)({ ...ctx, queues: ctx.queues, redis: ctx.redis });
+  return result;
 }
 
 const ownerOf = (d: Pick<DepositRow, 'ownerType' | 'ownerId'>): Owner => ({ type: d.ownerType as Owner['type'], id: d.ownerId });
 
-/** Credits a pending deposit: its ledger entry (`deposit`, reference = its id) and its status, in `tx`. */
-async function creditDeposit(tx: Tx, d: DepositRow): Promise<void> {
+/**
+ * Credits a pending deposit: its ledger entry (`deposit`, reference = its id) and its status, in
+ * `tx`; and (issue #28) its `deposit.credited` event to each organization it is attributable to
+ * (`attribution.ts`: a gasless deposit's organization; a plain transfer has none).
+ * @param head the head the scan read (the event's `confirmations`)
+ * @returns the event's deliveries, to enqueue after the commit
+ */
+async function creditDeposit(tx: Tx, d: DepositRow, head: bigint): Promise<DeliveryRef[]> {
   await transfer(tx, {
     kind: 'deposit',
     reference: d.id,
@@ -352,6 +370,13 @@ async function creditDeposit(tx: Tx, d: DepositRow): Promise<void> {
     amount: BigInt(d.amount.toFixed(0)),
   });
   await markCredited(tx, d.id);
+  const organizations = await depositOrganizations(tx, d);
+  if (organizations.length === 0) return [];
+  const credited = (await findDepositByKey(tx, d.chainId, d.txHash, d.logIndex))!;
+  const deposit = toDepositDto(credited, (id) => `eip155:${id}`, head);
+  const deliveries: DeliveryRef[] = [];
+  for (const organizationId of organizations) deliveries.push(...(await recordEvent(tx, organizationId, 'deposit.credited', { deposit })));
+  return deliveries;
 }
 
 // --- reads -------------------------------------------------------------------------------------------
@@ -359,6 +384,7 @@ async function creditDeposit(tx: Tx, d: DepositRow): Promise<void> {
 const toDepositDto = (d: DepositRow, chainOf: (id: number) => string, head: bigint | null): DepositDto => ({
   id: d.id,
   chain: chainOf(d.chainId),
+  address: d.address,
   txHash: d.txHash,
   logIndex: d.logIndex,
   blockNumber: d.blockNumber.toString(),
@@ -585,7 +611,7 @@ export async function fundSystemAccountByDeposit(ctx: ScanCtx, owner: Owner, amo
         },
       ]);
       const row = await findDepositByKey(tx, chain.chainId, hash.toLowerCase(), log.logIndex);
-      await creditDeposit(tx, row!);
+      await creditDeposit(tx, row!, receipt.blockNumber); // a system account's: attributable to no organization, no event
       await rememberBlocks(tx, chain.chainId, [{ number: receipt.blockNumber, hash: receipt.blockHash }]);
       return hash;
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Payment as PaymentModel } from '@gw/db';
 import { EX, address, amount, amountSchema, dateTime, idParam, listQuerySchema, page, symbol, uuid } from '@gw/runtime';
-import { EVENT_TEST_FIELD, EventDelivery } from '../webhooks/index.js';
+import { eventBody } from '../webhooks/index.js';
 
 /**
  * The payments contract (issue #2): request and response schemas of `/gateway/v1/payments`, and
@@ -121,16 +121,7 @@ export const paymentExamples = {
 export type PaymentEvent = 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
 
 const eventPayload = <E extends PaymentEvent>(type: E, id: string, description: string) =>
-  z
-    .object({
-      id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
-      type: z.literal(type),
-      createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
-      test: EVENT_TEST_FIELD,
-      delivery: EventDelivery,
-      data: z.object({ payment: Payment }).meta({ description: 'The payment as the API returns it, after the change' }),
-    })
-    .meta({ id, description });
+  eventBody(type, 'payment', Payment, { id, description, data: 'The payment as the API returns it, after the change' });
 
 /** The body of each event's deliveries (one `webhooks` entry of the API reference per event). */
 export const PAYMENT_EVENT_PAYLOADS = {

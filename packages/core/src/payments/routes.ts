@@ -1,62 +1,8 @@
-import { Reply, defineRoute, idempotentReply, type Context } from '@gw/runtime';
-import { Delivery, TEST_EVENT_PAYMENT_ID, testWebhookBody, webhookExamples, webhookIdParam } from '../webhooks/index.js';
+import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
 import { Payment, PaymentPage, createPaymentBody, listPaymentsQuery, paymentExamples as ex, paymentIdParam } from './contract.js';
-import {
-  confirmPayment,
-  createPayment,
-  getPayment,
-  listPayments,
-  refundPayment,
-  sendTestPaymentEvent,
-  TEST_EVENT_PAYER,
-} from './service.js';
+import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from './service.js';
 
 const route = defineRoute<Context>();
-
-/**
- * The test event of a webhook (issue #25). Here rather than in the webhooks module because its
- * sample is a payment (this module's), and payments already depend on webhooks, not the reverse.
- */
-export const webhookTestRoutes = [
-  route({
-    operationId: 'sendTestEvent',
-    method: 'post',
-    path: '/gateway/v1/webhooks/{id}/test',
-    tag: 'Webhooks',
-    summary: 'Send a test event to a webhook',
-    description:
-      'Sends a signed sample event of type `event` (default `payment.settled`) to this one webhook, even if it does not subscribe to that type, through the real pipeline: ' +
-      'an event and one delivery are written in one transaction and the delivery is queued, signed, attempted, retried and recorded like every other. ' +
-      `Its body carries \`"test": true\`, and its payment is made up: id \`${TEST_EVENT_PAYMENT_ID}\`, payer \`${TEST_EVENT_PAYER}\`, 1 token, a description that says it is a test, the state the event reports. ` +
-      'The answer is the delivery (202, `pending`): poll `GET /gateway/v1/webhooks/deliveries/{id}` to watch its attempts. The event is listed by `GET /gateway/v1/events` with `test: true`. ' +
-      "A deactivated webhook is 409 (register its URL again first). Each test event counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE`.",
-    auth: 'webhooks',
-    scope: 'webhooks:write',
-    eventQuota: true,
-    params: webhookIdParam,
-    body: {
-      schema: testWebhookBody,
-      example: { event: 'payment.refunded' },
-      description: 'Optional: no body (or `{}`) sends `payment.settled`',
-      required: false,
-    },
-    errors: ['not-found', 'invalid-state'],
-    problems: {
-      'not-found': { detail: 'No such webhook' },
-      'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
-    },
-    success: [
-      {
-        status: 202,
-        description: 'Accepted: the delivery of the test event, `pending` until its attempt is made',
-        schema: Delivery,
-        example: webhookExamples.testDelivery,
-      },
-    ],
-    handler: async (deps, { params, body, principal }) =>
-      new Reply(202, await sendTestPaymentEvent(deps, principal.organizationId, params.id, body.event)),
-  }),
-];
 
 /**
  * Payments (issue #2). The JWT's wallet is the payer; the API key's organization is the payee.

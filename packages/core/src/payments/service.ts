@@ -3,9 +3,15 @@ import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, fetchPage, isUuid } from '@gw/runtime';
 import { transfer, transferIfFunded } from '../ledger/index.js';
 import { type DeliveryRef, dispatchDeliveries } from '../deliveries/index.js';
-import { type DeliveryDto, recordEvent, sendTestEvent, TEST_EVENT_PAYMENT_ID, type WebhookEvent } from '../webhooks/index.js';
+import {
+  recordEvent,
+  TEST_EVENT_ADDRESS,
+  TEST_EVENT_PAYMENT_ID,
+  type WebhookEvent,
+  type WebhookEventDefinition,
+} from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { toPaymentDto, type PaymentDto } from './contract.js';
+import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples, toPaymentDto, type PaymentDto } from './contract.js';
 import { fulfilmentOf } from './fulfilment.js';
 import {
   findOverduePendingPaymentIds,
@@ -177,10 +183,12 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
   return out.dto;
 }
 
-// --- test events (issue #25) ---------------------------------------------------------------------
+// --- the events (issue #25: test events; issue #28: the catalogue) --------------------------------
 
 /** The made-up payer of a test event's payment: a valid address nobody holds the key of. */
-export const TEST_EVENT_PAYER = '0x0000000000000000000000000000000000007e57';
+export const TEST_EVENT_PAYER = TEST_EVENT_ADDRESS;
+
+type PaymentEvent = keyof typeof PAYMENT_EVENT_PAYLOADS;
 
 /**
  * The made-up payment a test event of `type` carries (issue #25): a payment of 1 token of the
@@ -189,7 +197,7 @@ export const TEST_EVENT_PAYER = '0x0000000000000000000000000000000000007e57';
  * is a test. It matches the `Payment` schema, so a receiver parses it as it parses a real one.
  * @param now the time of the sample (creation, update, settle, refund)
  */
-export function samplePayment(type: WebhookEvent, organizationId: string, token: string, now: Date): PaymentDto {
+export function samplePayment(type: PaymentEvent, organizationId: string, token: string, now: Date): PaymentDto {
   const at = now.toISOString();
   const status = (
     { 'payment.settled': 'settled', 'payment.failed': 'failed', 'payment.expired': 'expired', 'payment.refunded': 'refunded' } as const
@@ -214,22 +222,24 @@ export function samplePayment(type: WebhookEvent, organizationId: string, token:
   };
 }
 
+const paymentEvent = <E extends PaymentEvent>(type: E): WebhookEventDefinition<E> => ({
+  type,
+  payload: PAYMENT_EVENT_PAYLOADS[type],
+  example: paymentEventExamples[type],
+  sourceOfTruth: 'Events of one payment may arrive out of order: `GET /gateway/v1/payments/{id}` is the source of truth.',
+  sample: (s) => ({ payment: samplePayment(type, s.organizationId, s.token, s.now) }),
+});
+
 /**
- * Sends a test event of `type` to one webhook of the organization (issue #25,
- * `POST /gateway/v1/webhooks/{id}/test`): the {@link samplePayment} through webhooks'
- * `sendTestEvent` (an event marked `test`, one delivery to that webhook, enqueued after the commit).
- * @returns the new delivery, `pending`
- * @throws AppError not-found (unknown id, or another organization's webhook), invalid-state (deactivated)
+ * The payment events (spec, Events) as the catalogue of event types takes them (issue #28): each
+ * one's body schema, example, and test sample ({@link samplePayment}).
  */
-export function sendTestPaymentEvent(
-  ctx: Pick<Context, 'sql' | 'queues' | 'redis' | 'config' | 'logger'>,
-  organizationId: string,
-  webhookId: string,
-  type: WebhookEvent,
-): Promise<DeliveryDto> {
-  const payment = samplePayment(type, organizationId, ctx.config.NATIVE_TOKEN_SYMBOL, new Date());
-  return sendTestEvent(ctx, organizationId, webhookId, type, { payment });
-}
+export const PAYMENT_EVENTS = {
+  'payment.settled': paymentEvent('payment.settled'),
+  'payment.failed': paymentEvent('payment.failed'),
+  'payment.expired': paymentEvent('payment.expired'),
+  'payment.refunded': paymentEvent('payment.refunded'),
+} as const;
 
 export type ExpireOutcome =
   { result: 'expired' } | { result: 'not-due'; expiresAt: Date } | { result: 'not-pending' } | { result: 'missing' };

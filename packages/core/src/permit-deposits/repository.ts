@@ -65,6 +65,15 @@ export async function lockPermitDeposit(tx: RawSql, id: string): Promise<PermitD
   return rows[0] ? toRow(rows[0]) : null;
 }
 
+/** The organizations of the permit deposits `ids` made from `address` (issue #28: whom `deposit.credited` goes to). */
+export async function findPermitDepositOrganizations(db: RawSql, ids: readonly string[], address: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<{ organizationId: string }[]>`
+    SELECT DISTINCT organization_id::text AS "organizationId" FROM permit_deposits
+    WHERE id = ANY(${ids as string[]}::uuid[]) AND address = ${address}`;
+  return rows.map((r) => r.organizationId);
+}
+
 /** The permit's outcome: its final hash, its error if it failed, and the `transferFrom` row written after it (caller's transaction). */
 export async function notePermitOutcome(
   tx: RawSql,

@@ -4,6 +4,7 @@ import type { RawSql } from '@gw/db';
 import { GatewayToken } from '@gw/contracts';
 import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
+  chainTransactionReferences,
   chainTransactionState,
   checkPermit,
   contractAddress,
@@ -18,11 +19,12 @@ import {
   type ChainTransactionInput,
   type RecordedChainTransaction,
 } from '../chain/index.js';
-import { depositStatusOfTransaction } from '../custody/index.js';
+import { defineDepositAttribution, depositStatusOfTransaction } from '../custody/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import type { PermitDepositDto } from './contract.js';
 import {
   findWalletPermitDeposit,
+  findPermitDepositOrganizations,
   finishPermitDeposit,
   insertPermitDeposit,
   lockPermitDeposit,
@@ -263,3 +265,13 @@ export const permitTransferTransactions = defineChainTransactionKind({
     await finishPermitDeposit(tx, d.id, { status: 'failed', txHash: row.txHash, failureReason });
   },
 });
+
+/**
+ * Issue #28: a deposit credited by the scan is attributable to the organization of the gasless
+ * deposit whose `transferFrom` it is (found by the transaction's hash among the ones our outbox
+ * signed, so before this module's own outcome has recorded it) and whose wallet sent it; its
+ * `deposit.credited` event goes there.
+ */
+export const permitDepositAttribution = defineDepositAttribution(async (tx, d) =>
+  findPermitDepositOrganizations(tx, await chainTransactionReferences(tx, d.chainId, PERMIT_DEPOSIT_KINDS.transfer, d.txHash), d.address),
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Webhook as WebhookRow } from '@gw/db';
-import { EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
+import type { Prisma, Webhook as WebhookRow } from '@gw/db';
+import { type Context, EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
 import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from '../deliveries/index.js';
 
 /**
@@ -9,9 +9,99 @@ import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from '../deliveri
  * the headers of a delivery request).
  */
 
-/** The four payment events (spec, Events). */
-export const WEBHOOK_EVENTS = ['payment.settled', 'payment.failed', 'payment.expired', 'payment.refunded'] as const;
+/**
+ * Every event type, named `<object>.<what happened>`: the four payment events (spec, Events), and
+ * what the chain decides (issue #28): a withdrawal's and a bridge transfer's final state, a deposit
+ * credited. The names are listed here, where subscriptions are validated; each owning module
+ * declares its events' bodies ({@link WebhookEventDefinition}), and the API assembles the catalogue
+ * (`apps/api/src/webhook-events.ts`) without this module importing any owner.
+ */
+export const WEBHOOK_EVENTS = [
+  'payment.settled',
+  'payment.failed',
+  'payment.expired',
+  'payment.refunded',
+  'withdrawal.confirmed',
+  'withdrawal.failed',
+  'deposit.credited',
+  'bridge_transfer.completed',
+  'bridge_transfer.failed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * An event's payload (`data` of its bodies): one member, named by the object the event is about
+ * (`payment`, `withdrawal`, `deposit`, `bridgeTransfer`), holding that object as the API returns it
+ * (its `id` a UUID).
+ */
+export type EventPayload = Readonly<Record<string, Prisma.InputJsonObject & { id: string }>>;
+
+/** What a test event's sample is built from (`POST /gateway/v1/webhooks/{id}/test`). */
+export interface EventSampleInput {
+  organizationId: string;
+  /** The time of the sample (creation, update, the final state). */
+  now: Date;
+  /** The native token's symbol (`NATIVE_TOKEN_SYMBOL`). */
+  token: string;
+  /** CAIP-2 id of the home chain (`eip155:<id>`), or `eip155:31337` without one. */
+  chain: string;
+}
+
+/**
+ * One event type as its owning module declares it (issue #28): the body of its deliveries (one
+ * `webhooks` entry of the API reference), an example body, where the object's current state is
+ * read, and the sample a test event carries. Build `payload` with {@link eventBody}.
+ */
+export interface WebhookEventDefinition<E extends WebhookEvent = WebhookEvent> {
+  type: E;
+  /** The zod schema of a delivery's body (`id`, `type`, `createdAt`, `test`, `delivery`, `data`). */
+  payload: z.ZodType;
+  /** A body of one delivery (validated against `payload` by the contract tests). */
+  example: unknown;
+  /** The reference's last sentence about ordering, e.g. ``Events of one payment may arrive out of order: `GET …` is the source of truth.`` */
+  sourceOfTruth: string;
+  /**
+   * The `data` of a test event of this type: a made-up object in the state the event reports, with
+   * the id {@link TEST_EVENT_PAYMENT_ID}, matching the object's schema.
+   */
+  sample(input: EventSampleInput): EventPayload;
+}
+
+/** Every event type's definition, as the API assembles them from their owners. */
+export type WebhookEventCatalogue = { readonly [E in WebhookEvent]: WebhookEventDefinition<E> };
+
+/**
+ * The body schema of an event's deliveries: the same envelope for every event (`id`, `type`,
+ * `createdAt`, `test`, the signed `delivery` block) and `data` with one member, `key`, the object.
+ * @param type the event type (`withdrawal.confirmed`)
+ * @param key the member of `data` naming the object (`withdrawal`)
+ * @param object the object's schema, as the API returns it
+ * @param meta the component id (`WithdrawalConfirmedEvent`), its description and `data`'s
+ */
+export const eventBody = <E extends WebhookEvent, K extends string, O extends z.ZodType>(
+  type: E,
+  key: K,
+  object: O,
+  meta: { id: string; description: string; data: string },
+) =>
+  z
+    .object({
+      id: uuid().meta({ description: 'Event id: the same in every delivery of the event, to every webhook' }),
+      type: z.literal(type),
+      createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
+      test: EVENT_TEST_FIELD,
+      delivery: EventDelivery,
+      data: z.object({ [key]: object } as Record<K, O>).meta({ description: meta.data }),
+    })
+    .meta({ id: meta.id, description: meta.description });
+
+/** The {@link EventSampleInput} of a test event sent now. */
+export const eventSampleInput = (ctx: Pick<Context, 'config' | 'chains'>, organizationId: string, now = new Date()): EventSampleInput => ({
+  organizationId,
+  now,
+  token: ctx.config.NATIVE_TOKEN_SYMBOL,
+  chain: ctx.chains.home?.caip2 ?? 'eip155:31337',
+});
 
 /** `service`: X-Service-* headers; `standard-webhooks`: also webhook-id, webhook-timestamp, webhook-signature (issue #4). */
 export const SIGNATURE_SCHEMES = ['service', 'standard-webhooks'] as const;
@@ -73,9 +163,9 @@ export const listDeliveriesQuery = listQuerySchema.extend({
     .optional()
     .meta({ description: "Only deliveries to this webhook (another organization's webhook matches nothing)" }),
   event: z.enum(WEBHOOK_EVENTS).optional().meta({ description: 'Only deliveries of this event type' }),
-  paymentId: uuidField(EX.paymentId)
-    .optional()
-    .meta({ description: 'Only deliveries of the events of this payment (`data.payment.id` of their body)' }),
+  paymentId: uuidField(EX.paymentId).optional().meta({
+    description: 'Only deliveries of the events of this payment (`data.payment.id` of their body; events about other objects never match)',
+  }),
   createdAfter: timeQuery('Only deliveries created at or after this time (`createdAt >= createdAfter`)'),
   createdBefore: timeQuery('Only deliveries created before this time (`createdAt < createdBefore`)'),
 });
@@ -167,7 +257,8 @@ const deliveryFields = {
   eventId: uuid().meta({ description: 'The event it carries: `id` of its body (`GET /gateway/v1/events/{id}`)' }),
   event: z.enum(WEBHOOK_EVENTS).meta({ description: 'The event type: `type` of its body' }),
   paymentId: uuid().nullable().meta({
-    description: "The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id)",
+    description:
+      "The payment the event is about: `data.payment.id` of its body (a test event's sample payment has a fixed id); null for an event about another object (a withdrawal, a deposit, a bridge transfer)",
   }),
   status: z.enum(DELIVERY_STATUSES).meta({
     description: '`pending` (an attempt is scheduled), `delivered` (a 2xx answer), `dead` (attempts exhausted: resend it by hand)',
@@ -231,15 +322,23 @@ export const Event = z
     createdAt: dateTime().meta({ description: 'When the event happened (the state change committed)' }),
     test: z.boolean().meta({ description: '`true` for a sample sent by `POST /gateway/v1/webhooks/{id}/test`' }),
     data: z
-      .object({
-        payment: z
+      .record(
+        z.string(),
+        z
           .object({ id: uuid() })
           .catchall(z.unknown())
-          .meta({ description: 'The payment after the change, as `GET /gateway/v1/payments/{id}` returns it (schema `Payment`)' }),
-      })
-      .meta({ description: "The event's data: `data` of its delivery bodies" }),
+          .meta({ description: 'The object after the change, as the API returns it (the schema of its event type in `webhooks`)' }),
+      )
+      .meta({
+        description:
+          "The event's data: `data` of its delivery bodies, one member named by the object the event is about: `payment` (schema `Payment`), `withdrawal` (`Withdrawal`), `deposit` (`Deposit`) or `bridgeTransfer` (`BridgeTransfer`)",
+      }),
   })
-  .meta({ id: 'Event', description: 'A payment state change, as pushed to the webhooks subscribed to its type' });
+  .meta({
+    id: 'Event',
+    description:
+      'A state change (of a payment, a withdrawal, a deposit, a bridge transfer), as pushed to the webhooks subscribed to its type',
+  });
 export const EventPage = page('EventPage', Event, 'Events, newest first (`order=asc`: oldest first)');
 
 /** A webhook as listed: never carries the secret (spec, Webhook registration). */
@@ -380,6 +479,12 @@ export const EventDelivery = z
 export const TEST_EVENT_PAYMENT_ID = '00000000-0000-7000-8000-000000007e57';
 
 /**
+ * The address of every test event's made-up object (issue #28): a payment's payer, a withdrawal's
+ * recipient, a bridge transfer's sender and recipient; no key signs for it.
+ */
+export const TEST_EVENT_ADDRESS = '0x0000000000000000000000000000000000007e57';
+
+/**
  * The `test` member of a body (issue #25): present, and `true`, only on a sample sent by
  * `POST /gateway/v1/webhooks/{id}/test`.
  */
@@ -387,7 +492,7 @@ export const EVENT_TEST_FIELD = z
   .boolean()
   .optional()
   .meta({
-    description: `Present, and \`true\`, only on a sample sent by \`POST /gateway/v1/webhooks/{id}/test\` (its payment is made up: id \`${TEST_EVENT_PAYMENT_ID}\`); absent on real events. Acknowledge a test (2xx) and do not act on it.`,
+    description: `Present, and \`true\`, only on a sample sent by \`POST /gateway/v1/webhooks/{id}/test\` (its object is made up: id \`${TEST_EVENT_PAYMENT_ID}\`); absent on real events. Acknowledge a test (2xx) and do not act on it.`,
     example: true,
   });
 

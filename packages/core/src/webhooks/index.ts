@@ -5,6 +5,10 @@ export {
   Event,
   EVENT_TEST_FIELD,
   EventDelivery,
+  eventBody,
+  type EventPayload,
+  type EventSampleInput,
+  TEST_EVENT_ADDRESS,
   TEST_EVENT_PAYMENT_ID,
   testWebhookBody,
   Webhook,
@@ -12,10 +16,13 @@ export {
   WEBHOOK_EVENTS,
   type WebhookDto,
   type WebhookEvent,
+  type WebhookEventCatalogue,
+  type WebhookEventDefinition,
   webhookExamples,
   webhookIdParam,
 } from './contract.js';
 export {
+  deliverAfterCommit,
   listWebhooks,
   pruneFinishedDeliveries,
   pruneOrphanEvents,
@@ -25,6 +32,6 @@ export {
   registerWebhook,
   sendTestEvent,
 } from './service.js';
-export { webhookRoutes } from './routes.js';
+export { webhookRoutes, webhookTestRoutes } from './routes.js';
 export { WebhookListCache } from './webhook-list-cache.js';
 export { findDeliveries } from './repository.js';

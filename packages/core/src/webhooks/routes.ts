@@ -1,5 +1,6 @@
 import { Reply, defineRoute, type Context, type Resolver } from '@gw/runtime';
 import {
+  Delivery,
   DeliveryDetail,
   DeliveryPage,
   DeliveryRetry,
@@ -16,6 +17,11 @@ import {
   listEventsQuery,
   recoverWebhookBody,
   registerWebhookBody,
+  TEST_EVENT_ADDRESS,
+  TEST_EVENT_PAYMENT_ID,
+  testWebhookBody,
+  type WebhookEventCatalogue,
+  eventSampleInput,
   webhookExamples as ex,
   webhookIdParam,
 } from './contract.js';
@@ -28,6 +34,7 @@ import {
   listDeliveries,
   listEvents,
   listWebhooks,
+  sendTestEvent,
   recoverWebhook,
   registerWebhook,
   retryDelivery,
@@ -298,5 +305,61 @@ export const webhookRoutes = [
     },
     success: [{ status: 200, description: 'The webhook with its circuit', schema: WebhookWithHealth, example: ex.list.data[0] }],
     handler: (deps, { params, principal }) => getWebhook(deps, principal.organizationId, params.id),
+  }),
+];
+
+/**
+ * The test event of a webhook (issue #25; issue #28: of any event type). A factory: the samples
+ * come from the catalogue of every event type (`catalogue[type].sample`, declared by the module
+ * that owns the object), which the API assembles, since this module imports no owner.
+ * @param catalogue every event type's definition
+ */
+export const webhookTestRoutes = (catalogue: WebhookEventCatalogue) => [
+  route({
+    operationId: 'sendTestEvent',
+    method: 'post',
+    path: '/gateway/v1/webhooks/{id}/test',
+    tag: 'Webhooks',
+    summary: 'Send a test event to a webhook',
+    description:
+      'Sends a signed sample event of type `event` (default `payment.settled`; any event type) to this one webhook, even if it does not subscribe to that type, through the real pipeline: ' +
+      'an event and one delivery are written in one transaction and the delivery is queued, signed, attempted, retried and recorded like every other. ' +
+      `Its body carries \`"test": true\`, and its object is made up: id \`${TEST_EVENT_PAYMENT_ID}\`, address \`${TEST_EVENT_ADDRESS}\` (a payment's payer, a withdrawal's recipient, a bridge transfer's sender), 1 token, the state the event reports (a payment's description says it is a test). ` +
+      'The answer is the delivery (202, `pending`): poll `GET /gateway/v1/webhooks/deliveries/{id}` to watch its attempts. The event is listed by `GET /gateway/v1/events` with `test: true`. ' +
+      "A deactivated webhook is 409 (register its URL again first). Each test event counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE`.",
+    auth: 'webhooks',
+    scope: 'webhooks:write',
+    eventQuota: true,
+    params: webhookIdParam,
+    body: {
+      schema: testWebhookBody,
+      example: { event: 'payment.refunded' },
+      description: 'Optional: no body (or `{}`) sends `payment.settled`',
+      required: false,
+    },
+    errors: ['not-found', 'invalid-state'],
+    problems: {
+      'not-found': { detail: 'No such webhook' },
+      'invalid-state': { detail: 'The webhook is deactivated; register its URL again first' },
+    },
+    success: [
+      {
+        status: 202,
+        description: 'Accepted: the delivery of the test event, `pending` until its attempt is made',
+        schema: Delivery,
+        example: ex.testDelivery,
+      },
+    ],
+    handler: async (deps, { params, body, principal }) =>
+      new Reply(
+        202,
+        await sendTestEvent(
+          deps,
+          principal.organizationId,
+          params.id,
+          body.event,
+          catalogue[body.event].sample(eventSampleInput(deps, principal.organizationId)),
+        ),
+      ),
   }),
 ];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { type Db, type Prisma, type RawSql, withTransaction } from '@gw/db';
+import { type Db, type RawSql, withTransaction } from '@gw/db';
 import {
   AppError,
   type Context,
@@ -37,6 +37,7 @@ import {
   type DeliveryDto,
   type DeliveryRetryDto,
   type EventDto,
+  type EventPayload,
   type SignatureScheme,
   type WebhookDto,
   type WebhookEvent,
@@ -539,14 +540,17 @@ export function pruneOrphanEvents(
 // --- the outbox ------------------------------------------------------------------------------------
 
 /**
- * Transactional outbox (issue #2): inside the transaction that changes a payment's state,
- * writes the event and one `pending` delivery per active webhook of the organization that
- * subscribes to that event (spec, Events rule 1). Jobs are enqueued only after the commit
- * (see `dispatchDeliveries`); the sweeper re-enqueues any the process failed to enqueue.
- * Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
+ * Transactional outbox (issue #2): inside the transaction that changes an object's state (a
+ * payment's; issue #28: a withdrawal's, a deposit's, a bridge transfer's), writes the event and one
+ * `pending` delivery per active webhook of the organization that subscribes to that event (spec,
+ * Events rule 1). Jobs are enqueued only after the commit (`dispatchDeliveries`, or
+ * {@link deliverAfterCommit} from an on-chain outcome); the sweeper re-enqueues any the process
+ * failed to enqueue. Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
  *
- * @param payload event data, sent to receivers as the body's `data`
- * @returns the new deliveries (possibly none), to pass to `dispatchDeliveries` after the commit
+ * @param tx the transaction of the state change (raw SQL, or a Prisma transaction)
+ * @param organizationId the tenant whose webhooks get it (the only one that may see it)
+ * @param payload event data, sent to receivers as the body's `data`: `{ <object>: <the object as the API returns it> }`
+ * @returns the new deliveries (possibly none), to enqueue after the commit
  */
 export async function recordEvent(tx: RawSql, organizationId: string, type: WebhookEvent, payload: EventPayload): Promise<DeliveryRef[]> {
   const webhookIds = await findSubscribedWebhookIds(tx, organizationId, type);
@@ -564,11 +568,26 @@ export async function recordEvent(tx: RawSql, organizationId: string, type: Webh
   return deliveryIds.map((id) => ({ id, organizationId }));
 }
 
-/** An event's payload: the data of its webhook bodies, about one payment (`payment.id`). */
-export type EventPayload = Prisma.InputJsonObject & { payment: Prisma.InputJsonObject & { id: string } };
+/**
+ * The payment an event is about (issue #25: kept in `events.payment_id`), when it is about a
+ * payment whose id is a UUID; null for an event about another object.
+ */
+const paymentIdOf = (payload: EventPayload): string | null => {
+  const id = payload.payment?.id;
+  return id !== undefined && isUuid(id) ? id : null;
+};
 
-/** The payment an event is about (issue #25: kept in `events.payment_id`), when its id is a UUID. */
-const paymentIdOf = (payload: EventPayload): string | null => (isUuid(payload.payment.id) ? payload.payment.id : null);
+/**
+ * What to run after the commit of a transaction that recorded events where the caller cannot
+ * enqueue them itself (an on-chain outcome, which the chain pipeline runs in its transaction;
+ * issue #28): enqueues `deliveries` like `dispatchDeliveries` (a failure is logged, and the sweeper
+ * re-enqueues them after `SWEEP_GRACE_MS`).
+ * @param deliveries what {@link recordEvent} returned
+ */
+export const deliverAfterCommit =
+  (deliveries: readonly DeliveryRef[]) =>
+  (ctx: Pick<Context, 'queues' | 'redis' | 'config' | 'logger'>): Promise<void> =>
+    dispatchDeliveries(ctx, [...deliveries]);
 
 /**
  * A test event (issue #25, `POST /gateway/v1/webhooks/{id}/test`): writes an event marked `test`
@@ -576,7 +595,7 @@ const paymentIdOf = (payload: EventPayload): string | null => (isUuid(payload.pa
  * events it subscribes to, in one transaction; after the commit the delivery is enqueued like
  * every other (`dispatchDeliveries`: signed, attempted, retried and recorded by the worker). The
  * webhook row is locked (`FOR SHARE`) meanwhile, so a concurrent deactivation waits for it.
- * @param payload the sample's data (the caller's module builds it: payments for payment events)
+ * @param payload the sample's data (its event type's `sample`, declared by the module that owns the object)
  * @returns the new delivery, `pending` (poll `GET /webhooks/deliveries/{id}`)
  * @throws AppError not-found (unknown id, or another organization's webhook), invalid-state (the
  *   webhook is deactivated)

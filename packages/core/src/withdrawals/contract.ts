@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EX, address, amount, amountSchema, dateTime, idParam, symbol, uuid } from '@gw/runtime';
 import { caip2 } from '../chain/index.js';
+import { eventBody, TEST_EVENT_ADDRESS, TEST_EVENT_PAYMENT_ID, type WebhookEventDefinition } from '../webhooks/index.js';
 
 /**
  * The withdrawals contract (issue #27): `POST /gateway/v1/wallet/withdraw` and
@@ -77,3 +78,70 @@ export const withdrawalExamples = {
     updatedAt: EX.time,
   },
 };
+
+// --- the events a withdrawal's final state pushes to webhooks (issue #28) ------------------------------
+
+const failed = {
+  ...withdrawalExamples.confirmed,
+  status: 'failed',
+  failureReason: 'reverted on chain',
+  updatedAt: '2026-11-21T17:00:30.000Z',
+};
+
+const withdrawalEvent = <E extends 'withdrawal.confirmed' | 'withdrawal.failed'>(
+  type: E,
+  id: string,
+  description: string,
+  example: object,
+): WebhookEventDefinition<E> => ({
+  type,
+  payload: eventBody(type, 'withdrawal', Withdrawal, {
+    id,
+    description,
+    data: 'The withdrawal as `GET /gateway/v1/wallet/withdrawals/{id}` returns it, in its final state',
+  }),
+  example: {
+    id: EX.eventId,
+    type,
+    createdAt: '2026-11-21T17:00:30.000Z',
+    delivery: { id: EX.deliveryId, timestamp: 1795280430 },
+    data: { withdrawal: example },
+  },
+  sourceOfTruth:
+    'A withdrawal has one final state, so it gets one of these two events, once: `GET /gateway/v1/wallet/withdrawals/{id}` is the source of truth.',
+  sample: (s) => ({
+    withdrawal: {
+      id: TEST_EVENT_PAYMENT_ID,
+      object: 'withdrawal',
+      status: type === 'withdrawal.confirmed' ? 'confirmed' : 'failed',
+      chain: s.chain,
+      to: TEST_EVENT_ADDRESS,
+      token: s.token,
+      amount: '1000000000000000000',
+      txHash: `0x${'7e57'.repeat(16)}`,
+      failureReason: type === 'withdrawal.failed' ? 'test event: not a real withdrawal' : null,
+      createdAt: s.now.toISOString(),
+      updatedAt: s.now.toISOString(),
+    },
+  }),
+});
+
+/**
+ * The withdrawals' webhook events (issue #28), sent to the withdrawal's organization when its
+ * transaction is final: `withdrawal.confirmed` (included `CHAIN_CONFIRMATIONS` deep and successful)
+ * or `withdrawal.failed` (refused or reverted; the amount is back in the custodial balance).
+ */
+export const WITHDRAWAL_EVENTS = {
+  'withdrawal.confirmed': withdrawalEvent(
+    'withdrawal.confirmed',
+    'WithdrawalConfirmedEvent',
+    "The withdrawal's transaction is included `CHAIN_CONFIRMATIONS` blocks deep and succeeded: the tokens are in the wallet on chain",
+    withdrawalExamples.confirmed,
+  ),
+  'withdrawal.failed': withdrawalEvent(
+    'withdrawal.failed',
+    'WithdrawalFailedEvent',
+    "The chain refused or reverted the withdrawal's transaction: the amount is back in the wallet's custodial balance (`failureReason` says why)",
+    failed,
+  ),
+} as const;

@@ -14,6 +14,7 @@ import {
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { insufficientFunds, ISSUANCE, transfer, transferIfFunded, WITHDRAWALS_IN_FLIGHT } from '../ledger/index.js';
+import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import type { WithdrawalDto } from './contract.js';
 import {
   findWalletWithdrawal,
@@ -136,7 +137,9 @@ export async function getWithdrawal(
 /**
  * The outcome of a withdrawal's transaction, applied in the transaction that finishes the outbox
  * row (so once): confirmed → in flight → issuance (the tokens left custody); failed → in flight →
- * the wallet (the amount is back in its custodial balance).
+ * the wallet (the amount is back in its custodial balance). Each writes its webhook event
+ * (`withdrawal.confirmed`, `withdrawal.failed`; issue #28) to the withdrawal's organization in the
+ * same transaction, and has its deliveries enqueued after the commit.
  */
 export const withdrawalTransactions = defineChainTransactionKind({
   kind: WITHDRAWAL_KIND,
@@ -157,6 +160,7 @@ export const withdrawalTransactions = defineChainTransactionKind({
       minedBlock: receipt.blockNumber,
       failureReason: null,
     });
+    return { afterCommit: await recordFinalEvent(tx, w.id, 'withdrawal.confirmed') };
   },
   async failed(tx: RawSql, row, reason) {
     const w = await lockWithdrawal(tx, row.reference);
@@ -170,8 +174,15 @@ export const withdrawalTransactions = defineChainTransactionKind({
       amount: w.amount,
     });
     await finishWithdrawal(tx, w.id, { status: 'failed', minedBlock: null, txHash: row.txHash, failureReason: reason });
+    return { afterCommit: await recordFinalEvent(tx, w.id, 'withdrawal.failed') };
   },
 });
+
+/** Writes the final state's event of a withdrawal finished in `tx` (issue #28); @returns what enqueues its deliveries after the commit */
+async function recordFinalEvent(tx: RawSql, id: string, type: 'withdrawal.confirmed' | 'withdrawal.failed') {
+  const w = (await lockWithdrawal(tx, id))!;
+  return deliverAfterCommit(await recordEvent(tx, w.organizationId, type, { withdrawal: toDto(w, null) }));
+}
 
 /**
  * How the chain at `block` differs from the ledger now, by the withdrawals (issue #27, proof of
