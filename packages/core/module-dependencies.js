@@ -28,9 +28,9 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   bridge: ['chain', 'contracts', 'evm', 'idempotency', 'ledger'],
   payments: ['deliveries', 'idempotency', 'ledger', 'webhooks'],
   retention: ['auth', 'idempotency', 'webhooks'],
-  governance: ['idempotency', 'staking'],
   credits: ['idempotency', 'ledger', 'payments'],
   withdrawals: ['chain', 'idempotency', 'ledger'],
   custody: ['chain', 'ledger', 'withdrawals'],
   'permit-deposits': ['chain', 'custody', 'idempotency'],
+  governance: ['chain', 'custody', 'idempotency'],
 });

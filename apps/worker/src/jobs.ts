@@ -16,6 +16,7 @@ import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/p
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
 import { checkReserves, custodyQueue, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
+import { governanceQueue, runGovernanceKeeper } from '@gw/core/governance';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -177,6 +178,11 @@ export function createJobs(
         ctx.logger.error({ ...report }, 'proof of reserves does not hold: custodial supply differs from the custody balance');
       return report;
     }),
+    /**
+     * Issue #28: the governance keeper (every CHAIN_POLL_INTERVAL_MS): queues the Governor's passed
+     * proposals and executes them after their eta, through the on-chain outbox. Without a chain it does nothing.
+     */
+    defineHandler(governanceQueue, async () => runGovernanceKeeper(ctx)),
   ];
 }
 

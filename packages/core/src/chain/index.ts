@@ -15,6 +15,7 @@ export { governanceSettings, INITIAL_SUPPLY } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
   type ChainDeploymentReport,
+  cachedRead,
   contractAddress,
   custodyAddress,
   deploymentBlock,
@@ -35,6 +36,7 @@ export {
   type ChainTransactionOutcome,
   chainTransactionState,
   defineChainTransactionKind,
+  hasChainTransaction,
   minedButUnfinished,
   processChainTransaction,
   recordChainTransaction,

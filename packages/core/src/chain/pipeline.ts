@@ -9,6 +9,7 @@ import {
   allocateNonce,
   type ChainTransactionRow,
   findChainTransaction,
+  findChainTransactionByReference,
   finishChainTransaction,
   insertChainTransaction,
   listMinedUnfinished,
@@ -405,6 +406,11 @@ async function finish(
     return recorded;
   });
   return { state: f.status, txHash: f.txHash, next };
+}
+
+/** True when the business change `kind` + `reference` has its outbox row already (one per pair), in `db`'s transaction. */
+export async function hasChainTransaction(db: RawSql, kind: string, reference: string): Promise<boolean> {
+  return (await findChainTransactionByReference(db, kind, reference)) !== null;
 }
 
 /** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */
