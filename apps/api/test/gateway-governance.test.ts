@@ -11,6 +11,7 @@ import { GatewayGovernor, GatewayToken } from '@gw/contracts';
 import { contractAddress, deployerAccount, faucet, publicClientOf, walletClientOf } from '@gw/core/chain';
 import { proposeTreasuryPayment } from '@gw/core/governance';
 import { scanDeposits } from '@gw/core/custody';
+import { createGatewayClient } from '../../../packages/client/src/index.js';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';
 
@@ -106,6 +107,23 @@ describe('governance by signature on chain (issue #28)', () => {
       `proposal ${id} indexed`,
     );
 
+  /** A proposal of the deployer's, sent directly (not through the gateway); its id once mined. */
+  const proposeDirectly = async (description: string) => {
+    const home = deps().chains.home!;
+    const deployer = deployerAccount(deps(), home);
+    const calldatas = [encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] })];
+    const hash = await walletClientOf(deps(), home, deployer).writeContract({
+      address: governor,
+      abi: GatewayGovernor.abi,
+      functionName: 'propose',
+      args: [[token], [0n], calldatas, description],
+      account: deployer,
+      chain: undefined,
+    } as never);
+    await pub().waitForTransactionReceipt({ hash });
+    return (await gov<bigint>('hashProposal', [[token], [0n], calldatas, keccak256(toHex(description))])).toString();
+  };
+
   beforeAll(async () => {
     stack = await startStack('gateway-governance', {
       chain: true,
@@ -152,25 +170,7 @@ describe('governance by signature on chain (issue #28)', () => {
 
   it('refuses a vote before the voting period with 409 voting-not-started, writing nothing', async () => {
     // A proposal of the deployer's, mined now: its snapshot is the next block, so it is Pending.
-    const home = deps().chains.home!;
-    const deployer = deployerAccount(deps(), home);
-    const description = `Pending one ${Date.now()}`;
-    const args = [
-      [token],
-      [0n],
-      [encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] })],
-      description,
-    ] as const;
-    const hash = await walletClientOf(deps(), home, deployer).writeContract({
-      address: governor,
-      abi: GatewayGovernor.abi,
-      functionName: 'propose',
-      args: [[...args[0]], [...args[1]], [...args[2]], args[3]],
-      account: deployer,
-      chain: undefined,
-    } as never);
-    await pub().waitForTransactionReceipt({ hash });
-    const id = (await gov<bigint>('hashProposal', [[...args[0]], [...args[1]], [...args[2]], keccak256(toHex(description))])).toString();
+    const id = await proposeDirectly(`Pending one ${Date.now()}`);
     expect(await state(id)).toBe(State.pending);
     const before = await voteRows();
     const res = await vote(alice, await signedBallot(alice, id, 'for'));
@@ -282,4 +282,61 @@ describe('governance by signature on chain (issue #28)', () => {
     );
     expect(row.queuedBlock).not.toBeNull();
   }, 150_000);
+
+  it('@service-gateway/client delegates and votes by signature (gw.delegateBySig, gw.voteBySig)', async () => {
+    const dave = await holder(VOTES);
+    const gw = createGatewayClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: org.apiKey, token: dave.token });
+    const delegation = await gw.delegateBySig(dave.wallet, { delegatee: dave.address });
+    expect(delegation).toMatchObject({ object: 'delegation', status: 'pending', delegator: dave.address, delegatee: dave.address });
+    await eventually(
+      async () => {
+        await mine();
+        const d = await stack.http.get(`${BASE}/delegations/${delegation.id}`).set(as(dave));
+        return d.body.status === 'confirmed' ? true : undefined;
+      },
+      60_000,
+      'delegation confirmed',
+    );
+    const id = await proposeDirectly(`Client vote ${Date.now()}`);
+    await eventually(async () => ((await state(id)) === State.active ? true : (await mine(), undefined)), 30_000, 'active');
+    const accepted = await gw.voteBySig(dave.wallet, { proposalId: id, choice: 'against' });
+    expect(accepted).toMatchObject({ object: 'vote', status: 'pending', proposalId: id, voter: dave.address, choice: 'against' });
+    await eventually(
+      async () => {
+        await mine();
+        const v = await stack.http.get(`${BASE}/votes/${accepted.id}`).set(as(dave));
+        return v.body.status === 'confirmed' ? true : undefined;
+      },
+      60_000,
+      'vote confirmed',
+    );
+    expect(await gov<readonly bigint[]>('proposalVotes', [BigInt(id)])).toEqual([VOTES, 0n, 0n]);
+    await expect(gw.voteBySig(dave.wallet, { proposalId: id, choice: 'for' })).rejects.toMatchObject({
+      status: 409,
+      problem: expect.objectContaining({ type: '/problems/already-voted' }),
+    });
+  }, 120_000);
+
+  it('the indexer is reorg-safe: a proposal whose block is reorged away is forgotten', async () => {
+    // Last test: the revert also drops what the outbox would have sent meanwhile (nothing is in flight now).
+    const url = stack.chains!.anvils[0]!.rpcUrl;
+    const snapshot = await rpc<string>(url, 'evm_snapshot');
+    const id = await proposeDirectly(`Reorged away ${Date.now()}`);
+    const indexedRow = () => deps().prisma.governanceProposal.findFirst({ where: { proposalId: id } });
+    await eventually(
+      async () => {
+        await mine();
+        await scanDeposits(deps(), { wait: true });
+        return (await indexedRow()) ?? undefined;
+      },
+      30_000,
+      'indexed before the reorg',
+    );
+    await rpc(url, 'evm_revert', [snapshot]);
+    await mine(10); // a longer chain without the proposal
+    const report = await scanDeposits(deps(), { wait: true });
+    expect(report.reorgs).toBeGreaterThanOrEqual(1);
+    expect(await indexedRow()).toBeNull();
+    expect(Number(await gov<bigint>('proposalSnapshot', [BigInt(id)]))).toBe(0);
+  }, 90_000);
 });

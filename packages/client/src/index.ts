@@ -9,6 +9,8 @@ export {
   type GatewayClient,
   type GatewayClientOptions,
   type LoginSession,
+  type GovernanceDelegation,
+  type GovernanceVote,
   type PermitDeposit,
   type PageItem,
   type PaginateInit,
@@ -16,7 +18,11 @@ export {
 } from './client.js';
 export { ProblemError, problemCode, type Problem } from './errors.js';
 export {
+  signBallot,
+  signDelegation,
   signPermit,
+  type BallotTypedData,
+  type DelegationTypedData,
   type EthersTypedDataSigner,
   type PermitTypedData,
   type TypedDataSigner,
