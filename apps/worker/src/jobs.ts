@@ -15,7 +15,7 @@ import { DEFAULT_BRIDGE_RELAY_DELAY_MS, DelayedRelayer, bridgeRelayQueue, relayB
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
-import { checkReserves, custodyQueue, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
+import { checkReserves, custodyQueue, pollChainLogs, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
 import { governanceQueue, runGovernanceKeeper } from '@gw/core/governance';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
@@ -169,6 +169,9 @@ export function createJobs(
       if (task === 'scan') {
         const report = await scanDeposits(ctx);
         opts.onDepositScan?.(report);
+        // Issue #28: the log streams registered for the other chains (none yet: a no-op).
+        const others = ctx.chains.list.filter((c) => c.chainId !== ctx.chains.home?.chainId);
+        for (const chain of others) await pollChainLogs(ctx, chain);
         return report;
       }
       if (!ctx.chains.home) return { skipped: 'no-chain' };

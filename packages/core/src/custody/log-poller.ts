@@ -221,9 +221,12 @@ export interface LogPassReport {
 /**
  * One pass of the registered streams (not the deposits: `scanDeposits` runs those with them on the
  * home chain) on a chain that is not the home chain, e.g. a bridge's second chain: in one
- * transaction holding that chain's scan lock (another pass running: skipped).
+ * transaction holding that chain's scan lock (another pass running: skipped). The worker's scan job
+ * runs it for every other configured chain after the deposit scan; with no stream registered it
+ * does nothing (no transaction).
  */
 export async function pollChainLogs(ctx: LogPassScope['ctx'], chain: ChainEndpoint, opts: { wait?: boolean } = {}): Promise<LogPassReport> {
+  if (streams.size === 0) return { chain: chain.caip2, skipped: 'no-stream', reorgs: 0, found: {} };
   const pub = publicClientOf(ctx, chain);
   return withTransaction(
     ctx.prisma,
