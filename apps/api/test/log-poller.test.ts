@@ -59,7 +59,11 @@ describe('the log poller: a stream of another chain (issue #28)', () => {
             ).map((l) => ({ blockNumber: l.blockNumber, blockHash: l.blockHash, txHash: l.transactionHash.toLowerCase() })),
           record: async (logs: readonly (StreamLog & { txHash: string })[]) => {
             let found = 0;
-            for (const l of logs) if (!minted.has(l.txHash)) (minted.set(l.txHash, l.blockNumber), found++);
+            for (const l of logs) {
+              if (minted.has(l.txHash)) continue;
+              minted.set(l.txHash, l.blockNumber);
+              found += 1;
+            }
             return found;
           },
           unwind: async (from) => {
