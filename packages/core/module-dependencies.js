@@ -28,9 +28,9 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   bridge: ['chain', 'contracts', 'evm', 'idempotency', 'ledger', 'webhooks'],
   payments: ['deliveries', 'idempotency', 'ledger', 'webhooks'],
   retention: ['auth', 'idempotency', 'webhooks'],
-  governance: ['idempotency', 'staking'],
   credits: ['idempotency', 'ledger', 'payments'],
   withdrawals: ['chain', 'idempotency', 'ledger', 'webhooks'],
   custody: ['chain', 'ledger', 'webhooks', 'withdrawals'],
   'permit-deposits': ['chain', 'custody', 'idempotency'],
+  governance: ['chain', 'custody', 'idempotency'],
 });

@@ -8,7 +8,10 @@ import { signedConsent, signedRevocation } from '../support/consent.js';
 import { newWallet } from '../support/wallet.js';
 import { dbDigest } from '../support/db-digest.js';
 import { rpc } from '../support/rpc.js';
-import { faucet } from '@gw/core/chain';
+import { randomUUID } from 'node:crypto';
+import { encodeFunctionData, erc20Abi, keccak256, toHex } from 'viem';
+import { GatewayGovernor } from '@gw/contracts';
+import { contractAddress, deployerAccount, faucet, publicClientOf, walletClientOf } from '@gw/core/chain';
 import { signPermit } from '../../packages/client/src/index.js';
 
 type Caller = { apiKey: string; token: string; address: string; organizationId: string; wallet: PrivateKeyAccount };
@@ -96,6 +99,33 @@ describe('tenant isolation on every id-taking endpoint', () => {
     // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
     revocationByB = await signedRevocation(b.wallet, ids.consent!);
     ids.shipment = (await post('/api/cargolink/v1/shipments', { reference: 'REF-1', origin: 'DE', destination: 'US' }, 201)).id;
+    // A's relayed vote and delegation (rows written directly: their relay is governance's own test).
+    const voteTx = randomUUID();
+    ids.vote = randomUUID();
+    await stack.api.deps.prisma.governanceVote.create({
+      data: {
+        id: ids.vote,
+        organizationId: a.organizationId,
+        chainId: 31337,
+        proposalId: '1',
+        voter: a.address,
+        support: 1,
+        chainTransactionId: voteTx,
+      },
+    });
+    ids.delegation = randomUUID();
+    await stack.api.deps.prisma.governanceDelegation.create({
+      data: {
+        id: ids.delegation,
+        organizationId: a.organizationId,
+        chainId: 31337,
+        delegator: a.address,
+        delegatee: a.address,
+        nonce: '0',
+        expiry: 1n,
+        chainTransactionId: randomUUID(),
+      },
+    });
   });
   afterAll(() => stack.stop());
 
@@ -171,6 +201,16 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/wallet/permit-deposits/${ids.permitDeposit}`,
       headers: () => as(b),
     }),
+    'GET /api/gateway/v1/governance/votes/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/governance/votes/${ids.vote}`,
+      headers: () => as(b),
+    }),
+    'GET /api/gateway/v1/governance/delegations/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/governance/delegations/${ids.delegation}`,
+      headers: () => as(b),
+    }),
     'GET /api/gateway/v1/wallet/withdrawals/:id': () => ({
       method: 'get',
       path: `/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`,
@@ -230,6 +270,8 @@ describe('tenant isolation on every id-taking endpoint', () => {
     expect((await stack.http.get(`/api/gateway/v1/bridge/transfers/${ids.bridge}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/wallet/permit-deposits/${ids.permitDeposit}`).set(as(a))).status).toBe(200);
+    expect((await stack.http.get(`/api/gateway/v1/governance/votes/${ids.vote}`).set(as(a))).status).toBe(200);
+    expect((await stack.http.get(`/api/gateway/v1/governance/delegations/${ids.delegation}`).set(as(a))).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/webhooks/deliveries/${ids.delivery}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/gateway/v1/events/${ids.event}`).set('X-API-Key', a.apiKey)).status).toBe(200);
     expect((await stack.http.get(`/api/v1/supply/checkpoints?shipmentId=${ids.shipment}`).set(as(a))).status).toBe(200);
@@ -288,6 +330,9 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/gateway/v1/staking/positions',
     'GET /api/gateway/v1/farming/pools',
     'GET /api/gateway/v1/governance/proposals',
+    // The EIP-712 ballot and delegation for the wallet: no stored rows at all.
+    'GET /api/gateway/v1/governance/ballot/typed-data',
+    'GET /api/gateway/v1/governance/delegation/typed-data',
     'GET /api/gateway/v1/treasury/overview',
     'GET /api/v1/supply/tariffs',
   ]);
@@ -299,6 +344,8 @@ describe('tenant isolation on every list endpoint', () => {
   let b: Tenant;
   /** Ids of every row carrying A's organization_id, and A's organization id. */
   let markersOfA: string[];
+  /** A proposal of the Governor (proposed by the deployer), for the ballot's typed data. */
+  let proposalId: string;
 
   /** Values of the required query (or path) parameters of a list, for the tenant calling it. */
   const parameterValues: Record<string, (t: Tenant) => string> = {
@@ -307,6 +354,9 @@ describe('tenant isolation on every list endpoint', () => {
     id: (t) => t.deliveryId,
     patient: () => wallet.address,
     amount: () => '1',
+    proposalId: () => proposalId,
+    choice: () => 'for',
+    delegatee: () => wallet.address,
   };
   /** Path parameters named like another route's, by route path. */
   const parameterValuesByPath: Record<string, Record<string, (t: Tenant) => string>> = {
@@ -396,6 +446,7 @@ describe('tenant isolation on every list endpoint', () => {
     });
     a = await tenant();
     b = await tenant();
+    proposalId = await proposeOnChain(stack);
     // Every delivery has died (nothing answers at its URL), so the rows below are final.
     await eventually(async () => {
       const deliveries = await stack.api.deps.prisma.delivery.findMany({ select: { status: true } });
@@ -437,3 +488,32 @@ describe('tenant isolation on every list endpoint', () => {
     expect(leaksOfA(theirs.text)).toEqual([]);
   });
 });
+
+/** A proposal of the deployer's on the stack's Governor (a payment of 1 base unit from the treasury); its id. */
+async function proposeOnChain(stack: Stack): Promise<string> {
+  const deps = stack.api.deps;
+  const home = deps.chains.home!;
+  const [token, governor] = await Promise.all([
+    contractAddress(deps, home.chainId, 'token'),
+    contractAddress(deps, home.chainId, 'governor'),
+  ]);
+  const deployer = deployerAccount(deps, home);
+  const calldatas = [encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [deployer.address, 1n] })];
+  const description = 'Tenancy: a proposal';
+  const hash = await walletClientOf(deps, home, deployer).writeContract({
+    address: governor,
+    abi: GatewayGovernor.abi,
+    functionName: 'propose',
+    args: [[token], [0n], calldatas, description],
+    account: deployer,
+    chain: undefined,
+  } as never);
+  await publicClientOf(deps, home).waitForTransactionReceipt({ hash });
+  const id = await publicClientOf(deps, home).readContract({
+    address: governor,
+    abi: GatewayGovernor.abi,
+    functionName: 'hashProposal',
+    args: [[token], [0n], calldatas, keccak256(toHex(description))],
+  });
+  return id.toString();
+}

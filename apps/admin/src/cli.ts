@@ -20,6 +20,8 @@
  *   chain:faucet --to <0x...> --amount <base units>       → { chain, to, amount, txHash, blockNumber }  (local chains only)
  *   deposits:orphaned                                     → { orphaned: [{ id, chain, txHash, logIndex, blockNumber, owner, token, amount, creditedAt, orphanedAt }] }
  *   reserves:check                                        → { chain, token, custody, block, custodial, onchain, difference, holds }  (exit 1 unless holds)
+ *   governance:propose --title <text> --to <0x...> --amount <base units> [--body <text>]
+ *                                                         → { chain, proposalId, description, chainTransactionId }
  *
  * Issue #27: token:mint works only on a local home chain (faucet, then a deposit to custody,
  * credited by the deposit scan); without a chain or on any other chain it refuses (exit 1).
@@ -38,6 +40,7 @@ import {
   SecretBox,
   createChains,
   createLogger,
+  createQueues,
   type Config,
 } from '@gw/runtime';
 import { getAddress, isAddress } from 'viem';
@@ -66,6 +69,7 @@ import {
 } from '@gw/core/auth';
 import { reencryptWebhookSecrets } from '@gw/core/webhooks';
 import { ensureDeployments, faucet } from '@gw/core/chain';
+import { proposeTreasuryPayment } from '@gw/core/governance';
 
 class UsageError extends Error {}
 
@@ -212,6 +216,25 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
   },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config, chainContext(prisma, config)),
   /**
+   * Issue #28: a proposal that the treasury (the timelock) pays `--amount` base units of the token to
+   * `--to`, proposed by the relayer through the on-chain outbox (the worker sends it); the worker's
+   * keeper queues and executes it once passed. Prints the proposal id the Governor gives it.
+   */
+  'governance:propose': async (prisma, f, config) => {
+    const to = address(f.to, 'to');
+    const amount = parseAmount(need(f.amount, 'amount'));
+    const title = need(f.title, 'title');
+    const redis = createRedis(config, { name: 'admin-queues' });
+    redis.on('error', () => undefined);
+    const queues = createQueues(redis, config.QUEUE_PREFIX);
+    try {
+      return await proposeTreasuryPayment({ ...chainContext(prisma, config), queues }, { title, body: f.body, to, amount });
+    } finally {
+      await queues.close();
+      redis.disconnect();
+    }
+  },
+  /**
    * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
    * old ones after it, run this, then drop the old keys. Re-seals every secret not under the first key.
    */
@@ -297,6 +320,8 @@ async function main(): Promise<number> {
       kid: { type: 'string' },
       to: { type: 'string' },
       chain: { type: 'string' },
+      title: { type: 'string' },
+      body: { type: 'string' },
     },
     strict: true,
   });

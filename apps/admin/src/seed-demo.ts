@@ -1,7 +1,7 @@
 /**
  * `pnpm --silent admin seed:demo`: a realistic demo data set (issue #3, "Data to run against").
  *
- * - Global reference data, inserted once: tariffs, governance proposals, farming pools, clinical
+ * - Global reference data, inserted once: tariffs, farming pools, clinical
  *   records of three demo patients, the native token.
  * - A demo organization with a fixed id ({@link DEMO_ORGANIZATION_ID}) and its sector data:
  *   shipments with checkpoints, certificates, carbon credits, and the patients' consents for it
@@ -22,14 +22,17 @@
  * local the funding is skipped with a note. With no chain configured at all, the treasury is minted
  * in the ledger alone as before (there is no custody to back, nor reserves to check, without one).
  *
- * No staking positions or votes are seeded: those are ledger movements (principal moved into the
- * staking pool account by a journal entry) and belong to the staking service; seeded proposals
- * therefore start with empty tallies.
+ * The DAO treasury on chain (issue #28: the Timelock, which pays executed proposals): on a local home
+ * chain the deployer sends it 1,000,000 tokens once (the faucet), when it holds none. Proposals are
+ * the Governor's (`admin governance:propose`), not seeded rows.
+ *
+ * No staking positions are seeded: those are ledger movements (principal moved into the staking
+ * pool account by a journal entry) and belong to the staking service.
  */
 import { ensureOrganization, findOrganizationId, findUsableCredential, issueCredential } from '@gw/core/auth';
 import { consentTypedData, countConsents, insertConsent, markConsentRevoked, revocationTypedData } from '@gw/core/consents';
 import { countCarbonCredits, findCarbonCreditId, insertCarbonCredit } from '@gw/core/energy';
-import { countProposals, findProposalIdByTitle, insertProposal } from '@gw/core/governance';
+import { contractAddress, faucet, publicClientOf } from '@gw/core/chain';
 import { countClinicalRecords, insertClinicalRecords } from '@gw/core/health-records';
 import { ensureNativeToken, findJournalEntryIdByReference, ISSUANCE, transfer, TREASURY } from '@gw/core/ledger';
 import { fundSystemAccountByDeposit, systemAccountFunded } from '@gw/core/custody';
@@ -50,7 +53,7 @@ import {
 import { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from '@gw/core/staking';
 import { withTransaction, type PrismaClient } from '@gw/db';
 import { SCOPES, type Config } from '@gw/runtime';
-import { keccak256, toBytes } from 'viem';
+import { erc20Abi, keccak256, toBytes } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 /** Fixed id of the demo organization, so every run (and every environment) seeds the same one. */
@@ -67,7 +70,6 @@ export function demoPatient(index: 1 | 2 | 3): PrivateKeyAccount {
 }
 
 const DAY = 24 * 3600 * 1000;
-const HOUR = 3600 * 1000;
 const ONE_TOKEN = 10n ** 18n;
 
 type Consent = 'active' | 'none' | 'revoked';
@@ -280,27 +282,6 @@ const CARBON_CREDITS = [
   { registry: 'Verra', projectName: 'Rimba Raya Biodiversity Reserve', vintage: 2019, tonnes: 1000, retiredDaysAgo: 400 },
 ];
 
-const PROPOSALS = [
-  {
-    title: 'GIP-1: Fund an independent audit of the bridge contracts',
-    description: 'Allocate 250,000 GTK from the treasury to a second independent audit of the bridge escrow and relayer contracts.',
-    startsIn: -14 * DAY,
-    endsIn: -7 * DAY,
-  },
-  {
-    title: 'GIP-2: Raise the staking APR from 5 % to 6 %',
-    description: 'Raise the reward rate of the native staking pool to 600 basis points for new and existing positions.',
-    startsIn: -1 * DAY,
-    endsIn: 6 * DAY,
-  },
-  {
-    title: 'GIP-3: Seed a GTK/USDC farming pool with treasury liquidity',
-    description: 'Provide 500,000 GTK and matching USDC from the treasury to a new farming pool for twelve months.',
-    startsIn: -1 * HOUR,
-    endsIn: 13 * DAY,
-  },
-];
-
 const poolsFor = (native: string) => [
   { name: `${native}/USDC`, tokenA: native, tokenB: 'USDC', aprBps: 1250, tvl: 1_250_000n * ONE_TOKEN },
   { name: `${native}/ETH`, tokenA: native, tokenB: 'ETH', aprBps: 1800, tvl: 640_000n * ONE_TOKEN },
@@ -328,6 +309,8 @@ export interface SeedDemoSummary {
 /** Journal reference of the demo treasury funding, so a second run does not mint again. */
 const TREASURY_SEED_REFERENCE = 'seed:demo:treasury';
 const TREASURY_SEED_AMOUNT = 1_000_000n * 10n ** 18n;
+/** What the DAO treasury on chain (the Timelock) gets once on a local chain, base units. */
+const DAO_TREASURY_SEED_AMOUNT = 1_000_000n * 10n ** 18n;
 
 export async function seedDemo(
   prisma: PrismaClient,
@@ -341,7 +324,7 @@ export async function seedDemo(
   const inserted: Record<string, number> = {
     organizations: 0,
     tariffs: 0,
-    proposals: 0,
+    daoTreasuryFunding: 0,
     farmingPools: 0,
     clinicalRecords: 0,
     shipments: 0,
@@ -384,16 +367,20 @@ export async function seedDemo(
     inserted.treasuryFunding = 1;
   }
 
-  for (const p of PROPOSALS) {
-    if (await findProposalIdByTitle(prisma, p.title)) continue;
-    await insertProposal(prisma, {
-      title: p.title,
-      description: p.description,
-      snapshotAt: at(p.startsIn),
-      startsAt: at(p.startsIn),
-      endsAt: at(p.endsIn),
+  // Issue #28: the DAO treasury (the Timelock) pays executed proposals: on a local chain it gets tokens once.
+  if (chain && home?.local) {
+    const timelock = await contractAddress(chain, home.chainId, 'treasury');
+    const token = await contractAddress(chain, home.chainId, 'token');
+    const held = await publicClientOf(chain, home).readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [timelock],
     });
-    inserted.proposals! += 1;
+    if (held === 0n) {
+      await faucet(chain, timelock, DAO_TREASURY_SEED_AMOUNT);
+      inserted.daoTreasuryFunding = 1;
+    }
   }
 
   for (const pool of poolsFor(config.NATIVE_TOKEN_SYMBOL)) {
@@ -532,7 +519,6 @@ export async function seedDemo(
 
   const counts = {
     tariffs: await countTariffs(prisma),
-    proposals: await countProposals(prisma),
     farmingPools: await countFarmingPools(prisma),
     clinicalRecords: await countClinicalRecords(
       prisma,

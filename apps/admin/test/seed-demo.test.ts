@@ -33,7 +33,6 @@ describe('seed:demo', () => {
       carbonCredits: 7,
       consents: 2,
       tariffs: 12,
-      proposals: 3,
       farmingPools: 3,
       clinicalRecords: 9,
     });

@@ -15,7 +15,8 @@ import { bridgeRelayQueue, relayBridgeTransfer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
-import { checkReserves, custodyQueue, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
+import { checkReserves, custodyQueue, pollChainLogs, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
+import { governanceQueue, runGovernanceKeeper } from '@gw/core/governance';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
 export type Handler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -174,6 +175,9 @@ export function createJobs(
       if (task === 'scan') {
         const report = await scanDeposits(ctx);
         opts.onDepositScan?.(report);
+        // Issue #28: the log streams registered for the other chains (none yet: a no-op).
+        const others = ctx.chains.list.filter((c) => c.chainId !== ctx.chains.home?.chainId);
+        for (const chain of others) await pollChainLogs(ctx, chain);
         return report;
       }
       if (!ctx.chains.home) return { skipped: 'no-chain' };
@@ -183,6 +187,11 @@ export function createJobs(
         ctx.logger.error({ ...report }, 'proof of reserves does not hold: custodial supply differs from the custody balance');
       return report;
     }),
+    /**
+     * Issue #28: the governance keeper (every CHAIN_POLL_INTERVAL_MS): queues the Governor's passed
+     * proposals and executes them after their eta, through the on-chain outbox. Without a chain it does nothing.
+     */
+    defineHandler(governanceQueue, async () => runGovernanceKeeper(ctx)),
   ];
 }
 

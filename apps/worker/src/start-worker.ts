@@ -34,6 +34,7 @@ import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } fr
 import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
+import { GOVERNANCE_KINDS, governanceKeeperRuns } from '@gw/core/governance';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
 /**
@@ -112,6 +113,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     PERMIT_DEPOSIT_KINDS.permit,
     PERMIT_DEPOSIT_KINDS.transfer,
     ...Object.values(BRIDGE_KINDS),
+    ...Object.values(GOVERNANCE_KINDS),
   ]);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
@@ -171,6 +173,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     // Issue #27: deposits found by polling eth_getLogs, and the proof of reserves (no chain: they do nothing).
     { name: 'deposit scan', job: depositScans, everyMs: config.CHAIN_POLL_INTERVAL_MS },
     { name: 'reserves check', job: reservesChecks, everyMs: config.CHAIN_RESERVES_CHECK_MS },
+    { name: 'governance keeper', job: governanceKeeperRuns, everyMs: config.CHAIN_POLL_INTERVAL_MS },
   ];
 
   let sweeping: Promise<void> | undefined;

@@ -3,7 +3,7 @@ import { IDEMPOTENT_OPERATIONS, type operations, type paths } from './generated/
 import { ProblemError } from './errors.js';
 import { type FetchLike, isRetrySafe, isSafeMethod, type RetryOptions, withRetries } from './retry.js';
 import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
-import { signPermit, type TypedDataSigner } from './permit.js';
+import { signBallot, signDelegation, signPermit, type TypedDataSigner } from './permit.js';
 
 /** Options of {@link createGatewayClient}. */
 export interface GatewayClientOptions {
@@ -40,6 +40,10 @@ export interface BridgeWithPermitOptions {
   toAddress: string;
   amount: string;
 }
+/** The answer of `POST /gateway/v1/governance/vote`: the vote, `pending`. */
+export type GovernanceVote = operations['vote']['responses'][202]['content']['application/json'];
+/** The answer of `POST /gateway/v1/governance/delegate`: the delegation, `pending`. */
+export type GovernanceDelegation = operations['delegate']['responses'][202]['content']['application/json'];
 
 type GetPath = {
   [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'application/json': unknown } } } } } ? P : never;
@@ -109,6 +113,25 @@ export interface GatewayClient extends Client<paths> {
    * @throws ProblemError (e.g. 422 `invalid-permit`, 400 `unsupported-chain`); TypeError when the signer is not the session's wallet
    */
   bridgeWithPermit(signer: TypedDataSigner, opts: BridgeWithPermitOptions): Promise<BridgeTransfer>;
+  /**
+   * A vote by signature (issue #28): fetches the Governor's EIP-712 ballot of the session's wallet
+   * (`GET /gateway/v1/governance/ballot/typed-data`), signs it with `signer`, and sends it
+   * (`POST /gateway/v1/governance/vote`, with an Idempotency-Key). The gateway relays `castVoteBySig`
+   * and pays the gas; the weight is the wallet's own delegated votes at the proposal's snapshot. Poll
+   * `GET /gateway/v1/governance/votes/{id}`.
+   * @param opts.proposalId the Governor's proposal id (decimal); opts.choice `for`, `against` or `abstain`
+   * @throws ProblemError (invalid-governance-signature, voting-not-started, voting-closed, already-voted,
+   *   no-voting-power, not-found, chain-unavailable, …); TypeError when `signer` is not the session's wallet
+   */
+  voteBySig(signer: TypedDataSigner, opts: { proposalId: string; choice: 'for' | 'against' | 'abstain' }): Promise<GovernanceVote>;
+  /**
+   * A delegation by signature (issue #28): fetches the token's EIP-712 delegation of the session's
+   * wallet to `delegatee` (itself, to vote with its own tokens), signs it with `signer`, and sends it
+   * (`POST /gateway/v1/governance/delegate`, with an Idempotency-Key). The gateway relays
+   * `delegateBySig` and pays the gas. Poll `GET /gateway/v1/governance/delegations/{id}`.
+   * @throws ProblemError (invalid-governance-signature, invalid-state, chain-unavailable, …)
+   */
+  delegateBySig(signer: TypedDataSigner, opts: { delegatee: string }): Promise<GovernanceDelegation>;
 }
 
 /** `[METHOD, pattern]` of the operations that honour an `Idempotency-Key` (`x-idempotent` in the document). */
@@ -230,8 +253,32 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     );
   };
 
-  const gw = Object.assign(client, { login, unwrap, paginate, depositWithPermit, bridgeWithPermit }) as Client<paths> &
-    Pick<GatewayClient, 'login' | 'unwrap' | 'paginate' | 'depositWithPermit' | 'bridgeWithPermit'>;
+  const voteBySig = async (
+    signer: TypedDataSigner,
+    opts: { proposalId: string; choice: 'for' | 'against' | 'abstain' },
+  ): Promise<GovernanceVote> => {
+    const { typedData } = await unwrap(client.GET('/gateway/v1/governance/ballot/typed-data', { params: { query: opts } }));
+    const signature = await signBallot(signer, typedData);
+    return unwrap(client.POST('/gateway/v1/governance/vote', { body: { ...opts, signature } }));
+  };
+
+  const delegateBySig = async (signer: TypedDataSigner, opts: { delegatee: string }): Promise<GovernanceDelegation> => {
+    const { typedData } = await unwrap(client.GET('/gateway/v1/governance/delegation/typed-data', { params: { query: opts } }));
+    const signature = await signDelegation(signer, typedData);
+    const { delegatee, nonce, expiry } = typedData.message;
+    return unwrap(client.POST('/gateway/v1/governance/delegate', { body: { delegatee, nonce, expiry: Number(expiry), signature } }));
+  };
+
+  const gw = Object.assign(client, {
+    login,
+    unwrap,
+    paginate,
+    depositWithPermit,
+    bridgeWithPermit,
+    voteBySig,
+    delegateBySig,
+  }) as Client<paths> &
+    Pick<GatewayClient, 'login' | 'unwrap' | 'paginate' | 'depositWithPermit' | 'bridgeWithPermit' | 'voteBySig' | 'delegateBySig'>;
   Object.defineProperties(gw, {
     baseUrl: { value: baseUrl, enumerable: true },
     apiKey: { get: () => state.apiKey, set: (v: string | undefined) => (state.apiKey = v), enumerable: true },

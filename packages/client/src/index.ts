@@ -11,6 +11,8 @@ export {
   type LoginSession,
   type BridgeTransfer,
   type BridgeWithPermitOptions,
+  type GovernanceDelegation,
+  type GovernanceVote,
   type PermitDeposit,
   type PageItem,
   type PaginateInit,
@@ -18,7 +20,11 @@ export {
 } from './client.js';
 export { ProblemError, problemCode, type Problem } from './errors.js';
 export {
+  signBallot,
+  signDelegation,
   signPermit,
+  type BallotTypedData,
+  type DelegationTypedData,
   type EthersTypedDataSigner,
   type PermitTypedData,
   type TypedDataSigner,

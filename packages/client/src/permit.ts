@@ -1,10 +1,9 @@
 import { getAddress } from 'viem';
 
 /**
- * EIP-712 signing of the EIP-2612 permits the API serves (the gasless deposit of issue #27:
- * `GET /gateway/v1/wallet/permit-deposits/typed-data`; the bridge of issue #28:
- * `GET /gateway/v1/bridge/permit-typed-data`), by a viem account, a viem wallet client or an ethers
- * v6 signer.
+ * EIP-712 signing of the typed data the API serves: the gasless deposit's permit (issue #27,
+ * `GET /gateway/v1/wallet/permit-deposits/typed-data`), the governance ballot and delegation (issue
+ * #28), signed by a viem account, a viem wallet client or an ethers v6 signer.
  */
 
 /** The EIP-2612 `Permit` typed data as the API serves it (uint256 fields as decimal strings). */
@@ -37,22 +36,42 @@ export interface EthersTypedDataSigner {
   signTypedData(domain: object, types: Record<string, { name: string; type: string }[]>, value: Record<string, unknown>): Promise<string>;
 }
 
-/** Anything `gw.depositWithPermit` can sign with. */
+/** Anything `gw.depositWithPermit`, `gw.voteBySig` and `gw.delegateBySig` can sign with. */
 export type TypedDataSigner = ViemTypedDataAccount | ViemTypedDataWalletClient | EthersTypedDataSigner;
 
+/** Governance (issue #28): the Governor's EIP-712 `Ballot` as the API serves it (`GET /gateway/v1/governance/ballot/typed-data`). */
+export interface BallotTypedData {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: { Ballot: { name: string; type: string }[] };
+  primaryType: 'Ballot';
+  message: { proposalId: string; support: number; voter: string; nonce: string };
+}
+
+/** Governance (issue #28): the token's EIP-712 `Delegation` as the API serves it (`GET /gateway/v1/governance/delegation/typed-data`). */
+export interface DelegationTypedData {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: { Delegation: { name: string; type: string }[] };
+  primaryType: 'Delegation';
+  message: { delegatee: string; nonce: string; expiry: string };
+}
+
 /**
- * Signs the served permit with `signer` after checking that the signer is the permit's owner.
- * @returns the 65-byte signature, 0x hex
- * @throws TypeError when the signer is of no known kind, or is not `typedData.message.owner`
+ * Signs EIP-712 typed data with any supported signer, after checking that the signer is `expected`.
+ * @param what the caller's name in error messages (`depositWithPermit`, `voteBySig`, …)
+ * @throws TypeError when the signer is of no known kind, or is not `expected`
  */
-export async function signPermit(signer: TypedDataSigner, typedData: PermitTypedData): Promise<`0x${string}`> {
-  const m = typedData.message;
-  const message = { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) };
-  const { domain, types } = typedData;
-  const owner = getAddress(m.owner);
+async function signTyped(
+  what: string,
+  signer: TypedDataSigner,
+  expected: string | null,
+  typed: { domain: object; types: Record<string, { name: string; type: string }[]>; primaryType: string; message: Record<string, unknown> },
+): Promise<`0x${string}`> {
+  const { domain, types, primaryType, message } = typed;
   const check = (address: string) => {
-    if (getAddress(address) !== owner)
-      throw new TypeError(`signPermit: the signer ${address} is not the session's wallet ${owner} (log in with the same wallet)`);
+    if (expected !== null && getAddress(address) !== getAddress(expected))
+      throw new TypeError(
+        `${what}: the signer ${address} is not the session's wallet ${getAddress(expected)} (log in with the same wallet)`,
+      );
   };
   if (typeof (signer as EthersTypedDataSigner).getAddress === 'function') {
     const s = signer as EthersTypedDataSigner;
@@ -62,9 +81,9 @@ export async function signPermit(signer: TypedDataSigner, typedData: PermitTyped
   if ('transport' in signer && typeof (signer as ViemTypedDataWalletClient).getAddresses === 'function') {
     const c = signer as ViemTypedDataWalletClient;
     const account = c.account ?? (await c.getAddresses())[0];
-    if (!account) throw new TypeError('signPermit: the wallet client has no account (connect one, or pass an account)');
+    if (!account) throw new TypeError(`${what}: the wallet client has no account (connect one, or pass an account)`);
     check(typeof account === 'string' ? account : account.address);
-    return (await c.signTypedData({ account, domain, types, primaryType: 'Permit', message })) as `0x${string}`;
+    return (await c.signTypedData({ account, domain, types, primaryType, message })) as `0x${string}`;
   }
   if (
     typeof (signer as ViemTypedDataAccount).signTypedData === 'function' &&
@@ -72,7 +91,54 @@ export async function signPermit(signer: TypedDataSigner, typedData: PermitTyped
   ) {
     const a = signer as ViemTypedDataAccount;
     check(a.address);
-    return (await a.signTypedData({ domain, types, primaryType: 'Permit', message })) as `0x${string}`;
+    return (await a.signTypedData({ domain, types, primaryType, message })) as `0x${string}`;
   }
-  throw new TypeError('depositWithPermit: expected a viem Account or WalletClient, or an ethers Signer');
+  throw new TypeError(`${what}: expected a viem Account or WalletClient, or an ethers Signer`);
+}
+
+/**
+ * Signs the served permit with `signer` after checking that the signer is the permit's owner.
+ * @returns the 65-byte signature, 0x hex
+ * @throws TypeError when the signer is of no known kind, or is not `typedData.message.owner`
+ */
+export async function signPermit(signer: TypedDataSigner, typedData: PermitTypedData): Promise<`0x${string}`> {
+  const m = typedData.message;
+  const message = { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) };
+  return signTyped('depositWithPermit', signer, m.owner, {
+    domain: typedData.domain,
+    types: typedData.types,
+    primaryType: 'Permit',
+    message,
+  });
+}
+
+/**
+ * Signs the served ballot with `signer` after checking that the signer is the ballot's voter.
+ * @returns the 65-byte signature, 0x hex
+ * @throws TypeError when the signer is of no known kind, or is not `typedData.message.voter`
+ */
+export async function signBallot(signer: TypedDataSigner, typedData: BallotTypedData): Promise<`0x${string}`> {
+  const m = typedData.message;
+  const message = { proposalId: BigInt(m.proposalId), support: m.support, voter: m.voter, nonce: BigInt(m.nonce) };
+  return signTyped('voteBySig', signer, m.voter, { domain: typedData.domain, types: typedData.types, primaryType: 'Ballot', message });
+}
+
+/**
+ * Signs the served delegation with `signer` (the delegator: the session's wallet, checked by the API).
+ * @returns the 65-byte signature, 0x hex
+ * @throws TypeError when the signer is of no known kind, or is not `delegator` (when given)
+ */
+export async function signDelegation(
+  signer: TypedDataSigner,
+  typedData: DelegationTypedData,
+  delegator: string | null = null,
+): Promise<`0x${string}`> {
+  const m = typedData.message;
+  const message = { delegatee: m.delegatee, nonce: BigInt(m.nonce), expiry: BigInt(m.expiry) };
+  return signTyped('delegateBySig', signer, delegator, {
+    domain: typedData.domain,
+    types: typedData.types,
+    primaryType: 'Delegation',
+    message,
+  });
 }

@@ -702,12 +702,34 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Proposals open for voting
-     * @description Proposals with `startsAt` ≤ now < `endsAt`, newest first, with their tallies (sums of vote weights per choice).
+     * Active proposals
+     * @description The Governor's proposals on the home chain, newest first, indexed from its events (`ProposalCreated`, …) once `CHAIN_CONFIRMATIONS` deep. `state=active` (default) keeps those whose voting is open at the head block; `state=all` lists every one. Each carries the contract's `state` and tally (`proposalVotes`), read now (cached `CHAIN_READ_CACHE_MS`).
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
      */
     get: operations['listProposals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/ballot/typed-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The ballot to sign to vote
+     * @description The EIP-712 `Ballot(uint256 proposalId,uint8 support,address voter,uint256 nonce)` of the JWT wallet: the Governor's own domain (ERC-5267) and the wallet's current ballot nonce (read now). Sign it and send the signature to `POST /governance/vote`. `@service-gateway/client` builds and signs it (`voteBySig`, `delegateBySig`).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     */
+    get: operations['getBallotTypedData'];
     put?: never;
     post?: never;
     delete?: never;
@@ -726,14 +748,104 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Vote on a proposal
-     * @description One vote per wallet and proposal, final. Its `weight` is the native token the wallet had staked at the proposal's `snapshotAt`. Refusals carry their own problem types (also in `reason`): `already-voted`, `voting-closed`, `voting-not-started` (409), `no-voting-power` (422). Unknown proposal → 404.
+     * Vote on a proposal by signature
+     * @description Relays the JWT wallet's signed ballot as `castVoteBySig` through the on-chain outbox (the gateway pays the gas). The weight is the wallet's own delegated votes at the proposal's snapshot, as the Governor computes it. Checked before anything is written: the signature (422 `invalid-governance-signature`), the proposal (404), its state (409 `voting-not-started`, `voting-closed`), a vote already cast or in flight (409 `already-voted`), the voting power (422 `no-voting-power`). Poll `GET /governance/votes/{id}`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['vote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/votes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A vote and its state
+     * @description A vote of the JWT's wallet: `pending`, `submitted`, `confirmed` (with its `weight` from the `VoteCast` log) or `failed`. Another wallet's or organization's id → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
+     */
+    get: operations['getVote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/delegation/typed-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delegation to sign
+     * @description The EIP-712 `Delegation(address delegatee,uint256 nonce,uint256 expiry)` of the token (ERC20Votes) for the JWT wallet: the token's domain, the wallet's current nonce, an expiry one hour ahead. A wallet votes with its own tokens once it delegates to itself. `@service-gateway/client` builds and signs it (`voteBySig`, `delegateBySig`).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     */
+    get: operations['getDelegationTypedData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/delegate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delegate votes by signature
+     * @description Relays the JWT wallet's signed delegation as the token's `delegateBySig` through the on-chain outbox (the gateway pays the gas). Checked first: the signature for the current nonce and an expiry at least 60 s ahead (422 `invalid-governance-signature`); one delegation per wallet in flight (409 `invalid-state`). Poll `GET /governance/delegations/{id}`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
+     */
+    post: operations['delegate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/governance/delegations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A delegation and its state
+     * @description A delegation of the JWT's wallet: `pending`, `submitted`, `confirmed` or `failed`. Another wallet's or organization's id → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
+     */
+    get: operations['getDelegation'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1479,6 +1591,57 @@ export interface components {
     } & {
       [key: string]: unknown;
     })[];
+    /** @description What the wallet signs to vote (the Governor's EIP-712 ballot) */
+    BallotTypedData: {
+      /** @enum {string} */
+      object: 'ballot_typed_data';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      typedData: {
+        /** @description The Governor's EIP-712 domain, as the contract reports it (ERC-5267 `eip712Domain()`) */
+        domain: {
+          name: string;
+          version: string;
+          chainId: number;
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          verifyingContract: string;
+        };
+        /** @description Ballot(uint256 proposalId,uint8 support,address voter,uint256 nonce) */
+        types: {
+          Ballot: {
+            name: string;
+            type: string;
+          }[];
+        };
+        /** @enum {string} */
+        primaryType: 'Ballot';
+        message: {
+          /**
+           * @description Integer base units as a string
+           * @example 1000000000000000000
+           */
+          proposalId: string;
+          /** @description 0 against, 1 for, 2 abstain */
+          support: number;
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          voter: string;
+          /**
+           * @description The Governor's `nonces(voter)` when read
+           * @example 1000000000000000000
+           */
+          nonce: string;
+        };
+      };
+    };
     /** @description The mint (other chain) or release (home chain) of a bridge transfer */
     BridgeDestinationLeg: {
       /**
@@ -1889,6 +2052,89 @@ export interface components {
       balance: string;
       /** Format: date-time */
       createdAt: string;
+    };
+    /** @description A delegation by signature, relayed by the gateway (`delegateBySig`) */
+    Delegation: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      object: 'delegation';
+      /**
+       * @description `pending`: accepted, not yet broadcast; `submitted`: on its way; `confirmed`: `CHAIN_CONFIRMATIONS` deep; `failed`: refused or reverted on chain
+       * @enum {string}
+       */
+      status: 'pending' | 'submitted' | 'confirmed' | 'failed';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      delegator: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      delegatee: string;
+      /** @description The `delegateBySig` transaction (the latest signed while in flight) */
+      txHash: string | null;
+      failureReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @description What the wallet signs to delegate its votes (ERC20Votes' EIP-712 delegation) */
+    DelegationTypedData: {
+      /** @enum {string} */
+      object: 'delegation_typed_data';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      typedData: {
+        /** @description The token's EIP-712 domain, as the contract reports it (ERC-5267 `eip712Domain()`) */
+        domain: {
+          name: string;
+          version: string;
+          chainId: number;
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          verifyingContract: string;
+        };
+        /** @description Delegation(address delegatee,uint256 nonce,uint256 expiry) */
+        types: {
+          Delegation: {
+            name: string;
+            type: string;
+          }[];
+        };
+        /** @enum {string} */
+        primaryType: 'Delegation';
+        message: {
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          delegatee: string;
+          /**
+           * @description The token's `nonces(wallet)` when read (shared with EIP-2612 permits)
+           * @example 1000000000000000000
+           */
+          nonce: string;
+          /**
+           * @description Unix seconds; one hour from now
+           * @example 1000000000000000000
+           */
+          expiry: string;
+        };
+      };
     };
     /** @description One event to one webhook */
     Delivery: {
@@ -2627,26 +2873,49 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    /** @description A proposal of the Governor, indexed from its events */
     Proposal: {
-      /** Format: uuid */
+      /**
+       * @description The Governor's proposal id (uint256, decimal)
+       * @example 4242424242424242424242
+       */
       id: string;
+      /** @enum {string} */
+      object: 'proposal';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /** @description First line of the description */
       title: string;
       description: string;
       /**
-       * Format: date-time
-       * @description Voting power is the native token staked at this instant
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
        */
-      snapshotAt: string;
-      /** Format: date-time */
-      startsAt: string;
-      /** Format: date-time */
-      endsAt: string;
+      proposer: string;
+      targets: string[];
+      /** @description Wei sent with each call */
+      values: string[];
+      calldatas: string[];
+      /**
+       * @description Snapshot block: voting power is the delegated votes at it; voting opens after it
+       * @example 1000000000000000000
+       */
+      voteStart: string;
+      /**
+       * @description Last block of the voting period
+       * @example 1000000000000000000
+       */
+      voteEnd: string;
+      /**
+       * @description The Governor's `state(proposalId)`, read now
+       * @enum {string}
+       */
+      state: 'pending' | 'active' | 'canceled' | 'defeated' | 'succeeded' | 'queued' | 'expired' | 'executed';
+      /** @description The Governor's `proposalVotes`: sums of vote weights per choice, base units */
       tally: {
-        /**
-         * @description Integer base units as a string
-         * @example 1000000000000000000
-         */
-        for: string;
         /**
          * @description Integer base units as a string
          * @example 1000000000000000000
@@ -2656,10 +2925,24 @@ export interface components {
          * @description Integer base units as a string
          * @example 1000000000000000000
          */
+        for: string;
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
         abstain: string;
       };
+      /** @description Unix seconds from which the timelock may execute it (once queued) */
+      eta: number | null;
+      /** @description The `propose` transaction */
+      txHash: string;
+      /**
+       * @description Integer base units as a string
+       * @example 1000000000000000000
+       */
+      blockNumber: string;
     };
-    /** @description Proposals open now, newest first */
+    /** @description Proposals, newest first */
     ProposalPage: {
       data: components['schemas']['Proposal'][];
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
@@ -2897,25 +3180,46 @@ export interface components {
         balances: components['schemas']['OnchainBalance'][];
       };
     };
+    /** @description A vote by signature, relayed by the gateway (`castVoteBySig`) */
     Vote: {
       /** Format: uuid */
       id: string;
-      /** Format: uuid */
+      /** @enum {string} */
+      object: 'vote';
+      /**
+       * @description `pending`: accepted, not yet broadcast; `submitted`: on its way; `confirmed`: `CHAIN_CONFIRMATIONS` deep; `failed`: refused or reverted on chain
+       * @enum {string}
+       */
+      status: 'pending' | 'submitted' | 'confirmed' | 'failed';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description The Governor's proposal id (uint256, decimal)
+       * @example 4242424242424242424242
+       */
       proposalId: string;
       /**
        * @description EIP-55 checksummed EVM address
        * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
        */
-      address: string;
+      voter: string;
       /** @enum {string} */
-      choice: 'for' | 'against' | 'abstain';
+      choice: 'against' | 'for' | 'abstain';
       /**
-       * @description Positive integer base units as a string
+       * @description From the `VoteCast` log once confirmed: the voter’s votes at the snapshot, base units
        * @example 12000000000000000000
        */
-      weight: string;
+      weight: string | null;
+      /** @description The `castVoteBySig` transaction (the latest signed while in flight) */
+      txHash: string | null;
+      failureReason: string | null;
       /** Format: date-time */
       createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     /** @description Custodial (`data`) and on-chain (`onchain`) balances of the wallet */
     WalletBalances: {
@@ -7228,6 +7532,8 @@ export interface operations {
         limit?: number;
         /** @description Opaque cursor: the previous page's `nextCursor` */
         cursor?: string;
+        /** @description `active` (default): voting is open at the head block; `all`: every indexed proposal */
+        state?: 'active' | 'all';
       };
       header?: never;
       path?: never;
@@ -7248,17 +7554,32 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "id": "0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f",
+           *           "id": "4242424242424242424242",
+           *           "object": "proposal",
+           *           "chain": "eip155:31337",
            *           "title": "Fund the grants program",
-           *           "description": "Move 50 000 GTK from the treasury to the grants multisig.",
-           *           "snapshotAt": "2026-11-20T17:00:00.000Z",
-           *           "startsAt": "2026-11-20T17:00:00.000Z",
-           *           "endsAt": "2026-11-27T17:00:00.000Z",
+           *           "description": "Fund the grants program\n\nPay 50000 GTK from the treasury to the grants multisig.",
+           *           "proposer": "0xc811641CEd3B057BA939fE62Ad8D682d37b0c1b7",
+           *           "targets": [
+           *             "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+           *           ],
+           *           "values": [
+           *             "0"
+           *           ],
+           *           "calldatas": [
+           *             "0xa9059cbb0000000000000000000000005aaeb6053f3e94c9b9a09f33669435e7ef1beaed0000000000000000000000000000000000000000000a968163f0a57b40000000"
+           *           ],
+           *           "voteStart": "120",
+           *           "voteEnd": "140",
+           *           "state": "active",
            *           "tally": {
-           *             "for": "10000000000000000000",
            *             "against": "4000000000000000000",
+           *             "for": "50000000000000000000000000",
            *             "abstain": "0"
-           *           }
+           *           },
+           *           "eta": null,
+           *           "txHash": "0x2f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+           *           "blockNumber": "119"
            *         }
            *       ],
            *       "nextCursor": null
@@ -7318,6 +7639,164 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getBallotTypedData: {
+    parameters: {
+      query: {
+        /** @description The Governor's proposal id (uint256, decimal) */
+        proposalId: string;
+        /** @description The vote */
+        choice: 'against' | 'for' | 'abstain';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The typed data to sign */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "ballot_typed_data",
+           *       "chain": "eip155:31337",
+           *       "typedData": {
+           *         "domain": {
+           *           "name": "GatewayGovernor",
+           *           "version": "1",
+           *           "chainId": 31337,
+           *           "verifyingContract": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0"
+           *         },
+           *         "types": {
+           *           "Ballot": [
+           *             {
+           *               "name": "proposalId",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "support",
+           *               "type": "uint8"
+           *             },
+           *             {
+           *               "name": "voter",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "nonce",
+           *               "type": "uint256"
+           *             }
+           *           ]
+           *         },
+           *         "primaryType": "Ballot",
+           *         "message": {
+           *           "proposalId": "4242424242424242424242",
+           *           "support": 1,
+           *           "voter": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "nonce": "0"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['BallotTypedData'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
     };
   };
   vote: {
@@ -7335,15 +7814,15 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "proposalId": "0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f",
-         *       "choice": "for"
+         *       "proposalId": "4242424242424242424242",
+         *       "choice": "for",
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab"
          *     }
          */
         'application/json': {
           /**
-           * Format: uuid
-           * @description Id of an open proposal
-           * @example 0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f
+           * @description The Governor's proposal id (uint256, decimal)
+           * @example 4242424242424242424242
            */
           proposalId: string;
           /**
@@ -7351,13 +7830,18 @@ export interface operations {
            * @example for
            * @enum {string}
            */
-          choice: 'for' | 'against' | 'abstain';
+          choice: 'against' | 'for' | 'abstain';
+          /**
+           * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+           * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+           */
+          signature: string;
         };
       };
     };
     responses: {
-      /** @description The vote */
-      201: {
+      /** @description Accepted: the vote, `pending` */
+      202: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -7369,11 +7853,17 @@ export interface operations {
           /**
            * @example {
            *       "id": "0193a5c1-6f70-7182-8394-ae1f2a3b4c56",
-           *       "proposalId": "0193a5c1-7a2b-7c3d-8e4f-5a6b7c8d9e0f",
-           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "object": "vote",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "proposalId": "4242424242424242424242",
+           *       "voter": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
            *       "choice": "for",
-           *       "weight": "10000000000000000000",
-           *       "createdAt": "2026-11-21T17:00:00.000Z"
+           *       "weight": null,
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
            *     }
            */
           'application/json': components['schemas']['Vote'];
@@ -7465,7 +7955,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/no-voting-power`: No voting power; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/invalid-governance-signature`: Invalid signature; `/problems/no-voting-power`: No voting power; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7490,8 +7980,505 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/unavailable`: Service unavailable */
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
       503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getVote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the vote (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The vote */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-6f70-7182-8394-ae1f2a3b4c56",
+           *       "object": "vote",
+           *       "status": "confirmed",
+           *       "chain": "eip155:31337",
+           *       "proposalId": "4242424242424242424242",
+           *       "voter": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "choice": "for",
+           *       "weight": "50000000000000000000000000",
+           *       "txHash": "0x3f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:15:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Vote'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDelegationTypedData: {
+    parameters: {
+      query: {
+        /** @description Who receives the voting power (the wallet itself to vote with its own tokens) */
+        delegatee: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The typed data to sign */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "delegation_typed_data",
+           *       "chain": "eip155:31337",
+           *       "typedData": {
+           *         "domain": {
+           *           "name": "Gateway Token",
+           *           "version": "1",
+           *           "chainId": 31337,
+           *           "verifyingContract": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+           *         },
+           *         "types": {
+           *           "Delegation": [
+           *             {
+           *               "name": "delegatee",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "nonce",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "expiry",
+           *               "type": "uint256"
+           *             }
+           *           ]
+           *         },
+           *         "primaryType": "Delegation",
+           *         "message": {
+           *           "delegatee": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "nonce": "0",
+           *           "expiry": "1795800000"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['DelegationTypedData'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  delegate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "delegatee": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "nonce": "0",
+         *       "expiry": 1795800000,
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description As in the typed data
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          delegatee: string;
+          /**
+           * @description The token's `nonces(wallet)` the typed data carried
+           * @example 1000000000000000000
+           */
+          nonce: string;
+          /**
+           * @description Unix seconds, as in the typed data; at least 60 s ahead
+           * @example 1795800000
+           */
+          expiry: number;
+          /**
+           * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+           * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+           */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the delegation, `pending` */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-6f70-7182-8394-ae1f2a3b4c99",
+           *       "object": "delegation",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "delegator": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "delegatee": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Delegation'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-governance-signature`: Invalid signature; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getDelegation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the delegation (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delegation */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-6f70-7182-8394-ae1f2a3b4c99",
+           *       "object": "delegation",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "delegator": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "delegatee": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['Delegation'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -11388,6 +12375,7 @@ export const IDEMPOTENT_OPERATIONS: readonly (readonly [method: string, path: st
   ['POST', '/gateway/v1/staking/stake'],
   ['POST', '/gateway/v1/staking/positions/{id}/unstake'],
   ['POST', '/gateway/v1/governance/vote'],
+  ['POST', '/gateway/v1/governance/delegate'],
   ['POST', '/gateway/v1/bridge/initiate'],
   ['POST', '/ai-billing/credits/purchase'],
   ['POST', '/ai-billing/consumption'],

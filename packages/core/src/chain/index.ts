@@ -29,6 +29,7 @@ export { governanceSettings, INITIAL_SUPPLY } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
   type ChainDeploymentReport,
+  cachedRead,
   contractAddress,
   custodyAddress,
   deploymentBlock,
@@ -52,6 +53,7 @@ export {
   chainTransactionReferences,
   chainTransactionState,
   defineChainTransactionKind,
+  hasChainTransaction,
   minedButUnfinished,
   processChainTransaction,
   recordChainTransaction,

@@ -9,6 +9,7 @@ import {
   allocateNonce,
   type ChainTransactionRow,
   findChainTransaction,
+  findChainTransactionByReference,
   finishChainTransaction,
   insertChainTransaction,
   listMinedUnfinished,
@@ -431,6 +432,10 @@ async function finish(
 }
 
 const isInputList = (r: Exclude<ChainOutcomeResult, void>): r is readonly ChainTransactionInput[] => Array.isArray(r);
+/** True when the business change `kind` + `reference` has its outbox row already (one per pair), in `db`'s transaction. */
+export async function hasChainTransaction(db: RawSql, kind: string, reference: string): Promise<boolean> {
+  return (await findChainTransactionByReference(db, kind, reference)) !== null;
+}
 
 /** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */
 export async function chainTransactionState(

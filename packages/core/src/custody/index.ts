@@ -16,3 +16,13 @@ export {
 export { custodyJobSchema, custodyQueue, depositScans, reservesChecks, type CustodyJob } from './queue.js';
 export { custodyMetrics } from './metrics.js';
 export { depositRoutes } from './routes.js';
+export {
+  ChainLogPass,
+  type LogPassReport,
+  type LogPassScope,
+  type LogStream,
+  type OpenLogStream,
+  pollChainLogs,
+  registerLogStream,
+  type StreamLog,
+} from './log-poller.js';

@@ -25,17 +25,25 @@ export async function lockDepositScan(tx: Tx, chainId: number, wait: boolean): P
   return row?.locked === true;
 }
 
-/** The scan's cursor of a chain: the next block to read and the block up to which every deposit is credited. */
+/**
+ * The poller's cursor of a (chain, stream): the next block to read and, for `deposits`, the block up
+ * to which every deposit is credited.
+ */
 export async function findCursor(
   db: Db<'custodyCursor'>,
   chainId: number,
+  stream = 'deposits',
 ): Promise<{ nextBlock: bigint; safeBlock: bigint | null } | null> {
-  return db.custodyCursor.findUnique({ where: { chainId }, select: { nextBlock: true, safeBlock: true } });
+  return db.custodyCursor.findUnique({ where: { chainId_stream: { chainId, stream } }, select: { nextBlock: true, safeBlock: true } });
 }
 
-/** Writes the scan's cursor of a chain. */
-export async function saveCursor(tx: Tx, chainId: number, nextBlock: bigint, safeBlock: bigint | null): Promise<void> {
-  await tx.custodyCursor.upsert({ where: { chainId }, create: { chainId, nextBlock, safeBlock }, update: { nextBlock, safeBlock } });
+/** Writes the poller's cursor of a (chain, stream). */
+export async function saveCursor(tx: Tx, chainId: number, stream: string, nextBlock: bigint, safeBlock: bigint | null): Promise<void> {
+  await tx.custodyCursor.upsert({
+    where: { chainId_stream: { chainId, stream } },
+    create: { chainId, stream, nextBlock, safeBlock },
+    update: { nextBlock, safeBlock },
+  });
 }
 
 // --- remembered block hashes ------------------------------------------------------------------------
@@ -159,7 +167,7 @@ export async function findDepositStatusByTx(db: Db<'deposit'>, chainId: number, 
   return row?.status ?? null;
 }
 
-/** Forgets the scan's cursor and remembered blocks of a chain (it was reset): the next scan starts at the token's deployment. */
+/** Forgets the poller's cursors (every stream) and remembered blocks of a chain (it was reset): the next scan starts at the deployments. */
 export async function forgetChain(tx: Tx, chainId: number): Promise<void> {
   await tx.custodyBlock.deleteMany({ where: { chainId } });
   await tx.custodyCursor.deleteMany({ where: { chainId } });

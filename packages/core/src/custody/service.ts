@@ -19,6 +19,14 @@ import { depositOrganizations } from './attribution.js';
 import { withdrawalsAcrossBlock } from '../withdrawals/index.js';
 import type { DepositDto, ReservesReport } from './contract.js';
 import {
+  canonicalHashes,
+  ChainLogPass,
+  type LogPassScope,
+  type OpenLogStream,
+  openRegisteredStreams,
+  type StreamLog,
+} from './log-poller.js';
+import {
   countDepositsOf,
   countOrphaned,
   type DepositRow,
@@ -27,9 +35,7 @@ import {
   findDepositByKey,
   findDepositStatusByTx,
   forgetChain,
-  forgetBlocks,
   insertDeposits,
-  listBlocks,
   listCreditedFrom,
   listOrphaned,
   listPendingUpTo,
@@ -40,7 +46,6 @@ import {
   moveDeposit,
   type NewDeposit,
   rememberBlocks,
-  saveCursor,
 } from './repository.js';
 
 /**
@@ -62,9 +67,6 @@ type ScanCtx = ChainCtx & Pick<Context, 'logger'> & Partial<Pick<Context, 'queue
  * a reorg deeper than this is not seen (docs/chain.md).
  */
 export const CUSTODY_REORG_WINDOW = 256n;
-
-/** Most `eth_getLogs` ranges (of CHAIN_LOG_BLOCK_RANGE blocks) one scan reads; the next scan goes on. */
-const MAX_RANGES_PER_SCAN = 20;
 
 /** keccak-256 of `Transfer(address,address,uint256)`. */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -94,6 +96,8 @@ export interface ScanReport {
   orphanedTotal: number;
   /** Reorgs seen (a remembered block hash changed). */
   reorgs: number;
+  /** Logs newly recorded by the other streams of the chain (e.g. `governor`), when any is registered. */
+  indexed?: Record<string, number>;
 }
 
 const emptyReport = (chain: string | null, skipped?: ScanReport['skipped']): ScanReport => ({
@@ -107,7 +111,6 @@ const emptyReport = (chain: string | null, skipped?: ScanReport['skipped']): Sca
   reorgs: 0,
 });
 
-type RpcBlock = { hash: `0x${string}`; number: `0x${string}` } | null;
 type RpcReceipt = {
   blockHash: `0x${string}`;
   blockNumber: `0x${string}`;
@@ -115,49 +118,85 @@ type RpcReceipt = {
   logs: { address: string; topics: `0x${string}`[]; data: `0x${string}`; logIndex: `0x${string}` }[];
 } | null;
 
-/** The canonical hash of each block number (null past the head), in one JSON-RPC batch. */
-async function canonicalHashes(chain: ChainEndpoint, pub: PublicClient, numbers: readonly bigint[]): Promise<Map<bigint, string | null>> {
-  const blocks = await chainCall(chain, () =>
-    Promise.all(numbers.map((n) => pub.request({ method: 'eth_getBlockByNumber', params: [numberToHex(n), false] }) as Promise<RpcBlock>)),
-  );
-  return new Map(numbers.map((n, i) => [n, blocks[i]?.hash ?? null]));
-}
-
 const topicAddress = (topic: string | undefined) => (topic ? getAddress(`0x${topic.slice(26)}`) : undefined);
 
+/** A deposit as the `deposits` stream reads it: a Transfer log to custody, with its block. */
+type DepositLog = NewDeposit & StreamLog;
+
 /**
- * The scan's work on a chain inside the lock: everything below runs in the caller's transaction.
+ * The `deposits` stream of the log poller on the home chain: the token's `Transfer` logs whose `to`
+ * is the custody address, recorded as `pending` deposits keyed by (chain, tx hash, log index); its
+ * unwind deletes the pending deposits above the fork and re-checks the credited ones by their receipt.
  */
-class Scan {
-  readonly report: ScanReport;
+class DepositStream implements OpenLogStream<DepositLog> {
+  readonly name = 'deposits';
+  readonly confirmedOnly = false;
   constructor(
-    readonly ctx: ScanCtx,
-    readonly tx: Tx,
-    readonly chain: ChainEndpoint,
-    readonly pub: PublicClient,
+    readonly scope: LogPassScope,
+    readonly report: ScanReport,
     readonly token: `0x${string}`,
     readonly custody: `0x${string}`,
-  ) {
-    this.report = emptyReport(chain.caip2);
+  ) {}
+
+  /**
+   * Where a chain's scan starts the first time: the token's deployment block, or the head when it is
+   * not recorded (an imported deployment: deposits made before the first scan are not seen).
+   */
+  async startBlock(head: bigint): Promise<bigint> {
+    return (await deploymentBlock(this.scope.ctx, this.scope.chain.chainId, 'token')) ?? head;
+  }
+
+  async read(from: bigint, to: bigint): Promise<DepositLog[]> {
+    const { ctx, chain, pub } = this.scope;
+    const logs = await chainCall(chain, () =>
+      pub.getContractEvents({
+        address: this.token,
+        abi: erc20Abi,
+        eventName: 'Transfer',
+        args: { to: this.custody },
+        fromBlock: from,
+        toBlock: to,
+        strict: true,
+      }),
+    );
+    return logs
+      .filter(
+        (l) =>
+          l.args.value > 0n && getAddress(l.args.from) !== this.custody && l.args.from !== '0x0000000000000000000000000000000000000000',
+      )
+      .map((l) => ({
+        chainId: chain.chainId,
+        txHash: l.transactionHash.toLowerCase(),
+        logIndex: l.logIndex,
+        blockNumber: l.blockNumber,
+        blockHash: l.blockHash,
+        address: getAddress(l.args.from),
+        ownerType: 'wallet' as const,
+        ownerId: getAddress(l.args.from),
+        token: ctx.config.NATIVE_TOKEN_SYMBOL,
+        amount: l.args.value,
+      }));
+  }
+
+  record(deposits: readonly DepositLog[]): Promise<number> {
+    return insertDeposits(this.scope.tx, deposits);
   }
 
   /**
-   * A reorg changed the chain from block `from` up: forgets the remembered blocks there, deletes
-   * the pending deposits there (never credited; the logs read again bring back those re-included),
-   * and re-checks the credited ones by their receipt: still on chain (maybe in another block) they
-   * move there; gone, they are marked `orphaned` and logged at error.
+   * A reorg changed the chain from block `from` up: deletes the pending deposits there (never
+   * credited; the logs read again bring back those re-included), and re-checks the credited ones by
+   * their receipt: still on chain (maybe in another block) they move there; gone, they are marked
+   * `orphaned` and logged at error.
    */
   async unwind(from: bigint): Promise<void> {
-    const { tx, chain } = this;
-    this.report.reorgs += 1;
-    await forgetBlocks(tx, chain.chainId, { from });
+    const { tx, chain, pub, ctx } = this.scope;
     const dropped = await deletePendingFrom(tx, chain.chainId, from);
     this.report.dropped += dropped;
     const credited = await listCreditedFrom(tx, chain.chainId, from);
     const receipts = await chainCall(chain, () =>
       Promise.all(
         credited.map(
-          (d) => this.pub.request({ method: 'eth_getTransactionReceipt', params: [d.txHash as `0x${string}`] }) as Promise<RpcReceipt>,
+          (d) => pub.request({ method: 'eth_getTransactionReceipt', params: [d.txHash as `0x${string}`] }) as Promise<RpcReceipt>,
         ),
       ),
     );
@@ -171,7 +210,7 @@ class Scan {
       }
       await markOrphaned(tx, d.id);
       this.report.orphaned += 1;
-      this.ctx.logger.error(
+      ctx.logger.error(
         {
           chain: chain.caip2,
           depositId: d.id,
@@ -184,7 +223,8 @@ class Scan {
         'credited deposit orphaned by a reorg deeper than the confirmations: the ledger holds tokens the chain no longer backs',
       );
     }
-    this.ctx.logger.warn({ chain: chain.caip2, from: from.toString(), dropped, credited: credited.length }, 'reorg: blocks read again');
+    if (dropped || credited.length)
+      ctx.logger.warn({ chain: chain.caip2, from: from.toString(), dropped, credited: credited.length }, 'reorg: deposits unwound');
   }
 
   /** True when a receipt's log is the Transfer of deposit `d` (token, custody, sender and amount). */
@@ -197,50 +237,20 @@ class Scan {
       BigInt(l.data) === BigInt(d.amount.toFixed(0))
     );
   }
-
-  /**
-   * Compares the remembered block hashes with the chain. The highest one matching means every
-   * block below it matches too (each block commits to its parent); otherwise the first changed
-   * block above the highest match is where the chain forked.
-   * @returns the block to read again from, or null when nothing changed
-   */
-  async forkPoint(head: bigint): Promise<bigint | null> {
-    const remembered = await listBlocks(this.tx, this.chain.chainId);
-    if (remembered.length === 0) return null;
-    const top = remembered[0]!;
-    const topNow = top.number <= head ? (await canonicalHashes(this.chain, this.pub, [top.number])).get(top.number) : null;
-    if (topNow === top.hash) return null;
-    const now = await canonicalHashes(
-      this.chain,
-      this.pub,
-      remembered.filter((b) => b.number <= head).map((b) => b.number),
-    );
-    let fork = remembered[remembered.length - 1]!.number;
-    for (const b of remembered) {
-      if (now.get(b.number) === b.hash) break;
-      fork = b.number;
-    }
-    return fork;
-  }
-}
-
-/**
- * Where a chain's scan starts the first time: the token's deployment block, or the head when it is
- * not recorded (an imported deployment: deposits made before the first scan are not seen).
- */
-async function startBlock(ctx: ChainCtx, chain: ChainEndpoint, head: bigint): Promise<bigint> {
-  return (await deploymentBlock(ctx, chain.chainId, 'token')) ?? head;
 }
 
 /**
  * The deposit scan of the home chain (issue #27), run by the worker every CHAIN_POLL_INTERVAL_MS
- * and by the CLI (`token:mint`, `seed:demo`). In one PostgreSQL transaction holding the chain's scan
- * lock (another scan running: skipped, or waited for with `wait`):
- * 1. re-checks the remembered block hashes; a changed one rewinds the cursor to the fork and
- *    unwinds the deposits above it (pending: deleted; credited: moved or reported `orphaned`);
- * 2. reads the token's `Transfer` logs to the custody address with `eth_getLogs` over ranges of
- *    CHAIN_LOG_BLOCK_RANGE blocks from the cursor up to the head (at most 20 ranges a scan), and
- *    records each as a `pending` deposit keyed by (chain, tx hash, log index), once;
+ * and by the CLI (`token:mint`, `seed:demo`): one pass of the log poller (`log-poller.ts`) over the
+ * `deposits` stream and every registered stream of the home chain (the Governor's events, issue
+ * #28). In one PostgreSQL transaction holding the chain's scan lock (another scan running: skipped,
+ * or waited for with `wait`):
+ * 1. re-checks the remembered block hashes; a changed one rewinds every stream's cursor to the fork
+ *    and unwinds what they recorded above it (deposits pending: deleted; credited: moved or
+ *    reported `orphaned`);
+ * 2. reads each stream's logs with `eth_getLogs` over ranges of CHAIN_LOG_BLOCK_RANGE blocks from
+ *    its cursor (at most 20 ranges a scan); the token's `Transfer` logs to the custody address
+ *    become `pending` deposits keyed by (chain, tx hash, log index), once;
  * 3. credits each pending deposit with CHAIN_CONFIRMATIONS blocks on top (head − block ≥
  *    confirmations) whose block is still canonical: the ledger's `deposit` entry from
  *    `system:issuance` to the sender's wallet, in the same transaction as its status.
@@ -264,63 +274,20 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
     async (tx) => {
       deliveries = [];
       if (!(await lockDepositScan(tx, chain.chainId, opts.wait ?? false))) return emptyReport(chain.caip2, 'busy');
-      const scan = new Scan(ctx, tx, chain, pub, token, custody);
-      const report = scan.report;
-      const head = await chainCall(chain, () => pub.getBlockNumber());
-      const cursor = await findCursor(tx, chain.chainId);
-      let next = cursor?.nextBlock ?? (await startBlock(ctx, chain, head));
+      const report = emptyReport(chain.caip2);
+      const scope: LogPassScope = { ctx, tx, chain, pub };
+      const deposits = new DepositStream(scope, report, token, custody);
+      const others = await openRegisteredStreams(scope);
+      const pass = new ChainLogPass(scope, [deposits, ...others]);
 
-      // 1. Reorgs.
-      const fork = await scan.forkPoint(head);
-      if (fork !== null) {
-        await scan.unwind(fork);
-        if (fork < next) next = fork;
-      }
-
-      // 2. New logs, range by range; a range whose last block changed while it was read is left for the next scan.
-      for (let ranges = 0; next <= head && ranges < MAX_RANGES_PER_SCAN; ranges++) {
-        const to =
-          next + BigInt(ctx.config.CHAIN_LOG_BLOCK_RANGE) - 1n < head ? next + BigInt(ctx.config.CHAIN_LOG_BLOCK_RANGE) - 1n : head;
-        const before = (await canonicalHashes(chain, pub, [to])).get(to);
-        const logs = await chainCall(chain, () =>
-          pub.getContractEvents({
-            address: token,
-            abi: erc20Abi,
-            eventName: 'Transfer',
-            args: { to: custody },
-            fromBlock: next,
-            toBlock: to,
-            strict: true,
-          }),
-        );
-        const after = (await canonicalHashes(chain, pub, [to])).get(to);
-        if (!after || before !== after) break;
-        const deposits: NewDeposit[] = logs
-          .filter(
-            (l) => l.args.value > 0n && getAddress(l.args.from) !== custody && l.args.from !== '0x0000000000000000000000000000000000000000',
-          )
-          .map((l) => ({
-            chainId: chain.chainId,
-            txHash: l.transactionHash.toLowerCase(),
-            logIndex: l.logIndex,
-            blockNumber: l.blockNumber,
-            blockHash: l.blockHash,
-            address: getAddress(l.args.from),
-            ownerType: 'wallet' as const,
-            ownerId: getAddress(l.args.from),
-            token: ctx.config.NATIVE_TOKEN_SYMBOL,
-            amount: l.args.value,
-          }));
-        report.found += await insertDeposits(tx, deposits);
-        await rememberBlocks(tx, chain.chainId, [
-          ...deposits.map((d) => ({ number: d.blockNumber, hash: d.blockHash })),
-          { number: to, hash: after },
-        ]);
-        next = to + 1n;
-      }
+      // 1. Reorgs, 2. new logs of every stream.
+      await pass.begin();
+      await pass.readNew();
+      const head = pass.head;
 
       // 3. Credits, of deposits whose block is still the one the log came from.
       const confirmedUpTo = head - BigInt(chain.confirmations);
+      const next = pass.nextBlock(deposits.name);
       let safe = next - 1n < confirmedUpTo ? next - 1n : confirmedUpTo;
       const due = await listPendingUpTo(tx, chain.chainId, safe);
       if (due.length > 0) {
@@ -328,8 +295,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
         const changed = due.filter((d) => hashes.get(d.blockNumber) !== d.blockHash).map((d) => d.blockNumber);
         const firstChanged = changed.length ? changed.reduce((a, b) => (a < b ? a : b)) : null;
         if (firstChanged !== null) {
-          await scan.unwind(firstChanged);
-          if (firstChanged < next) next = firstChanged;
+          await pass.unwind(firstChanged);
           if (firstChanged - 1n < safe) safe = firstChanged - 1n;
         }
         for (const d of due) {
@@ -338,10 +304,12 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
           report.credited += 1;
         }
       }
-      await saveCursor(tx, chain.chainId, next, safe);
-      await forgetBlocks(tx, chain.chainId, { below: head - CUSTODY_REORG_WINDOW });
+      await pass.finish({ [deposits.name]: safe }, CUSTODY_REORG_WINDOW);
+      report.found = pass.found.get(deposits.name) ?? 0;
+      report.reorgs = pass.reorgs;
+      if (others.length) report.indexed = Object.fromEntries(others.map((s) => [s.name, pass.found.get(s.name) ?? 0]));
       report.head = head.toString();
-      report.nextBlock = next.toString();
+      report.nextBlock = pass.nextBlock(deposits.name).toString();
       report.orphanedTotal = await countOrphaned(tx, chain.chainId);
       return report;
     },

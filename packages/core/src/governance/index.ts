@@ -1,4 +1,13 @@
-/** The `governance` module's public surface: other modules and the apps import it only through this file. */
-export { castVote } from './service.js';
+/** The `governance` module's public surface (issue #28): other modules and the apps import it only through this file. */
+export { BALLOT_TYPES, DELEGATION_TYPES, SUPPORT, VOTE_CHOICES, type VoteChoice } from './contract.js';
+export {
+  GOVERNANCE_KINDS,
+  type KeeperReport,
+  listGovernanceProposals,
+  proposeTreasuryPayment,
+  runGovernanceKeeper,
+  type TreasuryPaymentProposal,
+} from './service.js';
+export { GOVERNOR_STREAM } from './indexer.js';
+export { governanceJobSchema, governanceKeeperRuns, governanceQueue, type GovernanceJob } from './queue.js';
 export { governanceRoutes } from './routes.js';
-export { countProposals, findProposalIdByTitle, insertProposal } from './repository.js';

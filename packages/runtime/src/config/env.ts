@@ -544,7 +544,8 @@ export const envSchema = z.object({
    * How often (ms) the deposit scan runs (issue #27): one job per interval across every worker
    * replica (a BullMQ job scheduler) reads the home chain's token `Transfer` logs to the custody
    * address with `eth_getLogs` from the cursor kept in PostgreSQL, and credits the deposits that
-   * have CHAIN_CONFIRMATIONS. 0: off (no deposit is credited by the worker).
+   * have CHAIN_CONFIRMATIONS; the same pass indexes the Governor's events (issue #28), and the
+   * governance keeper (queue, execute) runs as often. 0: off (no deposit is credited by the worker).
    */
   CHAIN_POLL_INTERVAL_MS: int(0, 3_600_000)
     .refine((v) => v === 0 || v >= 100, 'must be 0 (off) or at least 100')

@@ -163,8 +163,9 @@ export const errorCatalog = {
   'no-voting-power': {
     status: 422,
     title: 'No voting power',
-    meaning: "The wallet had no staked tokens at the proposal's snapshot.",
-    action: "Stake tokens before the next proposal's snapshot.",
+    meaning:
+      "The wallet had no delegated votes (ERC20Votes `getVotes`) at the proposal's snapshot block, so the Governor would count its vote with weight 0.",
+    action: "Delegate the wallet's tokens (to itself: `POST /governance/delegate`) before the next proposal's snapshot.",
   },
   'idempotency-key-reused': {
     status: 422,
@@ -186,6 +187,14 @@ export const errorCatalog = {
       "The EIP-2612 permit of a gasless deposit was refused before anything was sent on chain: its signature does not recover to the session's wallet for the token's current nonce (`nonces(owner)`), the custody address as spender, this amount and this deadline, or its deadline is less than 60 s ahead; `field` names the part (`signature`, `deadline`).",
     action:
       'Fetch the typed data again (`GET /gateway/v1/wallet/permit-deposits/typed-data`), sign it with the wallet (EIP-712 `signTypedData`) and send it with the same amount and deadline.',
+  },
+  'invalid-governance-signature': {
+    status: 422,
+    title: 'Invalid signature',
+    meaning:
+      "An EIP-712 signature relayed on chain (a governance ballot or delegation) was refused before anything was sent: it does not recover to the session's wallet for the contract's current nonce and this message, or its expiry is less than 60 s ahead; `field` names the part (`signature`, `nonce`, `expiry`) and `nonce` the expected nonce.",
+    action:
+      'Fetch the typed data again (`GET /governance/ballot/typed-data`, `GET /governance/delegation/typed-data`), sign it with the wallet and send it unchanged.',
   },
   'invalid-consent-signature': {
     status: 422,
