@@ -7,7 +7,17 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifySignature } from '@service-gateway/webhook-receiver';
-import { faucet, processChainTransaction } from '@gw/core/chain';
+import { WrappedToken } from '@gw/contracts';
+import {
+  chainOf,
+  contractAddress,
+  deployerAccount,
+  faucet,
+  processChainTransaction,
+  publicClientOf,
+  relayerAccount,
+  walletClientOf,
+} from '@gw/core/chain';
 import { signPermit } from '../../../packages/client/src/index.js';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
@@ -127,6 +137,83 @@ describe('webhooks for on-chain outcomes (issue #28)', () => {
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(org.receiver.requests).toHaveLength(1);
+  });
+
+  it('a bridge transfer delivers one signed bridge_transfer.completed; one whose mint the chain refuses, bridge_transfer.failed', async () => {
+    const org = await subscriber(['bridge_transfer.completed', 'bridge_transfer.failed']);
+    const other = await subscriber(['bridge_transfer.completed', 'bridge_transfer.failed']);
+    const alice = await stack.login(undefined, { apiKey: org.apiKey });
+    await faucet(deps(), alice.address, 3n * ONE);
+    const headers = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${alice.token}` };
+    const bridge = async () => {
+      const td = await stack.http.get(`${GW}/bridge/permit-typed-data`).query({ amount: ONE.toString() }).set(headers);
+      const res = await stack.http
+        .post(`${GW}/bridge/initiate`)
+        .set(headers)
+        .send({
+          toChainId: 'eip155:31338',
+          toAddress: alice.address,
+          amount: ONE.toString(),
+          funding: 'permit',
+          deadline: Number(td.body.typedData.message.deadline),
+          signature: await signPermit(alice.wallet, td.body.typedData),
+        });
+      expect(res.status).toBe(202);
+      return eventually(
+        async () => {
+          await Promise.all(stack.chains!.anvils.map((a) => rpc(a.rpcUrl, 'anvil_mine', ['0x1'])));
+          const now = await stack.http.get(`${GW}/bridge/transfers/${res.body.id}`).set(headers);
+          return ['completed', 'failed'].includes(now.body.status) ? now.body : undefined;
+        },
+        30_000,
+        `bridge transfer ${res.body.id} final`,
+      );
+    };
+    const done = await bridge();
+    expect(done.status).toBe('completed');
+    await org.receiver.waitFor(1, 10_000);
+    expect(signedBody(org.receiver, 0, org.secret)).toMatchObject({
+      type: 'bridge_transfer.completed',
+      data: { bridgeTransfer: { ...done, source: { ...done.source, confirmations: null } } },
+    });
+
+    // The relayer loses the wrapped token's MINTER_ROLE: the lock goes through, the mint is refused.
+    const remote = chainOf(deps().chains, 31338);
+    const wrapped = await contractAddress(deps(), 31338, 'wrappedToken');
+    const relayer = (await relayerAccount(deps())).address;
+    const role = await publicClientOf(deps(), remote).readContract({
+      address: wrapped,
+      abi: WrappedToken.abi,
+      functionName: 'MINTER_ROLE',
+    });
+    const deployer = deployerAccount(deps(), remote);
+    const setRole = async (fn: 'revokeRole' | 'grantRole') => {
+      const hash = await walletClientOf(deps(), remote, deployer).writeContract({
+        address: wrapped,
+        abi: WrappedToken.abi,
+        functionName: fn,
+        args: [role, relayer],
+        account: deployer,
+        chain: undefined,
+      });
+      await publicClientOf(deps(), remote).waitForTransactionReceipt({ hash });
+    };
+    await setRole('revokeRole');
+    try {
+      const refused = await bridge();
+      expect(refused).toMatchObject({ status: 'failed', source: { status: 'confirmed' }, destination: { status: 'failed' } });
+      expect(refused.failureReason).toMatch(/^destination: .*the tokens are still locked on eip155:31337/);
+      await org.receiver.waitFor(2, 10_000);
+      expect(signedBody(org.receiver, 1, org.secret)).toMatchObject({
+        type: 'bridge_transfer.failed',
+        data: { bridgeTransfer: { id: refused.id, status: 'failed', failureReason: refused.failureReason } },
+      });
+    } finally {
+      await setRole('grantRole');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(org.receiver.requests).toHaveLength(2);
+    expect(other.receiver.requests).toHaveLength(0);
   });
 
   it('a credited gasless deposit delivers deposit.credited to its organization only; a plain transfer to custody to none', async () => {

@@ -1553,7 +1553,7 @@ export interface webhooks {
     put?: never;
     /**
      * `bridge_transfer.completed` delivery
-     * @description POSTed to every active webhook of the organization subscribed to `bridge_transfer.completed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A bridge transfer has one final state: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.
+     * @description POSTed to every active webhook of the organization subscribed to `bridge_transfer.completed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A bridge transfer has one final state, so it gets one of these two events, once: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.
      */
     post: operations['onBridge_transferCompleted'];
     delete?: never;
@@ -1573,7 +1573,7 @@ export interface webhooks {
     put?: never;
     /**
      * `bridge_transfer.failed` delivery
-     * @description POSTed to every active webhook of the organization subscribed to `bridge_transfer.failed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A bridge transfer has one final state: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.
+     * @description POSTed to every active webhook of the organization subscribed to `bridge_transfer.failed`. Verify the signature over the raw body before parsing it; then check that `X-Service-Delivery` equals the signed `delivery.id` and that `delivery.timestamp` is within 5 minutes of your clock (a captured request sent again is refused); then dedupe by `delivery.id` (deliveries are at least once). Answer 2xx within 10 s (`WEBHOOK_TIMEOUT_MS`) to acknowledge; anything else, a redirect or no answer is a failed attempt, retried with exponential back-off; after 8 attempts (`WEBHOOK_MAX_ATTEMPTS`) the delivery is `dead` (see `POST /gateway/v1/webhooks/{id}/recover`). A bridge transfer has one final state, so it gets one of these two events, once: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.
      */
     post: operations['onBridge_transferFailed'];
     delete?: never;
@@ -1733,7 +1733,7 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    /** @description The bridge relayed the transfer to the destination network (`relayTxHash`) */
+    /** @description The destination leg (mint or release) is `CHAIN_CONFIRMATIONS` deep: the tokens are at `toAddress` on `toChainId` */
     BridgeTransferCompletedEvent: {
       /**
        * Format: uuid
@@ -1753,22 +1753,12 @@ export interface components {
        */
       test?: boolean;
       delivery: components['schemas']['EventDelivery'];
-      /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state */
+      /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state (`source.confirmations` null: read it there) */
       data: {
-        /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it (schema `BridgeTransfer`), in its final state */
-        bridgeTransfer: {
-          /** Format: uuid */
-          id: string;
-          /** @enum {string} */
-          object: 'bridge_transfer';
-          /** @enum {string} */
-          status: 'completed' | 'failed';
-        } & {
-          [key: string]: unknown;
-        };
+        bridgeTransfer: components['schemas']['BridgeTransfer'];
       };
     };
-    /** @description The bridge could not relay the transfer: the amount went back to the wallet (`failureReason` says why) */
+    /** @description A leg was refused or reverted on chain: `failureReason` says which, and where the tokens are */
     BridgeTransferFailedEvent: {
       /**
        * Format: uuid
@@ -1788,19 +1778,9 @@ export interface components {
        */
       test?: boolean;
       delivery: components['schemas']['EventDelivery'];
-      /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state */
+      /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state (`source.confirmations` null: read it there) */
       data: {
-        /** @description The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it (schema `BridgeTransfer`), in its final state */
-        bridgeTransfer: {
-          /** Format: uuid */
-          id: string;
-          /** @enum {string} */
-          object: 'bridge_transfer';
-          /** @enum {string} */
-          status: 'completed' | 'failed';
-        } & {
-          [key: string]: unknown;
-        };
+        bridgeTransfer: components['schemas']['BridgeTransfer'];
       };
     };
     CarbonCredit: {
@@ -12248,25 +12228,41 @@ export interface operations {
          * @example {
          *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
          *       "type": "bridge_transfer.completed",
-         *       "createdAt": "2026-11-21T17:00:02.000Z",
+         *       "createdAt": "2026-11-21T17:00:09.000Z",
          *       "delivery": {
          *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
-         *         "timestamp": 1795280402
+         *         "timestamp": 1795280409
          *       },
          *       "data": {
          *         "bridgeTransfer": {
          *           "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
          *           "object": "bridge_transfer",
          *           "status": "completed",
+         *           "direction": "outbound",
+         *           "funding": "permit",
          *           "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "fromChainId": "eip155:31337",
          *           "toChainId": "eip155:31338",
-         *           "toAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
          *           "token": "GTK",
-         *           "amount": "1000000000000000000",
-         *           "relayTxHash": "0x7e577e577e577e577e577e577e577e577e577e577e577e577e577e577e577e57",
+         *           "amount": "3000000000000000000",
+         *           "source": {
+         *             "chain": "eip155:31337",
+         *             "status": "confirmed",
+         *             "txHash": "0x3d1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e",
+         *             "blockNumber": "1204",
+         *             "confirmations": 9,
+         *             "nonce": "17"
+         *           },
+         *           "destination": {
+         *             "chain": "eip155:31338",
+         *             "status": "confirmed",
+         *             "txHash": "0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e"
+         *           },
+         *           "relayTxHash": "0x9c1e4f3a2b7d6c5e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e",
          *           "failureReason": null,
-         *           "createdAt": "2026-11-21T17:00:02.000Z",
-         *           "updatedAt": "2026-11-21T17:00:02.000Z"
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
+         *           "updatedAt": "2026-11-21T17:00:09.000Z"
          *         }
          *       }
          *     }
@@ -12321,24 +12317,40 @@ export interface operations {
          * @example {
          *       "id": "0193a5c1-9a0b-7c1d-8e2f-3a4b5c6d7e8f",
          *       "type": "bridge_transfer.failed",
-         *       "createdAt": "2026-11-21T17:00:02.000Z",
+         *       "createdAt": "2026-11-21T17:00:09.000Z",
          *       "delivery": {
          *         "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
-         *         "timestamp": 1795280402
+         *         "timestamp": 1795280409
          *       },
          *       "data": {
          *         "bridgeTransfer": {
          *           "id": "0193a5c1-7081-7293-84a5-bf2a3b4c5d67",
          *           "object": "bridge_transfer",
          *           "status": "failed",
+         *           "direction": "outbound",
+         *           "funding": "permit",
          *           "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "fromChainId": "eip155:31337",
          *           "toChainId": "eip155:31338",
-         *           "toAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "toAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
          *           "token": "GTK",
-         *           "amount": "1000000000000000000",
+         *           "amount": "3000000000000000000",
+         *           "source": {
+         *             "chain": "eip155:31337",
+         *             "status": "failed",
+         *             "txHash": null,
+         *             "blockNumber": null,
+         *             "confirmations": null,
+         *             "nonce": null
+         *           },
+         *           "destination": {
+         *             "chain": "eip155:31338",
+         *             "status": null,
+         *             "txHash": null
+         *           },
          *           "relayTxHash": null,
-         *           "failureReason": "test event: not a real bridge transfer",
-         *           "createdAt": "2026-11-21T17:00:02.000Z",
+         *           "failureReason": "source: execution reverted: ERC20InsufficientAllowance",
+         *           "createdAt": "2026-11-21T17:00:00.000Z",
          *           "updatedAt": "2026-11-21T17:00:02.000Z"
          *         }
          *       }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EX, address, amount, amountSchema, dateTime, idParam, symbol, units, uuid } from '@gw/runtime';
 import { PERMIT_TYPES, permitDeadlineSchema, signatureSchema } from '../chain/index.js';
+import { eventBody, TEST_EVENT_ADDRESS, TEST_EVENT_PAYMENT_ID, type WebhookEventDefinition } from '../webhooks/index.js';
 import { CAIP2_PATTERN } from '../contracts/index.js';
 import { checksumAddress, isEvmAddress, ZERO_ADDRESS } from '../evm/index.js';
 
@@ -201,3 +202,74 @@ export const bridgeExamples = {
     updatedAt: '2026-11-21T17:00:09.000Z',
   },
 };
+
+// --- the events a bridge transfer's final state pushes to webhooks (issue #28) -------------------------
+
+const failedExample = {
+  ...initiated,
+  status: 'failed',
+  source: { chain: 'eip155:31337', status: 'failed', txHash: null, blockNumber: null, confirmations: null, nonce: null },
+  failureReason: 'source: execution reverted: ERC20InsufficientAllowance',
+  updatedAt: '2026-11-21T17:00:02.000Z',
+};
+
+const bridgeEvent = <E extends 'bridge_transfer.completed' | 'bridge_transfer.failed'>(
+  type: E,
+  id: string,
+  description: string,
+  example: object,
+): WebhookEventDefinition<E> => {
+  const status = type === 'bridge_transfer.completed' ? 'completed' : 'failed';
+  return {
+    type,
+    payload: eventBody(type, 'bridgeTransfer', BridgeTransfer, {
+      id,
+      description,
+      data: 'The bridge transfer as `GET /gateway/v1/bridge/transfers/{id}` returns it, in its final state (`source.confirmations` null: read it there)',
+    }),
+    example: {
+      id: EX.eventId,
+      type,
+      createdAt: '2026-11-21T17:00:09.000Z',
+      delivery: { id: EX.deliveryId, timestamp: 1795280409 },
+      data: { bridgeTransfer: example },
+    },
+    sourceOfTruth:
+      'A bridge transfer has one final state, so it gets one of these two events, once: `GET /gateway/v1/bridge/transfers/{id}` is the source of truth.',
+    sample: (s) => ({
+      bridgeTransfer: {
+        ...(status === 'completed' ? bridgeExamples.completed : failedExample),
+        id: TEST_EVENT_PAYMENT_ID,
+        from: TEST_EVENT_ADDRESS,
+        toAddress: TEST_EVENT_ADDRESS,
+        fromChainId: s.chain,
+        source: { ...(status === 'completed' ? bridgeExamples.completed.source : failedExample.source), chain: s.chain },
+        token: s.token,
+        failureReason: status === 'failed' ? 'test event: not a real bridge transfer' : null,
+        createdAt: s.now.toISOString(),
+        updatedAt: s.now.toISOString(),
+      },
+    }),
+  };
+};
+
+/**
+ * The bridge's webhook events (issue #28), sent to the organization whose API key started the
+ * transfer when it is final: `bridge_transfer.completed` (the mint or release is `CHAIN_CONFIRMATIONS`
+ * deep) or `bridge_transfer.failed` (a leg was refused or reverted; `failureReason` says which and
+ * where the tokens are).
+ */
+export const BRIDGE_TRANSFER_EVENTS = {
+  'bridge_transfer.completed': bridgeEvent(
+    'bridge_transfer.completed',
+    'BridgeTransferCompletedEvent',
+    'The destination leg (mint or release) is `CHAIN_CONFIRMATIONS` deep: the tokens are at `toAddress` on `toChainId`',
+    bridgeExamples.completed,
+  ),
+  'bridge_transfer.failed': bridgeEvent(
+    'bridge_transfer.failed',
+    'BridgeTransferFailedEvent',
+    'A leg was refused or reverted on chain: `failureReason` says which, and where the tokens are',
+    failedExample,
+  ),
+} as const;

@@ -21,6 +21,7 @@ import {
   type RecordedChainTransaction,
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import type { BridgeFunding, BridgeTransferDto } from './contract.js';
 import {
   type BridgeTransferRow,
@@ -390,8 +391,21 @@ async function sourceConfirmed(tx: RawSql, row: LegRow, receipt: TransactionRece
   return [step];
 }
 
+/**
+ * Writes the final state's event of a transfer finished in `tx` for the organization that started
+ * it (transfers from before issue #28 have none: no event). @returns what enqueues its deliveries
+ * after the commit
+ */
+async function recordFinalEvent(tx: RawSql, id: string, source: OutboxState, destination: OutboxState) {
+  const t = (await lockTransfer(tx, id))!;
+  if (!t.organizationId || !t.fromChainId || (t.status !== 'completed' && t.status !== 'failed')) return undefined;
+  const type = t.status === 'completed' ? 'bridge_transfer.completed' : 'bridge_transfer.failed';
+  const dto = toBridgeTransferDto(t, t.fromChainId, source, destination, null);
+  return deliverAfterCommit(await recordEvent(tx, t.organizationId, type, { bridgeTransfer: dto }));
+}
+
 /** The source leg reverted or was refused before any nonce was spent: nothing moved, the transfer fails. */
-async function sourceFailed(tx: RawSql, row: LegRow, reason: string): Promise<void> {
+async function sourceFailed(tx: RawSql, row: LegRow, reason: string) {
   const t = await lockTransfer(tx, row.reference);
   if (!t || t.status !== 'initiated') return;
   await finishTransfer(tx, t.id, {
@@ -400,13 +414,15 @@ async function sourceFailed(tx: RawSql, row: LegRow, reason: string): Promise<vo
     relayTxHash: null,
     failureReason: `source: ${reason}`.slice(0, MAX_REASON),
   });
+  return { afterCommit: await recordFinalEvent(tx, t.id, { status: 'failed', txHash: row.txHash }, null) };
 }
 
 /** The destination leg is final and successful: the transfer is completed. */
-async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: TransactionReceipt): Promise<void> {
+async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: TransactionReceipt) {
   const t = await lockTransfer(tx, row.reference);
   if (!t || t.status !== 'relaying') return;
   await finishTransfer(tx, t.id, { status: 'completed', relayTxHash: receipt.transactionHash, failureReason: null });
+  return { afterCommit: await recordFinalEvent(tx, t.id, null, { status: 'confirmed', txHash: receipt.transactionHash }) };
 }
 
 /**
@@ -414,7 +430,7 @@ async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: Transactio
  * burned on the source chain. An operator settles it (docs/chain.md, "The bridge"); the contracts
  * let a later mint or release of the same (source chain, nonce) through exactly once.
  */
-async function destinationFailed(tx: RawSql, row: LegRow, reason: string): Promise<void> {
+async function destinationFailed(tx: RawSql, row: LegRow, reason: string) {
   const t = await lockTransfer(tx, row.reference);
   if (!t || t.status !== 'relaying') return;
   await finishTransfer(tx, t.id, {
@@ -426,6 +442,7 @@ async function destinationFailed(tx: RawSql, row: LegRow, reason: string): Promi
         MAX_REASON,
       ),
   });
+  return { afterCommit: await recordFinalEvent(tx, t.id, null, { status: 'failed', txHash: row.txHash }) };
 }
 
 export const bridgeLockTransactions = defineChainTransactionKind({
