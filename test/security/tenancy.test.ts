@@ -86,7 +86,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
       })
     ).id;
     ids.event = (await stack.api.deps.prisma.delivery.findUniqueOrThrow({ where: { id: ids.delivery } })).eventId;
-    ids.position = (await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201)).id;
+    ids.stakingOperation = (await post('/api/gateway/v1/staking/stake', { source: 'custody', amount: '100' }, 202)).id;
     ids.bridge = (
       await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202)
     ).id;
@@ -156,9 +156,9 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/payments/${ids.settledPayment}/refund`,
       headers: () => as(b),
     }),
-    'POST /api/gateway/v1/staking/positions/:id/unstake': () => ({
-      method: 'post',
-      path: `/api/gateway/v1/staking/positions/${ids.position}/unstake`,
+    'GET /api/gateway/v1/staking/operations/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/staking/operations/${ids.stakingOperation}`,
       headers: () => as(b),
     }),
     'GET /api/gateway/v1/bridge/transfers/:id': () => ({
@@ -285,7 +285,9 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/gateway/v1/wallet/deposits',
     // The EIP-712 typed data of a permit for the wallet (its `types` is a list): no stored rows at all.
     'GET /api/gateway/v1/wallet/permit-deposits/typed-data',
+    // Read from the staking contract (the wallet's own position, the pool's figures) or typed data to sign.
     'GET /api/gateway/v1/staking/positions',
+    'GET /api/gateway/v1/staking/typed-data',
     'GET /api/gateway/v1/farming/pools',
     'GET /api/gateway/v1/governance/proposals',
     'GET /api/gateway/v1/treasury/overview',
@@ -349,7 +351,7 @@ describe('tenant isolation on every list endpoint', () => {
     await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     const settled = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     await post(`/api/gateway/v1/payments/${settled.id}/confirm`, {}, 200);
-    await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201);
+    await post('/api/gateway/v1/staking/stake', { source: 'custody', amount: '100' }, 202);
     await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202);
     await post('/api/gateway/v1/consents', await signedConsent(wallet, org.organizationId), 201);
     const purchase = await post('/api/ai-billing/credits/purchase', { credits: 10 }, 201);

@@ -33,6 +33,7 @@ import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
 import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
+import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
 
@@ -110,7 +111,12 @@ export async function startWorker(
   slotsTimer.unref();
   // Issue #27: the on-chain outbox's queues, one per configured chain with the relayer as signer;
   // every kind of transaction the API writes has its outcome loaded (else start-up fails).
-  assertChainTransactionKinds([WITHDRAWAL_KIND, PERMIT_DEPOSIT_KINDS.permit, PERMIT_DEPOSIT_KINDS.transfer]);
+  assertChainTransactionKinds([
+    WITHDRAWAL_KIND,
+    PERMIT_DEPOSIT_KINDS.permit,
+    PERMIT_DEPOSIT_KINDS.transfer,
+    ...Object.values(STAKING_KINDS),
+  ]);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);

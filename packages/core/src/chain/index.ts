@@ -11,9 +11,10 @@ export {
   REMOTE_CONTRACTS,
 } from './contract.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
-export { governanceSettings, INITIAL_SUPPLY } from './deploy.js';
+export { governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
+  cachedRead,
   type ChainDeploymentReport,
   contractAddress,
   custodyAddress,

@@ -302,7 +302,7 @@ const READ_CACHE_MAX = 10_000;
  * `read()` once per CHAIN_READ_CACHE_MS per key and context; concurrent callers share the pending
  * read, and a failed read is not kept.
  */
-function cachedRead<T>(ctx: ChainCtx, key: string, read: () => Promise<T>): Promise<T> {
+export function cachedRead<T>(ctx: ChainCtx, key: string, read: () => Promise<T>): Promise<T> {
   const ttl = ctx.config.CHAIN_READ_CACHE_MS;
   if (ttl === 0) return read();
   let cache = ctx.chains.memo.get('reads') as Map<string, { at: number; value: Promise<unknown> }> | undefined;

@@ -1,5 +1,5 @@
 /** The `permit-deposits` module's public surface (issue #27, the gasless deposit): imported only through this file. */
-export { PermitDeposit, PermitTypedData, type PermitDepositDto, type PermitTypedDataDto } from './contract.js';
+export { PERMIT_TYPES, PermitDeposit, PermitTypedData, type PermitDepositDto, type PermitTypedDataDto } from './contract.js';
 export {
   depositWithPermit,
   getPermitDeposit,
