@@ -313,6 +313,7 @@ describe('tenant isolation on every list endpoint', () => {
   /** Path parameters named like another route's, by route path. */
   const parameterValuesByPath: Record<string, Record<string, (t: Tenant) => string>> = {
     '/gateway/v1/webhooks/{id}': { id: (t) => t.webhookId }, // its `events` list
+    '/gateway/v1/staking/typed-data': { action: () => 'claim' },
   };
 
   const headersOf = (route: (typeof listRoutes)[number], t: Tenant): Record<string, string> =>
