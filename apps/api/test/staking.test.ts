@@ -10,6 +10,7 @@ import { Staking } from '@gw/contracts';
 import { contractAddress, custodyAddress, faucet, localStakingRewards, publicClientOf } from '@gw/core/chain';
 import { checkReserves } from '@gw/core/custody';
 import { getBalance } from '@gw/core/ledger';
+import { createGatewayClient } from '../../../packages/client/src/index.js';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';
 
@@ -161,17 +162,15 @@ describe('staking on chain (issue #28)', () => {
     expect(await stakeRead('balanceOf', alice.address)).toBe(4n * ONE);
   });
 
-  it('stakes by permit: the wallet’s own tokens go into the pool as its stake, the gateway pays the gas', async () => {
+  it('stakes by permit (the client signs): the wallet’s own tokens go into the pool as its stake, the gateway pays the gas', async () => {
     const bob = await stack.login(undefined, { apiKey: org.apiKey });
     await faucet(deps(), bob.address, 10n * ONE);
     const signed = await sign(bob, 'stake', 3n * ONE);
     expect(signed.body.typedData.message).toMatchObject({ owner: bob.address, spender: staking, value: (3n * ONE).toString() });
-    const res = await stack.http
-      .post(`${API}/staking/stake`)
-      .set(as(bob))
-      .send({ source: 'permit', amount: (3n * ONE).toString(), deadline: signed.deadline, signature: signed.signature });
-    expect(res.status).toBe(202);
-    expect(await final(bob, res.body.id)).toMatchObject({ status: 'confirmed', source: 'permit' });
+    const gw = createGatewayClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: org.apiKey, token: bob.token });
+    const accepted = await gw.stakeWithPermit(bob.wallet, { amount: (3n * ONE).toString() });
+    expect(accepted).toMatchObject({ object: 'staking_operation', type: 'stake', source: 'permit', status: 'pending' });
+    expect(await final(bob, accepted.id)).toMatchObject({ status: 'confirmed', source: 'permit' });
     expect(await stakeRead('balanceOf', bob.address)).toBe(3n * ONE);
     expect(await tokens(bob.address)).toBe(7n * ONE);
     expect(await pub().getBalance({ address: bob.address as `0x${string}` })).toBe(0n);
@@ -190,10 +189,9 @@ describe('staking on chain (issue #28)', () => {
     );
 
     const before = await tokens(alice.address);
-    const c = await sign(alice, 'claim');
-    const claim = await stack.http.post(`${API}/staking/claim`).set(as(alice)).send({ deadline: c.deadline, signature: c.signature });
-    expect(claim.status).toBe(202);
-    const claimed = await final(alice, claim.body.id);
+    const gw = createGatewayClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: org.apiKey, token: alice.token });
+    const claim = await gw.claimStakingRewards(alice.wallet);
+    const claimed = await final(alice, claim.id);
     expect(claimed).toMatchObject({ status: 'confirmed', type: 'claim' });
     const reward = BigInt(claimed.amount);
     expect(reward).toBeGreaterThanOrEqual(accrued);

@@ -10,6 +10,7 @@ export {
   type GatewayClientOptions,
   type LoginSession,
   type PermitDeposit,
+  type StakingOperation,
   type PageItem,
   type PaginateInit,
   type PaginatedPath,
@@ -17,8 +18,10 @@ export {
 export { ProblemError, problemCode, type Problem } from './errors.js';
 export {
   signPermit,
+  signStakingTypedData,
   type EthersTypedDataSigner,
   type PermitTypedData,
+  type StakingTypedData,
   type TypedDataSigner,
   type ViemTypedDataAccount,
   type ViemTypedDataWalletClient,

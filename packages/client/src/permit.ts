@@ -39,19 +39,24 @@ export interface EthersTypedDataSigner {
 /** Anything `gw.depositWithPermit` can sign with. */
 export type TypedDataSigner = ViemTypedDataAccount | ViemTypedDataWalletClient | EthersTypedDataSigner;
 
+/** Typed data ready for EIP-712 signing (uint256 fields as bigints). */
+interface Signable {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, unknown>;
+}
+
 /**
- * Signs the served permit with `signer` after checking that the signer is the permit's owner.
- * @returns the 65-byte signature, 0x hex
- * @throws TypeError when the signer is of no known kind, or is not `typedData.message.owner`
+ * Signs `t` with `signer` after checking that the signer is `owner` (`what` names the caller in errors).
+ * @throws TypeError when the signer is of no known kind, or is not `owner`
  */
-export async function signPermit(signer: TypedDataSigner, typedData: PermitTypedData): Promise<`0x${string}`> {
-  const m = typedData.message;
-  const message = { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) };
-  const { domain, types } = typedData;
-  const owner = getAddress(m.owner);
+async function signAs(signer: TypedDataSigner, t: Signable, owner: string, what: string): Promise<`0x${string}`> {
+  const { domain, types, primaryType, message } = t;
+  const expected = getAddress(owner);
   const check = (address: string) => {
-    if (getAddress(address) !== owner)
-      throw new TypeError(`depositWithPermit: the signer ${address} is not the session's wallet ${owner} (log in with the same wallet)`);
+    if (getAddress(address) !== expected)
+      throw new TypeError(`${what}: the signer ${address} is not the session's wallet ${expected} (log in with the same wallet)`);
   };
   if (typeof (signer as EthersTypedDataSigner).getAddress === 'function') {
     const s = signer as EthersTypedDataSigner;
@@ -61,9 +66,9 @@ export async function signPermit(signer: TypedDataSigner, typedData: PermitTyped
   if ('transport' in signer && typeof (signer as ViemTypedDataWalletClient).getAddresses === 'function') {
     const c = signer as ViemTypedDataWalletClient;
     const account = c.account ?? (await c.getAddresses())[0];
-    if (!account) throw new TypeError('depositWithPermit: the wallet client has no account (connect one, or pass an account)');
+    if (!account) throw new TypeError(`${what}: the wallet client has no account (connect one, or pass an account)`);
     check(typeof account === 'string' ? account : account.address);
-    return (await c.signTypedData({ account, domain, types, primaryType: 'Permit', message })) as `0x${string}`;
+    return (await c.signTypedData({ account, domain, types, primaryType, message })) as `0x${string}`;
   }
   if (
     typeof (signer as ViemTypedDataAccount).signTypedData === 'function' &&
@@ -71,7 +76,44 @@ export async function signPermit(signer: TypedDataSigner, typedData: PermitTyped
   ) {
     const a = signer as ViemTypedDataAccount;
     check(a.address);
-    return (await a.signTypedData({ domain, types, primaryType: 'Permit', message })) as `0x${string}`;
+    return (await a.signTypedData({ domain, types, primaryType, message })) as `0x${string}`;
   }
-  throw new TypeError('depositWithPermit: expected a viem Account or WalletClient, or an ethers Signer');
+  throw new TypeError(`${what}: expected a viem Account or WalletClient, or an ethers Signer`);
+}
+
+/**
+ * Signs the served permit with `signer` after checking that the signer is the permit's owner.
+ * @returns the 65-byte signature, 0x hex
+ * @throws TypeError when the signer is of no known kind, or is not `typedData.message.owner`
+ */
+export async function signPermit(signer: TypedDataSigner, typedData: PermitTypedData): Promise<`0x${string}`> {
+  const m = typedData.message;
+  const message = { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) };
+  return signAs(signer, { ...typedData, message }, m.owner, 'depositWithPermit');
+}
+
+/**
+ * The typed data of `GET /gateway/v1/staking/typed-data` (issue #28): the token's `Permit` to the
+ * staking contract (`stake`), or the staking contract's `Withdraw` (`unstake`) / `GetReward` (`claim`);
+ * values as strings.
+ */
+export interface StakingTypedData {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: 'Permit' | 'Withdraw' | 'GetReward';
+  message: Record<string, string>;
+}
+
+/**
+ * Signs the served staking typed data with `signer` after checking that the signer is its `owner`
+ * (uint256 fields are converted to bigints by their declared types).
+ * @returns the 65-byte signature, 0x hex
+ * @throws TypeError when the signer is of no known kind, or is not `typedData.message.owner`
+ */
+export async function signStakingTypedData(signer: TypedDataSigner, typedData: StakingTypedData): Promise<`0x${string}`> {
+  const fields = typedData.types[typedData.primaryType] ?? [];
+  const message = Object.fromEntries(
+    fields.map((f) => [f.name, f.type.startsWith('uint') ? BigInt(typedData.message[f.name]!) : typedData.message[f.name]]),
+  );
+  return signAs(signer, { ...typedData, message }, typedData.message.owner!, 'staking');
 }
