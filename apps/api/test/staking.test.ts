@@ -211,4 +211,19 @@ describe('staking on chain (issue #28)', () => {
     expect(await custodial(alice.address)).toBe(6n * ONE);
     expect(await checkReserves(deps())).toMatchObject({ holds: true });
   });
+
+  it('a stake the chain refuses fails and credits the custodial amount back once (a balance no deposit backs: custody cannot pay)', async () => {
+    const carol = await stack.login(undefined, { apiKey: org.apiKey });
+    const huge = (await tokens(custody)) + ONE; // more than custody holds on chain
+    await stack.mintUnbacked(carol.address, huge);
+    const res = await stack.http.post(`${API}/staking/stake`).set(as(carol)).send({ source: 'custody', amount: huge.toString() });
+    expect(res.status).toBe(202);
+    expect(await custodial(carol.address)).toBe(0n);
+    const done = await final(carol, res.body.id);
+    expect(done).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/refused before sending|reverted/) });
+    expect(await custodial(carol.address)).toBe(huge);
+    expect(await stakeRead('balanceOf', carol.address)).toBe(0n);
+    const entries = await deps().prisma.journalEntry.count({ where: { reference: res.body.id, kind: 'stake.failed' } });
+    expect(entries).toBe(1);
+  });
 });
