@@ -24,16 +24,25 @@ describe('gateway: governance (issue #3)', () => {
   const proposal = (title: string, startsAt: Date, endsAt: Date, snapshotAt = new Date(startsAt.getTime() - HOUR)) =>
     prisma().proposal.create({ data: { title, description: `${title}: details`, snapshotAt, startsAt, endsAt } });
 
-  /** Stakes through the API, then moves the position's start to `startedAt` (and its end, when given). */
+  /**
+   * A legacy ledger position (issue #3) of `amount` from `startedAt` (to `unstakedAt`, when given):
+   * voting power still reads these until governance moves to on-chain votes; staking itself is on
+   * chain since issue #28 and no longer writes them, so the test writes the row.
+   */
   const stakedAt = async (who: { token: string; address: string }, amount: bigint, startedAt: Date, unstakedAt?: Date) => {
-    await stack.mint(who.address, amount);
-    const res = await post('/staking/stake', { amount: amount.toString() }, org.apiKey, who.token);
-    expect(res.status).toBe(201);
-    await prisma().stakingPosition.update({
-      where: { id: res.body.id },
-      data: { startedAt, lockedUntil: startedAt, ...(unstakedAt ? { unstakedAt, status: 'unstaked' as const, rewardPaid: '0' } : {}) },
+    const row = await prisma().stakingPosition.create({
+      data: {
+        address: who.address,
+        token: 'GTK',
+        principal: amount.toString(),
+        aprBps: 0,
+        lockDays: 0,
+        startedAt,
+        lockedUntil: startedAt,
+        ...(unstakedAt ? { unstakedAt, status: 'unstaked' as const, rewardPaid: '0' } : {}),
+      },
     });
-    return res.body.id as string;
+    return row.id;
   };
 
   /** A wallet with `amount` staked two days ago, well before the open proposal's snapshot. */
