@@ -335,7 +335,7 @@ async function runWithdrawals(
   let rows: { id: string; status: string; updatedAt: Date }[] = [];
   await until(
     async () => {
-      rows = await deps.ctx.prisma.withdrawal.findMany({
+      rows = await deps.ctx.prisma.custodyOutflow.findMany({
         where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } },
         select: { id: true, status: true, updatedAt: true },
       });

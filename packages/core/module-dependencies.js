@@ -23,7 +23,7 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   webhooks: ['deliveries'],
   consents: ['auth'],
   logistics: ['idempotency'],
-  staking: ['idempotency', 'ledger'],
+  staking: ['chain', 'idempotency', 'withdrawals'],
   'health-records': ['consents', 'evm'],
   bridge: ['chain', 'contracts', 'evm', 'idempotency', 'ledger', 'webhooks'],
   payments: ['deliveries', 'idempotency', 'ledger', 'webhooks'],

@@ -105,7 +105,7 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
     /** The fault row: confirmed withdrawals, and token transfers from custody per wallet counted on chain. */
     const tally = async (name: string) => {
       await until(
-        async () => (await deps.prisma.withdrawal.count({ where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } } })) === N,
+        async () => (await deps.prisma.custodyOutflow.count({ where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } } })) === N,
       );
       const pub = publicClientOf(deps, deps.chains.home!);
       const custody = await custodyAddress(deps);
@@ -118,7 +118,7 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
       });
       let duplicates = 0;
       for (const w of wallets) duplicates += Math.max(0, logs.filter((l) => l.args.to === w.address).length - 1);
-      const confirmed = await deps.prisma.withdrawal.count({ where: { id: { in: ids }, status: 'confirmed' } });
+      const confirmed = await deps.prisma.custodyOutflow.count({ where: { id: { in: ids }, status: 'confirmed' } });
       const row = { scenario: name, expected: N, delivered: confirmed, lost: N - confirmed, duplicates };
       report(row);
       for (const w of wallets)

@@ -89,7 +89,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
       })
     ).id;
     ids.event = (await stack.api.deps.prisma.delivery.findUniqueOrThrow({ where: { id: ids.delivery } })).eventId;
-    ids.position = (await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201)).id;
+    ids.stakingOperation = (await post('/api/gateway/v1/staking/stake', { source: 'custody', amount: '100' }, 202)).id;
     ids.bridge = (
       await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202)
     ).id;
@@ -186,9 +186,9 @@ describe('tenant isolation on every id-taking endpoint', () => {
       path: `/api/gateway/v1/payments/${ids.settledPayment}/refund`,
       headers: () => as(b),
     }),
-    'POST /api/gateway/v1/staking/positions/:id/unstake': () => ({
-      method: 'post',
-      path: `/api/gateway/v1/staking/positions/${ids.position}/unstake`,
+    'GET /api/gateway/v1/staking/operations/:id': () => ({
+      method: 'get',
+      path: `/api/gateway/v1/staking/operations/${ids.stakingOperation}`,
       headers: () => as(b),
     }),
     'GET /api/gateway/v1/bridge/transfers/:id': () => ({
@@ -327,7 +327,9 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/gateway/v1/wallet/deposits',
     // The EIP-712 typed data of a permit for the wallet (its `types` is a list): no stored rows at all.
     'GET /api/gateway/v1/wallet/permit-deposits/typed-data',
+    // Read from the staking contract (the wallet's own position, the pool's figures) or typed data to sign.
     'GET /api/gateway/v1/staking/positions',
+    'GET /api/gateway/v1/staking/typed-data',
     'GET /api/gateway/v1/farming/pools',
     'GET /api/gateway/v1/governance/proposals',
     // The EIP-712 ballot and delegation for the wallet: no stored rows at all.
@@ -361,6 +363,7 @@ describe('tenant isolation on every list endpoint', () => {
   /** Path parameters named like another route's, by route path. */
   const parameterValuesByPath: Record<string, Record<string, (t: Tenant) => string>> = {
     '/gateway/v1/webhooks/{id}': { id: (t) => t.webhookId }, // its `events` list
+    '/gateway/v1/staking/typed-data': { action: () => 'claim' },
   };
 
   const headersOf = (route: (typeof listRoutes)[number], t: Tenant): Record<string, string> =>
@@ -399,7 +402,7 @@ describe('tenant isolation on every list endpoint', () => {
     await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     const settled = await post('/api/gateway/v1/payments', { amount: '10' }, 201);
     await post(`/api/gateway/v1/payments/${settled.id}/confirm`, {}, 200);
-    await post('/api/gateway/v1/staking/stake', { amount: '100' }, 201);
+    await post('/api/gateway/v1/staking/stake', { source: 'custody', amount: '100' }, 202);
     await post('/api/gateway/v1/bridge/initiate', { toChainId: 'eip155:31338', toAddress: newWallet().address, amount: '5' }, 202);
     await post('/api/gateway/v1/consents', await signedConsent(wallet, org.organizationId), 201);
     const purchase = await post('/api/ai-billing/credits/purchase', { credits: 10 }, 201);

@@ -30,7 +30,7 @@ export async function dbDigest(prisma: PrismaClient): Promise<string> {
     'customs_clearances',
     'consents',
     'siwe_nonces',
-    'withdrawals',
+    'custody_outflows',
     'permit_deposits',
     'deposits',
   ];

@@ -167,7 +167,7 @@ describe('custody (issue #27): deposits, reorgs, orphans and the proof of reserv
         .set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${alice.token}` })
         .send({ amount: amount.toString() });
       expect(res.status).toBe(202);
-      return (await deps().prisma.withdrawal.findUniqueOrThrow({ where: { id: res.body.id } })).chainTransactionId;
+      return (await deps().prisma.custodyOutflow.findUniqueOrThrow({ where: { id: res.body.id } })).chainTransactionId;
     };
     const confirmations = deps().chains.home!.confirmations;
     // 1. Final in the ledger (tokens gone from the custodial supply) with no scan since: the check's
@@ -177,7 +177,7 @@ describe('custody (issue #27): deposits, reorgs, orphans and the proof of reserv
     await mine(confirmations);
     expect(await processChainTransaction(deps(), first)).toMatchObject({ state: 'confirmed' });
     const atOldBlock = await checkReserves(deps());
-    const row = await deps().prisma.withdrawal.findFirstOrThrow({ where: { chainTransactionId: first } });
+    const row = await deps().prisma.custodyOutflow.findFirstOrThrow({ where: { chainTransactionId: first } });
     expect(BigInt(atOldBlock.block)).toBeLessThan(row.minedBlock!);
     expect(atOldBlock).toMatchObject({ holds: true, difference: '0' });
     // 2. Mined and below the check's block after a scan, but its outcome not applied yet (the

@@ -61,7 +61,7 @@ describe('payments (issue #2)', () => {
     const calls: [string, object][] = [
       ['/payments', { amount: over }],
       ['/wallet/transfer', { to: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
-      ['/staking/stake', { amount: over }],
+      ['/staking/stake', { source: 'custody', amount: over }],
       ['/bridge/initiate', { toChainId: 'eip155:31338', toAddress: '0x52908400098527886E0F7030069857D2E4169EE7', amount: over }],
     ];
     for (const [path, body] of calls) {

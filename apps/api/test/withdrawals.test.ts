@@ -93,7 +93,7 @@ describe('withdrawals (issue #27)', () => {
   });
 
   it('a short custodial balance is 422 and writes nothing', async () => {
-    const rows = await deps().prisma.withdrawal.count();
+    const rows = await deps().prisma.custodyOutflow.count();
     const txs = await deps().prisma.chainTransaction.count();
     const res = await stack.http
       .post('/api/gateway/v1/wallet/withdraw')
@@ -101,7 +101,7 @@ describe('withdrawals (issue #27)', () => {
       .send({ amount: (1000n * ONE).toString() });
     expect(res.status).toBe(422);
     expect(res.body.type).toBe('/problems/insufficient-funds');
-    expect(await deps().prisma.withdrawal.count()).toBe(rows);
+    expect(await deps().prisma.custodyOutflow.count()).toBe(rows);
     expect(await deps().prisma.chainTransaction.count()).toBe(txs);
   });
 

@@ -33,6 +33,7 @@ import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
 import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
+import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { GOVERNANCE_KINDS, governanceKeeperRuns } from '@gw/core/governance';
 import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
@@ -114,6 +115,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     PERMIT_DEPOSIT_KINDS.transfer,
     ...Object.values(BRIDGE_KINDS),
     ...Object.values(GOVERNANCE_KINDS),
+    ...Object.values(STAKING_KINDS),
   ]);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];

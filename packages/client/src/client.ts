@@ -3,7 +3,7 @@ import { IDEMPOTENT_OPERATIONS, type operations, type paths } from './generated/
 import { ProblemError } from './errors.js';
 import { type FetchLike, isRetrySafe, isSafeMethod, type RetryOptions, withRetries } from './retry.js';
 import { buildLoginMessage, resolveSigner, type LoginOptions, type SiweSigner } from './siwe.js';
-import { signBallot, signDelegation, signPermit, type TypedDataSigner } from './permit.js';
+import { signBallot, signDelegation, signPermit, signStakingTypedData, type TypedDataSigner } from './permit.js';
 
 /** Options of {@link createGatewayClient}. */
 export interface GatewayClientOptions {
@@ -44,6 +44,8 @@ export interface BridgeWithPermitOptions {
 export type GovernanceVote = operations['vote']['responses'][202]['content']['application/json'];
 /** The answer of `POST /gateway/v1/governance/delegate`: the delegation, `pending`. */
 export type GovernanceDelegation = operations['delegate']['responses'][202]['content']['application/json'];
+/** A stake, unstake or claim relayed on chain (issue #28), as `POST /gateway/v1/staking/…` answers it: `pending`. */
+export type StakingOperation = operations['stake']['responses'][202]['content']['application/json'];
 
 type GetPath = {
   [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'application/json': unknown } } } } } ? P : never;
@@ -132,6 +134,30 @@ export interface GatewayClient extends Client<paths> {
    * @throws ProblemError (invalid-governance-signature, invalid-state, chain-unavailable, …)
    */
   delegateBySig(signer: TypedDataSigner, opts: { delegatee: string }): Promise<GovernanceDelegation>;
+  /**
+   * Stakes the wallet's own on-chain tokens without gas (issue #28): fetches the EIP-2612 permit to the
+   * staking contract (`GET /gateway/v1/staking/typed-data?action=stake`), signs it with `signer`, and
+   * sends it (`POST /gateway/v1/staking/stake`, `source: permit`). (A stake from the custodial balance
+   * needs no signature: `POST /gateway/v1/staking/stake` with `{ source: 'custody', amount }`.)
+   * Poll `GET /gateway/v1/staking/operations/{id}`.
+   * @param opts.amount base units, as a decimal string
+   * @throws ProblemError (invalid-permit, insufficient-funds, invalid-state, chain-unavailable, …);
+   *   TypeError when `signer` is not the session's wallet
+   */
+  stakeWithPermit(signer: TypedDataSigner, opts: { amount: string }): Promise<StakingOperation>;
+  /**
+   * Unstakes by the wallet's signature: fetches the staking contract's EIP-712 `Withdraw`
+   * (`action=unstake`), signs it, and sends it (`POST /gateway/v1/staking/unstake`); the tokens go to
+   * the wallet's own address on chain.
+   * @throws ProblemError (invalid-staking-signature, insufficient-funds, invalid-state, …); TypeError as above
+   */
+  unstake(signer: TypedDataSigner, opts: { amount: string }): Promise<StakingOperation>;
+  /**
+   * Claims the staking rewards by the wallet's signature (`GetReward`, `POST /gateway/v1/staking/claim`):
+   * paid to the wallet's own address on chain.
+   * @throws ProblemError (invalid-staking-signature, insufficient-funds: nothing accrued, …); TypeError as above
+   */
+  claimStakingRewards(signer: TypedDataSigner): Promise<StakingOperation>;
 }
 
 /** `[METHOD, pattern]` of the operations that honour an `Idempotency-Key` (`x-idempotent` in the document). */
@@ -269,6 +295,27 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return unwrap(client.POST('/gateway/v1/governance/delegate', { body: { delegatee, nonce, expiry: Number(expiry), signature } }));
   };
 
+  const stakingSignature = async (signer: TypedDataSigner, action: 'stake' | 'unstake' | 'claim', amount?: string) => {
+    const { typedData } = await unwrap(
+      client.GET('/gateway/v1/staking/typed-data', { params: { query: { action, ...(amount === undefined ? {} : { amount }) } } }),
+    );
+    return { deadline: Number(typedData.message.deadline), signature: await signStakingTypedData(signer, typedData) };
+  };
+  const stakeWithPermit = async (signer: TypedDataSigner, opts: { amount: string }): Promise<StakingOperation> =>
+    unwrap(
+      client.POST('/gateway/v1/staking/stake', {
+        body: { source: 'permit', amount: opts.amount, ...(await stakingSignature(signer, 'stake', opts.amount)) },
+      }),
+    );
+  const unstake = async (signer: TypedDataSigner, opts: { amount: string }): Promise<StakingOperation> =>
+    unwrap(
+      client.POST('/gateway/v1/staking/unstake', {
+        body: { amount: opts.amount, ...(await stakingSignature(signer, 'unstake', opts.amount)) },
+      }),
+    );
+  const claimStakingRewards = async (signer: TypedDataSigner): Promise<StakingOperation> =>
+    unwrap(client.POST('/gateway/v1/staking/claim', { body: await stakingSignature(signer, 'claim') }));
+
   const gw = Object.assign(client, {
     login,
     unwrap,
@@ -277,8 +324,23 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     bridgeWithPermit,
     voteBySig,
     delegateBySig,
+    stakeWithPermit,
+    unstake,
+    claimStakingRewards,
   }) as Client<paths> &
-    Pick<GatewayClient, 'login' | 'unwrap' | 'paginate' | 'depositWithPermit' | 'bridgeWithPermit' | 'voteBySig' | 'delegateBySig'>;
+    Pick<
+      GatewayClient,
+      | 'login'
+      | 'unwrap'
+      | 'paginate'
+      | 'depositWithPermit'
+      | 'bridgeWithPermit'
+      | 'voteBySig'
+      | 'delegateBySig'
+      | 'stakeWithPermit'
+      | 'unstake'
+      | 'claimStakingRewards'
+    >;
   Object.defineProperties(gw, {
     baseUrl: { value: baseUrl, enumerable: true },
     apiKey: { get: () => state.apiKey, set: (v: string | undefined) => (state.apiKey = v), enumerable: true },

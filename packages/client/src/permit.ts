@@ -142,3 +142,25 @@ export async function signDelegation(
     message,
   });
 }
+
+/** Staking (issue #28): the typed data `GET /gateway/v1/staking/typed-data` serves (uint256 fields as decimal strings). */
+export interface StakingTypedData {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: 'Permit' | 'Withdraw' | 'GetReward';
+  message: Record<string, string>;
+}
+
+/**
+ * Signs the served staking typed data with `signer` after checking that the signer is its `owner`
+ * (uint256 fields are converted to bigints by their declared types).
+ * @returns the 65-byte signature, 0x hex
+ * @throws TypeError when the signer is of no known kind, or is not `typedData.message.owner`
+ */
+export async function signStakingTypedData(signer: TypedDataSigner, typedData: StakingTypedData): Promise<`0x${string}`> {
+  const fields = typedData.types[typedData.primaryType] ?? [];
+  const message = Object.fromEntries(
+    fields.map((f) => [f.name, f.type.startsWith('uint') ? BigInt(typedData.message[f.name]!) : typedData.message[f.name]]),
+  );
+  return signTyped('staking', signer, typedData.message.owner!, { ...typedData, message });
+}

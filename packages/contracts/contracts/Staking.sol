@@ -5,6 +5,10 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 
 /// @title Staking
 /// @notice Synthetix StakingRewards-style staking: stakers deposit `stakingToken` and earn
@@ -12,7 +16,12 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 ///         paid from a balance the owner funds with `fund`; a claim beyond it reverts.
 ///         One deployment is one farming pool (staked token + reward rate): staking the native
 ///         token is the pool `Staking(GatewayToken, GatewayToken)`, an LP farm another deployment.
-contract Staking is ReentrancyGuard, Ownable {
+///         Relaying (issue #28): `stakeFor` stakes the caller's tokens for a beneficiary (a custodian
+///         staking for its wallet), `stakeWithPermit` stakes the owner's own tokens by an EIP-2612
+///         permit, and `withdrawBySig` / `getRewardBySig` let anyone submit the staker's EIP-712
+///         signature (name "Staking", version "1"; one nonce sequence per staker, `nonces(owner)`):
+///         the tokens always go to the staker's own address, never to the relayer.
+contract Staking is ReentrancyGuard, Ownable, EIP712, Nonces {
     using SafeERC20 for IERC20;
 
     IERC20 public immutable stakingToken;
@@ -24,6 +33,12 @@ contract Staking is ReentrancyGuard, Ownable {
     uint256 public rewardPerTokenStored;
     /// @notice funded rewards not yet paid (kept apart from the stakes when both tokens are the same)
     uint256 public rewardBalance;
+
+    /// @notice EIP-712 `Withdraw`: unstake `amount` of `owner`'s stake, paid to `owner`
+    bytes32 public constant WITHDRAW_TYPEHASH =
+        keccak256("Withdraw(address owner,uint256 amount,uint256 nonce,uint256 deadline)");
+    /// @notice EIP-712 `GetReward`: pay `owner`'s accrued rewards to `owner`
+    bytes32 public constant GET_REWARD_TYPEHASH = keccak256("GetReward(address owner,uint256 nonce,uint256 deadline)");
 
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
@@ -39,8 +54,10 @@ contract Staking is ReentrancyGuard, Ownable {
     error ZeroAmount();
     error InsufficientStake(uint256 balance, uint256 requested);
     error InsufficientRewardBalance(uint256 available, uint256 requested);
+    error ExpiredSignature(uint256 deadline);
+    error InvalidSigner(address owner);
 
-    constructor(IERC20 stakingToken_, IERC20 rewardsToken_, address owner_) Ownable(owner_) {
+    constructor(IERC20 stakingToken_, IERC20 rewardsToken_, address owner_) Ownable(owner_) EIP712("Staking", "1") {
         stakingToken = stakingToken_;
         rewardsToken = rewardsToken_;
         lastUpdateTime = block.timestamp;
@@ -67,37 +84,90 @@ contract Staking is ReentrancyGuard, Ownable {
     }
 
     function stake(uint256 amount) external nonReentrant updateReward(msg.sender) {
-        if (amount == 0) revert ZeroAmount();
-        totalSupply += amount;
-        balanceOf[msg.sender] += amount;
-        stakingToken.safeTransferFrom(msg.sender, address(this), amount);
-        emit Staked(msg.sender, amount);
+        _stake(msg.sender, msg.sender, amount);
+    }
+
+    /// @notice stakes `amount` of the caller's tokens credited to `beneficiary` (the custody path: the
+    ///         stake is the beneficiary's, only the beneficiary can withdraw it or claim its rewards)
+    function stakeFor(address beneficiary, uint256 amount) external nonReentrant updateReward(beneficiary) {
+        _stake(msg.sender, beneficiary, amount);
+    }
+
+    /// @notice stakes `amount` of `owner`'s tokens, credited to `owner`, by an EIP-2612 permit whose
+    ///         spender is this contract. The permit is tried, not required: anyone may submit a signed
+    ///         permit first (front-running), which spends its nonce but grants the same allowance, so
+    ///         the transfer decides.
+    function stakeWithPermit(address owner, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        updateReward(owner)
+    {
+        try IERC20Permit(address(stakingToken)).permit(owner, address(this), amount, deadline, v, r, s) {} catch {}
+        _stake(owner, owner, amount);
     }
 
     function withdraw(uint256 amount) public nonReentrant updateReward(msg.sender) {
-        if (amount == 0) revert ZeroAmount();
-        uint256 balance = balanceOf[msg.sender];
-        if (amount > balance) revert InsufficientStake(balance, amount);
-        totalSupply -= amount;
-        balanceOf[msg.sender] = balance - amount;
-        stakingToken.safeTransfer(msg.sender, amount);
-        emit Withdrawn(msg.sender, amount);
+        _withdraw(msg.sender, amount);
+    }
+
+    /// @notice withdraws `amount` of `owner`'s stake to `owner`, authorised by `owner`'s EIP-712
+    ///         `Withdraw` signature (EOA or ERC-1271) for its current nonce, before `deadline` (seconds)
+    function withdrawBySig(address owner, uint256 amount, uint256 deadline, bytes calldata signature)
+        external
+        nonReentrant
+        updateReward(owner)
+    {
+        _checkSignature(owner, keccak256(abi.encode(WITHDRAW_TYPEHASH, owner, amount, _useNonce(owner), deadline)), deadline, signature);
+        _withdraw(owner, amount);
     }
 
     function getReward() public nonReentrant updateReward(msg.sender) {
-        uint256 reward = rewards[msg.sender];
-        if (reward > 0) {
-            if (reward > rewardBalance) revert InsufficientRewardBalance(rewardBalance, reward);
-            rewards[msg.sender] = 0;
-            rewardBalance -= reward;
-            rewardsToken.safeTransfer(msg.sender, reward);
-            emit RewardPaid(msg.sender, reward);
-        }
+        _getReward(msg.sender);
+    }
+
+    /// @notice pays `owner`'s rewards to `owner`, authorised by `owner`'s EIP-712 `GetReward` signature
+    function getRewardBySig(address owner, uint256 deadline, bytes calldata signature) external nonReentrant updateReward(owner) {
+        _checkSignature(owner, keccak256(abi.encode(GET_REWARD_TYPEHASH, owner, _useNonce(owner), deadline)), deadline, signature);
+        _getReward(owner);
     }
 
     function exit() external {
         withdraw(balanceOf[msg.sender]);
         getReward();
+    }
+
+    function _stake(address from, address beneficiary, uint256 amount) private {
+        if (amount == 0) revert ZeroAmount();
+        totalSupply += amount;
+        balanceOf[beneficiary] += amount;
+        stakingToken.safeTransferFrom(from, address(this), amount);
+        emit Staked(beneficiary, amount);
+    }
+
+    function _withdraw(address account, uint256 amount) private {
+        if (amount == 0) revert ZeroAmount();
+        uint256 balance = balanceOf[account];
+        if (amount > balance) revert InsufficientStake(balance, amount);
+        totalSupply -= amount;
+        balanceOf[account] = balance - amount;
+        stakingToken.safeTransfer(account, amount);
+        emit Withdrawn(account, amount);
+    }
+
+    function _getReward(address account) private {
+        uint256 reward = rewards[account];
+        if (reward > 0) {
+            if (reward > rewardBalance) revert InsufficientRewardBalance(rewardBalance, reward);
+            rewards[account] = 0;
+            rewardBalance -= reward;
+            rewardsToken.safeTransfer(account, reward);
+            emit RewardPaid(account, reward);
+        }
+    }
+
+    function _checkSignature(address owner, bytes32 structHash, uint256 deadline, bytes calldata signature) private view {
+        if (block.timestamp > deadline) revert ExpiredSignature(deadline);
+        if (!SignatureChecker.isValidSignatureNow(owner, _hashTypedDataV4(structHash), signature)) revert InvalidSigner(owner);
     }
 
     /// @notice owner: sets the per-second rate; rewards accrued so far keep the old rate

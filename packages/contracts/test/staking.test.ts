@@ -4,7 +4,7 @@
  * out of the funded balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Address, parseEther } from 'viem';
+import { type Address, parseEther, parseSignature } from 'viem';
 import { GatewayToken, Staking } from '../src/index.js';
 import { devAccount, startChain, type TestChain } from './support.js';
 
@@ -91,5 +91,127 @@ describe('Staking', () => {
     await expect(c.publicClient.simulateContract({ account: bob, ...staking, functionName: 'setRewardRate', args: [1n] })).rejects.toThrow(
       /OwnableUnauthorizedAccount/,
     );
+  });
+});
+
+describe('Staking relaying (issue #28)', () => {
+  const dave = devAccount(3); // a wallet that never sends a transaction of its own
+  const relayer = devAccount(4); // submits everything for dave; holds the custodial tokens
+  const chainTime = async () => (await c.publicClient.getBlock()).timestamp;
+  const stakingDomain = () => ({ name: 'Staking', version: '1', chainId: 31337, verifyingContract: staking.address });
+  const signWithdraw = async (signer: typeof dave, m: { owner: Address; amount: bigint; nonce: bigint; deadline: bigint }) =>
+    signer.signTypedData({
+      domain: stakingDomain(),
+      types: {
+        Withdraw: [
+          { name: 'owner', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Withdraw',
+      message: m,
+    });
+  const signGetReward = async (signer: typeof dave, m: { owner: Address; nonce: bigint; deadline: bigint }) =>
+    signer.signTypedData({
+      domain: stakingDomain(),
+      types: {
+        GetReward: [
+          { name: 'owner', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'GetReward',
+      message: m,
+    });
+  const nonceOf = (who: Address) => c.read<bigint>(staking, 'nonces', [who]);
+  const refused = (functionName: string, args: readonly unknown[]) =>
+    c.publicClient.simulateContract({ account: relayer, ...staking, functionName, args } as never);
+
+  it('stakeFor credits the beneficiary with the caller’s tokens; only the beneficiary’s signature withdraws, to the beneficiary', async () => {
+    await c.send(alice, token, 'transfer', [relayer.address, parseEther('50')]);
+    await c.send(relayer, token, 'approve', [staking.address, parseEther('50')]);
+    await c.send(relayer, staking, 'stakeFor', [dave.address, parseEther('50')]);
+    expect(await c.read(staking, 'balanceOf', [dave.address])).toBe(parseEther('50'));
+    expect(await c.read(staking, 'balanceOf', [relayer.address])).toBe(0n);
+    expect(await balance(relayer.address)).toBe(0n);
+    // The relayer holds no stake of its own: it cannot withdraw dave's.
+    await expect(refused('withdraw', [1n])).rejects.toThrow(/InsufficientStake/);
+
+    const deadline = (await chainTime()) + 3600n;
+    const nonce = await nonceOf(dave.address);
+    const sig = await signWithdraw(dave, { owner: dave.address, amount: parseEther('20'), nonce, deadline });
+    // Wrong signer (the relayer signs for dave) and a changed amount are refused.
+    const forged = await signWithdraw(relayer, { owner: dave.address, amount: parseEther('20'), nonce, deadline });
+    await expect(refused('withdrawBySig', [dave.address, parseEther('20'), deadline, forged])).rejects.toThrow(/InvalidSigner/);
+    await expect(refused('withdrawBySig', [dave.address, parseEther('21'), deadline, sig])).rejects.toThrow(/InvalidSigner/);
+
+    await c.send(relayer, staking, 'withdrawBySig', [dave.address, parseEther('20'), deadline, sig]);
+    expect(await balance(dave.address)).toBe(parseEther('20'));
+    expect(await balance(relayer.address)).toBe(0n);
+    expect(await c.read(staking, 'balanceOf', [dave.address])).toBe(parseEther('30'));
+    expect(await nonceOf(dave.address)).toBe(nonce + 1n);
+    // Replay: the nonce is spent.
+    await expect(refused('withdrawBySig', [dave.address, parseEther('20'), deadline, sig])).rejects.toThrow(/InvalidSigner/);
+  });
+
+  it('getRewardBySig pays the owner’s rewards to the owner; expired and replayed signatures are refused', async () => {
+    await c.testClient.increaseTime({ seconds: 100 });
+    await c.testClient.mine({ blocks: 1 });
+    expect(await earned(dave.address)).toBeGreaterThan(0n);
+
+    const expired = (await chainTime()) - 1n;
+    const old = await signGetReward(dave, { owner: dave.address, nonce: await nonceOf(dave.address), deadline: expired });
+    await expect(refused('getRewardBySig', [dave.address, expired, old])).rejects.toThrow(/ExpiredSignature/);
+
+    const deadline = (await chainTime()) + 3600n;
+    const sig = await signGetReward(dave, { owner: dave.address, nonce: await nonceOf(dave.address), deadline });
+    const before = await balance(dave.address);
+    const receipt = await c.send(relayer, staking, 'getRewardBySig', [dave.address, deadline, sig]);
+    const paid = (await balance(dave.address)) - before;
+    expect(paid).toBeGreaterThan(0n);
+    expect(
+      await c.publicClient.readContract({ ...staking, functionName: 'rewards', args: [dave.address], blockNumber: receipt.blockNumber }),
+    ).toBe(0n);
+    expect(await balance(relayer.address)).toBe(0n);
+    await expect(refused('getRewardBySig', [dave.address, deadline, sig])).rejects.toThrow(/InvalidSigner/);
+  });
+
+  it('stakeWithPermit stakes the owner’s own tokens by an EIP-2612 permit, also when the permit was front-run', async () => {
+    const permit = async (value: bigint) => {
+      const deadline = (await chainTime()) + 3600n;
+      const nonce = await c.read<bigint>(token, 'nonces', [dave.address]);
+      const signature = await dave.signTypedData({
+        domain: { name: 'Gateway Token', version: '1', chainId: 31337, verifyingContract: token.address },
+        types: {
+          Permit: [
+            { name: 'owner', type: 'address' },
+            { name: 'spender', type: 'address' },
+            { name: 'value', type: 'uint256' },
+            { name: 'nonce', type: 'uint256' },
+            { name: 'deadline', type: 'uint256' },
+          ],
+        },
+        primaryType: 'Permit',
+        message: { owner: dave.address, spender: staking.address, value, nonce, deadline },
+      });
+      const { v, r, s } = parseSignature(signature);
+      return [dave.address, value, deadline, Number(v), r, s] as const;
+    };
+    const staked = await c.read<bigint>(staking, 'balanceOf', [dave.address]);
+    const args = await permit(parseEther('5'));
+    await c.send(relayer, staking, 'stakeWithPermit', args);
+    expect(await c.read(staking, 'balanceOf', [dave.address])).toBe(staked + parseEther('5'));
+    // Replayed: the permit's nonce is spent and no allowance is left, so the token's transferFrom
+    // reverts (ERC20InsufficientAllowance, selector 0xfb8f41b2: the token's error, not in Staking's ABI).
+    await expect(refused('stakeWithPermit', args)).rejects.toThrow(/0xfb8f41b2/);
+
+    // Front-run: someone submits the permit itself first; the stake still goes through.
+    const next = await permit(parseEther('5'));
+    await c.send(carol, token, 'permit', [next[0], staking.address, next[1], next[2], next[3], next[4], next[5]]);
+    await c.send(relayer, staking, 'stakeWithPermit', next);
+    expect(await c.read(staking, 'balanceOf', [dave.address])).toBe(staked + parseEther('10'));
   });
 });

@@ -612,14 +612,106 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Stake the native token
-     * @description Moves `amount` from the wallet to `system:staking-pool` and opens a position earning the service's APR (`aprBps`), locked for `lockDays` (0–STAKING_MAX_LOCK_DAYS, default 0). The reward accrues per second: `floor(principal × aprBps × seconds / (10000 × 31536000))`. A short balance is 422.
+     * Stake the native token on chain
+     * @description `source: custody` stakes `amount` of the JWT wallet's custodial balance: the debit and the on-chain `stakeFor(wallet, amount)` (after the custody address's `approve`) are one change; a failure on chain credits it back once. `source: permit` stakes the wallet's own tokens by its EIP-2612 permit to the staking contract (typed data: `GET /staking/typed-data?action=stake`), relayed as `stakeWithPermit`. Either way the stake is the wallet's own on chain: only its signature (or itself) can unstake, to its own address. Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). Checked before anything is written: a short custodial or on-chain balance → 422 `insufficient-funds`, a bad permit → 422 `invalid-permit`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
     post: operations['stake'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/unstake': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Unstake by the wallet’s signature
+     * @description Relays the JWT wallet's EIP-712 `Withdraw` signature (typed data: `GET /staking/typed-data?action=unstake`) as `withdrawBySig`: `amount` of its stake goes to the wallet's own address on chain, not back to custody. Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). A bad signature → 422 `invalid-staking-signature`; a stake smaller than `amount` → 422 `insufficient-funds`; nothing is written then.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
+     */
+    post: operations['unstake'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim rewards by the wallet’s signature
+     * @description Relays the JWT wallet's EIP-712 `GetReward` signature (typed data: `GET /staking/typed-data?action=claim`) as `getRewardBySig`: its rewards are paid to its own address on chain; the operation's `amount` is the reward paid, once confirmed. Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). A bad signature → 422 `invalid-staking-signature`; no rewards accrued → 422 `insufficient-funds`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *
+     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
+     */
+    post: operations['claimStakingRewards'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/typed-data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the wallet signs to stake by permit, unstake or claim
+     * @description The EIP-712 typed data for the JWT wallet: `action=stake` the token's EIP-2612 `Permit` (spender: the staking contract), `action=unstake` the staking contract's `Withdraw`, `action=claim` its `GetReward`; each with the signing contract's own domain (ERC-5267), the wallet's current nonce (read now, never cached) and a deadline one hour ahead. `amount` is required for `stake` and `unstake`.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     */
+    get: operations['getStakingTypedData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/staking/operations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A stake, unstake or claim and its state
+     * @description An operation of the JWT's wallet: `pending`, `submitted`, `confirmed` or `failed`, with `txHash`. Another wallet's or organization's id → 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
+     */
+    get: operations['getStakingOperation'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -634,38 +726,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The wallet's active positions
-     * @description Active positions of the JWT wallet, newest first, each with its reward accrued up to now.
+     * The wallet's positions, read from the contract
+     * @description The JWT wallet's position in each pool, read from the staking contract (one JSON-RPC batch, cached CHAIN_READ_CACHE_MS): `staked` (`balanceOf`), `earned` (rewards not yet claimed) and `nonce` (for the next signature). No chain or no deployment, or the node is slow → 503 `chain-unavailable`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
      */
     get: operations['listStakingPositions'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/gateway/v1/staking/positions/{id}/unstake': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Unstake a position
-     * @description Pays the principal (from the staking pool) and the reward (from the treasury) back to the wallet in one ledger entry. Still locked → 409 (`reason: "locked"`, `lockedUntil`); already unstaked → 409 (`reason: "already-unstaked"`); another wallet's position → 404; the treasury short of the reward → 422 (`reason: "treasury-short"`: nothing moved, retry later). The body is empty or `{}`.
-     *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
-     *
-     *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
-     */
-    post: operations['unstake'];
     delete?: never;
     options?: never;
     head?: never;
@@ -680,8 +748,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Available farming pools
-     * @description Active pools, newest first; `totalValueLocked` in base units of the native token.
+     * Farming pools, read from their contracts
+     * @description Each pool's figures from its contract (cached CHAIN_READ_CACHE_MS): `totalStaked`, `rewardRate` (base units per second), `rewardBalance` (funded rewards left) and `aprBps` = rewardRate × 31,536,000 × 10,000 ÷ totalStaked, integer basis points rounded down (stake and reward are the same token; null when nothing is staked). No chain → 503 `chain-unavailable`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `farming:read` (on the API key).
      */
@@ -2416,30 +2484,57 @@ export interface components {
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
       nextCursor: string | null;
     };
+    /** @description A farming pool, read from its contract (cached CHAIN_READ_CACHE_MS) */
     FarmingPool: {
-      /** Format: uuid */
-      id: string;
-      name: string;
+      /** @enum {string} */
+      object: 'farming_pool';
       /**
-       * @description The two token symbols of the pool
-       * @example [
-       *       "GTK",
-       *       "USDC"
-       *     ]
+       * @description CAIP-2 chain id
+       * @example eip155:31337
        */
-      tokenPair: string[];
-      aprBps: number;
+      chain: string;
       /**
-       * @description In base units of the native token
+       * @description The staking contract
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      stakingToken: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      rewardsToken: string;
+      /**
+       * @description Symbol of the staked token (and of the reward token: the same token)
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description The contract's `totalSupply`: base units staked by everyone
        * @example 1000000000000000000
        */
-      totalValueLocked: string;
+      totalStaked: string;
+      /**
+       * @description The contract's `rewardRate`: reward base units paid per second, shared pro rata
+       * @example 1000000000000000000
+       */
+      rewardRate: string;
+      /**
+       * @description Funded rewards not yet paid, base units: when it runs out, claims revert
+       * @example 1000000000000000000
+       */
+      rewardBalance: string;
+      /** @description APR in basis points (integer, rounded down): rewardRate × 31,536,000 ÷ totalStaked × 10,000 (same token, so no price); null when nothing is staked */
+      aprBps: number | null;
     };
-    /** @description Active farming pools, newest first */
-    FarmingPoolPage: {
+    FarmingPoolList: {
+      /** @enum {string} */
+      object: 'list';
       data: components['schemas']['FarmingPool'][];
-      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
-      nextCursor: string | null;
     };
     FieldError: {
       /** @description Dotted path of the field (or `body` / `query`) */
@@ -2985,46 +3080,144 @@ export interface components {
       /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
       nextCursor: string | null;
     };
-    StakingPosition: {
+    /** @description A stake, unstake or claim relayed through the on-chain outbox */
+    StakingOperation: {
       /** Format: uuid */
       id: string;
+      /** @enum {string} */
+      object: 'staking_operation';
+      /** @enum {string} */
+      type: 'stake' | 'unstake' | 'claim';
+      /**
+       * @description For a stake: where the tokens came from; null otherwise
+       * @enum {string|null}
+       */
+      source: 'custody' | 'permit' | null;
+      /**
+       * @description `pending`: accepted, not yet broadcast; `submitted`: on its way; `confirmed`: `CHAIN_CONFIRMATIONS` deep and successful; `failed`: refused or reverted on chain: nothing moved (a stake from custody is credited back to the custodial balance, once)
+       * @enum {string}
+       */
+      status: 'pending' | 'submitted' | 'confirmed' | 'failed';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      pool: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
       /**
        * @description Token symbol
        * @example GTK
        */
       token: string;
       /**
-       * @description Positive integer base units as a string
-       * @example 12000000000000000000
-       */
-      principal: string;
-      /** @description Annual reward rate in basis points (1200 = 12 %), fixed for the position */
-      aprBps: number;
-      lockDays: number;
-      /** Format: date-time */
-      lockedUntil: string;
-      /** Format: date-time */
-      startedAt: string;
-      /**
-       * @description Reward accrued up to now (active) or paid at unstake (unstaked)
+       * @description Base units staked or unstaked; for a claim, the reward paid (from the `RewardPaid` log), null until confirmed
        * @example 1000000000000000000
        */
-      accruedReward: string;
-      /** @enum {string} */
-      status: 'active' | 'unstaked';
+      amount: string | null;
+      /** @description The transaction that staked, unstaked or claimed (the latest signed while in flight) */
+      txHash: string | null;
+      failureReason: string | null;
       /** Format: date-time */
-      unstakedAt: string | null;
-      /**
-       * @description Integer base units as a string
-       * @example 1000000000000000000
-       */
-      rewardPaid: string | null;
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
-    /** @description The wallet's active positions, newest first */
-    StakingPositionPage: {
+    /** @description The wallet's position in the pool, read from the contract (cached CHAIN_READ_CACHE_MS) */
+    StakingPosition: {
+      /** @enum {string} */
+      object: 'staking_position';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description The staking contract (the farming pool)
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      pool: string;
+      /**
+       * @description The wallet: the stake is its own on chain, whichever way it was staked
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      address: string;
+      /**
+       * @description Token symbol
+       * @example GTK
+       */
+      token: string;
+      /**
+       * @description The contract's `balanceOf(wallet)`: staked base units
+       * @example 1000000000000000000
+       */
+      staked: string;
+      /**
+       * @description The contract's `earned(wallet)`: rewards accrued and not claimed, base units
+       * @example 1000000000000000000
+       */
+      earned: string;
+      /**
+       * @description The contract's `nonces(wallet)`: the nonce the next unstake or claim signature must carry
+       * @example 1000000000000000000
+       */
+      nonce: string;
+    };
+    /** @description The wallet's positions, one per pool (the home chain has one pool) */
+    StakingPositionList: {
+      /** @enum {string} */
+      object: 'list';
       data: components['schemas']['StakingPosition'][];
-      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
-      nextCursor: string | null;
+    };
+    /** @description What the wallet signs to stake by permit, unstake or claim */
+    StakingTypedData: {
+      /** @enum {string} */
+      object: 'staking_typed_data';
+      /** @enum {string} */
+      action: 'stake' | 'unstake' | 'claim';
+      /**
+       * @description CAIP-2 chain id
+       * @example eip155:31337
+       */
+      chain: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      pool: string;
+      typedData: {
+        /** @description The signing contract's EIP-712 domain (ERC-5267 `eip712Domain()`): the token for `stake`, the staking contract otherwise */
+        domain: {
+          name: string;
+          version: string;
+          chainId: number;
+          /**
+           * @description EIP-55 checksummed EVM address
+           * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+           */
+          verifyingContract: string;
+        };
+        types: {
+          [key: string]: {
+            name: string;
+            type: string;
+          }[];
+        };
+        /** @enum {string} */
+        primaryType: 'Permit' | 'Withdraw' | 'GetReward';
+        /** @description Addresses and uint256 values as strings; `nonce` is read now (never cached); `deadline` one hour ahead */
+        message: {
+          [key: string]: string;
+        };
+      };
     };
     Tariff: {
       /** Format: uuid */
@@ -6985,28 +7178,50 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "amount": "10000000000000000000",
-         *       "lockDays": 30
+         *       "source": "custody",
+         *       "amount": "10000000000000000000"
          *     }
          */
-        'application/json': {
-          /**
-           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
-           * @example 12000000000000000000
-           */
-          amount: string;
-          /**
-           * @description Days before the principal can be unstaked, 0 to STAKING_MAX_LOCK_DAYS (365 by default); default 0
-           * @default 0
-           * @example 30
-           */
-          lockDays?: number;
-        };
+        'application/json':
+          | {
+              /**
+               * @description From the wallet's custodial balance (debited now)
+               * @enum {string}
+               */
+              source: 'custody';
+              /**
+               * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
+               * @example 12000000000000000000
+               */
+              amount: string;
+            }
+          | {
+              /**
+               * @description The wallet's own tokens on chain, by an EIP-2612 permit to the staking contract
+               * @enum {string}
+               */
+              source: 'permit';
+              /**
+               * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
+               * @example 12000000000000000000
+               */
+              amount: string;
+              /**
+               * @description The signed deadline, unix seconds (as in the typed data); at least 60 s ahead
+               * @example 1795800000
+               */
+              deadline: number;
+              /**
+               * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+               * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+               */
+              signature: string;
+            };
       };
     };
     responses: {
-      /** @description The position, `active` */
-      201: {
+      /** @description Accepted: the operation, `pending` */
+      202: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -7017,20 +7232,23 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34",
+           *       "id": "0193a5c0-0000-7000-8000-0000000000c1",
+           *       "object": "staking_operation",
+           *       "type": "stake",
+           *       "source": "custody",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "pool": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
            *       "token": "GTK",
-           *       "principal": "10000000000000000000",
-           *       "aprBps": 1200,
-           *       "lockDays": 30,
-           *       "lockedUntil": "2026-12-21T17:00:00.000Z",
-           *       "startedAt": "2026-11-21T17:00:00.000Z",
-           *       "accruedReward": "0",
-           *       "status": "active",
-           *       "unstakedAt": null,
-           *       "rewardPaid": null
+           *       "amount": "10000000000000000000",
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
            *     }
            */
-          'application/json': components['schemas']['StakingPosition'];
+          'application/json': components['schemas']['StakingOperation'];
         };
       };
       /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
@@ -7061,268 +7279,6 @@ export interface operations {
       };
       /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
       403: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/payload-too-large`: Payload too large */
-      413: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/unsupported-media-type`: Unsupported media type */
-      415: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
-      422: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/rate-limited`: Too many requests */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/unavailable`: Service unavailable */
-      503: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  listStakingPositions: {
-    parameters: {
-      query?: {
-        /** @description Page size, 1 to 100 (default 20) */
-        limit?: number;
-        /** @description Opaque cursor: the previous page's `nextCursor` */
-        cursor?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of positions */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": [
-           *         {
-           *           "id": "0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34",
-           *           "token": "GTK",
-           *           "principal": "10000000000000000000",
-           *           "aprBps": 1200,
-           *           "lockDays": 30,
-           *           "lockedUntil": "2026-12-21T17:00:00.000Z",
-           *           "startedAt": "2026-11-21T17:00:00.000Z",
-           *           "accruedReward": "38051750380517",
-           *           "status": "active",
-           *           "unstakedAt": null,
-           *           "rewardPaid": null
-           *         }
-           *       ],
-           *       "nextCursor": null
-           *     }
-           */
-          'application/json': components['schemas']['StakingPositionPage'];
-        };
-      };
-      /** @description `/problems/validation-error`: Invalid request */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/unauthenticated`: Unauthenticated */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
-          'WWW-Authenticate': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/rate-limited`: Too many requests */
-      429: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          'Retry-After': components['headers']['RetryAfter'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  unstake: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
-        'Idempotency-Key'?: string;
-      };
-      path: {
-        /** @description Id of the staking position (an unknown id, or one that is not the caller's, is 404) */
-        id: string;
-      };
-      cookie?: never;
-    };
-    /** @description No fields: send no body, or `{}` */
-    requestBody?: {
-      content: {
-        /** @example {} */
-        'application/json': Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description The position, `unstaked`, with `rewardPaid` */
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "0193a5c1-4d5e-7f60-8172-8c9d0e1f2a34",
-           *       "token": "GTK",
-           *       "principal": "10000000000000000000",
-           *       "aprBps": 1200,
-           *       "lockDays": 0,
-           *       "lockedUntil": "2026-11-21T17:00:00.000Z",
-           *       "startedAt": "2026-11-21T17:00:00.000Z",
-           *       "accruedReward": "98630136986301369",
-           *       "status": "unstaked",
-           *       "unstakedAt": "2026-12-21T17:00:00.000Z",
-           *       "rewardPaid": "98630136986301369"
-           *     }
-           */
-          'application/json': components['schemas']['StakingPosition'];
-        };
-      };
-      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/unauthenticated`: Unauthenticated */
-      401: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
-          'WWW-Authenticate': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `/problems/not-found`: Not found */
-      404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -7369,7 +7325,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/invalid-permit`: Invalid permit; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
       422: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7394,7 +7350,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/unavailable`: Service unavailable */
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
       503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7409,13 +7365,377 @@ export interface operations {
       };
     };
   };
-  listFarmingPools: {
+  unstake: {
     parameters: {
-      query?: {
-        /** @description Page size, 1 to 100 (default 20) */
-        limit?: number;
-        /** @description Opaque cursor: the previous page's `nextCursor` */
-        cursor?: string;
+      query?: never;
+      header?: {
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amount": "10000000000000000000",
+         *       "deadline": 1795800000,
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description Positive integer amount in base units, as a string, at most 2^256 − 1 = 115792089237316195423570985008687907853269984665640564039457584007913129639935 (uint256); 18 decimals: "1000000000000000000" is one token
+           * @example 12000000000000000000
+           */
+          amount: string;
+          /**
+           * @description The signed deadline, unix seconds (as in the typed data); at least 60 s ahead
+           * @example 1795800000
+           */
+          deadline: number;
+          /**
+           * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+           * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+           */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the operation, `pending` */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000c1",
+           *       "object": "staking_operation",
+           *       "type": "stake",
+           *       "source": "custody",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "pool": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "10000000000000000000",
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['StakingOperation'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/invalid-staking-signature`: Invalid signature; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  claimStakingRewards: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes retries safe (draft-ietf-httpapi-idempotency-key-header): the same key and body return the first answer; the same key with another request is 422 `idempotency-key-reused`. 1–255 characters, per organization; a key expires `IDEMPOTENCY_KEY_TTL_HOURS` (default 24) hours after its first request, and is then treated as new */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "deadline": 1795800000,
+         *       "signature": "0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab"
+         *     }
+         */
+        'application/json': {
+          /**
+           * @description The signed deadline, unix seconds (as in the typed data); at least 60 s ahead
+           * @example 1795800000
+           */
+          deadline: number;
+          /**
+           * @description The wallet's EIP-712 signature of the typed data (65 bytes, hex)
+           * @example 0xababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababababab
+           */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the operation, `pending` */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000c1",
+           *       "object": "staking_operation",
+           *       "type": "stake",
+           *       "source": "custody",
+           *       "status": "pending",
+           *       "chain": "eip155:31337",
+           *       "pool": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "10000000000000000000",
+           *       "txHash": null,
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['StakingOperation'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/invalid-state`: Invalid state for this operation */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-funds`: Insufficient funds; `/problems/invalid-staking-signature`: Invalid signature; `/problems/idempotency-key-reused`: Idempotency key reused with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable; `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getStakingTypedData: {
+    parameters: {
+      query: {
+        /** @description `stake`: the EIP-2612 `Permit` of the token to the staking contract; `unstake`: the Staking contract's `Withdraw`; `claim`: its `GetReward` */
+        action: 'stake' | 'unstake' | 'claim';
+        /** @description Base units; required for `stake` and `unstake` */
+        amount?: string;
       };
       header?: never;
       path?: never;
@@ -7423,7 +7743,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A page of pools */
+      /** @description The typed data to sign */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7434,22 +7754,48 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "data": [
-           *         {
-           *           "id": "0193a5c1-5e6f-7071-8283-9d0e1f2a3b45",
-           *           "name": "GTK/USDC",
-           *           "tokenPair": [
-           *             "GTK",
-           *             "USDC"
-           *           ],
-           *           "aprBps": 1800,
-           *           "totalValueLocked": "5000000000000000000000000"
+           *       "object": "staking_typed_data",
+           *       "action": "unstake",
+           *       "chain": "eip155:31337",
+           *       "pool": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *       "typedData": {
+           *         "domain": {
+           *           "name": "Staking",
+           *           "version": "1",
+           *           "chainId": 31337,
+           *           "verifyingContract": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0"
+           *         },
+           *         "types": {
+           *           "Withdraw": [
+           *             {
+           *               "name": "owner",
+           *               "type": "address"
+           *             },
+           *             {
+           *               "name": "amount",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "nonce",
+           *               "type": "uint256"
+           *             },
+           *             {
+           *               "name": "deadline",
+           *               "type": "uint256"
+           *             }
+           *           ]
+           *         },
+           *         "primaryType": "Withdraw",
+           *         "message": {
+           *           "owner": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "amount": "10000000000000000000",
+           *           "nonce": "0",
+           *           "deadline": "1795800000"
            *         }
-           *       ],
-           *       "nextCursor": null
+           *       }
            *     }
            */
-          'application/json': components['schemas']['FarmingPoolPage'];
+          'application/json': components['schemas']['StakingTypedData'];
         };
       };
       /** @description `/problems/validation-error`: Invalid request */
@@ -7492,6 +7838,300 @@ export interface operations {
       };
       /** @description `/problems/rate-limited`: Too many requests */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getStakingOperation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the staking operation (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The operation */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c0-0000-7000-8000-0000000000c1",
+           *       "object": "staking_operation",
+           *       "type": "stake",
+           *       "source": "custody",
+           *       "status": "confirmed",
+           *       "chain": "eip155:31337",
+           *       "pool": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "token": "GTK",
+           *       "amount": "10000000000000000000",
+           *       "txHash": "0x8f5a1c2a4f7b2d9d0e3b6a5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e",
+           *       "failureReason": null,
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "updatedAt": "2026-11-21T17:15:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['StakingOperation'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listStakingPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The positions */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "staking_position",
+           *           "chain": "eip155:31337",
+           *           "pool": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *           "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "token": "GTK",
+           *           "staked": "10000000000000000000",
+           *           "earned": "1250000000000000000",
+           *           "nonce": "0"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['StakingPositionList'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listFarmingPools: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pools */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "object": "farming_pool",
+           *           "chain": "eip155:31337",
+           *           "address": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+           *           "stakingToken": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+           *           "rewardsToken": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+           *           "token": "GTK",
+           *           "totalStaked": "1000000000000000000000",
+           *           "rewardRate": "100000000000000000",
+           *           "rewardBalance": "999000000000000000000000",
+           *           "aprBps": 31536000
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['FarmingPoolList'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/chain-unavailable`: Chain unavailable */
+      503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
@@ -12385,7 +13025,8 @@ export const IDEMPOTENT_OPERATIONS: readonly (readonly [method: string, path: st
   ['POST', '/gateway/v1/wallet/withdraw'],
   ['POST', '/gateway/v1/wallet/permit-deposits'],
   ['POST', '/gateway/v1/staking/stake'],
-  ['POST', '/gateway/v1/staking/positions/{id}/unstake'],
+  ['POST', '/gateway/v1/staking/unstake'],
+  ['POST', '/gateway/v1/staking/claim'],
   ['POST', '/gateway/v1/governance/vote'],
   ['POST', '/gateway/v1/governance/delegate'],
   ['POST', '/gateway/v1/bridge/initiate'],

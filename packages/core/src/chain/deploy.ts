@@ -9,7 +9,8 @@ import { chainCall, publicClientOf, walletClientOf } from './clients.js';
  * one transaction after the other, each awaited to its receipt. The home chain gets the token, the
  * timelock (the DAO treasury), the governor, the default staking pool and the bridge vault; any
  * other chain gets the wrapped token. The deployer keeps the token's initial supply (on a local
- * chain it is the faucet's source) and gives up the timelock's admin role to the governor.
+ * chain it is the faucet's source) and gives up the timelock's admin role to the governor. On a local
+ * chain it also funds the staking pool's rewards and sets its rate ({@link localStakingRewards}).
  */
 
 /** The token's supply minted to the deployer: 10^9 tokens of 18 decimals, in base units. */
@@ -27,6 +28,13 @@ export function governanceSettings(local: boolean) {
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000';
+
+/**
+ * The default staking pool's rewards on a chain marked local, set by the deployer (the pool's owner)
+ * at deployment: 1,000,000 tokens funded, paid at 0.1 token per second shared pro rata (base units);
+ * elsewhere the owner funds the pool and sets the rate itself (`fund`, `setRewardRate`).
+ */
+export const localStakingRewards = { funded: 1_000_000n * 10n ** 18n, ratePerSecond: 10n ** 17n } as const;
 
 interface Options {
   deployer: Account;
@@ -103,7 +111,14 @@ export async function deployContracts(ctx: Pick<Context, 'chains' | 'config'>, c
   await send(timelock, tl, 'grantRole', [proposer, governor]);
   await send(timelock, tl, 'grantRole', [canceller, governor]);
   await send(timelock, tl, 'renounceRole', [admin, o.deployer.address]);
-  await deploy('staking', artifacts.Staking, [token, token, o.deployer.address]);
+  const staking = await deploy('staking', artifacts.Staking, [token, token, o.deployer.address]);
+  if (chain.local) {
+    // A local pool pays rewards from the start, so that a stake accrues a visible reward within seconds.
+    const r = localStakingRewards;
+    await send(token, artifacts.GatewayToken.abi as Abi, 'approve', [staking, r.funded]);
+    await send(staking, artifacts.Staking.abi as Abi, 'fund', [r.funded]);
+    await send(staking, artifacts.Staking.abi as Abi, 'setRewardRate', [r.ratePerSecond]);
+  }
   await deploy('bridge', artifacts.BridgeVault, [token, o.deployer.address, o.relayer]);
   return out;
 }

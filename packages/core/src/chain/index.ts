@@ -25,11 +25,11 @@ export {
   type SignedPermit,
 } from './permit.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
-export { governanceSettings, INITIAL_SUPPLY } from './deploy.js';
+export { governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
-  type ChainDeploymentReport,
   cachedRead,
+  type ChainDeploymentReport,
   contractAddress,
   custodyAddress,
   deploymentBlock,

@@ -16,7 +16,7 @@ import {
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import { depositOrganizations } from './attribution.js';
-import { withdrawalsAcrossBlock } from '../withdrawals/index.js';
+import { custodyOutflowsAcrossBlock } from '../withdrawals/index.js';
 import type { DepositDto, ReservesReport } from './contract.js';
 import {
   canonicalHashes,
@@ -419,8 +419,8 @@ export async function orphanedDeposits(ctx: Pick<Context, 'prisma'>) {
  * the ledger (minus the balance of `system:issuance`: every custodial token came in as a deposit)
  * against the custody address's on-chain `balanceOf`, read at the scan's safe block (every deposit
  * at or below it is credited), under the scan lock so that no credit lands in between. The ledger's
- * figure is taken at that block too: withdrawals are counted by the block their transaction was
- * mined in (`withdrawalsAcrossBlock`), so a check right after a withdrawal does not see a difference.
+ * figure is taken at that block too: custody outflows (withdrawals, stakes, bridge locks) are counted by the block their transaction was
+ * mined in (`custodyOutflowsAcrossBlock`), so a check right after one does not see a difference.
  * @throws AppError chain-unavailable (503) when no chain, no deployment, or the node does not answer
  */
 export async function checkReserves(ctx: ChainCtx): Promise<ReservesReport> {
@@ -437,7 +437,7 @@ export async function checkReserves(ctx: ChainCtx): Promise<ReservesReport> {
       const block = cursor?.safeBlock ?? (await chainCall(chain, () => pub.getBlockNumber()));
       // The ledger now, described at `block`: withdrawals final in the ledger but mined above the
       // block are still in custody there; mined at or below it but not final yet, already gone.
-      const custodial = -(await balanceOf(tx, ISSUANCE, symbol)) + (await withdrawalsAcrossBlock(tx, chain.chainId, block));
+      const custodial = -(await balanceOf(tx, ISSUANCE, symbol)) + (await custodyOutflowsAcrossBlock(tx, chain.chainId, block));
       const onchain = await chainCall(chain, () =>
         pub.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [custody], blockNumber: block }),
       );

@@ -1,4 +1,16 @@
-/** The `staking` module's public surface: other modules and the apps import it only through this file. */
-export { accruedReward, stake, stakedPrincipal, unstake } from './service.js';
+/** The `staking` module's public surface (issue #28): other modules and the apps import it only through this file. */
+export { FarmingPool, StakingOperation, StakingPosition, STAKING_TYPES } from './contract.js';
+export {
+  aprBps,
+  claim,
+  getStakingOperation,
+  listFarmingPools,
+  listStakingPositions,
+  stake,
+  stakedPrincipal,
+  STAKING_KINDS,
+  stakingTypedData,
+  unstake,
+} from './service.js';
 export { stakingRoutes } from './routes.js';
 export { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from './repository.js';

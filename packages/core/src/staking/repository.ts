@@ -1,44 +1,102 @@
-import { type FarmingPool, type StakingPosition, type Tx, type Db, type KeysetPage, keysetArgs } from '@gw/db';
-
-/** Every statement on the staking tables: `staking_positions` and `farming_pools`. */
-
-// --- staking positions ----------------------------------------------------------------------------
-
-/** Inserts an active position (principal in integer base units). */
-export async function insertStakingPosition(
-  tx: Db<'stakingPosition'>,
-  position: { address: string; token: string; principal: bigint; aprBps: number; lockDays: number; startedAt: Date; lockedUntil: Date },
-): Promise<StakingPosition> {
-  return tx.stakingPosition.create({ data: { ...position, principal: position.principal.toString() } });
-}
-
-/** A page of the wallet's active positions, newest first (`keysetArgs`). */
-export async function listActivePositions(db: Db<'stakingPosition'>, address: string, page: KeysetPage): Promise<StakingPosition[]> {
-  return db.stakingPosition.findMany(keysetArgs({ address, status: 'active' as const }, page));
-}
+import { type Db, type FarmingPool, type RawSql, sqlFragment } from '@gw/db';
 
 /**
- * Locks a position row for the rest of the transaction (`FOR UPDATE`, so concurrent unstakes of
- * one position run one after the other) and reads it.
- * @param id a UUID
- * @returns the position, or null when there is none
+ * Every statement on the staking tables: `staking_operations` (issue #28: stakes, unstakes and claims
+ * relayed on chain), and the legacy ledger tables `staking_positions` and `farming_pools` (issue #3),
+ * which the API no longer reads or writes: `staking_positions` is kept for governance's voting power
+ * until governance moves to on-chain votes, `farming_pools` for the demo seed's reference data.
  */
-export async function lockStakingPosition(tx: Tx, id: string): Promise<StakingPosition | null> {
-  await tx.$queryRaw`SELECT id FROM staking_positions WHERE id = ${id}::uuid FOR UPDATE`;
-  return tx.stakingPosition.findUnique({ where: { id } });
+
+// --- staking operations ---------------------------------------------------------------------------
+
+export type StakingOperationType = 'stake' | 'unstake' | 'claim';
+
+export interface StakingOperationRow {
+  id: string;
+  organizationId: string;
+  address: string;
+  chainId: number;
+  pool: string;
+  type: StakingOperationType;
+  source: 'custody' | 'permit' | null;
+  token: string;
+  /** Base units; a claim's is set when confirmed (the reward paid). */
+  amount: bigint | null;
+  status: 'pending' | 'confirmed' | 'failed';
+  chainTransactionId: string;
+  txHash: string | null;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
-/** Marks a position `unstaked` at `at` with the reward paid (integer base units). */
-export async function markUnstaked(tx: Db<'stakingPosition'>, id: string, at: Date, rewardPaid: bigint): Promise<StakingPosition> {
-  return tx.stakingPosition.update({
-    where: { id },
-    data: { status: 'unstaked', unstakedAt: at, rewardPaid: rewardPaid.toString() },
-  });
+type Raw = Omit<StakingOperationRow, 'amount'> & { amount: string | null };
+const toRow = (r: Raw): StakingOperationRow => ({ ...r, amount: r.amount === null ? null : BigInt(r.amount) });
+
+const COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", pool, type, source, token,
+  amount::text, status, chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason",
+  created_at AS "createdAt", updated_at AS "updatedAt"`);
+
+/** Inserts a `pending` operation in the caller's transaction. */
+export async function insertStakingOperation(
+  tx: RawSql,
+  o: Pick<
+    StakingOperationRow,
+    'id' | 'organizationId' | 'address' | 'chainId' | 'pool' | 'type' | 'source' | 'token' | 'amount' | 'chainTransactionId'
+  >,
+): Promise<StakingOperationRow> {
+  const rows = await tx.$queryRaw<Raw[]>`
+    INSERT INTO staking_operations (id, organization_id, address, chain_id, pool, type, source, token, amount, chain_transaction_id)
+    VALUES (${o.id}::uuid, ${o.organizationId}::uuid, ${o.address}, ${o.chainId}::int, ${o.pool}, ${o.type}, ${o.source}, ${o.token},
+      ${o.amount?.toString() ?? null}::numeric, ${o.chainTransactionId}::uuid)
+    RETURNING ${COLUMNS}`;
+  return toRow(rows[0]!);
 }
+
+/** The operation of this organization and wallet, or null (another's is indistinguishable from none). */
+export async function findWalletStakingOperation(
+  db: RawSql,
+  organizationId: string,
+  address: string,
+  id: string,
+): Promise<StakingOperationRow | null> {
+  const rows = await db.$queryRaw<Raw[]>`
+    SELECT ${COLUMNS} FROM staking_operations
+    WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND address = ${address}`;
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** Whether this wallet of this organization has an operation signed by it (permit, unstake, claim) still pending. */
+export async function hasSignedOperationInFlight(tx: RawSql, organizationId: string, address: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM staking_operations
+    WHERE organization_id = ${organizationId}::uuid AND address = ${address} AND status = 'pending'
+      AND (type <> 'stake' OR source = 'permit')`;
+  return rows[0]!.n > 0;
+}
+
+/** Serializes the signed operations of one wallet (a transaction-scoped advisory lock). */
+export async function lockWalletOperations(tx: RawSql, address: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`staking-operations:${address}`}, 0))`;
+}
+
+/** The final state, in the caller's transaction; `amount` set when given (a claim's reward). */
+export async function finishStakingOperation(
+  tx: RawSql,
+  id: string,
+  f: { status: 'confirmed' | 'failed'; txHash: string | null; failureReason: string | null; amount?: bigint | undefined },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE staking_operations SET status = ${f.status}, tx_hash = ${f.txHash}, failure_reason = ${f.failureReason},
+      amount = coalesce(${f.amount?.toString() ?? null}::numeric, amount), updated_at = now()
+    WHERE id = ${id}::uuid AND status = 'pending'`;
+}
+
+// --- legacy (issue #3) ----------------------------------------------------------------------------
 
 /**
- * A wallet's staked principal of `token` at `at`: the sum over its positions opened at or before
- * `at` and not unstaked by then (`startedAt <= at` and `unstakedAt` null or later).
+ * A wallet's staked principal of `token` at `at` in the legacy ledger positions (governance's voting
+ * power until governance moves to on-chain votes; nothing writes these positions any more).
  * @returns integer base units (0n when nothing was staked)
  */
 export async function stakedPrincipalAt(db: Db<'stakingPosition'>, address: string, token: string, at: Date): Promise<bigint> {
@@ -54,19 +112,12 @@ export async function stakedPrincipalAt(db: Db<'stakingPosition'>, address: stri
   return BigInt(agg._sum.principal?.toFixed(0) ?? '0');
 }
 
-// --- farming pools --------------------------------------------------------------------------------
-
-/** A page of the active farming pools, newest first (`keysetArgs`). */
-export async function listActiveFarmingPools(db: Db<'farmingPool'>, page: KeysetPage): Promise<FarmingPool[]> {
-  return db.farmingPool.findMany(keysetArgs({ active: true }, page));
-}
-
-/** The id of a farming pool with this name, or null. */
+/** The id of a farming pool with this name, or null (demo seed reference data). */
 export async function findFarmingPoolIdByName(db: Db<'farmingPool'>, name: string): Promise<{ id: string } | null> {
   return db.farmingPool.findFirst({ where: { name }, select: { id: true } });
 }
 
-/** Inserts an active farming pool (`tvl` in integer base units of the native token). */
+/** Inserts a farming pool row (demo seed reference data; `tvl` in integer base units). */
 export async function insertFarmingPool(
   db: Db<'farmingPool'>,
   pool: { name: string; tokenA: string; tokenB: string; aprBps: number; tvl: bigint },
@@ -74,7 +125,7 @@ export async function insertFarmingPool(
   return db.farmingPool.create({ data: { ...pool, tvl: pool.tvl.toString() } });
 }
 
-/** How many farming pools there are (active or not). */
+/** How many farming pool rows there are. */
 export async function countFarmingPools(db: Db<'farmingPool'>): Promise<number> {
   return db.farmingPool.count();
 }

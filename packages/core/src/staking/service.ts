@@ -1,229 +1,554 @@
-import type { Db, FarmingPool, StakingPosition } from '@gw/db';
-import { type Context, AppError, fetchPage, isUuid, type Page, type PageQuery } from '@gw/runtime';
-import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { balanceOf, insufficientFunds, postEntryIfFunded, STAKING_POOL, transfer, TREASURY } from '../ledger/index.js';
-import type { FarmingPoolDto, StakingPositionDto } from './contract.js';
+import { encodeFunctionData, getAddress, parseEventLogs, parseSignature, recoverTypedDataAddress, type TransactionReceipt } from 'viem';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db, RawSql } from '@gw/db';
+import { GatewayToken, Staking } from '@gw/contracts';
+import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
-  insertStakingPosition,
-  listActiveFarmingPools,
-  listActivePositions,
-  lockStakingPosition,
-  markUnstaked,
+  cachedRead,
+  chainCall,
+  chainTransactionState,
+  contractAddress,
+  defineChainTransactionKind,
+  dispatchChainTransaction,
+  homeChainOf,
+  PERMIT_TYPES,
+  publicClientOf,
+  recordChainTransaction,
+  type RecordedChainTransaction,
+} from '../chain/index.js';
+import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { type CustodyOutflowRow, defineCustodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
+import {
+  STAKING_TYPES,
+  type FarmingPoolDto,
+  type StakingOperationDto,
+  type StakingPositionDto,
+  type StakingTypedDataDto,
+} from './contract.js';
+import {
+  findWalletStakingOperation,
+  finishStakingOperation,
+  hasSignedOperationInFlight,
+  insertStakingOperation,
+  lockWalletOperations,
   stakedPrincipalAt,
+  type StakingOperationRow,
 } from './repository.js';
 
-// --- rewards --------------------------------------------------------------------------------------
-
-/** Seconds in the 365-day year that APRs are quoted over. */
-export const SECONDS_PER_YEAR = 31_536_000n;
-
-/** Basis points in 100 %. */
-export const BPS = 10_000n;
-
 /**
- * Reward a staking position has accrued, exactly, in integer base units:
- * `floor(principal · aprBps · elapsedSeconds / (10 000 · 31 536 000))`, where `elapsedSeconds`
- * is the number of whole seconds from `startedAt` to `at` (0 when `at` is earlier).
+ * Staking and farming on chain (issue #28). The pool is the `Staking` contract of the home chain
+ * (Synthetix-style: `rewardRate` per second shared pro rata; stake and reward are the native token).
+ * Positions and pools are read from the contract. Every write is a transaction of the on-chain outbox,
+ * paid and sent by the relayer (the custody address):
+ *
+ * - stake from custody: a custody outflow of purpose `stake` (the ledger debit to
+ *   `system:withdrawals-in-flight` and the outbox in one transaction; `approve(staking, …)` then
+ *   `stakeFor(wallet, amount)`, kinds `stake.approve` and `stake`): the stake is the wallet's own on
+ *   chain, the tokens left custody;
+ * - stake by permit: `stakeWithPermit(wallet, amount, deadline, v, r, s)` (kind `stake-permit`): the
+ *   wallet's own tokens, never in custody;
+ * - unstake and claim: the wallet's EIP-712 `Withdraw` / `GetReward` relayed as `withdrawBySig` /
+ *   `getRewardBySig` (kinds `stake-withdraw`, `stake-claim`): the tokens go to the wallet's address,
+ *   not to custody, and nothing is credited in the ledger.
+ *
+ * Signatures are checked before anything is written (422), and a short balance too (422).
  */
-export function accruedReward(principal: bigint, aprBps: number, startedAt: Date, at: Date): bigint {
-  const elapsedMs = at.getTime() - startedAt.getTime();
-  if (elapsedMs <= 0 || principal <= 0n || aprBps <= 0) return 0n;
-  const elapsedSeconds = BigInt(Math.floor(elapsedMs / 1000));
-  return (principal * BigInt(aprBps) * elapsedSeconds) / (BPS * SECONDS_PER_YEAR);
+
+type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
+type ReadCtx = Pick<Context, 'prisma' | 'config' | 'chains'>;
+
+/** Outbox kinds of the staking operations (their `reference` is the operation id). */
+export const STAKING_KINDS = {
+  stake: 'stake',
+  stakeApprove: 'stake.approve',
+  permit: 'stake-permit',
+  unstake: 'stake-withdraw',
+  claim: 'stake-claim',
+} as const;
+
+/** Seconds in a (365-day) year: the APR's factor. */
+export const SECONDS_PER_YEAR = 31_536_000n;
+/** A deadline this close (seconds) leaves the relay too little time: refused. */
+const MIN_DEADLINE_AHEAD_S = 60;
+/** The deadline the typed data proposes: one hour from now. */
+const TYPED_DATA_DEADLINE_S = 3600;
+
+const stakingAbi = Staking.abi;
+const tokenAbi = GatewayToken.abi;
+
+async function pool(ctx: ReadCtx) {
+  const chain = homeChainOf(ctx.chains);
+  const [staking, token] = await Promise.all([
+    contractAddress(ctx, chain.chainId, 'staking'),
+    contractAddress(ctx, chain.chainId, 'token'),
+  ]);
+  return { chain, staking, token, pub: publicClientOf(ctx, chain) };
 }
 
-/** The position as the API shows it: `accruedReward` up to `now` while active, the reward paid once unstaked. */
-export function toStakingPositionDto(p: StakingPosition, now: Date): StakingPositionDto {
-  const principal = BigInt(p.principal.toFixed(0));
-  const reward = p.status === 'unstaked' ? BigInt(p.rewardPaid?.toFixed(0) ?? '0') : accruedReward(principal, p.aprBps, p.startedAt, now);
+/**
+ * APR in basis points (rounded down) of a pool whose stake and reward are the same token:
+ * rewardRate × 31,536,000 × 10,000 ÷ totalStaked.
+ * @returns null when nothing is staked
+ */
+export function aprBps(rewardRate: bigint, totalStaked: bigint): number | null {
+  if (totalStaked === 0n) return null;
+  return Number((rewardRate * SECONDS_PER_YEAR * 10_000n) / totalStaked);
+}
+
+/**
+ * The farming pools (the home chain's staking contract), read in one JSON-RPC batch and cached
+ * CHAIN_READ_CACHE_MS: staked total, reward rate (base units per second), funded reward balance, APR.
+ * @throws AppError chain-unavailable (503: no chain, no deployment, or the node is slow or down)
+ */
+export async function listFarmingPools(ctx: ReadCtx): Promise<{ object: 'list'; data: FarmingPoolDto[] }> {
+  const p = await pool(ctx);
+  return cachedRead(ctx, `staking-pool:${p.chain.chainId}:${p.staking}`, async () => {
+    const read = (functionName: 'totalSupply' | 'rewardRate' | 'rewardBalance') =>
+      p.pub.readContract({ address: p.staking, abi: stakingAbi, functionName });
+    const [totalStaked, rewardRate, rewardBalance] = await chainCall(p.chain, () =>
+      Promise.all([read('totalSupply'), read('rewardRate'), read('rewardBalance')]),
+    );
+    return {
+      object: 'list' as const,
+      data: [
+        {
+          object: 'farming_pool' as const,
+          chain: p.chain.caip2,
+          address: p.staking,
+          stakingToken: p.token,
+          rewardsToken: p.token,
+          token: ctx.config.NATIVE_TOKEN_SYMBOL,
+          totalStaked: totalStaked.toString(),
+          rewardRate: rewardRate.toString(),
+          rewardBalance: rewardBalance.toString(),
+          aprBps: aprBps(rewardRate, totalStaked),
+        },
+      ],
+    };
+  });
+}
+
+/**
+ * The wallet's positions, read from the contract in one JSON-RPC batch and cached
+ * CHAIN_READ_CACHE_MS: staked balance, rewards earned and not claimed, the signature nonce.
+ * @param address the JWT's wallet
+ * @throws AppError chain-unavailable (503)
+ */
+export async function listStakingPositions(ctx: ReadCtx, address: string): Promise<{ object: 'list'; data: StakingPositionDto[] }> {
+  const p = await pool(ctx);
+  const owner = getAddress(address);
+  return cachedRead(ctx, `staking-position:${p.chain.chainId}:${p.staking}:${owner}`, async () => {
+    const read = (functionName: 'balanceOf' | 'earned' | 'nonces') =>
+      p.pub.readContract({ address: p.staking, abi: stakingAbi, functionName, args: [owner] });
+    const [staked, earned, nonce] = await chainCall(p.chain, () => Promise.all([read('balanceOf'), read('earned'), read('nonces')]));
+    return {
+      object: 'list' as const,
+      data: [
+        {
+          object: 'staking_position' as const,
+          chain: p.chain.caip2,
+          pool: p.staking,
+          address: owner,
+          token: ctx.config.NATIVE_TOKEN_SYMBOL,
+          staked: staked.toString(),
+          earned: earned.toString(),
+          nonce: nonce.toString(),
+        },
+      ],
+    };
+  });
+}
+
+/** The signing contract's EIP-712 domain (ERC-5267) and what the checks need of `owner`, read now (never cached). */
+async function signingState(ctx: ReadCtx, owner: `0x${string}`, action: 'stake' | 'unstake' | 'claim') {
+  const p = await pool(ctx);
+  const signer = action === 'stake' ? p.token : p.staking;
+  const abi = action === 'stake' ? tokenAbi : stakingAbi;
+  const [domain, nonce, balance, earned] = await chainCall(p.chain, () =>
+    Promise.all([
+      p.pub.readContract({ address: signer, abi, functionName: 'eip712Domain' }),
+      p.pub.readContract({ address: signer, abi, functionName: 'nonces', args: [owner] }),
+      // stake: the wallet's tokens; unstake: its stake
+      p.pub.readContract({ address: signer, abi, functionName: 'balanceOf', args: [owner] }),
+      action === 'claim' ? p.pub.readContract({ address: p.staking, abi: stakingAbi, functionName: 'earned', args: [owner] }) : 0n,
+    ]),
+  );
+  const [, name, version, chainId, verifyingContract] = domain;
   return {
-    id: p.id,
-    token: p.token,
-    principal: principal.toString(),
-    aprBps: p.aprBps,
-    lockDays: p.lockDays,
-    lockedUntil: p.lockedUntil.toISOString(),
-    startedAt: p.startedAt.toISOString(),
-    accruedReward: reward.toString(),
-    status: p.status,
-    unstakedAt: p.unstakedAt?.toISOString() ?? null,
-    rewardPaid: p.rewardPaid?.toFixed(0) ?? null,
+    ...p,
+    nonce,
+    balance,
+    earned,
+    domain: { name, version, chainId: Number(chainId), verifyingContract: getAddress(verifyingContract) },
   };
 }
 
-// --- stake ----------------------------------------------------------------------------------------
+type Signing = Awaited<ReturnType<typeof signingState>>;
 
-const DAY_MS = 86_400_000;
-
-export interface StakeInput {
-  /** Organization of the API key: the scope of the Idempotency-Key. */
-  organizationId: string;
-  /** Checksummed address of the JWT's wallet. */
-  address: string;
-  /** Principal in integer base units of the native token, > 0. */
-  amount: bigint;
-  /** 0..config STAKING_MAX_LOCK_DAYS; the principal can be unstaked from `startedAt + lockDays` on. */
-  lockDays: number;
-  idempotencyKey?: string | undefined;
+/** The typed data of `action` for `owner`, with bigint values (to sign or to recover). */
+function typedDataOf(s: Signing, action: 'stake' | 'unstake' | 'claim', owner: `0x${string}`, amount: bigint, deadline: bigint) {
+  if (action === 'stake')
+    return {
+      domain: s.domain,
+      types: { Permit: PERMIT_TYPES.Permit },
+      primaryType: 'Permit' as const,
+      message: { owner, spender: s.staking, value: amount, nonce: s.nonce, deadline },
+    };
+  if (action === 'unstake')
+    return {
+      domain: s.domain,
+      types: { Withdraw: STAKING_TYPES.Withdraw },
+      primaryType: 'Withdraw' as const,
+      message: { owner, amount, nonce: s.nonce, deadline },
+    };
+  return {
+    domain: s.domain,
+    types: { GetReward: STAKING_TYPES.GetReward },
+    primaryType: 'GetReward' as const,
+    message: { owner, nonce: s.nonce, deadline },
+  };
 }
 
 /**
- * Opens a staking position of the native token: the principal moves from the wallet to
- * `system:staking-pool` (journal entry kind `stake`, reference = position id) in the transaction
- * that creates the position, at the configured APR (STAKING_APR_BPS; each position keeps the APR
- * it was opened with).
- * @returns 201 and the position; `replayed` when answered from the Idempotency-Key
- * @throws AppError validation-error (400), insufficient-funds (422), idempotency-key-reused (422)
+ * The EIP-712 typed data the wallet signs: `stake` → the token's EIP-2612 `Permit` with the staking
+ * contract as spender; `unstake` → the staking contract's `Withdraw`; `claim` → its `GetReward`; each
+ * with the current nonce (read now) and a deadline one hour ahead.
+ * @param amount base units (> 0) for `stake` and `unstake`; ignored for `claim`
+ * @throws AppError validation-error (400: amount missing), chain-unavailable (503)
  */
-export async function stake(ctx: Pick<Context, 'prisma' | 'config'>, input: StakeInput) {
-  if (input.amount <= 0n)
-    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
-  if (!Number.isInteger(input.lockDays) || input.lockDays < 0 || input.lockDays > ctx.config.STAKING_MAX_LOCK_DAYS) {
-    throw new AppError('validation-error', `lockDays must be an integer from 0 to ${ctx.config.STAKING_MAX_LOCK_DAYS}`, {
-      errors: [{ path: 'lockDays', message: `integer 0..${ctx.config.STAKING_MAX_LOCK_DAYS}` }],
-    });
-  }
-  const token = ctx.config.NATIVE_TOKEN_SYMBOL;
-  const fingerprint = requestFingerprint('staking.stake', input.address, { amount: input.amount.toString(), lockDays: input.lockDays });
-  return withIdempotency<StakingPositionDto>(
-    ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
-    async (tx) => {
-      const startedAt = new Date();
-      const position = await insertStakingPosition(tx, {
-        address: input.address,
-        token,
-        principal: input.amount,
-        aprBps: ctx.config.STAKING_APR_BPS,
-        lockDays: input.lockDays,
-        startedAt,
-        lockedUntil: new Date(startedAt.getTime() + input.lockDays * DAY_MS),
-      });
-      await transfer(tx, {
-        kind: 'stake',
-        reference: position.id,
-        token,
-        from: { type: 'wallet', id: input.address },
-        to: STAKING_POOL,
-        amount: input.amount,
-      });
-      return { statusCode: 201, body: toStakingPositionDto(position, startedAt) };
-    },
-  );
-}
-
-/**
- * The wallet's active staking positions, newest first, each with its reward accrued up to `now`.
- * @throws AppError('validation-error') for a bad cursor
- */
-export async function listStakingPositions(
-  ctx: Pick<Context, 'prisma'>,
+export async function stakingTypedData(
+  ctx: ReadCtx,
   address: string,
-  q: PageQuery,
-  now: Date = new Date(),
-): Promise<Page<StakingPositionDto>> {
-  return fetchPage(
-    q,
-    (page) => listActivePositions(ctx.prisma, address, page),
-    (p) => toStakingPositionDto(p, now),
+  action: 'stake' | 'unstake' | 'claim',
+  amount: bigint | undefined,
+): Promise<StakingTypedDataDto> {
+  if (action !== 'claim' && (amount === undefined || amount <= 0n))
+    throw new AppError('validation-error', `amount is required for ${action}`, { errors: [{ path: 'amount', message: 'required' }] });
+  const owner = getAddress(address);
+  const s = await signingState(ctx, owner, action);
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
+  const td = typedDataOf(s, action, owner, amount ?? 0n, deadline);
+  const types = Object.fromEntries(
+    Object.entries(td.types).map(([k, fields]) => [k, (fields as readonly { name: string; type: string }[]).map((f) => ({ ...f }))]),
   );
-}
-
-// --- unstake --------------------------------------------------------------------------------------
-
-export interface UnstakeInput {
-  /** Organization of the API key: the scope of the Idempotency-Key. */
-  organizationId: string;
-  /** Checksummed address of the JWT's wallet; must own the position. */
-  address: string;
-  positionId: string;
-  idempotencyKey?: string | undefined;
+  return {
+    object: 'staking_typed_data',
+    action,
+    chain: s.chain.caip2,
+    pool: s.staking,
+    typedData: {
+      domain: td.domain,
+      types,
+      primaryType: td.primaryType,
+      message: Object.fromEntries(Object.entries(td.message).map(([k, v]) => [k, String(v)])),
+    },
+  };
 }
 
 /**
- * Closes a staking position once its lock has passed: the principal goes back from
- * `system:staking-pool` and the accrued reward (see `accruedReward`, up to now) from
- * `system:treasury` to the wallet, as one journal entry (kind `unstake`, reference = position id)
- * in the transaction that marks the position `unstaked` (the position row is locked first, so
- * concurrent unstakes pay once).
- *
- * When the treasury cannot pay the reward, nothing moves, the position stays active, and the call
- * answers 422 `insufficient-funds` (`reason: "treasury-short"`): the caller may retry later.
- *
- * @returns 200 and the unstaked position (`rewardPaid`, `unstakedAt`)
- * @throws AppError not-found (unknown id or another wallet's position: 404), invalid-state
- *   (already unstaked, or still locked: 409), insufficient-funds (treasury short: 422)
+ * Checks a signed authorisation before anything is written: deadline at least 60 s ahead, the
+ * signature recovers to `owner` for the current nonce, this amount and deadline.
+ * @throws AppError invalid-permit (stake) or invalid-signature (unstake, claim), 422, with `field` and `nonce`
  */
-export async function unstake(ctx: Pick<Context, 'prisma' | 'config'>, input: UnstakeInput) {
-  if (!isUuid(input.positionId)) throw new AppError('not-found', 'No such staking position');
-  const fingerprint = requestFingerprint('staking.unstake', input.address, { positionId: input.positionId });
-  return withIdempotency<StakingPositionDto>(
-    ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
-    async (tx) => {
-      const position = await lockStakingPosition(tx, input.positionId);
-      if (!position || position.address !== input.address) throw new AppError('not-found', 'No such staking position');
-      if (position.status !== 'active') {
-        throw new AppError('invalid-state', 'This staking position is already unstaked', { reason: 'already-unstaked' });
-      }
-      const now = new Date();
-      if (now < position.lockedUntil) {
-        throw new AppError('invalid-state', `This staking position is locked until ${position.lockedUntil.toISOString()}`, {
-          reason: 'locked',
-          lockedUntil: position.lockedUntil.toISOString(),
-        });
-      }
-      const principal = BigInt(position.principal.toFixed(0));
-      const reward = accruedReward(principal, position.aprBps, position.startedAt, now);
-      const paid = await postEntryIfFunded(tx, {
-        kind: 'unstake',
-        reference: position.id,
-        token: position.token,
-        legs: [
-          { owner: STAKING_POOL, amount: -principal },
-          { owner: TREASURY, amount: -reward },
-          { owner: { type: 'wallet', id: position.address }, amount: principal + reward },
-        ],
-      });
-      if (paid === null) {
-        // Nothing was written, so the transaction is still usable: say which account was short.
-        if ((await balanceOf(tx, TREASURY, position.token)) < reward) {
-          throw new AppError(
-            'insufficient-funds',
-            `The treasury cannot pay this position's reward of ${reward} base units at the moment; nothing moved and the position stays active: try again later`,
-            { reason: 'treasury-short' },
-          );
-        }
-        throw insufficientFunds(position.token);
-      }
-      const updated = await markUnstaked(tx, position.id, now, reward);
-      return { statusCode: 200, body: toStakingPositionDto(updated, now) };
-    },
+async function checkSignature(
+  s: Signing,
+  action: 'stake' | 'unstake' | 'claim',
+  owner: `0x${string}`,
+  amount: bigint,
+  deadline: number,
+  signature: `0x${string}`,
+) {
+  const code = action === 'stake' ? 'invalid-permit' : 'invalid-staking-signature';
+  if (deadline < Math.floor(Date.now() / 1000) + MIN_DEADLINE_AHEAD_S)
+    throw new AppError(code, `The signature's deadline must be at least ${MIN_DEADLINE_AHEAD_S} s ahead`, { field: 'deadline' });
+  const signer = await recoverTypedDataAddress({ ...typedDataOf(s, action, owner, amount, BigInt(deadline)), signature } as never).catch(
+    () => null,
   );
+  if (signer === null || getAddress(signer) !== owner)
+    throw new AppError(code, `The signature is not the wallet's ${action} authorisation with nonce ${s.nonce} and deadline ${deadline}`, {
+      field: 'signature',
+      nonce: s.nonce.toString(),
+    });
 }
 
-// --- farming --------------------------------------------------------------------------------------
-
-export const toFarmingPoolDto = (p: FarmingPool): FarmingPoolDto => ({
-  id: p.id,
-  name: p.name,
-  tokenPair: [p.tokenA, p.tokenB],
-  aprBps: p.aprBps,
-  totalValueLocked: p.tvl.toFixed(0),
+const toDto = (o: StakingOperationRow, chainRow: { status: string; txHash: string | null } | null): StakingOperationDto => ({
+  id: o.id,
+  object: 'staking_operation',
+  type: o.type,
+  source: o.source,
+  status: o.status !== 'pending' ? o.status : chainRow && chainRow.status !== 'queued' ? 'submitted' : 'pending',
+  chain: `eip155:${o.chainId}`,
+  pool: o.pool,
+  address: o.address,
+  token: o.token,
+  amount: o.amount?.toString() ?? null,
+  txHash: o.txHash ?? chainRow?.txHash ?? null,
+  failureReason: o.failureReason,
+  createdAt: o.createdAt.toISOString(),
+  updatedAt: o.updatedAt.toISOString(),
 });
 
-/**
- * Available (active) farming pools, newest first.
- * @throws AppError('validation-error') for a bad cursor
- */
-export async function listFarmingPools(ctx: Pick<Context, 'prisma'>, q: PageQuery): Promise<Page<FarmingPoolDto>> {
-  return fetchPage(q, (page) => listActiveFarmingPools(ctx.prisma, page), toFarmingPoolDto);
+export type StakeInput = {
+  organizationId: string;
+  /** Checksummed address of the JWT's wallet: the staker on chain. */
+  address: string;
+  /** Base units, > 0. */
+  amount: bigint;
+  idempotencyKey?: string | undefined;
+} & ({ source: 'custody' } | { source: 'permit'; /** unix seconds */ deadline: number; signature: `0x${string}` });
+
+export interface SignedInput {
+  organizationId: string;
+  address: string;
+  /** Unix seconds. */
+  deadline: number;
+  signature: `0x${string}`;
+  idempotencyKey?: string | undefined;
+}
+
+/** One signed operation (permit, unstake, claim) per wallet in flight: their nonces are sequential. */
+async function assertNoneInFlight(tx: RawSql, organizationId: string, owner: string) {
+  await lockWalletOperations(tx, owner);
+  if (await hasSignedOperationInFlight(tx, organizationId, owner))
+    throw new AppError('invalid-state', 'Another signed staking operation of this wallet is in flight; retry once it is final', {
+      reason: 'staking-operation-in-flight',
+    });
 }
 
 /**
- * A wallet's staked principal of `token` at `at` (governance's voting power at a proposal's
- * snapshot): the sum over its positions opened at or before `at` and not unstaked by then.
- * @returns integer base units (0n when nothing was staked)
+ * Stakes `amount` for the JWT's wallet (issue #28):
+ * - `custody`: from its custodial balance, as a custody outflow (one transaction: the ledger debit to
+ *   `system:withdrawals-in-flight`, the operation, the outbox's `approve(staking, …)`; then
+ *   `stakeFor(wallet, amount)`); a failure on chain credits the amount back once;
+ * - `permit`: the wallet's own tokens on chain, by its EIP-2612 permit to the staking contract
+ *   (checked first: signature, deadline, on-chain balance), relayed as `stakeWithPermit`.
+ * @returns 202 and the operation (`pending`); `replayed` when answered from the Idempotency-Key
+ * @throws AppError validation-error (400), insufficient-funds (422: custodial or on-chain balance),
+ *   invalid-permit (422), invalid-state (409: a signed operation of the wallet in flight),
+ *   chain-unavailable (503), idempotency-key-reused (422)
+ */
+export async function stake(ctx: Ctx, input: StakeInput) {
+  if (input.amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  const owner = getAddress(input.address);
+  const p = await pool(ctx);
+  const token = ctx.config.NATIVE_TOKEN_SYMBOL;
+  const fingerprint = requestFingerprint('staking.stake', owner, {
+    source: input.source,
+    amount: input.amount.toString(),
+    ...(input.source === 'permit' ? { deadline: input.deadline, signature: input.signature.toLowerCase() } : {}),
+  });
+  let recorded: RecordedChainTransaction | undefined;
+  const result = await withIdempotency<StakingOperationDto>(
+    ctx,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      const id = uuidv7();
+      let chainTransactionId: string;
+      if (input.source === 'custody') {
+        const out = await recordCustodyOutflow(ctx, tx, {
+          kind: stakeOutflows,
+          id,
+          organizationId: input.organizationId,
+          address: owner,
+          amount: input.amount,
+          token,
+          chainId: p.chain.chainId,
+          approve: p.staking,
+          call: { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: 'stakeFor', args: [owner, input.amount] }) },
+        });
+        recorded = out.recorded;
+        chainTransactionId = out.outflow.chainTransactionId;
+      } else {
+        await assertNoneInFlight(tx, input.organizationId, owner);
+        const s = await signingState(ctx, owner, 'stake');
+        await checkSignature(s, 'stake', owner, input.amount, input.deadline, input.signature);
+        if (s.balance < input.amount)
+          throw new AppError(
+            'insufficient-funds',
+            `The wallet holds ${s.balance} base units on ${p.chain.caip2}, less than ${input.amount}`,
+            {
+              reason: 'wallet balance on chain',
+            },
+          );
+        const { v, r, s: sig } = parseSignature(input.signature);
+        recorded = await recordChainTransaction(ctx, tx, {
+          kind: STAKING_KINDS.permit,
+          reference: id,
+          chainId: p.chain.chainId,
+          to: p.staking,
+          data: encodeFunctionData({
+            abi: stakingAbi,
+            functionName: 'stakeWithPermit',
+            args: [owner, input.amount, BigInt(input.deadline), Number(v ?? 27n), r, sig],
+          }),
+        });
+        chainTransactionId = recorded.id;
+      }
+      const row = await insertStakingOperation(tx, {
+        id,
+        organizationId: input.organizationId,
+        address: owner,
+        chainId: p.chain.chainId,
+        pool: p.staking,
+        type: 'stake',
+        source: input.source,
+        token,
+        amount: input.amount,
+        chainTransactionId,
+      });
+      return { statusCode: 202, body: toDto(row, null) };
+    },
+  );
+  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
+  return result;
+}
+
+/**
+ * Relays the wallet's signed unstake (`Withdraw`) or claim (`GetReward`): checked first (deadline,
+ * signature for the contract's current nonce; unstake: the stake covers `amount`; claim: rewards
+ * accrued), then the operation and its outbox row in one transaction.
+ */
+async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedInput & { amount?: bigint }) {
+  const owner = getAddress(input.address);
+  const p = await pool(ctx);
+  const amount = input.amount ?? 0n;
+  if (action === 'unstake' && amount <= 0n)
+    throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  const fingerprint = requestFingerprint(`staking.${action}`, owner, {
+    amount: amount.toString(),
+    deadline: input.deadline,
+    signature: input.signature.toLowerCase(),
+  });
+  let recorded: RecordedChainTransaction | undefined;
+  const result = await withIdempotency<StakingOperationDto>(
+    ctx,
+    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    async (tx) => {
+      await assertNoneInFlight(tx, input.organizationId, owner);
+      const s = await signingState(ctx, owner, action);
+      await checkSignature(s, action, owner, amount, input.deadline, input.signature);
+      if (action === 'unstake' && s.balance < amount)
+        throw new AppError('insufficient-funds', `The wallet has ${s.balance} base units staked, less than ${amount}`, { reason: 'stake' });
+      if (action === 'claim' && s.earned === 0n)
+        throw new AppError('insufficient-funds', 'The wallet has no rewards to claim', { reason: 'rewards' });
+      const id = uuidv7();
+      recorded = await recordChainTransaction(ctx, tx, {
+        kind: action === 'unstake' ? STAKING_KINDS.unstake : STAKING_KINDS.claim,
+        reference: id,
+        chainId: p.chain.chainId,
+        to: p.staking,
+        data:
+          action === 'unstake'
+            ? encodeFunctionData({
+                abi: stakingAbi,
+                functionName: 'withdrawBySig',
+                args: [owner, amount, BigInt(input.deadline), input.signature],
+              })
+            : encodeFunctionData({
+                abi: stakingAbi,
+                functionName: 'getRewardBySig',
+                args: [owner, BigInt(input.deadline), input.signature],
+              }),
+      });
+      const row = await insertStakingOperation(tx, {
+        id,
+        organizationId: input.organizationId,
+        address: owner,
+        chainId: p.chain.chainId,
+        pool: p.staking,
+        type: action,
+        source: null,
+        token: ctx.config.NATIVE_TOKEN_SYMBOL,
+        amount: action === 'unstake' ? amount : null,
+        chainTransactionId: recorded.id,
+      });
+      return { statusCode: 202, body: toDto(row, null) };
+    },
+  );
+  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
+  return result;
+}
+
+/**
+ * Unstakes `amount` (base units) of the JWT wallet's stake by its EIP-712 `Withdraw` signature: the
+ * tokens go to the wallet's own address on chain (not to custody).
+ * @throws AppError invalid-staking-signature (422), insufficient-funds (422: the stake is smaller),
+ *   invalid-state (409), chain-unavailable (503), idempotency-key-reused (422)
+ */
+export function unstake(ctx: Ctx, input: SignedInput & { amount: bigint }) {
+  return relaySigned(ctx, 'unstake', input);
+}
+
+/**
+ * Claims the JWT wallet's rewards by its EIP-712 `GetReward` signature: paid to the wallet's own
+ * address on chain; the operation's `amount` is the reward paid, once confirmed.
+ * @throws AppError invalid-staking-signature (422), insufficient-funds (422: nothing accrued), invalid-state
+ *   (409), chain-unavailable (503), idempotency-key-reused (422)
+ */
+export function claim(ctx: Ctx, input: SignedInput) {
+  return relaySigned(ctx, 'claim', input);
+}
+
+/**
+ * A staking operation of the JWT's wallet in the caller's organization; any other id answers 404.
+ * @throws AppError not-found
+ */
+export async function getStakingOperation(
+  ctx: Pick<Context, 'prisma'>,
+  organizationId: string,
+  address: string,
+  id: string,
+): Promise<StakingOperationDto> {
+  if (!isUuid(id)) throw new AppError('not-found', 'No such staking operation');
+  const row = await findWalletStakingOperation(ctx.prisma, organizationId, getAddress(address), id);
+  if (!row) throw new AppError('not-found', 'No such staking operation');
+  const chainRow = row.status === 'pending' ? await chainTransactionState(ctx, row.chainTransactionId) : null;
+  return toDto(row, chainRow);
+}
+
+/** A stake from custody: the custody outflow moved the money; the operation follows its outcome. */
+export const stakeOutflows = defineCustodyOutflowKind({
+  purpose: 'stake',
+  kind: STAKING_KINDS.stake,
+  async confirmed(tx: RawSql, o: CustodyOutflowRow, receipt: TransactionReceipt) {
+    await finishStakingOperation(tx, o.id, { status: 'confirmed', txHash: receipt.transactionHash, failureReason: null });
+  },
+  async failed(tx: RawSql, o: CustodyOutflowRow, reason: string) {
+    await finishStakingOperation(tx, o.id, { status: 'failed', txHash: o.txHash, failureReason: reason });
+  },
+});
+
+/** The outcome of a relayed stake by permit, unstake or claim: the operation is final (no ledger money moves). */
+const signedOutcome = (kind: string) =>
+  defineChainTransactionKind({
+    kind,
+    async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
+      // A claim's amount is the reward the contract paid (its RewardPaid log; none when 0).
+      const paid =
+        kind === STAKING_KINDS.claim
+          ? parseEventLogs({ abi: stakingAbi, eventName: 'RewardPaid', logs: receipt.logs }).reduce((sum, l) => sum + l.args.reward, 0n)
+          : undefined;
+      await finishStakingOperation(tx, row.reference, {
+        status: 'confirmed',
+        txHash: receipt.transactionHash,
+        failureReason: null,
+        amount: paid,
+      });
+    },
+    async failed(tx: RawSql, row, reason: string) {
+      await finishStakingOperation(tx, row.reference, { status: 'failed', txHash: row.txHash, failureReason: reason });
+    },
+  });
+export const stakePermitTransactions = signedOutcome(STAKING_KINDS.permit);
+export const unstakeTransactions = signedOutcome(STAKING_KINDS.unstake);
+export const claimTransactions = signedOutcome(STAKING_KINDS.claim);
+
+/**
+ * Legacy (issue #3): a wallet's staked principal in the ledger positions at `at`, governance's voting
+ * power until governance moves to on-chain votes (kept only for that import; nothing writes these
+ * positions any more).
+ * @returns integer base units
  */
 export function stakedPrincipal(db: Db<'stakingPosition'>, address: string, token: string, at: Date): Promise<bigint> {
   return stakedPrincipalAt(db, address, token, at);

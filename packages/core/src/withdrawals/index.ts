@@ -1,4 +1,15 @@
-/** The `withdrawals` module's public surface (issue #27): other modules and the apps import it only through this file. */
+/** The `withdrawals` module's public surface (issues #27, #28): other modules and the apps import it only through this file. */
 export { Withdrawal, WITHDRAWAL_EVENTS, WITHDRAWAL_STATUSES } from './contract.js';
 export { getWithdrawal, withdraw, WITHDRAWAL_KIND, withdrawalsAcrossBlock, withdrawalTransactions } from './service.js';
+export {
+  type CustodyOutflowCall,
+  type CustodyOutflowInput,
+  type CustodyOutflowKind,
+  type CustodyOutflowKindInput,
+  custodyOutflowsAcrossBlock,
+  defineCustodyOutflowKind,
+  recordCustodyOutflow,
+  type RecordedCustodyOutflow,
+} from './outflows.js';
+export type { CustodyOutflowPurpose, CustodyOutflowRow } from './repository.js';
 export { withdrawalRoutes } from './routes.js';

@@ -1,82 +1,144 @@
 import { type RawSql, sqlFragment } from '@gw/db';
 
-/** Every statement on `withdrawals` (issue #27). */
+/**
+ * Every statement on `custody_outflows` (issues #27, #28): custodial tokens leaving the custody
+ * address, whatever their purpose (a withdrawal is the outflow of purpose `withdrawal`).
+ */
 
-export interface WithdrawalRow {
+/** What the tokens leave custody for. */
+export type CustodyOutflowPurpose = 'withdrawal' | 'stake' | 'bridge';
+
+export interface CustodyOutflowRow {
   id: string;
   organizationId: string;
   address: string;
+  purpose: CustodyOutflowPurpose;
   chainId: number;
   token: string;
+  /** Base units. */
   amount: bigint;
   status: 'pending' | 'confirmed' | 'failed';
+  /** The outbox row of the call that moves the tokens (not written yet while an approve goes first). */
   chainTransactionId: string;
+  approveTransactionId: string | null;
+  spender: `0x${string}` | null;
+  callTo: `0x${string}` | null;
+  callData: `0x${string}` | null;
   txHash: string | null;
+  minedBlock: bigint | null;
   failureReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-type Raw = Omit<WithdrawalRow, 'amount'> & { amount: string };
-const toRow = (r: Raw): WithdrawalRow => ({ ...r, amount: BigInt(r.amount) });
+/** A withdrawal is the custody outflow of purpose `withdrawal`. */
+export type WithdrawalRow = CustodyOutflowRow;
+
+type Raw = Omit<CustodyOutflowRow, 'amount' | 'minedBlock'> & { amount: string; minedBlock: string | null };
+const toRow = (r: Raw): CustodyOutflowRow => ({
+  ...r,
+  amount: BigInt(r.amount),
+  minedBlock: r.minedBlock === null ? null : BigInt(r.minedBlock),
+});
 
 const COLUMNS =
-  sqlFragment(`id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", token, amount::text, status,
-  chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason", created_at AS "createdAt",
-  updated_at AS "updatedAt"`);
+  sqlFragment(`id::text, organization_id::text AS "organizationId", address, purpose, chain_id AS "chainId", token, amount::text, status,
+  chain_transaction_id::text AS "chainTransactionId", approve_transaction_id::text AS "approveTransactionId", spender,
+  call_to AS "callTo", call_data AS "callData", tx_hash AS "txHash", mined_block::text AS "minedBlock", failure_reason AS "failureReason",
+  created_at AS "createdAt", updated_at AS "updatedAt"`);
 
-/** Inserts a `pending` withdrawal in the caller's transaction. */
-export async function insertWithdrawal(
+/** Inserts a `pending` outflow in the caller's transaction. */
+export async function insertOutflow(
   tx: RawSql,
-  w: Pick<WithdrawalRow, 'id' | 'organizationId' | 'address' | 'chainId' | 'token' | 'amount' | 'chainTransactionId'>,
-): Promise<WithdrawalRow> {
+  o: Pick<
+    CustodyOutflowRow,
+    | 'id'
+    | 'organizationId'
+    | 'address'
+    | 'purpose'
+    | 'chainId'
+    | 'token'
+    | 'amount'
+    | 'chainTransactionId'
+    | 'approveTransactionId'
+    | 'spender'
+    | 'callTo'
+    | 'callData'
+  >,
+): Promise<CustodyOutflowRow> {
   const rows = await tx.$queryRaw<Raw[]>`
-    INSERT INTO withdrawals (id, organization_id, address, chain_id, token, amount, chain_transaction_id)
-    VALUES (${w.id}::uuid, ${w.organizationId}::uuid, ${w.address}, ${w.chainId}::int, ${w.token}, ${w.amount.toString()}::numeric, ${w.chainTransactionId}::uuid)
+    INSERT INTO custody_outflows (id, organization_id, address, purpose, chain_id, token, amount, chain_transaction_id,
+      approve_transaction_id, spender, call_to, call_data)
+    VALUES (${o.id}::uuid, ${o.organizationId}::uuid, ${o.address}, ${o.purpose}, ${o.chainId}::int, ${o.token}, ${o.amount.toString()}::numeric,
+      ${o.chainTransactionId}::uuid, ${o.approveTransactionId}::uuid, ${o.spender}, ${o.callTo}, ${o.callData})
     RETURNING ${COLUMNS}`;
   return toRow(rows[0]!);
 }
 
-/** The withdrawal of this organization and wallet, or null (another's is indistinguishable from none). */
-export async function findWalletWithdrawal(db: RawSql, organizationId: string, address: string, id: string): Promise<WithdrawalRow | null> {
+/** The outflow of this organization, wallet and purpose, or null (another's is indistinguishable from none). */
+export async function findWalletOutflow(
+  db: RawSql,
+  organizationId: string,
+  address: string,
+  purpose: CustodyOutflowPurpose,
+  id: string,
+): Promise<CustodyOutflowRow | null> {
   const rows = await db.$queryRaw<Raw[]>`
     SELECT ${COLUMNS}
-    FROM withdrawals WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND address = ${address}`;
+    FROM custody_outflows
+    WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND address = ${address} AND purpose = ${purpose}`;
   return rows[0] ? toRow(rows[0]) : null;
 }
 
-/** The withdrawal by id, locked until the caller's transaction ends (the outcome of its transaction). */
-export async function lockWithdrawal(tx: RawSql, id: string): Promise<WithdrawalRow | null> {
+/** The withdrawal of this organization and wallet, or null (another's is indistinguishable from none). */
+export function findWalletWithdrawal(db: RawSql, organizationId: string, address: string, id: string): Promise<WithdrawalRow | null> {
+  return findWalletOutflow(db, organizationId, address, 'withdrawal', id);
+}
+
+/** The outflow by id, locked until the caller's transaction ends (the outcome of its transactions). */
+export async function lockOutflow(tx: RawSql, id: string): Promise<CustodyOutflowRow | null> {
   const rows = await tx.$queryRaw<Raw[]>`
     SELECT ${COLUMNS}
-    FROM withdrawals WHERE id = ${id}::uuid FOR UPDATE`;
+    FROM custody_outflows WHERE id = ${id}::uuid FOR UPDATE`;
   return rows[0] ? toRow(rows[0]) : null;
 }
 
 /** The final state, in the caller's transaction. */
-export async function finishWithdrawal(
+export async function finishOutflow(
   tx: RawSql,
   id: string,
   f: { status: 'confirmed' | 'failed'; txHash: string | null; minedBlock: bigint | null; failureReason: string | null },
 ): Promise<void> {
   await tx.$executeRaw`
-    UPDATE withdrawals SET status = ${f.status}, tx_hash = ${f.txHash}, mined_block = ${f.minedBlock?.toString() ?? null}::bigint,
+    UPDATE custody_outflows SET status = ${f.status}, tx_hash = ${f.txHash}, mined_block = ${f.minedBlock?.toString() ?? null}::bigint,
       failure_reason = ${f.failureReason}, updated_at = now()
     WHERE id = ${id}::uuid AND status = 'pending'`;
 }
 
-/** Sum (base units) of the chain's confirmed withdrawals whose transaction was mined above `block`. */
+/**
+ * Serializes the outflows that approve `spender` on `chainId` (a transaction-scoped advisory lock),
+ * then answers the sum (base units) of those still `pending`: the allowance the next approve grants.
+ */
+export async function lockPendingToSpender(tx: RawSql, chainId: number, spender: string): Promise<bigint> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`custody-outflow:${chainId}:${spender}`}, 0))`;
+  const rows = await tx.$queryRaw<{ sum: string }[]>`
+    SELECT coalesce(sum(amount), 0)::text AS sum FROM custody_outflows
+    WHERE chain_id = ${chainId}::int AND spender = ${spender} AND status = 'pending'`;
+  return BigInt(rows[0]!.sum);
+}
+
+/** Sum (base units) of the chain's confirmed outflows whose transaction was mined above `block`. */
 export async function sumConfirmedMinedAbove(db: RawSql, chainId: number, block: bigint): Promise<bigint> {
   const rows = await db.$queryRaw<{ sum: string }[]>`
-    SELECT coalesce(sum(amount), 0)::text AS sum FROM withdrawals
+    SELECT coalesce(sum(amount), 0)::text AS sum FROM custody_outflows
     WHERE chain_id = ${chainId}::int AND mined_block > ${block.toString()}::bigint AND status = 'confirmed'`;
   return BigInt(rows[0]!.sum);
 }
 
-/** The chain's withdrawals still `pending` (in flight): their amounts and outbox rows. */
-export async function listPendingWithdrawals(db: RawSql, chainId: number): Promise<{ amount: bigint; chainTransactionId: string }[]> {
+/** The chain's outflows still `pending` (in flight): their amounts and the outbox rows that move the tokens. */
+export async function listPendingOutflows(db: RawSql, chainId: number): Promise<{ amount: bigint; chainTransactionId: string }[]> {
   const rows = await db.$queryRaw<{ amount: string; chainTransactionId: string }[]>`
-    SELECT amount::text, chain_transaction_id::text AS "chainTransactionId" FROM withdrawals
+    SELECT amount::text, chain_transaction_id::text AS "chainTransactionId" FROM custody_outflows
     WHERE chain_id = ${chainId}::int AND status = 'pending'`;
   return rows.map((r) => ({ amount: BigInt(r.amount), chainTransactionId: r.chainTransactionId }));
 }

@@ -4,27 +4,16 @@ import type { RawSql } from '@gw/db';
 import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
   contractAddress,
-  defineChainTransactionKind,
   dispatchChainTransaction,
   chainTransactionState,
   homeChainOf,
-  minedButUnfinished,
-  recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { insufficientFunds, ISSUANCE, transfer, transferIfFunded, WITHDRAWALS_IN_FLIGHT } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import type { WithdrawalDto } from './contract.js';
-import {
-  findWalletWithdrawal,
-  finishWithdrawal,
-  insertWithdrawal,
-  listPendingWithdrawals,
-  lockWithdrawal,
-  sumConfirmedMinedAbove,
-  type WithdrawalRow,
-} from './repository.js';
+import { custodyOutflowsAcrossBlock, defineCustodyOutflowKind, recordCustodyOutflow } from './outflows.js';
+import { findWalletWithdrawal, lockOutflow, type WithdrawalRow } from './repository.js';
 
 type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
 
@@ -84,32 +73,21 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
-      const id = uuidv7();
-      recorded = await recordChainTransaction(ctx, tx, {
-        kind: WITHDRAWAL_KIND,
-        reference: id,
-        chainId: chain.chainId,
-        to: tokenContract,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.address as `0x${string}`, input.amount] }),
-      });
-      const row = await insertWithdrawal(tx, {
-        id,
+      const out = await recordCustodyOutflow(ctx, tx, {
+        kind: withdrawalTransactions,
+        id: uuidv7(),
         organizationId: input.organizationId,
         address: input.address,
+        amount: input.amount,
+        token,
         chainId: chain.chainId,
-        token,
-        amount: input.amount,
-        chainTransactionId: recorded.id,
+        call: {
+          to: tokenContract,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.address as `0x${string}`, input.amount] }),
+        },
       });
-      const debited = await transferIfFunded(tx, {
-        kind: 'withdrawal',
-        reference: id,
-        token,
-        from: { type: 'wallet', id: input.address },
-        to: WITHDRAWALS_IN_FLIGHT,
-        amount: input.amount,
-      });
-      if (debited === null) throw insufficientFunds(token);
+      recorded = out.recorded;
+      const row = out.outflow;
       return { statusCode: 202, body: toDto(row, null) };
     },
   );
@@ -136,70 +114,34 @@ export async function getWithdrawal(
 
 /**
  * The outcome of a withdrawal's transaction, applied in the transaction that finishes the outbox
- * row (so once): confirmed → in flight → issuance (the tokens left custody); failed → in flight →
- * the wallet (the amount is back in its custodial balance). Each writes its webhook event
- * (`withdrawal.confirmed`, `withdrawal.failed`; issue #28) to the withdrawal's organization in the
- * same transaction, and has its deliveries enqueued after the commit.
+ * row (so once). The custody outflow has already moved the money when these run: confirmed → in
+ * flight → issuance (the tokens left custody); failed → in flight → the wallet (the amount is back in
+ * its custodial balance). Each writes its webhook event (`withdrawal.confirmed`,
+ * `withdrawal.failed`; issue #28) to the withdrawal's organization in the same transaction, and has
+ * its deliveries enqueued after the commit.
  */
-export const withdrawalTransactions = defineChainTransactionKind({
+export const withdrawalTransactions = defineCustodyOutflowKind({
+  purpose: 'withdrawal',
   kind: WITHDRAWAL_KIND,
-  async confirmed(tx: RawSql, row, receipt) {
-    const w = await lockWithdrawal(tx, row.reference);
-    if (!w || w.status !== 'pending') return;
-    await transfer(tx, {
-      kind: 'withdrawal.confirmed',
-      reference: w.id,
-      token: w.token,
-      from: WITHDRAWALS_IN_FLIGHT,
-      to: ISSUANCE,
-      amount: w.amount,
-    });
-    await finishWithdrawal(tx, w.id, {
-      status: 'confirmed',
-      txHash: receipt.transactionHash,
-      minedBlock: receipt.blockNumber,
-      failureReason: null,
-    });
+  async confirmed(tx: RawSql, w: WithdrawalRow) {
     return { afterCommit: await recordFinalEvent(tx, w.id, 'withdrawal.confirmed') };
   },
-  async failed(tx: RawSql, row, reason) {
-    const w = await lockWithdrawal(tx, row.reference);
-    if (!w || w.status !== 'pending') return;
-    await transfer(tx, {
-      kind: 'withdrawal.failed',
-      reference: w.id,
-      token: w.token,
-      from: WITHDRAWALS_IN_FLIGHT,
-      to: { type: 'wallet', id: w.address },
-      amount: w.amount,
-    });
-    await finishWithdrawal(tx, w.id, { status: 'failed', minedBlock: null, txHash: row.txHash, failureReason: reason });
+  async failed(tx: RawSql, w: WithdrawalRow) {
     return { afterCommit: await recordFinalEvent(tx, w.id, 'withdrawal.failed') };
   },
 });
 
 /** Writes the final state's event of a withdrawal finished in `tx` (issue #28); @returns what enqueues its deliveries after the commit */
 async function recordFinalEvent(tx: RawSql, id: string, type: 'withdrawal.confirmed' | 'withdrawal.failed') {
-  const w = (await lockWithdrawal(tx, id))!;
+  const w = (await lockOutflow(tx, id))!;
   return deliverAfterCommit(await recordEvent(tx, w.organizationId, type, { withdrawal: toDto(w, null) }));
 }
 
 /**
- * How the chain at `block` differs from the ledger now, by the withdrawals (issue #27, proof of
- * reserves): the ledger drops a withdrawal's amount from the custodial supply when its transaction
- * is final (`CHAIN_CONFIRMATIONS` deep), while the chain read at an earlier block still holds it in
- * custody; and a transaction mined at or below `block` but not final yet has left custody on chain
- * while the ledger still counts it in flight. Run it in the transaction that reads the ledger.
+ * How the chain at `block` differs from the ledger now, by the custody outflows (withdrawals,
+ * stakes, bridge locks alike: {@link custodyOutflowsAcrossBlock}); the proof of reserves' name.
  * @returns base units to add to the ledger's custodial supply for it to describe `block`
  */
-export async function withdrawalsAcrossBlock(tx: RawSql, chainId: number, block: bigint): Promise<bigint> {
-  const confirmedAbove = await sumConfirmedMinedAbove(tx, chainId, block);
-  const pending = await listPendingWithdrawals(tx, chainId);
-  const mined = await minedButUnfinished(
-    tx,
-    pending.map((w) => w.chainTransactionId),
-    block,
-  );
-  const minedInFlight = pending.filter((w) => mined.has(w.chainTransactionId)).reduce((sum, w) => sum + w.amount, 0n);
-  return confirmedAbove - minedInFlight;
+export function withdrawalsAcrossBlock(tx: RawSql, chainId: number, block: bigint): Promise<bigint> {
+  return custodyOutflowsAcrossBlock(tx, chainId, block);
 }

@@ -419,10 +419,6 @@ export const envSchema = z.object({
    * (Caddy on the compose network). Replaces TRUST_PROXY_HOPS.
    */
   TRUST_PROXY: trustProxy.default(false),
-  /** Staking reward rate in basis points per year (1200 = 12 %), accrued per second. */
-  STAKING_APR_BPS: int(0, 100000).default(1200),
-  /** Longest staking lock, in days. */
-  STAKING_MAX_LOCK_DAYS: int(0, 3650).default(365),
   /** Price of one AI credit, in base units of the native token (default 10^15 = 0.001 token). */
   CREDIT_PRICE: z
     .string()

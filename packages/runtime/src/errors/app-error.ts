@@ -184,7 +184,7 @@ export const errorCatalog = {
     status: 422,
     title: 'Invalid permit',
     meaning:
-      "The EIP-2612 permit of a gasless deposit was refused before anything was sent on chain: its signature does not recover to the session's wallet for the token's current nonce (`nonces(owner)`), the custody address as spender, this amount and this deadline, or its deadline is less than 60 s ahead; `field` names the part (`signature`, `deadline`).",
+      "The EIP-2612 permit of a gasless deposit or a stake was refused before anything was sent on chain: its signature does not recover to the session's wallet for the token's current nonce (`nonces(owner)`), the custody address (or the staking contract) as spender, this amount and this deadline, or its deadline is less than 60 s ahead; `field` names the part (`signature`, `deadline`).",
     action:
       'Fetch the typed data again (`GET /gateway/v1/wallet/permit-deposits/typed-data`), sign it with the wallet (EIP-712 `signTypedData`) and send it with the same amount and deadline.',
   },
@@ -195,6 +195,14 @@ export const errorCatalog = {
       "An EIP-712 signature relayed on chain (a governance ballot or delegation) was refused before anything was sent: it does not recover to the session's wallet for the contract's current nonce and this message, or its expiry is less than 60 s ahead; `field` names the part (`signature`, `nonce`, `expiry`) and `nonce` the expected nonce.",
     action:
       'Fetch the typed data again (`GET /governance/ballot/typed-data`, `GET /governance/delegation/typed-data`), sign it with the wallet and send it unchanged.',
+  },
+  'invalid-staking-signature': {
+    status: 422,
+    title: 'Invalid signature',
+    meaning:
+      "An EIP-712 authorisation the gateway relays on the wallet's behalf (unstake, claim) was refused before anything was sent on chain: it does not recover to the session's wallet for the contract's current nonce (`nonces(owner)`), this amount and this deadline, or its deadline is less than 60 s ahead; `field` names the part (`signature`, `deadline`).",
+    action:
+      'Fetch the typed data again (`GET /gateway/v1/staking/typed-data`), sign it with the wallet (EIP-712 `signTypedData`) and send it with the same amount and deadline.',
   },
   'invalid-consent-signature': {
     status: 422,

@@ -138,7 +138,7 @@ export const listQuerySchema = z.strictObject({
 /** GET endpoints without parameters: any query parameter is a typo, hence 400. */
 export const noQuery = z.strictObject({});
 
-/** Writes that take no body (`POST /staking/positions/:id/unstake`): none, or `{}`; any field is 400. */
+/** Writes that take no body: none, or `{}`; any field is 400. */
 export const noBody = z.strictObject({});
 
 /** Path parameter `id` of the object named `what`. Unknown ids, and ids of another tenant, are 404. */
