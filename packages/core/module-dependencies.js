@@ -25,7 +25,7 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   logistics: ['idempotency'],
   staking: ['chain', 'idempotency', 'withdrawals'],
   'health-records': ['consents', 'evm'],
-  bridge: ['chain', 'contracts', 'evm', 'idempotency', 'ledger', 'webhooks'],
+  bridge: ['chain', 'contracts', 'evm', 'idempotency', 'ledger', 'webhooks', 'withdrawals'],
   payments: ['deliveries', 'idempotency', 'ledger', 'webhooks'],
   retention: ['auth', 'idempotency', 'webhooks'],
   credits: ['idempotency', 'ledger', 'payments'],

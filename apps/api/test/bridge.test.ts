@@ -9,6 +9,7 @@ import { getAddress, type PrivateKeyAccount } from 'viem';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
 import { LEGACY_FAILURE_REASON, relayBridgeTransfer } from '@gw/core/bridge';
 import { chainOf, contractAddress, custodyAddress, faucet, publicClientOf } from '@gw/core/chain';
+import { checkReserves } from '@gw/core/custody';
 import { BRIDGE_ESCROW, getBalance, transfer } from '@gw/core/ledger';
 import { withTransaction } from '@gw/db';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
@@ -196,6 +197,48 @@ describe('the bridge on chain, by permit (issue #28)', () => {
     // one outbox row per leg, whatever ran twice
     const legs = await deps().prisma.chainTransaction.findMany({ where: { reference: { in: [res.body.id, inbound.body.id] } } });
     expect(legs.map((l) => l.kind).sort()).toEqual(['bridge-burn', 'bridge-lock', 'bridge-mint', 'bridge-release']);
+  });
+
+  it('from the custodial balance: debited with the lock in one outbox change, minted once after the confirmations; the reserves hold', async () => {
+    const alice = await stack.login(undefined, { apiKey: org.apiKey });
+    await stack.mint(alice.address, 5n * ONE);
+    const custodial = () => getBalance(deps().prisma, { type: 'wallet', id: alice.address }, 'GTK');
+    const vaultBefore = await homeBalance(vault);
+    const custody = await custodyAddress(deps());
+    const custodyBefore = await homeBalance(custody);
+    const res = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(alice))
+      .send({ toChainId: `eip155:${SECOND}`, toAddress: alice.address, amount: (2n * ONE).toString() });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: 'initiated', funding: 'custody', source: { status: 'pending' } });
+    expect(await custodial()).toBe(3n * ONE); // debited at once, in the transaction that wrote the lock
+    const done = await final(alice, res.body.id);
+    expect(done).toMatchObject({ status: 'completed', source: { status: 'confirmed' }, destination: { status: 'confirmed' } });
+    expect(await wrappedBalance(alice.address)).toBe(2n * ONE);
+    expect(await homeBalance(vault)).toBe(vaultBefore + 2n * ONE);
+    expect(await homeBalance(custody)).toBe(custodyBefore - 2n * ONE);
+    expect(await custodial()).toBe(3n * ONE);
+    const lock = await pub(HOME).getTransactionReceipt({ hash: done.source.txHash });
+    expect(lock.to?.toLowerCase()).toBe(vault.toLowerCase());
+    expect(await checkReserves(deps())).toMatchObject({ holds: true, difference: '0' });
+
+    // short, or from another chain: refused, nothing written
+    const before = await counts();
+    const short = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(alice))
+      .send({ toChainId: `eip155:${SECOND}`, toAddress: alice.address, amount: (4n * ONE).toString() });
+    expect(short.status).toBe(422);
+    expect(short.body.type).toBe('/problems/insufficient-funds');
+    const inbound = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(alice))
+      .send({ fromChainId: `eip155:${SECOND}`, toChainId: `eip155:${HOME}`, toAddress: alice.address, amount: ONE.toString() });
+    expect(inbound.status).toBe(400);
+    expect(inbound.body).toMatchObject({ type: '/problems/validation-error', errors: [{ path: 'funding' }] });
+    expect(await counts()).toEqual(before);
+    expect(await custodial()).toBe(3n * ONE);
   });
 
   it('@service-gateway/client: gw.bridgeWithPermit signs the served permit and starts the transfer', async () => {

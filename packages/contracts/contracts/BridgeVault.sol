@@ -40,9 +40,11 @@ contract BridgeVault is AccessControl, ReentrancyGuard {
         return _lock(msg.sender, amount, toChainId, to);
     }
 
-    /// @notice locks `owner`'s tokens with its EIP-2612 permit for this vault (anyone may submit it).
-    ///         The permit is tried, not required: one submitted first by someone else (front-running)
-    ///         has already granted the allowance, and `transferFrom` decides.
+    /// @notice the relayer locks `owner`'s tokens with its EIP-2612 permit for this vault. The permit
+    ///         is tried, not required: one submitted first by someone else (front-running) has
+    ///         already granted the allowance, and `transferFrom` decides. Relayer only: the allowance
+    ///         used may be a standing one (the custody address approves the vault before its own
+    ///         `lock`), which nobody else may spend into a lock of their choosing.
     function lockWithPermit(
         address owner,
         uint256 amount,
@@ -52,7 +54,7 @@ contract BridgeVault is AccessControl, ReentrancyGuard {
         uint8 v,
         bytes32 r,
         bytes32 s
-    ) external nonReentrant returns (uint256 lockNonce) {
+    ) external onlyRole(RELAYER_ROLE) nonReentrant returns (uint256 lockNonce) {
         try IERC20Permit(address(token)).permit(owner, address(this), amount, deadline, v, r, s) {} catch {}
         return _lock(owner, amount, toChainId, to);
     }

@@ -117,6 +117,10 @@ describe('BridgeVault (home chain) + WrappedToken (second chain)', () => {
     const lockNonce = await a.read<bigint>(vault, 'nonce');
     const lockSig = await permit(a, token, carol, vault.address, parseEther('10'));
     const lockArgs = [carol.address, parseEther('10'), BigInt(SECOND), dave.address, deadline, ...lockSig] as const;
+    // only the relayer may submit it: a standing allowance to the vault is nobody else's to spend
+    await expect(
+      a.publicClient.simulateContract({ account: carol, ...vault, functionName: 'lockWithPermit', args: lockArgs }),
+    ).rejects.toThrow(/AccessControlUnauthorizedAccount/);
     const lockReceipt = await a.send(relayer, vault, 'lockWithPermit', lockArgs);
     const [locked] = parseEventLogs({ abi: BridgeVault.abi, eventName: 'Locked', logs: lockReceipt.logs });
     expect(locked!.args).toEqual({

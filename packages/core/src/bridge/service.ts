@@ -22,6 +22,7 @@ import {
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
+import { defineCustodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
 import type { BridgeFunding, BridgeTransferDto } from './contract.js';
 import {
   type BridgeTransferRow,
@@ -55,7 +56,15 @@ type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues'
 type ReadCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
 
 /** Outbox kinds of the bridge's legs (their `reference` is the bridge transfer id). */
-export const BRIDGE_KINDS = { lock: 'bridge-lock', mint: 'bridge-mint', burn: 'bridge-burn', release: 'bridge-release' } as const;
+export const BRIDGE_KINDS = {
+  lock: 'bridge-lock',
+  mint: 'bridge-mint',
+  burn: 'bridge-burn',
+  release: 'bridge-release',
+  /** A lock from the custodial balance: a custody outflow (`approve` of the vault, then `lock`). */
+  custodyLock: 'bridge-custody-lock',
+  custodyLockApprove: 'bridge-custody-lock.approve',
+} as const;
 
 const chainNumber = (caip2: string): number => Number(caip2.slice('eip155:'.length));
 
@@ -186,10 +195,12 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
     );
   if (input.amount <= 0n)
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
-  if (input.funding === 'custody')
-    throw new AppError('validation-error', 'Bridging from the custodial balance is not available yet: use funding permit', {
-      errors: [{ path: 'funding', message: 'use permit' }],
-    });
+  if (input.funding === 'custody' && route.direction === 'inbound')
+    throw new AppError(
+      'validation-error',
+      `Custody holds the home chain's token only: bridge from ${route.from.caip2} with funding permit (the wallet's own wrapped tokens)`,
+      { errors: [{ path: 'funding', message: 'must be permit from a chain other than the home chain' }] },
+    );
   const owner = getAddress(input.address);
   const to = getAddress(input.toAddress);
   const fingerprint = requestFingerprint('bridge.initiate', owner, {
@@ -208,35 +219,58 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       const c = await contractsOf(ctx, route);
-      const state = await readPermitState(ctx, route.from.chainId, c.token, owner);
-      const deadline = input.deadline!;
-      const { v, r, s } = await checkPermit(state, {
-        owner,
-        spender: c.spender,
-        amount: input.amount,
-        deadline,
-        signature: input.signature!,
-      });
       const id = uuidv7();
-      const data =
-        route.direction === 'outbound'
-          ? encodeFunctionData({
-              abi: BridgeVault.abi,
-              functionName: 'lockWithPermit',
-              args: [owner, input.amount, BigInt(route.to.chainId), to, BigInt(deadline), v, r, s],
-            })
-          : encodeFunctionData({
-              abi: WrappedToken.abi,
-              functionName: 'burnWithPermit',
-              args: [owner, input.amount, BigInt(route.to.chainId), to, BigInt(deadline), v, r, s],
-            });
-      recorded = await recordChainTransaction(ctx, tx, {
-        kind: route.direction === 'outbound' ? BRIDGE_KINDS.lock : BRIDGE_KINDS.burn,
-        reference: id,
-        chainId: route.from.chainId,
-        to: c.source,
-        data,
-      });
+      let sourceTransactionId: string;
+      if (input.funding === 'custody') {
+        // A custody outflow: the ledger debit (wallet → in flight) and the vault's `approve` then
+        // `lock` by the custody address, in this transaction (insufficient-funds rolls it back).
+        const outflow = await recordCustodyOutflow(ctx, tx, {
+          kind: bridgeCustodyLocks,
+          id,
+          organizationId: input.organizationId,
+          address: owner,
+          amount: input.amount,
+          token,
+          chainId: route.from.chainId,
+          approve: c.spender,
+          call: {
+            to: c.source,
+            data: encodeFunctionData({ abi: BridgeVault.abi, functionName: 'lock', args: [input.amount, BigInt(route.to.chainId), to] }),
+          },
+        });
+        recorded = outflow.recorded;
+        sourceTransactionId = outflow.outflow.chainTransactionId;
+      } else {
+        const state = await readPermitState(ctx, route.from.chainId, c.token, owner);
+        const deadline = input.deadline!;
+        const { v, r, s } = await checkPermit(state, {
+          owner,
+          spender: c.spender,
+          amount: input.amount,
+          deadline,
+          signature: input.signature!,
+        });
+        const data =
+          route.direction === 'outbound'
+            ? encodeFunctionData({
+                abi: BridgeVault.abi,
+                functionName: 'lockWithPermit',
+                args: [owner, input.amount, BigInt(route.to.chainId), to, BigInt(deadline), v, r, s],
+              })
+            : encodeFunctionData({
+                abi: WrappedToken.abi,
+                functionName: 'burnWithPermit',
+                args: [owner, input.amount, BigInt(route.to.chainId), to, BigInt(deadline), v, r, s],
+              });
+        recorded = await recordChainTransaction(ctx, tx, {
+          kind: route.direction === 'outbound' ? BRIDGE_KINDS.lock : BRIDGE_KINDS.burn,
+          reference: id,
+          chainId: route.from.chainId,
+          to: c.source,
+          data,
+        });
+        sourceTransactionId = recorded.id;
+      }
       const row = await insertOnchainBridgeTransfer(tx, {
         id,
         organizationId: input.organizationId,
@@ -248,7 +282,7 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
         token,
         amount: input.amount,
         funding: input.funding,
-        sourceTransactionId: recorded.id,
+        sourceTransactionId,
         destinationContract: c.destination,
       });
       return { statusCode: 202, body: toBridgeTransferDto(row, route.from.caip2, { status: 'queued', txHash: null }, null, null) };
@@ -302,7 +336,8 @@ export function toBridgeTransferDto(
     amount: t.amount.toString(),
     source: {
       chain: fromChainId,
-      status: sourceConfirmed ? 'confirmed' : legStatus(source),
+      // A custody lock's call row is written once its approve is final: until then the leg is pending.
+      status: sourceConfirmed ? 'confirmed' : t.status === 'initiated' && source === null ? 'pending' : legStatus(source),
       txHash: t.sourceTxHash ?? source?.txHash ?? null,
       blockNumber: t.sourceBlock?.toString() ?? null,
       confirmations: t.sourceBlock !== null && head !== null && head >= t.sourceBlock ? Number(head - t.sourceBlock) : null,
@@ -464,4 +499,23 @@ export const bridgeReleaseTransactions = defineChainTransactionKind({
   kind: BRIDGE_KINDS.release,
   confirmed: destinationConfirmed,
   failed: destinationFailed,
+});
+
+/**
+ * The lock from the custodial balance (a custody outflow of purpose `bridge`): once its call is
+ * final the ledger has moved the amount out of custody (in flight → issuance), then the source
+ * leg's outcome writes the mint; refused or reverted, the amount is back in the custodial balance
+ * and the transfer fails.
+ */
+export const bridgeCustodyLocks = defineCustodyOutflowKind({
+  purpose: 'bridge',
+  kind: BRIDGE_KINDS.custodyLock,
+  confirmed: (tx, outflow, receipt) =>
+    sourceConfirmed(tx, { reference: outflow.id, toAddress: outflow.callTo!, txHash: receipt.transactionHash }, receipt),
+  failed: (tx, outflow, reason) =>
+    sourceFailed(
+      tx,
+      { reference: outflow.id, toAddress: outflow.callTo ?? '', txHash: outflow.txHash },
+      `${reason}; the amount is back in the custodial balance`,
+    ),
 });
