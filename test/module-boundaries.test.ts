@@ -44,9 +44,9 @@ describe('module boundaries (packages/core/module-dependencies.js, enforced by p
   });
 
   it("refuses a name another module's index re-exports from its repository", async () => {
-    const messages = await restricted('packages/core/src/staking/x.ts', "export { getBalance } from '../ledger/index.js';\n");
+    const messages = await restricted('packages/core/src/credits/x.ts', "export { getBalance } from '../ledger/index.js';\n");
     expect(messages).toEqual([expect.stringContaining("call a function of ledger's service instead")]);
-    expect(await restricted('packages/core/src/staking/x.ts', "export { balanceOf } from '../ledger/index.js';\n")).toEqual([]);
+    expect(await restricted('packages/core/src/credits/x.ts', "export { balanceOf } from '../ledger/index.js';\n")).toEqual([]);
   });
 
   it('refuses @gw/core inside core, and imports up the layers', async () => {

@@ -5,11 +5,20 @@ import { paymentExpiryQueue } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';
 import { retentionQueue } from '@gw/core/retention';
 import { custodyQueue } from '@gw/core/custody';
+import { governanceQueue } from '@gw/core/governance';
 import type { OpsConfig } from './config.js';
 import { createOpsApp, type OpsDeps } from './create-ops-app.js';
 
 /** The queues Bull Board and the queue gauges show: every queue of the project. */
-export const OPS_QUEUES = [deliveryQueue, paymentExpiryQueue, bridgeRelayQueue, recoveryQueue, retentionQueue, custodyQueue];
+export const OPS_QUEUES = [
+  deliveryQueue,
+  paymentExpiryQueue,
+  bridgeRelayQueue,
+  recoveryQueue,
+  retentionQueue,
+  custodyQueue,
+  governanceQueue,
+];
 
 export interface RunningOps {
   server: Server;

@@ -84,7 +84,7 @@ describe('which requests are retried', () => {
     ['POST', '/gateway/v1/payments', true],
     ['POST', '/gateway/v1/payments/', true],
     ['POST', '/gateway/v1/payments?x=1', true],
-    ['POST', '/gateway/v1/staking/positions/abc/unstake', true],
+    ['POST', '/gateway/v1/staking/unstake', true],
     ['POST', '/gateway/v1/staking/positions/a/b/unstake', false],
     ['POST', '/gateway/v1/payments/abc/confirm', false],
     ['POST', '/gateway/v1/sso/login', false],
@@ -96,7 +96,7 @@ describe('which requests are retried', () => {
 
   it('the generated list (pnpm client:generate, from x-idempotent) has the keyed writes and not the others', () => {
     expect(IDEMPOTENT_OPERATIONS).toContainEqual(['POST', '/gateway/v1/payments']);
-    expect(IDEMPOTENT_OPERATIONS).toContainEqual(['POST', '/gateway/v1/staking/positions/{id}/unstake']);
+    expect(IDEMPOTENT_OPERATIONS).toContainEqual(['POST', '/gateway/v1/staking/unstake']);
     const listed = IDEMPOTENT_OPERATIONS.map(([m, p]) => `${m} ${p}`);
     expect(listed).not.toContain('POST /gateway/v1/sso/login');
     expect(listed).not.toContain('POST /gateway/v1/payments/{id}/confirm');

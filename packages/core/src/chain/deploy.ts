@@ -81,8 +81,15 @@ export async function deployContracts(ctx: Pick<Context, 'chains' | 'config'>, c
     return address;
   };
   const send = async (address: `0x${string}`, abi: Abi, functionName: string, args: readonly unknown[]) => {
+    // A margin over the estimate: estimated in one block's second, mined in the next, a call that
+    // checkpoints a timestamp (the staking pool's `updateReward`) writes a slot it found unchanged
+    // and needs more gas than estimated (a revert out of gas, seen in CI).
+    const estimate = await chainCall(chain, () =>
+      pub.estimateContractGas({ address, abi, functionName, args, account: o.deployer } as never),
+    );
+    const gas = (estimate * 3n) / 2n + 30_000n;
     const hash = await chainCall(chain, () =>
-      wallet.writeContract({ address, abi, functionName, args, account: o.deployer, chain: undefined } as never),
+      wallet.writeContract({ address, abi, functionName, args, gas, account: o.deployer, chain: undefined } as never),
     );
     await wait(hash);
   };
