@@ -18,8 +18,16 @@
  *     CHAIN_RPC_URLS names nodes): prints the deployed contracts and the custody address, sends a
  *     wallet test tokens with `admin chain:faucet`, has it deposit some to custody with its own
  *     key (credited after the confirmations), deposits more without gas by signing an EIP-2612
- *     permit that the gateway relays, withdraws on chain, and checks the reserves.
- * Exits 1 unless the withdrawal is confirmed and the reserves hold, too.
+ *     permit that the gateway relays, withdraws on chain, and checks the reserves,
+ * 10. (issue #28) alongside the payments (each flow's lines are printed once it is done): stakes 5
+ *     tokens from the custodial balance (a custody outflow) until a reward accrues; sends 3 tokens
+ *     over the bridge by permit (locked at home, minted on the second chain); and has a third wallet
+ *     delegate and vote by signature for a treasury payment that the demo proposes
+ *     (`admin governance:propose`), which the worker's keeper queues and executes (the Timelock,
+ *     funded by the faucet once as seed:demo does, pays; the recipient's balance is read on chain).
+ *     Every transaction hash is printed.
+ * Exits 1 unless the withdrawal is confirmed, the reserves hold, the stake earns, the bridge transfer
+ * completes, the vote is confirmed with the wallet's weight and the proposal pays, too.
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
 import { execFile } from 'node:child_process';
@@ -27,7 +35,7 @@ import { promisify } from 'node:util';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createWalletClient, defineChain, erc20Abi, http } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseAbiItem } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { createLogger, loadConfig, loadEnvFile, ensureLocalSecretsKey, serviceDependencies, waitForDependencies } from '@gw/runtime';
@@ -87,6 +95,30 @@ async function admin(...args: string[]): Promise<Record<string, string>> {
   });
   if (stderr) process.stderr.write(stderr);
   return JSON.parse(stdout) as Record<string, string>;
+}
+
+/** Polls `check` until it answers something, for at most `ms`; throws naming `what` after that. */
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A flow run alongside the others (issue #28): its lines are kept and printed together when it is awaited. */
+interface Flow {
+  ok: boolean;
+  lines: string[];
+}
+function inBackground(run: (out: (line: string) => void) => Promise<boolean>): Promise<Flow> {
+  const lines: string[] = [];
+  return run((line) => lines.push(line)).then(
+    (ok) => ({ ok, lines }),
+    (err: unknown) => ({ ok: false, lines: [...lines, `  ✗ ${err instanceof Error ? err.message : String(err)}`] }),
+  );
 }
 
 async function main(): Promise<number> {
@@ -201,6 +233,130 @@ async function main(): Promise<number> {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [alice.address, '0xde0b6b3a7640000'] }),
   });
   const custody = addresses.networks[`eip155:${home.chainId}`]!.custody as `0x${string}`;
+  const homeClient = createPublicClient({ chain: homeChain, transport: http(home.url) });
+  const balanceOn = (url: string, token: `0x${string}`, who: `0x${string}`) =>
+    createPublicClient({ transport: http(url) }).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+
+  // Governance by signature (issue #28), started now and run alongside the rest (a proposal's cycle
+  // is some 30 blocks at a block a second): a third wallet, Carol, receives tokens at her own address
+  // (above the Governor's 4 % quorum, so her vote alone passes the proposal), delegates them to
+  // herself by signature, and votes for a treasury payment the demo proposes; the worker's keeper
+  // queues and executes it, and the Timelock pays. The Timelock is funded once (as seed:demo does).
+  const carol = privateKeyToAccount(generatePrivateKey());
+  const payee = privateKeyToAccount(generatePrivateKey()).address;
+  const votes = 50_000_000n * ONE;
+  const payment = 7n * ONE;
+  const homeContracts = addresses.networks[`eip155:${home.chainId}`]!.contracts as Record<string, `0x${string}`>;
+  const carolDrip = await admin('chain:faucet', '--to', carol.address, '--amount', votes.toString());
+  const treasuryDrip =
+    (await balanceOn(home.url, homeContracts.token!, homeContracts.treasury!)) < payment
+      ? await admin('chain:faucet', '--to', homeContracts.treasury!, '--amount', (1_000_000n * ONE).toString())
+      : undefined;
+  const governance = inBackground(async (out) => {
+    out(`  faucet → ${carol.address} (Carol): ${votes / ONE} tokens at her own address, tx ${carolDrip.txHash}`);
+    if (treasuryDrip) out(`  faucet → the treasury (Timelock) ${homeContracts.treasury}: 1000000 tokens, tx ${treasuryDrip.txHash}`);
+    const carolToken = await login(carol);
+    const dt = await call('GET', `/gateway/v1/governance/delegation/typed-data?delegatee=${carol.address}`, undefined, carolToken);
+    const dm = dt.typedData.message;
+    const delegationSignature = await carol.signTypedData({
+      domain: dt.typedData.domain,
+      types: dt.typedData.types,
+      primaryType: 'Delegation',
+      message: { delegatee: dm.delegatee, nonce: BigInt(dm.nonce), expiry: BigInt(dm.expiry) },
+    });
+    const d = await call(
+      'POST',
+      '/gateway/v1/governance/delegate',
+      { delegatee: dm.delegatee, nonce: dm.nonce, expiry: Number(dm.expiry), signature: delegationSignature },
+      carolToken,
+    );
+    const delegated = await waitFor('the delegation to be confirmed', async () => {
+      const now = await call('GET', `/gateway/v1/governance/delegations/${d.id}`, undefined, carolToken);
+      if (now.status === 'failed') throw new Error(`delegation failed: ${now.failureReason}`);
+      return now.status === 'confirmed' ? now : undefined;
+    });
+    out(
+      `  delegation ${d.id}: Carol signed a Delegation to herself (gas paid by the gateway): ${delegated.status}, delegateBySig tx ${delegated.txHash}`,
+    );
+    const paidBefore = await balanceOn(home.url, homeContracts.token!, payee);
+    const proposed = await admin(
+      'governance:propose',
+      '--title',
+      `Demo: pay ${payment / ONE} tokens to ${payee}`,
+      '--to',
+      payee,
+      '--amount',
+      payment.toString(),
+    );
+    const proposalOf = async () => {
+      const page = await call('GET', '/gateway/v1/governance/proposals?state=all', undefined, carolToken);
+      return (page.data as Array<Record<string, any>>).find((p) => BigInt(p.id) === BigInt(proposed.proposalId!));
+    };
+    const open = await waitFor('the proposal to be open for voting', async () => {
+      const p = await proposalOf();
+      return p && p.state !== 'pending' ? p : undefined;
+    });
+    out(
+      `  proposal ${proposed.proposalId} ("${open.title}", from the treasury), propose tx ${open.txHash} (block ${open.blockNumber}): ${open.state}, voting until block ${open.voteEnd}`,
+    );
+    const bt = await call(
+      'GET',
+      `/gateway/v1/governance/ballot/typed-data?proposalId=${proposed.proposalId}&choice=for`,
+      undefined,
+      carolToken,
+    );
+    const bm = bt.typedData.message;
+    const ballotSignature = await carol.signTypedData({
+      domain: bt.typedData.domain,
+      types: bt.typedData.types,
+      primaryType: 'Ballot',
+      message: { proposalId: BigInt(bm.proposalId), support: bm.support, voter: bm.voter, nonce: BigInt(bm.nonce) },
+    });
+    const v = await call(
+      'POST',
+      '/gateway/v1/governance/vote',
+      { proposalId: proposed.proposalId, choice: 'for', signature: ballotSignature },
+      carolToken,
+    );
+    const voted = await waitFor('the vote to be confirmed', async () => {
+      const now = await call('GET', `/gateway/v1/governance/votes/${v.id}`, undefined, carolToken);
+      if (now.status === 'failed') throw new Error(`vote failed: ${now.failureReason}`);
+      return now.status === 'confirmed' ? now : undefined;
+    });
+    out(
+      `  vote ${v.id}: Carol signed a Ballot for it: ${voted.status} with weight ${BigInt(voted.weight) / ONE} tokens, castVoteBySig tx ${voted.txHash}`,
+    );
+    const executed = await waitFor(
+      'the proposal to be executed',
+      async () => {
+        const p = await proposalOf();
+        if (p && ['defeated', 'canceled', 'expired'].includes(p.state)) throw new Error(`proposal ${p.state}`);
+        return p?.state === 'executed' ? p : undefined;
+      },
+      120_000,
+    );
+    // The keeper's queue and execute transactions, read back from the Governor's logs.
+    const fromBlock = BigInt(open.blockNumber);
+    const id = BigInt(proposed.proposalId!);
+    const queuedLogs = await homeClient.getLogs({
+      address: homeContracts.governor!,
+      event: parseAbiItem('event ProposalQueued(uint256 proposalId, uint256 etaSeconds)'),
+      fromBlock,
+    });
+    const executedLogs = await homeClient.getLogs({
+      address: homeContracts.governor!,
+      event: parseAbiItem('event ProposalExecuted(uint256 proposalId)'),
+      fromBlock,
+    });
+    const queued = queuedLogs.find((l) => l.args.proposalId === id);
+    const ran = executedLogs.find((l) => l.args.proposalId === id);
+    const paid = (await balanceOn(home.url, homeContracts.token!, payee)) - paidBefore;
+    out(
+      `  proposal ${executed.state} by the worker's keeper (tally for ${BigInt(executed.tally.for) / ONE} tokens): queue tx ${queued?.transactionHash}, execute tx ${ran?.transactionHash}`,
+    );
+    out(`  ${payee} received ${paid / ONE} tokens from the treasury (balanceOf read on ${homeChain.name})`);
+    return voted.status === 'confirmed' && BigInt(voted.weight) === votes && executed.state === 'executed' && paid === payment;
+  });
   const depositTx = await createWalletClient({ account: alice, chain: homeChain, transport: http(home.url) }).writeContract({
     address: info.onchain.contract,
     abi: erc20Abi,
@@ -208,15 +364,6 @@ async function main(): Promise<number> {
     args: [custody, 10n * ONE],
   });
   say(`  deposit: ${alice.address} sent 10 tokens to custody ${custody}, tx ${depositTx}`);
-  const waitFor = async <T>(what: string, check: () => Promise<T | undefined>): Promise<T> => {
-    const until = Date.now() + 60_000;
-    for (;;) {
-      const v = await check();
-      if (v !== undefined) return v;
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
   const credited = await waitFor('the deposit to be credited', async () => {
     const list = await call('GET', '/gateway/v1/wallet/deposits', undefined, aliceToken);
     return list.data.find((d: { txHash: string; status: string }) => d.txHash === depositTx && d.status === 'credited');
@@ -246,6 +393,69 @@ async function main(): Promise<number> {
   });
   say(`  gasless deposit credited: permit tx ${relayed.permitTxHash}, transferFrom tx ${relayed.txHash} (gas paid by the gateway)`);
   await showBalances();
+
+  // Issue #28, run alongside the payments below: Alice stakes 5 tokens from her custodial balance (a
+  // custody outflow: approve, then stakeFor her address) and sends 3 of her own tokens over the bridge
+  // by permit (the vault locks them at home, the wrapped token is minted on the second chain).
+  const stakeAmount = 5n * ONE;
+  const staking = inBackground(async (out) => {
+    const op = await call('POST', '/gateway/v1/staking/stake', { source: 'custody', amount: stakeAmount.toString() }, aliceToken);
+    const staked = await waitFor('the stake to be confirmed', async () => {
+      const now = await call('GET', `/gateway/v1/staking/operations/${op.id}`, undefined, aliceToken);
+      if (now.status === 'failed') throw new Error(`stake failed: ${now.failureReason}`);
+      return now.status === 'confirmed' ? now : undefined;
+    });
+    out(
+      `  stake ${op.id}: ${stakeAmount / ONE} tokens from Alice's custodial balance to the pool ${staked.pool}: ${staked.status}, stakeFor tx ${staked.txHash}`,
+    );
+    const position = await waitFor('a reward to accrue', async () => {
+      const now = (await call('GET', '/gateway/v1/staking/positions', undefined, aliceToken)).data[0];
+      return now && BigInt(now.earned) > 0n ? now : undefined;
+    });
+    out(
+      `  position of ${position.address}: staked ${position.staked}, earned ${position.earned} base units so far (the pool pays 0.1 token a second, pro rata)`,
+    );
+    return staked.status === 'confirmed' && BigInt(position.staked) >= stakeAmount && BigInt(position.earned) > 0n;
+  });
+  const bridgeAmount = 3n * ONE;
+  const remote = config.CHAIN_RPC_URLS!.find((c) => c.chainId !== config.CHAIN_HOME_ID)!;
+  const bridge = inBackground(async (out) => {
+    const bt = await call('GET', `/gateway/v1/bridge/permit-typed-data?amount=${bridgeAmount}`, undefined, aliceToken);
+    const m = bt.typedData.message;
+    const signature = await alice.signTypedData({
+      domain: bt.typedData.domain,
+      types: bt.typedData.types,
+      primaryType: 'Permit',
+      message: { ...m, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
+    });
+    const t = await call(
+      'POST',
+      '/gateway/v1/bridge/initiate',
+      {
+        toChainId: `eip155:${remote.chainId}`,
+        toAddress: alice.address,
+        amount: bridgeAmount.toString(),
+        funding: 'permit',
+        deadline: Number(m.deadline),
+        signature,
+      },
+      aliceToken,
+    );
+    const final = await waitFor('the bridge transfer to complete', async () => {
+      const now = await call('GET', `/gateway/v1/bridge/transfers/${t.id}`, undefined, aliceToken);
+      return now.status === 'completed' || now.status === 'failed' ? now : undefined;
+    });
+    const wrapped = addresses.networks[`eip155:${remote.chainId}`]!.contracts.wrappedToken as `0x${string}`;
+    const held = await balanceOn(remote.url, wrapped, alice.address);
+    out(
+      `  bridge transfer ${t.id}: ${bridgeAmount / ONE} of Alice's own tokens, signed permit, ${final.fromChainId} → ${final.toChainId}: ${final.status}${final.failureReason ? ` (${final.failureReason})` : ''}`,
+    );
+    out(
+      `    lock tx ${final.source.txHash} on ${final.source.chain} (block ${final.source.blockNumber}), mint tx ${final.destination.txHash} on ${final.destination.chain}`,
+    );
+    out(`    ${alice.address} holds ${held} base units of the wrapped token ${wrapped} on ${final.toChainId}`);
+    return final.status === 'completed' && held >= bridgeAmount;
+  });
 
   const hook = await call('POST', '/gateway/v1/webhooks/register', {
     url: receiverUrl,
@@ -342,6 +552,21 @@ async function main(): Promise<number> {
   const recordsRead = await call('GET', `/v1/health/records?patient=${alice.address}`, undefined, bobToken);
   say(`  the organization read ${recordsRead.data.length} clinical records of ${alice.address} under consent ${recordsRead.consentId}`);
 
+  // --- issue #28: the flows started earlier, each printed once it is done -------------------
+  const flows = { staking, bridge, governance };
+  const outcomes: Record<string, boolean> = {};
+  for (const [name, title] of [
+    ['staking', 'Staking (from custody)'],
+    ['bridge', 'The bridge (by permit)'],
+    ['governance', 'Governance by signature (a treasury payment)'],
+  ] as const) {
+    say(`\n${title}:`);
+    const f = await flows[name];
+    for (const line of f.lines) say(line);
+    outcomes[name] = f.ok;
+    if (!f.ok) say(`  ✗ ${name} did not hold`);
+  }
+
   // --- back on chain (issue #27): a withdrawal, then the proof of reserves --------------------
   say('\nWithdrawal and reserves:');
   const w = await call('POST', '/gateway/v1/wallet/withdraw', { amount: (5n * ONE).toString() }, aliceToken);
@@ -367,7 +592,8 @@ async function main(): Promise<number> {
   await localChains?.stop();
   receiver.closeAllConnections();
   receiver.close();
-  return missing.length === 0 && done.status === 'confirmed' && String(reserves.holds) === 'true' ? 0 : 1;
+  const allFlows = Object.values(outcomes).every(Boolean);
+  return missing.length === 0 && done.status === 'confirmed' && String(reserves.holds) === 'true' && allFlows ? 0 : 1;
 }
 
 main().then(

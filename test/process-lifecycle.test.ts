@@ -298,9 +298,9 @@ describe('process behaviour of the entry points (issue #25)', () => {
     expect(out).toMatch(/local demo key/);
     expect(run.stderr()).toMatch(/API {10}http:\/\/localhost:\d+\/api\n/);
     expect(run.stderr()).toMatch(/\/api\/docs/);
-  }, 120_000);
+  }, 240_000);
 
-  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issue #27)', async () => {
+  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issues #27, #28)', async () => {
     const nodes = [await startAnvil({ chainId: 31337 }), await startAnvil({ chainId: 31338 })];
     // A database of its own, as a newcomer pointing at their nodes has: the other demo's ledger holds
     // custodial balances credited on its own chains, which these nodes do not back.
@@ -337,6 +337,15 @@ describe('process behaviour of the entry points (issue #25)', () => {
         /deposit credited after \d+ confirmations/,
         /gasless deposit credited/,
         /withdrawal \S+: confirmed, tx 0x[0-9a-f]{64}/,
+        // Issue #28: staking from custody, the bridge by permit, governance by signature.
+        /stake \S+: 5 tokens .*: confirmed, stakeFor tx 0x[0-9a-f]{64}/,
+        /staked 5000000000000000000, earned [1-9]\d* base units/,
+        /bridge transfer \S+: .*eip155:31337 → eip155:31338: completed/,
+        /lock tx 0x[0-9a-f]{64} on eip155:31337 .*mint tx 0x[0-9a-f]{64} on eip155:31338/,
+        /delegateBySig tx 0x[0-9a-f]{64}/,
+        /propose tx 0x[0-9a-f]{64}/,
+        /confirmed with weight 50000000 tokens, castVoteBySig tx 0x[0-9a-f]{64}/,
+        /proposal executed .*queue tx 0x[0-9a-f]{64}, execute tx 0x[0-9a-f]{64}/,
       ])
         expect(out).toMatch(step);
       const reserves = /reserves on eip155:31337: custodial (\d+), on chain (\d+), holds: true/.exec(out);
@@ -351,11 +360,21 @@ describe('process behaviour of the entry points (issue #25)', () => {
         args: [custody],
       });
       expect(held).toBeGreaterThanOrEqual(BigInt(reserves![2]!));
+      // The treasury's payment, read back from the node: the recipient holds exactly the amount.
+      const payee = /(0x[0-9a-fA-F]{40}) received 7 tokens from the treasury/.exec(out)?.[1] as `0x${string}` | undefined;
+      expect(payee).toBeDefined();
+      const paid = await createPublicClient({ transport: http(nodes[0]!.rpcUrl) }).readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [payee!],
+      });
+      expect(paid).toBe(7n * 10n ** 18n);
     } finally {
       for (const a of nodes) await a.stop();
       await own.drop();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('Redis lost while running: one warning when it goes, one line when it is back, no stack traces', async () => {
     const redis = await RedisServer.start();
