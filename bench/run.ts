@@ -122,8 +122,9 @@ async function main(): Promise<void> {
     if (cfg.sections.has('e2e'))
       results.e2e = await timed('5. e2e (issue #16: HTTP API, fan-out, hot merchant, ledger scale)', () => runE2eSection(deps, env));
     if (cfg.sections.has('chain'))
-      results.chain = await timed('6. chain (issue #27: deposits, withdrawals vs raw transactions, reads vs bare RPC)', () =>
-        runChainSection(deps, env),
+      results.chain = await timed(
+        '6. chain (issues #27, #28: deposits, withdrawals vs raw transactions, votes, bridge, reads vs bare RPC)',
+        () => runChainSection(deps, env),
       );
     if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
     if (results.e2e?.profile) results.profiles = { ...results.profiles, apiE2e: results.e2e.profile };

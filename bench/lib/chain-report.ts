@@ -1,7 +1,8 @@
 /**
  * Figures and table rows of the chain section (issue #27), used by `report.ts`: the deposits and
- * withdrawals as measured (one run each), the withdrawals against their ceiling, and the reads'
- * medians over the rounds (ratios taken per round, then their median).
+ * withdrawals as measured (one run each), the withdrawals against their ceiling, issue #28's vote
+ * relay rate against the same ceiling and bridge round trip against its floor (2 × confirmations ×
+ * block time), and the reads' medians over the rounds (ratios taken per round, then their median).
  *
  * @module
  */
@@ -49,6 +50,9 @@ function readFigures(
   };
 }
 
+/** A bridge transfer's floor: 2 × CHAIN_CONFIRMATIONS × block time (lock depth + mint depth), ms. */
+export const bridgeFloorMs = (s: { confirmations: number; blockS: number }) => 2 * s.confirmations * s.blockS * 1000;
+
 /** The `chain` block of `latest.json`. */
 export function chainFigures(s: ChainSectionResult) {
   const w = phaseFigures(s.withdrawals);
@@ -75,6 +79,30 @@ export function chainFigures(s: ChainSectionResult) {
         apiCores: round(s.outbox.apiCores, 2),
       },
     },
+    votes: {
+      ...phaseFigures(s.votes),
+      /** votes/s ÷ the withdrawals' ceiling/s (raw transactions at the same depth, same run) */
+      ratio: round(s.votes.perSec / s.ceiling.perSec, 3),
+      /** where the votes went (see VoteTrace) */
+      trace: { ...s.voteTrace, acceptedS: round(s.voteTrace.acceptedS, 2) },
+    },
+    bridge: {
+      ...phaseFigures(s.bridges),
+      /** the least a transfer can take: the lock CHAIN_CONFIRMATIONS deep, then the mint as deep, ms */
+      floorMs: bridgeFloorMs(s.settings),
+      /** p50 ÷ floor, p99 ÷ floor */
+      p50FloorRatio: round(s.bridges.latencyMs.p50 / bridgeFloorMs(s.settings), 2),
+      p99FloorRatio: round(s.bridges.latencyMs.p99 / bridgeFloorMs(s.settings), 2),
+      /** where the time went: the API's part, the source leg, the destination leg (see BridgeTrace) */
+      trace: {
+        ...s.bridgeTrace,
+        acceptedS: round(s.bridgeTrace.acceptedS, 2),
+        sourceP50Ms: r1(s.bridgeTrace.sourceP50Ms),
+        sourceP99Ms: r1(s.bridgeTrace.sourceP99Ms),
+        destinationP50Ms: r1(s.bridgeTrace.destinationP50Ms),
+        destinationP99Ms: r1(s.bridgeTrace.destinationP99Ms),
+      },
+    },
     reads: {
       tokenInfo: readFigures(s.reads, (r) => r.tokenInfo),
       balances: readFigures(s.reads, (r) => r.balances),
@@ -95,7 +123,7 @@ export function chainRows(
 ): void {
   const s = c.settings;
   section(
-    `Chain (issue #27): two anvils of the section's own, a block every ${s.blockS} s, CHAIN_CONFIRMATIONS=${s.confirmations}; ` +
+    `Chain (issues #27, #28): two anvils of the section's own, a block every ${s.blockS} s, CHAIN_CONFIRMATIONS=${s.confirmations}; ` +
       `real API and worker (deposit scan every ${s.scanIntervalMs} ms, outbox poll every ${s.txPollMs} ms)`,
   );
   const d = c.deposits;
@@ -106,10 +134,24 @@ export function chainRows(
   row('ceiling: viem signTransaction + sendRawTransaction + receipt (tx/s)', `${w.ceilingPerSec}`);
   row('withdrawals / ceiling', `${w.ratio}`);
   row('withdrawals p50 / p99; ceiling p50 / p99 (ms)', `${w.p50Ms} / ${w.p99Ms}; ${w.ceilingP50Ms} / ${w.ceilingP99Ms}`);
+  const v = c.votes;
+  row(`votes: ${v.count} POST /governance/vote on one proposal → confirmed (votes/s)`, `${v.perSec} (${v.durationS} s)`);
+  row('votes / ceiling', `${v.ratio}`);
   row(
-    'deposits not credited / withdrawals not confirmed / ceiling not confirmed',
-    `${d.notDone} / ${w.notDone} / ${w.ceilingNotDone}`,
-    '0 / 0 / 0',
+    `votes p50 / p99 (ms); blocks to spare of the ${v.trace.votingPeriodBlocks}-block voting period`,
+    `${v.p50Ms} / ${v.p99Ms}; ${v.trace.blocksToSpare}`,
+  );
+  const b = c.bridge;
+  row(`bridge: ${b.count} POST /bridge/initiate home → eip155:31338 by permit → completed, p50 / p99 (ms)`, `${b.p50Ms} / ${b.p99Ms}`);
+  row('bridge p50: POST → lock final; lock final → mint final (ms)', `${b.trace.sourceP50Ms}; ${b.trace.destinationP50Ms}`);
+  row(
+    `bridge p50 / p99 ÷ floor (${b.floorMs} ms = 2 × ${s.confirmations} confirmations × ${s.blockS} s)`,
+    `${b.p50FloorRatio} / ${b.p99FloorRatio}`,
+  );
+  row(
+    'deposits not credited / withdrawals, ceiling, votes not confirmed / bridges not completed',
+    `${d.notDone} / ${w.notDone}, ${w.ceilingNotDone}, ${v.notDone} / ${b.notDone}`,
+    '0 / 0, 0, 0 / 0',
   );
   for (const [name, label] of [
     ['tokenInfo', 'GET /token/info'],

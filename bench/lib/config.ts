@@ -114,6 +114,10 @@ export interface BenchConfig {
   chainReadConnections: number;
   /** chain: interleaved rounds of the read measurements (medians reported). */
   chainReadRuns: number;
+  /** chain (issue #28): wallets that delegate to themselves by signature, then each vote by signature on one proposal (relay rate measured). */
+  chainVotes: number;
+  /** chain (issue #28): bridge transfers home → second chain funded by permit (round trip measured). */
+  chainBridges: number;
 
   /** growth (issue #15): deliveries seeded for the full database (one event each, 1–3 attempts). */
   growthDeliveries: number;
@@ -210,6 +214,8 @@ export function loadBenchConfig(): BenchConfig {
     chainReadDurationS: int('BENCH_CHAIN_READ_DURATION_S', 3, 1),
     chainReadConnections: int('BENCH_CHAIN_READ_CONNECTIONS', 20, 1),
     chainReadRuns: int('BENCH_CHAIN_READ_RUNS', 3, 1),
+    chainVotes: int('BENCH_CHAIN_VOTES', 50, 1),
+    chainBridges: int('BENCH_CHAIN_BRIDGES', 30, 1),
     growthDeliveries: int('BENCH_GROWTH_DELIVERIES', 5_000_000, 1),
     growthPayments: int('BENCH_GROWTH_PAYMENTS', 1_000_000, 1),
     growthOrgs: int('BENCH_GROWTH_ORGS', 1000, 2),

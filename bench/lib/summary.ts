@@ -239,6 +239,26 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
       ),
       figure('chain.withdrawals.ratio', 'withdrawals/s ÷ ceiling/s', c.withdrawals.ratio, ''),
       figure(
+        'chain.votes.perSec',
+        `votes by signature relayed (\`POST /governance/vote\`), first POST → last confirmed (${c.votes.count})`,
+        c.votes.perSec,
+        'votes/s',
+      ),
+      figure('chain.votes.ratio', 'votes/s ÷ the withdrawals’ ceiling/s', c.votes.ratio, ''),
+      figure(
+        'chain.bridge.p50Ms',
+        `bridge home → second chain by permit, POST → completed p50 (${c.bridge.count} transfers)`,
+        c.bridge.p50Ms,
+        'ms',
+      ),
+      figure('chain.bridge.p99Ms', 'the same, p99', c.bridge.p99Ms, 'ms'),
+      figure(
+        'chain.bridge.p99FloorRatio',
+        `bridge p99 ÷ floor: 2 × confirmations × block time (${c.bridge.floorMs.toLocaleString('en-US')} ms)`,
+        c.bridge.p99FloorRatio,
+        '×',
+      ),
+      figure(
         'chain.reads.tokenInfo.ratio',
         '`GET /token/info` req/s ÷ bare `eth_call` batch (API cache on: 3 s)',
         c.reads.tokenInfo.ratio,
@@ -254,8 +274,14 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
       figure('chain.reads.balances.uncachedRatio', 'the same with `CHAIN_READ_CACHE_MS=0`', c.reads.balances.uncachedRatio, ''),
       figure(
         'chain.notDone + reads errors',
-        'deposits, withdrawals, ceiling transfers not done; failed reads',
-        c.deposits.notDone + c.withdrawals.notDone + c.withdrawals.ceilingNotDone + c.reads.tokenInfo.errors + c.reads.balances.errors,
+        'deposits, withdrawals, ceiling transfers, votes, bridges not done; failed reads',
+        c.deposits.notDone +
+          c.withdrawals.notDone +
+          c.withdrawals.ceilingNotDone +
+          c.votes.notDone +
+          c.bridge.notDone +
+          c.reads.tokenInfo.errors +
+          c.reads.balances.errors,
         'count',
         { op: '=', limit: 0, text: '0' },
       ),

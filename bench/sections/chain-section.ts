@@ -1,13 +1,15 @@
 /**
- * Section `chain` (issue #27, point 6): deposits, withdrawals and chain reads of the real API and
- * worker against two anvils of the section's own, each figure beside what the chain itself allows
- * in the same run.
+ * Section `chain` (issue #27, point 6; issue #28's bench item): deposits, withdrawals, votes by
+ * signature, bridge transfers and chain reads of the real API and worker against two anvils of the
+ * section's own, each figure beside what the chain itself allows in the same run.
  *
  * Set-up (not measured): two anvils (`startLocalChains`, OS-chosen ports, no state file: chains
  * 31337 and 31338), the real API in its own process with CHAIN_RPC_URLS pointing at them (it
  * deploys the contracts while the anvils mine a block per transaction), `BENCH_CHAIN_DEPOSITS`
  * (200) fresh wallets funded by the deployer (anvil's first dev key) with 100 tokens each and
- * 1 ETH of gas (`anvil_setBalance`). Then both anvils mine a block every `BENCH_CHAIN_BLOCK_S` (1) s
+ * 1 ETH of gas (`anvil_setBalance`), and max(`BENCH_CHAIN_VOTES`, `BENCH_CHAIN_BRIDGES`) (50, 30)
+ * more holding 10 tokens each at their own address (issue #28: votes and permits need the wallet's
+ * own tokens). Then both anvils mine a block every `BENCH_CHAIN_BLOCK_S` (1) s
  * (`evm_setIntervalMining`, as `pnpm start` runs them), the real worker starts
  * (`apps/worker/src/main.ts`: deposit scan every CHAIN_POLL_INTERVAL_MS, outbox poll every
  * CHAIN_TX_POLL_MS, both at their defaults), and one deposit and one withdrawal warm it up.
@@ -29,7 +31,23 @@
  *    CHAIN_TX_POLL_MS, as the worker does. Ratio = withdrawals/s ÷ ceiling/s. Beside it, where the
  *    withdrawals' time went: the API's part (all 202), blocks waited, fee bumps, the worker's and
  *    the API's CPU per withdrawal and the cores they used.
- * 3. **Reads** (worker and first API stopped; two fresh API processes): `GET /gateway/v1/token/info` and `GET /gateway/v1/wallet/balances`
+ * 3. **Votes** (issue #28): the first `BENCH_CHAIN_VOTES` (50) holders log in (SIWE) and delegate to
+ *    themselves by signature (`GET /governance/delegation/typed-data`, `POST /governance/delegate`),
+ *    awaited until confirmed; then the deployer proposes a treasury payment directly to the Governor
+ *    (set-up: the API checks a proposal on chain), awaited until `Active`. Not measured. Each holder's
+ *    ballot (`GET /governance/ballot/typed-data`, `for`) is fetched and signed before the clock; the
+ *    clock starts at the first `POST /governance/vote` (10 in flight). Confirmed votes/s = votes ÷
+ *    (first POST → last `updated_at` of a confirmed vote in PostgreSQL); baseline: the withdrawals'
+ *    ceiling above (raw transactions at the same depth, same chain, same run). The local chains'
+ *    voting period is 20 blocks (`governanceSettings`), 20 s at 1 s blocks: every vote must be mined
+ *    within it (the report says how many blocks were left; a vote refused with 409 `voting-closed`
+ *    counts as not done).
+ * 4. **Bridge** (issue #28): `BENCH_CHAIN_BRIDGES` (30) holders each bridge 1 token home →
+ *    eip155:31338 by permit (`GET /bridge/permit-typed-data` signed before the clock, then
+ *    `POST /bridge/initiate` with `funding: permit`, 10 in flight); latency per transfer = its
+ *    `updated_at` once `completed` − its POST, ms (p50/p99). The floor is 2 × CHAIN_CONFIRMATIONS ×
+ *    block time: the lock that deep on the home chain, then the mint as deep on the second.
+ * 5. **Reads** (worker and first API stopped; two fresh API processes): `GET /gateway/v1/token/info` and `GET /gateway/v1/wallet/balances`
  *    (API key + session) against the bare JSON-RPC they wrap: one batch of `name`, `symbol`,
  *    `decimals`, `totalSupply` `eth_call`s to the home chain; one batch of `symbol` + `balanceOf` per
  *    chain, both chains at once. Closed loop (`loop-load.ts`), `BENCH_CHAIN_READ_CONNECTIONS` (20)
@@ -42,8 +60,20 @@
  *
  * @module
  */
-import { createPublicClient, encodeFunctionData, erc20Abi, http, keccak256, parseEther, type Hex, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  keccak256,
+  parseEther,
+  toHex,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { GatewayGovernor } from '@gw/contracts';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { ANVIL_DEV_KEY } from '@gw/core/chain';
 import type { Child } from '../lib/child-process.js';
@@ -62,6 +92,11 @@ const ONE = 10n ** 18n;
 const DEPOSIT_AMOUNT = 100n * ONE;
 /** Each withdrawal, base units. */
 const WITHDRAW_AMOUNT = ONE;
+/** Tokens each voter and bridger holds at its own address (its votes once delegated), base units. */
+const HOLDER_AMOUNT = 10n * ONE;
+/** Each bridge transfer, base units. */
+const BRIDGE_AMOUNT = ONE;
+const GOVERNANCE = '/api/gateway/v1/governance';
 /** Transactions (deposits, ceiling) and HTTP requests (withdrawals, logins) in flight while sending. */
 const SEND_LANES = 20;
 const WITHDRAW_LANES = 10;
@@ -113,6 +148,35 @@ export interface OutboxTrace {
   apiCores: number;
 }
 
+/** Where the votes went (issue #28), from the outbox rows at the end. */
+export interface VoteTrace {
+  /** First POST → last answer, s (the API's part). */
+  acceptedS: number;
+  /** POSTs not answered 202 (e.g. 409 voting-closed): counted as not done. */
+  refused: number;
+  /** The proposal's voting period (the Governor's `votingPeriod`), blocks. */
+  votingPeriodBlocks: number;
+  /** Blocks between the first and the last block that mined a vote, inclusive. */
+  minedBlocks: number;
+  /** The proposal's deadline block − the last vote's block: the voting period left unused. */
+  blocksToSpare: number;
+}
+
+/** Where the bridge transfers' time went (issue #28), from their two outbox rows (lock, mint) at the end. */
+export interface BridgeTrace {
+  /** First POST → last 202, s (the API's part). */
+  acceptedS: number;
+  /** POST → the lock row final (`finished_at`: the lock CHAIN_CONFIRMATIONS deep, the mint row written), ms, p50 and p99. */
+  sourceP50Ms: number;
+  sourceP99Ms: number;
+  /** Lock final → the mint row final (mint CHAIN_CONFIRMATIONS deep on the second chain), ms, p50 and p99. */
+  destinationP50Ms: number;
+  destinationP99Ms: number;
+  /** Head at first broadcast → block that mined it, blocks, median: the lock, the mint. */
+  lockWaitedBlocksP50: number;
+  mintWaitedBlocksP50: number;
+}
+
 export interface ChainSectionResult {
   settings: {
     confirmations: number;
@@ -129,6 +193,12 @@ export interface ChainSectionResult {
   withdrawals: ChainPhase;
   outbox: OutboxTrace;
   ceiling: ChainPhase;
+  /** Issue #28: votes by signature relayed through `POST /governance/vote` on one proposal (baseline: the ceiling). */
+  votes: ChainPhase;
+  voteTrace: VoteTrace;
+  /** Issue #28: bridge transfers home → second chain by permit, POST → completed (floor: 2 × confirmations × block time). */
+  bridges: ChainPhase;
+  bridgeTrace: BridgeTrace;
   reads: ChainReadRound[];
 }
 
@@ -209,6 +279,7 @@ interface Fees {
 interface Addresses {
   custody: `0x${string}`;
   token: `0x${string}`;
+  governor: `0x${string}`;
   wrappedToken: `0x${string}`;
 }
 
@@ -221,8 +292,14 @@ async function contractAddresses(apiBaseUrl: string): Promise<Addresses> {
   };
   const home = body.networks['eip155:31337'];
   const remote = body.networks['eip155:31338'];
-  if (!home?.contracts.token || !remote?.contracts.wrappedToken) throw new Error(`contracts not deployed: ${JSON.stringify(body)}`);
-  return { custody: home.custody, token: home.contracts.token, wrappedToken: remote.contracts.wrappedToken };
+  if (!home?.contracts.token || !home.contracts.governor || !remote?.contracts.wrappedToken)
+    throw new Error(`contracts not deployed: ${JSON.stringify(body)}`);
+  return {
+    custody: home.custody,
+    token: home.contracts.token,
+    governor: home.contracts.governor,
+    wrappedToken: remote.contracts.wrappedToken,
+  };
 }
 
 /**
@@ -420,7 +497,7 @@ function callBatch(calls: { to: `0x${string}`; data: Hex }[]): string {
   );
 }
 
-/** Interleaved rounds of the read measurements (see the module's documentation, point 3). */
+/** Interleaved rounds of the read measurements (see the module's documentation, point 5). */
 async function runReads(
   deps: SectionDeps,
   chains: LocalChains,
@@ -482,6 +559,270 @@ async function runReads(
   return rounds;
 }
 
+/** A wallet that holds tokens at its own address, with its SIWE session (issue #28's voters and bridgers). */
+interface Holder extends Session {
+  wallet: PrivateKeyAccount;
+}
+
+/** EIP-712 typed data as the API serves it (uint256 fields as decimal strings). */
+interface ServedTypedData<M> {
+  domain: { name: string; version: string; chainId: number; verifyingContract: `0x${string}` };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: M;
+}
+
+/** `GET` of a JSON answer with the holder's headers. @throws Error unless 200 */
+async function getJson<T>(url: string, h: Session): Promise<T> {
+  const res = await fetch(url, { headers: h.headers });
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** `POST` of a JSON body (with an Idempotency-Key) with the holder's headers. @returns the status and the answer */
+async function postJson<T>(url: string, h: Session, body: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...h.headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/**
+ * Every holder delegates its votes to itself by signature (`GET /governance/delegation/typed-data`,
+ * `POST /governance/delegate`), and waits until each delegation is confirmed. Not measured.
+ * @throws Error when one fails
+ */
+async function delegateAll(deps: SectionDeps, apiBaseUrl: string, holders: Holder[]): Promise<void> {
+  const ids: string[] = [];
+  await inLanes(holders, WITHDRAW_LANES, async (h) => {
+    const { typedData: td } = await getJson<{ typedData: ServedTypedData<{ delegatee: string; nonce: string; expiry: string }> }>(
+      `${apiBaseUrl}${GOVERNANCE}/delegation/typed-data?delegatee=${h.wallet.address}`,
+      h,
+    );
+    const signature = await h.wallet.signTypedData({
+      domain: td.domain,
+      types: td.types,
+      primaryType: 'Delegation',
+      message: { delegatee: td.message.delegatee, nonce: BigInt(td.message.nonce), expiry: BigInt(td.message.expiry) },
+    } as never);
+    const res = await postJson<{ id?: string }>(`${apiBaseUrl}${GOVERNANCE}/delegate`, h, {
+      delegatee: h.wallet.address,
+      nonce: td.message.nonce,
+      expiry: Number(td.message.expiry),
+      signature,
+    });
+    if (res.status !== 202 || !res.body.id) throw new Error(`delegate: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.id);
+  });
+  let rows: { status: string; failureReason: string | null }[] = [];
+  await until(
+    async () => {
+      rows = await deps.ctx.prisma.governanceDelegation.findMany({
+        where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } },
+        select: { status: true, failureReason: true },
+      });
+      return rows.length >= ids.length;
+    },
+    deps.cfg.runTimeoutMs,
+    `${ids.length} delegations final`,
+  );
+  const failed = rows.find((r) => r.status !== 'confirmed');
+  if (failed) throw new Error(`chain section: a delegation failed: ${failed.failureReason}`);
+}
+
+/**
+ * A treasury payment of 1 base unit proposed by the deployer directly to the Governor (set-up, not
+ * through the gateway: the API checks a proposal on chain), awaited until `Active`.
+ * @returns its id and its deadline block
+ */
+async function proposeAndOpen(
+  pub: PublicClient,
+  url: string,
+  a: Addresses,
+  recipient: `0x${string}`,
+): Promise<{ proposalId: bigint; deadline: bigint; votingPeriodBlocks: number }> {
+  const deployer = privateKeyToAccount(ANVIL_DEV_KEY);
+  const calldatas = [encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, 1n] })];
+  const description = `bench: vote relay rate ${new Date().toISOString()}`;
+  const args = [[a.token], [0n], calldatas, description] as const;
+  const hash = await createWalletClient({ account: deployer, transport: http(url) }).writeContract({
+    address: a.governor,
+    abi: GatewayGovernor.abi,
+    functionName: 'propose',
+    args,
+    chain: null,
+  } as never);
+  const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+  if (receipt.status !== 'success') throw new Error('chain section: the proposal reverted');
+  const gov = <T>(functionName: string, fnArgs: unknown[]) =>
+    pub.readContract({ address: a.governor, abi: GatewayGovernor.abi, functionName, args: fnArgs } as never) as Promise<T>;
+  const proposalId = await gov<bigint>('hashProposal', [[a.token], [0n], calldatas, keccak256(toHex(description))]);
+  await until(async () => Number(await gov<number>('state', [proposalId])) === 1, 60_000, 'the proposal Active');
+  const [deadline, period] = await Promise.all([gov<bigint>('proposalDeadline', [proposalId]), gov<bigint>('votingPeriod', [])]);
+  return { proposalId, deadline, votingPeriodBlocks: Number(period) };
+}
+
+/**
+ * One vote `for` per holder on `proposalId`: ballots fetched and signed before the clock, then
+ * `POST /governance/vote` (`WITHDRAW_LANES` in flight) and the wait until each is final in PostgreSQL.
+ * @returns the phase (POST sent → `updated_at` of the confirmed vote) and where the votes landed
+ */
+async function runVotes(
+  deps: SectionDeps,
+  apiBaseUrl: string,
+  holders: Holder[],
+  proposal: { proposalId: bigint; deadline: bigint; votingPeriodBlocks: number },
+): Promise<{ phase: ChainPhase; trace: VoteTrace }> {
+  const proposalId = proposal.proposalId.toString();
+  const ballots: { h: Holder; signature: Hex }[] = [];
+  await inLanes(holders, WITHDRAW_LANES, async (h) => {
+    const { typedData: td } = await getJson<{
+      typedData: ServedTypedData<{ proposalId: string; support: number; voter: string; nonce: string }>;
+    }>(`${apiBaseUrl}${GOVERNANCE}/ballot/typed-data?proposalId=${proposalId}&choice=for`, h);
+    const signature = await h.wallet.signTypedData({
+      domain: td.domain,
+      types: td.types,
+      primaryType: 'Ballot',
+      message: {
+        proposalId: BigInt(td.message.proposalId),
+        support: td.message.support,
+        voter: td.message.voter,
+        nonce: BigInt(td.message.nonce),
+      },
+    } as never);
+    ballots.push({ h, signature });
+  });
+  const postedAt = new Map<string, number>();
+  const refused: string[] = [];
+  const t0 = Date.now();
+  await inLanes(ballots, WITHDRAW_LANES, async ({ h, signature }) => {
+    const start = Date.now();
+    const res = await postJson<{ id?: string }>(`${apiBaseUrl}${GOVERNANCE}/vote`, h, { proposalId, choice: 'for', signature });
+    if (res.status === 202 && res.body.id) postedAt.set(res.body.id, start);
+    else refused.push(`${res.status} ${JSON.stringify(res.body)}`);
+  });
+  const acceptedS = (Date.now() - t0) / 1000;
+  if (refused.length) deps.log(`  votes: ${refused.length} refused, e.g. ${refused[0]}`);
+  const ids = [...postedAt.keys()];
+  let rows: { id: string; status: string; updatedAt: Date }[] = [];
+  await until(
+    async () => {
+      rows = await deps.ctx.prisma.governanceVote.findMany({
+        where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } },
+        select: { id: true, status: true, updatedAt: true },
+      });
+      return rows.length >= ids.length;
+    },
+    deps.cfg.runTimeoutMs,
+    `${ids.length} votes final`,
+  );
+  const outbox = await deps.ctx.prisma.chainTransaction.findMany({
+    where: { kind: 'governance-vote', reference: { in: ids } },
+    select: { minedBlock: true },
+  });
+  const mined = outbox.flatMap((o) => (o.minedBlock === null ? [] : [Number(o.minedBlock)]));
+  return {
+    phase: phase(holders.length, t0, [
+      ...rows.map((r) => ({ startMs: postedAt.get(r.id)!, doneAtMs: r.updatedAt.getTime(), ok: r.status === 'confirmed' })),
+      ...refused.map(() => ({ startMs: t0, doneAtMs: t0, ok: false })),
+    ]),
+    trace: {
+      acceptedS,
+      refused: refused.length,
+      votingPeriodBlocks: proposal.votingPeriodBlocks,
+      minedBlocks: mined.length ? Math.max(...mined) - Math.min(...mined) + 1 : 0,
+      blocksToSpare: mined.length ? Number(proposal.deadline) - Math.max(...mined) : 0,
+    },
+  };
+}
+
+/**
+ * One bridge transfer of {@link BRIDGE_AMOUNT} per holder, home → the second chain, funded by the
+ * holder's permit (typed data fetched and signed before the clock), `WITHDRAW_LANES` POSTs in
+ * flight, then the wait until each is final in PostgreSQL.
+ * @returns the phase (POST sent → `updated_at` of the completed transfer) and the API's part
+ */
+async function runBridges(deps: SectionDeps, apiBaseUrl: string, holders: Holder[]): Promise<{ phase: ChainPhase; trace: BridgeTrace }> {
+  const signed: { h: Holder; deadline: number; signature: Hex }[] = [];
+  await inLanes(holders, WITHDRAW_LANES, async (h) => {
+    const { typedData: td } = await getJson<{
+      typedData: ServedTypedData<{ owner: string; spender: string; value: string; nonce: string; deadline: string }>;
+    }>(`${apiBaseUrl}/api/gateway/v1/bridge/permit-typed-data?amount=${BRIDGE_AMOUNT}`, h);
+    const m = td.message;
+    const signature = await h.wallet.signTypedData({
+      domain: td.domain,
+      types: td.types,
+      primaryType: 'Permit',
+      message: { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
+    } as never);
+    signed.push({ h, deadline: Number(m.deadline), signature });
+  });
+  const postedAt = new Map<string, number>();
+  const t0 = Date.now();
+  await inLanes(signed, WITHDRAW_LANES, async ({ h, deadline, signature }) => {
+    const start = Date.now();
+    const res = await postJson<{ id?: string }>(`${apiBaseUrl}/api/gateway/v1/bridge/initiate`, h, {
+      toChainId: 'eip155:31338',
+      toAddress: h.wallet.address,
+      amount: BRIDGE_AMOUNT.toString(),
+      funding: 'permit',
+      deadline,
+      signature,
+    });
+    if (res.status !== 202 || !res.body.id) throw new Error(`bridge/initiate: ${res.status} ${JSON.stringify(res.body)}`);
+    postedAt.set(res.body.id, start);
+  });
+  const acceptedS = (Date.now() - t0) / 1000;
+  const ids = [...postedAt.keys()];
+  let rows: { id: string; status: string; updatedAt: Date }[] = [];
+  await until(
+    async () => {
+      rows = await deps.ctx.prisma.bridgeTransfer.findMany({
+        where: { id: { in: ids }, status: { in: ['completed', 'failed'] } },
+        select: { id: true, status: true, updatedAt: true },
+      });
+      return rows.length >= ids.length;
+    },
+    deps.cfg.runTimeoutMs,
+    `${ids.length} bridge transfers final`,
+  );
+  const legs = await deps.ctx.prisma.chainTransaction.findMany({
+    where: { kind: { in: ['bridge-lock', 'bridge-mint'] }, reference: { in: ids } },
+    select: { kind: true, reference: true, finishedAt: true, submittedBlock: true, minedBlock: true },
+  });
+  const lockDone = new Map(legs.flatMap((l) => (l.kind === 'bridge-lock' && l.finishedAt ? [[l.reference, l.finishedAt.getTime()]] : [])));
+  const source = summarizeLatency([...lockDone].map(([id, at]) => at - postedAt.get(id)!));
+  const destination = summarizeLatency(
+    legs.flatMap((l) =>
+      l.kind === 'bridge-mint' && l.finishedAt && lockDone.has(l.reference) ? [l.finishedAt.getTime() - lockDone.get(l.reference)!] : [],
+    ),
+  );
+  const waited = (kind: string) =>
+    summarizeLatency(
+      legs.flatMap((l) =>
+        l.kind === kind && l.minedBlock !== null && l.submittedBlock !== null ? [Number(l.minedBlock - l.submittedBlock)] : [],
+      ),
+    ).p50;
+  return {
+    phase: phase(
+      ids.length,
+      t0,
+      rows.map((r) => ({ startMs: postedAt.get(r.id)!, doneAtMs: r.updatedAt.getTime(), ok: r.status === 'completed' })),
+    ),
+    trace: {
+      acceptedS,
+      sourceP50Ms: source.p50,
+      sourceP99Ms: source.p99,
+      destinationP50Ms: destination.p50,
+      destinationP99Ms: destination.p99,
+      lockWaitedBlocksP50: waited('bridge-lock'),
+      mintWaitedBlocksP50: waited('bridge-mint'),
+    },
+  };
+}
+
 const fmtPhase = (p: ChainPhase) =>
   `${p.done}/${p.count} in ${p.durationS.toFixed(1)} s = ${p.perSec.toFixed(1)}/s, p50 ${p.latencyMs.p50.toFixed(0)} ms, p99 ${p.latencyMs.p99.toFixed(0)} ms${p.failed ? `, ${p.failed} FAILED` : ''}`;
 
@@ -511,6 +852,10 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
     const wallets = Array.from({ length: cfg.chainDeposits + 1 }, () => privateKeyToAccount(generatePrivateKey()));
     const warm = wallets.pop()!;
     const ceilingSender = privateKeyToAccount(generatePrivateKey());
+    // Issue #28: wallets holding tokens at their own address, the first chainVotes vote, the first chainBridges bridge.
+    const holderWallets = Array.from({ length: Math.max(cfg.chainVotes, cfg.chainBridges) }, () =>
+      privateKeyToAccount(generatePrivateKey()),
+    );
     await fundWallets(
       pub,
       home.rpcUrl,
@@ -519,6 +864,13 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
       DEPOSIT_AMOUNT,
     );
     await fundWallets(pub, home.rpcUrl, a.token, [ceilingSender.address], BigInt(cfg.chainWithdrawals) * WITHDRAW_AMOUNT);
+    await fundWallets(
+      pub,
+      home.rpcUrl,
+      a.token,
+      holderWallets.map((w) => w.address),
+      HOLDER_AMOUNT,
+    );
     for (const anvil of chains.anvils) await setIntervalMining(anvil.rpcUrl, cfg.chainBlockS);
     [worker] = await startRealWorkers(deps.ctx, env, {
       processes: 1,
@@ -553,6 +905,34 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
     const ceiling = await runCeiling(pub, ceilingSender, a.token, recipients, cfg.chainConfirmations, txPollMs);
     log(`  ceiling (viem signTransaction + sendRawTransaction + receipt): ${fmtPhase(ceiling)}`);
 
+    // Issue #28: votes by signature (set-up: logins, delegations, the proposal), then bridge transfers.
+    const holders: Holder[] = [];
+    await inLanes(holderWallets, WITHDRAW_LANES, async (w) => {
+      const { token } = await siweLogin(api.baseUrl, org.apiKey, 'localhost', w);
+      holders.push({ wallet: w, headers: { 'x-api-key': org.apiKey, authorization: `Bearer ${token}` } });
+    });
+    const voters = holders.slice(0, cfg.chainVotes);
+    const tDelegate = Date.now();
+    await delegateAll(deps, api.baseUrl, voters);
+    const proposal = await proposeAndOpen(pub, home.rpcUrl, a, ceilingSender.address);
+    log(
+      `  ${voters.length} delegations confirmed and proposal Active after ${((Date.now() - tDelegate) / 1000).toFixed(1)} s ` +
+        `(voting period ${proposal.votingPeriodBlocks} blocks, deadline block ${proposal.deadline})`,
+    );
+    const { phase: votes, trace: voteTrace } = await runVotes(deps, api.baseUrl, voters, proposal);
+    log(
+      `  votes: ${fmtPhase(votes)}; all answered after ${voteTrace.acceptedS.toFixed(1)} s, mined over ${voteTrace.minedBlocks} blocks, ` +
+        `${voteTrace.blocksToSpare} of the ${voteTrace.votingPeriodBlocks}-block voting period to spare; ÷ ceiling ${(votes.perSec / ceiling.perSec).toFixed(3)}`,
+    );
+    const { phase: bridges, trace: bridgeTrace } = await runBridges(deps, api.baseUrl, holders.slice(0, cfg.chainBridges));
+    const floorMs = 2 * cfg.chainConfirmations * cfg.chainBlockS * 1000;
+    log(
+      `  bridges home → eip155:31338: ${fmtPhase(bridges)}; all 202 after ${bridgeTrace.acceptedS.toFixed(1)} s; ` +
+        `floor ${floorMs} ms (2 × ${cfg.chainConfirmations} confirmations × ${cfg.chainBlockS} s): p50 ×${(bridges.latencyMs.p50 / floorMs).toFixed(2)}, p99 ×${(bridges.latencyMs.p99 / floorMs).toFixed(2)}; ` +
+        `POST → lock final p50 ${bridgeTrace.sourceP50Ms.toFixed(0)} ms (p99 ${bridgeTrace.sourceP99Ms.toFixed(0)}), lock final → mint final p50 ${bridgeTrace.destinationP50Ms.toFixed(0)} ms (p99 ${bridgeTrace.destinationP99Ms.toFixed(0)}); ` +
+        `broadcast → mined ${bridgeTrace.lockWaitedBlocksP50} blocks (lock), ${bridgeTrace.mintWaitedBlocksP50} (mint), median`,
+    );
+
     // Reads against two fresh API processes, alike but for the cache (the first one has served the
     // deposits and withdrawals: its heap and pools are not in the same state).
     await stopServers(worker!, api.child);
@@ -577,6 +957,10 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
       withdrawals,
       outbox,
       ceiling,
+      votes,
+      voteTrace,
+      bridges,
+      bridgeTrace,
       reads,
     };
   } finally {
