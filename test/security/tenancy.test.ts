@@ -327,6 +327,7 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/gateway/v1/wallet/deposits',
     // The EIP-712 typed data of a permit for the wallet (its `types` is a list): no stored rows at all.
     'GET /api/gateway/v1/wallet/permit-deposits/typed-data',
+    'GET /api/gateway/v1/bridge/permit-typed-data',
     // Read from the staking contract (the wallet's own position, the pool's figures) or typed data to sign.
     'GET /api/gateway/v1/staking/positions',
     'GET /api/gateway/v1/staking/typed-data',
