@@ -29,12 +29,17 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
   });
 
   async function scenario(label: string, workerEnv: Record<string, string> = {}) {
-    const stack = await startStack(label, { chain: true, worker: false, env: FAULT_ENV });
+    // The confirmations are the worker's and the stack's alike.
+    const confirmations: Record<string, string> = workerEnv.CHAIN_CONFIRMATIONS
+      ? { CHAIN_CONFIRMATIONS: workerEnv.CHAIN_CONFIRMATIONS }
+      : {};
+    const stack = await startStack(label, { chain: true, worker: false, env: { ...FAULT_ENV, ...confirmations } });
     const [home, remote] = [stack.chains!.anvils[0]!, stack.chains!.anvils[1]!];
     const proxy = await new RpcProxy(remote.rpcUrl).start();
     // Blocks keep coming on both chains, as on live chains (anvil only mines when a transaction arrives).
+    let mining = true;
     const miner = setInterval(() => {
-      for (const a of [home, remote]) void rpc(a.rpcUrl, 'anvil_mine', ['0x1']).catch(() => undefined);
+      if (mining) for (const a of [home, remote]) void rpc(a.rpcUrl, 'anvil_mine', ['0x1']).catch(() => undefined);
     }, 250);
     const children: ChildProcess[] = [];
     const worker = () => {
@@ -64,11 +69,19 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
     const ids: string[] = [];
     const recipients: `0x${string}`[] = [];
 
-    /** N wallets with one token of their own (the faucet), each bridging it to a fresh recipient by permit. */
+    /**
+     * N wallets with one token of their own (the faucet), each bridging it to a fresh recipient by
+     * permit. All are funded before the first transfer: a reorg under the locks must not take a
+     * funding away.
+     */
     const bridgeAll = async () => {
+      const wallets = [];
       for (let i = 0; i < N; i++) {
         const w = await stack.login(undefined, { apiKey: org.apiKey });
         await faucet(deps, w.address, ONE);
+        wallets.push(w);
+      }
+      for (const w of wallets) {
         const headers = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${w.token}` };
         const td = await stack.http.get('/api/gateway/v1/bridge/permit-typed-data').query({ amount: ONE.toString() }).set(headers);
         expect(td.status).toBe(200);
@@ -140,7 +153,9 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
       expect(await pub.readContract({ address: wrapped, abi: WrappedToken.abi, functionName: 'totalSupply' })).toBe(BigInt(N) * ONE);
       return row;
     };
-    return { stack, proxy, worker, bridgeAll, transfers, mints, until, tally };
+    const locks = () => deps.prisma.chainTransaction.findMany({ where: { kind: 'bridge-lock', reference: { in: ids } } });
+    const setMining = (on: boolean) => void (mining = on);
+    return { stack, home, proxy, worker, bridgeAll, transfers, mints, locks, until, tally, setMining };
   }
 
   it('bridge 1. relayer killed between the lock’s confirmation and the mint: the next worker mints each once', async () => {
@@ -184,6 +199,27 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
     await new Promise((r) => setTimeout(r, 10_000));
     s.proxy.set('pass');
     const row = await s.tally('bridge: destination chain down for 10 s');
+    expect(row).toMatchObject({ lost: 0, duplicates: 0 });
+  }, 240_000);
+
+  it('bridge 4. a reorg under locks mined but not yet confirmed: no mint before their depth, then one mint each, with the final nonce', async () => {
+    // More confirmations than there are transfers, each lock being mined in a block of its own.
+    const s = await scenario('fault-bridge-reorg', { CHAIN_CONFIRMATIONS: '20' });
+    s.setMining(false); // no blocks but the transactions' own: no lock gets deep enough
+    s.worker();
+    await s.bridgeAll();
+    await s.until(async () => (await s.locks()).length === N && (await s.locks()).every((r) => r.minedBlock !== null));
+    const before = new Map((await s.locks()).map((r) => [r.id, r.hashes[0]]));
+    expect((await s.transfers()).every((t) => t.status === 'initiated')).toBe(true);
+    expect(await s.mints()).toEqual([]);
+    // Reorg every lock away (anvil drops a reorged transaction), then let blocks come again.
+    const rpcHome = <T>(method: string, params: unknown[] = []) => rpc<T>(s.home.rpcUrl, method, params);
+    const head = Number(await rpcHome<string>('eth_blockNumber'));
+    const lowest = Math.min(...(await s.locks()).map((r) => Number(r.minedBlock)));
+    await rpcHome('anvil_reorg', [head - lowest + 1, []]);
+    s.setMining(true);
+    const row = await s.tally('bridge: reorg under mined, unconfirmed locks');
+    for (const r of await s.locks()) expect(r.hashes[0]).toBe(before.get(r.id)); // the same bytes, mined again
     expect(row).toMatchObject({ lost: 0, duplicates: 0 });
   }, 240_000);
 });
