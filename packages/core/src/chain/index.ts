@@ -18,11 +18,14 @@ export {
 } from './contract.js';
 export {
   checkPermit,
-  MIN_PERMIT_DEADLINE_AHEAD_S,
+  deadlineTooClose,
+  eip712DomainOf,
+  MIN_SIGNATURE_DEADLINE_AHEAD_S,
   type PermitState,
   permitTypedDataOf,
   readPermitState,
   type SignedPermit,
+  typedDataDeadline,
 } from './permit.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
 export { governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';

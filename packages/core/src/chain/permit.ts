@@ -13,10 +13,28 @@ import { PERMIT_TYPES, type PermitTypedDataDto } from './contract.js';
 
 type ReadCtx = Pick<Context, 'chains' | 'config'>;
 
-/** A deadline this close (seconds) leaves the relay too little time: refused. */
-export const MIN_PERMIT_DEADLINE_AHEAD_S = 60;
-/** The deadline the typed data proposes: one hour from now (seconds). */
+/**
+ * A deadline (or expiry) this close (seconds) leaves the relay too little time: refused. Every
+ * signature the gateway relays (permits, ballots' delegations, staking authorisations) uses it.
+ */
+export const MIN_SIGNATURE_DEADLINE_AHEAD_S = 60;
+/** How far ahead (seconds) the typed data the gateway serves sets its deadline or expiry: one hour. */
 const TYPED_DATA_DEADLINE_S = 3600;
+
+/** The deadline (or expiry) the served typed data proposes: unix seconds, one hour from now. */
+export const typedDataDeadline = (): bigint => BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
+
+/** True when a signed deadline (unix seconds) is too close for a relay ({@link MIN_SIGNATURE_DEADLINE_AHEAD_S}). */
+export const deadlineTooClose = (deadline: number | bigint): boolean =>
+  BigInt(deadline) < BigInt(Math.floor(Date.now() / 1000) + MIN_SIGNATURE_DEADLINE_AHEAD_S);
+
+/** The EIP-712 domain a contract reports with ERC-5267 `eip712Domain()` (its tuple), as typed data carries it. */
+export const eip712DomainOf = (d: readonly [unknown, string, string, bigint, `0x${string}`, ...unknown[]]) => ({
+  name: d[1],
+  version: d[2],
+  chainId: Number(d[3]),
+  verifyingContract: getAddress(d[4]),
+});
 
 // Every ERC20Permit token has the same permit surface; GatewayToken's ABI describes it.
 const abi = GatewayToken.abi;
@@ -46,15 +64,7 @@ export async function readPermitState(ctx: ReadCtx, chainId: number, token: `0x$
       pub.readContract({ address: token, abi, functionName: 'balanceOf', args: [owner] }),
     ]),
   );
-  const [, name, version, domainChainId, verifyingContract] = domain;
-  return {
-    chainId,
-    caip2: chain.caip2,
-    token,
-    nonce,
-    balance,
-    domain: { name, version, chainId: Number(domainChainId), verifyingContract: getAddress(verifyingContract) },
-  };
+  return { chainId, caip2: chain.caip2, token, nonce, balance, domain: eip712DomainOf(domain) };
 }
 
 /**
@@ -62,7 +72,7 @@ export async function readPermitState(ctx: ReadCtx, chainId: number, token: `0x$
  * the current nonce, a deadline one hour ahead.
  */
 export function permitTypedDataOf(state: PermitState, owner: `0x${string}`, spender: `0x${string}`, amount: bigint): PermitTypedDataDto {
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
+  const deadline = typedDataDeadline();
   return {
     object: 'permit_typed_data',
     chain: state.caip2,
@@ -90,15 +100,15 @@ export interface SignedPermit {
 
 /**
  * Checks a signed permit against the state read now: the deadline is at least
- * {@link MIN_PERMIT_DEADLINE_AHEAD_S} ahead, the signature recovers to `owner` for the current
+ * {@link MIN_SIGNATURE_DEADLINE_AHEAD_S} ahead, the signature recovers to `owner` for the current
  * nonce, `spender`, `amount` and `deadline`, and `owner` holds `amount` on chain.
  * @returns the signature split for a contract call (`v`, `r`, `s`)
  * @throws AppError invalid-permit (422, with `field`: `deadline` or `signature`, and the expected
  *   `nonce` and `spender`), insufficient-funds (422: the wallet holds less on chain)
  */
 export async function checkPermit(state: PermitState, p: SignedPermit): Promise<{ v: number; r: `0x${string}`; s: `0x${string}` }> {
-  if (p.deadline < Math.floor(Date.now() / 1000) + MIN_PERMIT_DEADLINE_AHEAD_S)
-    throw new AppError('invalid-permit', `The permit's deadline must be at least ${MIN_PERMIT_DEADLINE_AHEAD_S} s ahead`, {
+  if (deadlineTooClose(p.deadline))
+    throw new AppError('invalid-permit', `The permit's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, {
       field: 'deadline',
     });
   const message = { owner: p.owner, spender: p.spender, value: p.amount, nonce: state.nonce, deadline: BigInt(p.deadline) };

@@ -15,6 +15,10 @@ import { GatewayGovernor, GatewayToken } from '@gw/contracts';
 import { AppError, type Context, cursorId, isUuid, type Page, type PageQuery, toPage } from '@gw/runtime';
 import {
   cachedRead,
+  deadlineTooClose,
+  eip712DomainOf,
+  MIN_SIGNATURE_DEADLINE_AHEAD_S,
+  typedDataDeadline,
   chainCall,
   chainTransactionState,
   contractAddress,
@@ -80,11 +84,6 @@ export const GOVERNANCE_KINDS = {
   execute: 'governance-execute',
 } as const;
 
-/** A delegation expiry this close (seconds) leaves the relay too little time: refused. */
-const MIN_EXPIRY_AHEAD_S = 60;
-/** The expiry the delegation typed data proposes: one hour from now. */
-const TYPED_DATA_EXPIRY_S = 3600;
-
 const governorAbi = GatewayGovernor.abi;
 const tokenAbi = GatewayToken.abi;
 
@@ -99,13 +98,6 @@ async function governance(ctx: ReadCtx) {
 }
 
 type Gov = Awaited<ReturnType<typeof governance>>;
-
-const domainOf = (d: readonly [unknown, string, string, bigint, `0x${string}`, ...unknown[]]) => ({
-  name: d[1],
-  version: d[2],
-  chainId: Number(d[3]),
-  verifyingContract: getAddress(d[4]),
-});
 
 const stateName = (n: number): ProposalState => PROPOSAL_STATES[n] ?? 'pending';
 const noSuchProposal = () => new AppError('not-found', 'No such proposal');
@@ -191,7 +183,7 @@ async function ballotState(g: Gov, voter: `0x${string}`, proposalId: bigint) {
       g.pub.readContract({ address: g.governor, abi: governorAbi, functionName: 'hasVoted', args: [proposalId, voter] }),
     ]),
   );
-  return { domain: domainOf(domain), nonce, snapshot, hasVoted };
+  return { domain: eip712DomainOf(domain), nonce, snapshot, hasVoted };
 }
 
 /**
@@ -368,7 +360,7 @@ async function delegationState(g: Gov, wallet: `0x${string}`) {
       g.pub.readContract({ address: g.token, abi: tokenAbi, functionName: 'nonces', args: [wallet] }),
     ]),
   );
-  return { domain: domainOf(domain), nonce };
+  return { domain: eip712DomainOf(domain), nonce };
 }
 
 /**
@@ -389,7 +381,7 @@ export async function delegationTypedData(ctx: ReadCtx, wallet: string, delegate
       message: {
         delegatee: getAddress(delegatee),
         nonce: s.nonce.toString(),
-        expiry: String(Math.floor(Date.now() / 1000) + TYPED_DATA_EXPIRY_S),
+        expiry: typedDataDeadline().toString(),
       },
     },
   };
@@ -443,10 +435,14 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
-      if (input.expiry < Math.floor(Date.now() / 1000) + MIN_EXPIRY_AHEAD_S)
-        throw new AppError('invalid-governance-signature', `The delegation's expiry must be at least ${MIN_EXPIRY_AHEAD_S} s ahead`, {
-          field: 'expiry',
-        });
+      if (deadlineTooClose(input.expiry))
+        throw new AppError(
+          'invalid-governance-signature',
+          `The delegation's expiry must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`,
+          {
+            field: 'expiry',
+          },
+        );
       const g = await governance(ctx);
       const s = await delegationState(g, delegator);
       const signer = await recoverTypedDataAddress({

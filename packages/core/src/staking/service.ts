@@ -5,6 +5,10 @@ import { GatewayToken, Staking } from '@gw/contracts';
 import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
   cachedRead,
+  deadlineTooClose,
+  eip712DomainOf,
+  MIN_SIGNATURE_DEADLINE_AHEAD_S,
+  typedDataDeadline,
   chainCall,
   chainTransactionState,
   contractAddress,
@@ -68,10 +72,6 @@ export const STAKING_KINDS = {
 
 /** Seconds in a (365-day) year: the APR's factor. */
 export const SECONDS_PER_YEAR = 31_536_000n;
-/** A deadline this close (seconds) leaves the relay too little time: refused. */
-const MIN_DEADLINE_AHEAD_S = 60;
-/** The deadline the typed data proposes: one hour from now. */
-const TYPED_DATA_DEADLINE_S = 3600;
 
 const stakingAbi = Staking.abi;
 const tokenAbi = GatewayToken.abi;
@@ -173,14 +173,7 @@ async function signingState(ctx: ReadCtx, owner: `0x${string}`, action: 'stake' 
       action === 'claim' ? p.pub.readContract({ address: p.staking, abi: stakingAbi, functionName: 'earned', args: [owner] }) : 0n,
     ]),
   );
-  const [, name, version, chainId, verifyingContract] = domain;
-  return {
-    ...p,
-    nonce,
-    balance,
-    earned,
-    domain: { name, version, chainId: Number(chainId), verifyingContract: getAddress(verifyingContract) },
-  };
+  return { ...p, nonce, balance, earned, domain: eip712DomainOf(domain) };
 }
 
 type Signing = Awaited<ReturnType<typeof signingState>>;
@@ -226,7 +219,7 @@ export async function stakingTypedData(
     throw new AppError('validation-error', `amount is required for ${action}`, { errors: [{ path: 'amount', message: 'required' }] });
   const owner = getAddress(address);
   const s = await signingState(ctx, owner, action);
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
+  const deadline = typedDataDeadline();
   const td = typedDataOf(s, action, owner, amount ?? 0n, deadline);
   const types = Object.fromEntries(
     Object.entries(td.types).map(([k, fields]) => [k, (fields as readonly { name: string; type: string }[]).map((f) => ({ ...f }))]),
@@ -259,8 +252,8 @@ async function checkSignature(
   signature: `0x${string}`,
 ) {
   const code = action === 'stake' ? 'invalid-permit' : 'invalid-staking-signature';
-  if (deadline < Math.floor(Date.now() / 1000) + MIN_DEADLINE_AHEAD_S)
-    throw new AppError(code, `The signature's deadline must be at least ${MIN_DEADLINE_AHEAD_S} s ahead`, { field: 'deadline' });
+  if (deadlineTooClose(deadline))
+    throw new AppError(code, `The signature's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, { field: 'deadline' });
   const signer = await recoverTypedDataAddress({ ...typedDataOf(s, action, owner, amount, BigInt(deadline)), signature } as never).catch(
     () => null,
   );
