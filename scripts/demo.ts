@@ -26,8 +26,16 @@
  *     (`admin governance:propose`), which the worker's keeper queues and executes (the Timelock,
  *     funded by the faucet once as seed:demo does, pays; the recipient's balance is read on chain).
  *     Every transaction hash is printed.
+ * 11. (issue #29) an AI connector: the organization sets its connector ceiling; an MCP client (the
+ *     SDK's own, `@modelcontextprotocol/client`) meets 401 at the organization's MCP endpoint and
+ *     runs the whole OAuth 2.1 flow itself (protected-resource metadata, discovery, dynamic
+ *     registration, PKCE with `resource`); Alice's side of it, the consent page, is driven over
+ *     plain HTTP as its script does (scripts/lib/connector-consent.ts: her wallet signs the EIP-4361
+ *     message stating the scopes and limits she keeps; no browser). The client lists its tools,
+ *     pays within its per-transaction limit (create + confirm) and is refused over it.
  * Exits 1 unless the withdrawal is confirmed, the reserves hold, the stake earns, the bridge transfer
- * completes, the vote is confirmed with the wallet's weight and the proposal pays, too.
+ * completes, the vote is confirmed with the wallet's weight and the proposal pays, and the connector
+ * pays within its limit and is refused over it, too.
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
 import { execFile } from 'node:child_process';
@@ -40,11 +48,14 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage } from 'viem/siwe';
 import { createLogger, loadConfig, loadEnvFile, ensureLocalSecretsKey, serviceDependencies, waitForDependencies } from '@gw/runtime';
 import { consentTypedData } from '@gw/core/consents';
-import { startApi, startupBanner } from '@gw/api';
+import { mcpResource } from '@gw/core/connectors';
+import { publicOrigin, startApi, startupBanner } from '@gw/api';
+import { Client as McpClient, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@service-gateway/webhook-receiver';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import path from 'node:path';
+import { consentOverHttp, MemoryOAuthClientProvider } from './lib/connector-consent.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The demo's own settings below (its queue prefix, any free port, quiet logs, a fast back-off)
@@ -585,6 +596,78 @@ async function main(): Promise<number> {
   );
   say(`  reserves on ${reserves.chain}: custodial ${reserves.custodial}, on chain ${reserves.onchain}, holds: ${reserves.holds}`);
 
+  // --- an AI connector (issue #29): an MCP client through OAuth 2.1, Alice consenting ------------
+  say('\nAn AI connector (MCP over OAuth 2.1):');
+  const connectorScopes = ['wallet:read', 'payments:read', 'payments:write'];
+  const ceiling = await call('POST', '/connectors/ceiling', {
+    scopes: connectorScopes,
+    anyClient: true,
+    maxPerTransaction: (10n * ONE).toString(),
+    maxPerDay: (50n * ONE).toString(),
+    maxTotal: (100n * ONE).toString(),
+  });
+  say(
+    `  the organization allows connectors ${ceiling.scopes.join(', ')}, at most ${BigInt(ceiling.maxPerTransaction) / ONE} tokens a payment, ${BigInt(ceiling.maxPerDay) / ONE} a day, ${BigInt(ceiling.maxTotal) / ONE} in total`,
+  );
+  const mcpUrl = new URL(mcpResource(publicOrigin(api.deps), org.organizationId!));
+  // The client's redirect URI: the consent is driven over HTTP, which stops at the redirect to it,
+  // so nothing needs to listen there.
+  const redirectUri = 'http://127.0.0.1:53682/callback';
+  const perTransaction = 2n * ONE;
+  let callback: URL | undefined;
+  const provider = new MemoryOAuthClientProvider({
+    redirectUrl: redirectUri,
+    clientName: 'Demo agent',
+    // Alice at the consent page: keeps the scopes, sets her limits, signs with her wallet.
+    onRedirect: async (authorizationUrl) => {
+      const outcome = await consentOverHttp(authorizationUrl, {
+        redirectUri,
+        holder: alice,
+        choice: {
+          scopes: connectorScopes,
+          perTransaction: perTransaction.toString(),
+          perDay: (5n * ONE).toString(),
+          total: (10n * ONE).toString(),
+        },
+      });
+      callback = outcome.callback;
+    },
+  });
+  const first = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const unauthorized = await new McpClient({ name: 'demo-agent', version: '1.0.0' }).connect(first).then(
+    () => false,
+    (err: unknown) => (err instanceof UnauthorizedError ? true : Promise.reject(err)),
+  );
+  if (!unauthorized || !callback?.searchParams.get('code')) throw new Error('the MCP client was not sent through the authorization');
+  await first.finishAuth(callback.searchParams);
+  const agent = new McpClient({ name: 'demo-agent', version: '1.0.0' });
+  await agent.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+  const myGrants = await call('GET', '/gateway/v1/connectors/grants', undefined, aliceToken);
+  const grant = myGrants.data.find((g: { clientId: string }) => g.clientId === provider.clientInformation()?.client_id);
+  say(
+    `  grant ${grant.id}: ${alice.address} authorized "${grant.clientName}" at ${mcpUrl.href} for ${grant.scopes.join(', ')}, at most ${BigInt(grant.limits.perTransaction) / ONE} tokens a payment, ${BigInt(grant.limits.perDay) / ONE} a day, ${BigInt(grant.limits.total) / ONE} in total (401, metadata, registration, PKCE, her signed consent)`,
+  );
+  const { tools } = await agent.listTools();
+  say(`  tools/list: ${tools.length} tools (${tools.map((t) => t.name).join(', ')})`);
+  type ToolOut = { isError?: boolean; structuredContent?: Record<string, any> };
+  const tool = async (name: string, args: Record<string, unknown>) => (await agent.callTool({ name, arguments: args })) as ToolOut;
+  const small = await tool('create_payment', { amount: ONE.toString(), description: 'Agent order #1' });
+  const paid = await tool('confirm_payment', { id: small.structuredContent?.id });
+  say(`  payment ${small.structuredContent?.id} of 1 token, created and confirmed by the agent: ${paid.structuredContent?.status}`);
+  const large = await tool('create_payment', { amount: (3n * ONE).toString(), description: 'Agent order #2' });
+  const refused = await tool('confirm_payment', { id: large.structuredContent?.id });
+  const problem = refused.structuredContent ?? {};
+  say(
+    `  payment ${large.structuredContent?.id} of 3 tokens refused: ${problem.code} (${problem.window} limit ${BigInt(problem.limit ?? 0) / ONE} tokens); it stays ${(await call('GET', `/gateway/v1/payments/${large.structuredContent?.id}`, undefined, aliceToken)).status}`,
+  );
+  await agent.close();
+  const connectorOk =
+    paid.structuredContent?.status === 'settled' &&
+    refused.isError === true &&
+    problem.code === 'spending-limit-exceeded' &&
+    BigInt(problem.limit) === perTransaction;
+  if (!connectorOk) say('  ✗ the connector did not hold');
+
   const missing = want.filter((t) => !types().has(t));
   say(missing.length === 0 ? `\nAll four events delivered and verified (${want.join(', ')}).` : `\nMissing events: ${missing.join(', ')}`);
   await worker.stop();
@@ -593,7 +676,7 @@ async function main(): Promise<number> {
   receiver.closeAllConnections();
   receiver.close();
   const allFlows = Object.values(outcomes).every(Boolean);
-  return missing.length === 0 && done.status === 'confirmed' && String(reserves.holds) === 'true' && allFlows ? 0 : 1;
+  return missing.length === 0 && done.status === 'confirmed' && String(reserves.holds) === 'true' && allFlows && connectorOk ? 0 : 1;
 }
 
 main().then(

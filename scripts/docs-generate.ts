@@ -13,6 +13,8 @@
  * - `fair-share` (docs/webhooks.md): each organization's share of the worker pool (`fairShare`)
  *   with the default WORKER_CONCURRENCY and WEBHOOK_ORG_CONCURRENCY_MIN/MAX, for 1 to 4 worker
  *   replicas and a growing number of organizations with work.
+ * - `mcp-tools` (docs/connectors.md): the MCP tools of the AI connectors (issue #29), from the
+ *   tool catalogue (`apps/api/src/mcp/tools.ts`) and the route rows it names.
  * - `module-dependencies` (ARCHITECTURE.md): the allowed dependencies between core's modules.
  * - `bench-figures` (bench/README.md): the bench's current headline figures, from
  *   bench/results/summary.json (which `pnpm bench` writes).
@@ -27,6 +29,7 @@ import { ROUTES, routeIndexMarkdown } from '@gw/api';
 import { envSchema, LOCAL_DEVELOPMENT_DEFAULTS, PRODUCTION_DEFAULTS } from '@gw/runtime';
 import { backoffDelayMs, fairShare } from '@gw/core/deliveries';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
+import { MCP_TOOLS, mcpToolsMarkdown } from '../apps/api/src/mcp/tools.js';
 import { benchFiguresMarkdown, readSummary } from '../bench/lib/summary.js';
 
 const ROOT = new URL('..', import.meta.url);
@@ -199,6 +202,7 @@ export function moduleDependenciesMarkdown(deps: Readonly<Record<string, readonl
 
 export const SECTIONS: { file: string; name: string; render: () => string }[] = [
   { file: 'docs/endpoints.md', name: 'endpoints', render: () => routeIndexMarkdown(ROUTES) },
+  { file: 'docs/connectors.md', name: 'mcp-tools', render: () => mcpToolsMarkdown(MCP_TOOLS) },
   { file: 'ARCHITECTURE.md', name: 'module-dependencies', render: () => moduleDependenciesMarkdown(MODULE_DEPENDENCIES) },
   {
     file: 'docs/configuration.md',

@@ -623,8 +623,8 @@ describe('the operator CLI in a container: `docker compose run --rm api admin <c
     expect(rows.map((m) => m[1]).sort()).toEqual([...commands].sort());
     const cli = read('apps/admin/src/cli.ts');
     for (const row of rows) {
-      for (const [, flag] of `${row[2]} ${row[3]}`.matchAll(/--([a-z]+)/g))
-        expect({ flag, known: cli.includes(`${flag}: { type:`) }).toEqual({ flag, known: true });
+      for (const [, flag] of `${row[2]} ${row[3]}`.matchAll(/--([a-z]+(?:-[a-z]+)*)/g))
+        expect({ flag, known: cli.includes(`${flag}: { type:`) || cli.includes(`'${flag}': { type:`) }).toEqual({ flag, known: true });
     }
     expect(section).toContain('docker compose run --rm api admin org:create');
   });

@@ -1,9 +1,9 @@
 /**
  * The generated sections of the guides match the code (issue #13, 5): the endpoint index
  * (docs/endpoints.md), the configuration tables (docs/configuration.md), the retry schedule and
- * the fair share (docs/webhooks.md), the module dependencies (ARCHITECTURE.md) and the bench's
- * current figures (bench/README.md, from bench/results/summary.json). `pnpm docs:generate`
- * rewrites them.
+ * the fair share (docs/webhooks.md), the MCP tools (docs/connectors.md), the module dependencies
+ * (ARCHITECTURE.md) and the bench's current figures (bench/README.md, from
+ * bench/results/summary.json). `pnpm docs:generate` rewrites them.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { envSchema, loadConfig, PRODUCTION_DEFAULTS } from '@gw/runtime';
 import { ROUTES } from '@gw/api';
 import { backoffDelayMs } from '@gw/core/deliveries';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
+import { MCP_TOOLS } from '../apps/api/src/mcp/tools.js';
 import { SECTIONS, envComments, sectionOf } from '../scripts/docs-generate.js';
 
 const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
@@ -37,6 +38,11 @@ describe('generated documentation (pnpm docs:generate)', () => {
   it('lists every route once', () => {
     const rows = cells(sectionOf(read('docs/endpoints.md'), 'endpoints'));
     expect(rows.length).toBe(ROUTES.length + 1);
+  });
+
+  it('lists every MCP tool once (docs/connectors.md, issue #29)', () => {
+    const rows = cells(sectionOf(read('docs/connectors.md'), 'mcp-tools')).slice(1);
+    expect(rows.map((r) => r[0])).toEqual(MCP_TOOLS.map((t) => `\`${t.name}\``));
   });
 
   it('documents every variable, each with a meaning', () => {

@@ -300,7 +300,7 @@ describe('process behaviour of the entry points (issue #25)', () => {
     expect(run.stderr()).toMatch(/\/api\/docs/);
   }, 240_000);
 
-  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issues #27, #28)', async () => {
+  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issues #27, #28); the AI connector step (issue #29)', async () => {
     const nodes = [await startAnvil({ chainId: 31337 }), await startAnvil({ chainId: 31338 })];
     // A database of its own, as a newcomer pointing at their nodes has: the other demo's ledger holds
     // custodial balances credited on its own chains, which these nodes do not back.
@@ -346,6 +346,12 @@ describe('process behaviour of the entry points (issue #25)', () => {
         /propose tx 0x[0-9a-f]{64}/,
         /confirmed with weight 50000000 tokens, castVoteBySig tx 0x[0-9a-f]{64}/,
         /proposal executed .*queue tx 0x[0-9a-f]{64}, execute tx 0x[0-9a-f]{64}/,
+        // Issue #29: an MCP client through OAuth 2.1 (Alice's consent over HTTP), paying within its limit and refused over it.
+        /the organization allows connectors wallet:read, payments:read, payments:write/,
+        /grant \S+: 0x[0-9a-fA-F]{40} authorized "Demo agent" at http:\/\/localhost:\d+\/mcp\/\S+ for wallet:read, payments:read, payments:write, at most 2 tokens a payment/,
+        /tools\/list: 5 tools \(.*create_payment.*confirm_payment/,
+        /payment \S+ of 1 token, created and confirmed by the agent: settled/,
+        /payment \S+ of 3 tokens refused: spending-limit-exceeded \(per-transaction limit 2 tokens\); it stays pending/,
       ])
         expect(out).toMatch(step);
       const reserves = /reserves on eip155:31337: custodial (\d+), on chain (\d+), holds: true/.exec(out);

@@ -13,6 +13,7 @@ import { encodeFunctionData, erc20Abi, keccak256, toHex } from 'viem';
 import { GatewayGovernor } from '@gw/contracts';
 import { contractAddress, deployerAccount, faucet, publicClientOf, walletClientOf } from '@gw/core/chain';
 import { signPermit } from '../../packages/client/src/index.js';
+import { connectorToken } from '../support/connector-token.js';
 
 type Caller = { apiKey: string; token: string; address: string; organizationId: string; wallet: PrivateKeyAccount };
 
@@ -99,6 +100,8 @@ describe('tenant isolation on every id-taking endpoint', () => {
     // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
     revocationByB = await signedRevocation(b.wallet, ids.consent!);
     ids.shipment = (await post('/api/cargolink/v1/shipments', { reference: 'REF-1', origin: 'DE', destination: 'US' }, 201)).id;
+    // Issue #29: a grant of A's wallet to an AI connector at A.
+    ids.grant = (await connectorToken(stack, { organizationId: a.organizationId, wallet: a.address, scopes: ['payments:read'] })).grantId;
     // A's relayed vote and delegation (rows written directly: their relay is governance's own test).
     const voteTx = randomUUID();
     ids.vote = randomUUID();
@@ -215,6 +218,16 @@ describe('tenant isolation on every id-taking endpoint', () => {
       method: 'get',
       path: `/api/gateway/v1/wallet/withdrawals/${ids.withdrawal}`,
       headers: () => as(b),
+    }),
+    'DELETE /api/gateway/v1/connectors/grants/:id': () => ({
+      method: 'delete',
+      path: `/api/gateway/v1/connectors/grants/${ids.grant}`,
+      headers: () => as(b),
+    }),
+    'DELETE /api/connectors/grants/:id': () => ({
+      method: 'delete',
+      path: `/api/connectors/grants/${ids.grant}`,
+      headers: () => ({ 'X-API-Key': b.apiKey }),
     }),
     'DELETE /api/gateway/v1/consents/:id': () => ({
       method: 'delete',
@@ -338,6 +351,9 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/gateway/v1/governance/delegation/typed-data',
     'GET /api/gateway/v1/treasury/overview',
     'GET /api/v1/supply/tariffs',
+    // Issue #29: the organization's connector ceiling is one settings document (no row ids); B's
+    // answer is B's own ceiling, which the test below compares with A's.
+    'GET /api/connectors/ceiling',
   ]);
 
   type Tenant = { organizationId: string; apiKey: string; token: string; shipmentId: string; deliveryId: string; webhookId: string };
@@ -427,6 +443,8 @@ describe('tenant isolation on every list endpoint', () => {
         tonnes: 5,
       },
     });
+    // Issue #29: a grant of the wallet to an AI connector (with its consent audit record), under a ceiling.
+    await connectorToken(stack, { organizationId: org.organizationId, wallet: wallet.address, scopes: ['payments:read'] });
     // A read of the wallet's clinical records under the consent above (logged for this organization).
     await stack.http.get(`/api/v1/health/records?patient=${wallet.address}`).set(as).expect(200);
     const delivery = await stack.api.deps.prisma.delivery.findFirstOrThrow({ where: { organizationId: org.organizationId } });

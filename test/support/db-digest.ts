@@ -33,6 +33,11 @@ export async function dbDigest(prisma: PrismaClient): Promise<string> {
     'custody_outflows',
     'permit_deposits',
     'deposits',
+    'connector_ceilings',
+    'connector_grants',
+    'connector_spends',
+    'connector_approvals',
+    'connector_audit',
   ];
   const counts = tables.map((t) => `(SELECT count(*) FROM ${t})`).join(` || ',' || `);
   const rows = await prisma.$queryRawUnsafe<{ d: string }[]>(

@@ -6,7 +6,14 @@
  *   org:create --name <name> [--scopes <list>|all] [--native]  → { organizationId, apiKey, native }
  *   org:set-native --org <id> --value true|false          → { organizationId, native }
  *   apikey:create --org <id> --scopes <list>|all          → { apiKey }
- *   connector:create --org <id> --scopes <list>|all       → { token }
+ *   connector:create --org <id> --scopes <list>|all       → { token, deprecated }  (deprecated: static ct_ tokens, see docs/connectors.md)
+ *   connector:client --name <name> --redirect-uri <uri>[,<uri>...] [--client-id <id>]
+ *                                                         → { clientId, clientName, redirectUris }  (a pre-registered public OAuth client)
+ *   connector:ceiling --org <id> --scopes <list>|all [--clients any|<id,id>] [--max-per-transaction <base units>]
+ *                     [--max-per-day <base units>] [--max-total <base units>] | --org <id> --disable
+ *                                                         → { organizationId, ceiling }
+ *   connector:grants --org <id> [--wallet <0x...>]        → { grants: [...] }
+ *   connector:revoke --org <id> --grant <id>              → { grant }
  *   token:mint --address <0x...> --amount <base units>    → { address, balance }
  *   role:grant --address <0x...> --role agent             → { address, roles, announced }
  *   role:revoke --address <0x...> --role agent            → { address, roles, revoked, announced }
@@ -14,7 +21,7 @@
  *   keys:list                                             → { keys: [{ kid, status, createdAt, retiredAt }] }
  *   keys:rotate                                           → { kid, retiring: [{ kid, retiresAt }], announced }
  *   keys:retire --kid=<kid>                               → { kid, retired, retiredAt, announced }
- *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys }
+ *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys, oauthSigningKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  *   chain:deploy [--chain <id>]                           → { chains: [{ chain, status, contracts, detail? }] }
  *   chain:faucet --to <0x...> --amount <base units>       → { chain, to, amount, txHash, blockNumber }  (local chains only)
@@ -26,6 +33,7 @@
  * Issue #27: token:mint works only on a local home chain (faucet, then a deposit to custody,
  * credited by the deposit scan); without a chain or on any other chain it refuses (exit 1).
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import {
@@ -46,6 +54,21 @@ import {
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
+import {
+  CONNECTOR_SCOPES,
+  disableConnectors,
+  listConnectorGrants,
+  reencryptOAuthSigningKeys,
+  registerPublicClient,
+  revokeConnectorGrant,
+  setCeiling,
+  toCeilingDto,
+  type ConnectorScope,
+} from '@gw/core/connectors';
+
+/** What `connector:create` says (issue #29): static connector tokens are kept for one release. */
+export const CONNECTOR_CREATE_DEPRECATION =
+  'connector:create is deprecated (issue #29): static ct_ tokens keep working for this release only. Connect AI agents through OAuth 2.1 and the MCP endpoint instead (docs/connectors.md).';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { checkReserves, mintByDeposit, orphanedDeposits } from '@gw/core/custody';
 import {
@@ -168,10 +191,82 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const key = await issueCredential(prisma, { organizationId: f.org!, kind: 'api_key', scopes: parseScopes(need(f.scopes, 'scopes')) });
     return { apiKey: key.secret };
   },
+  /**
+   * Deprecated (issue #29): a static AI-connector token. Kept for one release; AI connectors now
+   * connect through OAuth 2.1 with the wallet holder's consent (docs/connectors.md).
+   */
   'connector:create': async (prisma, f) => {
     await organizationExists(prisma, need(f.org, 'org'));
     const key = await issueCredential(prisma, { organizationId: f.org!, kind: 'connector', scopes: parseScopes(need(f.scopes, 'scopes')) });
-    return { token: key.secret };
+    process.stderr.write(`${JSON.stringify({ warning: CONNECTOR_CREATE_DEPRECATION })}\n`);
+    return { token: key.secret, deprecated: CONNECTOR_CREATE_DEPRECATION };
+  },
+  /** Issue #29: a pre-registered public OAuth client (PKCE, no secret, exactly these redirect URIs). */
+  'connector:client': async (prisma, f) => {
+    const redirectUris = need(f['redirect-uri'], 'redirect-uri')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    for (const uri of redirectUris) {
+      let url: URL;
+      try {
+        url = new URL(uri);
+      } catch {
+        throw new UsageError(`--redirect-uri ${uri} is not an absolute URL`);
+      }
+      const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+      if (
+        url.hash ||
+        !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback) || !['http:', 'https:'].includes(url.protocol))
+      ) {
+        throw new UsageError(`--redirect-uri ${uri}: https, http on a loopback address, or a private-use scheme; no fragment (OAuth 2.1)`);
+      }
+    }
+    const clientId = f['client-id'] ?? `gw-${randomBytes(12).toString('base64url')}`;
+    if (!/^[A-Za-z0-9._~-]{3,128}$/.test(clientId)) throw new UsageError('--client-id: 3 to 128 of A-Z a-z 0-9 . _ ~ -');
+    const clientName = need(f.name, 'name');
+    await registerPublicClient({ sql: prisma }, { clientId, clientName, redirectUris });
+    return { clientId, clientName, redirectUris };
+  },
+  /** Issue #29: what the organization's users may grant to AI connectors (or `--disable`). */
+  'connector:ceiling': async (prisma, f) => {
+    const organizationId = need(f.org, 'org');
+    await organizationExists(prisma, organizationId);
+    if ((f.disable as unknown) === true)
+      return { organizationId, ceiling: null, disabled: await disableConnectors({ sql: prisma }, organizationId) };
+    const raw = need(f.scopes, 'scopes');
+    const scopes = raw.trim() === 'all' ? [...CONNECTOR_SCOPES] : parseScopes(raw);
+    const clients = f.clients ?? 'any';
+    const cap = (v: string | undefined) => (v === undefined ? null : parseAmount(v));
+    const ceiling = await setCeiling({ sql: prisma }, organizationId, {
+      scopes: scopes as ConnectorScope[],
+      anyClient: clients === 'any',
+      clientIds:
+        clients === 'any'
+          ? []
+          : clients
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
+      maxPerTransaction: cap(f['max-per-transaction']),
+      maxPerDay: cap(f['max-per-day']),
+      maxTotal: cap(f['max-total']),
+    });
+    return { organizationId, ceiling: toCeilingDto(ceiling) };
+  },
+  /** Issue #29: the organization's grants, newest first (up to 100). */
+  'connector:grants': async (prisma, f) => {
+    const organizationId = need(f.org, 'org');
+    await organizationExists(prisma, organizationId);
+    const wallet = f.wallet === undefined ? undefined : address(f.wallet);
+    const page = await listConnectorGrants({ sql: prisma }, organizationId, wallet, { limit: 100 });
+    return { grants: page.data };
+  },
+  /** Issue #29: revokes a grant now (its tokens are deleted; the connector's next request is 401). */
+  'connector:revoke': async (prisma, f) => {
+    const organizationId = need(f.org, 'org');
+    await organizationExists(prisma, organizationId);
+    return { grant: await revokeConnectorGrant({ sql: prisma }, organizationId, need(f.grant, 'grant'), 'operator') };
   },
   /**
    * Issue #27, no money from nothing: on a local home chain, the faucet sends the tokens to the
@@ -241,7 +336,12 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
   'secrets:reencrypt': async (prisma, _f, config) => {
     const box = new SecretBox(config.SECRETS_ENCRYPTION_KEY);
     const webhooks = await reencryptWebhookSecrets(prisma, box);
-    return { keyId: box.currentKeyId, webhooks, signingKeys: await reencryptSigningKeys(prisma, box) };
+    return {
+      keyId: box.currentKeyId,
+      webhooks,
+      signingKeys: await reencryptSigningKeys(prisma, box),
+      oauthSigningKeys: await reencryptOAuthSigningKeys(prisma, box),
+    };
   },
   'apikey:revoke': async (prisma, f, config) => {
     let hash: string;
@@ -322,6 +422,15 @@ async function main(): Promise<number> {
       chain: { type: 'string' },
       title: { type: 'string' },
       body: { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      'client-id': { type: 'string' },
+      clients: { type: 'string' },
+      'max-per-transaction': { type: 'string' },
+      'max-per-day': { type: 'string' },
+      'max-total': { type: 'string' },
+      wallet: { type: 'string' },
+      grant: { type: 'string' },
+      disable: { type: 'boolean' },
     },
     strict: true,
   });

@@ -67,6 +67,7 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect(key.apiKey).toMatch(/^sk_/);
     const connector = JSON.parse(admin('connector:create', '--org', org.organizationId, '--scopes', 'payments:read').stdout);
     expect(connector.token).toMatch(/^ct_/);
+    expect(connector.deprecated).toMatch(/deprecated.*OAuth/);
     expect((await authenticateCredential(prisma, connector.token))?.kind).toBe('connector');
 
     const address = '0x52908400098527886e0f7030069857d2e4169ee7';
@@ -79,6 +80,52 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect(await getBalance(prisma, { type: 'wallet', id: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'GTK')).toBe(0n);
     expect(JSON.parse(admin('role:grant', '--address', address, '--role', 'agent').stdout).roles).toEqual(['user', 'agent']);
   }, 180_000); // six CLI processes in a row: each starts Node and tsx (several seconds of CPU on a busy machine)
+
+  it('connector:client, connector:ceiling, connector:grants and connector:revoke (issue #29)', async () => {
+    const org = JSON.parse(admin('org:create', '--name', 'Gamma').stdout);
+    const client = JSON.parse(
+      admin('connector:client', '--name', 'Desk agent', '--redirect-uri', 'http://127.0.0.1:33418/callback,https://agent.example/cb')
+        .stdout,
+    );
+    expect(client).toMatchObject({
+      clientName: 'Desk agent',
+      redirectUris: ['http://127.0.0.1:33418/callback', 'https://agent.example/cb'],
+    });
+    const stored = await prisma.$queryRaw<{ payload: { client_id: string; token_endpoint_auth_method: string } }[]>`
+      SELECT payload FROM oauth_records WHERE model = 'Client' AND id_hash = ${sha256Hex(client.clientId)}`;
+    expect(stored[0]!.payload).toMatchObject({ client_id: client.clientId, token_endpoint_auth_method: 'none' });
+    // A plain-http redirect off loopback is refused (OAuth 2.1).
+    expect(admin('connector:client', '--name', 'x', '--redirect-uri', 'http://agent.example/cb').code).toBe(2);
+
+    const ceiling = JSON.parse(
+      admin(
+        'connector:ceiling',
+        '--org',
+        org.organizationId,
+        '--scopes',
+        'payments:read,payments:write',
+        '--clients',
+        client.clientId,
+        '--max-per-day',
+        '500',
+      ).stdout,
+    );
+    expect(ceiling.ceiling).toMatchObject({
+      scopes: ['payments:read', 'payments:write'],
+      anyClient: false,
+      clientIds: [client.clientId],
+      maxPerDay: '500',
+      maxTotal: null,
+    });
+    // A scope a connector is never granted is refused.
+    expect(admin('connector:ceiling', '--org', org.organizationId, '--scopes', 'webhooks:write').code).toBe(2);
+    expect(JSON.parse(admin('connector:grants', '--org', org.organizationId).stdout)).toEqual({ grants: [] });
+    expect(admin('connector:revoke', '--org', org.organizationId, '--grant', '00000000-0000-7000-8000-000000000000').code).toBe(1);
+    expect(JSON.parse(admin('connector:ceiling', '--org', org.organizationId, '--disable').stdout)).toMatchObject({
+      ceiling: null,
+      disabled: true,
+    });
+  }, 180_000);
 
   it('usage errors exit 2 with a JSON error on stderr and nothing on stdout', () => {
     for (const args of [

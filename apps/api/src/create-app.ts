@@ -16,6 +16,8 @@ import { series } from './http/series.js';
 import { securityHeaders } from './http/security-headers.js';
 import { assertPaymentFulfilments } from '@gw/core/payments';
 import { ROUTES } from './routes/catalogue.js';
+import { mountMcp } from './mcp/server.js';
+import { mountAuthorizationServer } from './oauth/mount.js';
 
 /** Requests that carry a body must say it is JSON (415 otherwise), so nothing is silently ignored. */
 const requireJsonBody: RequestHandler = (req, _res, next) => {
@@ -103,6 +105,8 @@ export function createApp(deps: ApiDeps): Express {
     throw new AppError('not-found', 'No such ABI');
   });
 
+  mountMcp(app, deps);
+  mountAuthorizationServer(app, routeDeps);
   app.use('/api', api);
   const pages = problemPages();
   app.get(PROBLEM_PAGES_PATH, pages.index);

@@ -28,6 +28,19 @@ export interface ApiDeps extends Context {
   listenPort?: () => number | undefined;
 }
 
+/**
+ * The API's public origin (issue #29): PUBLIC_URL, else `https://<SIWE_DOMAIN>` in production,
+ * else `http://localhost:<listen port>`. The OAuth issuer and the base of the MCP resources.
+ * @throws Error before the server listens when PUBLIC_URL is unset outside production (a bug)
+ */
+export function publicOrigin(deps: Pick<ApiDeps, 'config' | 'listenPort'>): string {
+  if (deps.config.PUBLIC_URL) return deps.config.PUBLIC_URL;
+  if (deps.config.NODE_ENV === 'production') return `https://${deps.config.SIWE_DOMAIN}`;
+  const port = deps.listenPort?.();
+  if (port === undefined) throw new Error('publicOrigin() before the API listens');
+  return `http://localhost:${port}`;
+}
+
 /** What route handlers receive: the API's dependencies and the OpenAPI document (for the reference rows). */
 export type RouteDeps = ApiDeps & {
   /** The OpenAPI document as JSON, built once from the route table. */

@@ -2,24 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { definedQueues } from '@gw/runtime';
 import { deliveryQueue } from '@gw/core/deliveries';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
+import { CHROMIUM, launchChromium } from '../../../test/support/chromium.js';
 
-/** Debian's Chromium; never a browser downloaded by Playwright. `.ci/install-chromium.sh` installs it. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results');
 const ONE = 10n ** 18n;
 
@@ -57,7 +46,7 @@ describe('Bull Board in headless Chromium', () => {
     const rows = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
     deliveryIds = rows.map((d) => d.id);
     expect(deliveryIds).toHaveLength(2);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

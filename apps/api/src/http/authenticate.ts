@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, sha256Hex, type Scope, type Principal, type Session } from '@gw/runtime';
+import { isConnectorAccessToken, looksLikeOAuthToken } from '@gw/core/connectors';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyChallenge, bearerChallenge } from './challenges.js';
 
@@ -73,6 +74,23 @@ function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, princ
 }
 
 /**
+ * Issue #29: an AI connector's OAuth access token is for its organization's MCP endpoint only
+ * (RFC 8707 audience). Presented to the REST API (as `X-API-Key` or as the Bearer token) it is
+ * 403 `connector-not-allowed`, so "webhooks cannot be registered with an AI connector's token"
+ * holds for OAuth tokens too, and no connector token reaches anything else. Only a string shaped
+ * like one of our opaque tokens is looked up (one indexed read, on requests that would fail anyway).
+ * @throws AppError('connector-not-allowed') 403
+ */
+async function refuseConnectorAccessToken(deps: Pick<ApiDeps, 'sql'>, presented: string | undefined): Promise<void> {
+  if (presented && looksLikeOAuthToken(presented) && (await isConnectorAccessToken(deps, presented))) {
+    throw new AppError(
+      'connector-not-allowed',
+      "This is an AI connector's OAuth access token: it is accepted only by the organization's MCP endpoint, not by the REST API",
+    );
+  }
+}
+
+/**
  * Middleware that authenticates and authorises; every answer it guards carries
  * `Cache-Control: no-store`. Missing, malformed, unknown, revoked or expired
  * credentials → 401 with the `WWW-Authenticate` challenges of the credential that failed
@@ -86,6 +104,7 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
     // Issue #11: no answer to an authenticated route (success or refusal) may be stored by a cache.
     res.setHeader('Cache-Control', 'no-store');
     const presented = req.get('x-api-key');
+    await refuseConnectorAccessToken(deps, presented ?? bearer(req));
     if (!presented) {
       throw mode === 'webhooks'
         ? new AppError(

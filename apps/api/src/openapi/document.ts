@@ -13,6 +13,11 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Session', description: 'Sign-In with Ethereum and the keys that verify the session JWTs' },
   { name: 'Payments', description: 'Payments from the JWT wallet to the API key organization, pushed as signed webhook events' },
   { name: 'Webhooks', description: 'Webhook destinations, their deliveries and the events they carry (API key only)' },
+  {
+    name: 'AI connectors',
+    description:
+      "Wallet holders' grants to AI agents (OAuth 2.1 + MCP, docs/connectors.md): the holder's own grants, the organization's ceiling, its users' grants and the audit trail",
+  },
   { name: 'Wallet', description: 'Balances and transfers of the JWT wallet' },
   { name: 'Staking', description: 'Staking positions of the native token' },
   { name: 'Farming', description: 'Liquidity farming pools' },

@@ -1,6 +1,7 @@
 import type { RouteTable } from '@gw/runtime';
 import { sessionRoutes } from '@gw/core/auth';
 import { bridgeRoutes } from '@gw/core/bridge';
+import { connectorRoutes } from '@gw/core/connectors';
 import { consentRoutes } from '@gw/core/consents';
 import { contractRoutes } from '@gw/core/contracts';
 import { creditRoutes } from '@gw/core/credits';
@@ -30,6 +31,7 @@ export const ROUTES: RouteTable<RouteDeps> = [
   ...sessionRoutes,
   ...webhookRoutes,
   ...webhookTestRoutes(WEBHOOK_EVENT_CATALOGUE),
+  ...connectorRoutes,
   ...paymentRoutes,
   ...walletRoutes,
   ...withdrawalRoutes,

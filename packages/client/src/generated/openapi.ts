@@ -324,6 +324,144 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gateway/v1/connectors/grants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My grants to AI connectors
+     * @description The JWT wallet's grants to AI connectors at the calling organization, newest first, with their limits and what is left of them (base units of the native token; the day is the UTC day).
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
+     */
+    get: operations['listMyConnectorGrants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gateway/v1/connectors/grants/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke one of my grants
+     * @description Revokes the grant at once: its access and refresh tokens are deleted in the same transaction, so the connector's next request is 401 on every replica. Revoking a revoked grant changes nothing and returns it. Another wallet's grant is 404.
+     *
+     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
+     */
+    delete: operations['revokeMyConnectorGrant'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connectors/ceiling': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's connector ceiling
+     * @description What the organization lets its users grant to AI connectors: scopes, clients and the highest limits. 404 `not-found` while connectors are not enabled (no ceiling set).
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
+     */
+    get: operations['getConnectorCeiling'];
+    put?: never;
+    /**
+     * Set the organization's connector ceiling
+     * @description Replaces the ceiling: the scopes (connector scopes only: no webhook, consent or health scope), the OAuth clients (`anyClient`, or a list of client ids) and the highest per-transaction, per-day and total limits (base units; null = no cap) the organization's users may grant. Existing grants keep their limits; new consents are capped by the new ceiling.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:write` (on the API key).
+     */
+    post: operations['setConnectorCeiling'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connectors/grants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The organization's users' grants
+     * @description Every grant made to AI connectors at the organization (optionally one wallet's), newest first, with spent and remaining amounts.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
+     */
+    get: operations['listConnectorGrants'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connectors/grants/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a user's grant
+     * @description Revokes one of the organization's grants at once (its tokens are deleted; the next request with them is 401).
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:write` (on the API key).
+     */
+    delete: operations['revokeConnectorGrant'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/connectors/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The connector audit trail
+     * @description The organization's append-only connector audit records, newest first: consents, tool calls (tool, SHA-256 of the arguments, amount, outcome), approvals and revocations.
+     *
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
+     */
+    get: operations['listConnectorAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/gateway/v1/payments': {
     parameters: {
       query?: never;
@@ -1972,6 +2110,154 @@ export interface components {
       /** Format: date-time */
       recordedAt: string;
     };
+    /** @description Audit records, newest first */
+    ConnectorAuditPage: {
+      data: components['schemas']['ConnectorAuditRecord'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
+    /** @description One record of the append-only connector audit trail */
+    ConnectorAuditRecord: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      grantId: string | null;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      wallet: string | null;
+      clientId: string | null;
+      /** @enum {string} */
+      kind: 'consent' | 'token' | 'tool_call' | 'approval' | 'revocation';
+      tool: string | null;
+      /** @description SHA-256 (hex) of the tool call's arguments as canonical JSON */
+      argumentsDigest: string | null;
+      /**
+       * @description Integer base units as a string
+       * @example 1000000000000000000
+       */
+      amount: string | null;
+      outcome: string;
+      detail: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description What the organization's users may grant to AI connectors */
+    ConnectorCeiling: {
+      scopes: (
+        | 'wallet:read'
+        | 'wallet:write'
+        | 'staking:read'
+        | 'staking:write'
+        | 'farming:read'
+        | 'governance:read'
+        | 'governance:write'
+        | 'treasury:read'
+        | 'payments:read'
+        | 'payments:write'
+        | 'billing:read'
+        | 'billing:write'
+        | 'logistics:read'
+        | 'energy:read'
+      )[];
+      /** @description Any OAuth client may be authorized (dynamically registered ones included) */
+      anyClient: boolean;
+      /** @description OAuth client ids the users may authorize (when `anyClient` is false) */
+      clientIds: string[];
+      /**
+       * @description Base units of the native token; null = no cap
+       * @example 1000000000000000000
+       */
+      maxPerTransaction: string | null;
+      /**
+       * @description Base units of the native token; null = no cap
+       * @example 1000000000000000000
+       */
+      maxPerDay: string | null;
+      /**
+       * @description Base units of the native token; null = no cap
+       * @example 1000000000000000000
+       */
+      maxTotal: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    /** @description A wallet holder's consent to an AI connector, with its limits and what is left of them */
+    ConnectorGrant: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description EIP-55 checksummed EVM address
+       * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
+       */
+      wallet: string;
+      clientId: string;
+      clientName: string | null;
+      /** @description The MCP endpoint the tokens are for (RFC 8707) */
+      resource: string;
+      scopes: string[];
+      limits: {
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        perTransaction: string;
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        perDay: string;
+        /**
+         * @description Integer base units as a string
+         * @example 1000000000000000000
+         */
+        total: string;
+        /** @description Transfers only to these; null = any */
+        recipients: string[] | null;
+        /**
+         * @description Payments above this wait for the holder's approval; null = never
+         * @example 1000000000000000000
+         */
+        approvalThreshold: string | null;
+      };
+      /**
+       * @description Base units spent under the grant, in all
+       * @example 1000000000000000000
+       */
+      spent: string;
+      /**
+       * @description Base units spent since midnight UTC
+       * @example 1000000000000000000
+       */
+      spentToday: string;
+      /**
+       * @description Integer base units as a string
+       * @example 1000000000000000000
+       */
+      remainingToday: string;
+      /**
+       * @description Integer base units as a string
+       * @example 1000000000000000000
+       */
+      remainingTotal: string;
+      /** @enum {string} */
+      status: 'active' | 'revoked';
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      revokedAt: string | null;
+      /** @enum {string|null} */
+      revokedBy: 'holder' | 'organization' | 'operator' | null;
+    };
+    /** @description Grants, newest first */
+    ConnectorGrantPage: {
+      data: components['schemas']['ConnectorGrant'][];
+      /** @description Cursor of the next page (pass as `cursor`), `null` on the last page */
+      nextCursor: string | null;
+    };
     Consent: {
       /** Format: uuid */
       id: string;
@@ -3046,6 +3332,46 @@ export interface components {
        * @description Organization the session is bound to (login with its X-API-Key); null for a native session
        */
       organizationId: string | null;
+    };
+    SetConnectorCeiling: {
+      scopes: (
+        | 'wallet:read'
+        | 'wallet:write'
+        | 'staking:read'
+        | 'staking:write'
+        | 'farming:read'
+        | 'governance:read'
+        | 'governance:write'
+        | 'treasury:read'
+        | 'payments:read'
+        | 'payments:write'
+        | 'billing:read'
+        | 'billing:write'
+        | 'logistics:read'
+        | 'energy:read'
+      )[];
+      /** @default false */
+      anyClient: boolean;
+      /** @default [] */
+      clientIds: string[];
+      /**
+       * @description Integer base units as a string; null = no cap
+       * @default null
+       * @example 100000000000000000000
+       */
+      maxPerTransaction: string | null;
+      /**
+       * @description Integer base units as a string; null = no cap
+       * @default null
+       * @example 100000000000000000000
+       */
+      maxPerDay: string | null;
+      /**
+       * @description Integer base units as a string; null = no cap
+       * @default null
+       * @example 100000000000000000000
+       */
+      maxTotal: string | null;
     };
     Shipment: {
       /** Format: uuid */
@@ -5371,6 +5697,895 @@ export interface operations {
       };
       /** @description `/problems/unavailable`: Service unavailable */
       503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMyConnectorGrants: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of grants */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *           "wallet": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "clientId": "claude-desktop",
+           *           "clientName": "Claude",
+           *           "resource": "https://gateway.example.com/mcp/0193a5c0-0000-7000-8000-00000000de70",
+           *           "scopes": [
+           *             "wallet:read",
+           *             "payments:read",
+           *             "payments:write"
+           *           ],
+           *           "limits": {
+           *             "perTransaction": "50000000000000000000",
+           *             "perDay": "100000000000000000000",
+           *             "total": "500000000000000000000",
+           *             "recipients": null,
+           *             "approvalThreshold": "20000000000000000000"
+           *           },
+           *           "spent": "12000000000000000000",
+           *           "spentToday": "12000000000000000000",
+           *           "remainingToday": "88000000000000000000",
+           *           "remainingTotal": "488000000000000000000",
+           *           "status": "active",
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "revokedAt": null,
+           *           "revokedBy": null
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorGrantPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeMyConnectorGrant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the grant (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The grant, revoked */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "wallet": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "clientId": "claude-desktop",
+           *       "clientName": "Claude",
+           *       "resource": "https://gateway.example.com/mcp/0193a5c0-0000-7000-8000-00000000de70",
+           *       "scopes": [
+           *         "wallet:read",
+           *         "payments:read",
+           *         "payments:write"
+           *       ],
+           *       "limits": {
+           *         "perTransaction": "50000000000000000000",
+           *         "perDay": "100000000000000000000",
+           *         "total": "500000000000000000000",
+           *         "recipients": null,
+           *         "approvalThreshold": "20000000000000000000"
+           *       },
+           *       "spent": "12000000000000000000",
+           *       "spentToday": "12000000000000000000",
+           *       "remainingToday": "0",
+           *       "remainingTotal": "0",
+           *       "status": "revoked",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "revokedAt": "2026-11-21T17:15:00.000Z",
+           *       "revokedBy": "holder"
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorGrant'];
+        };
+      };
+      /** @description `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getConnectorCeiling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ceiling */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "scopes": [
+           *         "wallet:read",
+           *         "payments:read",
+           *         "payments:write",
+           *         "billing:read",
+           *         "billing:write"
+           *       ],
+           *       "anyClient": true,
+           *       "clientIds": [],
+           *       "maxPerTransaction": "100000000000000000000",
+           *       "maxPerDay": "500000000000000000000",
+           *       "maxTotal": null,
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorCeiling'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  setConnectorCeiling: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description JSON body; unknown fields are 400 */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "scopes": [
+         *         "wallet:read",
+         *         "payments:read",
+         *         "payments:write",
+         *         "billing:read",
+         *         "billing:write"
+         *       ],
+         *       "anyClient": true,
+         *       "maxPerTransaction": "100000000000000000000",
+         *       "maxPerDay": "500000000000000000000"
+         *     }
+         */
+        'application/json': components['schemas']['SetConnectorCeiling'];
+      };
+    };
+    responses: {
+      /** @description The ceiling */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "scopes": [
+           *         "wallet:read",
+           *         "payments:read",
+           *         "payments:write",
+           *         "billing:read",
+           *         "billing:write"
+           *       ],
+           *       "anyClient": true,
+           *       "clientIds": [],
+           *       "maxPerTransaction": "100000000000000000000",
+           *       "maxPerDay": "500000000000000000000",
+           *       "maxTotal": null,
+           *       "updatedAt": "2026-11-21T17:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorCeiling'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request; `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listConnectorGrants: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only this wallet's grants */
+        wallet?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of grants */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *           "wallet": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "clientId": "claude-desktop",
+           *           "clientName": "Claude",
+           *           "resource": "https://gateway.example.com/mcp/0193a5c0-0000-7000-8000-00000000de70",
+           *           "scopes": [
+           *             "wallet:read",
+           *             "payments:read",
+           *             "payments:write"
+           *           ],
+           *           "limits": {
+           *             "perTransaction": "50000000000000000000",
+           *             "perDay": "100000000000000000000",
+           *             "total": "500000000000000000000",
+           *             "recipients": null,
+           *             "approvalThreshold": "20000000000000000000"
+           *           },
+           *           "spent": "12000000000000000000",
+           *           "spentToday": "12000000000000000000",
+           *           "remainingToday": "88000000000000000000",
+           *           "remainingTotal": "488000000000000000000",
+           *           "status": "active",
+           *           "createdAt": "2026-11-21T17:00:00.000Z",
+           *           "revokedAt": null,
+           *           "revokedBy": null
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorGrantPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeConnectorGrant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Id of the grant (an unknown id, or one that is not the caller's, is 404) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The grant, revoked */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *       "wallet": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *       "clientId": "claude-desktop",
+           *       "clientName": "Claude",
+           *       "resource": "https://gateway.example.com/mcp/0193a5c0-0000-7000-8000-00000000de70",
+           *       "scopes": [
+           *         "wallet:read",
+           *         "payments:read",
+           *         "payments:write"
+           *       ],
+           *       "limits": {
+           *         "perTransaction": "50000000000000000000",
+           *         "perDay": "100000000000000000000",
+           *         "total": "500000000000000000000",
+           *         "recipients": null,
+           *         "approvalThreshold": "20000000000000000000"
+           *       },
+           *       "spent": "12000000000000000000",
+           *       "spentToday": "12000000000000000000",
+           *       "remainingToday": "0",
+           *       "remainingTotal": "0",
+           *       "status": "revoked",
+           *       "createdAt": "2026-11-21T17:00:00.000Z",
+           *       "revokedAt": "2026-11-21T17:15:00.000Z",
+           *       "revokedBy": "holder"
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorGrant'];
+        };
+      };
+      /** @description `/problems/malformed-json`: Malformed JSON body */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/not-found`: Not found */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/payload-too-large`: Payload too large */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unsupported-media-type`: Unsupported media type */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unavailable`: Service unavailable */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listConnectorAudit: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1 to 100 (default 20) */
+        limit?: number;
+        /** @description Opaque cursor: the previous page's `nextCursor` */
+        cursor?: string;
+        /** @description Only this grant's records */
+        grantId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of audit records */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "01a1ff20-6b4d-72bb-a6b6-e7a94ca21885",
+           *           "grantId": "0193a5c1-1b2c-7d3e-8f40-5a6b7c8d9e01",
+           *           "wallet": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+           *           "clientId": "claude-desktop",
+           *           "kind": "tool_call",
+           *           "tool": "confirm_payment",
+           *           "argumentsDigest": "9f2c0d6c5b1e0f4f1a0e6c2b7d9a3e4f5061728394a5b6c7d8e9f0a1b2c3d4e5",
+           *           "amount": "12000000000000000000",
+           *           "outcome": "ok",
+           *           "detail": null,
+           *           "createdAt": "2026-11-21T17:00:00.000Z"
+           *         }
+           *       ],
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': components['schemas']['ConnectorAuditPage'];
+        };
+      };
+      /** @description `/problems/validation-error`: Invalid request */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/unauthenticated`: Unauthenticated */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          /** @description RFC 9110 §11.6.1 challenges, on every 401: `ApiKey realm="gateway", header="X-API-Key"` (with `error="invalid_key"` when the key was refused) and, on gateway operations, `Bearer realm="gateway"` (RFC 6750; `error="invalid_token"` when the JWT is invalid or expired); `SIWE realm="gateway"` for a refused login signature */
+          'WWW-Authenticate': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/insufficient-scope`: Insufficient scope; `/problems/connector-not-allowed`: AI-connector tokens are not accepted here */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `/problems/rate-limited`: Too many requests */
+      429: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];

@@ -10,6 +10,9 @@ export {
   reencryptSigningKeys,
   revokeWalletRole,
   siweDomainPolicy,
+  verifySiweSignature,
+  type SiweCheck,
+  type SiweDomainPolicy,
 } from './service.js';
 export { sessionRoutes } from './routes.js';
 export { CredentialCache, revocationChannel, revokeCredential } from './credential-cache.js';
@@ -30,6 +33,7 @@ export { WalletRoleCache, walletRoleChannel } from './wallet-role-cache.js';
 export {
   ensureOrganization,
   findOrganizationId,
+  findOrganizationName,
   findUsableCredential,
   insertOrganization,
   listActiveCredentialHashesByPrefix,

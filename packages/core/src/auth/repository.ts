@@ -12,6 +12,12 @@ export function findOrganizationId(db: Db<'organization'>, id: string): Promise<
   return db.organization.findUnique({ where: { id }, select: { id: true } });
 }
 
+/** The name of organization `id`, or null when there is none (`id` must be a UUID). */
+export async function findOrganizationName(db: Db<'organization'>, id: string): Promise<string | null> {
+  const row = await db.organization.findUnique({ where: { id }, select: { name: true } });
+  return row?.name ?? null;
+}
+
 export function insertOrganization(db: Db<'organization'>, data: { name: string; native: boolean }): Promise<{ id: string }> {
   return db.organization.create({ data, select: { id: true } });
 }

@@ -198,25 +198,21 @@ export interface SiweLoginOptions {
   organizationId: string | null;
 }
 
+/** What {@link verifySiweSignature} checks a message against. */
+export type SiweCheck = Pick<SiweLoginOptions, 'policy' | 'maxAgeSeconds' | 'chainIds'>;
+
 /**
- * Wallet login with an EIP-4361 (Sign-In with Ethereum) message (spec, Session; issues #2, #11):
- * the message must parse with nothing after its last field, carry a `domain` of the policy
- * ({@link siweDomainPolicy}), a `URI` whose authority is that domain (https, or http for the
- * policy's http hosts), a `Chain ID` in `chainIds`, valid dates, be issued at most
- * `maxAgeSeconds` ago, be within its `notBefore`/`expirationTime` window, be signed by its address
- * (ECDSA, verified by viem), and carry a nonce issued by {@link issueSiweNonce} within the last 10
- * minutes and never used (or, with `clientNonces`, any nonce never used).
- * @returns the session JWT, its expiry, the checksummed address and the bound organization (null: native)
- * @throws AppError('invalid-signature') 401 for every failure; issue #25: its `detail` says which
- *   field failed, its value and what the service expects, and the extension members `field`
- *   (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`,
- *   `signature` or `nonce`) and `expected` (in words) say it for programs
+ * Checks an EIP-4361 message and its signature, everything but the nonce's single use (the login
+ * records that; the connectors' consent page binds the nonce to its interaction, issue #29): the
+ * layout, `domain` in the policy, `URI` on that domain, `Chain ID`, the dates and the ECDSA
+ * signature by the message's address.
+ * @returns the checksummed address and the message's nonce
+ * @throws AppError('invalid-signature') 401 naming the field that failed (see {@link loginWithSiwe})
  */
-export async function loginWithSiwe(
-  deps: { prisma: PrismaClient; secretBox: SecretBox; tokens: SessionTokens },
+export async function verifySiweSignature(
   input: { message: string; signature: string },
-  opts: SiweLoginOptions,
-): Promise<{ token: string; expiresAt: Date; address: string; organizationId: string | null }> {
+  opts: SiweCheck,
+): Promise<{ address: string; nonce: string }> {
   const fields = parseSiweMessage(input.message);
   const layout =
     'an EIP-4361 message: domain, address, statement, URI, Version 1, Chain ID, Nonce, Issued At, optional fields, nothing after';
@@ -284,7 +280,30 @@ export async function loginWithSiwe(
   const address = getAddress(fields.address);
   const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
   if (!valid) throw refuse('signature', `signature is not by the message's address ${address}`, signed);
-  await consumeNonce(deps, fields.nonce, address, opts.clientNonces);
+  return { address, nonce: fields.nonce };
+}
+
+/**
+ * Wallet login with an EIP-4361 (Sign-In with Ethereum) message (spec, Session; issues #2, #11):
+ * the message must parse with nothing after its last field, carry a `domain` of the policy
+ * ({@link siweDomainPolicy}), a `URI` whose authority is that domain (https, or http for the
+ * policy's http hosts), a `Chain ID` in `chainIds`, valid dates, be issued at most
+ * `maxAgeSeconds` ago, be within its `notBefore`/`expirationTime` window, be signed by its address
+ * (ECDSA, verified by viem), and carry a nonce issued by {@link issueSiweNonce} within the last 10
+ * minutes and never used (or, with `clientNonces`, any nonce never used).
+ * @returns the session JWT, its expiry, the checksummed address and the bound organization (null: native)
+ * @throws AppError('invalid-signature') 401 for every failure; issue #25: its `detail` says which
+ *   field failed, its value and what the service expects, and the extension members `field`
+ *   (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`,
+ *   `signature` or `nonce`) and `expected` (in words) say it for programs
+ */
+export async function loginWithSiwe(
+  deps: { prisma: PrismaClient; secretBox: SecretBox; tokens: SessionTokens },
+  input: { message: string; signature: string },
+  opts: SiweLoginOptions,
+): Promise<{ token: string; expiresAt: Date; address: string; organizationId: string | null }> {
+  const { address, nonce } = await verifySiweSignature(input, opts);
+  await consumeNonce(deps, nonce, address, opts.clientNonces);
   const roles = withUser(await listWalletRoles(deps.prisma, address));
   const { token, expiresAt } = await deps.tokens.issue({ address, roles, organizationId: opts.organizationId });
   return { token, expiresAt, address, organizationId: opts.organizationId };

@@ -63,6 +63,7 @@ export const creditRoutes = [
           units: body.units,
           feature: body.feature,
           idempotencyKey: header('idempotency-key'),
+          spendGuard: principal.spendGuard,
         }),
       ),
   }),

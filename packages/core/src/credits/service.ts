@@ -1,4 +1,4 @@
-import { type Context, AppError } from '@gw/runtime';
+import { type Context, AppError, type SpendGuard } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { balanceOf, CREDIT_UNIT, ISSUANCE, type Owner, transfer, transferIfFunded } from '../ledger/index.js';
 import { createPayment, definePaymentFulfilment, type FulfilledPayment, type PaymentFulfilment } from '../payments/index.js';
@@ -103,6 +103,8 @@ export interface ConsumeCreditsInput {
   /** What consumed the credits, e.g. `chat.completion`. */
   feature: string;
   idempotencyKey?: string | undefined;
+  /** Issue #29: an AI connector's grant limits, charged `units × CREDIT_PRICE` base units in the same transaction. */
+  spendGuard?: SpendGuard | undefined;
 }
 
 /**
@@ -142,6 +144,13 @@ export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, in
           required: units.toString(),
         });
       }
+      await input.spendGuard?.charge(tx, {
+        action: 'credits.consume',
+        reference: row.id,
+        recipient: input.organizationId,
+        token: ctx.config.NATIVE_TOKEN_SYMBOL,
+        amount: units * BigInt(ctx.config.CREDIT_PRICE),
+      });
       const balance = await balanceOf(tx, holder, CREDIT_UNIT);
       return {
         statusCode: 201,

@@ -50,6 +50,7 @@ export const walletRoutes = [
           amount: BigInt(body.amount),
           token: body.token,
           idempotencyKey: header('idempotency-key'),
+          spendGuard: principal.spendGuard,
         }),
       ),
   }),

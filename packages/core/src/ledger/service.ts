@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient, RawSql, Token, Tx, WalletTransfer } from '@gw/db';
-import { type Config, type Context, AppError } from '@gw/runtime';
+import { type Config, type Context, AppError, type SpendGuard } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { parseEvmAddress } from '../evm/index.js';
 import { onchainBalances, onchainToken, onchainTreasury } from '../chain/index.js';
@@ -266,6 +266,8 @@ export interface TransferInput {
   /** Token symbol; the native token when omitted. */
   token?: string | undefined;
   idempotencyKey?: string | undefined;
+  /** Issue #29: an AI connector's grant limits (allow-list, amounts), charged in the transfer's transaction. */
+  spendGuard?: SpendGuard | undefined;
 }
 
 /**
@@ -301,6 +303,13 @@ export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, in
       token: token.symbol,
       from: { type: 'wallet', id: input.from },
       to: { type: 'wallet', id: to },
+      amount: input.amount,
+    });
+    await input.spendGuard?.charge(tx, {
+      action: 'wallet.transfer',
+      reference: row.id,
+      recipient: to,
+      token: token.symbol,
       amount: input.amount,
     });
     return { statusCode: 201, body: toTransferDto(row) };

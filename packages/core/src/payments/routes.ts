@@ -90,7 +90,8 @@ export const paymentRoutes = [
         example: ex.settled,
       },
     ],
-    handler: (deps, { params, principal, session }) => confirmPayment(deps, principal.organizationId, params.id, session.address),
+    handler: (deps, { params, principal, session }) =>
+      confirmPayment(deps, principal.organizationId, params.id, session.address, principal.spendGuard),
   }),
   route({
     operationId: 'refundPayment',

@@ -1,6 +1,6 @@
 import { type Payment, type PaymentStatus, type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type Context, coalescePer, fetchPage, isUuid } from '@gw/runtime';
+import { AppError, type Context, coalescePer, fetchPage, isUuid, type SpendGuard } from '@gw/runtime';
 import { transfer, transferIfFunded } from '../ledger/index.js';
 import { type DeliveryRef, dispatchDeliveries } from '../deliveries/index.js';
 import {
@@ -123,9 +123,17 @@ async function transition(
  * the payment `failed` (`payment.failed`); the response is still 200 with that status.
  * A payment already past `expiresAt` is expired on the spot and the call answers 409.
  * @param caller checksummed address of the JWT's wallet; must be the payer
- * @throws AppError not-found (other organization, unknown id), not-payer (403), invalid-state (409)
+ * @param spendGuard issue #29: an AI connector's grant limits, charged with the settle in its transaction
+ * @throws AppError not-found (other organization, unknown id), not-payer (403), invalid-state (409);
+ *   with a spend guard also spending-limit-exceeded, approval-required (403)
  */
-export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId: string, caller: string): Promise<PaymentDto> {
+export async function confirmPayment(
+  ctx: Ctx,
+  organizationId: string,
+  paymentId: string,
+  caller: string,
+  spendGuard?: SpendGuard,
+): Promise<PaymentDto> {
   // Raw SQL in one pg transaction (issue #16): Prisma's interactive transaction cost most of the
   // API's CPU on this path, and every statement is a round trip while the rows are locked.
   const out = await withTransaction(ctx.sql, async (tx) => {
@@ -150,6 +158,14 @@ export async function confirmPayment(ctx: Ctx, organizationId: string, paymentId
         expired: false,
       };
     }
+    // Issue #29: an AI connector's spending limits, checked on the settle's connection (rolled back with it).
+    await spendGuard?.charge(tx, {
+      action: 'payment.confirm',
+      reference: payment.id,
+      recipient: organizationId,
+      token: payment.token,
+      amount: BigInt(payment.amount.toFixed(0)),
+    });
     await fulfilmentOf(payment.purpose)?.settled(tx, payment); // e.g. a credit purchase mints its credits with the settle
     return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
   });

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Counter, type Registry } from 'prom-client';
 import type { Context } from '@gw/runtime';
 import { pruneSpentNonces } from '../auth/index.js';
+import { pruneExpiredOAuthRecords } from '../connectors/index.js';
 import { pruneExpiredIdempotencyRecords } from '../idempotency/index.js';
 import { pruneFinishedDeliveries, pruneOrphanEvents } from '../webhooks/index.js';
 
@@ -17,18 +18,26 @@ import { pruneFinishedDeliveries, pruneOrphanEvents } from '../webhooks/index.js
  * | `deliveries` + `delivery_attempts`      | `delivered` more than DELIVERY_RETENTION_DAYS ago               |
  * | `deliveries` + `delivery_attempts`      | `dead` more than DEAD_DELIVERY_RETENTION_DAYS ago               |
  * | `events`                                | older than DELIVERY_RETENTION_DAYS and without any delivery     |
+ * | `oauth_records`                         | expired more than a day ago (codes, tokens, sessions; issue #29) |
  *
  * `pending` deliveries are never deleted; business records (payments, the ledger, transfers,
- * consents, access logs) are not touched.
+ * consents, access logs, the connectors' grants and their append-only audit) are not touched.
  */
 
 /** The tables the job deletes from. */
-export const RETENTION_TABLES = ['idempotency_records', 'siwe_nonces', 'deliveries', 'delivery_attempts', 'events'] as const;
+export const RETENTION_TABLES = [
+  'idempotency_records',
+  'siwe_nonces',
+  'deliveries',
+  'delivery_attempts',
+  'events',
+  'oauth_records',
+] as const;
 export type RetentionTable = (typeof RETENTION_TABLES)[number];
 
 /** One rule of a run: how many rows it deleted, in how many statements, and whether it finished. */
 export interface RetentionStep {
-  step: 'idempotency_records' | 'siwe_nonces' | 'delivered_deliveries' | 'dead_deliveries' | 'events';
+  step: 'idempotency_records' | 'siwe_nonces' | 'delivered_deliveries' | 'dead_deliveries' | 'events' | 'oauth_records';
   /** Rows of the step's table deleted (for deliveries: deliveries, their attempts are in `pruned`). */
   deleted: number;
   /** Delete statements run (each at most the batch size). */
@@ -96,7 +105,14 @@ export async function runRetention(ctx: Pick<Context, 'sql' | 'config' | 'logger
   const now = opts.now ?? new Date();
   const batchSize = opts.batchSize ?? config.RETENTION_BATCH_SIZE;
   const deadline = started + (opts.budgetMs ?? config.RETENTION_RUN_BUDGET_MS);
-  const pruned: Record<RetentionTable, number> = { idempotency_records: 0, siwe_nonces: 0, deliveries: 0, delivery_attempts: 0, events: 0 };
+  const pruned: Record<RetentionTable, number> = {
+    idempotency_records: 0,
+    siwe_nonces: 0,
+    deliveries: 0,
+    delivery_attempts: 0,
+    events: 0,
+    oauth_records: 0,
+  };
   const steps: RetentionStep[] = [];
   const step = async (name: RetentionStep['step'], table: RetentionTable, deleteBatch: (limit: number) => Promise<number>) => {
     const done = await pruneInBatches(deleteBatch, { batchSize, deadline });
@@ -122,6 +138,8 @@ export async function runRetention(ctx: Pick<Context, 'sql' | 'config' | 'logger
     from = out.newest ?? from;
     return out.deleted;
   });
+
+  await step('oauth_records', 'oauth_records', (limit) => pruneExpiredOAuthRecords(ctx, now, limit));
 
   const report: RetentionReport = {
     pruned,

@@ -48,6 +48,7 @@ export const stakingRoutes = [
           address: session.address,
           amount: BigInt(body.amount),
           idempotencyKey: header('idempotency-key'),
+          spendGuard: principal.spendGuard,
           ...(body.source === 'permit'
             ? { source: 'permit' as const, deadline: body.deadline, signature: body.signature as `0x${string}` }
             : { source: 'custody' as const }),

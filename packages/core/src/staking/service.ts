@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, parseEventLogs, parseSignature, recover
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, RawSql } from '@gw/db';
 import { GatewayToken, Staking } from '@gw/contracts';
-import { AppError, type Context, isUuid } from '@gw/runtime';
+import { AppError, type Context, isUuid, type SpendGuard } from '@gw/runtime';
 import {
   cachedRead,
   deadlineTooClose,
@@ -288,6 +288,8 @@ export type StakeInput = {
   /** Base units, > 0. */
   amount: bigint;
   idempotencyKey?: string | undefined;
+  /** Issue #29: an AI connector's grant limits, charged with a stake from custody in its transaction. */
+  spendGuard?: SpendGuard | undefined;
 } & ({ source: 'custody' } | { source: 'permit'; /** unix seconds */ deadline: number; signature: `0x${string}` });
 
 export interface SignedInput {
@@ -350,6 +352,7 @@ export async function stake(ctx: Ctx, input: StakeInput) {
           approve: p.staking,
           call: { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: 'stakeFor', args: [owner, input.amount] }) },
         });
+        await input.spendGuard?.charge(tx, { action: 'staking.stake', reference: id, recipient: owner, token, amount: input.amount });
         recorded = out.recorded;
         chainTransactionId = out.outflow.chainTransactionId;
       } else {

@@ -256,6 +256,19 @@ export const envSchema = z.object({
    * `http://localhost:3000/api` or `http://127.0.0.1:3000/api`).
    */
   SIWE_DOMAIN: z.string().min(1).default('localhost'),
+  /**
+   * The API's public origin (`https://gateway.example.com`, no path), issue #29: the OAuth
+   * issuer of the AI connectors' authorization server and the base of the organizations' MCP
+   * endpoints (`<PUBLIC_URL>/mcp/<organization id>`, the access tokens' audience). Unset:
+   * `https://<SIWE_DOMAIN>` in production, `http://localhost:<port the API listens on>` otherwise.
+   * MCP clients must reach the API under exactly this origin.
+   */
+  PUBLIC_URL: url(['https:', 'http:'])
+    .refine(
+      (u) => new URL(u).pathname === '/' && !u.endsWith('/') && !new URL(u).search,
+      'must be an origin: scheme://host[:port], no path',
+    )
+    .optional(),
   /** Max age of a login message's `issuedAt`, in seconds (5 minutes per issue #2). */
   SIWE_MAX_AGE_SECONDS: int(1, 3600).default(300),
   /**

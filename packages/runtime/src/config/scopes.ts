@@ -29,6 +29,10 @@ export const SCOPES = [
   // Issue #24: listing the patient consents given to the organization (`GET /gateway/v1/consents`).
   // Keys created with `all` before it existed were given it by the migration.
   'consents:read',
+  // Issue #29: the organization's AI-connector ceiling, its users' grants and the audit trail
+  // (API key only). Keys created with `all` before these existed were given both by the migration.
+  'connectors:read',
+  'connectors:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -1,5 +1,37 @@
-import type { CredentialKind } from '@gw/db';
+import type { CredentialKind, RawSql } from '@gw/db';
 import type { Scope } from '../config/scopes.js';
+
+/**
+ * One spend to bound (issue #29): what a write of the ledger moves out of the wallet, in base
+ * units of the native token (a credit consumption counts `units × CREDIT_PRICE`).
+ */
+export interface SpendCharge {
+  /** `payment.confirm`, `credits.consume`, `wallet.transfer` or `staking.stake` (from custody). */
+  action: 'payment.confirm' | 'credits.consume' | 'wallet.transfer' | 'staking.stake';
+  /** The row the ledger write is about (payment id, consumption id, transfer id). */
+  reference: string;
+  /** Where the value goes: the payee organization's id, or the recipient's checksummed address. */
+  recipient: string;
+  /** Token symbol of the movement; spending limits are in the native token only. */
+  token: string;
+  /** Base units, positive. */
+  amount: bigint;
+}
+
+/**
+ * The spending limits of an AI connector's grant (issue #29), checked **inside** the transaction
+ * of the ledger write it bounds: `charge` locks the grant, checks the limits and records the spend
+ * on the same connection, so concurrent calls cannot overspend, and a write that rolls back takes
+ * its spend with it.
+ */
+export interface SpendGuard {
+  /**
+   * @param tx the transaction of the ledger write
+   * @throws AppError('spending-limit-exceeded') 403, AppError('recipient-not-allowed') 403,
+   *   AppError('approval-required') 202-like refusal carrying the amount (the MCP layer turns it into a pending approval)
+   */
+  charge(tx: RawSql, charge: SpendCharge): Promise<void>;
+}
 
 /** What an authenticated API key or connector token stands for. */
 export interface Principal {
@@ -12,6 +44,11 @@ export interface Principal {
    * native session JWTs (minted without an API key). Set by the operator CLI only.
    */
   organizationNative: boolean;
+  /**
+   * Issue #29: present when the caller is an AI connector acting under a wallet holder's OAuth
+   * grant (the MCP endpoint): every ledger write that spends the wallet's value calls it.
+   */
+  spendGuard?: SpendGuard;
 }
 
 /** The wallet a verified JWT stands for. */

@@ -1,0 +1,389 @@
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { getAddress } from 'viem';
+import { AppError } from '@gw/runtime';
+import { findOrganizationName } from '@gw/core/auth';
+import {
+  CONNECTOR_SCOPES,
+  OAUTH_PATH,
+  approvalNonce,
+  approvalStatement,
+  consentNonce,
+  consentStatement,
+  createAuthorizationServer,
+  decideConnectorApproval,
+  findConnectorGrant,
+  getApproval,
+  getCeiling,
+  holderMessage,
+  organizationOfResource,
+  recordConsent,
+  verifyHolderMessage,
+  type ConnectorCaller,
+  type ConnectorScope,
+  type GrantLimits,
+} from '@gw/core/connectors';
+import { publicOrigin, type RouteDeps } from '../deps.js';
+import { runTool } from '../mcp/tools.js';
+import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage } from './pages.js';
+
+/**
+ * The AI connectors' authorization server on the API's origin (issue #29):
+ *
+ * - `oidc-provider` (`createAuthorizationServer`) answers everything under `/oauth/` (authorize,
+ *   token, register, revoke, jwks) and `/.well-known/openid-configuration`; RFC 8414's
+ *   `/.well-known/oauth-authorization-server` serves the same document;
+ * - the consent page `/oauth/interaction/:uid`, where the wallet holder signs in with SIWE,
+ *   narrows the scopes and sets the limits, is ours;
+ * - so is the approval page `/oauth/approvals/:id` for payments above the holder's threshold.
+ *
+ * The provider is built on first use: its issuer is the public origin, which needs the port the
+ * API listens on when PUBLIC_URL is unset.
+ */
+export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
+  let provider: Promise<Provider> | undefined;
+  const getProvider = () =>
+    (provider ??= createAuthorizationServer(deps, { issuer: publicOrigin(deps), proxy: deps.config.TRUST_PROXY !== false }).catch(
+      (err: unknown) => {
+        provider = undefined;
+        throw err;
+      },
+    ));
+  let callback: ((req: Request, res: Response) => unknown) | undefined;
+  const handOver = async (req: Request, res: Response) => {
+    const p = await getProvider();
+    callback ??= p.callback() as unknown as (req: Request, res: Response) => unknown;
+    await callback(req, res);
+  };
+
+  const json = express.json({ limit: '16kb' });
+  const router = express.Router();
+
+  router.get(`${OAUTH_PATH}/assets/holder.js`, (_req, res) => {
+    res.type('text/javascript').set('Cache-Control', 'no-cache').send(HOLDER_SCRIPT);
+  });
+
+  // --- the consent page ---------------------------------------------------------------------------
+  router.get(`${OAUTH_PATH}/interaction/:uid`, async (req, res) => {
+    const p = await getProvider();
+    const details = await p.interactionDetails(req, res).catch(() => null);
+    noStore(res);
+    if (!details)
+      return void res.status(400).type('html').send(messagePage('This authorization has expired', 'Start again from the application.'));
+    const view = await consentView(deps, p, details);
+    if ('error' in view) return void res.status(400).type('html').send(messagePage('This authorization cannot go on', view.error));
+    res.type('html').send(consentPage({ ...view, uid: details.uid }));
+  });
+
+  /** The message the wallet signs for the choices made on the page. */
+  router.post(`${OAUTH_PATH}/interaction/:uid/message`, json, async (req, res) => {
+    const p = await getProvider();
+    const details = await interactionOf(p, req, res);
+    const view = await consentView(deps, p, details);
+    if ('error' in view) throw new AppError('validation-error', view.error);
+    const choice = parseChoice(req.body, view.asked);
+    const origin = publicOrigin(deps);
+    noStore(res);
+    res.json({
+      message: holderMessage(deps.config, {
+        origin,
+        address: choice.address,
+        statement: consentStatement({
+          clientName: view.clientName,
+          organizationName: view.organizationName,
+          scopes: choice.scopes,
+          limits: choice.limits,
+        }),
+        nonce: consentNonce(deps.secretBox, details.uid),
+      }),
+    });
+  });
+
+  /** The signed consent: verified, checked against the ceiling, recorded; the answer says where the browser goes next. */
+  router.post(`${OAUTH_PATH}/interaction/:uid/confirm`, json, async (req, res) => {
+    const p = await getProvider();
+    const details = await interactionOf(p, req, res);
+    const view = await consentView(deps, p, details);
+    if ('error' in view) throw new AppError('validation-error', view.error);
+    const choice = parseChoice(req.body, view.asked);
+    const signed = parseBody(z.object({ message: z.string().max(4000), signature: z.string().max(1000) }), req.body);
+    const origin = publicOrigin(deps);
+    const address = await verifyHolderMessage(deps.config, signed, {
+      origin,
+      nonce: consentNonce(deps.secretBox, details.uid),
+      statement: consentStatement({
+        clientName: view.clientName,
+        organizationName: view.organizationName,
+        scopes: choice.scopes,
+        limits: choice.limits,
+      }),
+    });
+    if (address !== choice.address) throw new AppError('invalid-signature', 'The message is not signed by the address submitted');
+    const grant = new p.Grant({ accountId: address, clientId: view.clientId });
+    // The API scopes are declared to the provider (registration accepts only declared scopes), so
+    // it asks for them as OpenID scopes too: each kept scope is granted both ways, each refused
+    // one rejected both ways (otherwise the consent prompt comes back).
+    const kept = [...choice.scopes, ...view.oidcScopes].join(' ');
+    if (kept) grant.addOIDCScope(kept);
+    if (choice.scopes.length) grant.addResourceScope(view.resource, choice.scopes.join(' '));
+    const rejected = view.askedAll.filter((s) => !(choice.scopes as string[]).includes(s)).join(' ');
+    if (rejected) {
+      grant.rejectOIDCScope(rejected);
+      grant.rejectResourceScope(view.resource, rejected);
+    }
+    const oauthGrantId = await grant.save();
+    await recordConsent(deps, {
+      organizationId: view.organizationId,
+      wallet: address,
+      clientId: view.clientId,
+      clientName: view.clientName,
+      oauthGrantId,
+      resource: view.resource,
+      scopes: choice.scopes,
+      limits: choice.limits,
+    });
+    const redirectTo = await p.interactionResult(
+      req,
+      res,
+      { login: { accountId: address }, consent: { grantId: oauthGrantId } },
+      { mergeWithLastSubmission: false },
+    );
+    noStore(res);
+    res.json({ redirectTo });
+  });
+
+  router.post(`${OAUTH_PATH}/interaction/:uid/deny`, json, async (req, res) => {
+    const p = await getProvider();
+    const redirectTo = await p.interactionResult(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The wallet holder refused' },
+      { mergeWithLastSubmission: false },
+    );
+    noStore(res);
+    res.json({ redirectTo });
+  });
+
+  // --- the approval page --------------------------------------------------------------------------
+  router.get(`${OAUTH_PATH}/approvals/:id`, async (req, res) => {
+    noStore(res);
+    const view = await approvalView(deps, String(req.params.id));
+    if (!view) return void res.status(404).type('html').send(messagePage('No such approval', 'The link is wrong or the approval is gone.'));
+    res.type('html').send(approvalPage(view));
+  });
+
+  router.post(`${OAUTH_PATH}/approvals/:id/message`, json, async (req, res) => {
+    const view = await approvalView(deps, String(req.params.id));
+    if (!view) throw new AppError('not-found', 'No such approval');
+    const { address, decision } = parseBody(
+      z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), decision: z.enum(['approve', 'reject']) }),
+      req.body,
+    );
+    noStore(res);
+    res.json({
+      message: holderMessage(deps.config, {
+        origin: publicOrigin(deps),
+        address,
+        statement: approvalStatement({
+          decision,
+          tool: view.tool,
+          amount: BigInt(view.amount),
+          clientName: view.clientName,
+          approvalId: view.id,
+        }),
+        nonce: approvalNonce(deps.secretBox, view.id),
+      }),
+    });
+  });
+
+  router.post(`${OAUTH_PATH}/approvals/:id/decide`, json, async (req, res) => {
+    const id = String(req.params.id);
+    const view = await approvalView(deps, id);
+    if (!view) throw new AppError('not-found', 'No such approval');
+    const body = parseBody(
+      z.object({ decision: z.enum(['approve', 'reject']), message: z.string().max(4000), signature: z.string().max(1000) }),
+      req.body,
+    );
+    const address = await verifyHolderMessage(deps.config, body, {
+      origin: publicOrigin(deps),
+      nonce: approvalNonce(deps.secretBox, id),
+      statement: approvalStatement({
+        decision: body.decision,
+        tool: view.tool,
+        amount: BigInt(view.amount),
+        clientName: view.clientName,
+        approvalId: id,
+      }),
+    });
+    if (address !== view.wallet) throw new AppError('invalid-signature', 'Only the wallet holder of the grant can decide this approval');
+    const decided = await decideConnectorApproval(deps, id, body.decision, (approval) =>
+      runTool(deps, view.caller, approval.tool, approval.arguments, { approvalId: approval.id }),
+    );
+    noStore(res);
+    res.json({ id: decided.id, status: decided.status, result: decided.result });
+  });
+
+  // --- the provider -------------------------------------------------------------------------------
+  router.get('/.well-known/oauth-authorization-server', (req, res) => {
+    // RFC 8414 §3 for an issuer without a path: the same metadata as OpenID discovery.
+    req.url = '/.well-known/openid-configuration';
+    req.originalUrl = req.url;
+    return handOver(req, res);
+  });
+  router.use(((req, res, next) => {
+    if (req.path === '/.well-known/openid-configuration' || req.path.startsWith(`${OAUTH_PATH}/`)) return handOver(req, res);
+    next();
+  }) as RequestHandler);
+  app.use(router);
+}
+
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+/** `schema.parse(body)`, a failure being the API's 400 `validation-error` with the fields named. */
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const out = schema.safeParse(body ?? {});
+  if (out.success) return out.data;
+  throw new AppError('validation-error', 'The request body is not valid', {
+    errors: out.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message })),
+  });
+}
+
+/** The interaction of this request's cookie. @throws AppError('invalid-state') expired, used or missing */
+async function interactionOf(p: Provider, req: Request, res: Response): Promise<Details> {
+  return p.interactionDetails(req, res).catch(() => {
+    throw new AppError('invalid-state', 'This authorization has expired or was already used; start again from the application');
+  });
+}
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** What the consent page shows and checks. */
+interface ConsentView {
+  clientId: string;
+  clientName: string;
+  redirectHost: string;
+  organizationId: string;
+  organizationName: string;
+  resource: string;
+  /** Connector scopes asked and within the organization's ceiling (the holder may keep a subset). */
+  asked: ConnectorScope[];
+  /** Every API scope asked (those outside the ceiling are rejected). */
+  askedAll: string[];
+  /** OpenID scopes asked (`openid`, `offline_access`): granted as asked. */
+  oidcScopes: string[];
+  caps: { maxPerTransaction: string | null; maxPerDay: string | null; maxTotal: string | null };
+}
+
+async function consentView(deps: RouteDeps, p: Provider, details: Details): Promise<ConsentView | { error: string }> {
+  const params = details.params as Record<string, unknown>;
+  const clientId = String(params.client_id ?? '');
+  const client = await p.Client.find(clientId);
+  if (!client) return { error: 'Unknown client.' };
+  const resources = ([] as unknown[]).concat(params.resource ?? []).map(String);
+  if (resources.length !== 1) return { error: 'The application must name exactly one MCP endpoint (the `resource` parameter, RFC 8707).' };
+  const resource = resources[0]!;
+  const organizationId = organizationOfResource(publicOrigin(deps), resource);
+  if (!organizationId) return { error: `${resource} is not an MCP endpoint of this gateway.` };
+  const [organizationName, ceiling] = await Promise.all([
+    findOrganizationName(deps.prisma, organizationId),
+    getCeiling(deps, organizationId),
+  ]);
+  if (!organizationName) return { error: `${resource} is not an MCP endpoint of this gateway.` };
+  if (!ceiling) return { error: `${organizationName} has not enabled AI connectors.` };
+  if (!ceiling.anyClient && !ceiling.clientIds.includes(clientId)) return { error: `${organizationName} does not allow this application.` };
+  const requested = String(params.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
+  const askedAll = requested.filter((s) => (CONNECTOR_SCOPES as readonly string[]).includes(s));
+  return {
+    clientId,
+    clientName: client.clientName ?? clientId,
+    redirectHost: new URL(String(params.redirect_uri)).host,
+    organizationId,
+    organizationName,
+    resource,
+    asked: askedAll.filter((s): s is ConnectorScope => ceiling.scopes.includes(s)),
+    askedAll,
+    oidcScopes: requested.filter((s) => s === 'openid' || s === 'offline_access'),
+    caps: {
+      maxPerTransaction: ceiling.maxPerTransaction?.toString() ?? null,
+      maxPerDay: ceiling.maxPerDay?.toString() ?? null,
+      maxTotal: ceiling.maxTotal?.toString() ?? null,
+    },
+  };
+}
+
+const baseUnits = z.string().regex(/^(0|[1-9][0-9]{0,77})$/, 'integer base units');
+
+const choiceSchema = z.object({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  scopes: z.array(z.string()).max(CONNECTOR_SCOPES.length),
+  perTransaction: baseUnits,
+  perDay: baseUnits,
+  total: baseUnits,
+  recipients: z
+    .array(z.string().regex(/^0x[0-9a-fA-F]{40}$/))
+    .max(50)
+    .nullable(),
+  approvalThreshold: baseUnits.nullable(),
+});
+
+/** The holder's choices from the page: scopes within those asked, limits as base units. */
+function parseChoice(body: unknown, asked: ConnectorScope[]): { address: string; scopes: ConnectorScope[]; limits: GrantLimits } {
+  const c = parseBody(choiceSchema, body);
+  const extra = c.scopes.filter((s) => !(asked as string[]).includes(s));
+  if (extra.length) throw new AppError('validation-error', `Scopes not asked or not allowed: ${extra.join(', ')}`);
+  return {
+    address: getAddress(c.address),
+    scopes: asked.filter((s) => c.scopes.includes(s)),
+    limits: {
+      perTransaction: BigInt(c.perTransaction),
+      perDay: BigInt(c.perDay),
+      total: BigInt(c.total),
+      recipients: c.recipients === null ? null : [...new Set(c.recipients.map((r) => getAddress(r)))],
+      approvalThreshold: c.approvalThreshold === null ? null : BigInt(c.approvalThreshold),
+    },
+  };
+}
+
+/** What the approval page shows, and the caller a decision runs the tool as. */
+export interface ApprovalView {
+  id: string;
+  tool: string;
+  amount: string;
+  status: string;
+  wallet: string;
+  clientName: string;
+  organizationName: string;
+  expiresAt: string;
+  caller: ConnectorCaller;
+}
+
+async function approvalView(deps: RouteDeps, id: string): Promise<ApprovalView | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  const approval = await getApproval(deps, id);
+  if (!approval) return null;
+  const grant = await findConnectorGrant(deps, approval.organizationId, approval.grantId);
+  if (!grant) return null;
+  const organizationName = (await findOrganizationName(deps.prisma, grant.organizationId)) ?? grant.organizationId;
+  return {
+    id,
+    tool: approval.tool,
+    amount: approval.amount.toString(),
+    status: approval.status,
+    wallet: grant.wallet,
+    clientName: grant.clientName ?? grant.clientId,
+    organizationName,
+    expiresAt: approval.expiresAt.toISOString(),
+    caller: {
+      grantId: grant.id,
+      organizationId: grant.organizationId,
+      wallet: grant.wallet,
+      clientId: grant.clientId,
+      scopes: grant.revokedAt ? [] : (grant.scopes as ConnectorScope[]),
+      resource: grant.resource,
+      expiresAt: 0,
+    },
+  };
+}
