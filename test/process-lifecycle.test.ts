@@ -349,7 +349,7 @@ describe('process behaviour of the entry points (issue #25)', () => {
         // Issue #29: an MCP client through OAuth 2.1 (Alice's consent over HTTP), paying within its limit and refused over it.
         /the organization allows connectors wallet:read, payments:read, payments:write/,
         /grant \S+: 0x[0-9a-fA-F]{40} authorized "Demo agent" at http:\/\/localhost:\d+\/mcp\/\S+ for wallet:read, payments:read, payments:write, at most 2 tokens a payment/,
-        /tools\/list: 5 tools \(.*create_payment.*confirm_payment/,
+        /tools\/list: 6 tools \(.*get_token_info.*create_payment.*confirm_payment/,
         /payment \S+ of 1 token, created and confirmed by the agent: settled/,
         /payment \S+ of 3 tokens refused: spending-limit-exceeded \(per-transaction limit 2 tokens\); it stays pending/,
       ])

@@ -4,6 +4,10 @@
  * tools/list as the grant, reads equal to REST, payments within and over the grant's limits, the
  * approval threshold, the audit trail, and the spend guard's row lock under 50 concurrent calls.
  */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getBalance } from '@gw/core/ledger';
@@ -16,6 +20,9 @@ import { newWallet } from '../../../test/support/wallet.js';
 import { connectorToken, type ConnectorToken } from '../../../test/support/connector-token.js';
 
 const ONE = 10n ** 18n;
+const run = promisify(execFile);
+/** The MCP Inspector's CLI (`@modelcontextprotocol/inspector-cli`, on the 1.x SDK): a client written elsewhere. */
+const INSPECTOR_CLI = createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/build/index.js');
 
 type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
 
@@ -182,6 +189,27 @@ describe('MCP endpoint (issue #29)', () => {
       const id = created.structuredContent!.id as string;
       expect((await call(client, 'get_payment', { id })).structuredContent).toEqual((await rest(`/payments/${id}`)).body);
       expect((await call(client, 'list_payments', { limit: 5 })).structuredContent).toEqual((await rest('/payments?limit=5')).body);
+    });
+
+    it('another client, the MCP Inspector CLI (SDK 1.x), lists and calls the tools with the same bearer token', async () => {
+      const t = await paymentsGrant();
+      const inspector = async (...args: string[]) => {
+        const { stdout } = await run(
+          process.execPath,
+          [INSPECTOR_CLI, t.url, '--transport', 'http', '--header', `Authorization: Bearer ${t.token}`, ...args],
+          // Its own directory: the CLI finds its package.json relative to the working directory.
+          { timeout: 60_000, cwd: dirname(INSPECTOR_CLI) },
+        );
+        return JSON.parse(stdout) as Record<string, unknown>;
+      };
+      const listed = (await inspector('--method', 'tools/list')) as { tools: { name: string }[] };
+      expect(listed.tools.map((x) => x.name).sort()).toEqual(
+        toolsFor(['payments:read', 'payments:write', 'wallet:read'])
+          .map((x) => x.name)
+          .sort(),
+      );
+      const balances = (await inspector('--method', 'tools/call', '--tool-name', 'get_wallet_balances')) as { structuredContent: unknown };
+      expect(balances.structuredContent).toEqual((await rest('/wallet/balances')).body);
     });
 
     it('bad arguments are the REST validation-error, as a tool error', async () => {

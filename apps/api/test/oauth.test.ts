@@ -263,6 +263,12 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       const kinds = audit.body.data.map((a: { kind: string }) => a.kind);
       expect(kinds).toContain('consent');
       expect(kinds).toContain('revocation');
+      // Each token issue is recorded (code exchange and refresh), without the tokens themselves.
+      const issues = audit.body.data.filter((a: { kind: string }) => a.kind === 'token');
+      expect(issues.map((a: { detail: { grantType: string } }) => a.detail.grantType)).toEqual(
+        expect.arrayContaining(['authorization_code', 'refresh_token']),
+      );
+      for (const secret of [...secrets, t.access_token]) expect(JSON.stringify(audit.body)).not.toContain(secret);
       // Append-only: the database refuses to change the trail.
       await expect(stack.api.deps.sql.$executeRaw`DELETE FROM connector_audit`).rejects.toThrow(/append-only/);
     });

@@ -100,6 +100,8 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     const viaConnector = await stack.http.post(REGISTER).set('X-API-Key', connector.secret).send({ url: 'https://c.example.com/' });
     expect(viaConnector.status).toBe(403);
     expect(viaConnector.body.type).toBe('/problems/connector-not-allowed');
+    // Issue #29: static connector tokens are deprecated (RFC 9745).
+    expect(viaConnector.headers.deprecation).toBe('@1795737600');
     const listViaConnector = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', connector.secret);
     expect(listViaConnector.status).toBe(403);
 

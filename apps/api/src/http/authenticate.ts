@@ -18,6 +18,13 @@ export interface AuthState {
   session?: Session;
 }
 
+/**
+ * The `Deprecation` field (RFC 9745) of every answer to a static AI-connector token (`ct_…`,
+ * `admin connector:create`): deprecated since 2026-11-27 (issue #29) in favour of OAuth 2.1 and
+ * the MCP endpoint (docs/connectors.md); the tokens work for this release only.
+ */
+export const CONNECTOR_TOKEN_DEPRECATION = '@1795737600';
+
 /** The authenticated caller of this request. @throws Error when the route has no auth middleware (a bug) */
 export function auth(res: Response): AuthState {
   const state = res.locals.auth as AuthState | undefined;
@@ -123,6 +130,10 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
     const principal = await deps.credentials.authenticate(presented, apiKeyHash(req, presented));
     if (!principal) {
       throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired', {}, { challenges: [apiKeyChallenge(true)] });
+    }
+    if (principal.kind === 'connector') {
+      // Issue #29: static connector tokens are deprecated (RFC 9745), kept for this release.
+      res.setHeader('Deprecation', CONNECTOR_TOKEN_DEPRECATION);
     }
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
       throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');

@@ -30,7 +30,7 @@ const IPV4_MAPPED = '::ffff:';
  * Client address for limits: IPv4 as is (also when the socket reports it IPv4-mapped,
  * `::ffff:a.b.c.d`), IPv6 reduced to its /56 subnet by express-rate-limit.
  */
-const clientAddress = (req: Request) => {
+export const clientAddress = (req: Request) => {
   const ip = req.ip ?? 'unknown';
   if (ip.startsWith(IPV4_MAPPED) && ip.includes('.')) return ip.slice(IPV4_MAPPED.length);
   return ip.includes(':') ? ipKeyGenerator(ip) : ip;
@@ -47,8 +47,10 @@ const clientAddress = (req: Request) => {
  * requests, `t` seconds until the window resets, `q` the quota, `w` the window in seconds, `pk` the
  * partition key); over the limit, 429 problem+json with `Retry-After` (seconds). While Redis is
  * down each replica enforces the limit on its own traffic.
+ * @param keyOf issue #29: the counter's key for requests that carry no API key (the MCP endpoint:
+ *   `grant:<id>` after its bearer check; the authorization server: the client address)
  */
-export function requestRateLimit(deps: ApiDeps): RequestHandler {
+export function requestRateLimit(deps: ApiDeps, keyOf?: (req: Request) => string): RequestHandler {
   return rateLimit({
     windowMs: deps.config.RATE_LIMIT_WINDOW_MS,
     limit: deps.config.RATE_LIMIT_MAX,
@@ -64,6 +66,7 @@ export function requestRateLimit(deps: ApiDeps): RequestHandler {
     // Issue #11, finding 5: keyed on the credential only once it is verified (cached look-up), so
     // a random X-API-Key per request no longer buys a fresh counter; otherwise on the client address.
     keyGenerator: async (req) => {
+      if (keyOf) return keyOf(req);
       const key = req.get('x-api-key');
       const principal = key ? await deps.credentials.authenticate(key, apiKeyHash(req, key)) : null;
       return principal ? `cred:${principal.credentialId}` : `ip:${clientAddress(req)}`;

@@ -26,6 +26,7 @@ import {
 import { publicOrigin, type ApiDeps, type RouteDeps } from '../deps.js';
 import { openApiJson } from '../openapi/document.js';
 import { runTool, toolsFor, type McpTool } from './tools.js';
+import { requestRateLimit } from '../http/rate-limit.js';
 
 /**
  * The organizations' MCP endpoints (issue #29): `POST /mcp/<organization id>`, Streamable HTTP
@@ -239,7 +240,10 @@ export function mountMcp(app: Express, apiDeps: ApiDeps): void {
     await transport.handleRequest(req, res, req.body);
   };
   const path = '/mcp/:organizationId';
-  app.post(path, ...guards, bearer, express.json({ limit: '64kb' }), jsonRpcBodyErrors, handle);
+  // Issue #29: each grant has the request budget of a credential (RATE_LIMIT_MAX per window), so
+  // one agent's burst never takes another organization's share; counted after the bearer check.
+  const limit = requestRateLimit(apiDeps, (req) => `grant:${callerOf(req).grantId}`);
+  app.post(path, ...guards, bearer, limit, express.json({ limit: '64kb' }), jsonRpcBodyErrors, handle);
   app.get(path, ...guards, methodNotAllowed);
   app.delete(path, ...guards, methodNotAllowed);
 

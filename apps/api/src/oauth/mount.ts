@@ -26,6 +26,7 @@ import {
 } from '@gw/core/connectors';
 import { publicOrigin, type RouteDeps } from '../deps.js';
 import { runTool } from '../mcp/tools.js';
+import { clientAddress, requestRateLimit } from '../http/rate-limit.js';
 import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage } from './pages.js';
 
 /**
@@ -59,6 +60,10 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
 
   const json = express.json({ limit: '16kb' });
   const router = express.Router();
+  // The authorization server and its pages take no API key: limited per client address like
+  // every unauthenticated request of the API (registration and consent cannot be flooded).
+  const limit = requestRateLimit(deps, (req) => `ip:${clientAddress(req)}`);
+  router.use([OAUTH_PATH, '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'], limit);
 
   router.get(`${OAUTH_PATH}/assets/holder.js`, (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'no-cache').send(HOLDER_SCRIPT);

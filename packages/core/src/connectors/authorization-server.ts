@@ -4,7 +4,7 @@ import { withTransaction, type RawSql } from '@gw/db';
 import type { Context, SecretBox } from '@gw/runtime';
 import { PgOAuthAdapter } from './oauth-adapter.js';
 import { insertOAuthKey, listSealedOAuthKeys, lockOAuthKeyCreation, resealOAuthKey, upsertOAuthRecord } from './repository.js';
-import { oauthIdHash, organizationOfResource } from './service.js';
+import { oauthIdHash, organizationOfResource, recordTokenIssue } from './service.js';
 import { CONNECTOR_SCOPES, PROTOCOL_SCOPES, type ConnectorScope } from './scopes.js';
 
 /**
@@ -95,6 +95,7 @@ export async function createAuthorizationServer(
   ctx: Pick<Context, 'sql' | 'secretBox' | 'config'>,
   opts: AuthorizationServerOptions,
 ): Promise<Provider> {
+  const ctx_ = ctx;
   const keys = await loadOAuthSigningKeys(ctx);
   const cookieKeys = ctx.secretBox.deriveKeys('oauth-cookies').map((k) => k.toString('base64'));
   const configuration: Configuration = {
@@ -166,6 +167,21 @@ export async function createAuthorizationServer(
   } as Configuration;
   const provider = new Provider(opts.issuer, configuration);
   provider.proxy = opts.proxy;
+  // Issue #29: every token issue (code exchange, refresh) is audited before the answer leaves, so
+  // the record exists when the client holds the token. Only the grant type, scope and lifetime.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
+    const grantId = (ctx.oidc.entities as { Grant?: { jti?: string } }).Grant?.jti;
+    if (!grantId) return;
+    const body = ctx.body as { scope?: string; expires_in?: number; refresh_token?: string } | undefined;
+    await recordTokenIssue(ctx_, grantId, {
+      grantType: String((ctx.oidc.params as { grant_type?: unknown } | undefined)?.grant_type ?? ''),
+      scope: body?.scope ?? null,
+      expiresIn: body?.expires_in ?? null,
+      refreshToken: Boolean(body?.refresh_token),
+    });
+  });
   return provider;
 }
 

@@ -253,6 +253,12 @@ export async function findGrant(db: RawSql, organizationId: string, id: string, 
   return rows[0] ? toGrant(rows[0]) : null;
 }
 
+/** The grant whose provider grant id is `oauthGrantId`, or null. */
+export async function findGrantByOAuthGrantId(db: RawSql, oauthGrantId: string): Promise<ConnectorGrantRow | null> {
+  const rows = await db.$queryRaw<Raw[]>`SELECT ${GRANT_COLUMNS} FROM connector_grants WHERE oauth_grant_id = ${oauthGrantId}`;
+  return rows[0] ? toGrant(rows[0]) : null;
+}
+
 /** The live grant `id`, locked for the transaction (the spend check), or null when revoked or unknown. */
 export async function lockLiveGrant(tx: RawSql, id: string): Promise<ConnectorGrantRow | null> {
   const rows = await tx.$queryRaw<Raw[]>`

@@ -22,6 +22,7 @@ import {
   findApproval,
   findCeiling,
   findGrant,
+  findGrantByOAuthGrantId,
   findLiveAccessToken,
   insertApproval,
   insertAudit,
@@ -518,6 +519,30 @@ export async function audit(
     amount: null,
     detail: null,
     ...a,
+  });
+}
+
+/**
+ * Appends the audit record of a token issue (issue #29): the authorization server issued an
+ * access token (and a refresh token) under the provider's grant `oauthGrantId`, by the code
+ * exchange or a refresh. Nothing is recorded for a grant that is not a connector grant.
+ * @param detail what is safe to keep: the grant type, the scope, the lifetime (never a token)
+ */
+export async function recordTokenIssue(
+  ctx: Db,
+  oauthGrantId: string,
+  detail: { grantType: string; scope: string | null; expiresIn: number | null; refreshToken: boolean },
+): Promise<void> {
+  const grant = await findGrantByOAuthGrantId(ctx.sql, oauthGrantId);
+  if (!grant) return;
+  await audit(ctx.sql, {
+    organizationId: grant.organizationId,
+    grantId: grant.id,
+    wallet: grant.wallet,
+    clientId: grant.clientId,
+    kind: 'token',
+    outcome: 'issued',
+    detail,
   });
 }
 
