@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type * as oauth from 'oauth4webapi';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { authenticateAccessToken, mcpResource, oauthIdHash, reencryptOAuthSigningKeys } from '@gw/core/connectors';
-import { SecretBox, generateKeyringEntry } from '@gw/runtime';
+import { SecretBox, generateKeyringEntry, systemResolver } from '@gw/runtime';
 import { publicOrigin } from '@gw/api';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { newWallet } from '../../../test/support/wallet.js';
@@ -27,6 +27,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
   let as: oauth.AuthorizationServer;
   const holder = newWallet();
   const logs: string[] = [];
+  const resolved: string[] = [];
   /** Every secret the flows below see: none may reach a log line. */
   const secrets: string[] = [];
 
@@ -59,7 +60,17 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
         done();
       },
     });
-    stack = await startStack('oauth', { chain: false, worker: false, env: { LOG_LEVEL: 'debug' }, logStream });
+    stack = await startStack('oauth', {
+      chain: false,
+      worker: false,
+      env: { LOG_LEVEL: 'debug' },
+      logStream,
+      // A Client ID Metadata Document host that resolves to a private address (see the CIMD test).
+      resolver: async (host) => {
+        resolved.push(host);
+        return host === 'cimd.internal.test' ? [{ address: '10.0.0.7', family: 4 }] : systemResolver(host);
+      },
+    });
     org = await stack.org();
     origin = publicOrigin(stack.api.deps);
     resource = mcpResource(origin, org.organizationId);
@@ -77,6 +88,25 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     expect(as.scopes_supported).toEqual(expect.arrayContaining(['payments:write', 'offline_access']));
     expect(as.scopes_supported).not.toContain('webhooks:write');
     expect(as.response_types_supported).toEqual(['code']);
+  });
+
+  it('a Client ID Metadata Document on a private address is never fetched (SSRF): the client is unknown', async () => {
+    const url = new URL(as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      client_id: 'https://cimd.internal.test/client.json',
+      redirect_uri: 'https://cimd.internal.test/cb',
+      response_type: 'code',
+      scope: 'payments:read',
+      resource,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }).toString();
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain('invalid_client');
+    expect(page).toContain('fetch not allowed');
+    expect(resolved).toContain('cimd.internal.test');
   });
 
   it('refuses a consent while the organization has not enabled connectors', async () => {

@@ -45,7 +45,7 @@ import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage } from './pages.j
 export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
   let provider: Promise<Provider> | undefined;
   const getProvider = () =>
-    (provider ??= createAuthorizationServer(deps, { issuer: publicOrigin(deps), proxy: deps.config.TRUST_PROXY !== false }).catch(
+    (provider ??= createAuthorizationServer(deps, { issuer: publicOrigin(deps), proxy: deps.config.TRUST_PROXY !== false, resolver: deps.resolver }).catch(
       (err: unknown) => {
         provider = undefined;
         throw err;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { withTransaction, type RawSql } from '@gw/db';
-import type { Context, SecretBox } from '@gw/runtime';
+import { bareHost, isPublicAddress, systemResolver, urlPort, type Context, type Resolver, type SecretBox } from '@gw/runtime';
 import { PgOAuthAdapter } from './oauth-adapter.js';
 import { insertOAuthKey, listSealedOAuthKeys, lockOAuthKeyCreation, resealOAuthKey, upsertOAuthRecord } from './repository.js';
 import { oauthIdHash, organizationOfResource, recordTokenIssue } from './service.js';
@@ -85,6 +85,8 @@ export interface AuthorizationServerOptions {
   issuer: string;
   /** Behind a proxy that sets `X-Forwarded-*` (TRUST_PROXY). */
   proxy: boolean;
+  /** DNS resolver for the Client ID Metadata Document check (tests inject one). */
+  resolver?: Resolver;
 }
 
 /**
@@ -147,7 +149,19 @@ export async function createAuthorizationServer(
       introspection: { enabled: false },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
-      clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
+      // A client_id that is an https URL is fetched (draft-02): only on port 443 and only when
+      // every address its host resolves to is public (the webhooks' SSRF rule), so a client id
+      // cannot make the gateway reach its own network.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx: KoaContextWithOIDC, clientId: string) => {
+          const url = new URL(clientId);
+          if (url.protocol !== 'https:' || urlPort(url) !== 443) return false;
+          const addresses = await (opts.resolver ?? systemResolver)(bareHost(url.hostname)).catch(() => []);
+          return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
+        },
+      },
       resourceIndicators: {
         enabled: true,
         // A request without `resource` names no MCP endpoint: refused at the consent page.
