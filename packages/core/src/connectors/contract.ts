@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EX, address, dateTime, idParam, listQuerySchema, page, units, uuid } from '@gw/runtime';
-import type { ConnectorAuditRow, ConnectorCeilingRow } from './repository.js';
-import type { GrantView } from './service.js';
+import type { ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
 import { CONNECTOR_SCOPES } from './scopes.js';
 
 /** Request and response schemas of the connectors' REST operations (issue #29). */
@@ -50,6 +49,13 @@ export const toCeilingDto = (c: ConnectorCeilingRow): CeilingDto => ({
   maxTotal: c.maxTotal?.toString() ?? null,
   updatedAt: c.updatedAt.toISOString(),
 });
+
+/** A grant with what is left of its limits now (base units). */
+export interface GrantView extends ConnectorGrantRow {
+  spentToday: bigint;
+  remainingToday: bigint;
+  remainingTotal: bigint;
+}
 
 export const Grant = z
   .object({

@@ -30,7 +30,6 @@ export {
   type ConnectorCaller,
   type ConsentInput,
   type GrantLimits,
-  type GrantView,
 } from './service.js';
 export {
   OAUTH_PATH,
@@ -48,7 +47,7 @@ export { PgOAuthAdapter } from './oauth-adapter.js';
 export type { ConnectorApprovalRow, ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
 export { CONNECTOR_SCOPES, PROTOCOL_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 export { connectorRoutes } from './routes.js';
-export { Grant, GrantPage, Ceiling, toCeilingDto, type GrantDto, type CeilingDto } from './contract.js';
+export { Grant, GrantPage, Ceiling, toCeilingDto, type GrantDto, type GrantView, type CeilingDto } from './contract.js';
 export {
   approvalNonce,
   approvalStatement,

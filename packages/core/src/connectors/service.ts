@@ -42,7 +42,7 @@ import {
   type ConnectorCeilingRow,
   type ConnectorGrantRow,
 } from './repository.js';
-import { toAuditDto, toGrantDto, type GrantDto } from './contract.js';
+import { toAuditDto, toGrantDto, type GrantDto, type GrantView } from './contract.js';
 import { CONNECTOR_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 
 /**
@@ -376,13 +376,6 @@ async function approves(tx: RawSql, approvalId: string | undefined, grantId: str
 }
 
 // --- grants: listing and revocation ----------------------------------------------------------------
-
-/** A grant with what is left of its limits now. */
-export interface GrantView extends ConnectorGrantRow {
-  spentToday: bigint;
-  remainingToday: bigint;
-  remainingTotal: bigint;
-}
 
 const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 
