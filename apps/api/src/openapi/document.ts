@@ -44,6 +44,8 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 
 **Authentication.** Every call except login and public endpoints needs **both** \`X-API-Key\` (the organization's API key, or an AI-connector token) and \`Authorization: Bearer <JWT>\` (a wallet session from \`POST /gateway/v1/sso/login\`). Webhook management takes the API key only. Each operation names its scope (\`x-scope\`, and the scope in its \`ApiKey\` security requirement) and its authentication mode (\`x-auth\`: \`api-key+jwt\`, \`api-key\` or \`public\`).
 
+**AI connectors.** AI agents do not call this API: they use the organization's MCP endpoint \`/mcp/{organizationId}\` (on the API's origin, outside \`/api\`) with an OAuth 2.1 access token the wallet holder consented to; the authorization server's metadata is at \`/.well-known/oauth-authorization-server\`. Such a token sent here is 403 \`connector-not-allowed\`. The *AI connectors* operations below are the holder's and the organization's management of those grants (docs/connectors.md).
+
 **CORS.** Only public \`GET\` endpoints (this document, the reference page, health, the JWKS, contract addresses and ABIs, token info) and the problem pages answer \`Access-Control-Allow-Origin: *\` (no credentials, \`GET\`/\`HEAD\`); authenticated endpoints grant no cross-origin access at all: API keys are for servers, never browsers.
 
 **Amounts** are strings of integer base units (18 decimals for the native token: \`"1000000000000000000"\` is one token).
