@@ -150,6 +150,9 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       ).rejects.toMatchObject({ status: 400 });
       const grants = await stack.http.get('/api/connectors/grants').set('X-API-Key', org.apiKey);
       expect(grants.body.data).toEqual([]);
+      // Nor is the provider's grant left behind.
+      const left = await stack.api.deps.sql.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM oauth_records WHERE model = 'Grant'`;
+      expect(left[0]!.n).toBe(0);
     });
 
     it('a signature over other choices than those submitted is refused', async () => {

@@ -45,12 +45,14 @@ import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage } from './pages.j
 export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
   let provider: Promise<Provider> | undefined;
   const getProvider = () =>
-    (provider ??= createAuthorizationServer(deps, { issuer: publicOrigin(deps), proxy: deps.config.TRUST_PROXY !== false, resolver: deps.resolver }).catch(
-      (err: unknown) => {
-        provider = undefined;
-        throw err;
-      },
-    ));
+    (provider ??= createAuthorizationServer(deps, {
+      issuer: publicOrigin(deps),
+      proxy: deps.config.TRUST_PROXY !== false,
+      resolver: deps.resolver,
+    }).catch((err: unknown) => {
+      provider = undefined;
+      throw err;
+    }));
   let callback: ((req: Request, res: Response) => unknown) | undefined;
   const handOver = async (req: Request, res: Response) => {
     const p = await getProvider();
@@ -138,6 +140,8 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
       grant.rejectResourceScope(view.resource, rejected);
     }
     const oauthGrantId = await grant.save();
+    // The ceiling is checked again in the consent's transaction; if it refuses, the provider's
+    // grant goes too (no orphan a later authorization could pick up).
     await recordConsent(deps, {
       organizationId: view.organizationId,
       wallet: address,
@@ -147,6 +151,9 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
       resource: view.resource,
       scopes: choice.scopes,
       limits: choice.limits,
+    }).catch(async (err: unknown) => {
+      await grant.destroy();
+      throw err;
     });
     const redirectTo = await p.interactionResult(
       req,
