@@ -4,14 +4,17 @@
  * table rendered from it (test/docs-generated.test.ts checks the README against summary.json).
  */
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chainFigures } from '../bench/lib/chain-report.js';
-import type { Report } from '../bench/lib/report.js';
+import type { LoadResult } from '../bench/lib/http-load.js';
+import { apiFigures, mergeSections, withoutCpuRatio, type Report } from '../bench/lib/report.js';
+import type { ApiRound } from '../bench/sections/api-section.js';
 import type { ChainPhase, ChainSectionResult } from '../bench/sections/chain-section.js';
 import {
   benchFiguresMarkdown,
+  cpuCost,
   measuredSettings,
   mergeSummary,
   readSummary,
@@ -31,8 +34,12 @@ const load = (reqPerSec: number, cpuUsPerReq: number | null, non2xx = 0) => ({
   cpuUsPerReq,
 });
 
-/** A report of an API-only run (only what summary.ts reads). */
-function apiReport(startedAt: string, readRatio: number): Report {
+/** A report of an API-only run (only what summary.ts reads); CPU costs read ÷ bare and write ÷ bare. */
+function apiReport(
+  startedAt: string,
+  readRatio: number,
+  cpu: { read: number | null; write: number | null } = { read: 2.59, write: null },
+): Report {
   return {
     startedAt,
     git: { commit: 'abc1234', dirty: false },
@@ -40,11 +47,30 @@ function apiReport(startedAt: string, readRatio: number): Report {
     targets: TARGETS,
     api: {
       bare: load(30_000, 32.2),
-      read: { ...load(13_000, 83.5), ratio: readRatio, cpuRatio: 0.386 },
-      write: { ...load(7_400, null), ratio: 0.242, cpuRatio: null },
+      read: { ...load(13_000, 83.5), ratio: readRatio, cpuCost: cpu.read },
+      write: { ...load(7_400, null), ratio: 0.242, cpuCost: cpu.write },
     },
   } as unknown as Report;
 }
+
+/** One round of the API section: req/s and server CPU µs per request of bare, read and write. */
+const apiRound = (
+  bare: [number, number | undefined],
+  read: [number, number | undefined],
+  write: [number, number | undefined],
+): ApiRound => {
+  const result = ([reqPerSec, cpuUsPerReq]: [number, number | undefined]): LoadResult => ({
+    reqPerSec,
+    p50Ms: 1,
+    p99Ms: 2,
+    non2xx: 0,
+    errors: 0,
+    total: reqPerSec * 10,
+    statusCodes: { '200': reqPerSec * 10 },
+    cpuUsPerReq,
+  });
+  return { bare: result(bare), read: result(read), write: result(write) };
+};
 
 const run = (date: string): SummaryRun => ({
   date,
@@ -66,12 +92,131 @@ describe('bench summary (bench/results/summary.json)', () => {
     expect(api.run).toMatchObject({ date: '2026-11-27T10:00:00.000Z', commit: 'abc1234', cpus: 2, loadAvgStart: [1.5, 1, 0.5] });
     expect(api.run.settings).toEqual(['BENCH_RUNTIME=dist']);
     const byName = Object.fromEntries(api.figures.map((f) => [f.name, f]));
-    expect(byName['api.read.ratio']).toMatchObject({ value: 0.432, unit: '', target: '≥ 0.5', met: false });
-    expect(byName['api.write.ratio']).toMatchObject({ value: 0.242, target: '≥ 0.25', met: false });
-    expect(byName['api.read.cpuRatio']).toMatchObject({ value: 0.386, met: false });
-    expect(byName['api.write.cpuRatio']).toMatchObject({ value: null, target: '≥ 0.25', met: null });
+    // Issue #30: the CPU costs are the judged figures; the req/s ratios are reported, not judged.
+    expect(byName['api.read.cpuCost']).toMatchObject({ value: 2.59, unit: '×', target: '≤ 2.0', met: false });
+    expect(byName['api.write.cpuCost']).toMatchObject({ value: null, unit: '×', target: '≤ 4.0', met: null });
+    expect(byName['api.read.ratio']).toMatchObject({ value: 0.432, unit: '', target: null, met: null });
+    expect(byName['api.write.ratio']).toMatchObject({ value: 0.242, target: null, met: null });
+    expect(byName['api.read.ratio']!.what).toMatch(/not judged/);
+    expect(byName['api.read.cpuRatio']).toBeUndefined();
+    expect(byName['api.write.cpuRatio']).toBeUndefined();
     expect(byName['api.bare.reqPerSec']).toMatchObject({ value: 30_000, unit: 'req/s', target: null, met: null });
     expect(byName['api.non2xx + errors']).toMatchObject({ value: 0, target: '0', met: true });
+    expect(api.figures.map((f) => f.name)).toEqual([
+      'api.bare.reqPerSec',
+      'api.read.cpuCost',
+      'api.write.cpuCost',
+      'api.read.ratio',
+      'api.write.ratio',
+      'api.non2xx + errors',
+    ]);
+  });
+
+  it('judges the API by CPU per request ÷ bare Express (issue #30): read ≤ 2.0, write ≤ 4.0, at the line met, null unjudged', () => {
+    expect(TARGETS).toMatchObject({ readCpuCost: 2, writeCpuCost: 4 });
+    const judged = (read: number | null, write: number | null) => {
+      const figures = summaryOf(apiReport('2026-11-27T10:00:00.000Z', 0.5, { read, write }), {}).sections.api!.figures;
+      const of = (name: string) => figures.find((f) => f.name === name)!;
+      return [of('api.read.cpuCost').met, of('api.write.cpuCost').met];
+    };
+    expect(judged(1.9, 3.5)).toEqual([true, true]);
+    expect(judged(2, 4)).toEqual([true, true]);
+    expect(judged(2.01, 4.01)).toEqual([false, false]);
+    expect(judged(2.88, 5.37)).toEqual([false, false]);
+    expect(judged(1.5, 5.37)).toEqual([true, false]);
+    expect(judged(null, null)).toEqual([null, null]);
+  });
+
+  it('the CPU cost is op ÷ bare of the medians of CPU µs per request, null when either is missing', () => {
+    // The issue's measurement of 2026-11-26: 92 ÷ 32 for the read, 171.7 ÷ 32 for the write.
+    expect(cpuCost(92, 32)).toBe(2.88);
+    expect(cpuCost(171.7, 32)).toBe(5.37);
+    expect(cpuCost(32, 32)).toBe(1);
+    expect(cpuCost(null, 32)).toBeNull();
+    expect(cpuCost(92, null)).toBeNull();
+    expect(cpuCost(undefined, 32)).toBeNull();
+    expect(cpuCost(92, 0)).toBeNull();
+    expect(cpuCost(Number.NaN, 32)).toBeNull();
+
+    // Medians over rounds first (bare 30, 32, 40 → 32; read 90, 92, 100 → 92; write 170, 171.7, 200 → 171.7),
+    // then the quotient; the req/s ratio stays the median of the rounds' ratios.
+    const a = apiFigures([
+      apiRound([10_000, 30], [5_000, 100], [2_000, 200]),
+      apiRound([10_000, 32], [4_000, 90], [3_000, 171.7]),
+      apiRound([8_000, 40], [4_000, 92], [2_000, 170]),
+    ]);
+    expect(a.bare.cpuUsPerReq).toBe(32);
+    expect(a.read).toMatchObject({ cpuUsPerReq: 92, cpuCost: 2.88, ratio: 0.5 });
+    expect(a.write).toMatchObject({ cpuUsPerReq: 171.7, cpuCost: 5.37, ratio: 0.25 });
+    expect(a.read).not.toHaveProperty('cpuRatio');
+
+    // One round without the server's CPU: no median, no cost.
+    const noBare = apiFigures([
+      apiRound([10_000, 30], [5_000, 60], [2_000, 100]),
+      apiRound([10_000, undefined], [5_000, 60], [2_000, 100]),
+    ]);
+    expect(noBare.read.cpuCost).toBeNull();
+    expect(noBare.write.cpuCost).toBeNull();
+    const noWrite = apiFigures([apiRound([10_000, 30], [5_000, 60], [2_000, undefined])]);
+    expect(noWrite.read.cpuCost).toBe(2);
+    expect(noWrite.write.cpuCost).toBeNull();
+  });
+
+  it('an older latest.json whose api block has cpuRatio (bare ÷ op): kept without it, with cpuCost from its medians', () => {
+    const oldApi = {
+      bare: { reqPerSec: 9508, cpuUsPerReq: 32 },
+      read: { reqPerSec: 4754, cpuUsPerReq: 92, ratio: 0.5, cpuRatio: 0.348 },
+      write: { reqPerSec: 3233, cpuUsPerReq: null, ratio: 0.34, cpuRatio: null },
+    };
+    expect(withoutCpuRatio(oldApi)).toEqual({
+      bare: { reqPerSec: 9508, cpuUsPerReq: 32 },
+      read: { reqPerSec: 4754, cpuUsPerReq: 92, ratio: 0.5, cpuCost: 2.88 },
+      write: { reqPerSec: 3233, cpuUsPerReq: null, ratio: 0.34, cpuCost: null },
+    });
+    expect(withoutCpuRatio(undefined)).toBeUndefined();
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-latest-'));
+    try {
+      const file = path.join(dir, 'latest.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ startedAt: '2026-11-26T10:00:00.000Z', git: { commit: 'old' }, api: oldApi, slow: { scale: 3.9 } }),
+      );
+      // A run of another section keeps the old api block, read the new way round.
+      const merged = mergeSections(file, { startedAt: '2026-11-27T10:00:00.000Z', pipeline: { ratio: 0.6 } } as unknown as Report);
+      expect(merged.api).toEqual(withoutCpuRatio(oldApi));
+      expect(JSON.stringify(merged)).not.toContain('cpuRatio');
+      expect(merged.slow).toEqual({ scale: 3.9 });
+      expect(merged.keptFromPreviousRun).toMatchObject({ sections: ['slow', 'api'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads an older summary.json without its api.*.cpuRatio figures', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-summary-'));
+    try {
+      const file = path.join(dir, 'summary.json');
+      const figure = (name: string, value: number) => ({ name, what: '', value, unit: '', target: '≥ 0.5', met: false });
+      const old: BenchSummary = {
+        about: '',
+        sections: {
+          api: {
+            run: run('2026-11-27T10:52:18.173Z'),
+            figures: [figure('api.read.ratio', 0.5), figure('api.read.cpuRatio', 0.45), figure('api.write.cpuRatio', 0.32)],
+          },
+        },
+      };
+      writeFileSync(file, JSON.stringify(old));
+      expect(readSummary(file).sections.api!.figures.map((f) => f.name)).toEqual(['api.read.ratio']);
+      // And a merge with a new api run keeps none of them.
+      writeSummary(file, apiReport('2026-11-28T10:00:00.000Z', 0.45), {});
+      const names = readSummary(file).sections.api!.figures.map((f) => f.name);
+      expect(names).toContain('api.read.cpuCost');
+      expect(readFileSync(file, 'utf8')).not.toContain('cpuRatio');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lists the BENCH_* settings that change what is measured, not where or which sections run', () => {

@@ -25,7 +25,7 @@ import type { PipelineRunResult } from './pipeline.js';
 import type { PipelineSectionResult, SlowSectionResult } from '../sections/pipeline-section.js';
 import type { ProfileSectionResult } from '../sections/profile-section.js';
 import { median, medianOf, round } from './stats.js';
-import { writeSummary } from './summary.js';
+import { cpuCost, writeSummary } from './summary.js';
 import { TARGETS } from './targets.js';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
@@ -149,20 +149,19 @@ const loadFigures = (results: LoadResult[]) => ({
       : null,
 });
 
-/** Median figures of the API section (ratios per round, then their median). */
-function apiFigures(rounds: ApiRound[]) {
+/**
+ * Median figures of the API section. `ratio`: req/s ÷ bare req/s per round, then the median
+ * (reported, not judged). `cpuCost`: CPU µs per request ÷ bare's, of the medians over the same
+ * rounds (issue #30's judged figure; see {@link cpuCost}).
+ */
+export function apiFigures(rounds: ApiRound[]) {
   const ratio = (pick: (r: ApiRound) => LoadResult) => round(median(rounds.map((r) => pick(r).reqPerSec / r.bare.reqPerSec)), 3);
-  // The same ratio by CPU cost (bare µs ÷ target µs per request, per round): what the ratio would
-  // be if each server had a core of its own, unmoved by the load generator and other processes.
-  const cpuRatio = (pick: (r: ApiRound) => LoadResult) =>
-    rounds.every((r) => r.bare.cpuUsPerReq && pick(r).cpuUsPerReq) && rounds.length > 0
-      ? round(median(rounds.map((r) => r.bare.cpuUsPerReq! / pick(r).cpuUsPerReq!)), 3)
-      : null;
-  return {
-    bare: loadFigures(rounds.map((r) => r.bare)),
-    read: { ...loadFigures(rounds.map((r) => r.read)), ratio: ratio((r) => r.read), cpuRatio: cpuRatio((r) => r.read) },
-    write: { ...loadFigures(rounds.map((r) => r.write)), ratio: ratio((r) => r.write), cpuRatio: cpuRatio((r) => r.write) },
+  const bare = loadFigures(rounds.map((r) => r.bare));
+  const op = (pick: (r: ApiRound) => LoadResult) => {
+    const figures = loadFigures(rounds.map(pick));
+    return { ...figures, ratio: ratio(pick), cpuCost: cpuCost(figures.cpuUsPerReq, bare.cpuUsPerReq) };
   };
+  return { bare, read: op((r) => r.read), write: op((r) => r.write) };
 }
 
 /** Figures of the fairness section: medians over rounds; integrity counts summed. */
@@ -417,6 +416,26 @@ export function writeReport(report: Report): string {
 /** The sections' figures a report carries (a run of some sections keeps the others' figures in latest.json). */
 const SECTION_KEYS = ['pipeline', 'slow', 'api', 'fairness', 'e2e', 'chain', 'growth', 'growthIndexesBefore'] as const;
 
+type Block = Record<string, unknown>;
+const isBlock = (v: unknown): v is Block => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An `api` block of an older latest.json without its `cpuRatio` keys (bare ÷ op, the inverse of
+ * what is judged now), with `cpuCost` from its medians of CPU µs per request where it lacks it.
+ */
+export function withoutCpuRatio(api: unknown): unknown {
+  if (!isBlock(api)) return api;
+  const bareUs = isBlock(api.bare) ? (api.bare.cpuUsPerReq as number | null | undefined) : null;
+  const out: Block = { ...api };
+  for (const op of ['read', 'write'] as const) {
+    const x = api[op];
+    if (!isBlock(x)) continue;
+    const { cpuRatio: _dropped, ...rest } = x;
+    out[op] = { ...rest, cpuCost: rest.cpuCost ?? cpuCost(rest.cpuUsPerReq as number | null | undefined, bareUs) };
+  }
+  return out;
+}
+
 /**
  * `report`, plus the figures of the sections this run did not measure as `file` (the previous
  * latest.json) has them, so that `BENCH_SECTIONS=growth pnpm bench` does not erase the others.
@@ -434,7 +453,7 @@ export function mergeSections(file: string, report: Report): Record<string, unkn
   const kept: string[] = [];
   for (const key of SECTION_KEYS) {
     if (merged[key] === undefined && previous[key] !== undefined) {
-      merged[key] = previous[key];
+      merged[key] = key === 'api' ? withoutCpuRatio(previous[key]) : previous[key];
       kept.push(key);
     }
   }
@@ -443,6 +462,8 @@ export function mergeSections(file: string, report: Report): Record<string, unkn
 }
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
+/** A CPU cost against its ceiling; `not measured` without a value. */
+const cpuVerdict = (cost: number | null, limit: number) => (cost === null ? 'not measured' : verdict(cost <= limit));
 
 /** Renders the report as a plain-text table. */
 export function formatReport(report: Report): string {
@@ -508,11 +529,14 @@ export function formatReport(report: Report): string {
     section(`API: autocannon ${s.apiDurationS} s × ${s.apiConnections} connections, API in its own process, median of ${s.apiRuns}`);
     row('bare Express 5 GET / (req/s; p99 ms)', `${a.bare.reqPerSec}; ${a.bare.p99Ms}`);
     row(`read GET /gateway/v1/webhooks, ${s.apiWebhooks} webhooks listed (req/s; p99 ms)`, `${a.read.reqPerSec}; ${a.read.p99Ms}`);
-    row('read / bare', `${a.read.ratio}`, `≥ ${TARGETS.readRatio}  ${verdict(a.read.ratio >= TARGETS.readRatio)}`);
-    row('CPU µs per request: bare, read, write', `${a.bare.cpuUsPerReq}, ${a.read.cpuUsPerReq}, ${a.write.cpuUsPerReq}`);
-    row('by CPU per request: bare ÷ read, bare ÷ write', `${a.read.cpuRatio}, ${a.write.cpuRatio}`);
     row('write POST /gateway/v1/payments (req/s; p99 ms)', `${a.write.reqPerSec}; ${a.write.p99Ms}`);
-    row('write / bare', `${a.write.ratio}`, `≥ ${TARGETS.writeRatio}  ${verdict(a.write.ratio >= TARGETS.writeRatio)}`);
+    row('CPU µs per request: bare, read, write', `${a.bare.cpuUsPerReq}, ${a.read.cpuUsPerReq}, ${a.write.cpuUsPerReq}`);
+    row(
+      'CPU per request ÷ bare: read, write',
+      `read ${a.read.cpuCost ?? '—'} × (target ≤ ${TARGETS.readCpuCost.toFixed(1)}), write ${a.write.cpuCost ?? '—'} × (target ≤ ${TARGETS.writeCpuCost.toFixed(1)})`,
+      `read ${cpuVerdict(a.read.cpuCost, TARGETS.readCpuCost)}, write ${cpuVerdict(a.write.cpuCost, TARGETS.writeCpuCost)}`,
+    );
+    row('req/s ÷ bare (beside the CPU cost, not judged): read, write', `${a.read.ratio}, ${a.write.ratio}`);
     row(
       'non-2xx / errors (bare, read, write)',
       `${a.bare.non2xx}/${a.bare.errors}, ${a.read.non2xx}/${a.read.errors}, ${a.write.non2xx}/${a.write.errors}`,

@@ -76,6 +76,22 @@ export function measuredSettings(env: Record<string, string | undefined>): strin
 
 const num = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/**
+ * The API's cost by CPU (issue #30): CPU µs per request of an API operation ÷ bare Express's, from
+ * the medians of the same rounds (`api.<op>.cpuUsPerReq ÷ api.bare.cpuUsPerReq` of latest.json),
+ * to 2 decimals; 2 means twice bare Express's CPU per request, lower is better. null when either
+ * is missing (CPU not measured) or bare's is not positive.
+ */
+export function cpuCost(opUsPerReq: number | null | undefined, bareUsPerReq: number | null | undefined): number | null {
+  const op = num(opUsPerReq);
+  const bare = num(bareUsPerReq);
+  if (op === null || bare === null || bare <= 0) return null;
+  return Math.round((op / bare) * 100) / 100;
+}
+
+/** The figures of an older summary under names since dropped: `api.*.cpuRatio` (bare ÷ op, the inverse of `cpuCost`). */
+const DROPPED_FIGURE = /^api\.(read|write)\.cpuRatio$/;
+
 /** A figure with a target `value op limit`; `met` is null when the value is missing. */
 function figure(
   name: string,
@@ -143,13 +159,20 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
   if (a) {
     out.api = [
       figure('api.bare.reqPerSec', 'bare Express 5 `GET /`', a.bare.reqPerSec, 'req/s'),
-      figure('api.read.ratio', '`GET /webhooks` req/s ÷ bare, per round, median', a.read.ratio, '', { op: '≥', limit: t.readRatio }),
-      figure('api.write.ratio', '`POST /payments` req/s ÷ bare, per round, median', a.write.ratio, '', { op: '≥', limit: t.writeRatio }),
-      figure('api.read.cpuRatio', 'the same by CPU: bare µs ÷ read µs per request', a.read.cpuRatio, '', { op: '≥', limit: t.readRatio }),
-      figure('api.write.cpuRatio', 'the same by CPU: bare µs ÷ write µs per request', a.write.cpuRatio, '', {
-        op: '≥',
-        limit: t.writeRatio,
+      figure('api.read.cpuCost', '`GET /webhooks` CPU µs per request ÷ bare’s, medians of the same rounds (judged)', a.read.cpuCost, '×', {
+        op: '≤',
+        limit: t.readCpuCost,
+        text: `≤ ${t.readCpuCost.toFixed(1)}`,
       }),
+      figure(
+        'api.write.cpuCost',
+        '`POST /payments` (idempotency key) CPU µs per request ÷ bare’s, medians of the same rounds (judged)',
+        a.write.cpuCost,
+        '×',
+        { op: '≤', limit: t.writeCpuCost, text: `≤ ${t.writeCpuCost.toFixed(1)}` },
+      ),
+      figure('api.read.ratio', '`GET /webhooks` req/s ÷ bare, per round, median (beside the CPU cost, not judged)', a.read.ratio, ''),
+      figure('api.write.ratio', '`POST /payments` req/s ÷ bare, per round, median (beside the CPU cost, not judged)', a.write.ratio, ''),
       figure(
         'api.non2xx + errors',
         'answers other than 2xx and socket errors (all targets, all rounds)',
@@ -339,10 +362,17 @@ export function mergeSummary(previous: BenchSummary | undefined, current: BenchS
   return { about: current.about, sections };
 }
 
-/** The summary in `file`; an empty one when the file is missing. @throws Error when it is not JSON */
+/**
+ * The summary in `file`; an empty one when the file is missing. Figures of an older summary under a
+ * dropped name (`api.*.cpuRatio`) are left out. @throws Error when it is not JSON
+ */
 export function readSummary(file: string): BenchSummary {
   if (!existsSync(file)) return { about: ABOUT, sections: {} };
-  return JSON.parse(readFileSync(file, 'utf8')) as BenchSummary;
+  const summary = JSON.parse(readFileSync(file, 'utf8')) as BenchSummary;
+  for (const entry of Object.values(summary.sections)) {
+    if (entry) entry.figures = entry.figures.filter((f) => !DROPPED_FIGURE.test(f.name));
+  }
+  return summary;
 }
 
 /** Merges `report`'s sections into `file` (see {@link mergeSummary}). */
