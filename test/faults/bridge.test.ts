@@ -108,9 +108,22 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
       const end = Date.now() + timeoutMs;
       while (!(await cond())) {
         if (Date.now() > end) {
+          // Enough to tell a slow pass from a stall: each mint's nonce and hashes, and the relayer's
+          // latest and pending transaction counts on the destination (a gap below a pending nonce?).
+          const relayer = (await mints())[0]?.signer;
+          const count = (tag: string) =>
+            relayer ? rpc<string>(remote.rpcUrl, 'eth_getTransactionCount', [relayer, tag]).then(Number) : Promise.resolve(null);
           const state = {
             transfers: (await transfers()).map((t) => [t.status, t.failureReason]),
-            mints: (await mints()).map((m) => [m.status, m.error]),
+            mints: (await mints()).map((m) => [
+              m.status,
+              m.error,
+              m.nonce?.toString() ?? null,
+              m.hashes.length,
+              m.submittedBlock?.toString() ?? null,
+            ]),
+            relayer: { latest: await count('latest'), pending: await count('pending') },
+            destinationHead: Number(await rpc<string>(remote.rpcUrl, 'eth_blockNumber')),
           };
           throw new Error(`${label}: timed out; state ${JSON.stringify(state)}`);
         }
