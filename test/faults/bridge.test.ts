@@ -121,6 +121,7 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
               m.nonce?.toString() ?? null,
               m.hashes.length,
               m.submittedBlock?.toString() ?? null,
+              m.minedBlock?.toString() ?? null,
             ]),
             relayer: { latest: await count('latest'), pending: await count('pending') },
             destinationHead: Number(await rpc<string>(remote.rpcUrl, 'eth_blockNumber')),

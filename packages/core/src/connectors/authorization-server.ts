@@ -1,5 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+// Type-only: `oidc-provider` (Koa, jose, …) is loaded by createAuthorizationServer, in the API only;
+// the worker imports this module (retention) and must not carry the library in its heap.
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { withTransaction, type RawSql } from '@gw/db';
 import { bareHost, isPublicAddress, systemResolver, urlPort, type Context, type Resolver, type SecretBox } from '@gw/runtime';
 import { PgOAuthAdapter } from './oauth-adapter.js';
@@ -97,6 +100,7 @@ export async function createAuthorizationServer(
   ctx: Pick<Context, 'sql' | 'secretBox' | 'config'>,
   opts: AuthorizationServerOptions,
 ): Promise<Provider> {
+  const { default: ProviderClass, errors: oidcErrors } = await import('oidc-provider');
   const ctx_ = ctx;
   const keys = await loadOAuthSigningKeys(ctx);
   const cookieKeys = ctx.secretBox.deriveKeys('oauth-cookies').map((k) => k.toString('base64'));
@@ -179,7 +183,7 @@ export async function createAuthorizationServer(
       },
     },
   } as Configuration;
-  const provider = new Provider(opts.issuer, configuration);
+  const provider = new ProviderClass(opts.issuer, configuration);
   provider.proxy = opts.proxy;
   // Issue #29: every token issue (code exchange, refresh) is audited before the answer leaves, so
   // the record exists when the client holds the token. Only the grant type, scope and lifetime.
