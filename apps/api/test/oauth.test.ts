@@ -53,6 +53,20 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       })
     ).status;
 
+  /** The consent of `holder` to `client`: a payments:read grant with limits of 1, unless `over` says otherwise. */
+  const consent = (client: oauth.Client, over: Partial<Parameters<typeof authorize>[2]> = {}) =>
+    authorize(as, client, {
+      redirectUri: REDIRECT,
+      resource,
+      scope: 'payments:read',
+      holder,
+      choice: { scopes: ['payments:read'], perTransaction: '1', perDay: '1', total: '1' },
+      ...over,
+    });
+  /** {@link consent}, then the code exchange. */
+  const consentAndExchange = async (client: oauth.Client) =>
+    exchange(as, client, await consent(client), { redirectUri: REDIRECT, resource });
+
   beforeAll(async () => {
     const logStream = new Writable({
       write(chunk, _enc, done) {
@@ -111,15 +125,9 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
 
   it('refuses a consent while the organization has not enabled connectors', async () => {
     const client = await register(as, REDIRECT);
-    await expect(
-      authorize(as, client, {
-        redirectUri: REDIRECT,
-        resource,
-        scope: 'payments:read',
-        holder,
-        choice: { scopes: ['payments:read'], perTransaction: '0', perDay: '0', total: '0' },
-      }),
-    ).rejects.toThrow(/consent page: 400 [\s\S]*has not enabled AI connectors/);
+    await expect(consent(client, { choice: { scopes: ['payments:read'], perTransaction: '0', perDay: '0', total: '0' } })).rejects.toThrow(
+      /consent page: 400 [\s\S]*has not enabled AI connectors/,
+    );
   });
 
   describe('with a ceiling', () => {
@@ -140,13 +148,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
 
     it('a limit above the ceiling is refused at the consent page, nothing granted', async () => {
       await expect(
-        authorize(as, client, {
-          redirectUri: REDIRECT,
-          resource,
-          scope: 'payments:read',
-          holder,
-          choice: { scopes: ['payments:read'], perTransaction: '1001', perDay: '10', total: '10' },
-        }),
+        consent(client, { choice: { scopes: ['payments:read'], perTransaction: '1001', perDay: '10', total: '10' } }),
       ).rejects.toMatchObject({ status: 400 });
       const grants = await stack.http.get('/api/connectors/grants').set('X-API-Key', org.apiKey);
       expect(grants.body.data).toEqual([]);
@@ -158,22 +160,15 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     it('a signature over other choices than those submitted is refused', async () => {
       const other = newWallet();
       await expect(
-        authorize(as, client, {
-          redirectUri: REDIRECT,
-          resource,
-          scope: 'payments:read',
+        consent(client, {
           holder: { ...holder, signMessage: ({ message }: { message: string }) => other.signMessage({ message }) } as typeof holder,
-          choice: { scopes: ['payments:read'], perTransaction: '1', perDay: '1', total: '1' },
         }),
       ).rejects.toMatchObject({ status: 401 });
     });
 
     it('the holder narrows the scopes; the code exchange gives an opaque token for the MCP endpoint with iss checked (RFC 9207)', async () => {
-      const outcome = await authorize(as, client, {
-        redirectUri: REDIRECT,
-        resource,
+      const outcome = await consent(client, {
         scope: 'wallet:read payments:read payments:write webhooks:write offline_access',
-        holder,
         choice: { scopes: ['wallet:read', 'payments:read'], perTransaction: '100', perDay: '500', total: '1000' },
       });
       expect(outcome.page).toContain('Independent agent');
@@ -234,14 +229,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     });
 
     it('revocation (RFC 7009) of the access token is immediate', async () => {
-      const outcome = await authorize(as, client, {
-        redirectUri: REDIRECT,
-        resource,
-        scope: 'payments:read',
-        holder,
-        choice: { scopes: ['payments:read'], perTransaction: '1', perDay: '1', total: '1' },
-      });
-      const t = await exchange(as, client, outcome, { redirectUri: REDIRECT, resource });
+      const t = await consentAndExchange(client);
       expect(await mcpStatus(t.access_token)).toBe(200);
       await revoke(as, client, t.access_token);
       expect(await mcpStatus(t.access_token)).toBe(401);
@@ -276,14 +264,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     });
 
     it("the organization lists and revokes its users' grants; the audit trail holds consents and revocations", async () => {
-      const outcome = await authorize(as, client, {
-        redirectUri: REDIRECT,
-        resource,
-        scope: 'payments:read',
-        holder,
-        choice: { scopes: ['payments:read'], perTransaction: '1', perDay: '1', total: '1' },
-      });
-      const t = await exchange(as, client, outcome, { redirectUri: REDIRECT, resource });
+      const t = await consentAndExchange(client);
       const list = await stack.http.get('/api/connectors/grants').query({ wallet: holder.address }).set('X-API-Key', org.apiKey);
       const active = list.body.data.filter((g: { status: string }) => g.status === 'active');
       expect(active.length).toBeGreaterThan(0);
@@ -307,14 +288,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     });
 
     it('the holder can deny: the client gets access_denied', async () => {
-      const outcome = await authorize(as, client, {
-        redirectUri: REDIRECT,
-        resource,
-        scope: 'payments:read',
-        holder,
-        choice: { scopes: [], perTransaction: '0', perDay: '0', total: '0' },
-        decide: 'deny',
-      });
+      const outcome = await consent(client, { choice: { scopes: [], perTransaction: '0', perDay: '0', total: '0' }, decide: 'deny' });
       expect(outcome.callback.searchParams.get('error')).toBe('access_denied');
       expect(outcome.callback.searchParams.get('iss')).toBe(origin);
     });
@@ -341,15 +315,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     });
 
     it('a request for an unknown resource is refused', async () => {
-      await expect(
-        authorize(as, client, {
-          redirectUri: REDIRECT,
-          resource: `${origin}/mcp/not-an-organization`,
-          scope: 'payments:read',
-          holder,
-          choice: { scopes: ['payments:read'], perTransaction: '1', perDay: '1', total: '1' },
-        }),
-      ).rejects.toThrow();
+      await expect(consent(client, { resource: `${origin}/mcp/not-an-organization` })).rejects.toThrow();
       expect(oauthIdHash('x')).toMatch(/^[0-9a-f]{64}$/);
     });
   });

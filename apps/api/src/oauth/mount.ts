@@ -27,7 +27,7 @@ import {
 import { publicOrigin, type RouteDeps } from '../deps.js';
 import { runTool } from '../mcp/tools.js';
 import { clientAddress, requestRateLimit } from '../http/rate-limit.js';
-import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage } from './pages.js';
+import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage, type ApprovalPageView, type ConsentPageView } from './pages.js';
 
 /**
  * The AI connectors' authorization server on the API's origin (issue #29):
@@ -83,41 +83,21 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
     res.type('html').send(consentPage({ ...view, uid: details.uid }));
   });
 
-  /** The message the wallet signs for the choices made on the page. */
-  router.post(`${OAUTH_PATH}/interaction/:uid/message`, json, async (req, res) => {
+  /**
+   * The consent request of this interaction with the choices posted, and what the holder signs for
+   * them (origin, the interaction's nonce, the statement of exactly these choices): the message
+   * served by `/message` and the one `/confirm` checks are built from the same three.
+   * @throws AppError('invalid-state') no live interaction; AppError('validation-error') a request
+   *   the page would refuse, or choices outside what was asked
+   */
+  const consentOf = async (req: Request, res: Response) => {
     const p = await getProvider();
     const details = await interactionOf(p, req, res);
     const view = await consentView(deps, p, details);
     if ('error' in view) throw new AppError('validation-error', view.error);
     const choice = parseChoice(req.body, view.asked);
-    const origin = publicOrigin(deps);
-    noStore(res);
-    res.json({
-      message: holderMessage(deps.config, {
-        origin,
-        address: choice.address,
-        statement: consentStatement({
-          clientName: view.clientName,
-          organizationName: view.organizationName,
-          scopes: choice.scopes,
-          limits: choice.limits,
-        }),
-        nonce: consentNonce(deps.secretBox, details.uid),
-      }),
-    });
-  });
-
-  /** The signed consent: verified, checked against the ceiling, recorded; the answer says where the browser goes next. */
-  router.post(`${OAUTH_PATH}/interaction/:uid/confirm`, json, async (req, res) => {
-    const p = await getProvider();
-    const details = await interactionOf(p, req, res);
-    const view = await consentView(deps, p, details);
-    if ('error' in view) throw new AppError('validation-error', view.error);
-    const choice = parseChoice(req.body, view.asked);
-    const signed = parseBody(z.object({ message: z.string().max(4000), signature: z.string().max(1000) }), req.body);
-    const origin = publicOrigin(deps);
-    const address = await verifyHolderMessage(deps.config, signed, {
-      origin,
+    const expected = {
+      origin: publicOrigin(deps),
       nonce: consentNonce(deps.secretBox, details.uid),
       statement: consentStatement({
         clientName: view.clientName,
@@ -125,7 +105,22 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
         scopes: choice.scopes,
         limits: choice.limits,
       }),
-    });
+    };
+    return { p, view, choice, expected };
+  };
+
+  /** The message the wallet signs for the choices made on the page. */
+  router.post(`${OAUTH_PATH}/interaction/:uid/message`, json, async (req, res) => {
+    const { choice, expected } = await consentOf(req, res);
+    noStore(res);
+    res.json({ message: holderMessage(deps.config, { ...expected, address: choice.address }) });
+  });
+
+  /** The signed consent: verified, checked against the ceiling, recorded; the answer says where the browser goes next. */
+  router.post(`${OAUTH_PATH}/interaction/:uid/confirm`, json, async (req, res) => {
+    const { p, view, choice, expected } = await consentOf(req, res);
+    const signed = parseBody(z.object({ message: z.string().max(4000), signature: z.string().max(1000) }), req.body);
+    const address = await verifyHolderMessage(deps.config, signed, expected);
     if (address !== choice.address) throw new AppError('invalid-signature', 'The message is not signed by the address submitted');
     const grant = new p.Grant({ accountId: address, clientId: view.clientId });
     // The API scopes are declared to the provider (registration accepts only declared scopes), so
@@ -185,51 +180,42 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
     res.type('html').send(approvalPage(view));
   });
 
-  router.post(`${OAUTH_PATH}/approvals/:id/message`, json, async (req, res) => {
+  /** The approval named in the path. @throws AppError('not-found') an unknown approval */
+  const approvalOf = async (req: Request) => {
     const view = await approvalView(deps, String(req.params.id));
     if (!view) throw new AppError('not-found', 'No such approval');
+    return view;
+  };
+  /** What the holder signs to take `decision` on the approval (for both `/message` and `/decide`). */
+  const signedDecision = (view: ApprovalView, decision: 'approve' | 'reject') => ({
+    origin: publicOrigin(deps),
+    nonce: approvalNonce(deps.secretBox, view.id),
+    statement: approvalStatement({
+      decision,
+      tool: view.tool,
+      amount: BigInt(view.amount),
+      clientName: view.clientName,
+      approvalId: view.id,
+    }),
+  });
+  const decisionField = z.enum(['approve', 'reject']);
+
+  router.post(`${OAUTH_PATH}/approvals/:id/message`, json, async (req, res) => {
+    const view = await approvalOf(req);
     const { address, decision } = parseBody(
-      z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), decision: z.enum(['approve', 'reject']) }),
+      z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), decision: decisionField }),
       req.body,
     );
     noStore(res);
-    res.json({
-      message: holderMessage(deps.config, {
-        origin: publicOrigin(deps),
-        address,
-        statement: approvalStatement({
-          decision,
-          tool: view.tool,
-          amount: BigInt(view.amount),
-          clientName: view.clientName,
-          approvalId: view.id,
-        }),
-        nonce: approvalNonce(deps.secretBox, view.id),
-      }),
-    });
+    res.json({ message: holderMessage(deps.config, { ...signedDecision(view, decision), address }) });
   });
 
   router.post(`${OAUTH_PATH}/approvals/:id/decide`, json, async (req, res) => {
-    const id = String(req.params.id);
-    const view = await approvalView(deps, id);
-    if (!view) throw new AppError('not-found', 'No such approval');
-    const body = parseBody(
-      z.object({ decision: z.enum(['approve', 'reject']), message: z.string().max(4000), signature: z.string().max(1000) }),
-      req.body,
-    );
-    const address = await verifyHolderMessage(deps.config, body, {
-      origin: publicOrigin(deps),
-      nonce: approvalNonce(deps.secretBox, id),
-      statement: approvalStatement({
-        decision: body.decision,
-        tool: view.tool,
-        amount: BigInt(view.amount),
-        clientName: view.clientName,
-        approvalId: id,
-      }),
-    });
+    const view = await approvalOf(req);
+    const body = parseBody(z.object({ decision: decisionField, message: z.string().max(4000), signature: z.string().max(1000) }), req.body);
+    const address = await verifyHolderMessage(deps.config, body, signedDecision(view, body.decision));
     if (address !== view.wallet) throw new AppError('invalid-signature', 'Only the wallet holder of the grant can decide this approval');
-    const decided = await decideConnectorApproval(deps, id, body.decision, (approval) =>
+    const decided = await decideConnectorApproval(deps, view.id, body.decision, (approval) =>
       runTool(deps, view.caller, approval.tool, approval.arguments, { approvalId: approval.id }),
     );
     noStore(res);
@@ -271,20 +257,13 @@ async function interactionOf(p: Provider, req: Request, res: Response): Promise<
 type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** What the consent page shows and checks. */
-interface ConsentView {
-  clientId: string;
-  clientName: string;
-  redirectHost: string;
+interface ConsentView extends ConsentPageView {
   organizationId: string;
-  organizationName: string;
   resource: string;
   /** Connector scopes asked and within the organization's ceiling (the holder may keep a subset). */
   asked: ConnectorScope[];
-  /** Every API scope asked (those outside the ceiling are rejected). */
-  askedAll: string[];
   /** OpenID scopes asked (`openid`, `offline_access`): granted as asked. */
   oidcScopes: string[];
-  caps: { maxPerTransaction: string | null; maxPerDay: string | null; maxTotal: string | null };
 }
 
 async function consentView(deps: RouteDeps, p: Provider, details: Details): Promise<ConsentView | { error: string }> {
@@ -360,15 +339,7 @@ function parseChoice(body: unknown, asked: ConnectorScope[]): { address: string;
 }
 
 /** What the approval page shows, and the caller a decision runs the tool as. */
-export interface ApprovalView {
-  id: string;
-  tool: string;
-  amount: string;
-  status: string;
-  wallet: string;
-  clientName: string;
-  organizationName: string;
-  expiresAt: string;
+export interface ApprovalView extends ApprovalPageView {
   caller: ConnectorCaller;
 }
 

@@ -41,17 +41,22 @@ const SCOPE_TEXT: Record<string, string> = {
 
 const capNote = (cap: string | null) => (cap === null ? '' : ` <small>(at most ${e(cap)})</small>`);
 
-/** The consent page of interaction `uid`. */
-export function consentPage(v: {
-  uid: string;
+/** What the consent page shows. */
+export interface ConsentPageView {
   clientName: string;
   clientId: string;
   redirectHost: string;
   organizationName: string;
+  /** Scopes asked and within the organization's ceiling (ticked). */
   asked: string[];
+  /** Every connector scope asked (those not in `asked` are listed as not allowed). */
   askedAll: string[];
+  /** The ceiling's limits, base units; null = no cap. */
   caps: { maxPerTransaction: string | null; maxPerDay: string | null; maxTotal: string | null };
-}): string {
+}
+
+/** The consent page of interaction `uid`. */
+export function consentPage(v: ConsentPageView & { uid: string }): string {
   const refused = v.askedAll.filter((s) => !v.asked.includes(s));
   const scopes = v.asked
     .map(
@@ -82,8 +87,8 @@ ${refused.length ? `<p><small>Asked but not allowed by ${e(v.organizationName)}:
   );
 }
 
-/** The approval page of a payment above the holder's threshold. */
-export function approvalPage(v: {
+/** What the approval page shows. `amount` in base units. */
+export interface ApprovalPageView {
   id: string;
   tool: string;
   amount: string;
@@ -92,7 +97,10 @@ export function approvalPage(v: {
   clientName: string;
   organizationName: string;
   expiresAt: string;
-}): string {
+}
+
+/** The approval page of a payment above the holder's threshold. */
+export function approvalPage(v: ApprovalPageView): string {
   const pending = v.status === 'pending';
   return layout(
     'Approve a payment',

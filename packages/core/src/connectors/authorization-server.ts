@@ -8,7 +8,7 @@ import { bareHost, isPublicAddress, systemResolver, urlPort, type Context, type 
 import { PgOAuthAdapter } from './oauth-adapter.js';
 import { insertOAuthKey, listSealedOAuthKeys, lockOAuthKeyCreation, resealOAuthKey, upsertOAuthRecord } from './repository.js';
 import { oauthIdHash, organizationOfResource, recordTokenIssue } from './service.js';
-import { CONNECTOR_SCOPES, PROTOCOL_SCOPES, type ConnectorScope } from './scopes.js';
+import { CONNECTOR_SCOPES, PROTOCOL_SCOPES } from './scopes.js';
 
 /**
  * The OAuth 2.1 authorization server of the AI connectors (issue #29): `oidc-provider` configured
@@ -101,7 +101,6 @@ export async function createAuthorizationServer(
   opts: AuthorizationServerOptions,
 ): Promise<Provider> {
   const { default: ProviderClass, errors: oidcErrors } = await import('oidc-provider');
-  const ctx_ = ctx;
   const keys = await loadOAuthSigningKeys(ctx);
   const cookieKeys = ctx.secretBox.deriveKeys('oauth-cookies').map((k) => k.toString('base64'));
   const configuration: Configuration = {
@@ -187,14 +186,14 @@ export async function createAuthorizationServer(
   provider.proxy = opts.proxy;
   // Issue #29: every token issue (code exchange, refresh) is audited before the answer leaves, so
   // the record exists when the client holds the token. Only the grant type, scope and lifetime.
-  provider.use(async (ctx, next) => {
+  provider.use(async (koa, next) => {
     await next();
-    if (ctx.oidc?.route !== 'token' || ctx.status !== 200) return;
-    const grantId = (ctx.oidc.entities as { Grant?: { jti?: string } }).Grant?.jti;
+    if (koa.oidc?.route !== 'token' || koa.status !== 200) return;
+    const grantId = (koa.oidc.entities as { Grant?: { jti?: string } }).Grant?.jti;
     if (!grantId) return;
-    const body = ctx.body as { scope?: string; expires_in?: number; refresh_token?: string } | undefined;
-    await recordTokenIssue(ctx_, grantId, {
-      grantType: String((ctx.oidc.params as { grant_type?: unknown } | undefined)?.grant_type ?? ''),
+    const body = koa.body as { scope?: string; expires_in?: number; refresh_token?: string } | undefined;
+    await recordTokenIssue(ctx, grantId, {
+      grantType: String((koa.oidc.params as { grant_type?: unknown } | undefined)?.grant_type ?? ''),
       scope: body?.scope ?? null,
       expiresIn: body?.expires_in ?? null,
       refreshToken: Boolean(body?.refresh_token),
@@ -232,10 +231,4 @@ export async function registerPublicClient(ctx: { sql: RawSql }, client: PreRegi
     userCode: null,
     expiresAt: null,
   });
-}
-
-/** The connector scopes among `scope` (space-separated), in catalogue order. */
-export function connectorScopesOf(scope: string | undefined): ConnectorScope[] {
-  const asked = new Set((scope ?? '').split(' '));
-  return CONNECTOR_SCOPES.filter((s) => asked.has(s));
 }

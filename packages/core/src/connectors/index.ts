@@ -1,11 +1,9 @@
 /** The `connectors` module's public surface (issue #29): other modules and the apps import it only through this file. */
 export {
-  APPROVAL_TTL_MS,
   argumentsDigest,
   audit,
   authenticateAccessToken,
   callerIdentity,
-  checkAgainstCeiling,
   decideConnectorApproval,
   disableConnectors,
   findConnectorGrant,
@@ -24,8 +22,6 @@ export {
   requestApproval,
   revokeConnectorGrant,
   setCeiling,
-  spendGuard,
-  utcDayStart,
   type CeilingInput,
   type ConnectorCaller,
   type ConsentInput,
@@ -33,21 +29,16 @@ export {
 } from './service.js';
 export {
   OAUTH_PATH,
-  OAUTH_SCOPES,
-  OAUTH_TTL,
-  connectorScopesOf,
   createAuthorizationServer,
-  loadOAuthSigningKeys,
   reencryptOAuthSigningKeys,
   registerPublicClient,
   type AuthorizationServerOptions,
   type PreRegisteredClient,
 } from './authorization-server.js';
-export { PgOAuthAdapter } from './oauth-adapter.js';
 export type { ConnectorApprovalRow, ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
 export { CONNECTOR_SCOPES, PROTOCOL_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 export { connectorRoutes } from './routes.js';
-export { Grant, GrantPage, Ceiling, toCeilingDto, type GrantDto, type GrantView, type CeilingDto } from './contract.js';
+export { toCeilingDto, type GrantDto, type GrantView, type CeilingDto } from './contract.js';
 export {
   approvalNonce,
   approvalStatement,
