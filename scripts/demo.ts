@@ -56,6 +56,8 @@ import { MemoryStore, webhookReceiver, type WebhookEvent } from '@service-gatewa
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import path from 'node:path';
 import { consentOverHttp, MemoryOAuthClientProvider } from './lib/connector-consent.js';
+// The typed client's signing of served typed data (string uint256 fields → bigint, the signer checked).
+import { signBallot, signDelegation, signPermit } from '../packages/client/src/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The demo's own settings below (its queue prefix, any free port, quiet logs, a fast back-off)
@@ -269,12 +271,7 @@ async function main(): Promise<number> {
     const carolToken = await login(carol);
     const dt = await call('GET', `/gateway/v1/governance/delegation/typed-data?delegatee=${carol.address}`, undefined, carolToken);
     const dm = dt.typedData.message;
-    const delegationSignature = await carol.signTypedData({
-      domain: dt.typedData.domain,
-      types: dt.typedData.types,
-      primaryType: 'Delegation',
-      message: { delegatee: dm.delegatee, nonce: BigInt(dm.nonce), expiry: BigInt(dm.expiry) },
-    });
+    const delegationSignature = await signDelegation(carol, dt.typedData, carol.address);
     const d = await call(
       'POST',
       '/gateway/v1/governance/delegate',
@@ -316,13 +313,7 @@ async function main(): Promise<number> {
       undefined,
       carolToken,
     );
-    const bm = bt.typedData.message;
-    const ballotSignature = await carol.signTypedData({
-      domain: bt.typedData.domain,
-      types: bt.typedData.types,
-      primaryType: 'Ballot',
-      message: { proposalId: BigInt(bm.proposalId), support: bm.support, voter: bm.voter, nonce: BigInt(bm.nonce) },
-    });
+    const ballotSignature = await signBallot(carol, bt.typedData);
     const v = await call(
       'POST',
       '/gateway/v1/governance/vote',
@@ -384,12 +375,7 @@ async function main(): Promise<number> {
   // typed client's gw.depositWithPermit does the same), and the gateway relays permit + transferFrom.
   const typed = await call('GET', `/gateway/v1/wallet/permit-deposits/typed-data?amount=${5n * ONE}`, undefined, aliceToken);
   const pm = typed.typedData.message;
-  const permitSignature = await alice.signTypedData({
-    domain: typed.typedData.domain,
-    types: typed.typedData.types,
-    primaryType: 'Permit',
-    message: { ...pm, value: BigInt(pm.value), nonce: BigInt(pm.nonce), deadline: BigInt(pm.deadline) },
-  });
+  const permitSignature = await signPermit(alice, typed.typedData);
   const permitDeposit = await call(
     'POST',
     '/gateway/v1/wallet/permit-deposits',
@@ -433,12 +419,7 @@ async function main(): Promise<number> {
   const bridge = inBackground(async (out) => {
     const bt = await call('GET', `/gateway/v1/bridge/permit-typed-data?amount=${bridgeAmount}`, undefined, aliceToken);
     const m = bt.typedData.message;
-    const signature = await alice.signTypedData({
-      domain: bt.typedData.domain,
-      types: bt.typedData.types,
-      primaryType: 'Permit',
-      message: { ...m, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
-    });
+    const signature = await signPermit(alice, bt.typedData);
     const t = await call(
       'POST',
       '/gateway/v1/bridge/initiate',

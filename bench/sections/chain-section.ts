@@ -76,6 +76,15 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { GatewayGovernor } from '@gw/contracts';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { ANVIL_DEV_KEY } from '@gw/core/chain';
+// The typed client's signing of served typed data (string uint256 fields → bigint, the signer checked).
+import {
+  signBallot,
+  signDelegation,
+  signPermit,
+  type BallotTypedData,
+  type DelegationTypedData,
+  type PermitTypedData,
+} from '../../packages/client/src/index.js';
 import type { Child } from '../lib/child-process.js';
 import { createOrganization } from '../lib/fixtures.js';
 import { flushRedis } from '../lib/infra.js';
@@ -564,14 +573,6 @@ interface Holder extends Session {
   wallet: PrivateKeyAccount;
 }
 
-/** EIP-712 typed data as the API serves it (uint256 fields as decimal strings). */
-interface ServedTypedData<M> {
-  domain: { name: string; version: string; chainId: number; verifyingContract: `0x${string}` };
-  types: Record<string, { name: string; type: string }[]>;
-  primaryType: string;
-  message: M;
-}
-
 /** `GET` of a JSON answer with the holder's headers. @throws Error unless 200 */
 async function getJson<T>(url: string, h: Session): Promise<T> {
   const res = await fetch(url, { headers: h.headers });
@@ -597,16 +598,11 @@ async function postJson<T>(url: string, h: Session, body: unknown): Promise<{ st
 async function delegateAll(deps: SectionDeps, apiBaseUrl: string, holders: Holder[]): Promise<void> {
   const ids: string[] = [];
   await inLanes(holders, WITHDRAW_LANES, async (h) => {
-    const { typedData: td } = await getJson<{ typedData: ServedTypedData<{ delegatee: string; nonce: string; expiry: string }> }>(
+    const { typedData: td } = await getJson<{ typedData: DelegationTypedData }>(
       `${apiBaseUrl}${GOVERNANCE}/delegation/typed-data?delegatee=${h.wallet.address}`,
       h,
     );
-    const signature = await h.wallet.signTypedData({
-      domain: td.domain,
-      types: td.types,
-      primaryType: 'Delegation',
-      message: { delegatee: td.message.delegatee, nonce: BigInt(td.message.nonce), expiry: BigInt(td.message.expiry) },
-    } as never);
+    const signature = await signDelegation(h.wallet, td, h.wallet.address);
     const res = await postJson<{ id?: string }>(`${apiBaseUrl}${GOVERNANCE}/delegate`, h, {
       delegatee: h.wallet.address,
       nonce: td.message.nonce,
@@ -678,20 +674,11 @@ async function runVotes(
   const proposalId = proposal.proposalId.toString();
   const ballots: { h: Holder; signature: Hex }[] = [];
   await inLanes(holders, WITHDRAW_LANES, async (h) => {
-    const { typedData: td } = await getJson<{
-      typedData: ServedTypedData<{ proposalId: string; support: number; voter: string; nonce: string }>;
-    }>(`${apiBaseUrl}${GOVERNANCE}/ballot/typed-data?proposalId=${proposalId}&choice=for`, h);
-    const signature = await h.wallet.signTypedData({
-      domain: td.domain,
-      types: td.types,
-      primaryType: 'Ballot',
-      message: {
-        proposalId: BigInt(td.message.proposalId),
-        support: td.message.support,
-        voter: td.message.voter,
-        nonce: BigInt(td.message.nonce),
-      },
-    } as never);
+    const { typedData: td } = await getJson<{ typedData: BallotTypedData }>(
+      `${apiBaseUrl}${GOVERNANCE}/ballot/typed-data?proposalId=${proposalId}&choice=for`,
+      h,
+    );
+    const signature = await signBallot(h.wallet, td);
     ballots.push({ h, signature });
   });
   const postedAt = new Map<string, number>();
@@ -747,17 +734,12 @@ async function runVotes(
 async function runBridges(deps: SectionDeps, apiBaseUrl: string, holders: Holder[]): Promise<{ phase: ChainPhase; trace: BridgeTrace }> {
   const signed: { h: Holder; deadline: number; signature: Hex }[] = [];
   await inLanes(holders, WITHDRAW_LANES, async (h) => {
-    const { typedData: td } = await getJson<{
-      typedData: ServedTypedData<{ owner: string; spender: string; value: string; nonce: string; deadline: string }>;
-    }>(`${apiBaseUrl}/api/gateway/v1/bridge/permit-typed-data?amount=${BRIDGE_AMOUNT}`, h);
-    const m = td.message;
-    const signature = await h.wallet.signTypedData({
-      domain: td.domain,
-      types: td.types,
-      primaryType: 'Permit',
-      message: { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
-    } as never);
-    signed.push({ h, deadline: Number(m.deadline), signature });
+    const { typedData: td } = await getJson<{ typedData: PermitTypedData }>(
+      `${apiBaseUrl}/api/gateway/v1/bridge/permit-typed-data?amount=${BRIDGE_AMOUNT}`,
+      h,
+    );
+    const signature = await signPermit(h.wallet, td);
+    signed.push({ h, deadline: Number(td.message.deadline), signature });
   });
   const postedAt = new Map<string, number>();
   const t0 = Date.now();
