@@ -196,14 +196,24 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
  */
 export function mountMcp(app: Express, apiDeps: ApiDeps): void {
   const d: RouteDeps = { ...apiDeps, openApiJson };
-  // Built per request: the public origin is known once the server listens (a test's free port).
+  // Built per request: the public origin is known once the server listens (a test's free port), and
+  // the bearer check's resource names the request's organization.
   const perRequest =
     (build: (origin: string, req: Request) => RequestHandler): RequestHandler =>
     (req, res, next) =>
       build(publicOrigin(apiDeps), req)(req, res, next);
+  // The Host and Origin guards depend on the origin only: built once it is known, not per request.
+  const perOrigin = (build: (origin: string) => RequestHandler): RequestHandler => {
+    let built: { origin: string; handler: RequestHandler } | undefined;
+    return (req, res, next) => {
+      const origin = publicOrigin(apiDeps);
+      if (built?.origin !== origin) built = { origin, handler: build(origin) };
+      return built.handler(req, res, next);
+    };
+  };
   const guards: RequestHandler[] = [
-    perRequest((origin) => hostHeaderValidation([hostnameOf(origin)])),
-    perRequest((origin) => originValidation([hostnameOf(origin)])),
+    perOrigin((origin) => hostHeaderValidation([hostnameOf(origin)])),
+    perOrigin((origin) => originValidation([hostnameOf(origin)])),
   ];
   const bearer = perRequest((origin, req) => {
     const resource = mcpResource(origin, String(req.params.organizationId));
