@@ -103,10 +103,10 @@ export function createJobs(
 ): JobHandler[] {
   const observe = opts.onDeliveryOutcome ?? (() => undefined);
   return [
-    defineHandler(deliveryQueue, async ({ deliveryId }, job, token) => {
+    defineHandler(deliveryQueue, async (delivery, job, token) => {
       let outcome: ProcessOutcome;
       try {
-        outcome = await processDelivery(ctx, sender, deliveryId);
+        outcome = await processDelivery(ctx, sender, delivery);
       } catch (err) {
         observe('error');
         throw err;

@@ -4,6 +4,7 @@ import { handleDelivery, MemoryStore, verifySignature } from '@service-gateway/w
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
+import { createDeliveryStore, createEndpointGate, gateKeys, organizationShareKeys, processDelivery } from '@gw/core/deliveries';
 
 const ONE = 10n ** 18n;
 
@@ -177,6 +178,39 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     const replay = await handle(r.requests[0]!, { ...r.requests[0]!.headers, 'x-service-delivery': randomUUID() });
     expect(replay.status).toBe(400);
     expect(handled).toEqual([delivery!.id]);
+  });
+
+  it('issue #30: a job of a delivery that needs no attempt asks the gate while the row is read, and gives the admission back unused', async () => {
+    const r = await receiver();
+    const { org, webhookId, settle } = await setup(r.url);
+    await settle();
+    const [delivery] = await eventually(async () => {
+      const d = await deliveriesOf(org.organizationId);
+      return d[0]?.status === 'delivered' ? d : undefined;
+    });
+    const ctx = stack.worker!.ctx;
+    const prefix = stack.config.QUEUE_PREFIX;
+    const gate = createEndpointGate(ctx.redis, prefix, stack.config);
+    let sent = 0;
+    const sender = {
+      send: async () => {
+        sent += 1;
+        throw new Error('a delivered delivery must not be sent again');
+      },
+      close: () => undefined,
+    };
+    // A stale job (say, run twice after a stall): the gate admits it while the row is read, the row
+    // says `delivered`, and the lease goes back at once instead of holding a slot for leaseMs.
+    const outcome = await processDelivery({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
+      deliveryId: delivery!.id,
+      organizationId: org.organizationId,
+      webhookId,
+    });
+    expect(outcome).toEqual({ kind: 'skipped', reason: 'delivery is delivered' });
+    expect(sent).toBe(0);
+    expect(await ctx.redis.zcard(gateKeys(prefix, webhookId).leases)).toBe(0);
+    expect(await ctx.redis.zcard(organizationShareKeys(prefix, org.organizationId).inflight)).toBe(0);
+    expect((await deliveriesOf(org.organizationId))[0]).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
   it('delivers only the events a webhook subscribed to', async () => {

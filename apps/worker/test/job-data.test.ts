@@ -148,12 +148,19 @@ describe('job data checked against its queue schema: every shape the code enqueu
   const jobs = async (queue: QueueDef<unknown>) =>
     (await queues.get(queue).getJobs(['waiting', 'prioritized', 'delayed'])).filter((j): j is Job => Boolean(j));
 
-  it('delivery jobs of enqueueDeliveries (outbox, resend and sweeper paths)', async () => {
-    const [a, b] = [randomUUID(), randomUUID()];
-    const organizationId = randomUUID();
-    await enqueueDeliveries(ctx, [{ id: a, organizationId }], { delayMs: 1000 });
-    await enqueueDeliveries(ctx, [{ id: b, organizationId }], { replaceFinished: true });
-    for (const id of [a, b]) expect(await taken(deliveryQueue, (await queues.get(deliveryQueue).getJob(id))!)).toEqual({ deliveryId: id });
+  it('delivery jobs of enqueueDeliveries (outbox, resend and sweeper paths), with their organization and webhook (issue #30), and as versions before issue #30 queued them', async () => {
+    const [a, b, legacy] = [randomUUID(), randomUUID(), randomUUID()];
+    const [organizationId, webhookId] = [randomUUID(), randomUUID()];
+    await enqueueDeliveries(ctx, [{ id: a, organizationId, webhookId }], { delayMs: 1000 });
+    await enqueueDeliveries(ctx, [{ id: b, organizationId, webhookId }], { replaceFinished: true });
+    for (const id of [a, b])
+      expect(await taken(deliveryQueue, (await queues.get(deliveryQueue).getJob(id))!)).toEqual({
+        deliveryId: id,
+        organizationId,
+        webhookId,
+      });
+    await enqueueDeliveries(ctx, [{ id: legacy, organizationId }]);
+    expect(await taken(deliveryQueue, (await queues.get(deliveryQueue).getJob(legacy))!)).toEqual({ deliveryId: legacy });
   });
 
   it('recovery jobs: as recoverWebhook queues them (limit), and as versions before issue #24 did (no limit)', async () => {

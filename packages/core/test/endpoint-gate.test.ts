@@ -77,6 +77,49 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     expect(await gate.admit(at(hook, 2), 'job-e')).toMatchObject({ admitted: false, reason: 'cap' });
   });
 
+  it('release (issue #30) frees an unused lease without counting an outcome and hands the slot to the oldest parked job', async () => {
+    const hook = randomUUID();
+    const a = admitted(await gate.admit(at(hook, 1), 'job-a'));
+    expect(await gate.admit(at(hook, 1), 'job-b')).toMatchObject({ admitted: false, reason: 'cap' });
+    expect(await gate.admit(at(hook, 1), 'job-c')).toMatchObject({ admitted: false, reason: 'cap' });
+
+    woken.length = 0;
+    await gate.release(at(hook, 1), a.lease, 'job-a');
+    expect(woken).toEqual([['job-b']]);
+    expect(await redis.zcard(gateKeys(prefix, hook).leases)).toBe(0);
+    // Nothing was counted: no success, no failure, no attempt in the window, no average.
+    expect((await gate.health([hook])).get(hook)).toMatchObject({
+      state: 'closed',
+      consecutiveFailures: 0,
+      lastSuccessAt: null,
+      lastFailureAt: null,
+    });
+    expect(await redis.exists(gateKeys(prefix, hook).window)).toBe(0);
+    expect(await redis.hget(gateKeys(prefix, hook).circuit, 'avgMs')).toBeNull();
+
+    // A refused admission given back (lease null) only leaves the parked list.
+    await gate.release(at(hook, 1), null, 'job-c');
+    expect(await redis.zrange(gateKeys(prefix, hook).waiters, 0, -1)).toEqual([]);
+    admitted(await gate.admit(at(hook, 1), 'job-b'));
+  });
+
+  it('a released half-open probe (issue #30) lets the next job be the probe, and its failure still opens the circuit', async () => {
+    const hook = randomUUID();
+    for (let i = 0; i < 3; i++) await gate.report(at(hook, 5), admitted(await gate.admit(at(hook, 5), randomUUID())).lease, false);
+    await sleep(250);
+    const probe = admitted(await gate.admit(at(hook, 5), 'probe'));
+    expect(probe.probe).toBe(true);
+    expect(await gate.admit(at(hook, 5), 'behind')).toMatchObject({ admitted: false, reason: 'half_open' });
+
+    woken.length = 0;
+    await gate.release(at(hook, 5), probe.lease, 'probe');
+    expect(woken).toEqual([['behind']]);
+    expect((await gate.health([hook])).get(hook)).toMatchObject({ state: 'half_open', consecutiveFailures: 3 });
+    const next = admitted(await gate.admit(at(hook, 5), 'behind'));
+    expect(next.probe).toBe(true);
+    expect(await gate.report(at(hook, 5), next.lease, false)).toMatchObject({ state: 'open', transition: 'open', consecutiveFailures: 4 });
+  });
+
   it("a dead worker's lease expires: its slot frees itself after leaseMs without a report", async () => {
     const hook = randomUUID();
     admitted(await gate.admit(at(hook, 1), 'crashed')); // never reported, as if its worker was killed

@@ -123,6 +123,14 @@ export interface EndpointGate {
    * oldest parked on the organization's share into its free share.
    */
   report(slot: GateSlot, lease: string, ok: boolean): Promise<Report>;
+  /**
+   * Gives back an admission that made no attempt (issue #30: the gate was asked while the delivery
+   * was read, and the delivery needs no attempt now, or was admitted under a stale limit): frees
+   * the lease if there is one, takes `jobId` off the parked lists, counts nothing in the breaker,
+   * and hands what it freed to parked jobs (a released half-open probe lets the next job probe).
+   * @param lease the admission's lease, or null when the admission was refused (only unparks)
+   */
+  release(slot: GateSlot, lease: string | null, jobId: string): Promise<void>;
   /** The circuits of these webhooks, for `GET /webhooks` (a webhook never attempted is closed). */
   health(webhookIds: string[]): Promise<Map<string, WebhookHealth>>;
   /** Forgets a webhook's state (re-registration starts it closed). */
@@ -235,9 +243,15 @@ return {'ok', tostring(probe), transition}`;
 
 /**
  * KEYS: circuit, leases, waiters, window; the organization's inflight, parked; the pool's active,
- * pool, inflight. ARGV: lease token, ok (1|0), limit, consecutive threshold, window ms, min requests, failure
- * rate %, base cool-down ms, max cool-down ms, state ttl ms, organization id, own pool, share min,
- * share max, lease ms.
+ * pool, inflight. ARGV: lease token, ok (1|0, or r: released without an attempt), limit, consecutive
+ * threshold, window ms, min requests, failure rate %, base cool-down ms, max cool-down ms, state ttl
+ * ms, organization id, own pool, share min, share max, lease ms, job id (r only).
+ *
+ * A release (issue #30: the worker asked the gate while it read the delivery, and the delivery
+ * turned out not to need this attempt) frees the lease (an empty token: none was granted) and takes
+ * the job off the webhook's and the organization's parked lists, counts nothing in the breaker or
+ * the average, and promotes parked jobs into what it freed; a released half-open probe clears the
+ * probe and wakes one parked job to be the next.
  *
  * Two paths for the circuit. A success while the circuit is closed (nearly every report) only
  * counts the attempt in its bucket, resets the failure count and stamps `lastSuccessAt`: the
@@ -255,82 +269,99 @@ return {'ok', tostring(probe), transition}`;
  */
 const REPORT = `${NOW}${SHARE}
 local leaseMs = tonumber(ARGV[15])
-local leased = redis.call('ZSCORE', KEYS[2], ARGV[1])
-local took = leaseMs
-if leased then took = math.max(0, now - (tonumber(leased) - leaseMs)) end
-local lastAvg = tonumber(redis.call('HGET', KEYS[1], 'avgMs') or '')
-redis.call('HSET', KEYS[1], 'avgMs', lastAvg and math.floor(lastAvg * 0.7 + took * 0.3) or took)
-redis.call('ZREM', KEYS[2], ARGV[1])
-redis.call('ZREM', KEYS[5], ARGV[1])
-redis.call('ZREM', KEYS[9], ARGV[1])
-local ok = ARGV[2] == '1'
+local release = ARGV[2] == 'r'
+local releasedProbe = false
 local state = redis.call('HGET', KEYS[1], 'state') or 'closed'
-local windowMs = tonumber(ARGV[5])
-local bucketMs = math.max(1, math.floor(windowMs / 10))
-local b = math.floor(now / bucketMs)
-redis.call('HINCRBY', KEYS[4], 't' .. b, 1)
 local transition = ''
 local cf = 0
 local failingSince = ''
 local openUntil = ''
-if ok and state == 'closed' then
-  if redis.call('HLEN', KEYS[4]) > 22 then
-    local fields = redis.call('HKEYS', KEYS[4])
-    for i = 1, #fields do
-      if tonumber(string.sub(fields[i], 2)) <= b - 10 then redis.call('HDEL', KEYS[4], fields[i]) end
+if release then
+  if ARGV[1] ~= '' then
+    redis.call('ZREM', KEYS[2], ARGV[1])
+    redis.call('ZREM', KEYS[5], ARGV[1])
+    redis.call('ZREM', KEYS[9], ARGV[1])
+    if redis.call('HGET', KEYS[1], 'probe') == ARGV[1] then
+      redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
+      releasedProbe = true
     end
   end
-  redis.call('PEXPIRE', KEYS[4], windowMs * 2)
-  redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
-  redis.call('HDEL', KEYS[1], 'failingSince')
+  redis.call('ZREM', KEYS[3], ARGV[16])
+  redis.call('ZREM', KEYS[6], ARGV[16])
 else
-  if not ok then redis.call('HINCRBY', KEYS[4], 'f' .. b, 1) end
-  local total, fails = 0, 0
-  local fields = redis.call('HGETALL', KEYS[4])
-  for i = 1, #fields, 2 do
-    local f = fields[i]
-    if tonumber(string.sub(f, 2)) <= b - 10 then
-      redis.call('HDEL', KEYS[4], f)
-    elseif string.sub(f, 1, 1) == 't' then
-      total = total + tonumber(fields[i + 1])
-    else
-      fails = fails + tonumber(fields[i + 1])
+  local leased = redis.call('ZSCORE', KEYS[2], ARGV[1])
+  local took = leaseMs
+  if leased then took = math.max(0, now - (tonumber(leased) - leaseMs)) end
+  local lastAvg = tonumber(redis.call('HGET', KEYS[1], 'avgMs') or '')
+  redis.call('HSET', KEYS[1], 'avgMs', lastAvg and math.floor(lastAvg * 0.7 + took * 0.3) or took)
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  redis.call('ZREM', KEYS[5], ARGV[1])
+  redis.call('ZREM', KEYS[9], ARGV[1])
+  local ok = ARGV[2] == '1'
+  local windowMs = tonumber(ARGV[5])
+  local bucketMs = math.max(1, math.floor(windowMs / 10))
+  local b = math.floor(now / bucketMs)
+  redis.call('HINCRBY', KEYS[4], 't' .. b, 1)
+  if ok and state == 'closed' then
+    if redis.call('HLEN', KEYS[4]) > 22 then
+      local fields = redis.call('HKEYS', KEYS[4])
+      for i = 1, #fields do
+        if tonumber(string.sub(fields[i], 2)) <= b - 10 then redis.call('HDEL', KEYS[4], fields[i]) end
+      end
     end
-  end
-  redis.call('PEXPIRE', KEYS[4], windowMs * 2)
-  if ok then
+    redis.call('PEXPIRE', KEYS[4], windowMs * 2)
     redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
     redis.call('HDEL', KEYS[1], 'failingSince')
-    redis.call('HSET', KEYS[1], 'state', 'closed')
-    redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'openUntil', 'cooldown')
-    redis.call('DEL', KEYS[4])
-    state = 'closed'
-    transition = 'closed'
   else
-    cf = redis.call('HINCRBY', KEYS[1], 'cf', 1)
-    redis.call('HSET', KEYS[1], 'lastFailureAt', now)
-    redis.call('HSETNX', KEYS[1], 'failingSince', now)
-    local cooldown = nil
-    if state == 'half_open' then
-      cooldown = math.min(tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[8]) * 2, tonumber(ARGV[9]))
-    elseif state == 'closed' and (cf >= tonumber(ARGV[4]) or (total >= tonumber(ARGV[6]) and fails * 100 >= tonumber(ARGV[7]) * total)) then
-      cooldown = tonumber(ARGV[8])
+    if not ok then redis.call('HINCRBY', KEYS[4], 'f' .. b, 1) end
+    local total, fails = 0, 0
+    local fields = redis.call('HGETALL', KEYS[4])
+    for i = 1, #fields, 2 do
+      local f = fields[i]
+      if tonumber(string.sub(f, 2)) <= b - 10 then
+        redis.call('HDEL', KEYS[4], f)
+      elseif string.sub(f, 1, 1) == 't' then
+        total = total + tonumber(fields[i + 1])
+      else
+        fails = fails + tonumber(fields[i + 1])
+      end
     end
-    if cooldown then
-      redis.call('HSET', KEYS[1], 'state', 'open', 'openUntil', now + cooldown, 'cooldown', cooldown)
-      redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
-      state = 'open'
-      transition = 'open'
+    redis.call('PEXPIRE', KEYS[4], windowMs * 2)
+    if ok then
+      redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
+      redis.call('HDEL', KEYS[1], 'failingSince')
+      redis.call('HSET', KEYS[1], 'state', 'closed')
+      redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'openUntil', 'cooldown')
+      redis.call('DEL', KEYS[4])
+      state = 'closed'
+      transition = 'closed'
+    else
+      cf = redis.call('HINCRBY', KEYS[1], 'cf', 1)
+      redis.call('HSET', KEYS[1], 'lastFailureAt', now)
+      redis.call('HSETNX', KEYS[1], 'failingSince', now)
+      local cooldown = nil
+      if state == 'half_open' then
+        cooldown = math.min(tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[8]) * 2, tonumber(ARGV[9]))
+      elseif state == 'closed' and (cf >= tonumber(ARGV[4]) or (total >= tonumber(ARGV[6]) and fails * 100 >= tonumber(ARGV[7]) * total)) then
+        cooldown = tonumber(ARGV[8])
+      end
+      if cooldown then
+        redis.call('HSET', KEYS[1], 'state', 'open', 'openUntil', now + cooldown, 'cooldown', cooldown)
+        redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
+        state = 'open'
+        transition = 'open'
+      end
+      failingSince = redis.call('HGET', KEYS[1], 'failingSince') or ''
+      openUntil = redis.call('HGET', KEYS[1], 'openUntil') or ''
     end
-    failingSince = redis.call('HGET', KEYS[1], 'failingSince') or ''
-    openUntil = redis.call('HGET', KEYS[1], 'openUntil') or ''
   end
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[10]))
 end
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[10]))
 local promoted = {}
-if state == 'closed' and redis.call('ZCARD', KEYS[3]) > 0 then
+if (state == 'closed' or releasedProbe) and redis.call('ZCARD', KEYS[3]) > 0 then
   redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
   local free = tonumber(ARGV[3]) - redis.call('ZCARD', KEYS[2])
+  if state ~= 'closed' then free = 1 end
   if free > 0 then
     promoted = redis.call('ZRANGE', KEYS[3], 0, free - 1)
     if #promoted > 0 then redis.call('ZREM', KEYS[3], unpack(promoted)) end
@@ -454,6 +485,37 @@ export function createEndpointGate(
   const leaseNonce = randomBytes(6).toString('hex');
   let leaseSeq = 0;
 
+  /** REPORT with its keys and arguments: an outcome (1 | 0) or a release (`r`, with the job id). */
+  const runReport = (slot: GateSlot, lease: string, outcome: 1 | 0 | 'r', jobId: string) => {
+    const k = gateKeys(prefix, slot.webhookId);
+    const o = organizationShareKeys(prefix, slot.organizationId);
+    return r.gwGateReport(
+      k.circuit,
+      k.leases,
+      k.waiters,
+      k.window,
+      o.inflight,
+      o.parked,
+      pool.active,
+      pool.pool,
+      pool.inflight,
+      lease,
+      outcome,
+      slot.limit,
+      settings.WEBHOOK_CIRCUIT_FAILURE_THRESHOLD,
+      settings.WEBHOOK_CIRCUIT_WINDOW_MS,
+      settings.WEBHOOK_CIRCUIT_MIN_REQUESTS,
+      settings.WEBHOOK_CIRCUIT_FAILURE_RATE,
+      settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
+      settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
+      stateTtlMs,
+      slot.organizationId,
+      ...shareArgs,
+      leaseMs,
+      jobId,
+    );
+  };
+
   return {
     leaseMs,
     async admit(slot, jobId) {
@@ -489,32 +551,7 @@ export function createEndpointGate(
       return { admitted: false, reason, until: timed ? new Date(Number(detail)) : null, transition: moved };
     },
     async report(slot, lease, ok) {
-      const k = gateKeys(prefix, slot.webhookId);
-      const o = organizationShareKeys(prefix, slot.organizationId);
-      const [state, transition, cf, failingSince, openUntil, promoted] = await r.gwGateReport(
-        k.circuit,
-        k.leases,
-        k.waiters,
-        k.window,
-        o.inflight,
-        o.parked,
-        pool.active,
-        pool.pool,
-        pool.inflight,
-        lease,
-        ok ? 1 : 0,
-        slot.limit,
-        settings.WEBHOOK_CIRCUIT_FAILURE_THRESHOLD,
-        settings.WEBHOOK_CIRCUIT_WINDOW_MS,
-        settings.WEBHOOK_CIRCUIT_MIN_REQUESTS,
-        settings.WEBHOOK_CIRCUIT_FAILURE_RATE,
-        settings.WEBHOOK_CIRCUIT_COOLDOWN_MS,
-        settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS,
-        stateTtlMs,
-        slot.organizationId,
-        ...shareArgs,
-        leaseMs,
-      );
+      const [state, transition, cf, failingSince, openUntil, promoted] = await runReport(slot, lease, ok ? 1 : 0, '');
       if (transition) await redis.sadd(registry, slot.webhookId);
       if (promoted.length > 0) await wake(promoted).catch(() => undefined);
       return {
@@ -525,6 +562,10 @@ export function createEndpointGate(
         openUntil: state === 'open' ? msToDate(openUntil) : null,
         promoted,
       };
+    },
+    async release(slot, lease, jobId) {
+      const [, , , , , promoted] = await runReport(slot, lease ?? '', 'r', jobId);
+      if (promoted.length > 0) await wake(promoted).catch(() => undefined);
     },
     health: coalescedHealthReader(redis, prefix),
     async reset(webhookId) {

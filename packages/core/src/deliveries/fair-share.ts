@@ -141,10 +141,15 @@ function commands(redis: RedisConnection): ShareRedis {
   return r;
 }
 
-/** A delivery to enqueue, with the organization it belongs to. */
+/**
+ * A delivery to enqueue, with the organization it belongs to and (issue #30) its webhook: both go
+ * into the job, so the worker asks the endpoint gate while it reads the delivery. A ref without
+ * `webhookId` still works (the worker reads first, then asks).
+ */
 export interface DeliveryRef {
   id: string;
   organizationId: string;
+  webhookId?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from '@gw/runtime';
 import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
-import type { DeliveryStore } from './repository.js';
+import type { DeliveryStore, LoadedDelivery } from './repository.js';
 import type { AttemptResult, Sender } from './sender.js';
 import { signStandardWebhook, signWebhookBody } from './signing.js';
 import { announceWebhookChange } from './webhook-changes.js';
@@ -53,24 +53,50 @@ function openSecret(box: Context['secretBox'], sealed: string): string {
  * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
  * and receivers dedupe by the delivery id (X-Service-Delivery, signed in the body as `delivery.id`).
  *
+ * Issue #30: a job that carries its organization and webhook asks the gate while the row is read,
+ * and the gate's report runs beside the record, so a delivery to a healthy endpoint waits for four
+ * round trips (the job, read ∥ admit, the POST, record ∥ report) instead of six. An early admission
+ * the row does not need (not pending, deactivated, not due, a cap changed) is given back unused.
+ *
  * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
+ * @param job the job's data ({@link DeliveryJobRef}), or just the delivery id
  * @returns what happened; `retry` and `not-due` carry the time the job must run again
  * @throws whatever the store throws (database unreachable): the job fails and BullMQ retries it
  */
 export async function processDelivery(
   ctx: Pick<Context, 'config' | 'secretBox' | 'logger' | 'redis'> & { deliveries: DeliveryStore; gate: EndpointGate },
   sender: Sender,
-  deliveryId: string,
+  job: string | DeliveryJobRef,
 ): Promise<ProcessOutcome> {
-  const delivery = await ctx.deliveries.load(deliveryId);
-  if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
-  if (delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+  const ref = typeof job === 'string' ? { deliveryId: job } : job;
+  const deliveryId = ref.deliveryId;
+  // Issue #30: with the organization and the webhook in the job, the gate is asked while the row
+  // is read (one wait instead of two); the row still decides whether and how the attempt goes.
+  const guess = ref.organizationId && ref.webhookId ? guessSlot(ctx, ref.webhookId, ref.organizationId) : undefined;
+  const early = guess ? settled(ctx.gate.admit(guess, deliveryId)) : undefined;
+  const giveBack = async (): Promise<void> => {
+    if (guess && early) await releaseEarly(ctx, guess, await early, deliveryId);
+  };
+
+  let delivery: LoadedDelivery | undefined;
+  try {
+    delivery = await ctx.deliveries.load(deliveryId);
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
+  if (!delivery || delivery.status !== 'pending') {
+    await giveBack();
+    return { kind: 'skipped', reason: delivery ? `delivery is ${delivery.status}` : 'delivery not found' };
+  }
   const event = delivery.event;
   if (!delivery.webhook.active) {
+    await giveBack();
     await ctx.deliveries.markDead(deliveryId, 'webhook deactivated');
     return { kind: 'dead', attempt: null, reason: 'webhook deactivated', event };
   }
   if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1000) {
+    await giveBack();
     return { kind: 'not-due', at: delivery.nextAttemptAt };
   }
 
@@ -83,7 +109,18 @@ export async function processDelivery(
     organizationId: delivery.organizationId,
     limit: Math.min(delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY),
   };
-  const admission = await ctx.gate.admit(slot, deliveryId);
+  rememberLimit(webhookId, slot.limit);
+  let admission: Admission;
+  if (guess && early && sameSlot(guess, slot)) {
+    const asked = await early;
+    if ('error' in asked) throw asked.error;
+    admission = asked.value;
+  } else {
+    // No guess, or a guess the row contradicts (a limit changed since this process last saw the
+    // webhook): give the early admission back and ask with the row's slot.
+    await giveBack();
+    admission = await ctx.gate.admit(slot, deliveryId);
+  }
   if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
   if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
 
@@ -111,8 +148,6 @@ export async function processDelivery(
     await settle(ctx, slot, admission.lease, false);
     throw err;
   }
-  const report = await settle(ctx, slot, admission.lease, result.ok);
-
   const attempt = delivery.attempts + 1;
   const exhausted = delivery.manual || attempt >= ctx.config.WEBHOOK_MAX_ATTEMPTS;
   const status = result.ok ? 'delivered' : exhausted ? 'dead' : 'pending';
@@ -121,16 +156,21 @@ export async function processDelivery(
       ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
       : null;
 
-  const recorded = await ctx.deliveries.recordAttempt({
-    deliveryId,
-    previousAttempts: delivery.attempts,
-    status,
-    nextAttemptAt,
-    statusCode: result.statusCode,
-    durationMs: result.durationMs,
-    error: result.error,
-    responseBody: result.responseBody,
-  });
+  // Issue #30: the gate's report and the attempt's record do not depend on each other: one wait.
+  // The report never throws (see settle); a failed record fails the job, which BullMQ retries.
+  const [report, recorded] = await Promise.all([
+    settle(ctx, slot, admission.lease, result.ok),
+    ctx.deliveries.recordAttempt({
+      deliveryId,
+      previousAttempts: delivery.attempts,
+      status,
+      nextAttemptAt,
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      error: result.error,
+      responseBody: result.responseBody,
+    }),
+  ]);
   if (!recorded) return { kind: 'skipped', reason: 'delivery changed concurrently' };
 
   ctx.logger.debug(
@@ -144,6 +184,65 @@ export async function processDelivery(
   if (status === 'delivered') return { kind: 'delivered', attempt, event };
   if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
   return { kind: 'retry', attempt, at: nextAttemptAt!, event };
+}
+
+/** What a delivery job carries (issue #30): the delivery id, and its organization and webhook when queued by this version. */
+export interface DeliveryJobRef {
+  deliveryId: string;
+  organizationId?: string | undefined;
+  webhookId?: string | undefined;
+}
+
+/** Each webhook's cap as this process last read it from its row (issue #30: the guess of an early admission). */
+const knownLimits = new Map<string, number>();
+const MAX_KNOWN_LIMITS = 10_000;
+
+function rememberLimit(webhookId: string, limit: number): void {
+  if (knownLimits.get(webhookId) === limit) return;
+  if (knownLimits.size >= MAX_KNOWN_LIMITS) knownLimits.delete(knownLimits.keys().next().value!);
+  knownLimits.set(webhookId, limit);
+}
+
+/** The slot a job's webhook most likely has: its last known cap, else WEBHOOK_ENDPOINT_CONCURRENCY. */
+function guessSlot(ctx: Pick<Context, 'config'>, webhookId: string, organizationId: string): GateSlot {
+  const limit = knownLimits.get(webhookId) ?? Math.min(ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY);
+  return { webhookId, organizationId, limit };
+}
+
+const sameSlot = (a: GateSlot, b: GateSlot): boolean =>
+  a.webhookId === b.webhookId && a.organizationId === b.organizationId && a.limit === b.limit;
+
+type Settled<T> = { value: T } | { error: unknown };
+
+/** The promise's outcome as a value, so that it can be awaited later without an unhandled rejection meanwhile. */
+const settled = <T>(p: Promise<T>): Promise<Settled<T>> =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+
+/**
+ * Gives back an early admission that will not be used: its lease if it was admitted, its place if
+ * it was parked. A failure is logged and swallowed (a lease expires by itself, a parked id is
+ * dropped when promoted).
+ */
+async function releaseEarly(
+  ctx: Pick<Context, 'logger'> & { gate: EndpointGate },
+  slot: GateSlot,
+  asked: Settled<Admission>,
+  jobId: string,
+): Promise<void> {
+  if ('error' in asked) return;
+  const a = asked.value;
+  if (!a.admitted && a.reason === 'circuit_open') return;
+  try {
+    await ctx.gate.release(slot, a.admitted ? a.lease : null, jobId);
+  } catch (err) {
+    ctx.logger.warn(
+      { err: { message: (err as Error).message }, webhookId: slot.webhookId },
+      'endpoint gate release failed; the lease will expire',
+    );
+  }
 }
 
 /** Up to `maxMs` of random spread, so that deferred jobs of one endpoint do not all wake at once. */

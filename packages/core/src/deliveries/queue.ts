@@ -10,8 +10,13 @@ import { type DeliveryRef, rankDeliveries } from './fair-share.js';
  * Keys the schemas do not know are stripped, not refused (workers of two versions during a deploy).
  */
 
-/** Job data of a delivery attempt, `{ deliveryId }`; the job id is the delivery id (a UUID). */
-export const deliveryJobSchema = z.object({ deliveryId: jobUuid() });
+/**
+ * Job data of a delivery attempt, `{ deliveryId, organizationId?, webhookId? }`; the job id is the
+ * delivery id (a UUID). Issue #30: the organization and the webhook (immutable once the delivery
+ * row exists) let the worker ask the endpoint gate while it reads the row; the row stays the truth
+ * (state, attempts, whether the webhook is active, its secret). Jobs queued before carry only the id.
+ */
+export const deliveryJobSchema = z.object({ deliveryId: jobUuid(), organizationId: jobUuid().optional(), webhookId: jobUuid().optional() });
 /** Job data of a delivery attempt; the job id is the delivery id. */
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
@@ -34,6 +39,10 @@ export type RecoveryJob = z.infer<typeof recoveryJobSchema>;
 
 export const deliveryQueue = defineQueue({ name: 'webhook-deliveries', jobName: 'deliver', data: deliveryJobSchema });
 export const recoveryQueue = defineQueue({ name: 'webhook-recovery', jobName: 'recover', data: recoveryJobSchema });
+
+/** A delivery's job data: its ids, with the organization and the webhook when the ref has them. */
+const jobDataOf = (d: DeliveryRef): DeliveryJob =>
+  d.webhookId ? { deliveryId: d.id, organizationId: d.organizationId, webhookId: d.webhookId } : { deliveryId: d.id };
 
 /**
  * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
@@ -58,16 +67,16 @@ export async function enqueueDeliveries(
     return ensureLiveJobs(
       ctx.queues,
       deliveryQueue,
-      deliveries.map((d) => ({ id: d.id, data: { deliveryId: d.id } })),
+      deliveries.map((d) => ({ id: d.id, data: jobDataOf(d) })),
       async (ids) => (await rank(ids.map((id) => byId.get(id)!))).map((priority) => ({ priority })),
     );
   }
-  for (const d of deliveries) parseJobData(deliveryQueue, { deliveryId: d.id }, d.id); // ensureLiveJobs checks its own
+  const data = deliveries.map((d) => parseJobData(deliveryQueue, jobDataOf(d), d.id)); // ensureLiveJobs checks its own
   const priorities = await rank(deliveries);
   await ctx.queues.get(deliveryQueue).addBulk(
     deliveries.map((d, i) => ({
       name: deliveryQueue.jobName,
-      data: { deliveryId: d.id },
+      data: data[i]!,
       opts: { jobId: d.id, delay: opts.delayMs ?? 0, priority: priorities[i] },
     })),
   );
