@@ -14,10 +14,10 @@ role="${1:-api}"
 case "$role" in
   worker)
     # Heap limit from the configuration: WORKER_MAX_OLD_SPACE_MB (packages/runtime/src/config/env.ts,
-    # default 96). Node 24 sizes the young generation up to 3 x 64 MiB; 16 MiB semi-spaces (Node
-    # 20's size) keep the worker's peak RSS under 200 MiB at full speed (docs/operating.md).
+    # default 128). Node 24 sizes the young generation up to 3 x 64 MiB; 8 MiB semi-spaces keep the
+    # worker's peak RSS under 200 MiB at full speed with the larger old space (docs/operating.md).
     cd /app/apps/worker
-    exec node --conditions=gw-dist --max-old-space-size="${WORKER_MAX_OLD_SPACE_MB:-96}" --max-semi-space-size=16 /app/apps/worker/dist/main.js "$@"
+    exec node --conditions=gw-dist --max-old-space-size="${WORKER_MAX_OLD_SPACE_MB:-128}" --max-semi-space-size=8 /app/apps/worker/dist/main.js "$@"
     ;;
   api | ops)
     cd "/app/apps/$role"

@@ -198,7 +198,7 @@ describe('pnpm build', () => {
       ].sort(),
     );
     for (const p of paths) expect({ p, exists: existsSync(path.join(repoRoot, p)) }).toEqual({ p, exists: true });
-    expect(script).toMatch(/--max-old-space-size="\$\{WORKER_MAX_OLD_SPACE_MB:-96\}"/);
+    expect(script).toMatch(/--max-old-space-size="\$\{WORKER_MAX_OLD_SPACE_MB:-128\}"/);
   });
 });
 

@@ -243,7 +243,7 @@ export function loadBenchConfig(): BenchConfig {
         }),
     ),
     // Default: the flags the worker is started with in production (apps/worker start, docker/entrypoint.sh).
-    workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=96 --max-semi-space-size=16')
+    workerNodeFlags: (process.env.BENCH_WORKER_NODE_FLAGS ?? '--max-old-space-size=128 --max-semi-space-size=8')
       .split(/\s+/)
       .filter(Boolean),
     // Default: the flags the API is started with in production (none: docker/entrypoint.sh).

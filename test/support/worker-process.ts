@@ -10,7 +10,7 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
   const heapMb = env.WORKER_MAX_OLD_SPACE_MB ?? String(stack.config.WORKER_MAX_OLD_SPACE_MB);
   return spawn(
     process.execPath,
-    [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=16', '--import', 'tsx', 'apps/worker/src/main.ts'],
+    [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=8', '--import', 'tsx', 'apps/worker/src/main.ts'],
     {
       cwd: repoRoot,
       env: {

@@ -29,8 +29,8 @@ describe('startedMaxOldSpaceMb', () => {
 });
 
 describe('WORKER_MAX_OLD_SPACE_MB', () => {
-  it('defaults to 96 MiB and accepts a configured value within bounds', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).WORKER_MAX_OLD_SPACE_MB).toBe(96);
+  it('defaults to 128 MiB and accepts a configured value within bounds', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).WORKER_MAX_OLD_SPACE_MB).toBe(128);
     expect(loadConfig({ NODE_ENV: 'test', WORKER_MAX_OLD_SPACE_MB: '256' }).WORKER_MAX_OLD_SPACE_MB).toBe(256);
     expect(() => loadConfig({ NODE_ENV: 'test', WORKER_MAX_OLD_SPACE_MB: '8' })).toThrow(/WORKER_MAX_OLD_SPACE_MB/);
   });
