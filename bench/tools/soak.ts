@@ -485,6 +485,8 @@ async function main(): Promise<void> {
     const duplicates = total - answeredAt.size;
     const outcomes = Object.fromEntries(metricValues(workerSnapshot, 'gw_deliveries_total', 'outcome'));
     const pruned = Object.fromEntries(metricValues(workerSnapshot, 'gw_retention_pruned_total', 'table'));
+    const deferrals = Object.fromEntries(metricValues(workerSnapshot, 'gw_delivery_deferrals_total', 'reason'));
+    const capWaits = metricValues(workerSnapshot, 'gw_delivery_cap_waits_total').get('') ?? 0;
 
     // Growth after the warm-up.
     const growth: Partial<Record<ProcessName, ProcessGrowth>> = {};
@@ -548,7 +550,7 @@ async function main(): Promise<void> {
         `${loadStats.skipped} ticks skipped (${MAX_IN_FLIGHT} flows in flight), errors ${JSON.stringify(loadStats.errors)}`,
     );
     log(
-      `bench:soak: worker's delivery runs by outcome ${JSON.stringify(outcomes)}; receiver: ${answeredAt.size} answered 2xx at once, ${hung.size} slow, ${receiverMem.failed} answered 500`,
+      `bench:soak: worker's delivery runs by outcome ${JSON.stringify(outcomes)}, deferred ${JSON.stringify(deferrals)}, cap waits ${capWaits}; receiver: ${answeredAt.size} answered 2xx at once, ${hung.size} slow, ${receiverMem.failed} answered 500`,
     );
     for (const d of deliveries) log(`  ${d.organization}: ${JSON.stringify(d)}`);
     log(`bench:soak: retention: ${seeded} seedings of ${S.retentionRows} old rows per table; pruned ${JSON.stringify(pruned)}`);
@@ -577,6 +579,8 @@ async function main(): Promise<void> {
       load: loadStats,
       deliveries: {
         outcomes,
+        deferrals,
+        capWaits,
         byOrganization: deliveries,
         receiver: { answered: answeredAt.size, total, slow: hung.size, failed: receiverMem.failed },
       },
