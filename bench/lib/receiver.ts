@@ -15,8 +15,9 @@ export interface Receiver {
    * Forgets every record (and drops held connections) and sets the answer delay, ms.
    * @param hangPrefix requests whose path starts with it are never answered (see `receiver-server.ts`)
    * @param slow requests whose path starts with `prefix` are answered 200 after `ms`
+   * @param failPrefix requests whose path starts with it are answered 500 at once (counted, not recorded)
    */
-  reset(delayMs: number, hangPrefix?: string, slow?: { prefix: string; ms: number }): Promise<void>;
+  reset(delayMs: number, hangPrefix?: string, slow?: { prefix: string; ms: number }, failPrefix?: string): Promise<void>;
   /** Distinct delivery ids answered so far, and total requests (duplicates included). */
   count(): Promise<{ unique: number; total: number }>;
   /**
@@ -30,6 +31,8 @@ export interface Receiver {
    * @returns the last count
    */
   waitFor(expected: number, timeoutMs: number, check?: () => void): Promise<{ unique: number; total: number }>;
+  /** The receiver process's own memory (`process.memoryUsage()`: RSS and V8 heap used, bytes) and the 500s it answered since the last reset. */
+  memory(): Promise<{ rssBytes: number; heapUsedBytes: number; failed: number }>;
   stop(): Promise<void>;
 }
 
@@ -48,8 +51,8 @@ export async function startReceiver(): Promise<Receiver> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid,
-    reset: async (delayMs, hangPrefix, slow) => {
-      child.send({ type: 'reset', delayMs, hangPrefix, slowPrefix: slow?.prefix, slowMs: slow?.ms });
+    reset: async (delayMs, hangPrefix, slow, failPrefix) => {
+      child.send({ type: 'reset', delayMs, hangPrefix, slowPrefix: slow?.prefix, slowMs: slow?.ms, failPrefix });
       await child.next(isMessage<{ type: 'reset-done' }>('reset-done'));
     },
     count,
@@ -70,6 +73,11 @@ export async function startReceiver(): Promise<Receiver> {
         if (c.unique >= expected || Date.now() > until) return c;
         await new Promise((r) => setTimeout(r, 50));
       }
+    },
+    memory: async () => {
+      child.send({ type: 'memory' });
+      const m = await child.next(isMessage<{ type: 'memory'; rssBytes: number; heapUsedBytes: number; failed: number }>('memory'));
+      return { rssBytes: m.rssBytes, heapUsedBytes: m.heapUsedBytes, failed: m.failed };
     },
     stop: async () => {
       await child.stop();

@@ -49,3 +49,27 @@ export const round = (value: number, digits = 0): number => {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 };
+
+/**
+ * Least-squares slope of `ys` against `xs` (units of y per unit of x); NaN with fewer than two
+ * points or when every x is the same.
+ */
+export function leastSquaresSlope(xs: readonly number[], ys: readonly number[]): number {
+  const n = Math.min(xs.length, ys.length);
+  if (n < 2) return Number.NaN;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i]!;
+    my += ys[i]!;
+  }
+  mx /= n;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+  }
+  return sxx === 0 ? Number.NaN : sxy / sxx;
+}

@@ -20,6 +20,7 @@ import { createRawSql, type RawSqlPool } from '@gw/db';
 import { createLogger, loadConfig } from '@gw/runtime';
 import { runRetention, type RetentionStep } from '@gw/core/retention';
 import { createBenchDatabase } from '../lib/infra.js';
+import { seedRetentionRows } from '../lib/retention-seed.js';
 
 const num = (name: string, dflt: number) => Number(process.env[name] ?? dflt);
 const N = {
@@ -32,48 +33,9 @@ const N = {
 };
 const pgServerUrl = process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-/** Old rows (past retention) and as many recent ones (kept), with generate_series: set-based, untimed. */
+/** Old rows (past retention) and as many recent ones (kept), then `VACUUM ANALYZE` and a checkpoint: untimed. */
 async function seed(sql: RawSqlPool): Promise<void> {
-  await sql.$executeRaw`INSERT INTO organizations (id, name) VALUES ('00000000-0000-7000-8000-000000000001', 'retention bench')`;
-  await sql.$executeRaw`
-    INSERT INTO webhooks (id, organization_id, url, events, secret_encrypted, updated_at)
-    SELECT gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'http://127.0.0.1:9/h/' || i, '{payment.settled}', 'x', now()
-    FROM generate_series(1, ${N.webhooks}::int) AS i`;
-  for (const [age, status] of [
-    ['40 days', 'delivered'],
-    ['1 day', 'delivered'],
-  ] as const) {
-    // One event per delivery (as with one subscribed webhook), spread over the webhooks.
-    await sql.$executeRaw`
-      WITH w AS (SELECT id, row_number() OVER () - 1 AS n FROM webhooks),
-      e AS (
-        INSERT INTO events (id, organization_id, type, payload, created_at)
-        SELECT gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'payment.settled',
-               '{"payment":{"id":"p","amount":"1000000000000000000"}}', now() - ${age}::interval - (i || ' ms')::interval
-        FROM generate_series(1, ${N.deliveries}::int) AS i
-        RETURNING id, created_at
-      ),
-      numbered AS (SELECT id, created_at, row_number() OVER () AS i FROM e)
-      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, event, status, attempts, created_at, updated_at, delivered_at)
-      SELECT gen_random_uuid(), '00000000-0000-7000-8000-000000000001', w.id, numbered.id, 'payment.settled',
-             ${status}::delivery_status, ${N.attempts}::int, numbered.created_at, numbered.created_at, numbered.created_at
-      FROM numbered JOIN w ON w.n = numbered.i % ${N.webhooks}::int`;
-  }
-  await sql.$executeRaw`
-    INSERT INTO delivery_attempts (id, delivery_id, number, status_code, duration_ms, response_body, created_at)
-    SELECT gen_random_uuid(), d.id, n, CASE WHEN n = ${N.attempts}::int THEN 200 ELSE 500 END, 25, 'ok', d.updated_at
-    FROM deliveries d, generate_series(1, ${N.attempts}::int) AS n`;
-  for (const age of ['2 days', '1 hour']) {
-    await sql.$executeRaw`
-      INSERT INTO idempotency_records (organization_id, key, request_hash, status_code, response_body, created_at)
-      SELECT '00000000-0000-7000-8000-000000000001', ${age}::text || '-' || i, md5(i::text), 201, '{"id":"p"}', now() - ${age}::interval
-      FROM generate_series(1, ${N.keys}::int) AS i`;
-    await sql.$executeRaw`
-      INSERT INTO siwe_nonces (nonce, address, expires_at, used_at, created_at)
-      SELECT md5(${age}::text || i), '0x0000000000000000000000000000000000000001', now() - ${age}::interval + interval '10 minutes',
-             now() - ${age}::interval, now() - ${age}::interval
-      FROM generate_series(1, ${N.nonces}::int) AS i`;
-  }
+  await seedRetentionRows(sql, { organizationId: '00000000-0000-7000-8000-000000000001', ...N, ages: 'both', tag: '' });
   await sql.$executeRaw`VACUUM (ANALYZE) events, deliveries, delivery_attempts, idempotency_records, siwe_nonces`;
   await sql.$executeRaw`CHECKPOINT`;
 }

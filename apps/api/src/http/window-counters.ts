@@ -1,4 +1,5 @@
 import type { RedisConnection } from '@gw/runtime';
+import { registerCacheSize } from '@gw/runtime';
 import type { Config } from '@gw/runtime';
 
 interface Entry {
@@ -35,6 +36,8 @@ export interface WindowCounterOptions {
   syncMs: number;
   /** Keys kept in memory at most (the least recently used are dropped first; default 50,000). */
   maxKeys?: number;
+  /** Name of its key count in `gw_cache_entries{cache="rate_limit_<name>"}` (default `counters`). */
+  name?: string;
 }
 
 /**
@@ -61,6 +64,7 @@ export class SyncedWindowCounters {
     private readonly opts: WindowCounterOptions,
   ) {
     this.maxKeys = opts.maxKeys ?? 50_000;
+    registerCacheSize(`rate_limit_${opts.name ?? 'counters'}`, this.entries, this.maxKeys);
   }
 
   /** Starts the periodic sync (the timer does not keep the process alive). */
@@ -189,6 +193,11 @@ export interface RateLimitCounters {
  */
 export function createRateLimitCounters(redis: RedisConnection, config: Config): RateLimitCounters {
   const counters = (name: string, windowMs = config.RATE_LIMIT_WINDOW_MS) =>
-    new SyncedWindowCounters(redis, { prefix: `${config.QUEUE_PREFIX}:rl:${name}:`, windowMs, syncMs: config.RATE_LIMIT_SYNC_MS }).start();
+    new SyncedWindowCounters(redis, {
+      prefix: `${config.QUEUE_PREFIX}:rl:${name}:`,
+      windowMs,
+      syncMs: config.RATE_LIMIT_SYNC_MS,
+      name,
+    }).start();
   return { requests: counters('req'), authFailures: counters('authfail'), events: counters('events', EVENT_QUOTA_WINDOW_MS) };
 }

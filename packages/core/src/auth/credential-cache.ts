@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@gw/db';
 import type { RedisConnection } from '@gw/runtime';
-import { sha256Hex, subscribeChannel, type Principal } from '@gw/runtime';
+import { registerCacheSize, sha256Hex, subscribeChannel, type Principal } from '@gw/runtime';
 import { findCredentialExpiry, markCredentialRevoked } from './repository.js';
 import { authenticateCredential } from './service.js';
 
@@ -21,7 +21,9 @@ export class CredentialCache {
     private readonly prisma: PrismaClient,
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    registerCacheSize('credentials', this.entries, maxEntries);
+  }
 
   /**
    * @param hash the key's SHA-256 (hex) when the caller already computed it (the API's rate limiter

@@ -9,7 +9,7 @@ import {
 } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { withTransaction, type PrismaClient, type SigningKey, type Tx } from '@gw/db';
-import { subscribeChannel, type Config, type RedisConnection, type SecretBox, type Session } from '@gw/runtime';
+import { registerCacheSize, subscribeChannel, type Config, type RedisConnection, type SecretBox, type Session } from '@gw/runtime';
 import {
   findSigningKey,
   insertSigningKey,
@@ -308,7 +308,9 @@ export class SessionTokens {
     private readonly box: SecretBox,
     private readonly config: Pick<Config, 'JWT_PRIVATE_KEY' | 'JWT_TTL_SECONDS' | 'JWT_ISSUER' | 'JWT_AUDIENCE'>,
     private readonly opts: { announce?: () => Promise<void> } = {},
-  ) {}
+  ) {
+    registerCacheSize('verified_sessions', this.verified, MAX_VERIFIED_TOKENS);
+  }
 
   /** Resolves the signing key (generating or storing one, scheduling retirements) and reads the verifying keys. Call before serving. */
   async init(): Promise<void> {

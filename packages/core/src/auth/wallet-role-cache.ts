@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@gw/db';
-import { subscribeChannel, type RedisConnection } from '@gw/runtime';
+import { registerCacheSize, subscribeChannel, type RedisConnection } from '@gw/runtime';
 import { listWalletRoles } from './repository.js';
 
 /** Redis channel on which role grants and revocations are announced to every API replica (payload: the address). */
@@ -26,7 +26,9 @@ export class WalletRoleCache {
     private readonly prisma: PrismaClient,
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    registerCacheSize('wallet_roles', this.entries, maxEntries);
+  }
 
   /**
    * @param address EIP-55 checksummed address (a verified JWT's `sub`)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { erc20Abi, getAddress, isAddress, keccak256, parseEther } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
-import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
+import { AppError, registerCacheSize, type ChainEndpoint, type Context } from '@gw/runtime';
 import {
   HOME_CONTRACTS,
   REMOTE_CONTRACTS,
@@ -307,7 +307,10 @@ export function cachedRead<T>(ctx: ChainCtx, key: string, read: () => Promise<T>
   const ttl = ctx.config.CHAIN_READ_CACHE_MS;
   if (ttl === 0) return read();
   let cache = ctx.chains.memo.get('reads') as Map<string, { at: number; value: Promise<unknown> }> | undefined;
-  if (!cache) ctx.chains.memo.set('reads', (cache = new Map()));
+  if (!cache) {
+    ctx.chains.memo.set('reads', (cache = new Map()));
+    registerCacheSize('chain_reads', cache, READ_CACHE_MAX);
+  }
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < ttl) return hit.value as Promise<T>;
   if (cache.size >= READ_CACHE_MAX) cache.clear();

@@ -1,4 +1,5 @@
 import type { Context } from '@gw/runtime';
+import { registerCacheSize } from '@gw/runtime';
 import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
 import type { DeliveryStore, LoadedDelivery } from './repository.js';
@@ -30,6 +31,7 @@ export type ProcessOutcome =
 /** Decrypted signing secrets by ciphertext: a rotation writes a new ciphertext, so entries never go stale. */
 const openedSecrets = new Map<string, string>();
 const MAX_OPENED_SECRETS = 5000;
+registerCacheSize('opened_secrets', openedSecrets, MAX_OPENED_SECRETS);
 
 /** AES-GCM decryption once per secret per process instead of once per attempt (issue #5). */
 function openSecret(box: Context['secretBox'], sealed: string): string {

@@ -3,7 +3,7 @@ import { Agent as HttpAgent, type AgentOptions as HttpAgentOptions } from 'node:
 import { Agent as HttpsAgent } from 'node:https';
 import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { bareHost, createGuardedLookup, isPublicAddress, urlPort, type Resolver } from '@gw/runtime';
+import { bareHost, createGuardedLookup, isPublicAddress, registerCacheSize, urlPort, type Resolver } from '@gw/runtime';
 
 /** At most this much of a receiver's response body is read and recorded (issue #2). */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
@@ -109,6 +109,7 @@ export function createSender(opts: {
   };
   // The URL check's answer by URL: it depends only on the URL and this sender's fixed policy.
   const refusals = new Map<string, string | null>();
+  registerCacheSize('sender_url_checks', refusals, MAX_CACHED_URLS);
   const refusalOf = (url: string): string | null => {
     let r = refusals.get(url);
     if (r === undefined) {

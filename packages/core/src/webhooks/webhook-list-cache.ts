@@ -1,5 +1,5 @@
 import type { RedisConnection } from '@gw/runtime';
-import { subscribeChannel } from '@gw/runtime';
+import { registerCacheSize, subscribeChannel } from '@gw/runtime';
 import { announceWebhookChange, webhookChangeChannel } from '../deliveries/index.js';
 import type { WebhookDto } from './contract.js';
 
@@ -22,7 +22,9 @@ export class WebhookListCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    registerCacheSize('webhook_lists', this.entries, maxEntries);
+  }
 
   /**
    * The organization's list from the cache, or from `load` (then cached).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { registerCacheGauges } from './cache-sizes.js';
 
 /** The processes that publish metrics (the ops app collects and serves them). */
 export type MetricsApp = 'api' | 'worker' | 'ops';
@@ -28,7 +29,7 @@ export interface AppMetrics {
    * carries it as label `replica` ({@link REPLICA_LABEL}), never `instance`.
    */
   instanceId: string;
-  /** Default process metrics (prefix-less `process_*`, `nodejs_*`) plus the instruments below. */
+  /** Default process metrics (prefix-less `process_*`, `nodejs_*`), the caches' sizes (`gw_cache_entries`, see `registerCacheSize`) and the instruments below. */
   registry: Registry;
   /** `gw_http_request_duration_seconds{method, route, status}` (route = template, never the raw path). */
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
@@ -78,6 +79,7 @@ export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } 
   const registry = new Registry();
   registry.setDefaultLabels({ app, [REPLICA_LABEL]: instanceId });
   collectDefaultMetrics({ register: registry });
+  registerCacheGauges(registry);
   const httpRequestDuration = new Histogram({
     name: 'gw_http_request_duration_seconds',
     help: 'HTTP request duration in seconds, by method, route template and status code',

@@ -9,3 +9,4 @@ export * from './app-metrics.js';
 export * from './publisher.js';
 export * from './collector.js';
 export * from './exposition.js';
+export * from './cache-sizes.js';
