@@ -1,5 +1,4 @@
-import type { Context } from '@gw/runtime';
-import { registerCacheSize } from '@gw/runtime';
+import { type Context, registerCacheSize } from '@gw/runtime';
 import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
 import type { DeliveryStore, LoadedDelivery } from './repository.js';
@@ -198,6 +197,7 @@ export interface DeliveryJobRef {
 /** Each webhook's cap as this process last read it from its row (issue #30: the guess of an early admission). */
 const knownLimits = new Map<string, number>();
 const MAX_KNOWN_LIMITS = 10_000;
+registerCacheSize('webhook_limits', knownLimits, MAX_KNOWN_LIMITS);
 
 function rememberLimit(webhookId: string, limit: number): void {
   if (knownLimits.get(webhookId) === limit) return;
