@@ -437,7 +437,7 @@ const usedMemory = async (redis: Redis) => Number(/used_memory:(\d+)/.exec(await
 
 /** `n` pending deliveries (one event each) of the pipeline organization, spread over its webhooks. @returns their ids */
 async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds: string[], n: number): Promise<DeliveryRef[]> {
-  const res = await client.query<{ id: string }>(
+  const res = await client.query<{ id: string; webhook_id: string }>(
     `WITH t AS (
        SELECT g, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS webhook, gen_random_uuid() AS event_id,
               (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7' || substr(md5(random()::text), 1, 3) || '8' ||
@@ -452,10 +452,10 @@ async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds:
      )
      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, event, status, attempts, manual, next_attempt_at, created_at, updated_at)
      SELECT id, $1::uuid, webhook, event_id, 'payment.settled', 'pending', 0, false, now(), now(), now() FROM t
-     RETURNING id::text`,
+     RETURNING id::text, webhook_id::text`,
     [orgId, webhookIds, n],
   );
-  return res.rows.map((r) => ({ id: r.id, organizationId: orgId }));
+  return res.rows.map((r) => ({ id: r.id, organizationId: orgId, webhookId: r.webhook_id }));
 }
 
 /**

@@ -141,10 +141,12 @@ function commands(redis: RedisConnection): ShareRedis {
   return r;
 }
 
-/** A delivery to enqueue, with the organization it belongs to. */
+/** A delivery to enqueue, with the organization and the webhook (endpoint) it belongs to. */
 export interface DeliveryRef {
   id: string;
   organizationId: string;
+  /** Issue #30: chooses the delivery queue's shard (`deliveryShard`), and rides in the job. */
+  webhookId: string;
 }
 
 /**
@@ -153,7 +155,11 @@ export interface DeliveryRef {
  * {@link MAX_PRIORITY}. One Redis round trip (one script) for any number of organizations.
  * @returns priorities in the order of `refs`
  */
-export async function rankDeliveries(redis: RedisConnection, prefix: string, refs: DeliveryRef[]): Promise<number[]> {
+export async function rankDeliveries(
+  redis: RedisConnection,
+  prefix: string,
+  refs: Pick<DeliveryRef, 'id' | 'organizationId'>[],
+): Promise<number[]> {
   if (refs.length === 0) return [];
   const byOrg = new Map<string, number[]>();
   refs.forEach((ref, i) => {

@@ -34,7 +34,7 @@ export async function recoverDeadDeliveries(
     if (ids.length === 0) break;
     await enqueueDeliveries(
       ctx,
-      ids.map((id) => ({ id, organizationId: job.organizationId })),
+      ids.map((id) => ({ id, organizationId: job.organizationId, webhookId: job.webhookId })),
       { replaceFinished: true },
     );
     recovered += ids.length;

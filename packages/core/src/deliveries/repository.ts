@@ -255,10 +255,14 @@ export async function reopenDeadDeliveries(sql: RawSql, job: RecoveryJob, limit:
   return rows.map((r) => r.id);
 }
 
-/** Pending deliveries due at or before `cutoff`, oldest due first, with their organization (the outbox sweeper's). */
-export async function findOverdueDeliveries(sql: RawSql, cutoff: Date, limit: number): Promise<{ id: string; organizationId: string }[]> {
-  return sql.$queryRaw<{ id: string; organizationId: string }[]>`
-    SELECT id::text, organization_id::text AS "organizationId" FROM deliveries
+/** Pending deliveries due at or before `cutoff`, oldest due first, with their organization and webhook (the outbox sweeper's). */
+export async function findOverdueDeliveries(
+  sql: RawSql,
+  cutoff: Date,
+  limit: number,
+): Promise<{ id: string; organizationId: string; webhookId: string }[]> {
+  return sql.$queryRaw<{ id: string; organizationId: string; webhookId: string }[]>`
+    SELECT id::text, organization_id::text AS "organizationId", webhook_id::text AS "webhookId" FROM deliveries
     WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz
     ORDER BY next_attempt_at LIMIT ${limit}::int`;
 }

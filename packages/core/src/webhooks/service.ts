@@ -7,7 +7,6 @@ import {
   fetchPage,
   isUuid,
   createPortPolicy,
-  promoteDelayedJob,
   resolveAllowed,
   urlPort,
   type Logger,
@@ -18,7 +17,7 @@ import {
 } from '@gw/runtime';
 import {
   dispatchDeliveries,
-  deliveryQueue,
+  promoteDelayedDelivery,
   enqueueDeliveries,
   enqueueRecovery,
   returnRecoverySlot,
@@ -414,8 +413,8 @@ export async function retryDelivery(
     return delivery.status === 'pending';
   });
   try {
-    await enqueueDeliveries(ctx, [{ id, organizationId }], { replaceFinished: true });
-    if (wasPending) await promoteDelayedJob(ctx.queues, deliveryQueue, id);
+    await enqueueDeliveries(ctx, [{ id, organizationId, webhookId }], { replaceFinished: true });
+    if (wasPending) await promoteDelayedDelivery(ctx.queues, id, webhookId);
   } catch (err) {
     ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
   }
@@ -565,7 +564,7 @@ export async function recordEvent(tx: RawSql, organizationId: string, type: Webh
     deliveryIds,
     webhookIds,
   });
-  return deliveryIds.map((id) => ({ id, organizationId }));
+  return deliveryIds.map((id, i) => ({ id, organizationId, webhookId: webhookIds[i]! }));
 }
 
 /**
@@ -626,6 +625,6 @@ export async function sendTestEvent(
     });
     return (await findDeliveryView(tx, organizationId, deliveryId))!;
   });
-  await dispatchDeliveries(ctx, [{ id: deliveryId, organizationId }]);
+  await dispatchDeliveries(ctx, [{ id: deliveryId, organizationId, webhookId }]);
   return toDeliveryDto(delivery);
 }
