@@ -3,6 +3,8 @@ import { deliveryQueue, deliveryShard } from '@gw/core/deliveries';
 import { startStack, type Stack } from './support/stack.js';
 import { RedisCluster, redisCommand } from './support/redis-cluster.js';
 import { CountingReceiver, settle, tally } from './faults/harness.js';
+import { basic, OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from '../apps/ops/test/ops-stack.js';
+import { parsePrometheus, total } from '../apps/ops/test/prometheus-text.js';
 
 const SHARDS = 3;
 const WEBHOOKS = 24;
@@ -44,6 +46,7 @@ describe('Redis Cluster (issue #30): the delivery queue spread over the masters'
   let cluster: RedisCluster;
   let stack: Stack;
   let receiver: CountingReceiver;
+  let ops: OpsUnderTest | undefined;
 
   beforeAll(async () => {
     cluster = await RedisCluster.start({ masters: 3 });
@@ -59,6 +62,7 @@ describe('Redis Cluster (issue #30): the delivery queue spread over the masters'
     });
   }, 60_000);
   afterAll(async () => {
+    await ops?.ops.stop().catch(() => undefined);
     await stack?.stop().catch(() => undefined);
     await receiver?.stop();
     await cluster?.stop();
@@ -142,6 +146,28 @@ describe('Redis Cluster (issue #30): the delivery queue spread over the masters'
       expect(
         sum(afterEnqueue.get(port)!, (c) => c.startsWith('eval')) - sum(before.get(port)!, (c) => c.startsWith('eval')),
       ).toBeGreaterThan(0);
+    }
+
+    // The ops app: Bull Board shows one queue per shard, the metrics one series per shard.
+    ops = await startOpsFor(stack);
+    const auth = basic(OPS_USER, OPS_PASSWORD);
+    const board = await ops.http.get('/queues/api/queues').set('Authorization', auth);
+    expect(board.status).toBe(200);
+    const shown = board.body.queues as { name: string; displayName?: string; counts: Record<string, number> }[];
+    expect(shown.some((q) => q.name === deliveryQueue.name)).toBe(false);
+    for (let i = 0; i < SHARDS; i++) {
+      const q = shown.find((x) => x.name === `shard-${i}.${deliveryQueue.name}`);
+      expect(q?.displayName).toBe(`${deliveryQueue.name} {deliveries:${i}} (shard ${i + 1} of ${SHARDS})`);
+      expect(Object.values(q!.counts).reduce((a, b) => a + b, 0)).toBe(perShard[i]);
+    }
+    const metrics = parsePrometheus((await ops.http.get('/metrics').set('Authorization', auth)).text);
+    expect(total(metrics, 'gw_queue_depth', { queue: deliveryQueue.name })).toBe(rows.length);
+    for (let i = 0; i < SHARDS; i++) {
+      const depth = ['waiting', 'prioritized'].reduce(
+        (n, state) => n + total(metrics, 'bullmq_job_count', { queue: deliveryQueue.name, shard: String(i), state }),
+        0,
+      );
+      expect(depth).toBe(perShard[i]);
     }
 
     // The worker consumes every shard: every delivery is delivered.
