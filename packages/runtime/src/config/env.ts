@@ -377,8 +377,9 @@ export const envSchema = z.object({
    * (`{deliveries:0}` … `{deliveries:N-1}`), so that on a Redis Cluster the delivery jobs spread
    * over the masters. A delivery's shard is a hash of its webhook id (one endpoint's deliveries stay
    * in one shard, in order); every worker consumes every shard. 1: one queue under QUEUE_PREFIX, as
-   * before. The endpoint gate's keys and the other queues keep QUEUE_PREFIX's one hash tag. Change it
-   * only with the workers stopped or drained (docs/operating.md, "Sharding the delivery queue").
+   * before. The endpoint gate's keys and the other queues keep QUEUE_PREFIX's one hash tag. Set the
+   * same value in every process (api, worker, ops, admin); how to size it and how to change it:
+   * docs/operating.md, "Sharding the delivery queue (issue #30)".
    */
   DELIVERY_QUEUE_SHARDS: int(1, 256).default(1),
   /** BullMQ lock duration (ms): how long before a job held by a dead worker is handed to another. */
