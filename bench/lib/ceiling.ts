@@ -54,6 +54,7 @@ export async function buildCeilingJobs(ctx: Context, count: number, ids?: string
     {
       id: string;
       organization_id: string;
+      webhook_id: string;
       event_id: string;
       type: string;
       event_created_at: Date;
@@ -62,7 +63,7 @@ export async function buildCeilingJobs(ctx: Context, count: number, ids?: string
       secret_encrypted: string;
     }[]
   >(Prisma.sql`
-    SELECT d.id::text AS id, d.organization_id::text AS organization_id, e.id::text AS event_id, e.type, e.created_at AS event_created_at, e.payload, w.url, w.secret_encrypted
+    SELECT d.id::text AS id, d.organization_id::text AS organization_id, d.webhook_id::text AS webhook_id, e.id::text AS event_id, e.type, e.created_at AS event_created_at, e.payload, w.url, w.secret_encrypted
     FROM deliveries d JOIN events e ON e.id = d.event_id JOIN webhooks w ON w.id = d.webhook_id
     WHERE ${which}
     ORDER BY d.created_at, d.id`);
@@ -75,7 +76,7 @@ export async function buildCeilingJobs(ctx: Context, count: number, ids?: string
     const body = JSON.stringify(deliveryEnvelope(event, r.id, Math.floor(Date.now() / 1000)));
     jobs[r.id] = { url: r.url, body, secret: ctx.secretBox.open(r.secret_encrypted), event: r.type };
     const g = groups.get(r.event_id) ?? [];
-    g.push({ id: r.id, organizationId: r.organization_id });
+    g.push({ id: r.id, organizationId: r.organization_id, webhookId: r.webhook_id });
     groups.set(r.event_id, g);
   }
   const file = CEILING_JOBS_FILE;
@@ -107,7 +108,12 @@ export async function runCeiling(
     name: 'ceiling worker',
     ipc: true,
     nodeFlags: opts.nodeFlags,
-    env: { ...env, WORKER_CONCURRENCY: String(opts.concurrency), BENCH_JOBS_FILE: opts.file },
+    env: {
+      ...env,
+      WORKER_CONCURRENCY: String(opts.concurrency),
+      DELIVERY_QUEUE_SHARDS: String(ctx.config.DELIVERY_QUEUE_SHARDS),
+      BENCH_JOBS_FILE: opts.file,
+    },
   });
   try {
     await child.next(isMessage<{ type: 'ready' }>('ready'));

@@ -8,8 +8,9 @@
  * record the attempt, the address check at connect time, the 1 KiB response reader) is what
  * the pipeline/ceiling ratio prices.
  *
- * Environment: REDIS_URL, QUEUE_PREFIX, WORKER_CONCURRENCY, BENCH_JOBS_FILE (JSON written by
- * `ceiling.ts`). IPC: sends `{ type: 'ready' }` once the worker consumes; SIGTERM closes it.
+ * Environment: REDIS_URL, QUEUE_PREFIX, WORKER_CONCURRENCY, DELIVERY_QUEUE_SHARDS (default 1; issue
+ * #30: one Worker per shard, the concurrency divided like the real worker's), BENCH_JOBS_FILE (JSON
+ * written by `ceiling.ts`). IPC: sends `{ type: 'ready' }` once the worker consumes; SIGTERM closes it.
  */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -53,16 +54,24 @@ async function deliver(job: Job<{ deliveryId: string }>): Promise<void> {
   if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode}`);
 }
 
-const worker = new Worker('webhook-deliveries', deliver, {
-  connection: new Redis(env('REDIS_URL'), { maxRetriesPerRequest: null }),
-  prefix: env('QUEUE_PREFIX'),
-  concurrency,
-  lockDuration: 30_000,
-  stalledInterval: 30_000,
-  maxStalledCount: 100,
-});
-await worker.waitUntilReady();
+const shards = Number(process.env.DELIVERY_QUEUE_SHARDS ?? '1');
+/** The shard's BullMQ prefix, as runtime's `shardQueuePrefix` builds it (not imported: this process stays bare). */
+const prefixOf = (shard: number): string =>
+  shards <= 1 ? env('QUEUE_PREFIX') : `${env('QUEUE_PREFIX').replace(/[{}]/g, '')}:{deliveries:${shard}}`;
+const workers = Array.from(
+  { length: shards },
+  (_, shard) =>
+    new Worker('webhook-deliveries', deliver, {
+      connection: new Redis(env('REDIS_URL'), { maxRetriesPerRequest: null }),
+      prefix: prefixOf(shard),
+      concurrency: Math.floor(concurrency / shards) + (shard < concurrency % shards ? 1 : 0),
+      lockDuration: 30_000,
+      stalledInterval: 30_000,
+      maxStalledCount: 100,
+    }),
+);
+await Promise.all(workers.map((w) => w.waitUntilReady()));
 process.send?.({ type: 'ready' });
 process.on('SIGTERM', () => {
-  void worker.close().then(() => process.exit(0));
+  void Promise.all(workers.map((w) => w.close())).then(() => process.exit(0));
 });

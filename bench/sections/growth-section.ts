@@ -38,7 +38,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { sweepOutbox } from '@gw/worker/jobs';
 import { createPayment } from '@gw/core/payments';
-import { type DeliveryRef, deliveryQueue, enqueueDeliveries } from '@gw/core/deliveries';
+import { type DeliveryRef, deliveryQueue, deliveryQueues, enqueueDeliveries } from '@gw/core/deliveries';
 import { issueCredential } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { closeContext, createContext, loadConfig, parseScopes, type Context } from '@gw/runtime';
@@ -437,7 +437,7 @@ const usedMemory = async (redis: Redis) => Number(/used_memory:(\d+)/.exec(await
 
 /** `n` pending deliveries (one event each) of the pipeline organization, spread over its webhooks. @returns their ids */
 async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds: string[], n: number): Promise<DeliveryRef[]> {
-  const res = await client.query<{ id: string }>(
+  const res = await client.query<{ id: string; webhook_id: string }>(
     `WITH t AS (
        SELECT g, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)] AS webhook, gen_random_uuid() AS event_id,
               (lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7' || substr(md5(random()::text), 1, 3) || '8' ||
@@ -452,10 +452,10 @@ async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds:
      )
      INSERT INTO deliveries (id, organization_id, webhook_id, event_id, event, status, attempts, manual, next_attempt_at, created_at, updated_at)
      SELECT id, $1::uuid, webhook, event_id, 'payment.settled', 'pending', 0, false, now(), now(), now() FROM t
-     RETURNING id::text`,
+     RETURNING id::text, webhook_id::text`,
     [orgId, webhookIds, n],
   );
-  return res.rows.map((r) => ({ id: r.id, organizationId: orgId }));
+  return res.rows.map((r) => ({ id: r.id, organizationId: orgId, webhookId: r.webhook_id }));
 }
 
 /**
@@ -468,8 +468,10 @@ async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds:
 async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]> {
   const { ctx, cfg, fx, receiver, log } = d;
   const redis = new Redis(cfg.redisUrl, { maxRetriesPerRequest: 1 });
-  const pattern = `${ctx.config.QUEUE_PREFIX}:${deliveryQueue.name}:*`;
-  const queue = ctx.queues.get(deliveryQueue);
+  // Issue #30: every shard of the delivery queue (one with DELIVERY_QUEUE_SHARDS=1, the default).
+  const shards = deliveryQueues(ctx.queues);
+  const patterns = shards.map((q) => `${q.opts.prefix}:${deliveryQueue.name}:*`);
+  const queueBytes = async () => (await Promise.all(patterns.map((p) => keyBytes(redis, p)))).reduce((a, b) => a + b, 0);
   const sizes = cfg.growthDrain.length === 2 ? [cfg.growthDrain[0]!, cfg.growthDrain[1]!, cfg.growthDrain[0]!] : cfg.growthDrain;
   const runs: DrainRun[] = [];
   await flushRedis(cfg.redisUrl);
@@ -485,19 +487,19 @@ async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]>
     await enqueueDeliveries(ctx, warm);
     await receiver.waitFor(warm.length, cfg.runTimeoutMs, () => assertAlive(workers));
     for (const jobs of sizes) {
-      await queue.pause();
+      await Promise.all(shards.map((q) => q.pause()));
       const ids = await seedDrainDeliveries(client, fx.organizationId, fx.webhookIds, jobs);
       await client.query('VACUUM (ANALYZE) deliveries');
       // One job first, so that the queue's fixed keys (meta, events stream) exist before the weighing.
       await enqueueDeliveries(ctx, ids.slice(0, 1));
-      const bytes0 = await keyBytes(redis, pattern);
+      const bytes0 = await queueBytes();
       const used0 = await usedMemory(redis);
       for (let i = 1; i < ids.length; i += 1000) await enqueueDeliveries(ctx, ids.slice(i, i + 1000));
-      const bytes1 = await keyBytes(redis, pattern);
+      const bytes1 = await queueBytes();
       const used1 = await usedMemory(redis);
       const perJob = (bytes1 - bytes0) / (jobs - 1);
       await receiver.reset(0);
-      await queue.resume();
+      await Promise.all(shards.map((q) => q.resume()));
       await receiver.waitFor(jobs, Math.max(cfg.runTimeoutMs, jobs * 10), () => assertAlive(workers));
       const { answeredAt } = await receiver.collect();
       let first = Number.POSITIVE_INFINITY;

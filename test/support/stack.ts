@@ -27,10 +27,15 @@ export const redisDbForWorker = (): number => 1 + Number(process.env.JEST_WORKER
 
 /**
  * The Redis variables of a stack's configuration, to start another process on the same Redis:
- * REDIS_URL and QUEUE_PREFIX, and the Cluster or Sentinel variables when set (issue #15).
+ * REDIS_URL and QUEUE_PREFIX, the Cluster or Sentinel variables when set (issue #15), and the
+ * delivery queue's shard count (issue #30: every process must agree on it).
  */
 export function redisEnv(config: Config): Record<string, string> {
-  const env: Record<string, string> = { REDIS_URL: config.REDIS_URL, QUEUE_PREFIX: config.QUEUE_PREFIX };
+  const env: Record<string, string> = {
+    REDIS_URL: config.REDIS_URL,
+    QUEUE_PREFIX: config.QUEUE_PREFIX,
+    DELIVERY_QUEUE_SHARDS: String(config.DELIVERY_QUEUE_SHARDS),
+  };
   for (const key of ['REDIS_CLUSTER_NODES', 'REDIS_SENTINELS', 'REDIS_SENTINEL_NAME', 'REDIS_SENTINEL_PASSWORD'] as const) {
     const value = config[key];
     if (value) env[key] = value;
@@ -228,6 +233,8 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
           (async () => {
             await redis.connect();
             await deleteKeys(redis, `${prefix}:*`);
+            // Issue #30: the delivery queue's shards, each under its own hash tag.
+            if (config.DELIVERY_QUEUE_SHARDS > 1) await deleteKeys(redis, `${prefix.replace(/[{}]/g, '')}:{deliveries:*`);
           })(),
           new Promise((_, reject) => setTimeout(() => reject(new Error('redis cleanup timed out')), 10_000).unref()),
         ]);

@@ -321,7 +321,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const title = need(f.title, 'title');
     const redis = createRedis(config, { name: 'admin-queues' });
     redis.on('error', () => undefined);
-    const queues = createQueues(redis, config.QUEUE_PREFIX);
+    const queues = createQueues(redis, config.QUEUE_PREFIX, undefined, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
     try {
       return await proposeTreasuryPayment({ ...chainContext(prisma, config), queues }, { title, body: f.body, to, amount });
     } finally {

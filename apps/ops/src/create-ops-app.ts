@@ -3,7 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Queue } from 'bullmq';
-import { type Context, checkDependencies } from '@gw/runtime';
+import { type Context, checkDependencies, queueShard } from '@gw/runtime';
 import { knownChainTransactionQueues } from '@gw/core/chain';
 import { basicAuth } from './basic-auth.js';
 import { boardActionGuard } from './board-actions.js';
@@ -43,7 +43,8 @@ const privateHeaders: RequestHandler = (_req, res, next) => {
  * - `GET /healthz` (no auth): 200 when Redis and PostgreSQL answer, else 503; for the container;
  * - everything else behind HTTP basic auth (OPS_USER / OPS_PASSWORD), unless the configuration
  *   has no credentials (development with OPS_INSECURE_NO_AUTH=true):
- *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues` and
+ *   - `GET /` → redirect to Bull Board at {@link BOARD_PATH}, over every queue of `deps.queues` (each
+ *     shard of the delivery queue as a queue of its own, `shard-<i>.webhook-deliveries`) and
  *     the on-chain outbox's queues (one per chain and signer, found in `chain_nonces`):
  *     read-only unless `OPS_BULL_BOARD_ACTIONS` lists actions, and then only those (any other
  *     mutating route answers 403 and changes nothing; see `BOARD_ACTIONS`, issue #24);
@@ -89,7 +90,19 @@ export function createOpsApp(deps: OpsDeps): Express {
   const readOnlyMode = actions.length === 0;
   const board = new ExpressAdapter();
   board.setBasePath(BOARD_PATH);
-  const adapter = (queue: Queue) => new BullMQAdapter(queue, { readOnlyMode, allowRetries: actions.includes('retry') });
+  // Issue #30: each shard of the delivery queue is a queue of its own on the board (same BullMQ
+  // name, its own keys): `shard-<i>.webhook-deliveries`, shown as `webhook-deliveries {deliveries:<i>}`.
+  const adapter = (queue: Queue) => {
+    const shard = queueShard(queue);
+    return new BullMQAdapter(queue, {
+      readOnlyMode,
+      allowRetries: actions.includes('retry'),
+      ...(shard && {
+        prefix: `shard-${shard.shard}.`,
+        displayName: `${queue.name} {${shard.tag}} (shard ${shard.shard + 1} of ${shard.shards})`,
+      }),
+    });
+  };
   const { addQueue } = createBullBoard({
     queues: deps.queues.all().map(adapter),
     serverAdapter: board,

@@ -6,6 +6,7 @@ import {
   createAppMetrics,
   mergeMetrics,
   parseExposition,
+  queueShard,
   readMetricsSnapshots,
   type AppMetrics,
   type MetricFamily,
@@ -23,7 +24,9 @@ export const DEPTH_STATES: readonly string[] = ['waiting', 'prioritized'];
  * The families of BullMQ's own export (`Queue.exportPrometheusMetrics()`), one series per queue:
  * `bullmq_job_count{queue, state}` (gauge, every state of `getJobCounts()`),
  * `bullmq_job_completed_total{queue}` and `bullmq_job_failed_total{queue}` (counters kept by BullMQ
- * in Redis while workers run with `metrics` enabled, as `startWorker` does).
+ * in Redis while workers run with `metrics` enabled, as `startWorker` does). Issue #30: with
+ * DELIVERY_QUEUE_SHARDS > 1 the delivery queue's series carry a `shard` label too (one series per
+ * shard), and `gw_queue_depth{queue}` adds its shards up.
  */
 export const BULLMQ_FAMILIES = ['bullmq_job_count', 'bullmq_job_completed_total', 'bullmq_job_failed_total'] as const;
 
@@ -139,7 +142,13 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
 
   /** BullMQ's export of every queue, as families; `gw_queue_depth` is derived from its counts. */
   const readQueues = async (): Promise<MetricFamily[]> => {
-    const texts = await Promise.all(deps.queues.map((queue) => queue.exportPrometheusMetrics()));
+    // Issue #30: each shard of a sharded queue (same queue name) under its own `shard` label.
+    const texts = await Promise.all(
+      deps.queues.map((queue) => {
+        const shard = queueShard(queue);
+        return queue.exportPrometheusMetrics(shard ? { shard: String(shard.shard) } : undefined);
+      }),
+    );
     const families = texts.flatMap((text) => parseExposition(text));
     const depth = new Map(deps.queues.map((queue) => [queue.name, 0]));
     for (const f of families.filter((x) => x.name === 'bullmq_job_count')) {

@@ -14,14 +14,15 @@ import {
   type PeriodicJob,
   restorePeriodicJob,
   schedulePeriodicJob,
-  promoteDelayedJob,
   type Queues,
+  shardQueuePrefix,
 } from '@gw/runtime';
 import {
   announceWorkerSlots,
   deliveryOutcomeCounter,
   deliveryQueue,
   instrumentSender,
+  promoteDelayedDelivery,
   createDeliveryStore,
   createEndpointGate,
   USER_AGENT,
@@ -43,17 +44,30 @@ import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from '
  * now. A job is listed as parked by `admit` a moment before its handler moves it to `delayed`; a
  * job still `active` in that gap is tried again a few times (25, 50, 100, 200 ms) rather than left
  * to wake only after WEBHOOK_CAP_WAIT_MAX_MS. A job in any other state (already woken, finished,
- * gone) is left alone.
+ * gone) is left alone. Issue #30: the gate hands back job ids only, so with DELIVERY_QUEUE_SHARDS
+ * > 1 each id is looked up in every shard at once (`promoteDelayedDelivery`; one round trip, N
+ * lookups, on the parking path only), which needs no change to the gate and no database read.
  */
-async function promoteParked(queues: Pick<Queues, 'get'>, jobIds: string[]): Promise<void> {
+async function promoteParked(queues: Pick<Queues, 'get' | 'shards'>, jobIds: string[]): Promise<void> {
   await Promise.all(
     jobIds.map(async (id) => {
       for (let wait = 25; wait <= 200; wait *= 2) {
-        if ((await promoteDelayedJob(queues, deliveryQueue, id)) !== 'active') return;
+        if ((await promoteDelayedDelivery(queues, id)) !== 'active') return;
         await new Promise((r) => setTimeout(r, wait));
       }
     }),
   );
+}
+
+/**
+ * Issue #30: a replica's delivery slots (WORKER_CONCURRENCY, `concurrency`) divided between the
+ * delivery queue's `shards`, one BullMQ Worker each: ⌊C / N⌋ per shard, the first C mod N shards
+ * one more, so they add up to C (what the replica announces to the fair shares' pool). Static: a
+ * shard with a backlog cannot borrow an idle shard's slots (`loadConfig` keeps N ≤ C).
+ * @returns the concurrency of each shard's Worker, in shard order
+ */
+export function shardConcurrency(concurrency: number, shards: number): number[] {
+  return Array.from({ length: shards }, (_, i) => Math.floor(concurrency / shards) + (i < concurrency % shards ? 1 : 0));
 }
 
 /** How long (ms) a replica's announced slots count in the pool without a new announcement (issue #24). */
@@ -70,8 +84,8 @@ export interface RunningWorker {
 }
 
 /**
- * Starts the delivery worker: one BullMQ Worker per queue (WORKER_CONCURRENCY parallel delivery
- * attempts), the outbox sweeper every SWEEP_INTERVAL_MS, and the schedules of the retention job
+ * Starts the delivery worker: one BullMQ Worker per queue and per shard of the delivery queue
+ * (WORKER_CONCURRENCY parallel delivery attempts in all, divided between the shards: {@link shardConcurrency}), the outbox sweeper every SWEEP_INTERVAL_MS, and the schedules of the retention job
  * (every RETENTION_INTERVAL_MS) and of the payment expiry scan (every PAYMENT_EXPIRY_SCAN_MS), one
  * BullMQ job scheduler each for the cluster. Any number of replicas may run.
  */
@@ -132,13 +146,30 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     chainSigners.map(({ chainId, signer }) => chainTransactionQueue(chainId, signer).name),
   );
 
-  const workers = Object.entries(handlers).map(([queue, handler]) => {
-    const connection = createRedis(config, { name: `worker-${queue}` });
+  // Issue #30: one BullMQ Worker per queue, and per shard of the delivery queue (every replica
+  // consumes every shard), the replica's WORKER_CONCURRENCY divided between them.
+  const shards = ctx.queues.shards(deliveryQueue);
+  const deliverySlots = shardConcurrency(config.WORKER_CONCURRENCY, shards);
+  const consumers = Object.entries(handlers).flatMap(([queue, handler]) =>
+    queue === deliveryQueue.name
+      ? deliverySlots.map((concurrency, shard) => ({
+          queue,
+          handler,
+          shard,
+          concurrency,
+          prefix: shardQueuePrefix(config.QUEUE_PREFIX, deliveryQueue.shardTag, shard, shards),
+        }))
+      : [{ queue, handler, shard: 0, concurrency: queue === retentionQueue.name ? 1 : 10, prefix: config.QUEUE_PREFIX }],
+  );
+  const workers = consumers.map(({ queue, handler, shard, concurrency, prefix }) => {
+    const connection = createRedis(config, {
+      name: shards > 1 && queue === deliveryQueue.name ? `worker-${queue}-${shard}` : `worker-${queue}`,
+    });
     connection.on('error', () => undefined); // BullMQ reports connection errors through the worker's 'error' event
     const worker = new Worker(queue, handler, {
       connection,
-      prefix: config.QUEUE_PREFIX,
-      concurrency: queue === deliveryQueue.name ? config.WORKER_CONCURRENCY : queue === retentionQueue.name ? 1 : 10,
+      prefix,
+      concurrency,
       lockDuration: config.WORKER_LOCK_DURATION_MS,
       stalledInterval: config.WORKER_LOCK_DURATION_MS,
       // A job whose worker died is handed over again rather than failed; PostgreSQL holds the
@@ -217,7 +248,10 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
       ),
     ),
   ).then(() => undefined);
-  ctx.logger.info({ queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+  ctx.logger.info(
+    { queues: Object.keys(handlers), concurrency: config.WORKER_CONCURRENCY, deliveryShards: shards, deliverySlots },
+    'worker started',
+  );
 
   return {
     ctx,

@@ -148,19 +148,24 @@ describe('job data checked against its queue schema: every shape the code enqueu
   const jobs = async (queue: QueueDef<unknown>) =>
     (await queues.get(queue).getJobs(['waiting', 'prioritized', 'delayed'])).filter((j): j is Job => Boolean(j));
 
-  it('delivery jobs of enqueueDeliveries (outbox, resend and sweeper paths), with their organization and webhook (issue #30), and as versions before issue #30 queued them', async () => {
-    const [a, b, legacy] = [randomUUID(), randomUUID(), randomUUID()];
+  it('delivery jobs of enqueueDeliveries (outbox, resend and sweeper paths)', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
     const [organizationId, webhookId] = [randomUUID(), randomUUID()];
     await enqueueDeliveries(ctx, [{ id: a, organizationId, webhookId }], { delayMs: 1000 });
     await enqueueDeliveries(ctx, [{ id: b, organizationId, webhookId }], { replaceFinished: true });
+    // Issue #30: the webhook and the organization ride in the job.
     for (const id of [a, b])
       expect(await taken(deliveryQueue, (await queues.get(deliveryQueue).getJob(id))!)).toEqual({
         deliveryId: id,
-        organizationId,
         webhookId,
+        organizationId,
       });
-    await enqueueDeliveries(ctx, [{ id: legacy, organizationId }]);
-    expect(await taken(deliveryQueue, (await queues.get(deliveryQueue).getJob(legacy))!)).toEqual({ deliveryId: legacy });
+  });
+
+  it('a delivery job queued before issue #30 (only its delivery id) still parses', () => {
+    const id = randomUUID();
+    expect(parseJobData(deliveryQueue, { deliveryId: id })).toEqual({ deliveryId: id });
+    expect(() => parseJobData(deliveryQueue, { deliveryId: id, webhookId: 'w-1' })).toThrow('webhookId: Invalid UUID');
   });
 
   it('recovery jobs: as recoverWebhook queues them (limit), and as versions before issue #24 did (no limit)', async () => {
@@ -271,7 +276,9 @@ describe('job data checked against its queue schema: every shape the code enqueu
     expect(await queues.get(bridgeRelayQueue).count()).toBe(before);
     expect(await queues.get(bridgeRelayQueue).getJob(good)).toBeUndefined();
 
-    await expect(enqueueDeliveries(ctx, [{ id: 'd-1', organizationId: randomUUID() }])).rejects.toThrow('deliveryId: Invalid UUID');
+    await expect(enqueueDeliveries(ctx, [{ id: 'd-1', organizationId: randomUUID(), webhookId: randomUUID() }])).rejects.toThrow(
+      'deliveryId: Invalid UUID',
+    );
     expect(await queues.get(deliveryQueue).getJob('d-1')).toBeUndefined();
     const recovery = { organizationId: randomUUID(), webhookId: randomUUID(), since: 'yesterday', until: new Date().toISOString() };
     await expect(enqueueRecovery(queues, recovery, randomUUID())).rejects.toThrow('since: Invalid ISO datetime');

@@ -141,15 +141,15 @@ function commands(redis: RedisConnection): ShareRedis {
   return r;
 }
 
-/**
- * A delivery to enqueue, with the organization it belongs to and (issue #30) its webhook: both go
- * into the job, so the worker asks the endpoint gate while it reads the delivery. A ref without
- * `webhookId` still works (the worker reads first, then asks).
- */
+/** A delivery to enqueue, with the organization and the webhook (endpoint) it belongs to. */
 export interface DeliveryRef {
   id: string;
   organizationId: string;
-  webhookId?: string;
+  /**
+   * Issue #30: chooses the delivery queue's shard (`deliveryShard`), and rides in the job with the
+   * organization, so the worker asks the endpoint gate while it reads the delivery.
+   */
+  webhookId: string;
 }
 
 /**
@@ -158,7 +158,11 @@ export interface DeliveryRef {
  * {@link MAX_PRIORITY}. One Redis round trip (one script) for any number of organizations.
  * @returns priorities in the order of `refs`
  */
-export async function rankDeliveries(redis: RedisConnection, prefix: string, refs: DeliveryRef[]): Promise<number[]> {
+export async function rankDeliveries(
+  redis: RedisConnection,
+  prefix: string,
+  refs: Pick<DeliveryRef, 'id' | 'organizationId'>[],
+): Promise<number[]> {
   if (refs.length === 0) return [];
   const byOrg = new Map<string, number[]>();
   refs.forEach((ref, i) => {

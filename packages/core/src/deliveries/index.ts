@@ -23,6 +23,9 @@ export { announceWebhookChange, webhookChangeChannel } from './webhook-changes.j
 export {
   type DeliveryJob,
   deliveryQueue,
+  deliveryQueues,
+  deliveryShard,
+  promoteDelayedDelivery,
   dispatchDeliveries,
   enqueueDeliveries,
   enqueueRecovery,

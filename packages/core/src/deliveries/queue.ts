@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Context, type Queues, defineQueue, ensureLiveJobs, jobDateTime, jobUuid, parseJobData } from '@gw/runtime';
+import type { Queue } from 'bullmq';
+import { type Context, type Queues, defineQueue, ensureLiveJobs, jobDateTime, jobUuid, parseJobData, promoteDelayedJob } from '@gw/runtime';
 import { type DeliveryRef, rankDeliveries } from './fair-share.js';
 
 /**
@@ -11,12 +12,12 @@ import { type DeliveryRef, rankDeliveries } from './fair-share.js';
  */
 
 /**
- * Job data of a delivery attempt, `{ deliveryId, organizationId?, webhookId? }`; the job id is the
- * delivery id (a UUID). Issue #30: the organization and the webhook (immutable once the delivery
- * row exists) let the worker ask the endpoint gate while it reads the row; the row stays the truth
- * (state, attempts, whether the webhook is active, its secret). Jobs queued before carry only the id.
+ * Job data of a delivery attempt, `{ deliveryId, webhookId?, organizationId? }` (UUIDs); the job id
+ * is the delivery id. Issue #30: the delivery's webhook and organization (immutable once the row
+ * exists) ride in the job; they are optional because jobs queued by older versions have only
+ * `deliveryId`. The row stays the truth for state, attempts, the webhook's URL and secret.
  */
-export const deliveryJobSchema = z.object({ deliveryId: jobUuid(), organizationId: jobUuid().optional(), webhookId: jobUuid().optional() });
+export const deliveryJobSchema = z.object({ deliveryId: jobUuid(), webhookId: jobUuid().optional(), organizationId: jobUuid().optional() });
 /** Job data of a delivery attempt; the job id is the delivery id. */
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
@@ -37,16 +38,68 @@ export const recoveryJobSchema = z.object({
 /** Job data of a bulk recovery: see {@link recoveryJobSchema}. */
 export type RecoveryJob = z.infer<typeof recoveryJobSchema>;
 
-export const deliveryQueue = defineQueue({ name: 'webhook-deliveries', jobName: 'deliver', data: deliveryJobSchema });
+/**
+ * The delivery queue, sharded (issue #30) over DELIVERY_QUEUE_SHARDS hash tags `{deliveries:i}`
+ * (runtime's `shardQueuePrefix`): `ctx.queues.get(deliveryQueue, shard)`, the shard of a delivery
+ * being {@link deliveryShard} of its webhook. With 1 shard it is the one queue under QUEUE_PREFIX.
+ */
+export const deliveryQueue = defineQueue({
+  name: 'webhook-deliveries',
+  jobName: 'deliver',
+  data: deliveryJobSchema,
+  shardTag: 'deliveries',
+});
 export const recoveryQueue = defineQueue({ name: 'webhook-recovery', jobName: 'recover', data: recoveryJobSchema });
 
-/** A delivery's job data: its ids, with the organization and the webhook when the ref has them. */
-const jobDataOf = (d: DeliveryRef): DeliveryJob =>
-  d.webhookId ? { deliveryId: d.id, organizationId: d.organizationId, webhookId: d.webhookId } : { deliveryId: d.id };
+/**
+ * The delivery queue's shard of a webhook's deliveries (issue #30): the 32-bit FNV-1a hash of the
+ * webhook id (lower case) mod `shards`, so that one endpoint's deliveries stay in one shard, in the
+ * order they were queued. Stable across processes, replicas and versions (a webhook keeps its shard
+ * as long as the shard count does not change).
+ * @param shards DELIVERY_QUEUE_SHARDS (≥ 1)
+ * @returns 0 … shards − 1
+ */
+export function deliveryShard(webhookId: string, shards: number): number {
+  if (shards <= 1) return 0;
+  let hash = 0x811c9dc5;
+  const id = webhookId.toLowerCase();
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}
+
+/** Every shard of the delivery queue, in shard order (one queue when it is not sharded). */
+export function deliveryQueues(queues: Pick<Queues, 'get' | 'shards'>): Queue<DeliveryJob>[] {
+  return Array.from({ length: queues.shards(deliveryQueue) }, (_, i) => queues.get(deliveryQueue, i));
+}
+
+/**
+ * Makes the delayed delivery job `id` due now (BullMQ `promote`), in its shard (issue #30): the
+ * shard of `webhookId` when the caller knows it; else every shard is asked, in parallel (a job is
+ * in one shard: the parked jobs the endpoint gate hands back carry only their ids). A job in any
+ * other state is left alone.
+ * @returns `promoted`, else the state the job was found in (`missing` when no shard has it)
+ */
+export async function promoteDelayedDelivery(
+  queues: Pick<Queues, 'get' | 'shards'>,
+  id: string,
+  webhookId?: string,
+): ReturnType<typeof promoteDelayedJob> {
+  const count = queues.shards(deliveryQueue);
+  if (webhookId !== undefined || count === 1) return promoteDelayedJob(queues, deliveryQueue, id, deliveryShard(webhookId ?? '', count));
+  const states = await Promise.all(Array.from({ length: count }, (_, i) => promoteDelayedJob(queues, deliveryQueue, id, i)));
+  return states.includes('promoted') ? 'promoted' : (states.find((s) => s !== 'missing') ?? 'missing');
+}
+
+/** The job data of a delivery (issue #30: with its webhook and organization). */
+const deliveryJobData = (d: DeliveryRef): DeliveryJob => ({ deliveryId: d.id, webhookId: d.webhookId, organizationId: d.organizationId });
 
 /**
  * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
- * no-op). Each job's BullMQ priority is the delivery's rank in its organization's backlog
+ * no-op), each in its webhook's shard of the delivery queue ({@link deliveryShard}, issue #30).
+ * Each job's BullMQ priority is the delivery's rank in its organization's backlog
  * (issue #24, `rankDeliveries`): the worker takes every organization's first waiting delivery
  * before anyone's second. With `replaceFinished`, a completed or failed job left under that id is
  * removed first so that the delivery runs again (manual resend, recovery, sweeper).
@@ -62,25 +115,49 @@ export async function enqueueDeliveries(
 ): Promise<number> {
   if (deliveries.length === 0) return 0;
   const rank = (refs: DeliveryRef[]) => rankDeliveries(ctx.redis, ctx.config.QUEUE_PREFIX, refs);
+  const shards = ctx.queues.shards(deliveryQueue);
   if (opts.replaceFinished) {
+    for (const d of deliveries) parseJobData(deliveryQueue, deliveryJobData(d), d.id); // nothing added if one is malformed
     const byId = new Map(deliveries.map((d) => [d.id, d]));
-    return ensureLiveJobs(
-      ctx.queues,
-      deliveryQueue,
-      deliveries.map((d) => ({ id: d.id, data: jobDataOf(d) })),
-      async (ids) => (await rank(ids.map((id) => byId.get(id)!))).map((priority) => ({ priority })),
-    );
+    let added = 0;
+    for (const [shard, refs] of byShard(deliveries, shards)) {
+      added += await ensureLiveJobs(
+        ctx.queues,
+        deliveryQueue,
+        refs.map((d) => ({ id: d.id, data: deliveryJobData(d) })),
+        async (ids) => (await rank(ids.map((id) => byId.get(id)!))).map((priority) => ({ priority })),
+        shard,
+      );
+    }
+    return added;
   }
-  const data = deliveries.map((d) => parseJobData(deliveryQueue, jobDataOf(d), d.id)); // ensureLiveJobs checks its own
+  for (const d of deliveries) parseJobData(deliveryQueue, deliveryJobData(d), d.id);
   const priorities = await rank(deliveries);
-  await ctx.queues.get(deliveryQueue).addBulk(
-    deliveries.map((d, i) => ({
-      name: deliveryQueue.jobName,
-      data: data[i]!,
-      opts: { jobId: d.id, delay: opts.delayMs ?? 0, priority: priorities[i] },
-    })),
+  const priorityOf = new Map(deliveries.map((d, i) => [d.id, priorities[i]]));
+  await Promise.all(
+    [...byShard(deliveries, shards)].map(([shard, refs]) =>
+      ctx.queues.get(deliveryQueue, shard).addBulk(
+        refs.map((d) => ({
+          name: deliveryQueue.jobName,
+          data: deliveryJobData(d),
+          opts: { jobId: d.id, delay: opts.delayMs ?? 0, priority: priorityOf.get(d.id) },
+        })),
+      ),
+    ),
   );
   return deliveries.length;
+}
+
+/** The deliveries by shard of the delivery queue, each shard's in their order. */
+function byShard(deliveries: DeliveryRef[], shards: number): Map<number, DeliveryRef[]> {
+  const groups = new Map<number, DeliveryRef[]>();
+  for (const d of deliveries) {
+    const shard = deliveryShard(d.webhookId, shards);
+    const list = groups.get(shard);
+    if (list) list.push(d);
+    else groups.set(shard, [d]);
+  }
+  return groups;
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   fetchPage,
   isUuid,
   createPortPolicy,
-  promoteDelayedJob,
   resolveAllowed,
   urlPort,
   type Logger,
@@ -18,7 +17,7 @@ import {
 } from '@gw/runtime';
 import {
   dispatchDeliveries,
-  deliveryQueue,
+  promoteDelayedDelivery,
   enqueueDeliveries,
   enqueueRecovery,
   returnRecoverySlot,
@@ -415,7 +414,7 @@ export async function retryDelivery(
   });
   try {
     await enqueueDeliveries(ctx, [{ id, organizationId, webhookId }], { replaceFinished: true });
-    if (wasPending) await promoteDelayedJob(ctx.queues, deliveryQueue, id);
+    if (wasPending) await promoteDelayedDelivery(ctx.queues, id, webhookId);
   } catch (err) {
     ctx.logger.warn({ err, deliveryId: id }, 'manual resend not enqueued; the sweeper will re-enqueue');
   }

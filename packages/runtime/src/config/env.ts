@@ -366,8 +366,22 @@ export const envSchema = z.object({
   WEBHOOK_CAP_WAIT_MAX_MS: int(100, 600000).default(15000),
   /** A webhook without a successful attempt for this long (ms) while attempts kept failing is deactivated (5 days). */
   WEBHOOK_DISABLE_AFTER_MS: int(1000).default(5 * 24 * 3600 * 1000),
-  /** Parallel delivery attempts per worker process. */
+  /**
+   * Parallel delivery attempts per worker process. With DELIVERY_QUEUE_SHARDS > 1 they are divided
+   * between the shards (issue #30: ⌊C / N⌋ each, the first C mod N shards one more), so it must be
+   * at least the shard count.
+   */
   WORKER_CONCURRENCY: int(1, 1000).default(50),
+  /**
+   * Issue #30: the number of shards of the delivery queue, each under its own Redis hash tag
+   * (`{deliveries:0}` … `{deliveries:N-1}`), so that on a Redis Cluster the delivery jobs spread
+   * over the masters. A delivery's shard is a hash of its webhook id (one endpoint's deliveries stay
+   * in one shard, in order); every worker consumes every shard. 1: one queue under QUEUE_PREFIX, as
+   * before. The endpoint gate's keys and the other queues keep QUEUE_PREFIX's one hash tag. Set the
+   * same value in every process (api, worker, ops, admin); how to size it and how to change it:
+   * docs/operating.md, "Sharding the delivery queue (issue #30)".
+   */
+  DELIVERY_QUEUE_SHARDS: int(1, 256).default(1),
   /** BullMQ lock duration (ms): how long before a job held by a dead worker is handed to another. */
   WORKER_LOCK_DURATION_MS: int(1000).default(30000),
   /**
@@ -688,6 +702,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secrets
     throw new ConfigError(['CHAIN_HOME_ID'], ['CHAIN_HOME_ID must be one of the chain ids of CHAIN_RPC_URLS']);
   }
   checkRedisMode(config);
+  if (config.DELIVERY_QUEUE_SHARDS > config.WORKER_CONCURRENCY) {
+    throw new ConfigError(
+      ['DELIVERY_QUEUE_SHARDS', 'WORKER_CONCURRENCY'],
+      [
+        'DELIVERY_QUEUE_SHARDS must be <= WORKER_CONCURRENCY: every worker consumes every shard of the delivery queue with at least one of its delivery slots',
+      ],
+    );
+  }
   if (config.WEBHOOK_ORG_CONCURRENCY_MIN > config.WEBHOOK_ORG_CONCURRENCY_MAX) {
     throw new ConfigError(['WEBHOOK_ORG_CONCURRENCY_MIN'], ['WEBHOOK_ORG_CONCURRENCY_MIN must be <= WEBHOOK_ORG_CONCURRENCY_MAX']);
   }

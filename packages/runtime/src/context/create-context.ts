@@ -41,7 +41,8 @@ export function createContext(config: Config, opts: CreateContextOptions): Conte
   const redis = createRedis(config, { name: `${opts.app}-queues` });
   // Issue #25: one line when Redis goes, one when it is back (not one per reconnection attempt).
   reportRedisOutages(redis, logger, describeRedisTarget(config));
-  const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues);
+  // Issue #30: the delivery queue's shards (queues defined with shardTag `deliveries`).
+  const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
   const chains = createChains(config);
   if (opts.secrets === false) return { config, logger, prisma, sql, redis, queues, chains };
   return { config, logger, prisma, sql, redis, queues, chains, secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) };

@@ -22,6 +22,12 @@ export interface QueueDef<Data> {
    * included. Read it through {@link parseJobData}.
    */
   readonly data: z.ZodType<Data>;
+  /**
+   * Issue #30: the hash-tag stem of a sharded queue (`deliveries`). With N > 1 shards (the count
+   * comes from {@link createQueues}' `shards`, by stem), shard `i` lives under its own hash tag: see
+   * {@link shardQueuePrefix}. Absent: one queue under QUEUE_PREFIX.
+   */
+  readonly shardTag?: string;
 }
 
 /** The job data of a queue definition. */
@@ -40,12 +46,13 @@ const definitions = new Map<string, QueueDef<unknown>>();
  * is required by the schema instead.
  * @throws Error when another definition already uses the name with another job name
  */
-export function defineQueue<Data>(spec: { name: string; jobName: string; data: z.ZodType<Data> }): QueueDef<Data> {
+export function defineQueue<Data>(spec: { name: string; jobName: string; data: z.ZodType<Data>; shardTag?: string }): QueueDef<Data> {
   const known = definitions.get(spec.name);
   if (known && known.jobName !== spec.jobName) {
     throw new Error(`queue ${spec.name} is defined twice (jobs '${known.jobName}' and '${spec.jobName}')`);
   }
-  const def: QueueDef<Data> = Object.freeze({ name: spec.name, jobName: spec.jobName, data: spec.data });
+  if (spec.shardTag !== undefined && !/^[A-Za-z0-9_.-]+$/.test(spec.shardTag)) throw new Error(`queue ${spec.name}: bad shard tag`);
+  const def: QueueDef<Data> = Object.freeze({ name: spec.name, jobName: spec.jobName, data: spec.data, shardTag: spec.shardTag });
   if (!known) definitions.set(spec.name, def);
   return def;
 }
@@ -109,38 +116,93 @@ const infraRetry: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * The BullMQ prefix of shard `shard` (0-based) of a queue with `count` shards (issue #30).
+ * - `count` 1, or no `shardTag`: `prefix` itself (QUEUE_PREFIX: the keys of an unsharded queue, so a
+ *   deployment that never shards keeps its queue);
+ * - else `<prefix without its braces>:{<shardTag>:<shard>}` (`{gw}` → `gw:{deliveries:2}`): the
+ *   shard's own hash tag is the first one of every key (`gw:{deliveries:2}:webhook-deliveries:wait`),
+ *   so on a Redis Cluster each shard is one slot of its own, and QUEUE_PREFIX's home tag does not
+ *   pull it back to the home slot. The queue name stays the same; Bull Board tells the shards apart.
+ */
+export function shardQueuePrefix(prefix: string, shardTag: string | undefined, shard: number, count: number): string {
+  if (!shardTag || count <= 1) return prefix;
+  return `${prefix.replace(/[{}]/g, '')}:{${shardTag}:${shard}}`;
+}
+
+/** Which shard of its queue a Queue opened by {@link createQueues} is, when the queue has more than one. */
+export interface QueueShard {
+  /** 0-based. */
+  shard: number;
+  /** The queue's shard count (> 1). */
+  shards: number;
+  /** Its hash tag, without braces (`deliveries:2`). */
+  tag: string;
+}
+
+const shardOfQueue = new WeakMap<Queue, QueueShard>();
+
+/** The shard a queue of {@link createQueues} is (issue #30); undefined for an unsharded queue (or one of 1 shard). */
+export const queueShard = (queue: Queue): QueueShard | undefined => shardOfQueue.get(queue);
+
 /** The queues of a process (the context's `queues`), opened from their definitions. */
 export interface Queues {
-  /** The BullMQ queue of a definition, opened on first use (one per name). */
-  get<Data>(def: QueueDef<Data>): Queue<Data>;
-  /** Every queue opened so far. */
+  /**
+   * The BullMQ queue of a definition, opened on first use (one per name and shard).
+   * @param shard of a sharded queue (issue #30), 0-based, below {@link Queues.shards}; default 0
+   * @throws Error when `shard` is not one of the queue's shards
+   */
+  get<Data>(def: QueueDef<Data>, shard?: number): Queue<Data>;
+  /** How many shards a queue has: its `shards` count for a sharded definition, else 1. */
+  shards(def: QueueDef<unknown>): number;
+  /** Every queue opened so far (each shard of a sharded queue, see {@link queueShard}). */
   all(): Queue[];
   close(): Promise<void>;
 }
 
 /**
  * Opens queues on one shared Redis connection: those of `open` at once (default: every queue
- * defined so far, see {@link definedQueues}), any other on its first {@link Queues.get}.
+ * defined so far, see {@link definedQueues}; every shard of a sharded one), any other on its first
+ * {@link Queues.get}.
  * @param connection a single Redis, a Sentinel-managed one or a Redis Cluster (issue #15)
  * @param prefix QUEUE_PREFIX; on a cluster it carries a hash tag (`{gw}`, checked by `loadConfig`)
- *   so that every key of every queue is in one slot, as BullMQ's scripts require
+ *   so that every key of every queue is in one slot, as BullMQ's scripts require; the shards of a
+ *   sharded queue have their own tags ({@link shardQueuePrefix})
+ * @param opts.shards shard count by shard tag (`{ deliveries: DELIVERY_QUEUE_SHARDS }`); a tag
+ *   not listed has 1 shard
  */
-export function createQueues(connection: RedisConnection, prefix: string, open: readonly QueueDef<unknown>[] = definedQueues()): Queues {
+export function createQueues(
+  connection: RedisConnection,
+  prefix: string,
+  open: readonly QueueDef<unknown>[] = definedQueues(),
+  opts: { shards?: Readonly<Record<string, number>> } = {},
+): Queues {
   const opened = new Map<string, Queue>();
-  const get = <Data>(def: QueueDef<Data>): Queue<Data> => {
-    let queue = opened.get(def.name);
+  const shards = (def: QueueDef<unknown>): number => (def.shardTag ? Math.max(1, opts.shards?.[def.shardTag] ?? 1) : 1);
+  const get = <Data>(def: QueueDef<Data>, shard = 0): Queue<Data> => {
+    const count = shards(def as QueueDef<unknown>);
+    if (!Number.isInteger(shard) || shard < 0 || shard >= count)
+      throw new Error(`queue ${def.name} has no shard ${shard} (it has ${count})`);
+    const key = `${def.name}#${shard}`;
+    let queue = opened.get(key);
     if (!queue) {
-      queue = new Queue(def.name, { connection, prefix, defaultJobOptions: infraRetry });
+      queue = new Queue(def.name, {
+        connection,
+        prefix: shardQueuePrefix(prefix, def.shardTag, shard, count),
+        defaultJobOptions: infraRetry,
+      });
       // The shared connection's errors reach every queue; without a listener BullMQ prints each
       // with its stack (issue #25). The connection's owner reports outages once (`reportRedisOutages`).
       queue.on('error', () => undefined);
-      opened.set(def.name, queue);
+      if (count > 1) shardOfQueue.set(queue, { shard, shards: count, tag: `${def.shardTag}:${shard}` });
+      opened.set(key, queue);
     }
     return queue as Queue<Data>;
   };
-  for (const def of open) get(def);
+  for (const def of open) for (let i = 0; i < shards(def); i++) get(def, i);
   return {
     get,
+    shards,
     all: () => [...opened.values()],
     close: async () => {
       await Promise.all([...opened.values()].map((q) => q.close()));
@@ -149,7 +211,7 @@ export function createQueues(connection: RedisConnection, prefix: string, open: 
 }
 
 /**
- * Makes the delayed job `id` of a queue due now (BullMQ `promote`). A job in any other state
+ * Makes the delayed job `id` of a queue (of its shard `shard`, default 0) due now (BullMQ `promote`). A job in any other state
  * (waiting, running, finished, gone) is left alone, as is one that left `delayed` in between.
  * @returns `promoted`, or the state the job was found in (`missing` when there is none), so that a
  *   caller can try again on a job still `active`
@@ -158,8 +220,9 @@ export async function promoteDelayedJob<Data>(
   queues: Pick<Queues, 'get'>,
   def: QueueDef<Data>,
   id: string,
+  shard = 0,
 ): Promise<'promoted' | 'missing' | Awaited<ReturnType<Job['getState']>>> {
-  const job = await queues.get(def).getJob(id);
+  const job = await queues.get(def, shard).getJob(id);
   if (!job) return 'missing';
   const state = await job.getState();
   if (state !== 'delayed') return state;
@@ -175,6 +238,7 @@ export async function promoteDelayedJob<Data>(
  * alone, so a live job is never duplicated. Used by the sweepers and by manual resends.
  * @param jobOptions options of the jobs to add (e.g. their priorities), asked once with the ids
  *   that need a job, in their order; not asked when none does
+ * @param shard the shard of a sharded queue the items belong to (issue #30; default 0)
  * @returns how many jobs were added
  * @throws JobDataError when an item's data fails the queue's schema (before anything is added)
  */
@@ -183,8 +247,9 @@ export async function ensureLiveJobs<Data>(
   def: QueueDef<Data>,
   items: { id: string; data: Data }[],
   jobOptions?: (ids: string[]) => Promise<Omit<JobsOptions, 'jobId'>[]>,
+  shard = 0,
 ): Promise<number> {
-  const queue = queues.get(def) as Queue;
+  const queue = queues.get(def, shard) as Queue;
   const missing: { id: string; data: Data }[] = [];
   for (const item of items) parseJobData(def, item.data, item.id);
   for (const item of items) {
