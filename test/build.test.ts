@@ -12,7 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { generateKeyringEntry } from '@gw/runtime';
+import { generateKeyringEntry, loadConfig } from '@gw/runtime';
 import { redisDbForWorker } from './support/stack.js';
 import { repoRoot } from './support/worker-process.js';
 
@@ -258,7 +258,7 @@ describe('compiled processes against PostgreSQL and Redis', () => {
     const warning = await worker.waitForLog(
       (l) => typeof l.msg === 'string' && l.msg.startsWith('worker started without --max-old-space-size'),
     );
-    expect(warning.heap).toMatchObject({ configuredMb: 96, startedMb: null });
+    expect(warning.heap).toMatchObject({ configuredMb: loadConfig({ NODE_ENV: 'test' }).WORKER_MAX_OLD_SPACE_MB, startedMb: null });
     worker.child.kill('SIGTERM');
     expect((await worker.exited).code).toBe(0);
   });
