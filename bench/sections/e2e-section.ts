@@ -33,6 +33,7 @@ import { spawnChild, type Child } from '../lib/child-process.js';
 import type { ConfirmRecord, Lane, RunRequest, RunResult } from '../processes/e2e-load.js';
 import { createOrganization, fundWallet, type Organization } from '../lib/fixtures.js';
 import { flushRedis } from '../lib/infra.js';
+import { processCpuUs } from '../lib/http-load.js';
 import { runLedgerScale, type LedgerScaleResult } from './ledger-scale.js';
 import { assertAlive, deliveriesOf, startRealWorkers, tallyDeliveries } from '../lib/pipeline.js';
 import type { SectionDeps } from './pipeline-section.js';
@@ -57,6 +58,12 @@ export interface ConfirmPhase {
   confirmLatencyMs: LatencySummary;
   /** The bench database's backends during the confirms (see {@link sampleDbActivity}). */
   db: DbActivity;
+  /**
+   * No-delivery phases (issue #30): the API process's CPU time per request of the run (its
+   * untimed creations and its confirms), µs: unlike payments/s, it does not move with the share of
+   * the cores the API gets, so it says whether one organization costs more than many.
+   */
+  apiCpuUsPerRequest?: number;
   /** Paced phases: offered confirms/s and the largest start lag, ms. */
   offeredPerSec?: number;
   maxLagMs?: number;
@@ -365,7 +372,7 @@ const fmtDelivery = (p: DeliveryPhase) =>
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')}`;
 const fmtConfirm = (p: ConfirmPhase) =>
-  `${p.paymentsPerSec.toFixed(1)} payments/s (${p.settled} settled in ${p.durationS.toFixed(1)} s), confirm ${fmtLat(p.confirmLatencyMs)}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}`;
+  `${p.paymentsPerSec.toFixed(1)} payments/s (${p.settled} settled in ${p.durationS.toFixed(1)} s), confirm ${fmtLat(p.confirmLatencyMs)}${p.apiCpuUsPerRequest === undefined ? '' : `, API CPU ${p.apiCpuUsPerRequest} µs per request`}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}`;
 
 async function startWorker(d: SectionDeps): Promise<Child[]> {
   return startRealWorkers(d.ctx, d.env, {
@@ -449,6 +456,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
 
       // No deliveries: one organization vs the same payers spread over several (order alternates per round).
       const noDelivery = async (orgs: Organization[]) => {
+        const cpuBefore = processCpuUs(api.child.pid);
         const { r, samples } = await runSampled(gen, d.env.DATABASE_DIRECT_URL, {
           baseUrl: api.baseUrl,
           lanes: lanesFor(fx, orgs),
@@ -456,7 +464,8 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
           concurrency: cfg.e2eConcurrency,
           durationS: cfg.e2eDurationS,
         });
-        return confirmPhase(r, samples);
+        const apiCpuUsPerRequest = Math.round((processCpuUs(api.child.pid) - cpuBefore) / (r.created + r.confirms.length));
+        return { ...confirmPhase(r, samples), apiCpuUsPerRequest };
       };
       await flushRedis(cfg.redisUrl);
       let oneOrg: ConfirmPhase;

@@ -6,8 +6,10 @@
  * 1. funded wallets are added with one bulk statement (`INSERT … SELECT generate_series`: the
  *    accounts with 1,000 base units each, one `bench.seed` journal entry, its postings and the
  *    issuance account's debit, so the ledger still balances), then `VACUUM (ANALYZE)`;
- * 2. `EXPLAIN (ANALYZE, BUFFERS)` of the account lookup exactly as `postEntry` sends it for a
- *    confirm (payer wallet debit at stripe 0, organization credit at one stripe), with literal
+ * 2. `EXPLAIN (ANALYZE, BUFFERS)` of the account lookup as `postEntry` sent it for a confirm
+ *    until issue #30 (payer wallet debit at stripe 0, organization credit at one stripe, one
+ *    statement; since #30 the credit's stripe is its own `FOR UPDATE SKIP LOCKED` statement on
+ *    the same index, explained with the other statements of a confirm below), with literal
  *    parameters, inside a transaction rolled back at the end;
  * 3. the same lookup with bind parameters, as Prisma sends it, `BENCH_E2E_LEDGER_CONFIRMS` times
  *    for random seeded wallets (one transaction, rolled back): µs per lookup;
@@ -139,6 +141,13 @@ async function explainConfirm(client: pg.Client, ctx: Context, token: string, or
        ON CONFLICT (owner_type, owner_id, token, stripe) DO NOTHING`,
     );
     await step('look up and lock the accounts (postEntry)', lookupSql(token, payer, orgId, 3));
+    await step(
+      "a free stripe for the organization's credit (postEntry, issue #30)",
+      `SELECT id::text, owner_type::text AS owner_type, owner_id, stripe, balance::text AS balance
+       FROM ledger_accounts WHERE owner_type = 'organization' AND owner_id = ${lit(orgId)} AND token = ${lit(token)}
+       ORDER BY random() LIMIT 1
+       FOR UPDATE SKIP LOCKED`,
+    );
     const accounts = await client.query<{ id: string; owner_type: string }>(lookupSql(token, payer, orgId, 3));
     const ids = accounts.rows.map((a) => lit(a.id)).join(',');
     const amounts = accounts.rows.map((a) => (a.owner_type === 'wallet' ? '-1' : '1')).join(',');

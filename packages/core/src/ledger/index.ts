@@ -6,6 +6,7 @@ export {
   ensureNativeToken,
   findToken,
   insufficientFunds,
+  ORGANIZATION_CREDIT_STRIPES,
   postEntry,
   postEntryIfFunded,
   tokenInfo,

@@ -28,14 +28,17 @@ export async function insertTokenIfMissing(
 
 // --- accounts, journal entries, postings ----------------------------------------------------------
 
-/** The accounts a journal entry touches, one row per leg: owner and stripe (-1: every stripe of the owner). */
+/**
+ * The accounts a journal entry locks while it waits (every leg but the credits to organizations),
+ * one row per leg: owner and stripe (-1: every stripe of the owner, for an organization's debit).
+ */
 export interface AccountKeys {
   types: OwnerType[];
   owners: string[];
   stripes: number[];
 }
 
-/** A `ledger_accounts` row as {@link lockAccounts} returns it (balance as text). */
+/** A `ledger_accounts` row as {@link lockAccounts} and {@link lockOrganizationStripe} return it (balance as text). */
 export interface AccountRow {
   id: string;
   owner_type: OwnerType;
@@ -47,8 +50,7 @@ export interface AccountRow {
 /**
  * Creates the accounts of `keys` that do not exist yet, with balance 0 (stripe -1 creates stripe 0).
  * `NOT EXISTS` skips the ones that exist (issue #16): an INSERT … ON CONFLICT that reaches an
- * existing row waits for every transaction that updated it, which made concurrent credits to one
- * merchant queue on its stripes.
+ * existing row waits for every transaction that updated it.
  */
 export async function createMissingAccounts(tx: RawSql, token: string, keys: AccountKeys): Promise<void> {
   await tx.$executeRaw`
@@ -64,9 +66,30 @@ export async function createMissingAccounts(tx: RawSql, token: string, keys: Acc
 }
 
 /**
- * Locks the accounts of `keys` for the rest of the transaction (`FOR UPDATE`, ordered by id: one
- * fixed order for every transaction, so concurrent entries cannot deadlock) and reads them.
- * A join on the index's columns (not an expression over them): one index probe per leg.
+ * Creates the stripes 0 … `stripes` − 1 of an organization's account in `token` that do not exist
+ * yet, with balance 0 (issue #30: run when no existing stripe was free, so an organization whose
+ * account predates a larger stripe count gets the new stripes the first time it needs them).
+ */
+export async function createOrganizationStripes(tx: RawSql, token: string, organizationId: string, stripes: number): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO ledger_accounts (id, owner_type, owner_id, token, stripe, balance)
+    SELECT gen_random_uuid(), 'organization'::owner_type, ${organizationId}, ${token}, s, 0
+    FROM generate_series(0, ${stripes}::int - 1) AS s
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a
+      WHERE a.owner_type = 'organization' AND a.owner_id = ${organizationId} AND a.token = ${token} AND a.stripe = s
+    )
+    ON CONFLICT (owner_type, owner_id, token, stripe) DO NOTHING`;
+}
+
+/**
+ * Locks the accounts of `keys` for the rest of the transaction (`FOR UPDATE`) and reads them.
+ * Rows are locked in one fixed order for every transaction: accounts of other owners first, then
+ * organizations' stripes, each by id. Issue #30: an organization's stripes come last because
+ * {@link lockOrganizationStripe} takes a credit stripe after this statement; so an entry that has to
+ * wait for a credit stripe (every stripe held) holds no account that the holder of a stripe
+ * (e.g. a refund, which debits every stripe) could still be waiting for. A join on the index's
+ * columns: one index probe per leg.
  */
 export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys): Promise<AccountRow[]> {
   return tx.$queryRaw<AccountRow[]>`
@@ -75,8 +98,36 @@ export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys)
     JOIN ledger_accounts a
       ON a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${token}
      AND (t.stripe < 0 OR a.stripe = t.stripe)
-    ORDER BY a.id
+    ORDER BY a.owner_type = 'organization', a.id
     FOR UPDATE OF a`;
+}
+
+/**
+ * Locks one stripe of an organization's account in `token` for the rest of the transaction and
+ * reads it (issue #30, hot merchants): a stripe at random among those no other transaction holds
+ * (`FOR UPDATE SKIP LOCKED`), so concurrent credits to one organization never wait for each other
+ * while it has a free stripe. With `wait`, a stripe at random, waiting for it if it is held.
+ * @returns the locked stripe; undefined without `wait` when every existing stripe is held (or none
+ *   exists), and with `wait` when none exists
+ */
+export async function lockOrganizationStripe(
+  tx: RawSql,
+  token: string,
+  organizationId: string,
+  opts: { wait: boolean },
+): Promise<AccountRow | undefined> {
+  const rows = opts.wait
+    ? await tx.$queryRaw<AccountRow[]>`
+        SELECT id::text, owner_type::text AS owner_type, owner_id, stripe, balance::text AS balance
+        FROM ledger_accounts WHERE owner_type = 'organization' AND owner_id = ${organizationId} AND token = ${token}
+        ORDER BY random() LIMIT 1
+        FOR UPDATE`
+    : await tx.$queryRaw<AccountRow[]>`
+        SELECT id::text, owner_type::text AS owner_type, owner_id, stripe, balance::text AS balance
+        FROM ledger_accounts WHERE owner_type = 'organization' AND owner_id = ${organizationId} AND token = ${token}
+        ORDER BY random() LIMIT 1
+        FOR UPDATE SKIP LOCKED`;
+  return rows[0];
 }
 
 /** The id of a journal entry with this reference, or null. */

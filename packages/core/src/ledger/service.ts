@@ -7,6 +7,7 @@ import { onchainBalances, onchainToken, onchainTreasury } from '../chain/index.j
 import type { TokenInfoDto, TokenRef, TransferDto, TreasuryOverviewDto, WalletBalances } from './contract.js';
 import {
   createMissingAccounts,
+  createOrganizationStripes,
   getBalance,
   findTokenBySymbol,
   insertEntry,
@@ -14,6 +15,7 @@ import {
   insertWalletTransfer,
   listTokens,
   lockAccounts,
+  lockOrganizationStripe,
   ownerAccounts,
   ownerFlowsSince,
   systemAccounts,
@@ -96,20 +98,37 @@ export interface EntryInput {
 const key = (o: Owner) => `${o.type}:${o.id}`;
 
 /**
- * Stripes of an organization's account (issue #16, hot merchants). A credit to an organization
- * needs no balance check, so it lands on one of these sub-accounts at random: concurrent
- * settlements to one merchant lock different rows instead of queueing on one. A debit of an
- * organization locks all its stripes, checks their sum and drains them in stripe order, so no
- * row ever goes below zero. Every other account has the single stripe 0. A balance is the sum
- * of its owner's stripes (`getBalance`).
+ * Stripes of an organization's account (issue #16, hot merchants; issue #30). A credit to an
+ * organization needs no balance check, so it lands on one of these sub-accounts: one that no
+ * other transaction holds at that moment (`FOR UPDATE SKIP LOCKED`, at random among the free
+ * ones), so concurrent settlements to one merchant never wait for each other while fewer than
+ * this many are in flight (a process's pool is DATABASE_POOL_MAX, 10 by default). Only when every
+ * stripe is held does a credit wait, for one at random. A debit of an organization locks all its
+ * stripes, checks their sum and drains them in stripe order, so no row ever goes below zero.
+ * Every other account has the single stripe 0. A balance is the sum of its owner's stripes
+ * (`getBalance`).
  */
-export const ORGANIZATION_CREDIT_STRIPES = 8;
+export const ORGANIZATION_CREDIT_STRIPES = 16;
 
-/** Which stripe(s) a leg touches: a credit to an organization picks one; a debit of one needs all (-1). */
-const stripeFor = (leg: Leg): number => {
-  if (leg.owner.type !== 'organization') return 0;
-  return leg.amount > 0n ? Math.floor(Math.random() * ORGANIZATION_CREDIT_STRIPES) : -1;
-};
+/** Whether a leg is a credit to an organization (taken on a free stripe, after the other legs). */
+const isStripedCredit = (leg: Leg): boolean => leg.owner.type === 'organization' && leg.amount > 0n;
+
+/**
+ * Locks a stripe of the organization's account for a credit: a free one; when none is free (or
+ * the account has fewer than {@link ORGANIZATION_CREDIT_STRIPES} stripes, e.g. none yet), the
+ * missing stripes are created and a free one is taken again; when every stripe is held, one at
+ * random is waited for.
+ */
+async function lockCreditStripe(tx: RawSql, token: string, organizationId: string): Promise<AccountRow> {
+  const free = await lockOrganizationStripe(tx, token, organizationId, { wait: false });
+  if (free) return free;
+  await createOrganizationStripes(tx, token, organizationId, ORGANIZATION_CREDIT_STRIPES);
+  const stripe =
+    (await lockOrganizationStripe(tx, token, organizationId, { wait: false })) ??
+    (await lockOrganizationStripe(tx, token, organizationId, { wait: true }));
+  if (!stripe) throw new Error(`ledger account organization:${organizationId} missing after creating its stripes`);
+  return stripe;
+}
 
 /**
  * Writes one journal entry inside the caller's transaction (a Prisma `Tx` or a raw `RawSql`
@@ -117,12 +136,14 @@ const stripeFor = (leg: Leg): number => {
  * debited account is short. The balances are checked before anything is written, so after a
  * `null` the transaction is still usable (a payment turns `failed`, a consumption answers 402).
  *
- * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing and
- * locked with `SELECT ... FOR UPDATE ORDER BY id`, one fixed order for every transaction, so
- * concurrent entries cannot deadlock; no account except {@link ISSUANCE} may go below zero;
- * balances are updated in the same transaction as the postings. Accounts are found through the
- * unique index on (owner_type, owner_id, token, stripe) (issue #16: the cost does not grow with
- * the number of accounts); credits to organizations are striped ({@link ORGANIZATION_CREDIT_STRIPES}).
+ * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing;
+ * every leg but the credits to organizations is locked with one `SELECT ... FOR UPDATE` in one
+ * fixed order for every transaction (other owners, then organizations' stripes, each by id), so
+ * concurrent entries cannot deadlock; then each credit to an organization takes a free stripe
+ * ({@link ORGANIZATION_CREDIT_STRIPES}; issue #30); no account except {@link ISSUANCE} may go
+ * below zero; balances are updated in the same transaction as the postings. Accounts are found
+ * through the unique index on (owner_type, owner_id, token, stripe) (issue #16: the cost does not
+ * grow with the number of accounts).
  *
  * @returns the journal entry id, or `null` when a debited account would go below zero
  * @throws Error when the legs do not sum to zero or move nothing (a programming error)
@@ -138,18 +159,34 @@ export async function postEntryIfFunded(tx: RawSql, input: EntryInput): Promise<
   if (sum !== 0n) throw new Error(`ledger entry ${input.kind} does not balance (sum ${sum})`);
   if (legs.length === 0) throw new Error(`ledger entry ${input.kind} moves nothing`);
 
-  const keys = { types: legs.map((l) => l.owner.type), owners: legs.map((l) => l.owner.id), stripes: legs.map(stripeFor) };
-  await createMissingAccounts(tx, input.token, keys);
-  const accounts = await lockAccounts(tx, input.token, keys);
+  // Every leg but the credits to organizations: locked first (an organization's debit: all its stripes).
+  const locked = legs.filter((l) => !isStripedCredit(l));
+  const keysOf = (ls: Leg[]) => ({
+    types: ls.map((l) => l.owner.type),
+    owners: ls.map((l) => l.owner.id),
+    stripes: ls.map((l) => (l.owner.type === 'organization' ? -1 : 0)),
+  });
   const byOwner = new Map<string, AccountRow[]>();
-  for (const a of accounts) {
-    const k = `${a.owner_type}:${a.owner_id}`;
-    byOwner.set(k, [...(byOwner.get(k) ?? []), a]);
+  const group = (accounts: AccountRow[]) => {
+    byOwner.clear();
+    for (const a of accounts) {
+      const k = `${a.owner_type}:${a.owner_id}`;
+      byOwner.set(k, [...(byOwner.get(k) ?? []), a]);
+    }
+  };
+  if (locked.length > 0) {
+    group(await lockAccounts(tx, input.token, keysOf(locked)));
+    const missing = locked.filter((l) => !byOwner.has(key(l.owner)));
+    if (missing.length > 0) {
+      // Only for an owner's first entry in this token: in the steady state this costs no round trip.
+      await createMissingAccounts(tx, input.token, keysOf(missing));
+      group(await lockAccounts(tx, input.token, keysOf(locked)));
+    }
   }
 
-  // Each leg becomes one or more postings: a debit drains its owner's stripes in stripe order.
+  // Each debit becomes one or more postings: it drains its owner's stripes in stripe order.
   const postings: { accountId: string; amount: bigint }[] = [];
-  for (const leg of legs) {
+  for (const leg of locked) {
     const rows = (byOwner.get(key(leg.owner)) ?? []).sort((x, y) => x.stripe - y.stripe);
     if (rows.length === 0) throw new Error(`ledger account ${key(leg.owner)} missing after upsert`);
     if (leg.amount > 0n || key(leg.owner) === key(ISSUANCE)) {
@@ -165,6 +202,11 @@ export async function postEntryIfFunded(tx: RawSql, input: EntryInput): Promise<
       left -= take;
       if (left === 0n) break;
     }
+  }
+  // The credits to organizations, once the entry is known to be funded: each on a free stripe.
+  for (const leg of legs.filter(isStripedCredit)) {
+    const stripe = await lockCreditStripe(tx, input.token, leg.owner.id);
+    postings.push({ accountId: stripe.id, amount: leg.amount });
   }
 
   const entryId = randomUUID();
