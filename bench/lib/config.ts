@@ -203,7 +203,7 @@ export function loadBenchConfig(): BenchConfig {
     e2eConcurrency: int('BENCH_E2E_CONCURRENCY', 20, 1),
     e2eFanouts: intList('BENCH_E2E_FANOUTS', [1, 10]),
     e2eSpreadOrgs: int('BENCH_E2E_SPREAD_ORGS', 20, 2),
-    e2eRuns: int('BENCH_E2E_RUNS', 1, 1),
+    e2eRuns: int('BENCH_E2E_RUNS', 3, 1),
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
     e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),

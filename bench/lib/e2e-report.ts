@@ -9,9 +9,12 @@ import { median, medianOf, round } from './stats.js';
 
 /** The issue's targets (bench only, 2-core machine). */
 export const E2E_TARGETS = {
-  /** Deliveries/s at the largest fan-out (10) ≥ this × the ceiling of the same deliveries. */
-  fanoutRatio: 0.6,
-  /** One organization's no-delivery confirms/s ≥ this × the same load spread over 20 organizations. */
+  /** Deliveries/s at the largest fan-out (10) ≥ this × the ceiling of the same deliveries (issue #30; 0.6 before). */
+  fanoutRatio: 0.7,
+  /**
+   * One organization's no-delivery confirms/s ≥ this × the same load spread over 20 organizations,
+   * in every round (issue #30: the lowest round is judged, not the median).
+   */
   hotMerchantRatio: 0.9,
   /** Confirm request p99 at half the measured peak, ms (strictly below). */
   confirmP99AtHalfPeakMs: 100,
@@ -77,6 +80,7 @@ export function e2eFigures(s: E2eSectionResult) {
     }),
   );
   const hotMerchantRatio = round(median(s.rounds.map((r) => r.hotMerchantRatio)), 3);
+  const hotMerchantLowest = round(Math.min(...s.rounds.map((r) => r.hotMerchantRatio)), 3);
   const h = s.halfPeak;
   const p99Ms = r1(h.confirmLatencyMs.p99);
   const fanoutRatio = byFanout[`fanout${maxFanout}`]!.ratio;
@@ -84,6 +88,10 @@ export function e2eFigures(s: E2eSectionResult) {
     ...byFanout,
     /** median of per-round one-organization ÷ spread no-delivery payments/s */
     hotMerchantRatio,
+    /** the lowest round's one-organization ÷ spread (issue #30: the judged figure) */
+    hotMerchantLowest,
+    /** every round's one-organization ÷ spread, in order */
+    hotMerchantRounds: s.rounds.map((r) => round(r.hotMerchantRatio, 3)),
     oneOrgPaymentsPerSec: r1(medianOf(s.rounds, (r) => r.oneOrg.paymentsPerSec)),
     spreadPaymentsPerSec: r1(medianOf(s.rounds, (r) => r.spread.paymentsPerSec)),
     oneOrgConfirmP99Ms: r1(medianOf(s.rounds, (r) => r.oneOrg.confirmLatencyMs.p99)),
@@ -119,7 +127,7 @@ export function e2eFigures(s: E2eSectionResult) {
     targets: E2E_TARGETS,
     met: {
       fanoutRatio: fanoutRatio >= E2E_TARGETS.fanoutRatio,
-      hotMerchantRatio: hotMerchantRatio >= E2E_TARGETS.hotMerchantRatio,
+      hotMerchantRatio: hotMerchantLowest >= E2E_TARGETS.hotMerchantRatio,
       p99Ms: p99Ms < E2E_TARGETS.confirmP99AtHalfPeakMs,
     },
   };
@@ -165,7 +173,11 @@ export function e2eRows(
   );
   const db = (a: DbActivity) => `${a.lock} / ${a.io} / ${a.cpu} / ${a.idleInTx}`;
   row('no deliveries, db backends lock / io / cpu / idle in tx: one org; spread', `${db(e.oneOrgDb)}; ${db(e.spreadDb)}`);
-  row('hot merchant: one org / spread', `${e.hotMerchantRatio}`, `≥ ${E2E_TARGETS.hotMerchantRatio}  ${verdict(e.met.hotMerchantRatio)}`);
+  row(
+    'hot merchant: one org / spread, lowest round (rounds)',
+    `${e.hotMerchantLowest} (${e.hotMerchantRounds.join(', ')})`,
+    `≥ ${E2E_TARGETS.hotMerchantRatio}  ${verdict(e.met.hotMerchantRatio)}`,
+  );
   const h = e.halfPeak;
   row(
     `half peak: fan-out ${h.fanout} at ${h.offeredPaymentsPerSec} payments/s (achieved; deliveries/s)`,

@@ -227,7 +227,7 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
           limit: e.targets.fanoutRatio,
         },
       ),
-      figure('e2e.hotMerchantRatio', 'confirms/s to one organization ÷ spread over many', e.hotMerchantRatio, '', {
+      figure('e2e.hotMerchantRatio', 'confirms/s to one organization ÷ spread over many, lowest round', e.hotMerchantLowest, '', {
         op: '≥',
         limit: e.targets.hotMerchantRatio,
       }),
