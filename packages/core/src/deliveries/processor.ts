@@ -74,9 +74,9 @@ export async function processDelivery(
   // Issue #30: with the organization and the webhook in the job, the gate is asked while the row
   // is read (one wait instead of two); the row still decides whether and how the attempt goes.
   const guess = ref.organizationId && ref.webhookId ? guessSlot(ctx, ref.webhookId, ref.organizationId) : undefined;
-  const early = guess ? settled(ctx.gate.admit(guess, deliveryId)) : undefined;
+  const early = guess && { slot: guess, asked: settled(ctx.gate.admit(guess, deliveryId)) };
   const giveBack = async (): Promise<void> => {
-    if (guess && early) await releaseEarly(ctx, guess, await early, deliveryId);
+    if (early) await releaseEarly(ctx, early.slot, await early.asked, deliveryId);
   };
 
   let delivery: LoadedDelivery | undefined;
@@ -108,12 +108,12 @@ export async function processDelivery(
   const slot: GateSlot = {
     webhookId,
     organizationId: delivery.organizationId,
-    limit: Math.min(delivery.webhook.maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY),
+    limit: capOf(ctx, delivery.webhook.maxConcurrency),
   };
   rememberLimit(webhookId, slot.limit);
   let admission: Admission;
-  if (guess && early && sameSlot(guess, slot)) {
-    const asked = await early;
+  if (early && sameSlot(early.slot, slot)) {
+    const asked = await early.asked;
     if ('error' in asked) throw asked.error;
     admission = asked.value;
   } else {
@@ -205,10 +205,16 @@ function rememberLimit(webhookId: string, limit: number): void {
   knownLimits.set(webhookId, limit);
 }
 
-/** The slot a job's webhook most likely has: its last known cap, else WEBHOOK_ENDPOINT_CONCURRENCY. */
+/**
+ * A webhook's cap on attempts in flight: its `maxConcurrency`, else WEBHOOK_ENDPOINT_CONCURRENCY,
+ * held to MAX_ENDPOINT_CONCURRENCY (a cap registered above today's bound is held to it).
+ */
+const capOf = (ctx: Pick<Context, 'config'>, maxConcurrency: number | null): number =>
+  Math.min(maxConcurrency ?? ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY);
+
+/** The slot a job's webhook most likely has: its last known cap, else the default cap. */
 function guessSlot(ctx: Pick<Context, 'config'>, webhookId: string, organizationId: string): GateSlot {
-  const limit = knownLimits.get(webhookId) ?? Math.min(ctx.config.WEBHOOK_ENDPOINT_CONCURRENCY, MAX_ENDPOINT_CONCURRENCY);
-  return { webhookId, organizationId, limit };
+  return { webhookId, organizationId, limit: knownLimits.get(webhookId) ?? capOf(ctx, null) };
 }
 
 const sameSlot = (a: GateSlot, b: GateSlot): boolean =>
