@@ -6,7 +6,6 @@
  * a dedicated Redis database (flushed at start, between runs and at the end), the receiver
  * process, and the fixtures (organization, API key, webhooks, payer).
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { startPgBouncer, type RunningPgBouncer } from '@gw/db/pgbouncer';
@@ -27,7 +26,7 @@ import { runChainSection } from './sections/chain-section.js';
 import { runE2eSection } from './sections/e2e-section.js';
 import { runFairnessSection } from './sections/fairness-section.js';
 import { runGrowthSection } from './sections/growth-section.js';
-import { claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from './lib/infra.js';
+import { benchServiceEnv, claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from './lib/infra.js';
 import { runPipelineSection, runSlowSection, type SectionDeps } from './sections/pipeline-section.js';
 import { runProfileSection } from './sections/profile-section.js';
 import { formatProfileSummary } from './lib/profile-summary.js';
@@ -94,13 +93,8 @@ async function main(): Promise<void> {
       log(`bench: through ${bouncer.version} on ${bouncer.address}, pool_mode=transaction, default_pool_size=${cfg.poolerPoolSize}`);
     }
     const env = {
-      DATABASE_URL: bouncer ? bouncer.route(db.url) : db.url,
-      DATABASE_POOLER: bouncer ? 'transaction' : 'none',
-      /** The database itself, for the bench's own sampling (never through the pooler). */
-      DATABASE_DIRECT_URL: db.url,
-      REDIS_URL: cfg.redisUrl,
-      QUEUE_PREFIX: 'bench',
-      SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
+      ...benchServiceEnv(db, cfg.redisUrl),
+      ...(bouncer ? { DATABASE_URL: bouncer.route(db.url), DATABASE_POOLER: 'transaction' } : {}),
     };
     ctx = createContext(
       loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOKS_MAX_PER_ORG: '10000' }),

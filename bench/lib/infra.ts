@@ -9,6 +9,23 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { migrateDatabase } from '@gw/db';
 
+/**
+ * The environment every bench process of a run shares (API, worker, the bench's own context): the
+ * bench database directly (no pooler), the bench Redis, the prefix `bench` and a fresh secrets key.
+ * A run behind the pooler overrides DATABASE_URL and DATABASE_POOLER.
+ */
+export function benchServiceEnv(db: Pick<BenchDatabase, 'url'>, redisUrl: string) {
+  return {
+    DATABASE_URL: db.url,
+    DATABASE_POOLER: 'none',
+    /** The database itself, for the bench's own sampling (never through the pooler). */
+    DATABASE_DIRECT_URL: db.url,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: 'bench',
+    SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
+  };
+}
+
 export interface BenchDatabase {
   /** `postgresql://.../gw_bench_<random>` */
   url: string;

@@ -26,7 +26,6 @@
  *
  * @module
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
@@ -34,7 +33,7 @@ import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv
 import { loadBenchConfig } from '../lib/config.js';
 import { createOrganization } from '../lib/fixtures.js';
 import { measureLoad, type LoadResult, type LoadTarget } from '../lib/http-load.js';
-import { claimRedisDatabase, createBenchDatabase, flushRedis } from '../lib/infra.js';
+import { benchServiceEnv, claimRedisDatabase, createBenchDatabase, flushRedis } from '../lib/infra.js';
 import { median, medianOf, percentile } from '../lib/stats.js';
 
 const log = (line: string) => console.log(line);
@@ -60,14 +59,7 @@ async function main(): Promise<void> {
   const claim = await claimRedisDatabase(cfg.redisUrl);
   await flushRedis(cfg.redisUrl);
   const db = await createBenchDatabase(cfg.pgServerUrl);
-  const env: ApiEnv = {
-    DATABASE_URL: db.url,
-    DATABASE_POOLER: 'none',
-    DATABASE_DIRECT_URL: db.url,
-    REDIS_URL: cfg.redisUrl,
-    QUEUE_PREFIX: 'bench',
-    SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
-  };
+  const env: ApiEnv = benchServiceEnv(db, cfg.redisUrl);
   const ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
     app: 'bench',
   });

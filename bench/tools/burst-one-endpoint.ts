@@ -13,12 +13,11 @@
  *
  * Own database (created, dropped) and Redis database `/13` (flushed), as `pnpm bench`.
  */
-import { randomBytes } from 'node:crypto';
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
 import { deliveryQueue } from '@gw/core/deliveries';
 import { confirmAtPeak } from '../lib/confirm-driver.js';
 import { createFixtures, createPendingPayments } from '../lib/fixtures.js';
-import { createBenchDatabase, flushRedis } from '../lib/infra.js';
+import { benchServiceEnv, createBenchDatabase, flushRedis } from '../lib/infra.js';
 import { startRealWorkers } from '../lib/pipeline.js';
 import { startReceiver } from '../lib/receiver.js';
 
@@ -26,14 +25,7 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const n = Number(process.env.BENCH_BURST_DELIVERIES ?? 300);
 await flushRedis(redisUrl);
 const db = await createBenchDatabase(process.env.BENCH_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-const env = {
-  DATABASE_URL: db.url,
-  DATABASE_POOLER: 'none',
-  DATABASE_DIRECT_URL: db.url,
-  REDIS_URL: redisUrl,
-  QUEUE_PREFIX: 'bench',
-  SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
-};
+const env = benchServiceEnv(db, redisUrl);
 const ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
   app: 'bench',
 });

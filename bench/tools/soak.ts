@@ -48,7 +48,7 @@
  * Also read by it (see `bench/lib/config.ts`): BENCH_PG_URL, BENCH_RUNTIME, BENCH_WORKER_NODE_FLAGS,
  * BENCH_WORKER_ENV, BENCH_API_NODE_FLAGS, BENCH_WORKER_CONCURRENCY, BENCH_RUN_TIMEOUT_MS.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,7 +62,7 @@ import { startApiProcess, stopServers } from '../sections/api-section.js';
 import { BENCH_RUNTIME, isMessage, readStatusMb, REPO_ROOT, spawnChild, type Child } from '../lib/child-process.js';
 import { loadBenchConfig } from '../lib/config.js';
 import { createOrganization, fundWallet, type Organization } from '../lib/fixtures.js';
-import { claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from '../lib/infra.js';
+import { benchServiceEnv, claimRedisDatabase, createBenchDatabase, flushRedis, type BenchDatabase } from '../lib/infra.js';
 import { assertAlive, startRealWorkers, tallyDeliveries, type DeliveryRowState } from '../lib/pipeline.js';
 import { startReceiver, type Receiver } from '../lib/receiver.js';
 import { seedRetentionRows } from '../lib/retention-seed.js';
@@ -321,14 +321,7 @@ async function main(): Promise<void> {
     await redis.connect();
     db = await createBenchDatabase(cfg.pgServerUrl);
     log(`bench:soak: database ${db.name} migrated`);
-    const env = {
-      DATABASE_URL: db.url,
-      DATABASE_POOLER: 'none',
-      DATABASE_DIRECT_URL: db.url,
-      REDIS_URL: cfg.redisUrl,
-      QUEUE_PREFIX: 'bench',
-      SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
-    };
+    const env = benchServiceEnv(db, cfg.redisUrl);
     ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
       app: 'bench',
     });
