@@ -60,6 +60,10 @@ try {
           await api.stop();
           await localChains?.stop();
         },
+        pendingStopSteps: () => [
+          ...worker.pendingStopSteps().map((s) => `worker: ${s}`),
+          ...api.pendingStopSteps().map((s) => `api: ${s}`),
+        ],
       };
     },
   });

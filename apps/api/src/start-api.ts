@@ -4,6 +4,7 @@ import { createEndpointGate } from '@gw/core/deliveries';
 import { WebhookListCache } from '@gw/core/webhooks';
 import {
   closeContext,
+  StopProgress,
   createContext,
   createRedis,
   type Config,
@@ -25,6 +26,8 @@ export interface RunningApi {
   deps: ApiDeps;
   /** Graceful stop: stop accepting connections, finish in-flight requests, then close the clients. */
   stop(): Promise<void>;
+  /** The steps of a stop under way that have not settled (logged when the stop times out). */
+  pendingStopSteps(): string[];
 }
 
 /**
@@ -102,13 +105,18 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     },
     app,
   );
+  const progress = new StopProgress();
   const closeClients = async () => {
-    await Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop(), rateLimits.events.stop()]);
+    await progress.step('share the rate-limit counters a last time', () =>
+      Promise.all([rateLimits.requests.stop(), rateLimits.authFailures.stop(), rateLimits.events.stop()]),
+    );
     requestRedis.disconnect();
-    for (const unsubscribe of await listening) await unsubscribe();
+    await progress.step('unsubscribe from the invalidation channels', async () => {
+      for (const unsubscribe of await listening) await unsubscribe();
+    });
     subscriber.disconnect();
-    await publisher.stop();
-    await closeContext(ctx);
+    await progress.step('stop the metrics publisher', () => publisher.stop());
+    await progress.step('close PostgreSQL and Redis', () => closeContext(ctx));
   };
   // Issue #25: a busy port is one clear error (PortUnavailableError), not an unhandled 'error' event.
   await listenOn(server, config.PORT, 'PORT').catch(async (err: unknown) => {
@@ -123,11 +131,16 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     server,
     deps,
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      await progress.step(
+        'finish the requests in flight',
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          }),
+      );
       await closeClients();
     },
+    pendingStopSteps: () => progress.pending(),
   };
 }

@@ -3,6 +3,7 @@ import {
   type Config,
   type Context,
   closeContext,
+  StopProgress,
   createContext,
   type Logger,
   createPortPolicy,
@@ -81,6 +82,8 @@ export interface RunningWorker {
   scheduled: Promise<void>;
   /** Graceful stop: no new jobs, in-flight attempts finish and are recorded, then clients close. */
   stop(): Promise<void>;
+  /** The steps of a stop under way that have not settled (logged when the stop times out). */
+  pendingStopSteps(): string[];
 }
 
 /**
@@ -195,7 +198,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
         );
       else ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed');
     });
-    return { worker, connection };
+    return { worker, connection, queue, shard };
   });
 
   // Issue #14 and #16: the periodic jobs, one cluster-wide BullMQ job scheduler each, set by every
@@ -253,6 +256,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     'worker started',
   );
 
+  const progress = new StopProgress();
   return {
     ctx,
     sweep,
@@ -260,14 +264,22 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     stop: async () => {
       clearInterval(timer);
       clearInterval(slotsTimer);
-      await Promise.all(workers.map(({ worker }) => worker.close()));
-      await announce(0);
-      await sweeping;
+      // BullMQ's close waits for the consumer's active jobs to finish.
+      await Promise.all(
+        workers.map(({ worker, queue, shard }) =>
+          progress.step(`close the ${queue} consumer${shards > 1 && queue === deliveryQueue.name ? ` of shard ${shard}` : ''}`, () =>
+            worker.close(),
+          ),
+        ),
+      );
+      await progress.step('announce 0 delivery slots', () => announce(0));
+      await progress.step('finish the sweep under way', () => sweeping);
       for (const { connection } of workers) connection.disconnect();
       gateRedis.disconnect();
       sender.close();
-      await publisher.stop();
-      await closeContext(ctx);
+      await progress.step('stop the metrics publisher', () => publisher.stop());
+      await progress.step('close PostgreSQL and Redis', () => closeContext(ctx));
     },
+    pendingStopSteps: () => progress.pending(),
   };
 }

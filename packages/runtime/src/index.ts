@@ -16,6 +16,7 @@ export * from './net/address-policy.js';
 export * from './net/address-group.js';
 export * from './pubsub/subscribe-channel.js';
 export * from './process/stop-on-signals.js';
+export * from './process/stop-progress.js';
 export * from './process/dependencies.js';
 export * from './health/check-dependencies.js';
 export * from './metrics/index.js';

@@ -7,6 +7,11 @@ import { serviceDependencies, waitForDependencies, type Dependency } from './dep
 export interface StoppableService {
   /** Graceful stop: in-flight work finishes, then the clients close. */
   stop(): Promise<void>;
+  /**
+   * The steps of the stop still under way (`StopProgress.pending()`), named in the
+   * log line of a stop that runs past SHUTDOWN_TIMEOUT_MS.
+   */
+  pendingStopSteps?(): string[];
 }
 
 /** Options of {@link runService}. */
@@ -36,7 +41,8 @@ export const DUPLICATE_SIGNAL_WINDOW_MS = 500;
  * 1. SIGTERM and SIGINT are handled from the first moment: while starting, the start is abandoned
  *    (the dependency wait stops at once; what already started is stopped) and the process exits 0;
  *    once running, `stop` runs (drain, then close) and the process exits 0, or 1 if it throws;
- * 2. a stop that takes longer than SHUTDOWN_TIMEOUT_MS exits 1, and a second signal exits at once
+ * 2. a stop that takes longer than SHUTDOWN_TIMEOUT_MS exits 1, naming the steps it was still
+ *    waiting for (`pending`, from the service's `pendingStopSteps`), and a second signal exits at once
  *    (128 + the signal's number, as a shell reports a process killed by it); a copy of the first
  *    arriving within {@link DUPLICATE_SIGNAL_WINDOW_MS} is not a second one;
  * 3. before `start`, {@link waitForDependencies} waits up to STARTUP_WAIT_MS for PostgreSQL and
@@ -47,17 +53,19 @@ export const DUPLICATE_SIGNAL_WINDOW_MS = 500;
 export async function runService<T extends StoppableService>(opts: RunServiceOptions<T>): Promise<T | undefined> {
   const { app, logger, config } = opts;
   const controller = new AbortController();
-  const state: { service?: T } = {};
+  const state: { service?: T; stopping?: T } = {};
   let stopping: NodeJS.Signals | undefined;
   let stoppingSince = 0;
-  const stop = (running: T) =>
-    running.stop().then(
+  const stop = (running: T) => {
+    state.stopping = running;
+    return running.stop().then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err: { message: (err as Error).message }, stopping: app }, 'shutdown failed');
         process.exit(1);
       },
     );
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping && Date.now() - stoppingSince < DUPLICATE_SIGNAL_WINDOW_MS) return; // the same Ctrl-C, relayed by pnpm
     if (stopping) {
@@ -69,7 +77,7 @@ export async function runService<T extends StoppableService>(opts: RunServiceOpt
     controller.abort();
     setTimeout(() => {
       logger.error(
-        { stopping: app },
+        { stopping: app, pending: state.stopping?.pendingStopSteps?.() ?? [] },
         `the graceful stop did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms (SHUTDOWN_TIMEOUT_MS); exiting`,
       );
       process.exit(1);
