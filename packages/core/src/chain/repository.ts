@@ -263,13 +263,14 @@ export async function listStaleChainTransactions(
 
 /**
  * The references of the rows of `kind` on `chainId` that signed `hash` (their latest hash, or any
- * signed earlier: a fee bump's predecessor may be the one mined). Served by the `(kind, reference)`
- * index's prefix.
+ * signed earlier: a fee bump's predecessor may be the one mined). `hashes` holds every hash a row
+ * signed (its `tx_hash` included: {@link storeSignedTransaction} appends each), so the look-up is one
+ * containment served by the GIN index `chain_transactions_hashes_idx`.
  */
 export async function listReferencesBySignedHash(db: RawSql, chainId: number, kind: string, hash: string): Promise<string[]> {
   const rows = await db.$queryRaw<{ reference: string }[]>`
     SELECT reference FROM chain_transactions
-    WHERE kind = ${kind} AND chain_id = ${chainId}::int AND (tx_hash = ${hash} OR ${hash} = ANY(hashes))`;
+    WHERE hashes @> ARRAY[${hash}]::text[] AND kind = ${kind} AND chain_id = ${chainId}::int`;
   return rows.map((r) => r.reference);
 }
 
