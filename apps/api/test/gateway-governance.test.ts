@@ -283,6 +283,61 @@ describe('governance by signature on chain (issue #28)', () => {
     expect(row.queuedBlock).not.toBeNull();
   }, 150_000);
 
+  it('an execute that fails (the treasury is short) is not sent again before its back-off, then is, and pays once the treasury is funded', async () => {
+    const payee = privateKeyToAccount(generatePrivateKey()).address;
+    const balanceOf = (who: `0x${string}`) => pub().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+    const amount = (await balanceOf(timelock)) + ONE;
+    const { proposalId: id } = await proposeTreasuryPayment(deps(), { title: 'More than the treasury holds', to: payee, amount });
+    await indexed(id);
+    await eventually(async () => ((await state(id)) === State.active ? true : (await mine(), undefined)), 30_000, 'active');
+    expect((await vote(alice, await signedBallot(alice, id, 'for'))).status).toBe(202);
+    await eventually(
+      async () => ((await gov<boolean>('hasVoted', [BigInt(id), alice.address])) ? true : (await mine(), undefined)),
+      60_000,
+      'vote mined',
+    );
+    const end = await gov<bigint>('proposalDeadline', [BigInt(id)]);
+    const head = await pub().getBlockNumber();
+    if (head <= end) await mine(Number(end - head) + 1);
+
+    const base = `31337:${id}`;
+    const executes = () =>
+      deps().prisma.chainTransaction.findMany({
+        where: { kind: 'governance-execute', reference: { startsWith: base } },
+        orderBy: { createdAt: 'asc' },
+        select: { reference: true, status: true },
+      });
+    await eventually(
+      async () => {
+        await mine();
+        const rows = await executes();
+        return rows.length === 1 && rows[0]!.status === 'failed' ? rows : undefined;
+      },
+      90_000,
+      'the first execute failed',
+    );
+    expect(await state(id)).toBe(State.queued);
+    // The keeper runs every 200 ms here: within its first minute of back-off it writes nothing more.
+    for (let i = 0; i < 5; i++) {
+      await mine();
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    expect(await executes()).toEqual([{ reference: base, status: 'failed' }]);
+
+    await faucet(deps(), timelock, amount);
+    // The back-off over: the failure is moved two minutes back instead of waiting for it.
+    await deps().prisma.chainTransaction.updateMany({
+      where: { kind: 'governance-execute', reference: base },
+      data: { finishedAt: new Date(Date.now() - 120_000) },
+    });
+    await eventually(async () => ((await balanceOf(payee)) === amount ? true : (await mine(), undefined)), 90_000, 'paid on the retry');
+    expect(await state(id)).toBe(State.executed);
+    expect(await executes()).toEqual([
+      { reference: base, status: 'failed' },
+      { reference: `${base}#1`, status: expect.stringMatching(/^(submitted|confirmed)$/) },
+    ]);
+  }, 240_000);
+
   it('@service-gateway/client delegates and votes by signature (gw.delegateBySig, gw.voteBySig)', async () => {
     const dave = await holder(VOTES);
     const gw = createGatewayClient({ baseUrl: `${stack.baseUrl}/api`, apiKey: org.apiKey, token: dave.token });

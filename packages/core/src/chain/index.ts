@@ -58,9 +58,11 @@ export {
   defineChainTransactionKind,
   hasChainTransaction,
   minedButUnfinished,
+  nextAttemptReference,
   processChainTransaction,
   recordChainTransaction,
   type RecordedChainTransaction,
+  type RetryPolicy,
 } from './pipeline.js';
 export {
   chainTransactionQueue,

@@ -12,6 +12,7 @@ import {
   findChainTransactionByReference,
   finishChainTransaction,
   insertChainTransaction,
+  listAttemptsByReferenceBase,
   listMinedUnfinished,
   listReferencesBySignedHash,
   markBroadcast,
@@ -435,6 +436,39 @@ const isInputList = (r: Exclude<ChainOutcomeResult, void>): r is readonly ChainT
 /** True when the business change `kind` + `reference` has its outbox row already (one per pair), in `db`'s transaction. */
 export async function hasChainTransaction(db: RawSql, kind: string, reference: string): Promise<boolean> {
   return (await findChainTransactionByReference(db, kind, reference)) !== null;
+}
+
+/** How often a business change whose transaction failed is sent again ({@link nextAttemptReference}). */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** Wait after the first failure (ms), doubled after each further one. */
+  backoffMs: number;
+}
+
+/**
+ * The reference under which to record the next attempt of the business change `kind` + `base`, for
+ * changes a keeper may send again after their transaction failed (a proposal's `execute` that
+ * reverted while the treasury was short): `base` for the first attempt, `base#<n>` for the n-th
+ * retry (the outbox keeps one row per reference). Null while an attempt is unfinished or once one
+ * confirmed, after `maxAttempts` failures, and until `backoffMs × 2^(failures − 1)` has passed since
+ * the last failure. Call it in the transaction that records the attempt, under the caller's lock.
+ * @param now the time the back-off is measured to (default: now)
+ */
+export async function nextAttemptReference(
+  db: RawSql,
+  kind: string,
+  base: string,
+  policy: RetryPolicy,
+  now = new Date(),
+): Promise<string | null> {
+  const attempts = await listAttemptsByReferenceBase(db, kind, base);
+  if (attempts.length === 0) return base;
+  if (attempts.some((a) => a.status !== 'failed')) return null;
+  if (attempts.length >= policy.maxAttempts) return null;
+  const lastFailure = Math.max(...attempts.map((a) => a.finishedAt?.getTime() ?? 0));
+  if (now.getTime() - lastFailure < policy.backoffMs * 2 ** (attempts.length - 1)) return null;
+  return `${base}#${attempts.length}`;
 }
 
 /** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */

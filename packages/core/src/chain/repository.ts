@@ -160,6 +160,22 @@ export async function findChainTransactionByReference(db: RawSql, kind: string, 
 }
 
 /**
+ * The attempts of a business change that may be sent again after a failure: the row of `kind` with
+ * reference `base` and those with `base#<n>` (its retries), oldest first. Served by the
+ * `(kind, reference)` index's prefix.
+ */
+export async function listAttemptsByReferenceBase(
+  db: RawSql,
+  kind: string,
+  base: string,
+): Promise<{ reference: string; status: ChainTransactionRow['status']; finishedAt: Date | null }[]> {
+  return db.$queryRaw<{ reference: string; status: ChainTransactionRow['status']; finishedAt: Date | null }[]>`
+    SELECT reference, status, finished_at AS "finishedAt" FROM chain_transactions
+    WHERE kind = ${kind} AND (reference = ${base} OR left(reference, length(${base}) + 1) = ${base} || '#')
+    ORDER BY created_at, reference`;
+}
+
+/**
  * The next nonce of (chain, signer), taken under the row's lock until the caller's transaction
  * ends; the first use seeds it with `seed()` (the node's pending count).
  */

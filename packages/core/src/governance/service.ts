@@ -24,11 +24,12 @@ import {
   contractAddress,
   defineChainTransactionKind,
   dispatchChainTransaction,
-  hasChainTransaction,
   homeChainOf,
+  nextAttemptReference,
   publicClientOf,
   recordChainTransaction,
   type RecordedChainTransaction,
+  type RetryPolicy,
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import {
@@ -585,6 +586,14 @@ export const proposeTransactions = defineChainTransactionKind({ kind: GOVERNANCE
 export const queueTransactions = defineChainTransactionKind({ kind: GOVERNANCE_KINDS.queue, ...noOutcome });
 export const executeTransactions = defineChainTransactionKind({ kind: GOVERNANCE_KINDS.execute, ...noOutcome });
 
+/**
+ * How the keeper sends a `queue` or `execute` again after its transaction failed (an `execute` that
+ * reverted because the treasury was short, say): at most 4 attempts, 1, 2 and 4 minutes after the
+ * failures. The chain's state is read again before each: a proposal someone else queued or executed
+ * meanwhile is not sent again.
+ */
+export const KEEPER_RETRIES: RetryPolicy = { maxAttempts: 4, backoffMs: 60_000 };
+
 /** What one keeper run did. */
 export interface KeeperReport {
   chain: string | null;
@@ -600,8 +609,9 @@ export interface KeeperReport {
  * indexed proposal whose voting is over and that is neither executed nor canceled, reads its state
  * (and eta) from the Governor; `Succeeded` → writes `queue(...)` through the outbox (kind
  * `governance-queue`), `Queued` with its eta passed (the head block's timestamp) → `execute(...)`
- * (kind `governance-execute`), each once per proposal (reference `<chainId>:<proposalId>`), under a
- * per-chain lock; enqueued after the commit. Anyone may execute on the timelock; the relayer pays.
+ * (kind `governance-execute`), one attempt at a time per proposal (reference `<chainId>:<proposalId>`,
+ * retries `…#<n>` after a failed one, {@link KEEPER_RETRIES}), under a per-chain lock; enqueued after
+ * the commit. Anyone may execute on the timelock; the relayer pays.
  */
 export async function runGovernanceKeeper(ctx: Ctx): Promise<KeeperReport> {
   const home = ctx.chains.home;
@@ -639,8 +649,8 @@ export async function runGovernanceKeeper(ctx: Ctx): Promise<KeeperReport> {
       const state = stateName(Number(stateN));
       const step = state === 'succeeded' ? 'queue' : state === 'queued' && eta > 0n && eta <= block.timestamp ? 'execute' : null;
       if (!step) continue;
-      const reference = `${g.chain.chainId}:${p.proposalId}`;
-      if (await hasChainTransaction(tx, GOVERNANCE_KINDS[step], reference)) continue;
+      const reference = await nextAttemptReference(tx, GOVERNANCE_KINDS[step], `${g.chain.chainId}:${p.proposalId}`, KEEPER_RETRIES);
+      if (reference === null) continue;
       out.push(
         await recordChainTransaction(ctx, tx, {
           kind: GOVERNANCE_KINDS[step],
