@@ -14,6 +14,8 @@
  * (60 s), a short back-off (`WEBHOOK_BACKOFF_BASE_MS` 2000, `WEBHOOK_BACKOFF_MAX_MS` 30000,
  * `WEBHOOK_MAX_ATTEMPTS` 4) and `WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS` 60000, so the failing endpoint's
  * deliveries are retried, parked by its circuit and die within the run rather than after hours.
+ * `BENCH_SOAK_FAIL_WEBHOOKS` (1): `soak-fail`'s webhooks; 0 keeps its payments but notifies nobody, to
+ * tell how much of the worker's growth is the failing endpoint's parked backlog.
  *
  * Load (`bench/processes/soak-load.ts`, its own process): `BENCH_SOAK_PAYMENTS_PER_SEC` (4) payments
  * created with an `Idempotency-Key` (every 5th sent twice: the replay must return the same payment)
@@ -89,6 +91,8 @@ const S = {
   reloginS: int('BENCH_SOAK_RELOGIN_S', 10, 0),
   retentionIntervalMs: int('BENCH_SOAK_RETENTION_INTERVAL_MS', 60_000, 1000),
   retentionRows: int('BENCH_SOAK_RETENTION_ROWS', 2000, 0),
+  /** Webhooks of `soak-fail` (0: its payments notify nobody, to tell its parked backlog's share of the worker's growth). */
+  failWebhooks: int('BENCH_SOAK_FAIL_WEBHOOKS', 1, 0),
 };
 /** Growth target after warm-up (issue #30), % of the post-warm-up mean per hour. */
 const TARGET_PCT_PER_HOUR = 5;
@@ -254,7 +258,7 @@ async function createSoakOrgs(ctx: Context, receiver: Receiver): Promise<SoakOrg
   await ensureNativeToken(ctx.prisma, ctx.config);
   const plan = [
     ['soak-healthy', 'healthy', 2],
-    ['soak-fail', 'fail', 1],
+    ['soak-fail', 'fail', S.failWebhooks],
     ['soak-slow', 'slow', 1],
     ['soak-quiet', 'quiet', 0],
   ] as const;
