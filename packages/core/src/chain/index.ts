@@ -56,7 +56,6 @@ export {
   chainTransactionReferences,
   chainTransactionState,
   defineChainTransactionKind,
-  hasChainTransaction,
   minedButUnfinished,
   nextAttemptReference,
   processChainTransaction,

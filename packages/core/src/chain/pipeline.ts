@@ -9,7 +9,6 @@ import {
   allocateNonce,
   type ChainTransactionRow,
   findChainTransaction,
-  findChainTransactionByReference,
   finishChainTransaction,
   insertChainTransaction,
   listAttemptsByReferenceBase,
@@ -433,11 +432,6 @@ async function finish(
 }
 
 const isInputList = (r: Exclude<ChainOutcomeResult, void>): r is readonly ChainTransactionInput[] => Array.isArray(r);
-/** True when the business change `kind` + `reference` has its outbox row already (one per pair), in `db`'s transaction. */
-export async function hasChainTransaction(db: RawSql, kind: string, reference: string): Promise<boolean> {
-  return (await findChainTransactionByReference(db, kind, reference)) !== null;
-}
-
 /** How often a business change whose transaction failed is sent again ({@link nextAttemptReference}). */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
