@@ -165,9 +165,9 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
       : [{ queue, handler, shard: 0, concurrency: queue === retentionQueue.name ? 1 : 10, prefix: config.QUEUE_PREFIX }],
   );
   const workers = consumers.map(({ queue, handler, shard, concurrency, prefix }) => {
-    const connection = createRedis(config, {
-      name: shards > 1 && queue === deliveryQueue.name ? `worker-${queue}-${shard}` : `worker-${queue}`,
-    });
+    // The consumer's name in its Redis connection and in the stop's steps: the queue, and the shard.
+    const name = shards > 1 && queue === deliveryQueue.name ? `${queue}-${shard}` : queue;
+    const connection = createRedis(config, { name: `worker-${name}` });
     connection.on('error', () => undefined); // BullMQ reports connection errors through the worker's 'error' event
     const worker = new Worker(queue, handler, {
       connection,
@@ -198,7 +198,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
         );
       else ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed');
     });
-    return { worker, connection, queue, shard };
+    return { worker, connection, name };
   });
 
   // Issue #14 and #16: the periodic jobs, one cluster-wide BullMQ job scheduler each, set by every
@@ -265,13 +265,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
       clearInterval(timer);
       clearInterval(slotsTimer);
       // BullMQ's close waits for the consumer's active jobs to finish.
-      await Promise.all(
-        workers.map(({ worker, queue, shard }) =>
-          progress.step(`close the ${queue} consumer${shards > 1 && queue === deliveryQueue.name ? ` of shard ${shard}` : ''}`, () =>
-            worker.close(),
-          ),
-        ),
-      );
+      await Promise.all(workers.map(({ worker, name }) => progress.step(`close the ${name} consumer`, () => worker.close())));
       await progress.step('announce 0 delivery slots', () => announce(0));
       await progress.step('finish the sweep under way', () => sweeping);
       for (const { connection } of workers) connection.disconnect();

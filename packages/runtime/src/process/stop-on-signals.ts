@@ -53,19 +53,17 @@ export const DUPLICATE_SIGNAL_WINDOW_MS = 500;
 export async function runService<T extends StoppableService>(opts: RunServiceOptions<T>): Promise<T | undefined> {
   const { app, logger, config } = opts;
   const controller = new AbortController();
-  const state: { service?: T; stopping?: T } = {};
+  const state: { service?: T } = {};
   let stopping: NodeJS.Signals | undefined;
   let stoppingSince = 0;
-  const stop = (running: T) => {
-    state.stopping = running;
-    return running.stop().then(
+  const stop = (running: T) =>
+    running.stop().then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err: { message: (err as Error).message }, stopping: app }, 'shutdown failed');
         process.exit(1);
       },
     );
-  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping && Date.now() - stoppingSince < DUPLICATE_SIGNAL_WINDOW_MS) return; // the same Ctrl-C, relayed by pnpm
     if (stopping) {
@@ -77,7 +75,7 @@ export async function runService<T extends StoppableService>(opts: RunServiceOpt
     controller.abort();
     setTimeout(() => {
       logger.error(
-        { stopping: app, pending: state.stopping?.pendingStopSteps?.() ?? [] },
+        { stopping: app, pending: state.service?.pendingStopSteps?.() ?? [] },
         `the graceful stop did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms (SHUTDOWN_TIMEOUT_MS); exiting`,
       );
       process.exit(1);
@@ -105,11 +103,12 @@ export async function runService<T extends StoppableService>(opts: RunServiceOpt
     logger.info({ stopping: app }, 'stopped before it had started');
     process.exit(0);
   }
+  // Set before a stop requested while starting runs, so that its time-out names the pending steps too.
+  state.service = started;
   if (stopping) {
     await stop(started);
     return undefined;
   }
-  state.service = started;
   return started;
 }
 
