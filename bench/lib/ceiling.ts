@@ -8,6 +8,7 @@
  * @module
  */
 import { processCpuUs } from './http-load.js';
+import { startThreadAccounting } from './cpu-accounting.js';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,8 @@ export interface CeilingRunResult {
   /** The ceiling worker's CPU time per delivery (user + system), µs, and the cores it used (CPU ÷ wall time). */
   cpuUsPerDelivery: number;
   cores: number;
+  /** Issue #30: the ceiling worker's main thread over the window (see `startThreadAccounting`). */
+  mainThread?: { running: number; waiting: number } | undefined;
 }
 
 /**
@@ -133,6 +136,7 @@ export async function runCeiling(
 
     const windowStart = monotonicUs();
     const cpuBefore = processCpuUs(child.pid);
+    const mainThread = startThreadAccounting(child.pid);
     const enqueuedAt = new Map<string, number>();
     const first = performance.timeOrigin + performance.now();
     for (const g of opts.groups) {
@@ -143,6 +147,7 @@ export async function runCeiling(
     await receiver.waitFor(expected, opts.timeoutMs, alive);
     const windowUs: [number, number] = [windowStart, monotonicUs()];
     const cpuUs = processCpuUs(child.pid) - cpuBefore;
+    const thread = mainThread.stop();
     const peakRssMb = child.peakRssMb();
     const { answeredAt } = await receiver.collect();
     let last = first;
@@ -163,6 +168,7 @@ export async function runCeiling(
       windowUs,
       cpuUsPerDelivery: cpuUs / Math.max(1, latencies.length),
       cores: cpuUs / (windowUs[1] - windowUs[0]),
+      mainThread: thread,
     };
   } finally {
     await child.stop();

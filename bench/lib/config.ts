@@ -89,6 +89,11 @@ export interface BenchConfig {
   e2eConcurrency: number;
   /** e2e: webhooks per payment of the end-to-end runs, e.g. [1, 10]. */
   e2eFanouts: number[];
+  /**
+   * e2e: worker processes of the fan-out runs (1: the ceiling's one process is the yardstick;
+   * more is an experiment, issue #30: the worker's event loop is CPU-bound on a shared box).
+   */
+  e2eWorkerProcesses: number;
   /** e2e: organizations the no-delivery load is spread over (vs one organization). */
   e2eSpreadOrgs: number;
   /** e2e: rounds (each: the fan-out runs, their ceilings, one org vs spread; medians reported). */
@@ -202,6 +207,7 @@ export function loadBenchConfig(): BenchConfig {
     e2eDurationS: int('BENCH_E2E_DURATION_S', 15, 1),
     e2eConcurrency: int('BENCH_E2E_CONCURRENCY', 20, 1),
     e2eFanouts: intList('BENCH_E2E_FANOUTS', [1, 10]),
+    e2eWorkerProcesses: int('BENCH_E2E_WORKER_PROCESSES', 1, 1),
     e2eSpreadOrgs: int('BENCH_E2E_SPREAD_ORGS', 20, 2),
     e2eRuns: int('BENCH_E2E_RUNS', 3, 1),
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),

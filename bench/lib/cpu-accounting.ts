@@ -72,3 +72,33 @@ export function startCpuAccounting(groups: () => ProcessGroups): { stop(): Recor
     },
   };
 }
+
+/** `/proc/<pid>/schedstat` of a process's main thread: ns on a core, ns runnable but waiting for one. */
+function schedstat(pid: number): { runNs: number; waitNs: number } | undefined {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return { runNs: run!, waitNs: wait! };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Issue #30: how a process's main thread (its event loop) spent a window, from the scheduler's
+ * own accounting: `running` on a core and `waiting` runnable for a core (both ÷ the window's wall
+ * time). running + waiting near 1 means the thread always had work: it is CPU-bound, and
+ * `waiting` is what the other processes on the machine took from it.
+ */
+export function startThreadAccounting(pid: number): { stop(): { running: number; waiting: number } | undefined } {
+  const started = performance.now();
+  const before = schedstat(pid);
+  return {
+    stop: () => {
+      const after = schedstat(pid);
+      if (!before || !after) return undefined;
+      const wallNs = (performance.now() - started) * 1e6;
+      const share = (ns: number) => Math.round((ns / wallNs) * 100) / 100;
+      return { running: share(after.runNs - before.runNs), waiting: share(after.waitNs - before.waitNs) };
+    },
+  };
+}

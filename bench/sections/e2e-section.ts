@@ -27,7 +27,7 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { type ApiEnv, startApiProcess, stopServers } from './api-section.js';
 import { confirmAreas } from '../lib/confirm-areas.js';
-import { pidsNamed, redisServerPid, startCpuAccounting } from '../lib/cpu-accounting.js';
+import { pidsNamed, redisServerPid, startCpuAccounting, startThreadAccounting } from '../lib/cpu-accounting.js';
 import { buildCeilingJobs, runCeiling, type CeilingRunResult } from '../lib/ceiling.js';
 import { spawnChild, type Child } from '../lib/child-process.js';
 import type { ConfirmRecord, Lane, RunRequest, RunResult } from '../processes/e2e-load.js';
@@ -40,6 +40,7 @@ import type { SectionDeps } from './pipeline-section.js';
 import { mainThreadProfile, profileFlags } from './profile-section.js';
 import { summarizeProfile, type ProfileSummary } from '../lib/profile-summary.js';
 import { siweLogin } from '../lib/siwe-login.js';
+import { formatStages, readStages, stageWindow, type StageWindow } from '../lib/metrics-snapshots.js';
 import { median, summarizeLatency, type LatencySummary } from '../lib/stats.js';
 
 /** One measured phase of confirms (with or without deliveries). */
@@ -148,6 +149,10 @@ export interface DeliveryPhase extends ConfirmPhase {
    * backend on the machine), redis, total.
    */
   cpuCores: Record<string, number>;
+  /** Issue #30: the (first) worker's main thread over the phase: shares of the wall time on a core and waiting for one. */
+  workerMainThread?: { running: number; waiting: number } | undefined;
+  /** Issue #30: the (first) worker's delivery stages over the phase (from its published metrics), if it published. */
+  workerStages?: StageWindow | undefined;
   /** Delivery commit (`created_at`) → receiver 2xx, ms. */
   commitToReceiverMs: LatencySummary;
   windowUs: [number, number];
@@ -308,6 +313,9 @@ async function deliveryPhase(
   const perLane =
     perSec === undefined ? Math.floor(cfg.e2eMaxPayments / lanes.length) : Math.ceil((perSec * cfg.e2eDurationS) / lanes.length) + 1;
   await receiver.reset(0);
+  const prefix = e.d.env.QUEUE_PREFIX;
+  const stagesBefore = await readStages(ctx.redis, prefix, workers[0]!.pid);
+  const mainThread = startThreadAccounting(workers[0]!.pid);
   const cpu = startCpuAccounting(() => ({
     api: [e.apiPid],
     worker: workers.map((w) => w.pid),
@@ -329,6 +337,8 @@ async function deliveryPhase(
   const expected = settledIds.length * fanout;
   await receiver.waitFor(expected, cfg.runTimeoutMs, () => assertAlive(workers));
   const cpuCores = cpu.stop();
+  const workerMainThread = mainThread.stop();
+  const stagesAfter = stagesBefore && (await readStages(ctx.redis, prefix, workers[0]!.pid, Date.now()));
   // The API's part: the confirms (the drain that follows is the worker's).
   const windowUs = r.confirmWindowUs;
   const { answeredAt, total } = await receiver.collect();
@@ -359,6 +369,8 @@ async function deliveryPhase(
     commitToReceiverMs: summarizeLatency(t.latencies),
     windowUs,
     cpuCores,
+    workerMainThread,
+    workerStages: stagesBefore && stagesAfter ? stageWindow(stagesBefore, stagesAfter) : undefined,
   };
   return { phase: out, deliveryIds: rows.map((x) => x.id) };
 }
@@ -370,13 +382,15 @@ const fmtDelivery = (p: DeliveryPhase) =>
   `confirm ${fmtLat(p.confirmLatencyMs)}, confirm→2xx ${fmtLat(p.confirmToReceiverMs)}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}; ` +
   `cores used: ${Object.entries(p.cpuCores)
     .map(([k, v]) => `${k} ${v}`)
-    .join(', ')}`;
+    .join(
+      ', ',
+    )}${p.workerMainThread ? `; worker main thread: on a core ${p.workerMainThread.running}, waiting for one ${p.workerMainThread.waiting}` : ''}${p.workerStages ? `; worker stages: ${formatStages(p.workerStages)}` : ''}`;
 const fmtConfirm = (p: ConfirmPhase) =>
   `${p.paymentsPerSec.toFixed(1)} payments/s (${p.settled} settled in ${p.durationS.toFixed(1)} s), confirm ${fmtLat(p.confirmLatencyMs)}${p.apiCpuUsPerRequest === undefined ? '' : `, API CPU ${p.apiCpuUsPerRequest} µs per request`}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}`;
 
 async function startWorker(d: SectionDeps): Promise<Child[]> {
   return startRealWorkers(d.ctx, d.env, {
-    processes: 1,
+    processes: d.cfg.e2eWorkerProcesses,
     concurrency: d.cfg.workerConcurrency,
     nodeFlags: d.cfg.workerNodeFlags,
     extraEnv: d.cfg.workerEnv,
@@ -449,7 +463,10 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
         const ceiling = await ceilingOf(d, run.fanout, deliveryIds);
         log(
           `  round ${i + 1}: ceiling of fan-out ${run.fanout}'s ${run.delivered} deliveries: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ` +
-            `CPU ${ceiling.cpuUsPerDelivery.toFixed(0)} µs per delivery (${ceiling.cores.toFixed(2)} cores)`,
+            `CPU ${ceiling.cpuUsPerDelivery.toFixed(0)} µs per delivery (${ceiling.cores.toFixed(2)} cores)` +
+            (ceiling.mainThread
+              ? `; main thread: on a core ${ceiling.mainThread.running}, waiting for one ${ceiling.mainThread.waiting}`
+              : ''),
         );
         fanouts.push({ fanout: run.fanout, run, ceiling, ratio: run.deliveriesPerSec / ceiling.deliveriesPerSec });
       }

@@ -59,7 +59,8 @@ import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Prisma } from '@gw/db';
 import { ensureNativeToken } from '@gw/core/ledger';
-import { closeContext, createContext, loadConfig, metricsIndexKey, type Context, type MetricsSnapshot } from '@gw/runtime';
+import { closeContext, createContext, loadConfig, type Context, type MetricsSnapshot } from '@gw/runtime';
+import { metricValues, readSnapshots } from '../lib/metrics-snapshots.js';
 import { startApiProcess, stopServers } from '../sections/api-section.js';
 import { BENCH_RUNTIME, isMessage, readStatusMb, REPO_ROOT, spawnChild, type Child } from '../lib/child-process.js';
 import { loadBenchConfig } from '../lib/config.js';
@@ -161,33 +162,6 @@ export interface CacheGrowth {
   withinBound: boolean;
   /** See {@link CACHE_FLAT_FACTOR}; or it sits at its bound. */
   stoppedGrowing: boolean;
-}
-
-/** A metrics snapshot's series `name` summed over the label values matching `labels`, by the value of `by` (or '' for all). */
-function metricValues(snapshot: MetricsSnapshot | undefined, name: string, by?: string): Map<string, number> {
-  const out = new Map<string, number>();
-  const metric = (
-    snapshot?.metrics as { name: string; values: { value: number; labels: Record<string, string | number> }[] }[] | undefined
-  )?.find((m) => m.name === name);
-  for (const v of metric?.values ?? []) {
-    const k = by === undefined ? '' : String(v.labels[by] ?? '');
-    out.set(k, (out.get(k) ?? 0) + v.value);
-  }
-  return out;
-}
-
-/** The latest snapshot each process published (`startMetricsPublisher`), by pid (the instance id is `<host>:<pid>:<random>`). */
-async function readSnapshots(redis: Redis, prefix: string): Promise<Map<number, MetricsSnapshot>> {
-  const keys = await redis.zrange(metricsIndexKey(prefix), 0, -1);
-  const out = new Map<number, MetricsSnapshot>();
-  if (keys.length === 0) return out;
-  for (const raw of await redis.mget(...keys)) {
-    if (!raw) continue;
-    const s = JSON.parse(raw) as MetricsSnapshot;
-    const pid = Number(s.instanceId.split(':')[1]);
-    if (!out.has(pid) || out.get(pid)!.at < s.at) out.set(pid, s);
-  }
-  return out;
 }
 
 function growthOf(points: Point[], fromS: number): { n: number; stats: MemoryGrowth } {

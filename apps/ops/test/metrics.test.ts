@@ -90,6 +90,20 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(buckets[0]!.labels.replica).toBeTruthy();
   });
 
+  it('times each awaited stage of a delivery run, and the event loop (worker, issue #30)', async () => {
+    const s = await scrapeUntil('worker stage metrics', (x) => total(x, 'gw_delivery_stage_seconds_count', { stage: 'record' }) >= 2);
+    const count = (stage: string) => total(s, 'gw_delivery_stage_seconds_count', { stage, app: 'worker' });
+    const sum = (stage: string) => total(s, 'gw_delivery_stage_seconds_sum', { stage, app: 'worker' });
+    // Two runs (the failed attempt, then the delivered one), each through every stage once.
+    for (const stage of ['read', 'admit', 'send', 'record', 'report', 'run']) expect(count(stage)).toBe(2);
+    // Only the delivered run completes in BullMQ; the failed one was moved to delayed.
+    expect(count('finish')).toBe(1);
+    // The processor's time holds its sequential stages.
+    expect(sum('run')).toBeGreaterThanOrEqual(sum('send'));
+    expect(sum('send')).toBeGreaterThan(0);
+    expect(find(s, 'gw_event_loop_busy_seconds', { app: 'worker' })[0]?.value).toBeGreaterThan(0);
+  });
+
   it('times HTTP requests by method, route template and status (api)', async () => {
     const s = await scrapeUntil('api http metrics', (x) => total(x, 'gw_http_request_duration_seconds_count', { route: 'unmatched' }) >= 1);
     const count = (labels: Record<string, string>) => total(s, 'gw_http_request_duration_seconds_count', { app: 'api', ...labels });

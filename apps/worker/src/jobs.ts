@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { type Context, type JobDataIssue, JobDataError, type QueueDef, definedQueues, parseJobData } from '@gw/runtime';
 import {
@@ -7,6 +8,7 @@ import {
   processDelivery,
   type ProcessOutcome,
   type Sender,
+  type StageObserver,
   recoverDeadDeliveries,
   recoveryQueue,
   sweepDeliveries,
@@ -75,10 +77,22 @@ async function rescheduleAt(job: Job, token: string | undefined, at: Date): Prom
   throw new DelayedError();
 }
 
+/** When each delivery job's processor returned (performance.now() ms), for the `finish` stage: the job's completion by BullMQ. */
+const runEnds = new WeakMap<Job, number>();
+
+/** When the delivery processor of this job object returned (performance.now() ms), if it did in this process. */
+export const deliveryRunEndedAt = (job: Job): number | undefined => runEnds.get(job);
+
 /** Optional parts of the handlers (issue #3). */
 export interface HandlerOptions {
   /** Called with each delivery run's outcome, or `'error'` when the run threw (metrics). */
   onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
+  /**
+   * Issue #30: called with each awaited stage of a delivery run and its wall-clock time in ms
+   * (`gw_delivery_stage_seconds`), `run` included; `finish` is timed by the worker from
+   * {@link deliveryRunEndedAt}.
+   */
+  onDeliveryStage?: StageObserver | undefined;
   /** Called with each retention run's report (metrics). */
   onRetentionRun?: ((report: RetentionReport) => void) | undefined;
   /**
@@ -102,14 +116,22 @@ export function createJobs(
   opts: HandlerOptions = {},
 ): JobHandler[] {
   const observe = opts.onDeliveryOutcome ?? (() => undefined);
+  const observeStage = opts.onDeliveryStage;
+  const deliveryCtx = observeStage ? { ...ctx, observeStage } : ctx;
   return [
     defineHandler(deliveryQueue, async (delivery, job, token) => {
       let outcome: ProcessOutcome;
+      const start = performance.now();
       try {
-        outcome = await processDelivery(ctx, sender, delivery);
+        outcome = await processDelivery(deliveryCtx, sender, delivery);
       } catch (err) {
         observe('error');
         throw err;
+      }
+      if (observeStage) {
+        const end = performance.now();
+        observeStage('run', end - start);
+        runEnds.set(job, end);
       }
       observe(outcome);
       if (outcome.kind === 'retry' || outcome.kind === 'not-due' || outcome.kind === 'deferred')

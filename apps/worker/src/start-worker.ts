@@ -1,7 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import { MetricsTime, Worker } from 'bullmq';
 import {
   type Config,
   type Context,
+  type DeliveryStage,
   closeContext,
   StopProgress,
   createContext,
@@ -38,7 +40,7 @@ import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
 import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { GOVERNANCE_KINDS, governanceKeeperRuns } from '@gw/core/governance';
-import { MalformedJobError, assertHandlers, createHandlers, sweepOutbox } from './jobs.js';
+import { MalformedJobError, assertHandlers, createHandlers, deliveryRunEndedAt, sweepOutbox } from './jobs.js';
 
 /**
  * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
@@ -137,9 +139,11 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);
+  const observeStage = (stage: DeliveryStage, ms: number) => metrics.deliveryStageDuration.observe({ stage }, ms / 1000);
   const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
     chainSigners,
     onDeliveryOutcome: deliveryOutcomeCounter(metrics),
+    onDeliveryStage: observeStage,
     onRetentionRun: retentionPrunedCounter(metrics.registry),
     onDepositScan: custody.onScan,
     onReservesCheck: custody.onReserves,
@@ -198,6 +202,13 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
         );
       else ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed');
     });
+    if (queue === deliveryQueue.name) {
+      // Issue #30: BullMQ's part of a delivery job after its processor returned (the completion script).
+      worker.on('completed', (job) => {
+        const end = deliveryRunEndedAt(job);
+        if (end !== undefined) observeStage('finish', performance.now() - end);
+      });
+    }
     return { worker, connection, name };
   });
 

@@ -14,7 +14,7 @@ export {
 } from './endpoint-gate.js';
 export { announceWorkerSlots, type DeliveryRef, fairShare, organizationShareKeys, poolShareKeys, rankDeliveries } from './fair-share.js';
 export { attemptOutcome, deliveryOutcomeCounter, instrumentSender, UNKNOWN_EVENT } from './metrics.js';
-export { backoffDelayMs, type DeliveryJobRef, processDelivery, type ProcessOutcome } from './processor.js';
+export { backoffDelayMs, type DeliveryJobRef, processDelivery, type ProcessOutcome, type StageObserver } from './processor.js';
 export { recoverDeadDeliveries } from './recovery.js';
 export { returnRecoverySlot, takeRecoverySlot } from './recovery-budget.js';
 export { type AttemptResult, createSender, RESPONSE_BODY_LIMIT_BYTES, type Sender } from './sender.js';

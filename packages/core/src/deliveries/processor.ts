@@ -1,4 +1,5 @@
-import { type Context, registerCacheSize } from '@gw/runtime';
+import { performance } from 'node:perf_hooks';
+import { type Context, type DeliveryStage, registerCacheSize } from '@gw/runtime';
 import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
 import type { DeliveryStore, LoadedDelivery } from './repository.js';
@@ -60,28 +61,35 @@ function openSecret(box: Context['secretBox'], sealed: string): string {
  * the row does not need (not pending, deactivated, not due, a cap changed) is given back unused.
  *
  * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
+ * @param ctx.observeStage optional: called with each awaited stage's wall-clock time in ms
+ *   (`gw_delivery_stage_seconds`, see {@link DeliveryStage}); `run` is the caller's to time
  * @param job the job's data ({@link DeliveryJobRef}), or just the delivery id
  * @returns what happened; `retry` and `not-due` carry the time the job must run again
  * @throws whatever the store throws (database unreachable): the job fails and BullMQ retries it
  */
 export async function processDelivery(
-  ctx: Pick<Context, 'config' | 'secretBox' | 'logger' | 'redis'> & { deliveries: DeliveryStore; gate: EndpointGate },
+  ctx: Pick<Context, 'config' | 'secretBox' | 'logger' | 'redis'> & {
+    deliveries: DeliveryStore;
+    gate: EndpointGate;
+    observeStage?: StageObserver | undefined;
+  },
   sender: Sender,
   job: string | DeliveryJobRef,
 ): Promise<ProcessOutcome> {
+  const timed = stageTimer(ctx.observeStage);
   const ref = typeof job === 'string' ? { deliveryId: job } : job;
   const deliveryId = ref.deliveryId;
   // Issue #30: with the organization and the webhook in the job, the gate is asked while the row
   // is read (one wait instead of two); the row still decides whether and how the attempt goes.
   const guess = ref.organizationId && ref.webhookId ? guessSlot(ctx, ref.webhookId, ref.organizationId) : undefined;
-  const early = guess && { slot: guess, asked: settled(ctx.gate.admit(guess, deliveryId)) };
+  const early = guess && { slot: guess, asked: settled(timed('admit', ctx.gate.admit(guess, deliveryId))) };
   const giveBack = async (): Promise<void> => {
     if (early) await releaseEarly(ctx, early.slot, await early.asked, deliveryId);
   };
 
   let delivery: LoadedDelivery | undefined;
   try {
-    delivery = await ctx.deliveries.load(deliveryId);
+    delivery = await timed('read', ctx.deliveries.load(deliveryId));
   } catch (err) {
     await giveBack();
     throw err;
@@ -120,7 +128,7 @@ export async function processDelivery(
     // No guess, or a guess the row contradicts (a limit changed since this process last saw the
     // webhook): give the early admission back and ask with the row's slot.
     await giveBack();
-    admission = await ctx.gate.admit(slot, deliveryId);
+    admission = await timed('admit', ctx.gate.admit(slot, deliveryId));
   }
   if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
   if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
@@ -144,7 +152,7 @@ export async function processDelivery(
   }
   let result: AttemptResult;
   try {
-    result = await sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers });
+    result = await timed('send', sender.send({ url: delivery.webhook.url, body, timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS, headers }));
   } catch (err) {
     await settle(ctx, slot, admission.lease, false);
     throw err;
@@ -160,17 +168,20 @@ export async function processDelivery(
   // Issue #30: the gate's report and the attempt's record do not depend on each other: one wait.
   // The report never throws (see settle); a failed record fails the job, which BullMQ retries.
   const [report, recorded] = await Promise.all([
-    settle(ctx, slot, admission.lease, result.ok),
-    ctx.deliveries.recordAttempt({
-      deliveryId,
-      previousAttempts: delivery.attempts,
-      status,
-      nextAttemptAt,
-      statusCode: result.statusCode,
-      durationMs: result.durationMs,
-      error: result.error,
-      responseBody: result.responseBody,
-    }),
+    timed('report', settle(ctx, slot, admission.lease, result.ok)),
+    timed(
+      'record',
+      ctx.deliveries.recordAttempt({
+        deliveryId,
+        previousAttempts: delivery.attempts,
+        status,
+        nextAttemptAt,
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        error: result.error,
+        responseBody: result.responseBody,
+      }),
+    ),
   ]);
   if (!recorded) return { kind: 'skipped', reason: 'delivery changed concurrently' };
 
@@ -185,6 +196,18 @@ export async function processDelivery(
   if (status === 'delivered') return { kind: 'delivered', attempt, event };
   if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
   return { kind: 'retry', attempt, at: nextAttemptAt!, event };
+}
+
+/** Receives one stage of a delivery run and its wall-clock time in ms (issue #30). */
+export type StageObserver = (stage: DeliveryStage, ms: number) => void;
+
+/** Times a stage's promise when there is an observer; otherwise returns the promise itself. */
+function stageTimer(observe: StageObserver | undefined): <T>(stage: DeliveryStage, p: Promise<T>) => Promise<T> {
+  if (!observe) return (_stage, p) => p;
+  return (stage, p) => {
+    const start = performance.now();
+    return p.finally(() => observe(stage, performance.now() - start));
+  };
 }
 
 /** What a delivery job carries (issue #30): the delivery id, and its organization and webhook when queued by this version. */

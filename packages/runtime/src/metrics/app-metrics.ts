@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { performance } from 'node:perf_hooks';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { registerCacheGauges } from './cache-sizes.js';
 
 /** The processes that publish metrics (the ops app collects and serves them). */
@@ -11,6 +12,18 @@ export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
 
 /** Seconds; delivery attempts are bounded by WEBHOOK_TIMEOUT_MS (at most 60 s). */
 export const ATTEMPT_DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Seconds; the stages of one delivery run, from a fraction of a millisecond (a pipelined Redis call) to a slow POST. */
+export const STAGE_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+
+/**
+ * The awaited stages of one delivery run (issue #30), as labelled in `gw_delivery_stage_seconds`:
+ * `read` (the delivery row), `admit` (the endpoint gate's admission), `send` (the signed POST),
+ * `record` (the attempt's row and the delivery's state), `report` (the gate's report), `run` (the
+ * whole processor, in which read and admit, and record and report, overlap) and `finish` (BullMQ
+ * after the processor returned: the job's completion, the next job's fetch in the same script).
+ */
+export type DeliveryStage = 'read' | 'admit' | 'send' | 'record' | 'report' | 'run' | 'finish';
 
 /**
  * Final result of one run of a delivery job, as counted by `gw_deliveries_total`:
@@ -41,6 +54,8 @@ export interface AppMetrics {
   deliveryDeferrals: Counter<'reason'>;
   /** `gw_delivery_cap_waits_total` (issue #10): runs parked because their endpoint's concurrency cap was full. */
   deliveryCapWaits: Counter;
+  /** `gw_delivery_stage_seconds{stage}` (issue #30): wall-clock time of each awaited stage of a delivery run, see {@link DeliveryStage}. */
+  deliveryStageDuration: Histogram<'stage'>;
 }
 
 /**
@@ -111,5 +126,32 @@ export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } 
     help: 'Delivery runs parked without an attempt because the endpoint concurrency cap was full',
     registers: [registry],
   });
-  return { app, instanceId, registry, httpRequestDuration, deliveriesTotal, deliveryAttemptDuration, deliveryDeferrals, deliveryCapWaits };
+  const deliveryStageDuration = new Histogram({
+    name: 'gw_delivery_stage_seconds',
+    help: 'Wall-clock time of each awaited stage of a delivery run in seconds (read, admit, send, record, report, run, finish)',
+    labelNames: ['stage'] as const,
+    buckets: STAGE_DURATION_BUCKETS,
+    registers: [registry],
+  });
+  // Issue #30: how much of the wall-clock time the event loop was busy (its utilization over a
+  // window is the difference of two readings divided by the window), since the process started.
+  new Gauge({
+    name: 'gw_event_loop_busy_seconds',
+    help: 'Time the event loop spent running callbacks since the process started, in seconds (ELU: its rate)',
+    registers: [registry],
+    collect() {
+      this.set(performance.eventLoopUtilization().active / 1000);
+    },
+  });
+  return {
+    app,
+    instanceId,
+    registry,
+    httpRequestDuration,
+    deliveriesTotal,
+    deliveryAttemptDuration,
+    deliveryDeferrals,
+    deliveryCapWaits,
+    deliveryStageDuration,
+  };
 }
