@@ -96,6 +96,8 @@ export interface BenchConfig {
   e2eWorkerProcesses: number;
   /** e2e: organizations the no-delivery load is spread over (vs one organization). */
   e2eSpreadOrgs: number;
+  /** e2e: slices of each side of the hot-merchant comparison per round, interleaved A B B A (issue #30). */
+  e2eHotSlices: number;
   /** e2e: rounds (each: the fan-out runs, their ceilings, one org vs spread; medians reported). */
   e2eRuns: number;
   /** e2e: payments created (untimed) per run at most, i.e. the bound on confirms per measured phase. */
@@ -209,6 +211,7 @@ export function loadBenchConfig(): BenchConfig {
     e2eFanouts: intList('BENCH_E2E_FANOUTS', [1, 10]),
     e2eWorkerProcesses: int('BENCH_E2E_WORKER_PROCESSES', 1, 1),
     e2eSpreadOrgs: int('BENCH_E2E_SPREAD_ORGS', 20, 2),
+    e2eHotSlices: int('BENCH_E2E_HOT_SLICES', 4, 1),
     e2eRuns: int('BENCH_E2E_RUNS', 3, 1),
     e2eMaxPayments: int('BENCH_E2E_MAX_PAYMENTS', 3000, 20),
     e2eLedgerAccounts: intList('BENCH_E2E_LEDGER_ACCOUNTS', [1000, 100_000]),

@@ -41,7 +41,7 @@ import { mainThreadProfile, profileFlags } from './profile-section.js';
 import { summarizeProfile, type ProfileSummary } from '../lib/profile-summary.js';
 import { siweLogin } from '../lib/siwe-login.js';
 import { formatStages, readStages, stageWindow, type StageWindow } from '../lib/metrics-snapshots.js';
-import { median, summarizeLatency, type LatencySummary } from '../lib/stats.js';
+import { abbaOrder, median, summarizeLatency, type LatencySummary } from '../lib/stats.js';
 
 /** One measured phase of confirms (with or without deliveries). */
 export interface ConfirmPhase {
@@ -214,6 +214,35 @@ async function runSampled(gen: LoadGenerator, dbUrl: string, req: Omit<RunReques
   } finally {
     await sampler.stop();
   }
+}
+
+/** One slice of a no-delivery phase: the load generator's result, the database samples, the API's CPU µs. */
+interface ConfirmSlice {
+  r: RunResult;
+  samples: ActivitySample[];
+  apiCpuUs: number;
+}
+
+/** The slices of one side as one phase: confirms and durations added up, the database samples of the slices' windows only. */
+function mergeSlices(slices: ConfirmSlice[]): ConfirmPhase {
+  const confirms = slices.flatMap((x) => x.r.confirms);
+  const created = slices.reduce((n, x) => n + x.r.created, 0);
+  const r: RunResult = {
+    ...slices[0]!.r,
+    created,
+    createMs: slices.reduce((n, x) => n + x.r.createMs, 0),
+    confirms,
+    confirmMs: slices.reduce((n, x) => n + x.r.confirmMs, 0),
+    maxLagMs: Math.max(...slices.map((x) => x.r.maxLagMs)),
+  };
+  // Each slice's samples inside its own confirms; activityIn then spans them all.
+  const samples = slices.flatMap((x) => {
+    const from = Math.min(...x.r.confirms.map((c) => c.sentAt));
+    const to = Math.max(...x.r.confirms.map((c) => c.sentAt + c.ms));
+    return x.samples.filter((s) => s.at >= from && s.at <= to);
+  });
+  const apiCpuUs = slices.reduce((n, x) => n + x.apiCpuUs, 0);
+  return { ...confirmPhase(r, samples), apiCpuUsPerRequest: Math.round(apiCpuUs / Math.max(1, created + confirms.length)) };
 }
 
 /** Organizations and logged-in, funded payers of the section. */
@@ -471,29 +500,29 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
         fanouts.push({ fanout: run.fanout, run, ceiling, ratio: run.deliveriesPerSec / ceiling.deliveriesPerSec });
       }
 
-      // No deliveries: one organization vs the same payers spread over several (order alternates per round).
-      const noDelivery = async (orgs: Organization[]) => {
+      // No deliveries: one organization vs the same payers spread over several, in interleaved
+      // slices (A B B A …, see abbaOrder) so that a change of the machine's speed during
+      // the round weighs on both sides alike.
+      await flushRedis(cfg.redisUrl);
+      const slice = async (orgs: Organization[]): Promise<ConfirmSlice> => {
         const cpuBefore = processCpuUs(api.child.pid);
         const { r, samples } = await runSampled(gen, d.env.DATABASE_DIRECT_URL, {
           baseUrl: api.baseUrl,
           lanes: lanesFor(fx, orgs),
-          perLane: Math.floor(cfg.e2eMaxPayments / fx.payers),
+          perLane: Math.max(1, Math.floor(cfg.e2eMaxPayments / fx.payers / cfg.e2eHotSlices)),
           concurrency: cfg.e2eConcurrency,
           durationS: cfg.e2eDurationS,
         });
-        const apiCpuUsPerRequest = Math.round((processCpuUs(api.child.pid) - cpuBefore) / (r.created + r.confirms.length));
-        return { ...confirmPhase(r, samples), apiCpuUsPerRequest };
+        return { r, samples, apiCpuUs: processCpuUs(api.child.pid) - cpuBefore };
       };
-      await flushRedis(cfg.redisUrl);
-      let oneOrg: ConfirmPhase;
-      let spread: ConfirmPhase;
-      if (i % 2 === 0) {
-        oneOrg = await noDelivery([fx.hot]);
-        spread = await noDelivery(fx.spread);
-      } else {
-        spread = await noDelivery(fx.spread);
-        oneOrg = await noDelivery([fx.hot]);
+      const one: ConfirmSlice[] = [];
+      const many: ConfirmSlice[] = [];
+      for (const hotFirst of abbaOrder(cfg.e2eHotSlices, i % 2 === 0)) {
+        if (hotFirst) one.push(await slice([fx.hot]));
+        else many.push(await slice(fx.spread));
       }
+      const oneOrg = mergeSlices(one);
+      const spread = mergeSlices(many);
       log(`  round ${i + 1}: no deliveries, one organization: ${fmtConfirm(oneOrg)}`);
       log(`  round ${i + 1}: no deliveries, ${fx.spread.length} organizations: ${fmtConfirm(spread)}`);
       rounds.push({ fanouts, oneOrg, spread, hotMerchantRatio: oneOrg.paymentsPerSec / spread.paymentsPerSec });
