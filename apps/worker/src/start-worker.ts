@@ -112,7 +112,14 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
   // round trips, so the gate costs the pipeline little (issue #10, bench section 1).
   const gateRedis = createRedis(config, { name: 'worker-gate', autoPipelining: true });
   gateRedis.on('error', () => undefined); // a failed gate call fails (or is logged by) its job
-  const gate = createEndpointGate(gateRedis, config.QUEUE_PREFIX, config, (jobIds) => promoteParked(ctx.queues, jobIds));
+  // Issue #30: an open circuit's next prober (a parked job) wakes at the cool-down's end instead.
+  const gate = createEndpointGate(
+    gateRedis,
+    config.QUEUE_PREFIX,
+    config,
+    (jobIds) => promoteParked(ctx.queues, jobIds),
+    async (jobId, at) => void (await promoteDelayedDelivery(ctx.queues, jobId, undefined, at)),
+  );
   // Issue #24: this replica's delivery slots join the pool that the organizations' fair shares
   // divide; announced now and every SLOTS_TTL_MS / 3, withdrawn at stop (or lapsing after a crash).
   const announce = (concurrency: number) =>

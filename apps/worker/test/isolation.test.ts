@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { issueCredential } from '@gw/core/auth';
+import { deliveryQueues } from '@gw/core/deliveries';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { exited, spawnWorkerProcess } from '../../../test/support/worker-process.js';
@@ -150,6 +151,49 @@ describe('delivery isolation (issue #10)', () => {
     expect(rows.reduce((n, d) => n + d.attempts, 0)).toBe(r.requests.length);
     for (const d of deferred) expect(rows.find((x) => x.id === d.id)!.attempts).toBe(1); // deferral was not an attempt
     expect((await m.health()).health.state).toBe('closed');
+  }, 60000);
+
+  it('an endpoint that stays down costs one run per cool-down, however many deliveries wait for it (issue #30)', async () => {
+    const stack = await stackWith('iso-parked', {
+      WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: '2',
+      WEBHOOK_CIRCUIT_COOLDOWN_MS: '400',
+      WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '400',
+      // The parked horizon (the safety net) is then 30 s: (max(15 s, 0.4 s) x 4) / 2, beyond the test.
+      WEBHOOK_CAP_WAIT_MAX_MS: '15000',
+      // Failed attempts come back only after the test: every run seen below is a deferral or a probe.
+      WEBHOOK_BACKOFF_BASE_MS: '60000',
+      WEBHOOK_BACKOFF_MAX_MS: '60000',
+    });
+    const r = await receiver();
+    r.always({ status: 503 });
+    const m = await merchant(stack, r.url);
+    for (let i = 0; i < 12; i++) await m.settle();
+    await eventually(async () => ((await m.health()).health.state === 'open' ? true : undefined));
+    // Every delivery has had its first run (an attempt, or a deferral behind the circuit).
+    await eventually(async () => ((await m.deliveries()).every((d) => d.attempts > 0 || d.nextAttemptAt) ? true : undefined));
+
+    /** Runs of the deliveries' jobs so far (BullMQ counts each start, deferrals included). */
+    const runs = async () => {
+      const ids = (await m.deliveries()).map((d) => d.id);
+      let n = 0;
+      for (const queue of deliveryQueues(stack.api.deps.queues)) for (const id of ids) n += (await queue.getJob(id))?.attemptsStarted ?? 0;
+      return n;
+    };
+    const runsBefore = await runs();
+    const requestsBefore = r.requests.length;
+    await new Promise((res) => setTimeout(res, 4000)); // ten cool-downs
+    const runsDuring = (await runs()) - runsBefore;
+    const probes = r.requests.length - requestsBefore;
+
+    // The circuit kept probing, one attempt per cool-down at most ...
+    expect(probes).toBeGreaterThanOrEqual(2);
+    expect(probes).toBeLessThanOrEqual(11);
+    // ... and the other deliveries stayed parked: each probe is one run (the parked job named the
+    // next prober runs once, as the probe). Before, the whole backlog woke every cool-down (~10 x 10).
+    expect(runsDuring).toBeLessThanOrEqual(probes + 3);
+    const rows = await m.deliveries();
+    expect(rows.every((d) => d.status === 'pending')).toBe(true);
+    expect(rows.reduce((n, d) => n + d.attempts, 0)).toBe(r.requests.length); // a deferral is never an attempt
   }, 60000);
 
   it('a webhook failing for WEBHOOK_DISABLE_AFTER_MS is disabled, its pending deliveries end dead, and re-registering re-activates it', async () => {

@@ -34,6 +34,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     WEBHOOK_ORG_CONCURRENCY_MIN: '40',
   });
   const woken: string[][] = [];
+  const wokenAt: [string, number][] = [];
   let gate: EndpointGate;
   const admitted = (a: Admission) => {
     if (!a.admitted) throw new Error(`expected admission, got ${a.reason}`);
@@ -49,7 +50,13 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
   };
 
   beforeAll(() => {
-    gate = createEndpointGate(redis, prefix, config, async (ids) => void woken.push(ids));
+    gate = createEndpointGate(
+      redis,
+      prefix,
+      config,
+      async (ids) => void woken.push(ids),
+      async (id, when) => void wokenAt.push([id, when.getTime()]),
+    );
   });
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
@@ -175,6 +182,67 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     const cooldown = failedProbe.openUntil!.getTime() - before;
     expect(cooldown).toBeGreaterThan(300); // 400 ms: doubled from 200
     expect(cooldown).toBeLessThanOrEqual(500); // capped by WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS
+  });
+
+  it('behind an open circuit one job is the prober; the others stay parked until the probe ends (issue #30)', async () => {
+    const hook = randomUUID();
+    const slot = at(hook, 5);
+    const waiters = () => redis.zrange(gateKeys(prefix, hook).waiters, 0, -1);
+    for (let i = 0; i < 3; i++) await gate.report(slot, admitted(await gate.admit(slot, randomUUID())).lease, false);
+
+    // The first job to ask waits for the cool-down's end; the others are parked far beyond it.
+    const prober = await gate.admit(slot, 'prober');
+    expect(prober).toMatchObject({ admitted: false, reason: 'circuit_open', parkedUntil: null });
+    const a = await gate.admit(slot, 'parked-a');
+    const b = await gate.admit(slot, 'parked-b');
+    for (const parked of [a, b]) {
+      expect(parked).toMatchObject({ admitted: false, reason: 'circuit_open' });
+      if (parked.admitted) throw new Error('admitted');
+      expect(parked.until!.getTime()).toBe(prober.admitted === false ? prober.until!.getTime() : NaN);
+      // The horizon: half the parked list's life, (max(15 s cap wait, 0.5 s cool-down) x 4) / 2.
+      expect(parked.parkedUntil!.getTime() - Date.now()).toBeGreaterThan(25_000);
+    }
+    expect(await waiters()).toEqual(['parked-a', 'parked-b']);
+    // Asking again changes nothing: the prober stays the prober, a parked job stays parked.
+    expect(await gate.admit(slot, 'prober')).toMatchObject({ reason: 'circuit_open', parkedUntil: null });
+    expect((await gate.admit(slot, 'parked-a')) as { parkedUntil: Date | null }).toHaveProperty('parkedUntil', expect.any(Date));
+
+    // The probe fails: the circuit opens again and the oldest parked job is the next prober, woken at its end.
+    await sleep(250);
+    const probe = admitted(await gate.admit(slot, 'prober'));
+    expect(probe.probe).toBe(true);
+    wokenAt.length = 0;
+    const failed = await gate.report(slot, probe.lease, false);
+    expect(failed).toMatchObject({ state: 'open', transition: 'open', prober: 'parked-a' });
+    expect(wokenAt).toEqual([['parked-a', failed.openUntil!.getTime()]]);
+    expect(await waiters()).toEqual(['parked-b']);
+    // The failed probe's own job, back after its back-off, is parked behind the new prober.
+    expect((await gate.admit(slot, 'prober')) as { parkedUntil: Date | null }).toHaveProperty('parkedUntil', expect.any(Date));
+    expect(await gate.admit(slot, 'parked-a')).toMatchObject({ reason: 'circuit_open', parkedUntil: null });
+
+    // The next probe succeeds: closed, and the parked jobs are handed the free slots.
+    await sleep(failed.openUntil!.getTime() - Date.now() + 50);
+    const probe2 = admitted(await gate.admit(slot, 'parked-a'));
+    expect(probe2.probe).toBe(true);
+    woken.length = 0;
+    const closed = await gate.report(slot, probe2.lease, true);
+    expect(closed).toMatchObject({ state: 'closed', transition: 'closed', prober: null, promoted: ['parked-b', 'prober'] });
+    expect(woken).toEqual([['parked-b', 'prober']]);
+    expect(await redis.hget(gateKeys(prefix, hook).circuit, 'prober')).toBeNull();
+  });
+
+  it('a prober that gives its admission back (issue #30) hands the role to the oldest parked job', async () => {
+    const hook = randomUUID();
+    const slot = at(hook, 5);
+    for (let i = 0; i < 3; i++) await gate.report(slot, admitted(await gate.admit(slot, randomUUID())).lease, false);
+    expect(await gate.admit(slot, 'prober')).toMatchObject({ reason: 'circuit_open', parkedUntil: null });
+    expect(await gate.admit(slot, 'parked')).toMatchObject({ reason: 'circuit_open' });
+    const openUntil = Number(await redis.hget(gateKeys(prefix, hook).circuit, 'openUntil'));
+    wokenAt.length = 0;
+    await gate.release(slot, null, 'prober');
+    expect(wokenAt).toEqual([['parked', openUntil]]);
+    expect(await redis.hget(gateKeys(prefix, hook).circuit, 'prober')).toBe('parked');
+    expect(await redis.zrange(gateKeys(prefix, hook).waiters, 0, -1)).toEqual([]);
   });
 
   it('opens on the failure rate over the window once the minimum number of attempts is reached', async () => {

@@ -61,6 +61,13 @@ export type Admission =
        * probe failed (a successful probe promotes the job sooner); `fair_share` and `cap`: null.
        */
       until: Date | null;
+      /**
+       * Issue #30: set when the job was parked on the webhook behind an open circuit's prober or a
+       * probe in flight: it needs to look again only then (a safety net; the probe's outcome
+       * promotes it or names it the next prober sooner). Null for the circuit's prober (it wakes at
+       * `until`) and for `fair_share` and `cap`.
+       */
+      parkedUntil: Date | null;
       transition: 'half_open' | null;
     };
 
@@ -75,6 +82,8 @@ export interface Report {
   openUntil: Date | null;
   /** Parked job ids handed a free slot, of the webhook and of its organization (their delayed jobs are promoted). */
   promoted: string[];
+  /** Issue #30: the parked job named the open circuit's next prober (its wake-up is moved to `openUntil`), if any. */
+  prober: string | null;
 }
 
 /**
@@ -158,9 +167,17 @@ end`;
  * KEYS: circuit, leases, waiters; the organization's inflight, parked, queued; the pool's active,
  * pool, inflight. ARGV: lease token, limit, lease ms, job id, waiters ttl ms, base cool-down ms, max
  * cool-down ms, organization id, own pool (this replica's slots, used while no heartbeat is
- * known), share min, share max, fast attempt ms. A job parked behind a probe is told to look again when the next
- * cool-down would end if the probe failed (a success promotes it sooner). A job waiting for an
- * open circuit's cool-down leaves its organization's backlog (it needs no slot until then).
+ * known), share min, share max, fast attempt ms, parked horizon ms.
+ *
+ * Behind an open circuit (issue #30, the soak's finding: a dead endpoint's whole backlog woke once
+ * per cool-down), one job is the circuit's prober (`prober` in the circuit hash): it waits for the
+ * cool-down's end, when it takes the probe. Every other job is parked on the webhook (its waiters)
+ * and told to look again only at the parked horizon (a safety net); a successful probe closes the
+ * circuit and promotes the parked jobs into free slots, a failed one names the oldest parked job
+ * the next prober (see REPORT). A job parked behind a probe in flight is parked the same way (the
+ * reply's 4th element, the horizon, set in both cases); its `until` stays when the next cool-down
+ * would end if the probe failed. A job waiting for an open circuit leaves its organization's
+ * backlog (it needs no slot until then).
  *
  * The share rule (issue #24): an attempt to a webhook whose attempts took less than the fast
  * attempt time on average (`avgMs` in the circuit hash, kept by REPORT) gives its slot back within
@@ -172,31 +189,38 @@ end`;
  * unless the pool is full of first attempts.
  */
 const ADMIT = `${NOW}${SHARE}
-local circuit = redis.call('HMGET', KEYS[1], 'state', 'avgMs')
+local circuit = redis.call('HMGET', KEYS[1], 'state', 'avgMs', 'openUntil', 'prober')
 local state = circuit[1] or 'closed'
 local avgMs = tonumber(circuit[2] or '')
 local fast = avgMs ~= nil and avgMs < tonumber(ARGV[12])
 local transition = ''
+local leaseMs = tonumber(ARGV[3])
+local waitersTtl = tonumber(ARGV[5])
+local parkedUntil = tostring(now + tonumber(ARGV[13]))
+local function parkOnWebhook()
+  redis.call('ZREM', KEYS[5], ARGV[4])
+  redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[3], waitersTtl)
+end
 if state == 'open' then
-  local ou = tonumber(redis.call('HGET', KEYS[1], 'openUntil') or '0')
+  local ou = tonumber(circuit[3] or '0')
   if now < ou then
     redis.call('ZREM', KEYS[6], ARGV[4])
-    return {'circuit_open', tostring(ou), ''}
+    if circuit[4] and circuit[4] ~= ARGV[4] then
+      parkOnWebhook()
+      return {'circuit_open', tostring(ou), '', parkedUntil}
+    end
+    redis.call('HSET', KEYS[1], 'prober', ARGV[4])
+    redis.call('ZREM', KEYS[3], ARGV[4])
+    return {'circuit_open', tostring(ou), '', ''}
   end
   state = 'half_open'
   redis.call('HSET', KEYS[1], 'state', 'half_open')
   transition = 'half_open'
 end
-local leaseMs = tonumber(ARGV[3])
-local waitersTtl = tonumber(ARGV[5])
 if not fast then
   redis.call('ZADD', KEYS[7], now + leaseMs, ARGV[8])
   redis.call('PEXPIRE', KEYS[7], leaseMs * 2)
-end
-local function parkOnWebhook()
-  redis.call('ZREM', KEYS[5], ARGV[4])
-  redis.call('ZADD', KEYS[3], 'NX', now, ARGV[4])
-  redis.call('PEXPIRE', KEYS[3], waitersTtl)
 end
 local probe = 0
 if state == 'half_open' then
@@ -204,9 +228,10 @@ if state == 'half_open' then
   if pu > now then
     parkOnWebhook()
     local cd = tonumber(redis.call('HGET', KEYS[1], 'cooldown') or ARGV[6])
-    return {'half_open', tostring(pu + math.min(cd * 2, tonumber(ARGV[7]))), transition}
+    return {'half_open', tostring(pu + math.min(cd * 2, tonumber(ARGV[7]))), transition, parkedUntil}
   end
   probe = 1
+  redis.call('HDEL', KEYS[1], 'prober')
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[9], '-inf', now)
@@ -219,12 +244,12 @@ if not room then
   redis.call('ZREM', KEYS[3], ARGV[4])
   redis.call('ZADD', KEYS[5], 'NX', now, ARGV[4])
   redis.call('PEXPIRE', KEYS[5], waitersTtl)
-  return {'fair_share', tostring(share), transition}
+  return {'fair_share', tostring(share), transition, ''}
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
   parkOnWebhook()
-  return {'cap', '0', transition}
+  return {'cap', '0', transition, ''}
 end
 local expires = now + leaseMs
 if probe == 1 then redis.call('HSET', KEYS[1], 'probe', ARGV[1], 'probeUntil', expires) end
@@ -239,7 +264,7 @@ redis.call('PEXPIRE', KEYS[9], leaseMs * 2)
 redis.call('ZREM', KEYS[3], ARGV[4])
 redis.call('ZREM', KEYS[5], ARGV[4])
 redis.call('ZREM', KEYS[6], ARGV[4])
-return {'ok', tostring(probe), transition}`;
+return {'ok', tostring(probe), transition, ''}`;
 
 /**
  * KEYS: circuit, leases, waiters, window; the organization's inflight, parked; the pool's active,
@@ -262,6 +287,12 @@ return {'ok', tostring(probe), transition}`;
  * are looked at only when there are any (ZCARD of the waiters), so a report to an endpoint nobody
  * waits for does not scan its leases.
  *
+ * The circuit's prober (issue #30, see ADMIT): a failed probe that opens the circuit again names
+ * the oldest job parked on the webhook the next prober and returns it (the reply's 7th element),
+ * and so does a release by the prober of an open circuit; the worker then moves that job's wake-up
+ * to the new cool-down's end. A close forgets the prober, an opening from closed too (the next job
+ * to ask becomes it).
+ *
  * Then the organization (issue #24): with no counted attempt in flight and nothing parked it stops
  * counting as one with work; with jobs parked on its share, the oldest are promoted into its free
  * share. The attempt's duration (from its lease) updates the webhook's moving average `avgMs`
@@ -276,6 +307,16 @@ local transition = ''
 local cf = 0
 local failingSince = ''
 local openUntil = ''
+local prober = ''
+local function nextProber()
+  redis.call('HDEL', KEYS[1], 'prober')
+  local oldest = redis.call('ZRANGE', KEYS[3], 0, 0)
+  if #oldest > 0 then
+    redis.call('ZREM', KEYS[3], oldest[1])
+    redis.call('HSET', KEYS[1], 'prober', oldest[1])
+    prober = oldest[1]
+  end
+end
 if release then
   if ARGV[1] ~= '' then
     redis.call('ZREM', KEYS[2], ARGV[1])
@@ -288,6 +329,10 @@ if release then
   end
   redis.call('ZREM', KEYS[3], ARGV[16])
   redis.call('ZREM', KEYS[6], ARGV[16])
+  if state == 'open' and redis.call('HGET', KEYS[1], 'prober') == ARGV[16] then
+    openUntil = redis.call('HGET', KEYS[1], 'openUntil') or ''
+    nextProber()
+  end
 else
   local leased = redis.call('ZSCORE', KEYS[2], ARGV[1])
   local took = leaseMs
@@ -331,7 +376,7 @@ else
       redis.call('HSET', KEYS[1], 'cf', 0, 'lastSuccessAt', now)
       redis.call('HDEL', KEYS[1], 'failingSince')
       redis.call('HSET', KEYS[1], 'state', 'closed')
-      redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'openUntil', 'cooldown')
+      redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'openUntil', 'cooldown', 'prober')
       redis.call('DEL', KEYS[4])
       state = 'closed'
       transition = 'closed'
@@ -346,10 +391,12 @@ else
         cooldown = tonumber(ARGV[8])
       end
       if cooldown then
+        local fromProbe = state == 'half_open'
         redis.call('HSET', KEYS[1], 'state', 'open', 'openUntil', now + cooldown, 'cooldown', cooldown)
-        redis.call('HDEL', KEYS[1], 'probe', 'probeUntil')
+        redis.call('HDEL', KEYS[1], 'probe', 'probeUntil', 'prober')
         state = 'open'
         transition = 'open'
+        if fromProbe then nextProber() end
       end
       failingSince = redis.call('HGET', KEYS[1], 'failingSince') or ''
       openUntil = redis.call('HGET', KEYS[1], 'openUntil') or ''
@@ -384,7 +431,7 @@ elseif parked > 0 then
     end
   end
 end
-return {state, transition, tostring(cf), failingSince, openUntil, promoted}`;
+return {state, transition, tostring(cf), failingSince, openUntil, promoted, prober}`;
 
 /** Redis keys of one webhook's gate state (hash-tagged: one cluster slot per webhook). */
 export function gateKeys(prefix: string, webhookId: string) {
@@ -396,8 +443,8 @@ export function gateKeys(prefix: string, webhookId: string) {
 export const circuitRegistryKey = (prefix: string): string => `${prefix}:wh:circuits`;
 
 type GateRedis = RedisConnection & {
-  gwGateAdmit(...keysAndArgv: (string | number)[]): Promise<[string, string, string]>;
-  gwGateReport(...keysAndArgv: (string | number)[]): Promise<[CircuitState, string, string, string, string, string[]]>;
+  gwGateAdmit(...keysAndArgv: (string | number)[]): Promise<[string, string, string, string]>;
+  gwGateReport(...keysAndArgv: (string | number)[]): Promise<[CircuitState, string, string, string, string, string[], string]>;
 };
 
 const msToDate = (ms: string | null | undefined): Date | null => (ms ? new Date(Number(ms)) : null);
@@ -459,12 +506,17 @@ export async function readWebhookHealth(redis: RedisConnection, prefix: string, 
  * @param prefix QUEUE_PREFIX
  * @param wake called with the parked job ids handed a slot by a finishing attempt (the worker
  *   promotes their delayed jobs); a failure there only delays them until WEBHOOK_CAP_WAIT_MAX_MS
+ *   (behind the cap) or the parked horizon (behind a circuit)
+ * @param wakeAt called with the job named an open circuit's next prober and the cool-down's end
+ *   (issue #30: the worker moves its delayed job's wake-up there); a failure there leaves the
+ *   probe to the next job that asks after the cool-down, or to the parked horizon
  */
 export function createEndpointGate(
   redis: RedisConnection,
   prefix: string,
   settings: GateSettings,
   wake: (jobIds: string[]) => Promise<void> = async () => undefined,
+  wakeAt: (jobId: string, at: Date) => Promise<void> = async () => undefined,
 ): EndpointGate {
   const r = redis as GateRedis;
   if (typeof r.gwGateAdmit !== 'function') {
@@ -474,6 +526,9 @@ export function createEndpointGate(
   const leaseMs = settings.WEBHOOK_TIMEOUT_MS + 5000;
   // Parked ids outlive any park; the circuit outlives the auto-disable horizon.
   const waitersTtlMs = Math.max(settings.WEBHOOK_CAP_WAIT_MAX_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 4;
+  // Issue #30: a job parked behind a circuit looks again after this at the latest (half the
+  // parked list's life, so that it is still listed when a probe's outcome wakes it).
+  const parkedHorizonMs = waitersTtlMs / 2;
   const stateTtlMs = Math.max(settings.WEBHOOK_DISABLE_AFTER_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 2;
   const registry = circuitRegistryKey(prefix);
   const pool = poolShareKeys(prefix);
@@ -516,13 +571,19 @@ export function createEndpointGate(
     );
   };
 
+  /** Wakes the promoted jobs now and the next prober at the cool-down's end; their failures only delay them (see the params). */
+  const handOn = async (promoted: string[], prober: string, openUntil: string): Promise<void> => {
+    if (promoted.length > 0) await wake(promoted).catch(() => undefined);
+    if (prober && openUntil) await wakeAt(prober, new Date(Number(openUntil))).catch(() => undefined);
+  };
+
   return {
     leaseMs,
     async admit(slot, jobId) {
       const k = gateKeys(prefix, slot.webhookId);
       const o = organizationShareKeys(prefix, slot.organizationId);
       const lease = `${jobId}:${leaseNonce}.${(++leaseSeq).toString(36)}`;
-      const [verdict, detail, transition] = await r.gwGateAdmit(
+      const [verdict, detail, transition, parked] = await r.gwGateAdmit(
         k.circuit,
         k.leases,
         k.waiters,
@@ -542,18 +603,19 @@ export function createEndpointGate(
         slot.organizationId,
         ...shareArgs,
         settings.WEBHOOK_FAST_ATTEMPT_MS,
+        parkedHorizonMs,
       );
       const moved = transition === 'half_open' ? 'half_open' : null;
       if (moved) await redis.sadd(registry, slot.webhookId);
       if (verdict === 'ok') return { admitted: true, lease, probe: detail === '1', transition: moved };
       const reason = verdict as 'circuit_open' | 'half_open' | 'fair_share' | 'cap';
       const timed = reason === 'circuit_open' || reason === 'half_open';
-      return { admitted: false, reason, until: timed ? new Date(Number(detail)) : null, transition: moved };
+      return { admitted: false, reason, until: timed ? new Date(Number(detail)) : null, parkedUntil: msToDate(parked), transition: moved };
     },
     async report(slot, lease, ok) {
-      const [state, transition, cf, failingSince, openUntil, promoted] = await runReport(slot, lease, ok ? 1 : 0, '');
+      const [state, transition, cf, failingSince, openUntil, promoted, prober] = await runReport(slot, lease, ok ? 1 : 0, '');
       if (transition) await redis.sadd(registry, slot.webhookId);
-      if (promoted.length > 0) await wake(promoted).catch(() => undefined);
+      await handOn(promoted, prober, openUntil);
       return {
         state,
         transition: (transition || null) as CircuitState | null,
@@ -561,11 +623,12 @@ export function createEndpointGate(
         failingSince: msToDate(failingSince),
         openUntil: state === 'open' ? msToDate(openUntil) : null,
         promoted,
+        prober: prober || null,
       };
     },
     async release(slot, lease, jobId) {
-      const [, , , , , promoted] = await runReport(slot, lease ?? '', 'r', jobId);
-      if (promoted.length > 0) await wake(promoted).catch(() => undefined);
+      const [, , , , openUntil, promoted, prober] = await runReport(slot, lease ?? '', 'r', jobId);
+      await handOn(promoted, prober, openUntil);
     },
     health: coalescedHealthReader(redis, prefix),
     async reset(webhookId) {

@@ -265,7 +265,7 @@ async function releaseEarly(
 ): Promise<void> {
   if ('error' in asked) return;
   const a = asked.value;
-  if (!a.admitted && a.reason === 'circuit_open') return;
+  // Behind an open circuit the job was parked or made its prober: given back too (issue #30).
   try {
     await ctx.gate.release(slot, a.admitted ? a.lease : null, jobId);
   } catch (err) {
@@ -281,11 +281,12 @@ const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
 
 /**
  * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
- * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a probe waits until the
- * next cool-down would end if the probe failed, so a dead endpoint's backlog wakes once per
- * cool-down, not twice; a job behind a full cap or its organization's full share (issue #24)
- * waits at most WEBHOOK_CAP_WAIT_MAX_MS. A finishing attempt promotes parked jobs sooner. No
- * attempt is counted.
+ * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a full cap or its
+ * organization's full share (issue #24) waits at most WEBHOOK_CAP_WAIT_MAX_MS. Issue #30: only the
+ * open circuit's prober wakes at the cool-down's end; a job parked behind the prober or a probe in
+ * flight sleeps until its parked horizon (spread over a tenth of the wait), since the probe's
+ * outcome promotes it (closed) or names it the next prober, so a dead endpoint's backlog no longer
+ * wakes once per cool-down. A finishing attempt promotes parked jobs sooner. No attempt is counted.
  */
 async function defer(
   ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
@@ -294,9 +295,12 @@ async function defer(
   event: string,
 ): Promise<ProcessOutcome> {
   if (admission.until) {
-    const at = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
-    // Only an open circuit's time is certain enough to show; a job behind a probe may be promoted sooner.
-    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, at);
+    const cooldownEnd = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
+    // Only an open circuit's time is certain enough to show (the earliest an attempt can go, also
+    // for a parked job promoted by the probe's success); a job behind a probe may be promoted sooner.
+    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, cooldownEnd);
+    const parked = admission.parkedUntil;
+    const at = parked ? new Date(parked.getTime() + jitter(Math.max(0, parked.getTime() - Date.now()) / 10)) : cooldownEnd;
     return { kind: 'deferred', reason: admission.reason, at, event };
   }
   const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;

@@ -76,20 +76,23 @@ export function deliveryQueues(queues: Pick<Queues, 'get' | 'shards'>): Queue<De
 }
 
 /**
- * Makes the delayed delivery job `id` due now (BullMQ `promote`), in its shard (issue #30): the
- * shard of `webhookId` when the caller knows it; else every shard is asked, in parallel (a job is
- * in one shard: the parked jobs the endpoint gate hands back carry only their ids). A job in any
- * other state is left alone.
+ * Makes the delayed delivery job `id` due now (BullMQ `promote`), or due at `at` (BullMQ
+ * `changeDelay`: an open circuit's next prober, issue #30), in its shard (issue #30): the shard of
+ * `webhookId` when the caller knows it; else every shard is asked, in parallel (a job is in one
+ * shard: the parked jobs the endpoint gate hands back carry only their ids). A job in any other
+ * state is left alone.
  * @returns `promoted`, else the state the job was found in (`missing` when no shard has it)
  */
 export async function promoteDelayedDelivery(
   queues: Pick<Queues, 'get' | 'shards'>,
   id: string,
   webhookId?: string,
+  at?: Date,
 ): ReturnType<typeof promoteDelayedJob> {
   const count = queues.shards(deliveryQueue);
-  if (webhookId !== undefined || count === 1) return promoteDelayedJob(queues, deliveryQueue, id, deliveryShard(webhookId ?? '', count));
-  const states = await Promise.all(Array.from({ length: count }, (_, i) => promoteDelayedJob(queues, deliveryQueue, id, i)));
+  if (webhookId !== undefined || count === 1)
+    return promoteDelayedJob(queues, deliveryQueue, id, deliveryShard(webhookId ?? '', count), at);
+  const states = await Promise.all(Array.from({ length: count }, (_, i) => promoteDelayedJob(queues, deliveryQueue, id, i, at)));
   return states.includes('promoted') ? 'promoted' : (states.find((s) => s !== 'missing') ?? 'missing');
 }
 

@@ -211,22 +211,24 @@ export function createQueues(
 }
 
 /**
- * Makes the delayed job `id` of a queue (of its shard `shard`, default 0) due now (BullMQ `promote`). A job in any other state
+ * Makes the delayed job `id` of a queue (of its shard `shard`, default 0) due now (BullMQ `promote`),
+ * or, given `at`, due at `at` instead (BullMQ `changeDelay`, issue #30). A job in any other state
  * (waiting, running, finished, gone) is left alone, as is one that left `delayed` in between.
- * @returns `promoted`, or the state the job was found in (`missing` when there is none), so that a
- *   caller can try again on a job still `active`
+ * @returns `promoted` (made due now, or at `at`), or the state the job was found in (`missing` when
+ *   there is none), so that a caller can try again on a job still `active`
  */
 export async function promoteDelayedJob<Data>(
   queues: Pick<Queues, 'get'>,
   def: QueueDef<Data>,
   id: string,
   shard = 0,
+  at?: Date,
 ): Promise<'promoted' | 'missing' | Awaited<ReturnType<Job['getState']>>> {
   const job = await queues.get(def, shard).getJob(id);
   if (!job) return 'missing';
   const state = await job.getState();
   if (state !== 'delayed') return state;
-  return job.promote().then(
+  return (at ? job.changeDelay(Math.max(0, at.getTime() - Date.now())) : job.promote()).then(
     () => 'promoted' as const,
     () => state, // no longer delayed: it is running or ran meanwhile
   );
