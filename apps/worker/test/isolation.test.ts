@@ -158,8 +158,6 @@ describe('delivery isolation (issue #10)', () => {
       WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: '2',
       WEBHOOK_CIRCUIT_COOLDOWN_MS: '400',
       WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '400',
-      // The parked horizon (the safety net) is then 30 s: (max(15 s, 0.4 s) x 4) / 2, beyond the test.
-      WEBHOOK_CAP_WAIT_MAX_MS: '15000',
       // Failed attempts come back only after the test: every run seen below is a deferral or a probe.
       WEBHOOK_BACKOFF_BASE_MS: '60000',
       WEBHOOK_BACKOFF_MAX_MS: '60000',

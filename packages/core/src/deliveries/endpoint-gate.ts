@@ -433,6 +433,13 @@ elseif parked > 0 then
 end
 return {state, transition, tostring(cf), failingSince, openUntil, promoted, prober}`;
 
+/**
+ * Issue #30: how long (ms) a job parked behind an open circuit or a probe sleeps at most: a safety
+ * net (a lost promotion, a Redis that lost the gate's keys), not a polling interval. The probe's
+ * outcome wakes it sooner: promoted when the circuit closes, or named the next prober.
+ */
+export const PARKED_HORIZON_MS = 3_600_000;
+
 /** Redis keys of one webhook's gate state (hash-tagged: one cluster slot per webhook). */
 export function gateKeys(prefix: string, webhookId: string) {
   const base = `${prefix}:wh:{${webhookId}}`;
@@ -524,11 +531,8 @@ export function createEndpointGate(
     redis.defineCommand('gwGateReport', { numberOfKeys: 9, lua: REPORT });
   }
   const leaseMs = settings.WEBHOOK_TIMEOUT_MS + 5000;
-  // Parked ids outlive any park; the circuit outlives the auto-disable horizon.
-  const waitersTtlMs = Math.max(settings.WEBHOOK_CAP_WAIT_MAX_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 4;
-  // Issue #30: a job parked behind a circuit looks again after this at the latest (half the
-  // parked list's life, so that it is still listed when a probe's outcome wakes it).
-  const parkedHorizonMs = waitersTtlMs / 2;
+  // Parked ids outlive every park: a cap wait, a cool-down, and (issue #30) the parked horizon twice over.
+  const waitersTtlMs = Math.max(settings.WEBHOOK_CAP_WAIT_MAX_MS * 4, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS * 4, PARKED_HORIZON_MS * 2);
   const stateTtlMs = Math.max(settings.WEBHOOK_DISABLE_AFTER_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 2;
   const registry = circuitRegistryKey(prefix);
   const pool = poolShareKeys(prefix);
@@ -603,7 +607,7 @@ export function createEndpointGate(
         slot.organizationId,
         ...shareArgs,
         settings.WEBHOOK_FAST_ATTEMPT_MS,
-        parkedHorizonMs,
+        PARKED_HORIZON_MS,
       );
       const moved = transition === 'half_open' ? 'half_open' : null;
       if (moved) await redis.sadd(registry, slot.webhookId);

@@ -9,6 +9,7 @@ export {
   type EndpointGate,
   gateKeys,
   type GateSlot,
+  PARKED_HORIZON_MS,
   readWebhookHealth,
   type Report,
 } from './endpoint-gate.js';
