@@ -8,7 +8,7 @@
  * @module
  */
 import { processCpuUs } from './http-load.js';
-import { startThreadAccounting } from './cpu-accounting.js';
+import { startThreadAccounting, type ThreadShares } from './cpu-accounting.js';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,7 @@ export interface CeilingRunResult {
   cpuUsPerDelivery: number;
   cores: number;
   /** Issue #30: the ceiling worker's main thread over the window (see `startThreadAccounting`). */
-  mainThread?: { running: number; waiting: number } | undefined;
+  mainThread?: ThreadShares | undefined;
 }
 
 /**

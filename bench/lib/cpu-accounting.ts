@@ -83,13 +83,22 @@ function schedstat(pid: number): { runNs: number; waitNs: number } | undefined {
   }
 }
 
+/** A main thread's shares of a window's wall time: on a core, and runnable but waiting for one. */
+export interface ThreadShares {
+  running: number;
+  waiting: number;
+}
+
+/** `on a core 0.42, waiting for one 0.46`. */
+export const formatThreadShares = (t: ThreadShares): string => `on a core ${t.running}, waiting for one ${t.waiting}`;
+
 /**
  * Issue #30: how a process's main thread (its event loop) spent a window, from the scheduler's
  * own accounting: `running` on a core and `waiting` runnable for a core (both ÷ the window's wall
  * time). running + waiting near 1 means the thread always had work: it is CPU-bound, and
  * `waiting` is what the other processes on the machine took from it.
  */
-export function startThreadAccounting(pid: number): { stop(): { running: number; waiting: number } | undefined } {
+export function startThreadAccounting(pid: number): { stop(): ThreadShares | undefined } {
   const started = performance.now();
   const before = schedstat(pid);
   return {

@@ -27,7 +27,14 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { type ApiEnv, startApiProcess, stopServers } from './api-section.js';
 import { confirmAreas } from '../lib/confirm-areas.js';
-import { pidsNamed, redisServerPid, startCpuAccounting, startThreadAccounting } from '../lib/cpu-accounting.js';
+import {
+  formatThreadShares,
+  pidsNamed,
+  redisServerPid,
+  startCpuAccounting,
+  startThreadAccounting,
+  type ThreadShares,
+} from '../lib/cpu-accounting.js';
 import { buildCeilingJobs, runCeiling, type CeilingRunResult } from '../lib/ceiling.js';
 import { spawnChild, type Child } from '../lib/child-process.js';
 import type { ConfirmRecord, Lane, RunRequest, RunResult } from '../processes/e2e-load.js';
@@ -150,7 +157,7 @@ export interface DeliveryPhase extends ConfirmPhase {
    */
   cpuCores: Record<string, number>;
   /** Issue #30: the (first) worker's main thread over the phase: shares of the wall time on a core and waiting for one. */
-  workerMainThread?: { running: number; waiting: number } | undefined;
+  workerMainThread?: ThreadShares | undefined;
   /** Issue #30: the (first) worker's delivery stages over the phase (from its published metrics), if it published. */
   workerStages?: StageWindow | undefined;
   /** Delivery commit (`created_at`) → receiver 2xx, ms. */
@@ -413,7 +420,7 @@ const fmtDelivery = (p: DeliveryPhase) =>
     .map(([k, v]) => `${k} ${v}`)
     .join(
       ', ',
-    )}${p.workerMainThread ? `; worker main thread: on a core ${p.workerMainThread.running}, waiting for one ${p.workerMainThread.waiting}` : ''}${p.workerStages ? `; worker stages: ${formatStages(p.workerStages)}` : ''}`;
+    )}${p.workerMainThread ? `; worker main thread: ${formatThreadShares(p.workerMainThread)}` : ''}${p.workerStages ? `; worker stages: ${formatStages(p.workerStages)}` : ''}`;
 const fmtConfirm = (p: ConfirmPhase) =>
   `${p.paymentsPerSec.toFixed(1)} payments/s (${p.settled} settled in ${p.durationS.toFixed(1)} s), confirm ${fmtLat(p.confirmLatencyMs)}${p.apiCpuUsPerRequest === undefined ? '' : `, API CPU ${p.apiCpuUsPerRequest} µs per request`}; ${fmtDb(p.db)}${Object.keys(p.other).length ? `, other ${JSON.stringify(p.other)}` : ''}`;
 
@@ -493,9 +500,7 @@ export async function runE2eSection(d: SectionDeps, apiEnv: ApiEnv): Promise<E2e
         log(
           `  round ${i + 1}: ceiling of fan-out ${run.fanout}'s ${run.delivered} deliveries: ${ceiling.deliveriesPerSec.toFixed(0)}/s, ` +
             `CPU ${ceiling.cpuUsPerDelivery.toFixed(0)} µs per delivery (${ceiling.cores.toFixed(2)} cores)` +
-            (ceiling.mainThread
-              ? `; main thread: on a core ${ceiling.mainThread.running}, waiting for one ${ceiling.mainThread.waiting}`
-              : ''),
+            (ceiling.mainThread ? `; main thread: ${formatThreadShares(ceiling.mainThread)}` : ''),
         );
         fanouts.push({ fanout: run.fanout, run, ceiling, ratio: run.deliveriesPerSec / ceiling.deliveriesPerSec });
       }

@@ -50,12 +50,14 @@ import { MalformedJobError, assertHandlers, createHandlers, deliveryRunEndedAt, 
  * gone) is left alone. Issue #30: the gate hands back job ids only, so with DELIVERY_QUEUE_SHARDS
  * > 1 each id is looked up in every shard at once (`promoteDelayedDelivery`; one round trip, N
  * lookups, on the parking path only), which needs no change to the gate and no database read.
+ * With `at` (issue #30: an open circuit's next prober), the jobs are made due at `at` instead of
+ * now, with the same retries: the job named may still be in that gap.
  */
-async function promoteParked(queues: Pick<Queues, 'get' | 'shards'>, jobIds: string[]): Promise<void> {
+async function promoteParked(queues: Pick<Queues, 'get' | 'shards'>, jobIds: string[], at?: Date): Promise<void> {
   await Promise.all(
     jobIds.map(async (id) => {
       for (let wait = 25; wait <= 200; wait *= 2) {
-        if ((await promoteDelayedDelivery(queues, id)) !== 'active') return;
+        if ((await promoteDelayedDelivery(queues, id, undefined, at)) !== 'active') return;
         await new Promise((r) => setTimeout(r, wait));
       }
     }),
@@ -118,7 +120,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     config.QUEUE_PREFIX,
     config,
     (jobIds) => promoteParked(ctx.queues, jobIds),
-    async (jobId, at) => void (await promoteDelayedDelivery(ctx.queues, jobId, undefined, at)),
+    (jobId, at) => promoteParked(ctx.queues, [jobId], at),
   );
   // Issue #24: this replica's delivery slots join the pool that the organizations' fair shares
   // divide; announced now and every SLOTS_TTL_MS / 3, withdrawn at stop (or lapsing after a crash).
