@@ -162,7 +162,7 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     return families;
   };
   const refreshOutbox = async () => {
-    const row = await readOutboxBacklog(deps);
+    const row = await readOutboxBacklog(deps.prisma);
     outboxPending.set(row?.pending ?? 0);
     outboxAge.set(Math.max(0, row?.oldest_age ?? 0));
     outboxOverdue.set(row?.overdue ?? 0);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { issueCredential } from '@gw/core/auth';
-import { deliveryQueues } from '@gw/core/deliveries';
+import { deliveryQueues, readOutboxBacklog } from '@gw/core/deliveries';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { exited, spawnWorkerProcess } from '../../../test/support/worker-process.js';
@@ -192,6 +192,13 @@ describe('delivery isolation (issue #10)', () => {
     const rows = await m.deliveries();
     expect(rows.every((d) => d.status === 'pending')).toBe(true);
     expect(rows.reduce((n, d) => n + d.attempts, 0)).toBe(r.requests.length); // a deferral is never an attempt
+    // The parked deliveries' cool-down's end (their `nextAttemptAt`) is long past, yet they are not
+    // overdue: their jobs sleep until the parked horizon, which their rows show, so the overdue
+    // gauges and the sweeper's scan see at most the prober (before: every parked delivery).
+    const prisma = stack.api.deps.prisma;
+    const parked = await prisma.delivery.count({ where: { webhookId: m.webhookId, parkedUntil: { gt: new Date() } } });
+    expect(parked).toBeGreaterThanOrEqual(12 - probes - 2);
+    expect((await readOutboxBacklog(prisma))!.overdue).toBeLessThanOrEqual(1);
   }, 60000);
 
   it('a webhook failing for WEBHOOK_DISABLE_AFTER_MS is disabled, its pending deliveries end dead, and re-registering re-activates it', async () => {

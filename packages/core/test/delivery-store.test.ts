@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRawSql, type RawSql } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { createDeliveryStore, type AttemptRecord, type DeliveryStore } from '@gw/core/deliveries';
+import { createDeliveryStore, findOverdueDeliveries, readOutboxBacklog, type AttemptRecord, type DeliveryStore } from '@gw/core/deliveries';
 
 /**
  * The worker's batched reads and attempt records (issue #5) against the real PostgreSQL: batching
@@ -163,5 +163,46 @@ describe('delivery store (batched raw SQL)', () => {
     expect(await stateOf(pending!)).toMatchObject({ status: 'dead', attempts: 0, last_error: 'webhook deactivated' });
     expect(await attemptsOf(pending!)).toHaveLength(0);
     expect(await stateOf(finished!)).toMatchObject({ status: 'delivered', last_error: null });
+  });
+
+  it('a delivery parked behind an open circuit is not overdue before its horizon, and does not hide a lost one from the sweeper (issue #30)', async () => {
+    const minute = 60_000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    // Three deliveries parked behind an open circuit whose cool-down ended 10 minutes ago (so their
+    // `next_attempt_at` is long past), their jobs asleep until an hour from now, and one delivery of
+    // the same age whose job was lost. Earlier tests' pending deliveries are ended first (this
+    // test database is this file's own).
+    await sql.$executeRaw`UPDATE deliveries SET status = 'dead' WHERE status = 'pending'`;
+    const [p1, p2, p3, lost] = await pendingDeliveries(4);
+    for (const id of [p1!, p2!, p3!])
+      await store.defer(id, { nextAttemptAt: ago(10 * minute), parkedUntil: new Date(Date.now() + 60 * minute) });
+    await store.defer(lost!, { nextAttemptAt: ago(5 * minute), parkedUntil: null });
+    const cutoff = ago(30_000);
+    // A page of one: the lost delivery, not a parked one that is older by `next_attempt_at`.
+    expect((await findOverdueDeliveries(sql, cutoff, 1)).map((d) => d.id)).toEqual([lost]);
+    expect((await findOverdueDeliveries(sql, cutoff, 10)).map((d) => d.id)).toEqual([lost]);
+    const backlog = await readOutboxBacklog(sql);
+    expect(backlog).toMatchObject({ pending: 4, overdue: 1 });
+    expect(backlog!.oldest_overdue!).toBeGreaterThan(4.5 * 60);
+    expect(backlog!.oldest_overdue!).toBeLessThan(6 * 60);
+    const parkedOf = async (id: string) =>
+      (await sql.$queryRaw<{ parked_until: Date | null }[]>`SELECT parked_until FROM deliveries WHERE id = ${id}::uuid`)[0]!.parked_until;
+
+    // Past its horizon (a safety net that did not wake it), a parked delivery is overdue again,
+    // by the horizon's age, and found after the ones overdue longer.
+    await store.defer(p1!, { nextAttemptAt: null, parkedUntil: ago(2 * minute) });
+    expect((await stateOf(p1!)).next_attempt_at!.getTime()).toBeLessThan(ago(9 * minute).getTime());
+    expect((await findOverdueDeliveries(sql, cutoff, 10)).map((d) => d.id)).toEqual([lost, p1]);
+    expect(await readOutboxBacklog(sql)).toMatchObject({ pending: 4, overdue: 2 });
+
+    // An attempt ends the parking; so does a deferral as the circuit's prober (no horizon).
+    expect(await store.recordAttempt({ ...delivered(p2!), status: 'pending', nextAttemptAt: ago(minute), statusCode: 500 })).toBe(true);
+    expect(await parkedOf(p2!)).toBeNull();
+    await store.defer(p3!, { nextAttemptAt: ago(minute), parkedUntil: null });
+    expect(await parkedOf(p3!)).toBeNull();
+    expect((await findOverdueDeliveries(sql, cutoff, 10)).map((d) => d.id).sort()).toEqual([lost, p1, p2, p3].sort());
+    await store.markDead(p1!, 'test');
+    expect(await parkedOf(p1!)).toBeNull();
+    for (const id of [p2!, p3!, lost!]) await store.markDead(id, 'test');
   });
 });

@@ -34,4 +34,11 @@ export {
   recoveryQueue,
   runningRecoveryJobId,
 } from './queue.js';
-export { type AttemptRecord, createDeliveryStore, type DeliveryStore, findOverdueDeliveries, readOutboxBacklog } from './repository.js';
+export {
+  type AttemptRecord,
+  createDeliveryStore,
+  type Deferral,
+  type DeliveryStore,
+  findOverdueDeliveries,
+  readOutboxBacklog,
+} from './repository.js';

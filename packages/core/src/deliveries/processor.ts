@@ -296,11 +296,14 @@ async function defer(
 ): Promise<ProcessOutcome> {
   if (admission.until) {
     const cooldownEnd = new Date(admission.until.getTime() + jitter(Math.min(5000, ctx.config.WEBHOOK_CIRCUIT_COOLDOWN_MS)));
-    // Only an open circuit's time is certain enough to show (the earliest an attempt can go, also
-    // for a parked job promoted by the probe's success); a job behind a probe may be promoted sooner.
-    if (admission.reason === 'circuit_open') await ctx.deliveries.defer(deliveryId, cooldownEnd);
     const parked = admission.parkedUntil;
     const at = parked ? new Date(parked.getTime() + jitter(Math.max(0, parked.getTime() - Date.now()) / 10)) : cooldownEnd;
+    // Only an open circuit's time is certain enough to show as `nextAttemptAt` (the earliest an
+    // attempt can go, also for a parked job promoted by the probe's success); a job behind a probe
+    // may be promoted sooner. A parked job's horizon is written too, so that the sweeper and the
+    // overdue gauges do not take it for a lost one once the cool-down's end has passed.
+    const nextAttemptAt = admission.reason === 'circuit_open' ? cooldownEnd : null;
+    if (nextAttemptAt || parked) await ctx.deliveries.defer(deliveryId, { nextAttemptAt, parkedUntil: parked ? at : null });
     return { kind: 'deferred', reason: admission.reason, at, event };
   }
   const waitMs = ctx.config.WEBHOOK_CAP_WAIT_MAX_MS;

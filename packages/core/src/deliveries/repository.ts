@@ -1,5 +1,5 @@
 import type { RawSql } from '@gw/db';
-import { type Context, isUuid, coalesce } from '@gw/runtime';
+import { isUuid, coalesce } from '@gw/runtime';
 import type { RecoveryJob } from './queue.js';
 
 /**
@@ -50,6 +50,12 @@ export interface AttemptRecord {
   responseBody: string | null;
 }
 
+/** What {@link DeliveryStore.defer} writes (both times in ms precision, as stored). */
+export interface Deferral {
+  nextAttemptAt: Date | null;
+  parkedUntil: Date | null;
+}
+
 /** The worker's reads and writes of deliveries (issue #5: batched, on raw SQL). */
 export interface DeliveryStore {
   /** @returns the delivery with its webhook and event, or undefined when the id is unknown */
@@ -63,10 +69,15 @@ export interface DeliveryStore {
   /** Ends a pending delivery `dead` without an attempt, e.g. because its webhook was deactivated. */
   markDead(id: string, reason: string): Promise<void>;
   /**
-   * Moves a pending delivery's `nextAttemptAt` to `at` without an attempt (issue #10: deferred
-   * while its endpoint's circuit is open). The attempt count does not change.
+   * Writes a pending delivery's deferral without an attempt (issue #10: deferred while its
+   * endpoint's circuit is open); the attempt count does not change.
+   * @param until.nextAttemptAt the earliest an attempt can go (the cool-down's end), or null to
+   *   leave `nextAttemptAt` as it is
+   * @param until.parkedUntil issue #30: the parked horizon of a delivery parked behind the
+   *   circuit's prober (its job sleeps until then unless the probe's outcome wakes it), or null
+   *   when it is not parked (the prober itself)
    */
-  defer(id: string, at: Date): Promise<void>;
+  defer(id: string, until: Deferral): Promise<void>;
   /**
    * Deactivates a webhook on the service's own initiative (issue #10, auto-disable): `active = false`
    * with `disabledReason`, and its pending deliveries end `dead` with that reason, in one statement.
@@ -175,6 +186,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
             status = input.status,
             manual = false,
             next_attempt_at = input.next_attempt_at,
+            parked_until = NULL,
             last_status_code = input.status_code,
             last_error = input.error,
             delivered_at = CASE WHEN input.status = 'delivered' THEN now() ELSE d.delivered_at END,
@@ -196,11 +208,13 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     { ...batching, key: (r) => r.deliveryId.toLowerCase() },
   );
 
-  const defer = coalesce<{ id: string; at: Date }, void>(
+  const defer = coalesce<Deferral & { id: string }, void>(
     async (items) => {
       await sql.$executeRaw`
-        UPDATE deliveries d SET next_attempt_at = t.at, updated_at = now()
-        FROM unnest(${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.at)}::timestamptz[]) AS t(id, at)
+        UPDATE deliveries d SET next_attempt_at = coalesce(t.at, d.next_attempt_at), parked_until = t.parked, updated_at = now()
+        FROM unnest(
+          ${items.map((i) => i.id)}::uuid[], ${items.map((i) => i.nextAttemptAt)}::timestamptz[], ${items.map((i) => i.parkedUntil)}::timestamptz[]
+        ) AS t(id, at, parked)
         WHERE d.id = t.id AND d.status = 'pending'`;
       return items.map(() => undefined);
     },
@@ -210,7 +224,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
   return {
     load,
     recordAttempt,
-    defer: (id, at) => defer({ id, at }),
+    defer: (id, until) => defer({ id, ...until }),
     disableWebhook: async (webhookId, reason) => {
       const rows = await sql.$queryRaw<{ organization_id: string }[]>`
         WITH disabled AS (
@@ -219,7 +233,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
           RETURNING id, organization_id
         ),
         ended AS (
-          UPDATE deliveries d SET status = 'dead', manual = false, next_attempt_at = NULL,
+          UPDATE deliveries d SET status = 'dead', manual = false, next_attempt_at = NULL, parked_until = NULL,
                  last_error = ${`webhook disabled: ${reason}`}, updated_at = now()
           FROM disabled WHERE d.webhook_id = disabled.id AND d.status = 'pending'
         )
@@ -228,7 +242,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
     },
     markDead: async (id, reason) => {
       await sql.$executeRaw`
-        UPDATE deliveries SET status = 'dead', manual = false, next_attempt_at = NULL, last_error = ${reason}, updated_at = now()
+        UPDATE deliveries SET status = 'dead', manual = false, next_attempt_at = NULL, parked_until = NULL, last_error = ${reason}, updated_at = now()
         WHERE id = ${id}::uuid AND status = 'pending'`;
     },
   };
@@ -243,7 +257,7 @@ export function createDeliveryStore(sql: RawSql, opts: DeliveryStoreOptions = {}
  */
 export async function reopenDeadDeliveries(sql: RawSql, job: RecoveryJob, limit: number): Promise<string[]> {
   const rows = await sql.$queryRaw<{ id: string }[]>`
-      UPDATE deliveries SET status = 'pending', manual = true, next_attempt_at = now(), updated_at = now()
+      UPDATE deliveries SET status = 'pending', manual = true, next_attempt_at = now(), parked_until = NULL, updated_at = now()
       WHERE id IN (
         SELECT d.id FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.active
         WHERE d.webhook_id = ${job.webhookId}::uuid AND d.organization_id = ${job.organizationId}::uuid
@@ -255,16 +269,32 @@ export async function reopenDeadDeliveries(sql: RawSql, job: RecoveryJob, limit:
   return rows.map((r) => r.id);
 }
 
-/** Pending deliveries due at or before `cutoff`, oldest due first, with their organization and webhook (the outbox sweeper's). */
+/**
+ * Pending deliveries whose job should have run by `cutoff`, the longest overdue first, with their
+ * organization and webhook (the outbox sweeper's, issue #2): due (`next_attempt_at`) at or before
+ * `cutoff` and, when parked behind an open circuit (issue #30), parked until at or before it. A
+ * parked delivery's job sleeps until its horizon, so before then it is not overdue, and it must not
+ * fill the page in front of another organization's lost delivery. Two exact ranges of the index
+ * `(status, parked_until, next_attempt_at)`, whatever the number of parked rows.
+ */
 export async function findOverdueDeliveries(
   sql: RawSql,
   cutoff: Date,
   limit: number,
 ): Promise<{ id: string; organizationId: string; webhookId: string }[]> {
   return sql.$queryRaw<{ id: string; organizationId: string; webhookId: string }[]>`
-    SELECT id::text, organization_id::text AS "organizationId", webhook_id::text AS "webhookId" FROM deliveries
-    WHERE status = 'pending' AND next_attempt_at <= ${cutoff}::timestamptz
-    ORDER BY next_attempt_at LIMIT ${limit}::int`;
+    SELECT id, "organizationId", "webhookId" FROM (
+      (SELECT id::text, organization_id::text AS "organizationId", webhook_id::text AS "webhookId", next_attempt_at AS due
+       FROM deliveries
+       WHERE status = 'pending' AND parked_until IS NULL AND next_attempt_at <= ${cutoff}::timestamptz
+       ORDER BY next_attempt_at LIMIT ${limit}::int)
+      UNION ALL
+      (SELECT id::text, organization_id::text, webhook_id::text, parked_until
+       FROM deliveries
+       WHERE status = 'pending' AND parked_until <= ${cutoff}::timestamptz AND next_attempt_at <= ${cutoff}::timestamptz
+       ORDER BY parked_until LIMIT ${limit}::int)
+    ) AS overdue
+    ORDER BY due LIMIT ${limit}::int`;
 }
 
 /** The pending deliveries as the ops gauges show them; ages in seconds (null when there is none). */
@@ -275,15 +305,23 @@ export interface OutboxBacklog {
   oldest_overdue: number | null;
 }
 
-/** Counts and ages of the pending deliveries, overall and past due (one statement). */
-export async function readOutboxBacklog(ctx: Pick<Context, 'prisma'>): Promise<OutboxBacklog | undefined> {
-  const [row] = await ctx.prisma.$queryRaw<OutboxBacklog[]>`
+/**
+ * Counts and ages of the pending deliveries, overall and past due (one statement). Due = when the
+ * delivery's job should have run: `next_attempt_at` (or `created_at`), or its parked horizon when
+ * later (issue #30: a delivery parked behind an open circuit is not overdue before it; PostgreSQL's
+ * `greatest` ignores the null of a delivery not parked).
+ * @param sql any raw SQL runner (the ops app passes its Prisma client)
+ */
+export async function readOutboxBacklog(sql: RawSql): Promise<OutboxBacklog | undefined> {
+  const [row] = await sql.$queryRaw<OutboxBacklog[]>`
       SELECT
         count(*)::int AS pending,
         EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest_age,
-        (count(*) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now()))::int AS overdue,
-        EXTRACT(EPOCH FROM (now() - min(coalesce(next_attempt_at, created_at)) FILTER (WHERE coalesce(next_attempt_at, created_at) <= now())))::float8 AS oldest_overdue
-      FROM deliveries
-      WHERE status = 'pending'`;
+        (count(*) FILTER (WHERE due <= now()))::int AS overdue,
+        EXTRACT(EPOCH FROM (now() - min(due) FILTER (WHERE due <= now())))::float8 AS oldest_overdue
+      FROM (
+        SELECT created_at, greatest(coalesce(next_attempt_at, created_at), parked_until) AS due
+        FROM deliveries WHERE status = 'pending'
+      ) AS pending`;
   return row;
 }

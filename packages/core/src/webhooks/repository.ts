@@ -312,15 +312,16 @@ export function findDeliveryWithWebhook(tx: Tx, organizationId: string, id: stri
 
 /**
  * Brings a `pending` delivery's next attempt forward to `at` (now): a resend of a pending delivery
- * (issue #25). Its attempt count, `manual` flag and back-off are unchanged.
+ * (issue #25). Its attempt count, `manual` flag and back-off are unchanged; a parked delivery is
+ * parked no longer (issue #30: its job is promoted with the resend).
  */
 export async function bringDeliveryForward(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.delivery.update({ where: { id }, data: { nextAttemptAt: at } });
+  await tx.delivery.update({ where: { id }, data: { nextAttemptAt: at, parkedUntil: null } });
 }
 
 /** Sets a delivery `pending` for one manual attempt, due at `at` (now). */
 export async function reopenDelivery(tx: Tx, id: string, at: Date): Promise<void> {
-  await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: at } });
+  await tx.delivery.update({ where: { id }, data: { status: 'pending', manual: true, nextAttemptAt: at, parkedUntil: null } });
 }
 
 /**
