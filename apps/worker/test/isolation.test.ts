@@ -165,8 +165,11 @@ describe('delivery isolation (issue #10)', () => {
     const r = await receiver();
     r.always({ status: 503 });
     const m = await merchant(stack, r.url);
-    for (let i = 0; i < 12; i++) await m.settle();
+    // Two failures open the circuit; the rest find it open (a third could otherwise be admitted
+    // beside the first two on a slow machine, and be attempted instead of parked).
+    for (let i = 0; i < 2; i++) await m.settle();
     await eventually(async () => ((await m.health()).health.state === 'open' ? true : undefined));
+    for (let i = 0; i < 18; i++) await m.settle();
     // Every delivery has had its first run (an attempt, or a deferral behind the circuit).
     await eventually(async () => ((await m.deliveries()).every((d) => d.attempts > 0 || d.nextAttemptAt) ? true : undefined));
 
@@ -201,9 +204,13 @@ describe('delivery isolation (issue #10)', () => {
     // The parked deliveries' cool-down's end (their `nextAttemptAt`) is long past, yet they are not
     // overdue: their jobs sleep until the parked horizon, which their rows show, so the overdue
     // gauges and the sweeper's scan see at most the prober (before: every parked delivery).
+    // Every delivery never attempted is parked, but for the circuit's prober (its deferral as the
+    // prober clears the horizon); some always are (20 deliveries, at most 11 probes in the window).
     const prisma = stack.api.deps.prisma;
     const parked = await prisma.delivery.count({ where: { webhookId: m.webhookId, parkedUntil: { gt: new Date() } } });
-    expect(parked).toBeGreaterThanOrEqual(12 - probes - 2);
+    const neverAttempted = rows.filter((d) => d.attempts === 0).length;
+    expect(neverAttempted).toBeGreaterThanOrEqual(2);
+    expect(parked).toBeGreaterThanOrEqual(neverAttempted - 1);
     expect((await readOutboxBacklog(prisma))!.overdue).toBeLessThanOrEqual(1);
   }, 60000);
 
