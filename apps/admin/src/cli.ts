@@ -29,6 +29,7 @@
  *   reserves:check                                        → { chain, token, custody, block, custodial, onchain, difference, holds }  (exit 1 unless holds)
  *   governance:propose --title <text> --to <0x...> --amount <base units> [--body <text>]
  *                                                         → { chain, proposalId, description, chainTransactionId }
+ *   bridge:retry --transfer <id>                          → { transfer }  (a failed transfer's destination leg sent again; exit 1 unless it failed there)
  *
  * Issue #27: token:mint works only on a local home chain (faucet, then a deposit to custody,
  * credited by the deposit scan); without a chain or on any other chain it refuses (exit 1).
@@ -93,6 +94,7 @@ import {
 import { reencryptWebhookSecrets } from '@gw/core/webhooks';
 import { ensureDeployments, faucet } from '@gw/core/chain';
 import { proposeTreasuryPayment } from '@gw/core/governance';
+import { retryBridgeDestination } from '@gw/core/bridge';
 
 class UsageError extends Error {}
 
@@ -116,6 +118,19 @@ const chainContext = (prisma: PrismaClient, config: Config) => ({
   // Logs (a reorg met by a scan, an orphaned deposit) go to stderr: stdout holds the one JSON answer.
   logger: createLogger(config.LOG_LEVEL, { app: 'admin' }, process.stderr as never),
 });
+
+/** Runs `fn` with the job queues (the outbox's dispatch after a commit), closed afterwards. */
+async function withQueues<T>(config: Config, fn: (queues: ReturnType<typeof createQueues>) => Promise<T>): Promise<T> {
+  const redis = createRedis(config, { name: 'admin-queues' });
+  redis.on('error', () => undefined);
+  const queues = createQueues(redis, config.QUEUE_PREFIX, undefined, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
+  try {
+    return await fn(queues);
+  } finally {
+    await queues.close();
+    redis.disconnect();
+  }
+}
 
 /** Answers printed on stdout whose command still exits non-zero (reserves:check when they do not hold). */
 const failingAnswers = new WeakSet<object>();
@@ -319,15 +334,20 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const to = address(f.to, 'to');
     const amount = parseAmount(need(f.amount, 'amount'));
     const title = need(f.title, 'title');
-    const redis = createRedis(config, { name: 'admin-queues' });
-    redis.on('error', () => undefined);
-    const queues = createQueues(redis, config.QUEUE_PREFIX, undefined, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
-    try {
-      return await proposeTreasuryPayment({ ...chainContext(prisma, config), queues }, { title, body: f.body, to, amount });
-    } finally {
-      await queues.close();
-      redis.disconnect();
-    }
+    return withQueues(config, (queues) =>
+      proposeTreasuryPayment({ ...chainContext(prisma, config), queues }, { title, body: f.body, to, amount }),
+    );
+  },
+  /**
+   * A failed bridge transfer's destination leg sent again, once its cause is removed (the relayer
+   * out of gas on the destination chain, a role revoked): the same mint or release, which the
+   * contracts let through at most once per (source chain, nonce). The worker sends it.
+   */
+  'bridge:retry': async (prisma, f, config) => {
+    const id = need(f.transfer, 'transfer');
+    return withQueues(config, async (queues) => ({
+      transfer: await retryBridgeDestination({ ...chainContext(prisma, config), queues }, id),
+    }));
   },
   /**
    * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
@@ -430,6 +450,7 @@ async function main(): Promise<number> {
       'max-total': { type: 'string' },
       wallet: { type: 'string' },
       grant: { type: 'string' },
+      transfer: { type: 'string' },
       disable: { type: 'boolean' },
     },
     strict: true,

@@ -133,11 +133,19 @@ describe('operator CLI (pnpm --silent admin)', () => {
       ['apikey:create', '--org', '00000000-0000-0000-0000-000000000000', '--scopes', 'all'],
       ['org:create', '--name', 'x', '--scopes', 'root:all'],
       ['role:grant', '--address', '0x52908400098527886e0f7030069857d2e4169ee7', '--role', 'admin'],
+      ['bridge:retry'],
     ]) {
       const r = admin(...args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(JSON.parse(r.stderr.trim()).error).toEqual(expect.any(String));
     }
+  });
+
+  it('bridge:retry of an unknown transfer exits 1 with the problem on stderr (the retry itself: apps/api/test/bridge.test.ts)', () => {
+    const r = admin('bridge:retry', '--transfer', '01a2227e-8056-753c-8439-8c9d4af8d616');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr.trim())).toMatchObject({ error: 'No such bridge transfer' });
   });
 });

@@ -5,10 +5,10 @@
  * every outcome is read on the chains with viem, not through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getAddress, type PrivateKeyAccount } from 'viem';
+import { encodeFunctionData, getAddress, keccak256, toHex, type PrivateKeyAccount } from 'viem';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
-import { LEGACY_FAILURE_REASON, relayBridgeTransfer } from '@gw/core/bridge';
-import { chainOf, contractAddress, custodyAddress, faucet, publicClientOf } from '@gw/core/chain';
+import { LEGACY_FAILURE_REASON, relayBridgeTransfer, retryBridgeDestination } from '@gw/core/bridge';
+import { chainOf, contractAddress, custodyAddress, deployerAccount, faucet, publicClientOf } from '@gw/core/chain';
 import { checkReserves } from '@gw/core/custody';
 import { BRIDGE_ESCROW, getBalance, transfer } from '@gw/core/ledger';
 import { withTransaction } from '@gw/db';
@@ -349,6 +349,84 @@ describe('the bridge on chain, by permit (issue #28)', () => {
     }
     const aliceElsewhere = await stack.login(alice.wallet, { apiKey: other.apiKey });
     expect((await stack.http.get(`${PATH}/transfers/${res.body.id}`).set(as(aliceElsewhere, other.apiKey))).status).toBe(200);
+  });
+
+  it('a destination leg refused (the relayer lost its minter role) fails the transfer with the tokens locked; bridge:retry after the fix mints once', async () => {
+    const MINTER_ROLE = keccak256(toHex('MINTER_ROLE'));
+    const relayer = await custodyAddress(deps());
+    const second = stack.chains!.anvils.find((a) => a.chainId === SECOND)!;
+    const admin = deployerAccount(deps(), chainOf(deps().chains, SECOND)).address;
+    /** The wrapped token's admin (anvil's unlocked deployer) grants or revokes the relayer's minter role, mined at once. */
+    const setMinter = async (fn: 'grantRole' | 'revokeRole') => {
+      const data = encodeFunctionData({ abi: WrappedToken.abi, functionName: fn, args: [MINTER_ROLE, relayer as `0x${string}`] });
+      const hash = await rpc<`0x${string}`>(second.rpcUrl, 'eth_sendTransaction', [{ from: admin, to: wrapped, data }]);
+      await rpc(second.rpcUrl, 'anvil_mine', ['0x1']);
+      expect((await pub(SECOND).getTransactionReceipt({ hash })).status).toBe('success');
+      expect(await read<boolean>(SECOND, wrapped, WrappedToken.abi, 'hasRole', [MINTER_ROLE, relayer])).toBe(fn === 'grantRole');
+    };
+    const queues = { ...deps(), queues: stack.api.deps.queues };
+    const alice = await stack.login(undefined, { apiKey: org.apiKey });
+    await stack.mint(alice.address, 3n * ONE);
+    const custodial = () => getBalance(deps().prisma, { type: 'wallet', id: alice.address }, 'GTK');
+    await setMinter('revokeRole');
+    let id: string;
+    try {
+      const res = await stack.http
+        .post(`${PATH}/initiate`)
+        .set(as(alice))
+        .send({ toChainId: `eip155:${SECOND}`, toAddress: alice.address, amount: (2n * ONE).toString() });
+      expect(res.status).toBe(202);
+      id = res.body.id;
+      // Not failed yet: nothing to retry, nothing written.
+      const early = await retryBridgeDestination(queues, id).catch((e: unknown) => e);
+      expect(early).toMatchObject({ code: 'invalid-state', status: 409 });
+      const failed = await final(alice, id);
+      expect(failed).toMatchObject({ status: 'failed', source: { status: 'confirmed' }, destination: { status: 'failed' } });
+      expect(failed.failureReason).toMatch(new RegExp(`^destination: .*still locked on eip155:${HOME}$`));
+      expect(await wrappedBalance(alice.address)).toBe(0n);
+    } finally {
+      await setMinter('grantRole');
+    }
+    // The operator's retry: the same call under `<id>#1`, the transfer relaying again; then minted once.
+    const retried = await retryBridgeDestination(queues, id);
+    expect(retried).toMatchObject({ id, status: 'relaying', failureReason: null, destination: { status: 'pending', txHash: null } });
+    const done = await final(alice, id);
+    expect(done).toMatchObject({ status: 'completed', destination: { status: 'confirmed' } });
+    expect(await wrappedBalance(alice.address)).toBe(2n * ONE);
+    expect(await custodial()).toBe(ONE);
+    const legs = await deps().prisma.chainTransaction.findMany({
+      where: { kind: 'bridge-mint', reference: { startsWith: id } },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(legs.map((l) => [l.reference, l.status])).toEqual([
+      [id, 'failed'],
+      [`${id}#1`, 'confirmed'],
+    ]);
+    expect(legs[1]!.data).toBe(legs[0]!.data);
+    const minted = await pub(SECOND).getContractEvents({
+      address: wrapped,
+      abi: WrappedToken.abi,
+      eventName: 'Minted',
+      args: { sourceChainId: BigInt(HOME), nonce: BigInt(done.source.nonce) },
+      fromBlock: 0n,
+    });
+    expect(minted).toHaveLength(1);
+    // The integrator heard both: failed, then completed.
+    const events = await deps().prisma.event.findMany({
+      where: { organizationId: org.organizationId, type: { startsWith: 'bridge_transfer.' } },
+      orderBy: { createdAt: 'asc' },
+    });
+    const mine = events.filter((e) => (e.payload as { bridgeTransfer: { id: string } }).bridgeTransfer.id === id).map((e) => e.type);
+    expect(mine).toEqual(['bridge_transfer.failed', 'bridge_transfer.completed']);
+    // Completed, unknown, malformed: refused, nothing written.
+    const before = await counts();
+    await expect(retryBridgeDestination(queues, id)).rejects.toMatchObject({
+      code: 'invalid-state',
+      extensions: { reason: 'it is completed' },
+    });
+    await expect(retryBridgeDestination(queues, crypto.randomUUID())).rejects.toMatchObject({ code: 'not-found' });
+    await expect(retryBridgeDestination(queues, 'not-a-uuid')).rejects.toMatchObject({ code: 'not-found' });
+    expect(await counts()).toEqual(before);
   });
 
   it('a ledger-only transfer from before the on-chain bridge is failed and refunded once by the legacy relay job', async () => {

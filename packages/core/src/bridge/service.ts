@@ -1,6 +1,6 @@
 import { encodeFunctionData, getAddress, parseEventLogs, type TransactionReceipt } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
-import type { RawSql } from '@gw/db';
+import { type RawSql, withTransaction } from '@gw/db';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
 import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
@@ -17,6 +17,7 @@ import {
   permitTypedDataOf,
   publicClientOf,
   readPermitState,
+  recordAttemptAgain,
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
@@ -31,6 +32,7 @@ import {
   insertOnchainBridgeTransfer,
   lockTransfer,
   noteSourceConfirmed,
+  reopenRelay,
 } from './repository.js';
 
 /**
@@ -298,7 +300,7 @@ type OutboxState = { status: 'queued' | 'signed' | 'submitted' | 'confirmed' | '
 
 /** What a leg's outcome needs of its outbox row. */
 interface LegRow {
-  /** The bridge transfer id. */
+  /** The bridge transfer id; for a retried destination leg `<transfer id>#<n>` ({@link retryBridgeDestination}). */
   reference: string;
   /** The contract called: the vault or the wrapped token. */
   toAddress: string;
@@ -454,7 +456,7 @@ async function sourceFailed(tx: RawSql, row: LegRow, reason: string) {
 
 /** The destination leg is final and successful: the transfer is completed. */
 async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: TransactionReceipt) {
-  const t = await lockTransfer(tx, row.reference);
+  const t = await lockTransfer(tx, transferIdOf(row.reference));
   if (!t || t.status !== 'relaying') return;
   await finishTransfer(tx, t.id, { status: 'completed', relayTxHash: receipt.transactionHash, failureReason: null });
   return { afterCommit: await recordFinalEvent(tx, t.id, null, { status: 'confirmed', txHash: receipt.transactionHash }) };
@@ -462,11 +464,12 @@ async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: Transactio
 
 /**
  * The destination leg reverted or was refused: the transfer fails with the tokens still locked or
- * burned on the source chain. An operator settles it (docs/chain.md, "The bridge"); the contracts
- * let a later mint or release of the same (source chain, nonce) through exactly once.
+ * burned on the source chain. Once an operator has removed the cause, {@link retryBridgeDestination}
+ * sends the leg again (docs/chain.md, "The bridge"); the contracts let a mint or release of the same
+ * (source chain, nonce) through exactly once.
  */
 async function destinationFailed(tx: RawSql, row: LegRow, reason: string) {
-  const t = await lockTransfer(tx, row.reference);
+  const t = await lockTransfer(tx, transferIdOf(row.reference));
   if (!t || t.status !== 'relaying') return;
   await finishTransfer(tx, t.id, {
     status: 'failed',
@@ -478,6 +481,46 @@ async function destinationFailed(tx: RawSql, row: LegRow, reason: string) {
       ),
   });
   return { afterCommit: await recordFinalEvent(tx, t.id, null, { status: 'failed', txHash: row.txHash }) };
+}
+
+/** The transfer id of a destination leg's reference (`<id>` or, for a retry, `<id>#<n>`). */
+const transferIdOf = (reference: string): string => reference.split('#', 1)[0]!;
+
+/**
+ * An operator's retry of a failed transfer's destination leg (`pnpm admin bridge:retry`), once the
+ * cause is removed: the relayer out of gas on the destination chain, its role revoked, the
+ * contract paused. In one transaction: a new outbox row that makes the same call as the failed leg
+ * (`mint` or `release` of the same recipient, amount, source chain and nonce) under the reference
+ * `<transfer id>#<n>` (the outbox keeps one row per reference: `recordAttemptAgain`), and
+ * the transfer back to `relaying` with that row as its destination leg; after the commit the row
+ * is queued. Its outcome then completes the transfer (`bridge_transfer.completed`, after the
+ * earlier `bridge_transfer.failed`) or fails it again. The contracts refuse a second mint or
+ * release of the same (source chain, nonce), so a retry can never move the tokens twice: if an
+ * earlier leg did go through, the retry is refused before sending and the transfer fails again.
+ * Nothing in the ledger moves: the tokens stayed locked or burned on the source chain.
+ * @returns the transfer as its wallet reads it
+ * @throws AppError('not-found') no such transfer
+ * @throws AppError('invalid-state') 409 when the transfer did not fail after its source leg was
+ *   final (`reason` says why): still in flight, completed, or failed with nothing moved
+ */
+export async function retryBridgeDestination(
+  ctx: Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>,
+  transferId: string,
+): Promise<BridgeTransferDto> {
+  if (!isUuid(transferId)) throw new AppError('not-found', 'No such bridge transfer');
+  const { recorded, transfer } = await withTransaction(ctx.prisma, async (tx) => {
+    const t = await lockTransfer(tx, transferId);
+    if (!t) throw new AppError('not-found', 'No such bridge transfer');
+    const refuse = (reason: string) => new AppError('invalid-state', `Bridge transfer ${t.id} cannot be retried: ${reason}`, { reason });
+    if (t.status !== 'failed') throw refuse(`it is ${t.status}`);
+    if (!t.destinationTransactionId) throw refuse('its source leg failed, so nothing moved and there is nothing to relay');
+    const leg = await recordAttemptAgain(ctx, tx, t.destinationTransactionId, t.id);
+    if (!leg) throw refuse('its destination leg has not failed');
+    await reopenRelay(tx, t.id, leg.id);
+    return { recorded: leg, transfer: (await lockTransfer(tx, t.id))! };
+  });
+  await dispatchChainTransaction(ctx, recorded);
+  return toBridgeTransferDto(transfer, homeChainOf(ctx.chains).caip2, null, { status: 'queued', txHash: null }, null);
 }
 
 export const bridgeLockTransactions = defineChainTransactionKind({

@@ -59,6 +59,7 @@ export {
   minedButUnfinished,
   nextAttemptReference,
   processChainTransaction,
+  recordAttemptAgain,
   recordChainTransaction,
   type RecordedChainTransaction,
   type RetryPolicy,

@@ -465,6 +465,35 @@ export async function nextAttemptReference(
   return `${base}#${attempts.length}`;
 }
 
+/**
+ * Records the next attempt of a business change whose transaction failed, asked for by an operator
+ * (a bridge transfer's destination leg, {@link nextAttemptReference} for the references): a new row
+ * making the same call as the failed row `failedId` (same kind, chain, contract, data and value)
+ * under `<base>#<n>`, in the caller's transaction and under the caller's lock. Queue it after the
+ * commit (`dispatchChainTransaction`).
+ * @returns the new row, or null when `failedId` does not exist or did not fail, or another attempt
+ *   of the change is unfinished or confirmed
+ */
+export async function recordAttemptAgain(
+  ctx: Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>,
+  tx: RawSql,
+  failedId: string,
+  base: string,
+): Promise<RecordedChainTransaction | null> {
+  const failed = await findChainTransaction(tx, failedId);
+  if (!failed || failed.status !== 'failed') return null;
+  const reference = await nextAttemptReference(tx, failed.kind, base, { maxAttempts: Number.MAX_SAFE_INTEGER, backoffMs: 0 });
+  if (!reference) return null;
+  return recordChainTransaction(ctx, tx, {
+    kind: failed.kind,
+    reference,
+    chainId: failed.chainId,
+    to: failed.toAddress,
+    data: failed.data,
+    value: failed.value,
+  });
+}
+
 /** Where an outbox row stands, for the business side's answers: its status and latest hash, or null. */
 export async function chainTransactionState(
   ctx: Pick<Context, 'prisma'>,
