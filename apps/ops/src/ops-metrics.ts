@@ -12,6 +12,7 @@ import {
   type MetricFamily,
   type MetricsSnapshot,
 } from '@gw/runtime';
+import { countFailedAtDestination } from '@gw/core/bridge';
 import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/deliveries';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
@@ -69,7 +70,7 @@ async function bounded<T>(p: Promise<T>, what: string): Promise<T> {
  * The metrics only the ops app computes, from the shared state (one value whichever replica
  * serves them): BullMQ's own export of every queue (`Queue.exportPrometheusMetrics()`: job
  * counts per state, completed and failed totals), the depth derived from it, the PostgreSQL
- * outbox (pending deliveries) and the webhook circuits. `render()` merges them with the
+ * outbox (pending deliveries), the bridge transfers waiting for an operator and the webhook circuits. `render()` merges them with the
  * snapshots published by every api/worker replica.
  */
 export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
@@ -100,6 +101,11 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
   const outboxOverdueAge = new Gauge({
     name: 'gw_outbox_oldest_overdue_seconds',
     help: 'How long the most overdue pending delivery has been due, 0 when none (alert on this: a worker is missing)',
+    registers,
+  });
+  const bridgeFailed = new Gauge({
+    name: 'gw_bridge_transfers_failed_at_destination',
+    help: 'Bridge transfers failed at their destination leg, the tokens still locked or burned on the source chain (alert on > 0: remove the cause, then admin bridge:retry)',
     registers,
   });
   const up = new Gauge({
@@ -167,6 +173,7 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
     outboxAge.set(Math.max(0, row?.oldest_age ?? 0));
     outboxOverdue.set(row?.overdue ?? 0);
     outboxOverdueAge.set(Math.max(0, row?.oldest_overdue ?? 0));
+    bridgeFailed.set(await countFailedAtDestination(deps.prisma));
   };
   /** Runs one refresh, bounded in time; on failure its gauges are dropped rather than left stale. */
   const attempt = async <T>(source: 'redis' | 'database', fn: () => Promise<T>, gauges: Gauge[]): Promise<T | undefined> => {
@@ -192,7 +199,7 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
           circuitState,
           circuitFailures,
         ]),
-        attempt('database', refreshOutbox, [outboxPending, outboxAge, outboxOverdue, outboxOverdueAge]),
+        attempt('database', refreshOutbox, [outboxPending, outboxAge, outboxOverdue, outboxOverdueAge, bridgeFailed]),
       ]);
       instances.reset();
       instances.set({ app: 'ops' }, 1);

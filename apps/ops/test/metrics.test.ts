@@ -209,6 +209,31 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(total(s, 'gw_outbox_overdue_deliveries')).toBe(1);
   });
 
+  it('counts the bridge transfers failed at their destination leg, which wait for an operator (bridge:retry)', async () => {
+    const prisma = stack.api.deps.prisma;
+    const row = (status: 'failed' | 'completed', destinationTransactionId: string | null) => ({
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      toChainId: 'eip155:31338',
+      toAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      token: 'GTK',
+      amount: '1',
+      funding: 'permit',
+      status,
+      destinationTransactionId,
+    });
+    const before = total(await scrape(), 'gw_bridge_transfers_failed_at_destination');
+    // Failed at the destination (counted); failed at the source, nothing moved; completed (neither counted).
+    await prisma.bridgeTransfer.createMany({
+      data: [
+        row('failed', crypto.randomUUID()),
+        row('failed', crypto.randomUUID()),
+        row('failed', null),
+        row('completed', crypto.randomUUID()),
+      ],
+    });
+    expect(total(await scrape(), 'gw_bridge_transfers_failed_at_destination')).toBe(before + 2);
+  });
+
   it('shows each webhook circuit that changed state, and counts deferrals and cap waits (issue #10)', async () => {
     // A second endpoint that always fails: its circuit opens after WEBHOOK_CIRCUIT_FAILURE_THRESHOLD (5) failures.
     // It answers after 300 ms, so deliveries arriving meanwhile find its cap of 1 taken (cap waits).

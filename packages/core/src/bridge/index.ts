@@ -4,3 +4,4 @@ export { bridgeRoutes } from './routes.js';
 export { LEGACY_FAILURE_REASON, relayBridgeTransfer, resumeBridgeRelays } from './relay.js';
 export { bridgeRelayQueue } from './queue.js';
 export { BRIDGE_KINDS, retryBridgeDestination } from './service.js';
+export { countFailedAtDestination } from './repository.js';

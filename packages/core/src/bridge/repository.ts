@@ -147,6 +147,16 @@ export async function reopenRelay(tx: RawSql, id: string, destinationLegId: stri
   return changed === 1;
 }
 
+/**
+ * Transfers that failed at their destination leg (the source leg final, the tokens still locked or
+ * burned on the source chain): what waits for an operator's `bridge:retry`. Served by the status index.
+ */
+export async function countFailedAtDestination(sql: RawSql): Promise<number> {
+  const rows = await sql.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM bridge_transfers WHERE status = 'failed' AND destination_transaction_id IS NOT NULL`;
+  return rows[0]?.n ?? 0;
+}
+
 /** The final state, in the caller's transaction (from `initiated` or `relaying` only). */
 export async function finishTransfer(
   tx: RawSql,
