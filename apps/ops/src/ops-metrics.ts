@@ -70,8 +70,8 @@ async function bounded<T>(p: Promise<T>, what: string): Promise<T> {
  * The metrics only the ops app computes, from the shared state (one value whichever replica
  * serves them): BullMQ's own export of every queue (`Queue.exportPrometheusMetrics()`: job
  * counts per state, completed and failed totals), the depth derived from it, the PostgreSQL
- * outbox (pending deliveries), the bridge transfers waiting for an operator and the webhook circuits. `render()` merges them with the
- * snapshots published by every api/worker replica.
+ * outbox (pending deliveries), the bridge transfers waiting for an operator and the webhook
+ * circuits. `render()` merges them with the snapshots published by every api/worker replica.
  */
 export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
   const own = createAppMetrics('ops');

@@ -136,15 +136,14 @@ export async function noteSourceConfirmed(
 /**
  * A failed transfer relays again (an operator's retry of its destination leg): back to `relaying`
  * with `destinationLegId` as its destination leg, the failure cleared (caller's transaction, from
- * `failed` only). @returns whether the row changed
+ * `failed` only).
  */
-export async function reopenRelay(tx: RawSql, id: string, destinationLegId: string): Promise<boolean> {
-  const changed = await tx.$executeRaw`
+export async function reopenRelay(tx: RawSql, id: string, destinationLegId: string): Promise<void> {
+  await tx.$executeRaw`
     UPDATE bridge_transfers
     SET status = 'relaying', destination_transaction_id = ${destinationLegId}::uuid, relay_tx_hash = NULL, failure_reason = NULL,
       updated_at = now()
     WHERE id = ${id}::uuid AND status = 'failed'`;
-  return changed === 1;
 }
 
 /**

@@ -4,6 +4,7 @@ import { type RawSql, withTransaction } from '@gw/db';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
 import { AppError, type Context, isUuid } from '@gw/runtime';
 import {
+  attemptBase,
   chainCall,
   type ChainTransactionInput,
   chainTransactionState,
@@ -456,7 +457,7 @@ async function sourceFailed(tx: RawSql, row: LegRow, reason: string) {
 
 /** The destination leg is final and successful: the transfer is completed. */
 async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: TransactionReceipt) {
-  const t = await lockTransfer(tx, transferIdOf(row.reference));
+  const t = await lockTransfer(tx, attemptBase(row.reference));
   if (!t || t.status !== 'relaying') return;
   await finishTransfer(tx, t.id, { status: 'completed', relayTxHash: receipt.transactionHash, failureReason: null });
   return { afterCommit: await recordFinalEvent(tx, t.id, null, { status: 'confirmed', txHash: receipt.transactionHash }) };
@@ -469,7 +470,7 @@ async function destinationConfirmed(tx: RawSql, row: LegRow, receipt: Transactio
  * (source chain, nonce) through exactly once.
  */
 async function destinationFailed(tx: RawSql, row: LegRow, reason: string) {
-  const t = await lockTransfer(tx, transferIdOf(row.reference));
+  const t = await lockTransfer(tx, attemptBase(row.reference));
   if (!t || t.status !== 'relaying') return;
   await finishTransfer(tx, t.id, {
     status: 'failed',
@@ -482,9 +483,6 @@ async function destinationFailed(tx: RawSql, row: LegRow, reason: string) {
   });
   return { afterCommit: await recordFinalEvent(tx, t.id, null, { status: 'failed', txHash: row.txHash }) };
 }
-
-/** The transfer id of a destination leg's reference (`<id>` or, for a retry, `<id>#<n>`). */
-const transferIdOf = (reference: string): string => reference.split('#', 1)[0]!;
 
 /**
  * An operator's retry of a failed transfer's destination leg (`pnpm admin bridge:retry`), once the

@@ -49,6 +49,7 @@ export {
 export {
   type AfterCommit,
   assertChainTransactionKinds,
+  attemptBase,
   type ChainOutcomeResult,
   type ChainTransactionInput,
   type ChainTransactionKind,

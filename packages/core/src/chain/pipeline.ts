@@ -465,6 +465,9 @@ export async function nextAttemptReference(
   return `${base}#${attempts.length}`;
 }
 
+/** The business change a reference names, the inverse of {@link nextAttemptReference}: `base` of `base` or `base#<n>`. */
+export const attemptBase = (reference: string): string => reference.split('#', 1)[0]!;
+
 /**
  * Records the next attempt of a business change whose transaction failed, asked for by an operator
  * (a bridge transfer's destination leg, {@link nextAttemptReference} for the references): a new row
