@@ -7,20 +7,35 @@
  * SIGTERM/SIGINT, also while starting: the worker drains first (in-flight attempts finish and are
  * recorded), then the HTTP server stops, then the clients close; a second signal exits at once.
  *
- * Issue #27: without CHAIN_RPC_URLS it also starts two local chains (anvil, chain ids 31337 and
- * 31338, kept in .data/chain/ across restarts) and points the service at them; the API deploys our
- * contracts there when none are recorded (or the chain was reset), then the chains mine a block
- * every second so that confirmations advance. They stop last.
+ * Without CHAIN_RPC_URLS it also starts two local chains (anvil, chain ids 31337 and 31338, kept in
+ * .data/chain/ across restarts), points the service at them and records their URLs in
+ * .data/local-chains.json for the operator CLI of another terminal; the API deploys our contracts
+ * there when none are recorded (or the chain was reset), then the chains mine a block every second
+ * so that confirmations advance. They stop last, and the record with them.
  */
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { createLogger, ensureLocalSecretsKey, exitOnStartupError, loadConfig, loadEnvFile, runService } from '@gw/runtime';
+import {
+  createLogger,
+  ensureLocalSecretsKey,
+  exitOnStartupError,
+  loadConfig,
+  loadEnvFile,
+  recordLocalChains,
+  runService,
+} from '@gw/runtime';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { startApi, startupBanner } from '@gw/api';
 import { startWorker } from '@gw/worker';
 
 let localChains: LocalChains | undefined;
+/** Removes .data/local-chains.json (the operator CLI's way to the chains) once the chains stop. */
+let forgetLocalChains = (): void => undefined;
+const stopLocalChains = async (): Promise<void> => {
+  forgetLocalChains();
+  await localChains?.stop();
+};
 try {
   const root = fileURLToPath(new URL('..', import.meta.url));
   // .env fills what the environment leaves unset (`pnpm db:migrate`, run before, read it too).
@@ -43,12 +58,12 @@ try {
     // The API first: a busy port fails before the worker has taken any job.
     start: async () => {
       const api = await startApi(config).catch(async (err: unknown) => {
-        await localChains?.stop();
+        await stopLocalChains();
         throw err;
       });
       const worker = await startWorker(config).catch(async (err: unknown) => {
         await api.stop();
-        await localChains?.stop();
+        await stopLocalChains();
         throw err;
       });
       // Deployed (or reused) by the API: from now on a block a second, so confirmations advance.
@@ -58,7 +73,7 @@ try {
         stop: async () => {
           await worker.stop();
           await api.stop();
-          await localChains?.stop();
+          await stopLocalChains();
         },
         pendingStopSteps: () => [
           ...worker.pendingStopSteps().map((s) => `worker: ${s}`),
@@ -67,14 +82,18 @@ try {
       };
     },
   });
-  if (!running) await localChains?.stop();
+  if (!running) await stopLocalChains();
   else {
     process.stderr.write(startupBanner(config, (running.api.server.address() as AddressInfo).port));
-    if (localChains)
+    if (localChains) {
+      // Deployed and mining: the operator CLI in another terminal finds them through this record
+      // (they are on other ports than 8545 and 8546 when those are taken).
+      forgetLocalChains = recordLocalChains(root, localChains.anvils);
       process.stderr.write(`local chains (anvil): ${localChains.anvils.map((a) => `eip155:${a.chainId} ${a.rpcUrl}`).join(', ')}\n`);
+    }
   }
 } catch (err) {
   // The anvils are this process's children: never leave them running on the ports.
-  await localChains?.stop().catch(() => undefined);
+  await stopLocalChains().catch(() => undefined);
   exitOnStartupError(err);
 }

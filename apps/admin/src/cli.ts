@@ -50,7 +50,10 @@ import {
   createChains,
   createLogger,
   createQueues,
+  describeLocalChains,
+  useLocalChains,
   type Config,
+  type LocalChainsSource,
 } from '@gw/runtime';
 import { getAddress, isAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
@@ -109,15 +112,38 @@ const address = (v: string | undefined, flag = 'address'): string => {
   return getAddress(a);
 };
 
-/** What the chain commands need of a context: the chains of CHAIN_RPC_URLS and the secret box (the relayer key). */
-const chainContext = (prisma: PrismaClient, config: Config) => ({
-  prisma,
-  config,
-  secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY),
-  chains: createChains(config),
-  // Logs (a reorg met by a scan, an orphaned deposit) go to stderr: stdout holds the one JSON answer.
-  logger: createLogger(config.LOG_LEVEL, { app: 'admin' }, process.stderr as never),
-});
+/** Where this run's chains came from: CHAIN_RPC_URLS, or the record of a running `pnpm start`. */
+let chainsSource: LocalChainsSource = { source: 'env' };
+let chainsSourceSaid = false;
+
+/**
+ * What the chain commands need of a context: the chains of CHAIN_RPC_URLS (or of the running
+ * `pnpm start` of this checkout, said once on stderr) and the secret box (the relayer key).
+ * @param opts.optional true: no chain is not an error (seed:demo skips its chain steps then)
+ * @throws Error when no chain is configured (unless optional), saying how to get one (exit 1)
+ */
+const chainContext = (prisma: PrismaClient, config: Config, opts: { optional?: boolean } = {}) => {
+  const note = describeLocalChains(chainsSource);
+  if (note && !chainsSourceSaid) {
+    chainsSourceSaid = true;
+    process.stderr.write(`${JSON.stringify({ info: note })}\n`);
+  }
+  const chains = createChains(config);
+  if (chains.list.length === 0 && !opts.optional)
+    throw new Error(
+      chainsSource.source === 'stale'
+        ? note!
+        : 'no chain is configured: start the service with `pnpm start` in this checkout (its local chains are found through .data/local-chains.json) or set CHAIN_RPC_URLS',
+    );
+  return {
+    prisma,
+    config,
+    secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY),
+    chains,
+    // Logs (a reorg met by a scan, an orphaned deposit) go to stderr: stdout holds the one JSON answer.
+    logger: createLogger(config.LOG_LEVEL, { app: 'admin' }, process.stderr as never),
+  };
+};
 
 /** Runs `fn` with the job queues (the outbox's dispatch after a commit), closed afterwards. */
 async function withQueues<T>(config: Config, fn: (queues: ReturnType<typeof createQueues>) => Promise<T>): Promise<T> {
@@ -313,7 +339,6 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const only = f.chain === undefined ? undefined : Number(f.chain);
     if (only !== undefined && !Number.isSafeInteger(only)) throw new UsageError('--chain must be a chain id');
     const chains = chainContext(prisma, config);
-    if (chains.chains.list.length === 0) throw new UsageError('no chain is configured: set CHAIN_RPC_URLS');
     if (only !== undefined && !chains.chains.get(only)) throw new UsageError(`chain ${only} is not in CHAIN_RPC_URLS`);
     return { chains: await ensureDeployments(chains, 'all', only) };
   },
@@ -324,7 +349,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const out = await faucet(chainContext(prisma, config), to, amount);
     return { chain: out.chain, to, amount: amount.toString(), txHash: out.txHash, blockNumber: out.blockNumber.toString() };
   },
-  'seed:demo': (prisma, _f, config) => seedDemo(prisma, config, chainContext(prisma, config)),
+  'seed:demo': (prisma, _f, config) => seedDemo(prisma, config, chainContext(prisma, config, { optional: true })),
   /**
    * Issue #28: a proposal that the treasury (the timelock) pays `--amount` base units of the token to
    * `--to`, proposed by the relayer through the on-chain outbox (the worker sends it); the worker's
@@ -460,6 +485,8 @@ async function main(): Promise<number> {
   loadEnvFile(root);
   // Same key as `pnpm start` when none is configured: the local key file, if there is one.
   ensureLocalSecretsKey(root, process.env, { create: false });
+  // Without CHAIN_RPC_URLS, in development: the chains of the `pnpm start` running in this checkout.
+  chainsSource = useLocalChains(root);
   const config = loadConfig();
   const prisma = createPrismaClient(config.DATABASE_URL, { poolMax: 2 });
   try {

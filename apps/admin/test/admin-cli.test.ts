@@ -71,12 +71,14 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect((await authenticateCredential(prisma, connector.token))?.kind).toBe('connector');
 
     const address = '0x52908400098527886e0f7030069857d2e4169ee7';
-    // Issue #27, no money from nothing: without a chain token:mint refuses (exit 1) and credits
-    // nothing (on a local chain it is the faucet and a deposit: apps/api/test/custody.test.ts).
+    // No money from nothing: without a chain token:mint refuses (exit 1), says how to get one and
+    // credits nothing (on a local chain it is the faucet and a deposit: apps/api/test/custody.test.ts).
     const refused = admin('token:mint', '--address', address, '--amount', '1000');
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
-    expect(JSON.parse(refused.stderr.trim()).error).toMatch(/token:mint needs a chain/);
+    expect(JSON.parse(refused.stderr.trim()).error).toMatch(
+      /no chain is configured: start the service with `pnpm start`.* or set CHAIN_RPC_URLS/,
+    );
     expect(await getBalance(prisma, { type: 'wallet', id: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'GTK')).toBe(0n);
     expect(JSON.parse(admin('role:grant', '--address', address, '--role', 'agent').stdout).roles).toEqual(['user', 'agent']);
   }, 180_000); // six CLI processes in a row: each starts Node and tsx (several seconds of CPU on a busy machine)

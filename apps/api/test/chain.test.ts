@@ -11,6 +11,7 @@ import { artifacts } from '@gw/contracts';
 import { erc20Abi, getAddress, keccak256 } from 'viem';
 import { createChains, loadConfig } from '@gw/runtime';
 import { ANVIL_DEV_KEY, ensureDeployments, faucet, INITIAL_SUPPLY, publicClientOf, relayerAccount } from '@gw/core/chain';
+import { contractAddresses } from '@gw/core/contracts';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';
@@ -95,6 +96,22 @@ describe('the chain (issue #27): deployments, addresses, ABIs and reads on two a
       },
     });
     for (const a of Object.values(on(31337))) expect(getAddress(a)).toBe(a);
+  });
+
+  it('with NODE_ENV=development the addresses name each local chain’s RPC URL, never a URL with a path, a query or credentials', async () => {
+    const dev = { ...stack.api.deps, config: { ...stack.api.deps.config, NODE_ENV: 'development' as const } };
+    const shown = await contractAddresses(dev);
+    expect(shown.networks['eip155:31337']!.rpcUrl).toBe(home().rpcUrl);
+    expect(shown.networks['eip155:31338']!.rpcUrl).toBe(remote().rpcUrl);
+    // A provider-style URL (key in the path, the query or the user info) is never shown, even on a local chain.
+    for (const url of [`${home().rpcUrl}/v2/KEY123`, `${home().rpcUrl}/?key=KEY123`, home().rpcUrl.replace('//', '//user:KEY123@')]) {
+      const chains = createChains({ ...stack.api.deps.config, CHAIN_RPC_URLS: [{ chainId: 31337, url }] });
+      const answer = await contractAddresses({ ...dev, chains });
+      expect(JSON.stringify(answer)).not.toContain('KEY123');
+      expect(answer.networks['eip155:31337']).toBeDefined();
+    }
+    // Outside development (this stack runs NODE_ENV=test, as production would): no URL at all.
+    expect(JSON.stringify((await stack.http.get('/api/gateway/v1/contracts/addresses')).body)).not.toContain('rpcUrl');
   });
 
   it.each([

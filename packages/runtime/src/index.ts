@@ -7,6 +7,7 @@ export * from './config/env.js';
 export * from './config/env-file.js';
 export * from './config/scopes.js';
 export * from './config/local-secrets-key.js';
+export * from './config/local-chains.js';
 export * from './errors/app-error.js';
 export * from './logging/logger.js';
 export * from './crypto/secret-box.js';

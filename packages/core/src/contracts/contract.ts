@@ -31,6 +31,10 @@ export const ContractAddresses = z
         chainId: z.number().int().min(1).meta({ description: 'EIP-155 chain id' }),
         home: z.boolean().meta({ description: 'The home chain: the token, custody, governance, staking and the bridge vault live here' }),
         local: z.boolean().meta({ description: 'A local development chain (anvil): tokens have no value, the faucet works' }),
+        rpcUrl: z.url().optional().meta({
+          description:
+            "The chain's JSON-RPC URL, for a wallet or `cast` on the developer's machine: only for a local chain on a loopback address, and only with NODE_ENV=development (never a provider's URL, which may carry a key)",
+        }),
         custody: address().meta({
           description:
             'The custody address: send the token here to deposit it (credited after the confirmations); withdrawals leave from it',
@@ -71,6 +75,7 @@ export const contractExamples = {
         chainId: 31337,
         home: true,
         local: true,
+        rpcUrl: 'http://127.0.0.1:8545',
         custody: '0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03',
         contracts: {
           token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -84,6 +89,7 @@ export const contractExamples = {
         chainId: 31338,
         home: false,
         local: true,
+        rpcUrl: 'http://127.0.0.1:8546',
         custody: '0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03',
         contracts: { wrappedToken: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
       },

@@ -7,9 +7,10 @@ import type { ContractAddresses } from './contract.js';
 // --- contract addresses ---------------------------------------------------------------------------
 
 /**
- * Our deployed contracts per configured chain (issue #27), from the recorded deployments (read
- * through the chain module's 5-s cache), with the custody address. A chain without a deployment is
- * left out; no chain configured → no network.
+ * Our deployed contracts per configured chain, from the recorded deployments (read through the
+ * chain module's 5-s cache), with the custody address, and with NODE_ENV=development the JSON-RPC
+ * URL of a local chain (see {@link localRpcUrl}). A chain without a deployment is left out; no
+ * chain configured → no network.
  */
 export async function contractAddresses(ctx: Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>): Promise<ContractAddresses> {
   const deployed = await deployments(ctx);
@@ -19,9 +20,28 @@ export async function contractAddresses(ctx: Pick<Context, 'chains' | 'config' |
   for (const chain of ctx.chains.list) {
     const contracts = deployed.get(chain.chainId);
     if (!contracts) continue;
-    networks[chain.caip2] = { chainId: chain.chainId, home: chain.home, local: chain.local, custody, contracts };
+    const rpcUrl = ctx.config.NODE_ENV === 'development' ? localRpcUrl(chain) : undefined;
+    networks[chain.caip2] = { chainId: chain.chainId, home: chain.home, local: chain.local, ...(rpcUrl && { rpcUrl }), custody, contracts };
   }
   return { version: 2, networks };
+}
+
+/**
+ * The RPC URL a developer may be shown: a local chain's (CHAIN_LOCAL_IDS) on a loopback address,
+ * without credentials, path or query. Any other URL (a provider's, which may carry its key in the
+ * path or the query) is never shown.
+ */
+function localRpcUrl(chain: { local: boolean; rpcUrl: string }): string | undefined {
+  if (!chain.local) return undefined;
+  let url: URL;
+  try {
+    url = new URL(chain.rpcUrl);
+  } catch {
+    return undefined;
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+  if (!loopback || url.username || url.password || url.search || (url.pathname !== '/' && url.pathname !== '')) return undefined;
+  return url.origin;
 }
 
 // --- ABI catalogue --------------------------------------------------------------------------------
