@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { WrappedToken } from '@gw/contracts';
 import { chainOf, contractAddress, faucet, publicClientOf } from '@gw/core/chain';
 import { signPermit } from '../../packages/client/src/index.js';
-import { newWallet } from '../support/wallet.js';
+import { ANY_RECIPIENT_ALLOWANCE, newWallet } from '../support/wallet.js';
 import { startStack } from '../support/stack.js';
 import { rpc } from '../support/rpc.js';
 import { exited, FAULT_ENV, report, spawnWorkerProcess } from './harness.js';
@@ -77,7 +77,7 @@ describe('faults of the bridge relayer: every transfer minted exactly once', () 
     const bridgeAll = async () => {
       const wallets = [];
       for (let i = 0; i < N; i++) {
-        const w = await stack.login(undefined, { apiKey: org.apiKey });
+        const w = await stack.login(undefined, { apiKey: org.apiKey, allowance: ANY_RECIPIENT_ALLOWANCE });
         await faucet(deps, w.address, ONE);
         wallets.push(w);
       }

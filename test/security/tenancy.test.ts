@@ -5,7 +5,7 @@ import type { RouteDef } from '@gw/runtime';
 import { startStack, eventually, type Stack } from '../support/stack.js';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { signedConsent, signedRevocation } from '../support/consent.js';
-import { newWallet } from '../support/wallet.js';
+import { ANY_RECIPIENT_ALLOWANCE, newWallet } from '../support/wallet.js';
 import { dbDigest } from '../support/db-digest.js';
 import { rpc } from '../support/rpc.js';
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,7 @@ describe('tenant isolation on every id-taking endpoint', () => {
     const org = await stack.org();
     const wallet = newWallet();
     await stack.api.deps.prisma.walletRole.create({ data: { address: wallet.address, role: 'agent' } });
-    const { token, address } = await stack.login(wallet);
+    const { token, address } = await stack.login(wallet, { allowance: ANY_RECIPIENT_ALLOWANCE });
     await stack.mint(address, 10n ** 21n);
     return { apiKey: org.apiKey, organizationId: org.organizationId, token, address, wallet };
   };
@@ -404,7 +404,7 @@ describe('tenant isolation on every list endpoint', () => {
   /** An organization, the shared wallet's session bound to it, and one of everything it can create. */
   async function tenant(): Promise<Tenant> {
     const org = await stack.org();
-    const { token } = await stack.login(wallet, { apiKey: org.apiKey });
+    const { token } = await stack.login(wallet, { apiKey: org.apiKey, allowance: ANY_RECIPIENT_ALLOWANCE });
     const as = { 'X-API-Key': org.apiKey, Authorization: `Bearer ${token}` };
     const post = async (path: string, body: object, expected: number) => {
       const res = await stack.http.post(path).set(as).send(body);

@@ -80,7 +80,14 @@ export interface Stack {
    * A fresh wallet logged in through the real SIWE endpoint with a server nonce; with `apiKey` the
    * session is bound to that key's organization, without it it is native.
    */
-  login(wallet?: PrivateKeyAccount, opts?: { apiKey?: string }): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
+  /**
+   * Logs `wallet` in with a signed EIP-4361 message; `allowance` adds an `urn:gw:allowance`
+   * resource (what the holder lets the session send to others, e.g. `ANY_RECIPIENT_ALLOWANCE` of wallet.ts).
+   */
+  login(
+    wallet?: PrivateKeyAccount,
+    opts?: { apiKey?: string; allowance?: string },
+  ): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
   startWorker(overrides?: Record<string, string>): Promise<RunningWorker>;
   /** The stack's own anvils when started with `chain: true` (issue #27). */
   chains?: LocalChains;
@@ -218,7 +225,9 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
       const res = await request(baseUrl)
         .post('/api/gateway/v1/sso/login')
         .set(loginOpts.apiKey ? { 'X-API-Key': loginOpts.apiKey } : {})
-        .send(await signedLogin(wallet, { nonce: await stack.nonce() }));
+        .send(
+          await signedLogin(wallet, { nonce: await stack.nonce(), ...(loginOpts.allowance ? { resources: [loginOpts.allowance] } : {}) }),
+        );
       if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { wallet, token: res.body.token as string, address: res.body.address as string };
     },

@@ -25,3 +25,13 @@ export async function signedLogin(
   });
   return { message, signature: await wallet.signMessage({ message }) };
 }
+
+/**
+ * An `urn:gw:allowance` login resource: the wallet holder lets the session send up to `total`
+ * base units (per transaction and per day alike) to `recipients` (default any address).
+ */
+export const allowanceResource = (total: bigint, recipients: string[] | '*' = '*'): string =>
+  `urn:gw:allowance?per_transaction=${total}&per_day=${total}&total=${total}&recipients=${recipients === '*' ? '*' : recipients.join(',')}`;
+
+/** A generous allowance to any address, for tests whose point is not the allowance. */
+export const ANY_RECIPIENT_ALLOWANCE = allowanceResource(10n ** 30n);

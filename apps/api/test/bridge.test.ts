@@ -13,7 +13,7 @@ import { checkReserves } from '@gw/core/custody';
 import { BRIDGE_ESCROW, getBalance, transfer } from '@gw/core/ledger';
 import { withTransaction } from '@gw/db';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
-import { newWallet } from '../../../test/support/wallet.js';
+import { ANY_RECIPIENT_ALLOWANCE, allowanceResource, newWallet } from '../../../test/support/wallet.js';
 import { rpc } from '../../../test/support/rpc.js';
 import { createGatewayClient, signPermit } from '../../../packages/client/src/index.js';
 
@@ -48,7 +48,8 @@ describe('the bridge on chain, by permit (issue #28)', () => {
 
   /** A wallet with `amount` of the native token of its own on the home chain (faucet) and no ETH. */
   const holder = async (amount: bigint): Promise<Who> => {
-    const who = await stack.login(undefined, { apiKey: org.apiKey });
+    // The holder lets the session bridge to any address (the allowance signed at login).
+    const who = await stack.login(undefined, { apiKey: org.apiKey, allowance: ANY_RECIPIENT_ALLOWANCE });
     await faucet(deps(), who.address, amount);
     return who;
   };
@@ -169,7 +170,7 @@ describe('the bridge on chain, by permit (issue #28)', () => {
     expect(await read(SECOND, wrapped, WrappedToken.abi, 'minted', [BigInt(HOME), BigInt(done.source.nonce)])).toBe(true);
 
     // inbound: bob (who holds the wrapped tokens) burns 3 on the second chain, released to carol at home
-    const bobWho = await stack.login(undefined, { apiKey: org.apiKey });
+    const bobWho = await stack.login(undefined, { apiKey: org.apiKey, allowance: ANY_RECIPIENT_ALLOWANCE });
     const carol = newWallet().address;
     // bob's wrapped tokens: from the first transfer, moved to the wallet bob signs in with
     const again = await signed(alice, 3n * ONE);
@@ -197,6 +198,44 @@ describe('the bridge on chain, by permit (issue #28)', () => {
     // one outbox row per leg, whatever ran twice
     const legs = await deps().prisma.chainTransaction.findMany({ where: { reference: { in: [res.body.id, inbound.body.id] } } });
     expect(legs.map((l) => l.kind).sort()).toEqual(['bridge-burn', 'bridge-lock', 'bridge-mint', 'bridge-release']);
+  });
+
+  it("a session bridges custody's tokens to another address only within the allowance its holder signed at login", async () => {
+    const plain = await stack.login(undefined, { apiKey: org.apiKey });
+    await stack.mint(plain.address, 5n * ONE);
+    const friend = newWallet().address;
+    const before = await counts();
+    const refused = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(plain))
+      .send({ toChainId: `eip155:${SECOND}`, toAddress: friend, amount: (2n * ONE).toString() });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ type: '/problems/holder-authorization-required', recipient: getAddress(friend) });
+    expect(await counts()).toEqual(before);
+    expect(await getBalance(deps().prisma, { type: 'wallet', id: plain.address }, 'GTK')).toBe(5n * ONE);
+
+    const allowed = await stack.login(plain.wallet, { apiKey: org.apiKey, allowance: allowanceResource(ONE, [friend]) });
+    const over = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(allowed))
+      .send({ toChainId: `eip155:${SECOND}`, toAddress: friend, amount: (2n * ONE).toString() });
+    expect(over.status).toBe(403);
+    expect(over.body).toMatchObject({ type: '/problems/spending-limit-exceeded', window: 'per-transaction' });
+    const elsewhere = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(allowed))
+      .send({ toChainId: `eip155:${SECOND}`, toAddress: newWallet().address, amount: ONE.toString() });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.type).toBe('/problems/recipient-not-allowed');
+    expect(await counts()).toEqual(before);
+    const ok = await stack.http
+      .post(`${PATH}/initiate`)
+      .set(as(allowed))
+      .send({ toChainId: `eip155:${SECOND}`, toAddress: friend, amount: ONE.toString() });
+    expect(ok.status).toBe(202);
+    expect(ok.body).toMatchObject({ toAddress: getAddress(friend), funding: 'custody' });
+    expect(await final(allowed as Who, ok.body.id)).toMatchObject({ status: 'completed' });
+    expect(await wrappedBalance(friend)).toBe(ONE);
   });
 
   it('from the custodial balance: debited with the lock in one outbox change, minted once after the confirmations; the reserves hold', async () => {

@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { getBalance, ISSUANCE, postEntry, type Owner, BRIDGE_ESCROW, STAKING_POOL, TREASURY } from '@gw/core/ledger';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { gatewayCalls } from '../../../test/support/gateway-client.js';
-import { newWallet } from '../../../test/support/wallet.js';
+import { ANY_RECIPIENT_ALLOWANCE, newWallet } from '../../../test/support/wallet.js';
 
 /** Wallet balances, transfers, token info and the treasury overview (issue #3). */
 
@@ -41,7 +41,8 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
     });
     org = await stack.org();
     narrow = await stack.org('payments:read');
-    alice = await stack.login();
+    // The holder lets this session send to any address (the allowance signed at login).
+    alice = await stack.login(undefined, { allowance: ANY_RECIPIENT_ALLOWANCE });
     await stack.mint(alice.address, 100n * ONE);
     await prisma().token.create({ data: { symbol: 'USDX', name: 'Test Dollar', decimals: 6 } });
   });
@@ -104,7 +105,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       expect(await prisma().walletTransfer.findUnique({ where: { id: res.body.id } })).not.toBeNull();
     });
 
-    it('accepts checksummed and all-uppercase addresses and other tokens of the tokens table', async () => {
+    it('accepts checksummed and all-uppercase addresses; another token of the tokens table stays, as the allowance is in the native token', async () => {
       const bob = newWallet();
       await move(
         [
@@ -114,15 +115,18 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
         'USDX',
         'mint',
       );
-      const checksummed = await post('/wallet/transfer', { to: bob.address, amount: '1000000', token: 'USDX' }, org.apiKey, alice.token);
+      const usdx = await post('/wallet/transfer', { to: bob.address, amount: '1000000', token: 'USDX' }, org.apiKey, alice.token);
+      expect(usdx.status).toBe(403);
+      expect(usdx.body).toMatchObject({ type: '/problems/spending-limit-exceeded', window: 'token' });
+      const checksummed = await post('/wallet/transfer', { to: bob.address, amount: '2' }, org.apiKey, alice.token);
       expect(checksummed.status).toBe(201);
-      expect(checksummed.body).toMatchObject({ token: 'USDX', amount: '1000000', to: bob.address });
+      expect(checksummed.body).toMatchObject({ token: 'GTK', amount: '2', to: bob.address });
       const upper = `0x${bob.address.slice(2).toUpperCase()}`;
       expect((await post('/wallet/transfer', { to: upper, amount: '1' }, org.apiKey, alice.token)).status).toBe(201);
-      expect(await balance(wallet(bob.address), 'USDX')).toBe(1_000_000n);
-      expect(await balance(wallet(bob.address))).toBe(1n);
+      expect(await balance(wallet(bob.address), 'USDX')).toBe(0n);
+      expect(await balance(wallet(bob.address))).toBe(3n);
       const list = await get('/wallet/balances', org.apiKey, alice.token);
-      expect(list.body.data[1]).toEqual({ token: { symbol: 'USDX', name: 'Test Dollar', decimals: 6 }, balance: '4000000' });
+      expect(list.body.data[1]).toEqual({ token: { symbol: 'USDX', name: 'Test Dollar', decimals: 6 }, balance: '5000000' });
     });
 
     const bob = newWallet().address;
@@ -156,7 +160,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
     });
 
     it('422 for a short balance, and nothing changes', async () => {
-      const poor = await stack.login();
+      const poor = await stack.login(undefined, { allowance: ANY_RECIPIENT_ALLOWANCE });
       await stack.mint(poor.address, 10n);
       const before = await snapshot();
       const res = await post('/wallet/transfer', { to: bob, amount: '11' }, org.apiKey, poor.token);
@@ -190,7 +194,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       const other = await post('/wallet/transfer', { to, amount: '78' }, org.apiKey, alice.token, { 'Idempotency-Key': key });
       expect(other.status).toBe(422);
       expect(other.body.type).toBe('/problems/idempotency-key-reused');
-      const carol = await stack.login();
+      const carol = await stack.login(undefined, { allowance: ANY_RECIPIENT_ALLOWANCE });
       await stack.mint(carol.address, 1000n);
       const otherWallet = await post('/wallet/transfer', { to, amount: '77' }, org.apiKey, carol.token, { 'Idempotency-Key': key });
       expect(otherWallet.status).toBe(422);
@@ -217,7 +221,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
     });
 
     it('concurrent transfers out of one wallet never overdraw it', async () => {
-      const spender = await stack.login();
+      const spender = await stack.login(undefined, { allowance: ANY_RECIPIENT_ALLOWANCE });
       await stack.mint(spender.address, 10n);
       const to = newWallet().address;
       const results = await Promise.all(
@@ -227,6 +231,62 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
       expect(results.filter((r) => r.status === 422)).toHaveLength(5);
       expect(await balance(wallet(spender.address))).toBe(1n);
       expect(await balance(wallet(to))).toBe(9n);
+    });
+  });
+
+  describe("the holder's allowance: what a session may send to others", () => {
+    it('a session whose holder signed no allowance sends nothing to another wallet: 403 holder-authorization-required, nothing changes', async () => {
+      const plain = await stack.login();
+      await stack.mint(plain.address, 10n * ONE);
+      const before = await snapshot();
+      const res = await post('/wallet/transfer', { to: newWallet().address, amount: ONE.toString() }, org.apiKey, plain.token);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ type: '/problems/holder-authorization-required', amount: ONE.toString() });
+      expect(await snapshot()).toEqual(before);
+      expect(await balance(wallet(plain.address))).toBe(10n * ONE);
+      expect(await prisma().connectorGrant.count({ where: { wallet: plain.address } })).toBe(0);
+    });
+
+    it('the signed allowance bounds each transfer, the day and the total, and names the recipients', async () => {
+      const payee = newWallet().address;
+      const stranger = newWallet().address;
+      const limited = await stack.login(undefined, {
+        allowance: `urn:gw:allowance?per_transaction=5&per_day=8&total=12&recipients=${payee.toLowerCase()}`,
+      });
+      await stack.mint(limited.address, 100n);
+      const send = (to: string, amount: string) => post('/wallet/transfer', { to, amount }, org.apiKey, limited.token);
+      const before = await snapshot();
+      const over = await send(payee, '6');
+      expect(over.status).toBe(403);
+      expect(over.body).toMatchObject({ type: '/problems/spending-limit-exceeded', window: 'per-transaction', limit: '5' });
+      const elsewhere = await send(stranger, '1');
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.body).toMatchObject({ type: '/problems/recipient-not-allowed', recipient: getAddress(stranger) });
+      expect(await snapshot()).toEqual(before);
+      expect((await send(payee, '5')).status).toBe(201);
+      const day = await send(payee, '4');
+      expect(day.status).toBe(403);
+      expect(day.body).toMatchObject({ window: 'per-day', limit: '8', spent: '5' });
+      expect((await send(payee, '3')).status).toBe(201);
+      expect(await balance(wallet(payee))).toBe(8n);
+      expect(await balance(wallet(limited.address))).toBe(92n);
+      // The allowance is listed among the wallet's grants, where the holder can see and revoke it.
+      const grant = await prisma().connectorGrant.findFirstOrThrow({ where: { wallet: limited.address } });
+      expect({ client: grant.clientId, spent: grant.spent.toFixed(0), total: grant.total.toFixed(0) }).toEqual({
+        client: 'siwe-session',
+        spent: '8',
+        total: '12',
+      });
+    });
+
+    it.each([
+      ['an amount that is not an integer', 'urn:gw:allowance?per_transaction=1.5&per_day=2&total=2&recipients=*'],
+      ['no recipients', 'urn:gw:allowance?per_transaction=1&per_day=2&total=2'],
+      ['per_day above total', 'urn:gw:allowance?per_transaction=1&per_day=3&total=2&recipients=*'],
+      ['a recipient that is not an address', 'urn:gw:allowance?per_transaction=1&per_day=2&total=2&recipients=0x1234'],
+      ['an unknown parameter', 'urn:gw:allowance?per_transaction=1&per_day=2&total=2&recipients=*&approve=all'],
+    ])('a login whose allowance has %s is refused (401, field resources)', async (_what, allowance) => {
+      await expect(stack.login(undefined, { allowance })).rejects.toThrow(/login failed: 401 .*"field":"resources"/);
     });
   });
 

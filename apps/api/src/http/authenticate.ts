@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, sha256Hex, type Scope, type Principal, type Session } from '@gw/runtime';
-import { isConnectorAccessToken, looksLikeOAuthToken } from '@gw/core/connectors';
+import { isConnectorAccessToken, looksLikeOAuthToken, sessionSpendGuard } from '@gw/core/connectors';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyChallenge, bearerChallenge } from './challenges.js';
 
@@ -142,6 +142,7 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
       throw new AppError('connector-not-allowed', 'This operation takes the organization API key in X-API-Key, not an AI-connector token');
     }
     let sessionState: Session | undefined;
+    let caller = principal;
     if (mode === 'gateway') {
       const token = bearer(req);
       if (!token) throw new AppError('unauthenticated', 'Authorization: Bearer <JWT> is required', {}, { challenges: [bearerChallenge()] });
@@ -157,11 +158,14 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
       assertSessionFitsOrganization(verified, principal);
       // Issue #24: roles come from `wallet_roles` (cached per replica, evicted on every change), never from the token.
       sessionState = { ...verified, roles: await deps.walletRoles.rolesOf(verified.address) };
+      // Value the session sends to others is bounded by what the holder signed at login (none by
+      // default): a backend holding the JWT cannot move the balance to an address of its choosing.
+      if (!principal.spendGuard) caller = { ...principal, spendGuard: sessionSpendGuard(deps, sessionState, principal.organizationId) };
     }
     if (opts.scope && !principal.scopes.includes(opts.scope)) {
       throw new AppError('insufficient-scope', `This operation needs the scope ${opts.scope}`, { requiredScope: opts.scope });
     }
-    res.locals.auth = { principal, session: sessionState } satisfies AuthState;
+    res.locals.auth = { principal: caller, session: sessionState } satisfies AuthState;
     next();
   };
 }

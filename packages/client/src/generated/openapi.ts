@@ -65,7 +65,7 @@ export interface paths {
      *
      *     **Local development** (`NODE_ENV=development`, the default of `pnpm start`, with a loopback `SIWE_DOMAIN` such as the default `localhost`): the `domain` may also be `localhost`, `127.0.0.1` or `[::1]`, with or without the port the API listens on, and the `URI` may use http on them, so a client signing for its base address (`http://localhost:3000/api` → `localhost:3000`) logs in without configuration. Production accepts exactly `SIWE_DOMAIN`.
      *
-     *     **Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.
+     *     **Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`. The session sends value to others (transfers to another wallet, bridges to another address) only within an allowance the holder signs in the message's Resources: `urn:gw:allowance?per_transaction=<base units>&per_day=<base units>&total=<base units>&recipients=<0x…,0x…|*>` (docs/integrating.md); a malformed one is 401 `invalid-signature` with `field: resources`.
      *
      *     **Authentication:** none (public); credentials sent anyway are ignored.
      */
@@ -591,7 +591,7 @@ export interface paths {
     put?: never;
     /**
      * Transfer tokens to another wallet
-     * @description Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422.
+     * @description Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422. Sending to another wallet needs the allowance the holder signed at login (`urn:gw:allowance` in the EIP-4361 Resources, docs/integrating.md): without one → 403 `holder-authorization-required`; over its limits or recipients → 403 `spending-limit-exceeded` or `recipient-not-allowed`. Nothing moves on a refusal.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
      *
@@ -1179,7 +1179,7 @@ export interface paths {
     put?: never;
     /**
      * Bridge tokens to another chain
-     * @description The JWT's wallet sends `amount` to `toAddress` on `toChainId`, the gateway paying the gas. From the home chain the tokens are locked in the bridge vault, and once that lock is `CHAIN_CONFIRMATIONS` deep the relayer mints the wrapped token on the destination (`relaying`, then `completed`); from another chain the wrapped tokens are burned and released on the home chain. With `funding: "permit"` the tokens are the wallet's own, moved by its signed EIP-2612 permit (checked before anything is written: 422 `invalid-permit`, 422 `insufficient-funds`). Poll `GET /bridge/transfers/{id}` for both legs. A route that is not served → 400 `unsupported-chain` (`supportedChains`).
+     * @description The JWT's wallet sends `amount` to `toAddress` on `toChainId`, the gateway paying the gas. From the home chain the tokens are locked in the bridge vault, and once that lock is `CHAIN_CONFIRMATIONS` deep the relayer mints the wrapped token on the destination (`relaying`, then `completed`); from another chain the wrapped tokens are burned and released on the home chain. With `funding: "permit"` the tokens are the wallet's own, moved by its signed EIP-2612 permit (checked before anything is written: 422 `invalid-permit`, 422 `insufficient-funds`). Poll `GET /bridge/transfers/{id}` for both legs. A route that is not served → 400 `unsupported-chain` (`supportedChains`). A bridge to an address other than the holder's own needs the allowance the holder signed at login (`urn:gw:allowance`, docs/integrating.md): none → 403 `holder-authorization-required`; over its limits → 403 `spending-limit-exceeded` or `recipient-not-allowed`.
      *
      *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      *
@@ -2313,6 +2313,11 @@ export interface components {
           home: boolean;
           /** @description A local development chain (anvil): tokens have no value, the faucet works */
           local: boolean;
+          /**
+           * Format: uri
+           * @description The chain's JSON-RPC URL, for a wallet or `cast` on the developer's machine: only for a local chain on a loopback address, and only with NODE_ENV=development (never a provider's URL, which may carry a key)
+           */
+          rpcUrl?: string;
           /**
            * @description The custody address: send the token here to deposit it (credited after the confirmations); withdrawals leave from it
            * @example 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed
@@ -7517,7 +7522,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/holder-authorization-required`: Needs the wallet holder's signed allowance; `/problems/spending-limit-exceeded`: Over the spending limit of the connector grant; `/problems/recipient-not-allowed`: Recipient not in the grant's allow-list */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -10574,6 +10579,7 @@ export interface operations {
            *           "chainId": 31337,
            *           "home": true,
            *           "local": true,
+           *           "rpcUrl": "http://127.0.0.1:8545",
            *           "custody": "0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03",
            *           "contracts": {
            *             "token": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
@@ -10587,6 +10593,7 @@ export interface operations {
            *           "chainId": 31338,
            *           "home": false,
            *           "local": true,
+           *           "rpcUrl": "http://127.0.0.1:8546",
            *           "custody": "0x8B3a350cf5c34C9194ca85829a2dF0eC3153Be03",
            *           "contracts": {
            *             "wrappedToken": "0x5FbDB2315678afecb367f032d93F642f64180aa3"
@@ -10985,7 +10992,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope */
+      /** @description `/problems/session-organization-mismatch`: The session belongs to another organization; `/problems/native-session-not-allowed`: Native sessions need the credentials of a native organization; `/problems/insufficient-scope`: Insufficient scope; `/problems/holder-authorization-required`: Needs the wallet holder's signed allowance; `/problems/spending-limit-exceeded`: Over the spending limit of the connector grant; `/problems/recipient-not-allowed`: Recipient not in the grant's allow-list */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];

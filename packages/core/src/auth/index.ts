@@ -39,3 +39,4 @@ export {
   listActiveCredentialHashesByPrefix,
   setOrganizationNative,
 } from './repository.js';
+export { ALLOWANCE_URN, MAX_ALLOWANCE_RECIPIENTS, parseAllowanceResource } from './allowance.js';

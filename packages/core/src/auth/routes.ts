@@ -59,7 +59,9 @@ export const sessionRoutes = [
       "**Organization-bound sessions:** an integrator's backend sends its API key in the optional `X-API-Key`: the JWT then carries the organization (`org` and `azp` claims, `organizationId` in the answer) " +
       "and is accepted only together with that organization's credentials; any other organization gets 403 `session-organization-mismatch`. " +
       'Without a key the JWT is a native session (`organizationId: null`), valid across the native applications: accepted only with the credentials of organizations the operator marked native, others get 403 `native-session-not-allowed`. ' +
-      'An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`.',
+      'An `X-API-Key` that is not valid is 401 `unauthenticated`. Verify the JWT with the keys of `GET /.well-known/jwks.json`. ' +
+      "The session sends value to others (transfers to another wallet, bridges to another address) only within an allowance the holder signs in the message's Resources: " +
+      '`urn:gw:allowance?per_transaction=<base units>&per_day=<base units>&total=<base units>&recipients=<0x…,0x…|*>` (docs/integrating.md); a malformed one is 401 `invalid-signature` with `field: resources`.',
     auth: 'public',
     noStore: true,
     headers: loginHeaders,

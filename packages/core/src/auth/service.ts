@@ -18,6 +18,7 @@ import {
 import { createLoginNonce, looksLikeLoginNonce, SIWE_NONCE_TTL_SECONDS, verifyLoginNonce } from './login-nonce.js';
 import type { SessionTokens } from './session-tokens.js';
 import { withUser } from './wallet-role-cache.js';
+import { parseAllowanceResource } from './allowance.js';
 
 // --- credentials (API keys and AI-connector tokens) -------------------------------------------------
 
@@ -212,7 +213,7 @@ export type SiweCheck = Pick<SiweLoginOptions, 'policy' | 'maxAgeSeconds' | 'cha
 export async function verifySiweSignature(
   input: { message: string; signature: string },
   opts: SiweCheck,
-): Promise<{ address: string; nonce: string }> {
+): Promise<{ address: string; nonce: string; resources: string[] | undefined }> {
   const fields = parseSiweMessage(input.message);
   const layout =
     'an EIP-4361 message: domain, address, statement, URI, Version 1, Chain ID, Nonce, Issued At, optional fields, nothing after';
@@ -280,7 +281,7 @@ export async function verifySiweSignature(
   const address = getAddress(fields.address);
   const valid = await verifyMessage({ address, message: input.message, signature: input.signature as Hex }).catch(() => false);
   if (!valid) throw refuse('signature', `signature is not by the message's address ${address}`, signed);
-  return { address, nonce: fields.nonce };
+  return { address, nonce: fields.nonce, resources: fields.resources };
 }
 
 /**
@@ -290,7 +291,9 @@ export async function verifySiweSignature(
  * policy's http hosts), a `Chain ID` in `chainIds`, valid dates, be issued at most
  * `maxAgeSeconds` ago, be within its `notBefore`/`expirationTime` window, be signed by its address
  * (ECDSA, verified by viem), and carry a nonce issued by {@link issueSiweNonce} within the last 10
- * minutes and never used (or, with `clientNonces`, any nonce never used).
+ * minutes and never used (or, with `clientNonces`, any nonce never used). An `urn:gw:allowance`
+ * resource ({@link parseAllowanceResource}) becomes the session's allowance: what the holder lets
+ * it send to others; without one the session sends value only to its organization and the holder.
  * @returns the session JWT, its expiry, the checksummed address and the bound organization (null: native)
  * @throws AppError('invalid-signature') 401 for every failure; issue #25: its `detail` says which
  *   field failed, its value and what the service expects, and the extension members `field`
@@ -302,10 +305,11 @@ export async function loginWithSiwe(
   input: { message: string; signature: string },
   opts: SiweLoginOptions,
 ): Promise<{ token: string; expiresAt: Date; address: string; organizationId: string | null }> {
-  const { address, nonce } = await verifySiweSignature(input, opts);
+  const { address, nonce, resources } = await verifySiweSignature(input, opts);
+  const allowance = parseAllowanceResource(resources);
   await consumeNonce(deps, nonce, address, opts.clientNonces);
   const roles = withUser(await listWalletRoles(deps.prisma, address));
-  const { token, expiresAt } = await deps.tokens.issue({ address, roles, organizationId: opts.organizationId });
+  const { token, expiresAt } = await deps.tokens.issue({ address, roles, organizationId: opts.organizationId, allowance });
   return { token, expiresAt, address, organizationId: opts.organizationId };
 }
 

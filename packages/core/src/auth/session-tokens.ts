@@ -9,7 +9,16 @@ import {
 } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { withTransaction, type PrismaClient, type SigningKey, type Tx } from '@gw/db';
-import { registerCacheSize, subscribeChannel, type Config, type RedisConnection, type SecretBox, type Session } from '@gw/runtime';
+import {
+  registerCacheSize,
+  subscribeChannel,
+  type Config,
+  type RedisConnection,
+  type SecretBox,
+  type Session,
+  type SessionAllowance,
+} from '@gw/runtime';
+import { allowanceClaim, allowanceOfClaim } from './allowance.js';
 import {
   findSigningKey,
   insertSigningKey,
@@ -394,6 +403,8 @@ export class SessionTokens {
    * Signs a session for `address`. An organization-bound session carries the organization id as
    * the private claim `org` and as `azp` (OpenID Connect's "authorized party": the one client the
    * token was issued to); `aud` stays JWT_AUDIENCE so other native applications still verify it.
+   * The allowance the holder signed at login, if any, is the private claim `alw` (amounts as
+   * decimal strings of base units; a token whose `alw` does not parse is refused on verify).
    * `roles` is the wallet's roles at login, for those applications; the gateway itself reads them
    * from `wallet_roles` on every request (issue #24).
    * @returns the compact JWT and its expiry (now + JWT_TTL_SECONDS)
@@ -401,9 +412,11 @@ export class SessionTokens {
   async issue(session: Session): Promise<{ token: string; expiresAt: Date }> {
     const { kid, privateKey } = await this.activeKey();
     const expiresAt = new Date((Math.floor(Date.now() / 1000) + this.config.JWT_TTL_SECONDS) * 1000);
-    const claims = session.organizationId
-      ? { roles: session.roles, org: session.organizationId, azp: session.organizationId }
-      : { roles: session.roles };
+    const claims = {
+      roles: session.roles,
+      ...(session.organizationId ? { org: session.organizationId, azp: session.organizationId } : {}),
+      ...(session.allowance ? { alw: allowanceClaim(session.allowance) } : {}),
+    };
     const token = jwt.sign(claims, privateKey, {
       algorithm: JWT_ALGORITHM,
       keyid: kid,
@@ -473,7 +486,13 @@ export class SessionTokens {
       if (iat > Date.now() / 1000 + IAT_SKEW_SECONDS || exp - iat > this.config.JWT_TTL_SECONDS) return null;
       const org: unknown = claims.org;
       if (org !== undefined && (typeof org !== 'string' || !UUID.test(org) || claims.azp !== org)) return null;
-      return { session: { address: sub, organizationId: org ?? null }, exp, retiresAt: key.retiresAt };
+      let allowance: SessionAllowance | undefined;
+      if (claims.alw !== undefined) {
+        const parsed = allowanceOfClaim(claims.alw);
+        if (!parsed) return null;
+        allowance = parsed;
+      }
+      return { session: { address: sub, organizationId: org ?? null, allowance }, exp, retiresAt: key.retiresAt };
     } catch {
       return null;
     }

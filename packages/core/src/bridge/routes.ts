@@ -39,7 +39,8 @@ export const bridgeRoutes = [
       "The JWT's wallet sends `amount` to `toAddress` on `toChainId`, the gateway paying the gas. From the home chain the tokens are locked in the bridge vault, and once that lock is " +
       '`CHAIN_CONFIRMATIONS` deep the relayer mints the wrapped token on the destination (`relaying`, then `completed`); from another chain the wrapped tokens are burned and released on the home chain. ' +
       'With `funding: "permit"` the tokens are the wallet\'s own, moved by its signed EIP-2612 permit (checked before anything is written: 422 `invalid-permit`, 422 `insufficient-funds`). ' +
-      'Poll `GET /bridge/transfers/{id}` for both legs. A route that is not served → 400 `unsupported-chain` (`supportedChains`).',
+      'Poll `GET /bridge/transfers/{id}` for both legs. A route that is not served → 400 `unsupported-chain` (`supportedChains`). ' +
+      "A bridge to an address other than the holder's own needs the allowance the holder signed at login (`urn:gw:allowance`, docs/integrating.md): none → 403 `holder-authorization-required`; over its limits → 403 `spending-limit-exceeded` or `recipient-not-allowed`.",
     auth: 'gateway',
     scope: 'bridge:write',
     idempotent: true,
@@ -54,7 +55,15 @@ export const bridgeRoutes = [
         signature: `0x${'ab'.repeat(65)}`,
       },
     },
-    errors: ['unsupported-chain', 'invalid-permit', 'insufficient-funds', 'chain-unavailable'],
+    errors: [
+      'unsupported-chain',
+      'invalid-permit',
+      'insufficient-funds',
+      'chain-unavailable',
+      'holder-authorization-required',
+      'spending-limit-exceeded',
+      'recipient-not-allowed',
+    ],
     problems: {
       'unsupported-chain': {
         detail: 'The bridge does not support eip155:10',
@@ -76,6 +85,7 @@ export const bridgeRoutes = [
           deadline: body.deadline,
           signature: body.signature as `0x${string}` | undefined,
           idempotencyKey: header('idempotency-key'),
+          spendGuard: principal.spendGuard,
         }),
       ),
   }),

@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, parseEventLogs, type TransactionReceipt
 import { v7 as uuidv7 } from 'uuid';
 import { type RawSql, withTransaction } from '@gw/db';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
-import { AppError, type Context, isUuid } from '@gw/runtime';
+import { AppError, type Context, isUuid, type SpendGuard } from '@gw/runtime';
 import {
   attemptBase,
   chainCall,
@@ -171,6 +171,11 @@ export interface InitiateBridgeInput {
   deadline?: number | undefined;
   signature?: `0x${string}` | undefined;
   idempotencyKey?: string | undefined;
+  /**
+   * Charged in the transaction that records the transfer (`bridge.transfer`, recipient
+   * `toAddress`): a session's guard refuses a bridge to another address the holder did not allow.
+   */
+  spendGuard?: SpendGuard | undefined;
 }
 
 /**
@@ -183,7 +188,8 @@ export interface InitiateBridgeInput {
  * @returns 202 and the transfer (`initiated`); `replayed` when answered from the key
  * @throws AppError unsupported-chain (400), validation-error (400: token, or custody funding from
  *   another chain), invalid-permit (422), insufficient-funds (422), chain-unavailable (503),
- *   idempotency-key-reused (422)
+ *   idempotency-key-reused (422), and the spend guard's refusals (403: holder-authorization-required,
+ *   spending-limit-exceeded, recipient-not-allowed)
  */
 export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
   const route = routeOf(ctx, input.fromChainId, input.toChainId);
@@ -223,6 +229,7 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
     async (tx) => {
       const c = await contractsOf(ctx, route);
       const id = uuidv7();
+      await input.spendGuard?.charge(tx, { action: 'bridge.transfer', reference: id, recipient: to, token, amount: input.amount });
       let sourceTransactionId: string;
       if (input.funding === 'custody') {
         // A custody outflow: the ledger debit (wallet → in flight) and the vault's `approve` then

@@ -21,6 +21,8 @@ export {
   recordConsent,
   requestApproval,
   revokeConnectorGrant,
+  SESSION_ALLOWANCE_CLIENT,
+  sessionSpendGuard,
   setCeiling,
   type CeilingInput,
   type ConnectorCaller,

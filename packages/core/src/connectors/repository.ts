@@ -245,6 +245,23 @@ export async function insertGrant(
       ${g.anyRecipient}, ${g.approvalThreshold}::numeric)`;
 }
 
+/**
+ * Inserts a grant unless one with its id exists (a session allowance's grant, made at its first
+ * spend by whichever request gets there first; the others find it).
+ */
+export async function insertGrantIfAbsent(
+  db: RawSql,
+  g: Omit<ConnectorGrantRow, 'spent' | 'createdAt' | 'revokedAt' | 'revokedBy'>,
+): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO connector_grants (id, organization_id, wallet, client_id, client_name, oauth_grant_id, resource, scopes,
+      per_transaction, per_day, total, recipients, any_recipient, approval_threshold)
+    VALUES (${g.id}::uuid, ${g.organizationId}::uuid, ${g.wallet}, ${g.clientId}, ${g.clientName}, ${g.oauthGrantId}, ${g.resource},
+      ${g.scopes}::text[], ${g.perTransaction}::numeric, ${g.perDay}::numeric, ${g.total}::numeric, ${g.recipients}::text[],
+      ${g.anyRecipient}, ${g.approvalThreshold}::numeric)
+    ON CONFLICT (id) DO NOTHING`;
+}
+
 /** The organization's grant `id` (optionally only the wallet's), or null. */
 export async function findGrant(db: RawSql, organizationId: string, id: string, wallet?: string): Promise<ConnectorGrantRow | null> {
   const rows = await db.$queryRaw<Raw[]>`

@@ -27,6 +27,7 @@ import {
   insertApproval,
   insertAudit,
   insertGrant,
+  insertGrantIfAbsent,
   listAudit,
   listGrants,
   lockLiveGrant,
@@ -331,7 +332,7 @@ export function spendGuard(ctx: Pick<Context, 'config'>, caller: Pick<ConnectorC
       if (c.token !== ctx.config.NATIVE_TOKEN_SYMBOL) {
         throw new AppError(
           'spending-limit-exceeded',
-          `An AI connector may move only ${ctx.config.NATIVE_TOKEN_SYMBOL}, the token its limits are in`,
+          `The grant's limits are in ${ctx.config.NATIVE_TOKEN_SYMBOL}: it may move only ${ctx.config.NATIVE_TOKEN_SYMBOL}`,
           {
             limit: '0',
             spent: '0',
@@ -340,7 +341,11 @@ export function spendGuard(ctx: Pick<Context, 'config'>, caller: Pick<ConnectorC
           },
         );
       }
-      if (c.action === 'wallet.transfer' && !grant.anyRecipient && !grant.recipients.includes(c.recipient)) {
+      if (
+        (c.action === 'wallet.transfer' || c.action === 'bridge.transfer') &&
+        !grant.anyRecipient &&
+        !grant.recipients.includes(c.recipient)
+      ) {
         throw new AppError('recipient-not-allowed', `${c.recipient} is not on the grant's allow-list`, { recipient: c.recipient });
       }
       if (c.amount > grant.perTransaction) throw overLimit('per-transaction', grant.perTransaction, 0n, c.amount);
@@ -361,6 +366,60 @@ export function spendGuard(ctx: Pick<Context, 'config'>, caller: Pick<ConnectorC
         recipient: c.recipient,
         amount: c.amount,
       });
+    },
+  };
+}
+
+/** The client id under which a session allowance's grant is listed among the wallet's grants. */
+export const SESSION_ALLOWANCE_CLIENT = 'siwe-session';
+
+/**
+ * Whether a spend sends value to someone other than the session's organization or the wallet
+ * holder: a transfer to another wallet or a bridge to another address. Payments and credits go to
+ * the organization, stakes and withdrawals to the holder's own address.
+ */
+const leavesToThirdParty = (c: SpendCharge, holder: string): boolean =>
+  (c.action === 'wallet.transfer' || c.action === 'bridge.transfer') && c.recipient.toLowerCase() !== holder.toLowerCase();
+
+/**
+ * The spend guard of a wallet session (a backend holding the holder's JWT with its API key). Value
+ * moved to the organization or to the holder's own address passes untouched; value sent to anyone
+ * else needs the allowance the holder signed at login, and is then charged to it exactly as an AI
+ * connector's grant is ({@link spendGuard}: per transaction, per day (UTC), in total, recipients),
+ * in the transaction of the ledger write. The allowance's grant row is made at its first spend and
+ * listed among the wallet's grants (client `siwe-session`), where the holder can revoke it.
+ * @throws AppError('holder-authorization-required') 403 when the session has no allowance, and the
+ *   grant guard's errors (`spending-limit-exceeded`, `recipient-not-allowed`) when it has one
+ */
+export function sessionSpendGuard(ctx: Pick<Context, 'config'>, session: Session, organizationId: string): SpendGuard {
+  const allowance = session.allowance;
+  return {
+    async charge(tx: RawSql, c: SpendCharge): Promise<void> {
+      if (!leavesToThirdParty(c, session.address)) return;
+      if (!allowance) {
+        throw new AppError(
+          'holder-authorization-required',
+          `This sends ${c.amount} base units to ${c.recipient}, who is neither this organization nor the wallet holder; the holder signed no allowance for that at login`,
+          { recipient: c.recipient, amount: c.amount.toString() },
+        );
+      }
+      await insertGrantIfAbsent(tx, {
+        id: allowance.id,
+        organizationId,
+        wallet: session.address,
+        clientId: SESSION_ALLOWANCE_CLIENT,
+        clientName: 'Signed-in session (allowance signed at login)',
+        oauthGrantId: `${SESSION_ALLOWANCE_CLIENT}:${allowance.id}`,
+        resource: 'session',
+        scopes: [],
+        perTransaction: allowance.perTransaction,
+        perDay: allowance.perDay,
+        total: allowance.total,
+        recipients: allowance.recipients ?? [],
+        anyRecipient: allowance.recipients === null,
+        approvalThreshold: null,
+      });
+      await spendGuard(ctx, { grantId: allowance.id }).charge(tx, c);
     },
   };
 }

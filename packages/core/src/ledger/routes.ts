@@ -34,12 +34,13 @@ export const walletRoutes = [
     tag: 'Wallet',
     summary: 'Transfer tokens to another wallet',
     description:
-      "Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422.",
+      "Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422. " +
+      'Sending to another wallet needs the allowance the holder signed at login (`urn:gw:allowance` in the EIP-4361 Resources, docs/integrating.md): without one → 403 `holder-authorization-required`; over its limits or recipients → 403 `spending-limit-exceeded` or `recipient-not-allowed`. Nothing moves on a refusal.',
     auth: 'gateway',
     scope: 'wallet:write',
     idempotent: true,
     body: { schema: transferBody, example: { to: EX.recipient, amount: '3000000000000000000' } },
-    errors: ['insufficient-funds'],
+    errors: ['insufficient-funds', 'holder-authorization-required', 'spending-limit-exceeded', 'recipient-not-allowed'],
     success: [{ status: 201, description: 'The transfer', schema: Transfer, example: ex.transfer }],
     handler: async (deps, { body, principal, session, header }) =>
       idempotentReply(

@@ -308,7 +308,10 @@ export interface TransferInput {
   /** Token symbol; the native token when omitted. */
   token?: string | undefined;
   idempotencyKey?: string | undefined;
-  /** Issue #29: an AI connector's grant limits (allow-list, amounts), charged in the transfer's transaction. */
+  /**
+   * Charged in the transfer's transaction: an AI connector's grant limits, or a session's
+   * allowance signed at login (a transfer always goes to another wallet).
+   */
   spendGuard?: SpendGuard | undefined;
 }
 
@@ -319,7 +322,8 @@ export interface TransferInput {
  * and body return the first transfer.
  * @returns 201 and the transfer; `replayed` when answered from the key
  * @throws AppError validation-error (bad or own `to`, unknown token: 400), insufficient-funds (422),
- *   idempotency-key-reused (422)
+ *   idempotency-key-reused (422), the spend guard's refusals (403: holder-authorization-required,
+ *   spending-limit-exceeded, recipient-not-allowed)
  */
 export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, input: TransferInput) {
   const to = parseEvmAddress(input.to, 'to');

@@ -82,6 +82,14 @@ export const errorCatalog = {
     meaning: "The wallet holder's grant limits transfers to an allow-list of recipients, and this one is not on it. Nothing was moved.",
     action: 'Transfer to an address on the allow-list, or ask the wallet holder for a new consent.',
   },
+  'holder-authorization-required': {
+    status: 403,
+    title: "Needs the wallet holder's signed allowance",
+    meaning:
+      "The session asked to move value to someone other than its organization or the wallet holder's own address (a transfer to another wallet, a bridge to another address), and the holder signed no allowance for it at login. A session JWT alone never lets a backend send a wallet's value to third parties. Nothing was moved.",
+    action:
+      "Log the holder in again with an allowance in the EIP-4361 message's Resources (`urn:gw:allowance?per_transaction=…&per_day=…&total=…&recipients=…`, docs/integrating.md), so that they see and sign the limits.",
+  },
   'approval-required': {
     status: 403,
     title: "Waiting for the wallet holder's approval",

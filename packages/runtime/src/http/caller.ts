@@ -6,9 +6,9 @@ import type { Scope } from '../config/scopes.js';
  * units of the native token (a credit consumption counts `units × CREDIT_PRICE`).
  */
 export interface SpendCharge {
-  /** `payment.confirm`, `credits.consume`, `wallet.transfer` or `staking.stake` (from custody). */
-  action: 'payment.confirm' | 'credits.consume' | 'wallet.transfer' | 'staking.stake';
-  /** The row the ledger write is about (payment id, consumption id, transfer id). */
+  /** `payment.confirm`, `credits.consume`, `wallet.transfer`, `staking.stake` (from custody) or `bridge.transfer`. */
+  action: 'payment.confirm' | 'credits.consume' | 'wallet.transfer' | 'staking.stake' | 'bridge.transfer';
+  /** The row the ledger write is about (payment id, consumption id, transfer id, bridge transfer id). */
   reference: string;
   /** Where the value goes: the payee organization's id, or the recipient's checksummed address. */
   recipient: string;
@@ -63,4 +63,25 @@ export interface Session {
    * key), which only native organizations' credentials accept.
    */
   organizationId: string | null;
+  /**
+   * The limits the wallet holder signed at login for moving value to third parties (the SIWE
+   * message's `urn:gw:allowance` resource, carried in the JWT's `alw` claim); absent: none, so the
+   * session may move value only to its organization and the holder's own address.
+   */
+  allowance?: SessionAllowance | undefined;
+}
+
+/**
+ * What a wallet holder allowed a session to send to others, signed in the EIP-4361 login message.
+ * Amounts are base units of the native token; the spend guard counts them across every request of
+ * the session (and of every session of the same signed message).
+ */
+export interface SessionAllowance {
+  /** UUID of the allowance: the spend guard's grant id. */
+  id: string;
+  perTransaction: bigint;
+  perDay: bigint;
+  total: bigint;
+  /** Checksummed addresses the session may send to; null: any address. */
+  recipients: string[] | null;
 }
