@@ -347,6 +347,8 @@ describe('docs/quickstart.md, as its reader runs it: a fresh copy, three termina
     expect(second).toMatch(
       /chains of the running pnpm start \(pid \d+, \.data\/local-chains\.json\): eip155:31337 http:\/\/127\.0\.0\.1:\d+/,
     );
+    // The service ran as the database's rows-only role, not as the superuser that migrated it.
+    expect(terminal(1).text()).toMatch(/database: connecting as \S+_app \(rows only; migrations ran as the superuser\)/);
     // The last check of the page (the broken webhook deactivated) printed true.
     expect(second).toMatch(/true\s*\n@@quickstart-resend-done-\d+@@/);
     // The receiver of the third terminal got the test event and the real payment, verified by the kit.

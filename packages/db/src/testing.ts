@@ -33,6 +33,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { localAppRoleName } from './local-role.js';
 import { routeThrough, TEST_PGBOUNCER_ENV, TEST_POOLER_ENV } from './pgbouncer.js';
 
 export { startPgBouncer, TEST_PGBOUNCER_ENV, TEST_POOLER_ENV, type RunningPgBouncer } from './pgbouncer.js';
@@ -248,7 +249,12 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
     directUrl,
     pooler: bouncer ? 'transaction' : 'none',
     name,
-    drop: () => withAdmin(templateUrl, (client) => dropDatabase(client, name)),
+    // With the database goes the rows-only role a local start made for it (ensureLocalAppRole).
+    drop: () =>
+      withAdmin(templateUrl, async (client) => {
+        await dropDatabase(client, name);
+        await client.query(`DROP ROLE IF EXISTS ${quoteIdent(localAppRoleName(name))}`);
+      }),
   };
 }
 
