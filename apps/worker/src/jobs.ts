@@ -17,7 +17,7 @@ import { bridgeRelayQueue, relayBridgeTransfer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
 import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
-import { checkReserves, custodyQueue, pollChainLogs, type ReservesReport, scanDeposits, type ScanReport } from '@gw/core/custody';
+import { custodyQueue, pollChainLogs, type ReservesReport, scanDeposits, scheduledReservesCheck, type ScanReport } from '@gw/core/custody';
 import { governanceQueue, runGovernanceKeeper } from '@gw/core/governance';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
@@ -191,7 +191,8 @@ export function createJobs(
     /**
      * Issue #27: a deposit scan (every CHAIN_POLL_INTERVAL_MS; one at a time per chain across the
      * replicas, a busy scan is skipped) or a proof of reserves (every CHAIN_RESERVES_CHECK_MS; a
-     * difference is logged at error). Without a chain both do nothing.
+     * difference is logged at error). Without a chain both do nothing; before our token is
+     * deployed, or while the node is behind the scan, the reserves check is skipped.
      */
     defineHandler(custodyQueue, async ({ task }) => {
       if (task === 'scan') {
@@ -202,8 +203,9 @@ export function createJobs(
         for (const chain of others) await pollChainLogs(ctx, chain);
         return report;
       }
-      if (!ctx.chains.home) return { skipped: 'no-chain' };
-      const report = await checkReserves(ctx);
+      // Not ready yet (no chain, token not deployed, node behind the scan): skipped, not failed.
+      const report = await scheduledReservesCheck(ctx);
+      if ('skipped' in report) return report;
       opts.onReservesCheck?.(report);
       if (!report.holds)
         ctx.logger.error({ ...report }, 'proof of reserves does not hold: custodial supply differs from the custody balance');

@@ -3,6 +3,7 @@ export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesRep
 export { type CreditedDeposit, type DepositAttribution, defineDepositAttribution } from './attribution.js';
 export {
   checkReserves,
+  scheduledReservesCheck,
   CUSTODY_REORG_WINDOW,
   depositStatusOfTransaction,
   fundSystemAccountByDeposit,

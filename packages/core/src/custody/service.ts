@@ -7,6 +7,7 @@ import {
   custodyAddress,
   deployerAccount,
   deploymentBlock,
+  deployments,
   faucet,
   homeChainOf,
   onChainReset,
@@ -434,7 +435,17 @@ export async function checkReserves(ctx: ChainCtx): Promise<ReservesReport> {
     async (tx) => {
       await lockDepositScan(tx, chain.chainId, true);
       const cursor = await findCursor(tx, chain.chainId);
-      const block = cursor?.safeBlock ?? (await chainCall(chain, () => pub.getBlockNumber()));
+      const head = await chainCall(chain, () => pub.getBlockNumber());
+      // A node behind the scan (a local chain restarted without its saved state, a reset) has no
+      // state at the scan's block: an eth_call there is refused with "Invalid parameters".
+      if (cursor?.safeBlock != null && cursor.safeBlock > head) {
+        throw new AppError(
+          'chain-unavailable',
+          `${chain.caip2} is at block ${head}, below block ${cursor.safeBlock} up to which deposits are credited: the chain went back (a local chain restarted without its saved state, or reset); the reserves can be checked once the deposit scan has caught up`,
+          { reason: 'chain-behind-scan' },
+        );
+      }
+      const block = cursor?.safeBlock ?? head;
       // The ledger now, described at `block`: withdrawals final in the ledger but mined above the
       // block are still in custody there; mined at or below it but not final yet, already gone.
       const custodial = -(await balanceOf(tx, ISSUANCE, symbol)) + (await custodyOutflowsAcrossBlock(tx, chain.chainId, block));
@@ -455,6 +466,29 @@ export async function checkReserves(ctx: ChainCtx): Promise<ReservesReport> {
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
+}
+
+/**
+ * The scheduled proof of reserves: {@link checkReserves}, except that a chain not ready for it is
+ * skipped rather than failed, since the job runs from the worker's first second: no chain
+ * configured, our token not deployed yet (a fresh local chain, deployed by the API as it starts),
+ * or the node behind the deposit scan (a local chain restarted without its state).
+ * @returns the report, or `{ skipped }` saying why there is none
+ * @throws AppError chain-unavailable (503) when the node does not answer
+ */
+export async function scheduledReservesCheck(
+  ctx: ChainCtx,
+): Promise<ReservesReport | { skipped: 'no-chain' | 'no-deployment' | 'chain-behind-scan'; detail?: string }> {
+  const chain = ctx.chains.home;
+  if (!chain) return { skipped: 'no-chain' };
+  if (!(await deployments(ctx)).get(chain.chainId)?.token) return { skipped: 'no-deployment' };
+  try {
+    return await checkReserves(ctx);
+  } catch (err) {
+    if (err instanceof AppError && err.extensions.reason === 'chain-behind-scan')
+      return { skipped: 'chain-behind-scan', detail: err.message };
+    throw err;
+  }
 }
 
 // --- funding on a local chain (admin token:mint, seed:demo) ------------------------------------------
