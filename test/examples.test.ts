@@ -45,6 +45,8 @@ describe('examples/integration against a started stack', () => {
     await stack.mint(privateKeyToAccount(payerKey).address, 20n * 10n ** 18n);
     const { stdout } = await consumer.run(process.execPath, ['index.mjs'], {
       timeoutMs: 120_000,
+      // Exactly what examples/integration/README.md tells its reader to set, nothing of this process.
+      readerEnv: true,
       env: {
         GW_BASE_URL: `${stack.baseUrl}/api`,
         GW_API_KEY: apiKey,

@@ -35,7 +35,12 @@ export interface InstalledPacks {
   run(
     file: string,
     args: string[],
-    opts?: { timeoutMs?: number; env?: Record<string, string> },
+    opts?: {
+      timeoutMs?: number;
+      env?: Record<string, string>;
+      /** Run with `PATH`, `HOME` and `env` only, as a reader of the example's README would: nothing of the test's own environment. */
+      readerEnv?: boolean;
+    },
   ): Promise<{ stdout: string; stderr: string }>;
   /** Deletes the consumer project (the cached tarballs stay until the process exits). */
   cleanup(): Promise<void>;
@@ -51,13 +56,21 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 function exec(
   file: string,
   args: string[],
-  opts: { cwd: string; timeoutMs?: number; env?: Record<string, string> },
+  opts: { cwd: string; timeoutMs?: number; env?: Record<string, string>; readerEnv?: boolean },
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       file,
       args,
-      { cwd: opts.cwd, env: cleanEnv(opts.env), timeout: opts.timeoutMs ?? 180_000, maxBuffer: 32 * 1024 * 1024, encoding: 'utf8' },
+      {
+        cwd: opts.cwd,
+        env: opts.readerEnv
+          ? { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? opts.cwd, ...opts.env }
+          : cleanEnv(opts.env),
+        timeout: opts.timeoutMs ?? 180_000,
+        maxBuffer: 32 * 1024 * 1024,
+        encoding: 'utf8',
+      },
       (error, stdout, stderr) => {
         if (error) {
           reject(new Error(`${[file, ...args].join(' ')} (in ${opts.cwd}) failed: ${error.message}\n${stdout}\n${stderr}`.trim()));

@@ -232,26 +232,14 @@ const grantColumns = (t: string) =>
 const GRANT_COLUMNS = grantColumns('');
 const GRANT_COLUMNS_G = grantColumns('g.');
 
-/** Inserts a grant (at consent). */
+/**
+ * Inserts a grant (at consent). With `ifAbsent`, nothing happens when a grant with its id exists (a
+ * session allowance's grant, made at its first spend by whichever request gets there first).
+ */
 export async function insertGrant(
   db: RawSql,
   g: Omit<ConnectorGrantRow, 'spent' | 'createdAt' | 'revokedAt' | 'revokedBy'>,
-): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO connector_grants (id, organization_id, wallet, client_id, client_name, oauth_grant_id, resource, scopes,
-      per_transaction, per_day, total, recipients, any_recipient, approval_threshold)
-    VALUES (${g.id}::uuid, ${g.organizationId}::uuid, ${g.wallet}, ${g.clientId}, ${g.clientName}, ${g.oauthGrantId}, ${g.resource},
-      ${g.scopes}::text[], ${g.perTransaction}::numeric, ${g.perDay}::numeric, ${g.total}::numeric, ${g.recipients}::text[],
-      ${g.anyRecipient}, ${g.approvalThreshold}::numeric)`;
-}
-
-/**
- * Inserts a grant unless one with its id exists (a session allowance's grant, made at its first
- * spend by whichever request gets there first; the others find it).
- */
-export async function insertGrantIfAbsent(
-  db: RawSql,
-  g: Omit<ConnectorGrantRow, 'spent' | 'createdAt' | 'revokedAt' | 'revokedBy'>,
+  opts: { ifAbsent?: boolean } = {},
 ): Promise<void> {
   await db.$executeRaw`
     INSERT INTO connector_grants (id, organization_id, wallet, client_id, client_name, oauth_grant_id, resource, scopes,
@@ -259,7 +247,7 @@ export async function insertGrantIfAbsent(
     VALUES (${g.id}::uuid, ${g.organizationId}::uuid, ${g.wallet}, ${g.clientId}, ${g.clientName}, ${g.oauthGrantId}, ${g.resource},
       ${g.scopes}::text[], ${g.perTransaction}::numeric, ${g.perDay}::numeric, ${g.total}::numeric, ${g.recipients}::text[],
       ${g.anyRecipient}, ${g.approvalThreshold}::numeric)
-    ON CONFLICT (id) DO NOTHING`;
+    ${opts.ifAbsent ? sqlFragment('ON CONFLICT (id) DO NOTHING') : sqlFragment('')}`;
 }
 
 /** The organization's grant `id` (optionally only the wallet's), or null. */

@@ -27,7 +27,6 @@ import {
   insertApproval,
   insertAudit,
   insertGrant,
-  insertGrantIfAbsent,
   listAudit,
   listGrants,
   lockLiveGrant,
@@ -403,22 +402,26 @@ export function sessionSpendGuard(ctx: Pick<Context, 'config'>, session: Session
           { recipient: c.recipient, amount: c.amount.toString() },
         );
       }
-      await insertGrantIfAbsent(tx, {
-        id: allowance.id,
-        organizationId,
-        wallet: session.address,
-        clientId: SESSION_ALLOWANCE_CLIENT,
-        clientName: 'Signed-in session (allowance signed at login)',
-        oauthGrantId: `${SESSION_ALLOWANCE_CLIENT}:${allowance.id}`,
-        resource: 'session',
-        scopes: [],
-        perTransaction: allowance.perTransaction,
-        perDay: allowance.perDay,
-        total: allowance.total,
-        recipients: allowance.recipients ?? [],
-        anyRecipient: allowance.recipients === null,
-        approvalThreshold: null,
-      });
+      await insertGrant(
+        tx,
+        {
+          id: allowance.id,
+          organizationId,
+          wallet: session.address,
+          clientId: SESSION_ALLOWANCE_CLIENT,
+          clientName: 'Signed-in session (allowance signed at login)',
+          oauthGrantId: `${SESSION_ALLOWANCE_CLIENT}:${allowance.id}`,
+          resource: 'session',
+          scopes: [],
+          perTransaction: allowance.perTransaction,
+          perDay: allowance.perDay,
+          total: allowance.total,
+          recipients: allowance.recipients ?? [],
+          anyRecipient: allowance.recipients === null,
+          approvalThreshold: null,
+        },
+        { ifAbsent: true },
+      );
       await spendGuard(ctx, { grantId: allowance.id }).charge(tx, c);
     },
   };
