@@ -10,6 +10,8 @@ import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { parseSiweMessage } from 'viem/siwe';
 import { getBalance } from '@gw/core/ledger';
 import { argumentsDigest, authenticateAccessToken, findConnectorGrant, type ConnectorScope } from '@gw/core/connectors';
 import { openApiJson, publicOrigin } from '@gw/api';
@@ -29,7 +31,7 @@ type ToolResult = { isError?: boolean; content: { type: string; text?: string }[
 describe('MCP endpoint (issue #29)', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
-  let holder: { token: string; address: string; wallet: import('viem/accounts').PrivateKeyAccount };
+  let holder: { token: string; address: string; wallet: PrivateKeyAccount };
   let origin: string;
   const clients: Client[] = [];
 
@@ -47,6 +49,26 @@ describe('MCP endpoint (issue #29)', () => {
   const rest = (path: string) =>
     stack.http.get(`/api/gateway/v1${path}`).set({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${holder.token}` });
   const grantOf = (t: ConnectorToken) => findConnectorGrant(stack.api.deps, org.organizationId, t.grantId);
+  /** Signs in on the approval page as `signer` (SIWE); returns the session cookie. @throws Error a refused sign-in */
+  const approvalSignIn = async (id: string, signer: PrivateKeyAccount): Promise<string> => {
+    const asked = await stack.http.post(`/oauth/approvals/${id}/sign-in/message`).send({ address: signer.address });
+    if (asked.status !== 200) throw new Error(`sign-in message: ${asked.status} ${JSON.stringify(asked.body)}`);
+    const { message } = asked.body as { message: string };
+    const res = await stack.http.post(`/oauth/approvals/${id}/sign-in`).send({ message, signature: await signer.signMessage({ message }) });
+    if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    return cookies.map((c) => c.split(';')[0]!).join('; ');
+  };
+  /** The holder's decision as the page's script makes it: the message for `decision`, signed by `signer`. */
+  const approvalDecide = async (id: string, signer: PrivateKeyAccount, decision: 'approve' | 'reject', cookie: string) => {
+    const { message } = (
+      await stack.http.post(`/oauth/approvals/${id}/message`).set('Cookie', cookie).send({ address: signer.address, decision })
+    ).body as { message: string };
+    return stack.http
+      .post(`/oauth/approvals/${id}/decide`)
+      .set('Cookie', cookie)
+      .send({ decision, message, signature: await signer.signMessage({ message }) });
+  };
   const paymentsGrant = (
     limits: Parameters<typeof connectorToken>[1]['limits'] = {},
     scopes: ConnectorScope[] = ['payments:read', 'payments:write', 'wallet:read'],
@@ -295,29 +317,83 @@ describe('MCP endpoint (issue #29)', () => {
       expect(await balance(holder.address)).toBe(before);
       expect((await grantOf(t))!.spent).toBe(0n);
 
-      // The holder approves on the approval page (SIWE); a stranger's signature is refused first.
+      // The holder signs in on the approval page (SIWE), then approves; a stranger's signature is refused first.
       const id = res.structuredContent!.approvalId as string;
-      const page = await stack.http.get(`/oauth/approvals/${id}`);
+      const cookie = await approvalSignIn(id, holder.wallet);
+      const page = await stack.http.get(`/oauth/approvals/${id}`).set('Cookie', cookie);
       expect(page.status).toBe(200);
       expect(page.text).toContain((2n * ONE).toString());
-      const decide = async (signer: typeof holder.wallet, decision: 'approve' | 'reject') => {
-        const { message } = (await stack.http.post(`/oauth/approvals/${id}/message`).send({ address: signer.address, decision })).body as {
-          message: string;
-        };
-        return stack.http
-          .post(`/oauth/approvals/${id}/decide`)
-          .send({ decision, message, signature: await signer.signMessage({ message }) });
-      };
-      const stranger = await decide(newWallet(), 'approve');
+      expect(page.text).toContain('mcp-org');
+      const stranger = await approvalDecide(id, newWallet(), 'approve', cookie);
       expect(stranger.status).toBe(401);
-      const approved = await decide(holder.wallet, 'approve');
+      const approved = await approvalDecide(id, holder.wallet, 'approve', cookie);
       expect(approved.status).toBe(200);
       expect(approved.body).toMatchObject({ id, status: 'approved', result: { status: 'settled' } });
       expect(await balance(holder.address)).toBe(before - 2n * ONE);
       expect((await grantOf(t))!.spent).toBe(2n * ONE);
       // Decided once: a second decision changes nothing.
-      expect((await decide(holder.wallet, 'approve')).status).toBe(409);
+      expect((await approvalDecide(id, holder.wallet, 'approve', cookie)).status).toBe(409);
       expect(await balance(holder.address)).toBe(before - 2n * ONE);
+    });
+
+    it('a transfer above the threshold: only after the holder signs in, the page and the signed statement name the recipient, the amount and the chain', async () => {
+      const t = await connectorToken(stack, {
+        organizationId: org.organizationId,
+        wallet: holder.address,
+        scopes: ['wallet:read', 'wallet:write'],
+        limits: { approvalThreshold: ONE / 10n },
+      });
+      const client = await connect(t);
+      const recipient = newWallet().address;
+      const amount = ONE / 2n;
+      const res = await call(client, 'transfer', { to: recipient, amount: amount.toString() });
+      expect(res.structuredContent).toMatchObject({ status: 'pending_approval', amount: amount.toString() });
+      const id = res.structuredContent!.approvalId as string;
+      const before = await balance(holder.address);
+      const chain = `chain ${stack.config.CHAIN_HOME_ID}`;
+
+      // Without the holder's sign-in: a sign-in prompt, and nothing of the request.
+      const anonymous = await stack.http.get(`/oauth/approvals/${id}`);
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.text).toMatch(/Sign in with Ethereum/);
+      for (const hidden of [holder.address, recipient, amount.toString(), '0.5', 'mcp-org', 'Test AI client', 'transfer']) {
+        expect(anonymous.text.toLowerCase()).not.toContain(hidden.toLowerCase());
+      }
+      // Nor does the message to sign leak it, and a stranger cannot sign in.
+      const unsigned = await stack.http.post(`/oauth/approvals/${id}/message`).send({ address: holder.address, decision: 'approve' });
+      expect(unsigned.status).toBe(401);
+      expect(JSON.stringify(unsigned.body)).not.toContain(recipient);
+      await expect(approvalSignIn(id, newWallet())).rejects.toThrow(/sign-in: 401/);
+
+      const cookie = await approvalSignIn(id, holder.wallet);
+      const page = await stack.http.get(`/oauth/approvals/${id}`).set('Cookie', cookie);
+      expect(page.status).toBe(200);
+      for (const shown of [recipient, holder.address, 'mcp-org', amount.toString(), `0.5 ${stack.config.NATIVE_TOKEN_SYMBOL}`, chain]) {
+        expect(page.text).toContain(shown);
+      }
+      const { message } = (
+        await stack.http.post(`/oauth/approvals/${id}/message`).set('Cookie', cookie).send({ address: holder.address, decision: 'approve' })
+      ).body as { message: string };
+      const statement = parseSiweMessage(message).statement!;
+      for (const signed of [recipient, amount.toString(), `0.5 ${stack.config.NATIVE_TOKEN_SYMBOL}`, chain])
+        expect(statement).toContain(signed);
+
+      // A signature over a statement that does not name the recipient is refused; nothing moves.
+      const vague = message.replace(statement, `Approve transfer for ${amount} base units requested by Test AI client (approval ${id}).`);
+      const refused = await stack.http
+        .post(`/oauth/approvals/${id}/decide`)
+        .set('Cookie', cookie)
+        .send({ decision: 'approve', message: vague, signature: await holder.wallet.signMessage({ message: vague }) });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ type: '/problems/invalid-signature', field: 'statement' });
+      expect(await balance(holder.address)).toBe(before);
+
+      // The statement the holder read goes through: the tokens reach that recipient.
+      const approved = await approvalDecide(id, holder.wallet, 'approve', cookie);
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ status: 'approved', result: { to: recipient, amount: amount.toString() } });
+      expect(await balance(recipient)).toBe(amount);
+      expect(await balance(holder.address)).toBe(before - amount);
     });
 
     it('a tool of a scope the grant lacks is not listed, and calling it is refused', async () => {

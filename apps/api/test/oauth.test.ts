@@ -10,7 +10,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type * as oauth from 'oauth4webapi';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { authenticateAccessToken, mcpResource, oauthIdHash, reencryptOAuthSigningKeys } from '@gw/core/connectors';
+import { parseSiweMessage } from 'viem/siwe';
+import { authenticateAccessToken, mcpResource, oauthIdHash, recordConsent, reencryptOAuthSigningKeys } from '@gw/core/connectors';
 import { SecretBox, generateKeyringEntry, systemResolver } from '@gw/runtime';
 import { publicOrigin } from '@gw/api';
 import { startStack, type Stack } from '../../../test/support/stack.js';
@@ -126,7 +127,7 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
   it('refuses a consent while the organization has not enabled connectors', async () => {
     const client = await register(as, REDIRECT);
     await expect(consent(client, { choice: { scopes: ['payments:read'], perTransaction: '0', perDay: '0', total: '0' } })).rejects.toThrow(
-      /consent page: 400 [\s\S]*has not enabled AI connectors/,
+      /consent page: 400 [\s\S]*has not enabled AI connectors[\s\S]*connector:ceiling --org [0-9a-f-]{36}[\s\S]*POST \/api\/connectors\/ceiling/,
     );
   });
 
@@ -155,6 +156,51 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       // Nor is the provider's grant left behind.
       const left = await stack.api.deps.sql.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM oauth_records WHERE model = 'Grant'`;
       expect(left[0]!.n).toBe(0);
+    });
+
+    it('the page shows the ceiling and leaves a limit without a cap empty; a spending grant with a total of 0 is refused', async () => {
+      const outcome = await consent(client);
+      // The ceiling's limits are on the page; 'In total' has no cap, so no value is suggested.
+      expect(outcome.page).toMatch(/Per transaction[^<]*<\/dt><dd[^>]*>at most 1000 base units/);
+      expect(outcome.page).toMatch(/Per day[^<]*<\/dt><dd[^>]*>at most 5000 base units/);
+      expect(outcome.page).toMatch(/In total[^<]*<\/dt><dd[^>]*>no maximum/);
+      expect(outcome.page).toMatch(/Recipients<\/dt><dd[^>]*>any/);
+      expect(outcome.page).toMatch(/<input type="text" id="total" value="" /);
+      expect(outcome.page).toMatch(/<input type="text" id="perTransaction" value="1000" /);
+      // A grant that may spend but with 0 in total could spend nothing: refused with the reason.
+      const refused = consent(client, {
+        scope: 'payments:read payments:write',
+        choice: { scopes: ['payments:read', 'payments:write'], perTransaction: '10', perDay: '10', total: '0' },
+      });
+      await expect(refused).rejects.toMatchObject({ status: 400 });
+      await expect(refused).rejects.toThrow(/total is 0: a grant that may spend \(payments:write\) could spend nothing/);
+      // The server refuses it on its own too (the page is not the only check).
+      await expect(
+        recordConsent(stack.api.deps, {
+          organizationId: org.organizationId,
+          wallet: holder.address,
+          clientId: client.client_id,
+          clientName: null,
+          oauthGrantId: 'not-used',
+          resource,
+          scopes: ['payments:write'],
+          limits: { perTransaction: 10n, perDay: 10n, total: 0n, recipients: null, approvalThreshold: null },
+        }),
+      ).rejects.toMatchObject({ code: 'validation-error', message: expect.stringMatching(/total is 0/) });
+    });
+
+    it("a dynamically registered client's name is marked unverified on the page and in the signed statement", async () => {
+      const impostor = await register(as, REDIRECT, 'Claude');
+      const signed: string[] = [];
+      const recording = {
+        ...holder,
+        signMessage: ({ message }: { message: string }) => (signed.push(message), holder.signMessage({ message })),
+      };
+      const outcome = await consent(impostor, { holder: recording as typeof holder });
+      expect(outcome.page).toMatch(/“Claude”[\s\S]{0,80}unverified/);
+      expect(outcome.page).toContain(impostor.client_id);
+      const statement = parseSiweMessage(signed[0]!).statement!;
+      expect(statement).toContain(`Authorize “Claude” (name unverified; client id ${impostor.client_id}; returning to 127.0.0.1:53682)`);
     });
 
     it('a signature over other choices than those submitted is refused', async () => {

@@ -5,21 +5,29 @@ import { getAddress } from 'viem';
 import { AppError } from '@gw/runtime';
 import { findOrganizationName } from '@gw/core/auth';
 import {
+  APPROVAL_SESSION_MS,
   CONNECTOR_SCOPES,
   OAUTH_PATH,
   approvalNonce,
+  approvalSessionToken,
+  approvalSignInNonce,
+  approvalSignInStatement,
   approvalStatement,
+  clientIdHost,
   consentNonce,
   consentStatement,
   createAuthorizationServer,
   decideConnectorApproval,
+  enableConnectorsHint,
   findConnectorGrant,
   getApproval,
   getCeiling,
   holderMessage,
   organizationOfResource,
   recordConsent,
+  verifyApprovalSessionToken,
   verifyHolderMessage,
+  type ApprovalAction,
   type ConnectorCaller,
   type ConnectorScope,
   type GrantLimits,
@@ -27,7 +35,16 @@ import {
 import { publicOrigin, type RouteDeps } from '../deps.js';
 import { runTool } from '../mcp/tools.js';
 import { clientAddress, requestRateLimit } from '../http/rate-limit.js';
-import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage, type ApprovalPageView, type ConsentPageView } from './pages.js';
+import { approvalAction } from './approval-action.js';
+import {
+  approvalPage,
+  approvalSignInPage,
+  consentPage,
+  HOLDER_SCRIPT,
+  messagePage,
+  type ApprovalPageView,
+  type ConsentPageView,
+} from './pages.js';
 
 /**
  * The AI connectors' authorization server on the API's origin (issue #29):
@@ -37,7 +54,8 @@ import { approvalPage, consentPage, HOLDER_SCRIPT, messagePage, type ApprovalPag
  *   `/.well-known/oauth-authorization-server` serves the same document;
  * - the consent page `/oauth/interaction/:uid`, where the wallet holder signs in with SIWE,
  *   narrows the scopes and sets the limits, is ours;
- * - so is the approval page `/oauth/approvals/:id` for payments above the holder's threshold.
+ * - so is the approval page `/oauth/approvals/:id` for payments above the holder's threshold, which
+ *   shows the request only after its holder signed in there (SIWE, a cookie for that page).
  *
  * The provider is built on first use: its issuer is the public origin, which needs the port the
  * API listens on when PUBLIC_URL is unset.
@@ -101,6 +119,8 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
       nonce: consentNonce(deps.secretBox, details.uid),
       statement: consentStatement({
         clientName: view.clientName,
+        clientId: view.clientId,
+        redirectHost: view.redirectHost,
         organizationName: view.organizationName,
         scopes: choice.scopes,
         limits: choice.limits,
@@ -173,11 +193,22 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
   });
 
   // --- the approval page --------------------------------------------------------------------------
+  // Anyone with the link reaches the page, so it shows the request (wallet, organization, client,
+  // amount, recipient) only to the holder it was made for: they sign in first with SIWE (a message
+  // of its own nonce and statement, naming nothing of the request), which sets an HMAC-signed
+  // cookie for this approval's paths; the decision is then signed separately.
   router.get(`${OAUTH_PATH}/approvals/:id`, async (req, res) => {
     noStore(res);
     const view = await approvalView(deps, String(req.params.id));
     if (!view) return void res.status(404).type('html').send(messagePage('No such approval', 'The link is wrong or the approval is gone.'));
-    res.type('html').send(approvalPage(view));
+    if (!signedIn(req, view)) return void res.type('html').send(approvalSignInPage(view.id));
+    if (!view.action) {
+      return void res
+        .status(409)
+        .type('html')
+        .send(messagePage('This request cannot be shown', 'The gateway cannot describe what it would do, so it cannot be approved.'));
+    }
+    res.type('html').send(approvalPage({ ...view, action: view.action }));
   });
 
   /** The approval named in the path. @throws AppError('not-found') an unknown approval */
@@ -186,33 +217,78 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
     if (!view) throw new AppError('not-found', 'No such approval');
     return view;
   };
+  /** True when the request carries this approval's sign-in cookie of its holder. */
+  const signedIn = (req: Request, view: ApprovalView) => {
+    const token = cookieOf(req, APPROVAL_COOKIE);
+    return token !== null && verifyApprovalSessionToken(deps.secretBox, view.id, token) === view.wallet;
+  };
+  /**
+   * The approval, for its signed-in holder, with what its call would do.
+   * @throws AppError('not-found') unknown; AppError('unauthenticated') not signed in on its page;
+   *   AppError('invalid-state') a call the page cannot describe
+   */
+  const describedApprovalOf = async (req: Request) => {
+    const view = await approvalOf(req);
+    if (!signedIn(req, view)) throw new AppError('unauthenticated', 'Sign in on the approval page with the wallet it was made for first');
+    if (!view.action) throw new AppError('invalid-state', 'This request cannot be described, so it cannot be decided');
+    return { ...view, action: view.action };
+  };
   /** What the holder signs to take `decision` on the approval (for both `/message` and `/decide`). */
-  const signedDecision = (view: ApprovalView, decision: 'approve' | 'reject') => ({
+  const signedDecision = (view: ApprovalView & { action: ApprovalAction }, decision: 'approve' | 'reject') => ({
     origin: publicOrigin(deps),
     nonce: approvalNonce(deps.secretBox, view.id),
     statement: approvalStatement({
       decision,
-      tool: view.tool,
-      amount: BigInt(view.amount),
+      action: view.action,
       clientName: view.clientName,
+      clientId: view.clientId,
       approvalId: view.id,
     }),
   });
+  /** What the holder signs to sign in on the approval's page. */
+  const signInExpected = (id: string) => ({
+    origin: publicOrigin(deps),
+    nonce: approvalSignInNonce(deps.secretBox, id),
+    statement: approvalSignInStatement(id),
+  });
   const decisionField = z.enum(['approve', 'reject']);
+  const addressField = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+  const signedBody = z.object({ message: z.string().max(4000), signature: z.string().max(1000) });
+
+  /** The sign-in message for `address` (it names the approval, nothing of the request). */
+  router.post(`${OAUTH_PATH}/approvals/:id/sign-in/message`, json, async (req, res) => {
+    const view = await approvalOf(req);
+    const { address } = parseBody(z.object({ address: addressField }), req.body);
+    noStore(res);
+    res.json({ message: holderMessage(deps.config, { ...signInExpected(view.id), address }) });
+  });
+
+  /** The signed sign-in: only the approval's holder gets the page's cookie (15 minutes, this approval's paths only). */
+  router.post(`${OAUTH_PATH}/approvals/:id/sign-in`, json, async (req, res) => {
+    const view = await approvalOf(req);
+    const address = await verifyHolderMessage(deps.config, parseBody(signedBody, req.body), signInExpected(view.id));
+    if (address !== view.wallet) throw new AppError('invalid-signature', 'Only the wallet this request was made for can see it');
+    res.cookie(APPROVAL_COOKIE, approvalSessionToken(deps.secretBox, view.id, address), {
+      httpOnly: true,
+      secure: publicOrigin(deps).startsWith('https:'),
+      sameSite: 'strict',
+      path: `${OAUTH_PATH}/approvals/${view.id}`,
+      maxAge: APPROVAL_SESSION_MS,
+    });
+    noStore(res);
+    res.json({ signedIn: address });
+  });
 
   router.post(`${OAUTH_PATH}/approvals/:id/message`, json, async (req, res) => {
-    const view = await approvalOf(req);
-    const { address, decision } = parseBody(
-      z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), decision: decisionField }),
-      req.body,
-    );
+    const view = await describedApprovalOf(req);
+    const { address, decision } = parseBody(z.object({ address: addressField, decision: decisionField }), req.body);
     noStore(res);
     res.json({ message: holderMessage(deps.config, { ...signedDecision(view, decision), address }) });
   });
 
   router.post(`${OAUTH_PATH}/approvals/:id/decide`, json, async (req, res) => {
-    const view = await approvalOf(req);
-    const body = parseBody(z.object({ decision: decisionField, message: z.string().max(4000), signature: z.string().max(1000) }), req.body);
+    const view = await describedApprovalOf(req);
+    const body = parseBody(signedBody.extend({ decision: decisionField }), req.body);
     const address = await verifyHolderMessage(deps.config, body, signedDecision(view, body.decision));
     if (address !== view.wallet) throw new AppError('invalid-signature', 'Only the wallet holder of the grant can decide this approval');
     const decided = await decideConnectorApproval(deps, view.id, body.decision, (approval) =>
@@ -237,6 +313,18 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
 }
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+/** The approval page's sign-in cookie (`approvalSessionToken`), scoped to one approval's paths. */
+const APPROVAL_COOKIE = 'gw_approval_session';
+
+/** The value of cookie `name` of the request, or null. */
+function cookieOf(req: Request, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
 
 /** `schema.parse(body)`, a failure being the API's 400 `validation-error` with the fields named. */
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -281,7 +369,7 @@ async function consentView(deps: RouteDeps, p: Provider, details: Details): Prom
     getCeiling(deps, organizationId),
   ]);
   if (!organizationName) return { error: `${resource} is not an MCP endpoint of this gateway.` };
-  if (!ceiling) return { error: `${organizationName} has not enabled AI connectors.` };
+  if (!ceiling) return { error: `${organizationName} has not enabled AI connectors: ${enableConnectorsHint(organizationId)}.` };
   if (!ceiling.anyClient && !ceiling.clientIds.includes(clientId)) return { error: `${organizationName} does not allow this application.` };
   const requested = String(params.scope ?? '')
     .split(' ')
@@ -289,7 +377,8 @@ async function consentView(deps: RouteDeps, p: Provider, details: Details): Prom
   const askedAll = requested.filter((s) => (CONNECTOR_SCOPES as readonly string[]).includes(s));
   return {
     clientId,
-    clientName: client.clientName ?? clientId,
+    clientName: client.clientName ?? null,
+    clientIdHost: clientIdHost(clientId),
     redirectHost: new URL(String(params.redirect_uri)).host,
     organizationId,
     organizationName,
@@ -338,8 +427,9 @@ function parseChoice(body: unknown, asked: ConnectorScope[]): { address: string;
   };
 }
 
-/** What the approval page shows, and the caller a decision runs the tool as. */
-export interface ApprovalView extends ApprovalPageView {
+/** What the approval page shows (`action` null: a call it cannot describe), and the caller a decision runs the tool as. */
+export interface ApprovalView extends Omit<ApprovalPageView, 'action'> {
+  action: ApprovalAction | null;
   caller: ConnectorCaller;
 }
 
@@ -352,11 +442,12 @@ async function approvalView(deps: RouteDeps, id: string): Promise<ApprovalView |
   const organizationName = (await findOrganizationName(deps.prisma, grant.organizationId)) ?? grant.organizationId;
   return {
     id,
-    tool: approval.tool,
-    amount: approval.amount.toString(),
+    action: await approvalAction(deps, approval, grant, organizationName),
     status: approval.status,
     wallet: grant.wallet,
-    clientName: grant.clientName ?? grant.clientId,
+    clientName: grant.clientName,
+    clientId: grant.clientId,
+    clientIdHost: clientIdHost(grant.clientId),
     organizationName,
     expiresAt: approval.expiresAt.toISOString(),
     caller: {

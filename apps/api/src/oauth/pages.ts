@@ -1,8 +1,9 @@
+import { SPENDING_SCOPES, approvalAmount, clientDisplayName, type ApprovalAction } from '@gw/core/connectors';
 import { escapeHtml as e } from '../http/problem-pages.js';
 
 /**
  * The wallet holder's pages of the AI connectors (issue #29): the consent page and the approval
- * page, plain HTML with one same-origin script (the API's Content-Security-Policy allows no inline
+ * page (behind the holder's sign-in), plain HTML with one same-origin script (the API's Content-Security-Policy allows no inline
  * script). The script talks to the holder's wallet through EIP-1193 (`window.ethereum`):
  * `eth_requestAccounts`, then `personal_sign` of the EIP-4361 message the server built for the
  * choices on the page.
@@ -12,7 +13,7 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2r
 h1{font-size:1.4rem}fieldset{border:1px solid #d0d7de;border-radius:6px;margin:1rem 0}label{display:block;margin:.3rem 0}
 input[type=text]{width:100%;font:inherit;padding:.3rem}textarea{width:100%;font:inherit}small{color:#57606a}
 button{font:inherit;padding:.5rem 1rem;margin-right:.5rem;border-radius:6px;border:1px solid #1f883d}
-#allow,#approve{background:#1f883d;color:#fff}#status{min-height:1.5rem;color:#cf222e}code{background:#f6f8fa;padding:0 .2rem}`;
+#allow,#approve,#sign-in{background:#1f883d;color:#fff}dt{font-weight:600}dd{margin:0 0 .4rem}#status{min-height:1.5rem;color:#cf222e}code{background:#f6f8fa;padding:0 .2rem}`;
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -40,11 +41,15 @@ const SCOPE_TEXT: Record<string, string> = {
 };
 
 const capNote = (cap: string | null) => (cap === null ? '' : ` <small>(at most ${e(cap)})</small>`);
+const capText = (cap: string | null) => (cap === null ? 'no maximum' : `at most ${e(cap)} base units`);
 
 /** What the consent page shows. */
 export interface ConsentPageView {
-  clientName: string;
+  /** The client's own `client_name` (RFC 7591: free text, not verified), or null. */
+  clientName: string | null;
   clientId: string;
+  /** The client id's host when the client id is a URL (a Client ID Metadata Document), else null. */
+  clientIdHost: string | null;
   redirectHost: string;
   organizationName: string;
   /** Scopes asked and within the organization's ceiling (ticked). */
@@ -55,6 +60,18 @@ export interface ConsentPageView {
   caps: { maxPerTransaction: string | null; maxPerDay: string | null; maxTotal: string | null };
 }
 
+/**
+ * Who asks, as the consent and approval pages show it: the client's name marked as its own,
+ * unverified claim (anyone may register "Claude"), then what identifies it: the client id's host
+ * (a URL client id) or the client id.
+ */
+function clientBlock(v: { clientName: string | null; clientId: string; clientIdHost: string | null }): string {
+  const id = v.clientIdHost
+    ? `client id host <strong id="client-id-host">${e(v.clientIdHost)}</strong> (<code>${e(v.clientId)}</code>)`
+    : `client id <code>${e(v.clientId)}</code>`;
+  return `<strong id="client-name">${e(clientDisplayName(v))}</strong> <small class="unverified">(the name the application gave itself: unverified)</small>, ${id}`;
+}
+
 /** The consent page of interaction `uid`. */
 export function consentPage(v: ConsentPageView & { uid: string }): string {
   const refused = v.askedAll.filter((s) => !v.asked.includes(s));
@@ -63,21 +80,31 @@ export function consentPage(v: ConsentPageView & { uid: string }): string {
       (s) => `<label><input type="checkbox" name="scope" value="${e(s)}" checked> <code>${e(s)}</code> ${e(SCOPE_TEXT[s] ?? '')}</label>`,
     )
     .join('\n');
-  const defaultCap = (cap: string | null) => e(cap ?? '0');
+  // A limit the ceiling caps starts at the cap; one it does not cap starts empty (never 0, which
+  // would make a grant that can spend nothing).
+  const limit = (id: string, cap: string | null) =>
+    `<input type="text" id="${id}" value="${e(cap ?? '')}" placeholder="base units, above 0 to allow spending" inputmode="numeric">`;
   return layout(
-    `Authorize ${v.clientName}`,
-    `<main id="consent" data-kind="consent" data-base="/oauth/interaction/${e(v.uid)}">
-<h1>Authorize <span id="client-name">${e(v.clientName)}</span></h1>
-<p><strong>${e(v.clientName)}</strong> (client <code>${e(v.clientId)}</code>, returning to <strong id="redirect-host">${e(v.redirectHost)}</strong>)
-wants to act for your wallet at <strong id="organization-name">${e(v.organizationName)}</strong>.</p>
+    `Authorize ${clientDisplayName(v)}`,
+    `<main id="consent" data-kind="consent" data-base="/oauth/interaction/${e(v.uid)}" data-spending="${e(SPENDING_SCOPES.join(' '))}">
+<h1>Authorize ${e(clientDisplayName(v))}</h1>
+<p>${clientBlock(v)}, returning to <strong id="redirect-host">${e(v.redirectHost)}</strong>,
+wants to act for your wallet at <strong id="organization-name">${e(v.organizationName)}</strong>.
+Where it returns is what tells you who receives this authorization.</p>
 <fieldset><legend>What it may do (untick to refuse)</legend>
 ${scopes || '<p>Nothing this organization allows was asked.</p>'}
 ${refused.length ? `<p><small>Asked but not allowed by ${e(v.organizationName)}: ${refused.map((s) => `<code>${e(s)}</code>`).join(' ')}</small></p>` : ''}
 </fieldset>
+<fieldset id="ceiling"><legend>What ${e(v.organizationName)} lets you grant</legend>
+<dl><dt>Per transaction</dt><dd>${capText(v.caps.maxPerTransaction)}</dd>
+<dt>Per day (UTC)</dt><dd>${capText(v.caps.maxPerDay)}</dd>
+<dt>In total</dt><dd>${capText(v.caps.maxTotal)}</dd>
+<dt>Recipients</dt><dd>any (you may name yours below)</dd></dl>
+</fieldset>
 <fieldset><legend>Spending limits, in base units of the native token</legend>
-<label>Per transaction${capNote(v.caps.maxPerTransaction)} <input type="text" id="perTransaction" value="${defaultCap(v.caps.maxPerTransaction)}"></label>
-<label>Per day (UTC)${capNote(v.caps.maxPerDay)} <input type="text" id="perDay" value="${defaultCap(v.caps.maxPerDay)}"></label>
-<label>In total${capNote(v.caps.maxTotal)} <input type="text" id="total" value="${defaultCap(v.caps.maxTotal)}"></label>
+<label>Per transaction${capNote(v.caps.maxPerTransaction)} ${limit('perTransaction', v.caps.maxPerTransaction)}</label>
+<label>Per day (UTC)${capNote(v.caps.maxPerDay)} ${limit('perDay', v.caps.maxPerDay)}</label>
+<label>In total${capNote(v.caps.maxTotal)} ${limit('total', v.caps.maxTotal)}</label>
 <label>Ask me to approve payments above <small>(empty: never)</small> <input type="text" id="approvalThreshold" value=""></label>
 <label>Transfers only to these addresses <small>(one per line; empty: any)</small><textarea id="recipients" rows="3"></textarea></label>
 </fieldset>
@@ -87,28 +114,55 @@ ${refused.length ? `<p><small>Asked but not allowed by ${e(v.organizationName)}:
   );
 }
 
-/** What the approval page shows. `amount` in base units. */
+/** What the approval page shows, once its holder signed in. */
 export interface ApprovalPageView {
   id: string;
-  tool: string;
-  amount: string;
+  /** What the call does: tool, amount, recipient, payee or beneficiary, chain. */
+  action: ApprovalAction;
   status: string;
   wallet: string;
-  clientName: string;
+  clientName: string | null;
+  clientId: string;
+  clientIdHost: string | null;
   organizationName: string;
   expiresAt: string;
 }
 
-/** The approval page of a payment above the holder's threshold. */
+const ROLE_TEXT: Record<ApprovalAction['role'], string> = { recipient: 'Recipient', payee: 'Payee', beneficiary: 'Beneficiary' };
+
+/**
+ * The approval page before its holder signs in: a sign-in prompt and nothing of the request (no
+ * wallet, organization, client, tool or amount): anyone holding the link sees only this.
+ */
+export function approvalSignInPage(id: string): string {
+  return layout(
+    'Sign in to see a request',
+    `<main id="approval-sign-in" data-kind="approval-sign-in" data-base="/oauth/approvals/${e(id)}">
+<h1>A request waits for your decision</h1>
+<p>Sign in with Ethereum with the wallet it was made for to see it and decide.</p>
+<button id="sign-in" type="button">Sign in with Ethereum</button>
+<p id="status" role="status"></p></main>`,
+  );
+}
+
+/** The approval page of a call above the holder's threshold, for its signed-in holder. */
 export function approvalPage(v: ApprovalPageView): string {
   const pending = v.status === 'pending';
+  const a = v.action;
   return layout(
-    'Approve a payment',
+    `Approve ${a.tool}`,
     `<main id="approval" data-kind="approval" data-base="/oauth/approvals/${e(v.id)}">
-<h1>${e(v.clientName)} asks to spend <span id="amount">${e(v.amount)}</span> base units</h1>
-<p>Tool <code>${e(v.tool)}</code> at <strong>${e(v.organizationName)}</strong>, for wallet <code>${e(v.wallet)}</code>.
-${pending ? `Waiting until ${e(v.expiresAt)}.` : `This approval is <strong id="approval-status">${e(v.status)}</strong>.`}</p>
-${pending ? '<button id="approve" type="button">Sign in with Ethereum and approve</button><button id="reject" type="button">Reject</button>' : ''}
+<h1>${e(clientDisplayName(v))} asks for your approval: <code>${e(a.tool)}</code> of <span id="amount">${e(a.amountInTokens)} ${e(a.token)}</span></h1>
+<dl>
+<dt>${ROLE_TEXT[a.role]}</dt><dd id="counterparty"><code>${e(a.counterparty)}</code></dd>
+<dt>Amount</dt><dd id="amount-detail">${e(approvalAmount(a))}</dd>
+<dt>Chain</dt><dd id="chain">chain ${a.chainId}</dd>
+${a.detail ? `<dt>Call</dt><dd><code>${e(a.tool)}</code>, ${e(a.detail)}</dd>` : `<dt>Call</dt><dd><code>${e(a.tool)}</code></dd>`}
+<dt>From wallet</dt><dd><code id="wallet">${e(v.wallet)}</code> at <strong>${e(v.organizationName)}</strong></dd>
+<dt>Requested by</dt><dd>${clientBlock(v)}</dd>
+</dl>
+<p>${pending ? `Waiting until ${e(v.expiresAt)}. Your wallet will show the same in the message you sign.` : `This approval is <strong id="approval-status">${e(v.status)}</strong>.`}</p>
+${pending ? '<button id="approve" type="button">Sign and approve</button><button id="reject" type="button">Reject</button>' : ''}
 <p id="status" role="status"></p></main>`,
   );
 }
@@ -144,6 +198,8 @@ export const HOLDER_SCRIPT = `(() => {
     try { await fn(); } catch (err) { say(err.message || String(err)); document.querySelectorAll('button').forEach((b) => (b.disabled = false)); }
   });
   if (main.dataset.kind === 'consent') {
+    const spending = (main.dataset.spending || '').split(' ');
+    const limits = [['perTransaction', 'Per transaction'], ['perDay', 'Per day'], ['total', 'In total']];
     const choices = (address) => ({
       address,
       scopes: Array.from(document.querySelectorAll('input[name=scope]:checked'), (i) => i.value),
@@ -154,6 +210,9 @@ export const HOLDER_SCRIPT = `(() => {
       recipients: field('recipients') ? field('recipients').split(/\\s+/).filter(Boolean) : null,
     });
     run(document.getElementById('allow'), async () => {
+      const kept = Array.from(document.querySelectorAll('input[name=scope]:checked'), (i) => i.value).filter((s) => spending.includes(s));
+      const zero = limits.find(([id]) => !/^[1-9][0-9]*$/.test(field(id)));
+      if (kept.length && zero) throw new Error(zero[1] + ' must be above 0 base units: with ' + kept.join(', ') + ' a limit of 0 lets it spend nothing');
       const address = await account();
       const choice = choices(address);
       const { message } = await post('/message', choice);
@@ -166,6 +225,15 @@ export const HOLDER_SCRIPT = `(() => {
     run(document.getElementById('deny'), async () => {
       const { redirectTo } = await post('/deny', {});
       location.href = redirectTo;
+    });
+  } else if (main.dataset.kind === 'approval-sign-in') {
+    run(document.getElementById('sign-in'), async () => {
+      const address = await account();
+      const { message } = await post('/sign-in/message', { address });
+      say('Sign the message in your wallet');
+      const signature = await sign(address, message);
+      await post('/sign-in', { message, signature });
+      location.reload();
     });
   } else {
     const decide = (decision) => async () => {

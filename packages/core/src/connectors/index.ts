@@ -6,6 +6,7 @@ export {
   callerIdentity,
   decideConnectorApproval,
   disableConnectors,
+  enableConnectorsHint,
   findConnectorGrant,
   getApproval,
   getCeiling,
@@ -38,14 +39,24 @@ export {
   type PreRegisteredClient,
 } from './authorization-server.js';
 export type { ConnectorApprovalRow, ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
-export { CONNECTOR_SCOPES, PROTOCOL_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
+export { CONNECTOR_SCOPES, PROTOCOL_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 export { connectorRoutes } from './routes.js';
 export { toCeilingDto, type GrantDto, type GrantView, type CeilingDto } from './contract.js';
 export {
+  APPROVAL_SESSION_MS,
+  approvalAmount,
   approvalNonce,
+  approvalSessionToken,
+  approvalSignInNonce,
+  approvalSignInStatement,
   approvalStatement,
+  clientDisplayName,
+  clientIdHost,
+  clientLabel,
   consentNonce,
   consentStatement,
   holderMessage,
+  verifyApprovalSessionToken,
   verifyHolderMessage,
+  type ApprovalAction,
 } from './holder-signature.js';

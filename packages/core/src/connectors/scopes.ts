@@ -24,6 +24,17 @@ export const CONNECTOR_SCOPES = [
 
 export type ConnectorScope = (typeof CONNECTOR_SCOPES)[number];
 
+/**
+ * The scopes whose tools move value out of the wallet, so that the grant's limits bound them (the
+ * spend guard's charges: `transfer`, `confirm_payment`, `consume_credits`, `stake` from custody).
+ */
+export const SPENDING_SCOPES = [
+  'wallet:write',
+  'payments:write',
+  'billing:write',
+  'staking:write',
+] as const satisfies readonly ConnectorScope[];
+
 /** OAuth scopes that are not API scopes: `offline_access` asks for a refresh token. */
 export const PROTOCOL_SCOPES = ['offline_access'] as const;
 

@@ -43,7 +43,7 @@ import {
   type ConnectorGrantRow,
 } from './repository.js';
 import { toAuditDto, toGrantDto, type GrantDto, type GrantView } from './contract.js';
-import { CONNECTOR_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
+import { CONNECTOR_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 
 /**
  * AI connectors (issue #29): the wallet holder's grants to OAuth clients at an organization's MCP
@@ -92,6 +92,14 @@ export interface CeilingInput {
   maxPerDay: bigint | null;
   maxTotal: bigint | null;
 }
+
+/**
+ * How an organization's connectors are enabled (setting its ceiling), in the words of the
+ * refusals and of the consent page. @param organizationId named in the operator's command
+ */
+export const enableConnectorsHint = (organizationId = '<organization id>'): string =>
+  `the operator enables them with pnpm --silent admin connector:ceiling --org ${organizationId} --scopes <scopes>, ` +
+  'or the organization with POST /api/connectors/ceiling (an API key with the scope connectors:write)';
 
 /** The organization's ceiling, or null when connectors are not enabled. */
 export function getCeiling(ctx: Db, organizationId: string): Promise<ConnectorCeilingRow | null> {
@@ -150,13 +158,15 @@ export interface ConsentInput {
  * Checks a consent against the organization's ceiling: connectors enabled, the client allowed,
  * every scope within the ceiling, and each limit at most the ceiling's.
  * @throws AppError('connectors-not-enabled') no ceiling; AppError('insufficient-scope') a scope or
- *   a client outside it; AppError('validation-error') a limit above it or negative
+ *   a client outside it; AppError('validation-error') a limit above it or negative, or a limit of 0
+ *   while a spending scope ({@link SPENDING_SCOPES}) is kept
  */
 export function checkAgainstCeiling(
   ceiling: ConnectorCeilingRow | null,
   input: Pick<ConsentInput, 'clientId' | 'scopes' | 'limits'>,
 ): void {
-  if (!ceiling) throw new AppError('connectors-not-enabled', 'This organization has not enabled AI connectors');
+  if (!ceiling)
+    throw new AppError('connectors-not-enabled', `This organization has not enabled AI connectors (no ceiling): ${enableConnectorsHint()}`);
   if (!ceiling.anyClient && !ceiling.clientIds.includes(input.clientId)) {
     throw new AppError('insufficient-scope', `The organization does not allow the client ${input.clientId}`);
   }
@@ -167,10 +177,20 @@ export function checkAgainstCeiling(
     ['perDay', ceiling.maxPerDay],
     ['total', ceiling.maxTotal],
   ];
+  // A grant that keeps a spending scope with a limit of 0 could spend nothing: almost surely a
+  // limit left at 0 by mistake, which the holder would only find out at the first refused call.
+  const spending = input.scopes.filter((s) => (SPENDING_SCOPES as readonly string[]).includes(s));
   for (const [field, cap] of caps) {
     const value = input.limits[field] as bigint;
     if (value < 0n)
       throw new AppError('validation-error', `${field} must not be negative`, { errors: [{ path: field, message: 'negative' }] });
+    if (value === 0n && spending.length) {
+      throw new AppError(
+        'validation-error',
+        `${field} is 0: a grant that may spend (${spending.join(', ')}) could spend nothing. Set ${field} above 0 base units, or untick those scopes`,
+        { errors: [{ path: field, message: 'must be above 0 for a grant that may spend' }] },
+      );
+    }
     if (cap !== null && value > cap) {
       throw new AppError('validation-error', `${field} is above the organization's maximum of ${cap} base units`, {
         errors: [{ path: field, message: `at most ${cap}` }],
