@@ -47,7 +47,8 @@ it("docs/connectors.md's SDK client registers, sends the holder to the consent p
   writeFileSync(join(dir, 'agent.mjs'), blocks[0]![1]!);
 
   const proc = spawn(process.execPath, [join(dir, 'agent.mjs')], {
-    env: { ...process.env, MCP_URL: mcpResource(publicOrigin(stack.api.deps), org.organizationId) },
+    // What the page tells its reader to set (MCP_URL), and nothing of this process's environment.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, MCP_URL: mcpResource(publicOrigin(stack.api.deps), org.organizationId) },
   });
   child = proc;
   let output = '';
