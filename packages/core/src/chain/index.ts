@@ -56,6 +56,7 @@ export {
   type ChainTransactionOutcome,
   chainTransactionReferences,
   chainTransactionState,
+  chainTransactionTarget,
   defineChainTransactionKind,
   minedButUnfinished,
   nextAttemptReference,
@@ -64,6 +65,8 @@ export {
   recordChainTransaction,
   type RecordedChainTransaction,
   type RetryPolicy,
+  unfinishedChainTransactionReferences,
+  writtenChainTransactions,
 } from './pipeline.js';
 export {
   chainTransactionQueue,

@@ -7,6 +7,7 @@ import {
   custodyAddress,
   deployerAccount,
   deploymentBlock,
+  deployments,
   faucet,
   homeChainOf,
   onChainReset,
@@ -127,6 +128,11 @@ type DepositLog = NewDeposit & StreamLog;
  * The `deposits` stream of the log poller on the home chain: the token's `Transfer` logs whose `to`
  * is the custody address, recorded as `pending` deposits keyed by (chain, tx hash, log index); its
  * unwind deletes the pending deposits above the fork and re-checks the credited ones by their receipt.
+ * A Transfer from the custody address itself, from the zero address (a mint) or from one of our own
+ * contracts (`ours`: the staking pool paying out a stake the custody address holds, the bridge vault,
+ * the treasury…) is no deposit: no wallet sent it, and crediting the contract's address as a wallet
+ * would hand tokens of custody's own to whoever controls nothing of it. Such tokens show as a surplus
+ * in the proof of reserves.
  */
 class DepositStream implements OpenLogStream<DepositLog> {
   readonly name = 'deposits';
@@ -136,6 +142,7 @@ class DepositStream implements OpenLogStream<DepositLog> {
     readonly report: ScanReport,
     readonly token: `0x${string}`,
     readonly custody: `0x${string}`,
+    readonly ours: ReadonlySet<string>,
   ) {}
 
   /**
@@ -162,7 +169,10 @@ class DepositStream implements OpenLogStream<DepositLog> {
     return logs
       .filter(
         (l) =>
-          l.args.value > 0n && getAddress(l.args.from) !== this.custody && l.args.from !== '0x0000000000000000000000000000000000000000',
+          l.args.value > 0n &&
+          getAddress(l.args.from) !== this.custody &&
+          l.args.from !== '0x0000000000000000000000000000000000000000' &&
+          !this.ours.has(getAddress(l.args.from)),
       )
       .map((l) => ({
         chainId: chain.chainId,
@@ -267,6 +277,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
     throw err;
   }
   const custody = await custodyAddress(ctx);
+  const ours = ownContracts(await deployments(ctx));
   const pub = publicClientOf(ctx, chain);
   let deliveries: DeliveryRef[] = [];
   const result = await withTransaction(
@@ -276,7 +287,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
       if (!(await lockDepositScan(tx, chain.chainId, opts.wait ?? false))) return emptyReport(chain.caip2, 'busy');
       const report = emptyReport(chain.caip2);
       const scope: LogPassScope = { ctx, tx, chain, pub };
-      const deposits = new DepositStream(scope, report, token, custody);
+      const deposits = new DepositStream(scope, report, token, custody, ours);
       const others = await openRegisteredStreams(scope);
       const pass = new ChainLogPass(scope, [deposits, ...others]);
 
@@ -317,6 +328,13 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
   );
   if (ctx.queues && ctx.redis && deliveries.length) await deliverAfterCommit(deliveries)({ ...ctx, queues: ctx.queues, redis: ctx.redis });
   return result;
+}
+
+/** Every address of our deployed contracts, on any configured chain (checksummed). */
+function ownContracts(byChain: Awaited<ReturnType<typeof deployments>>): Set<string> {
+  const out = new Set<string>();
+  for (const contracts of byChain.values()) for (const address of Object.values(contracts)) if (address) out.add(getAddress(address));
+  return out;
 }
 
 const ownerOf = (d: Pick<DepositRow, 'ownerType' | 'ownerId'>): Owner => ({ type: d.ownerType as Owner['type'], id: d.ownerId });
