@@ -39,6 +39,7 @@ import {
   insertDeposits,
   listCreditedFrom,
   listOrphaned,
+  listOrphanedInTransactions,
   listPendingUpTo,
   listWalletDeposits,
   lockDepositScan,
@@ -47,6 +48,7 @@ import {
   moveDeposit,
   type NewDeposit,
   rememberBlocks,
+  restoreOrphaned,
 } from './repository.js';
 
 /**
@@ -93,6 +95,8 @@ export interface ScanReport {
   dropped: number;
   /** Credited deposits found orphaned now. */
   orphaned: number;
+  /** Orphaned deposits whose transaction was mined again: credited again, not twice. */
+  restored: number;
   /** Orphaned deposits of the chain in all. */
   orphanedTotal: number;
   /** Reorgs seen (a remembered block hash changed). */
@@ -108,6 +112,7 @@ const emptyReport = (chain: string | null, skipped?: ScanReport['skipped']): Sca
   credited: 0,
   dropped: 0,
   orphaned: 0,
+  restored: 0,
   orphanedTotal: 0,
   reorgs: 0,
 });
@@ -188,8 +193,51 @@ class DepositStream implements OpenLogStream<DepositLog> {
       }));
   }
 
-  record(deposits: readonly DepositLog[]): Promise<number> {
-    return insertDeposits(this.scope.tx, deposits);
+  /**
+   * Records the range's deposits. A transaction's transfer is credited once: a log of a transaction
+   * whose deposit was orphaned (its block reorged away, the transaction mined again later, maybe
+   * under another log index as other transactions now come before it in its block) puts that
+   * deposit back to `credited` at its new place instead of adding a second one. Matched by sender
+   * and amount within the transaction, the same log index first.
+   */
+  async record(deposits: readonly DepositLog[]): Promise<number> {
+    const { tx, chain } = this.scope;
+    const orphans = await listOrphanedInTransactions(
+      tx,
+      chain.chainId,
+      deposits.map((d) => d.txHash),
+    );
+    const fresh: DepositLog[] = [];
+    const restored: { orphan: DepositRow; log: DepositLog }[] = [];
+    const same = (o: DepositRow, d: DepositLog) =>
+      o.txHash === d.txHash && getAddress(o.address) === d.address && BigInt(o.amount.toFixed(0)) === d.amount;
+    const ordered = [...deposits].sort((a, b) => a.logIndex - b.logIndex);
+    const unmatched: DepositLog[] = [];
+    for (const d of ordered) {
+      const i = orphans.findIndex((o) => same(o, d) && o.logIndex === d.logIndex);
+      if (i >= 0) restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
+      else unmatched.push(d);
+    }
+    for (const d of unmatched) {
+      const i = orphans.findIndex((o) => same(o, d));
+      if (i >= 0) restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
+      else fresh.push(d);
+    }
+    for (const { orphan, log } of restored) {
+      await restoreOrphaned(tx, orphan.id, { blockNumber: log.blockNumber, blockHash: log.blockHash, logIndex: log.logIndex });
+      this.report.restored += 1;
+      this.scope.ctx.logger.warn(
+        {
+          chain: chain.caip2,
+          depositId: orphan.id,
+          txHash: orphan.txHash,
+          logIndex: log.logIndex,
+          blockNumber: log.blockNumber.toString(),
+        },
+        'orphaned deposit mined again: credited again, once',
+      );
+    }
+    return insertDeposits(tx, fresh);
   }
 
   /**
