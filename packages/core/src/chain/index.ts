@@ -28,7 +28,7 @@ export {
   typedDataDeadline,
 } from './permit.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
-export { governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
+export { DEFAULT_PROPOSAL_THRESHOLD, deployContracts, governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
   cachedRead,
