@@ -35,7 +35,7 @@ import { BRIDGE_KINDS, resumeBridgeRelays } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
-import { WITHDRAWAL_KIND } from '@gw/core/withdrawals';
+import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
 import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
@@ -139,6 +139,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
   // every kind of transaction the API writes has its outcome loaded (else start-up fails).
   assertChainTransactionKinds([
     WITHDRAWAL_KIND,
+    ALLOWANCE_RESET_KIND,
     PERMIT_DEPOSIT_KINDS.permit,
     PERMIT_DEPOSIT_KINDS.transfer,
     ...Object.values(BRIDGE_KINDS),

@@ -8,6 +8,8 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {MessageHashUtils} from "@openzeppelin/contracts/utils/cryptography/MessageHashUtils.sol";
 import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 
 /// @title Staking
@@ -18,7 +20,7 @@ import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 ///         token is the pool `Staking(GatewayToken, GatewayToken)`, an LP farm another deployment.
 ///         Relaying (issue #28): `stakeFor` stakes the caller's tokens for a beneficiary (a custodian
 ///         staking for its wallet), `stakeWithPermit` stakes the owner's own tokens by an EIP-2612
-///         permit, and `withdrawBySig` / `getRewardBySig` let anyone submit the staker's EIP-712
+///         permit (a valid one, or one already used; never a standing allowance alone), and `withdrawBySig` / `getRewardBySig` let anyone submit the staker's EIP-712
 ///         signature (name "Staking", version "1"; one nonce sequence per staker, `nonces(owner)`):
 ///         the tokens always go to the staker's own address, never to the relayer.
 contract Staking is ReentrancyGuard, Ownable, EIP712, Nonces {
@@ -39,6 +41,9 @@ contract Staking is ReentrancyGuard, Ownable, EIP712, Nonces {
         keccak256("Withdraw(address owner,uint256 amount,uint256 nonce,uint256 deadline)");
     /// @notice EIP-712 `GetReward`: pay `owner`'s accrued rewards to `owner`
     bytes32 public constant GET_REWARD_TYPEHASH = keccak256("GetReward(address owner,uint256 nonce,uint256 deadline)");
+    /// @dev EIP-2612 `Permit` of the staking token (its own domain), to recognise a front-run permit
+    bytes32 private constant PERMIT_TYPEHASH =
+        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
 
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
@@ -56,6 +61,7 @@ contract Staking is ReentrancyGuard, Ownable, EIP712, Nonces {
     error InsufficientRewardBalance(uint256 available, uint256 requested);
     error ExpiredSignature(uint256 deadline);
     error InvalidSigner(address owner);
+    error PermitNotGranted(address owner);
 
     constructor(IERC20 stakingToken_, IERC20 rewardsToken_, address owner_) Ownable(owner_) EIP712("Staking", "1") {
         stakingToken = stakingToken_;
@@ -94,16 +100,39 @@ contract Staking is ReentrancyGuard, Ownable, EIP712, Nonces {
     }
 
     /// @notice stakes `amount` of `owner`'s tokens, credited to `owner`, by an EIP-2612 permit whose
-    ///         spender is this contract. The permit is tried, not required: anyone may submit a signed
-    ///         permit first (front-running), which spends its nonce but grants the same allowance, so
-    ///         the transfer decides.
+    ///         spender is this contract. Anyone may submit a signed permit first (front-running), which
+    ///         spends its nonce but grants the same allowance; so when `permit` fails, the stake still
+    ///         goes through if (v, r, s) is `owner`'s permit of `amount` to this contract until
+    ///         `deadline` for the nonce `owner` spent last (that very permit, already used), or if the
+    ///         caller is `owner`. Otherwise it reverts `PermitNotGranted`: an allowance `owner` gave
+    ///         for something else (the custody address's approve before its own `stakeFor`) is never
+    ///         spent by a third party's call.
     function stakeWithPermit(address owner, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
         external
         nonReentrant
         updateReward(owner)
     {
-        try IERC20Permit(address(stakingToken)).permit(owner, address(this), amount, deadline, v, r, s) {} catch {}
+        IERC20Permit permitToken = IERC20Permit(address(stakingToken));
+        try permitToken.permit(owner, address(this), amount, deadline, v, r, s) {}
+        catch {
+            if (msg.sender != owner && !_permitSpent(permitToken, owner, amount, deadline, v, r, s)) revert PermitNotGranted(owner);
+        }
         _stake(owner, owner, amount);
+    }
+
+    /// @dev true when (v, r, s) is `owner`'s EIP-2612 permit of `amount` to this contract until
+    ///      `deadline` for `owner`'s last spent nonce (someone submitted it to the token already)
+    function _permitSpent(IERC20Permit permitToken, address owner, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        private
+        view
+        returns (bool)
+    {
+        uint256 next = permitToken.nonces(owner);
+        if (next == 0) return false;
+        bytes32 structHash = keccak256(abi.encode(PERMIT_TYPEHASH, owner, address(this), amount, next - 1, deadline));
+        bytes32 digest = MessageHashUtils.toTypedDataHash(permitToken.DOMAIN_SEPARATOR(), structHash);
+        (address signer, ECDSA.RecoverError error_,) = ECDSA.tryRecover(digest, v, r, s);
+        return error_ == ECDSA.RecoverError.NoError && signer == owner;
     }
 
     function withdraw(uint256 amount) public nonReentrant updateReward(msg.sender) {

@@ -214,4 +214,39 @@ describe('Staking relaying (issue #28)', () => {
     await c.send(relayer, staking, 'stakeWithPermit', next);
     expect(await c.read(staking, 'balanceOf', [dave.address])).toBe(staked + parseEther('10'));
   });
+
+  it('stakeWithPermit never spends a standing allowance for a third party: no permit, or a spent permit of another amount', async () => {
+    const erin = devAccount(5);
+    const zero = `0x${'00'.repeat(32)}` as const;
+    await c.send(alice, token, 'transfer', [erin.address, parseEther('20')]);
+    // Erin's permit of 5 to the pool, submitted to the token by someone (its nonce spent)...
+    const deadline = (await chainTime()) + 3600n;
+    const signature = await erin.signTypedData({
+      domain: { name: 'Gateway Token', version: '1', chainId: 31337, verifyingContract: token.address },
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      message: { owner: erin.address, spender: staking.address, value: parseEther('5'), nonce: 0n, deadline },
+    });
+    const { v, r, s } = parseSignature(signature);
+    await c.send(carol, token, 'permit', [erin.address, staking.address, parseEther('5'), deadline, Number(v), r, s]);
+    // ...then her own approve of 20 for a stake of her own (as the custody address approves before `stakeFor`).
+    await c.send(erin, token, 'approve', [staking.address, parseEther('20')]);
+    await expect(refused('stakeWithPermit', [erin.address, parseEther('20'), 0n, 27, zero, zero])).rejects.toThrow(/PermitNotGranted/);
+    await expect(refused('stakeWithPermit', [erin.address, parseEther('20'), deadline, Number(v), r, s])).rejects.toThrow(
+      /PermitNotGranted/,
+    );
+    expect(await c.read(staking, 'balanceOf', [erin.address])).toBe(0n);
+    expect(await c.read(token, 'allowance', [erin.address, staking.address])).toBe(parseEther('20'));
+    // Erin herself may stake on her own allowance this way.
+    await c.send(erin, staking, 'stakeWithPermit', [erin.address, parseEther('20'), 0n, 27, zero, zero]);
+    expect(await c.read(staking, 'balanceOf', [erin.address])).toBe(parseEther('20'));
+  });
 });

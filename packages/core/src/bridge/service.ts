@@ -248,7 +248,7 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
             data: encodeFunctionData({ abi: BridgeVault.abi, functionName: 'lock', args: [input.amount, BigInt(route.to.chainId), to] }),
           },
         });
-        recorded = outflow.recorded;
+        recorded = outflow.recorded ?? undefined;
         sourceTransactionId = outflow.outflow.chainTransactionId;
       } else {
         const state = await readPermitState(ctx, route.from.chainId, c.token, owner);

@@ -1,6 +1,6 @@
 import { type Abi, type Account, getAddress, type Hex, keccak256 } from 'viem';
 import { artifacts } from '@gw/contracts';
-import type { ChainEndpoint, Context } from '@gw/runtime';
+import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import type { ContractName, Deployment } from './contract.js';
 import { chainCall, publicClientOf, walletClientOf } from './clients.js';
 
@@ -17,14 +17,36 @@ import { chainCall, publicClientOf, walletClientOf } from './clients.js';
 export const INITIAL_SUPPLY = 10n ** 9n * 10n ** 18n;
 
 /**
+ * The Governor's proposal threshold when CHAIN_GOVERNOR_PROPOSAL_THRESHOLD is unset on a chain that
+ * is not local: 1,000,000 tokens, 0.1 % of {@link INITIAL_SUPPLY} (base units).
+ */
+export const DEFAULT_PROPOSAL_THRESHOLD = 1_000_000n * 10n ** 18n;
+
+/**
  * Governance timing: on a local chain short enough for a demo (1 s timelock delay, voting opens
  * after 1 block and lasts 20), elsewhere a common public-chain setting (2 days, 1 day and 1 week of
- * 12-s blocks). Quorum 4 % of the supply; any holder may propose.
+ * 12-s blocks). Quorum 4 % of the supply. Proposing needs `proposalThreshold` votes (base units):
+ * CHAIN_GOVERNOR_PROPOSAL_THRESHOLD, else 0 on a local chain and {@link DEFAULT_PROPOSAL_THRESHOLD}
+ * elsewhere.
+ * @throws AppError validation-error when the threshold is 0 on a chain that is not local (anyone
+ *   could flood the DAO with proposals)
  */
-export function governanceSettings(local: boolean) {
+export function governanceSettings(local: boolean, proposalThreshold?: bigint) {
+  const threshold = proposalThreshold ?? (local ? 0n : DEFAULT_PROPOSAL_THRESHOLD);
+  if (!local && threshold === 0n)
+    throw new AppError(
+      'validation-error',
+      'A proposal threshold of 0 is for local chains only (CHAIN_GOVERNOR_PROPOSAL_THRESHOLD): anyone could flood the DAO with proposals',
+    );
   return local
-    ? { timelockDelaySeconds: 1n, votingDelayBlocks: 1, votingPeriodBlocks: 20, proposalThreshold: 0n, quorumPercent: 4n }
-    : { timelockDelaySeconds: 172_800n, votingDelayBlocks: 7_200, votingPeriodBlocks: 50_400, proposalThreshold: 0n, quorumPercent: 4n };
+    ? { timelockDelaySeconds: 1n, votingDelayBlocks: 1, votingPeriodBlocks: 20, proposalThreshold: threshold, quorumPercent: 4n }
+    : {
+        timelockDelaySeconds: 172_800n,
+        votingDelayBlocks: 7_200,
+        votingPeriodBlocks: 50_400,
+        proposalThreshold: threshold,
+        quorumPercent: 4n,
+      };
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -94,11 +116,12 @@ export async function deployContracts(ctx: Pick<Context, 'chains' | 'config'>, c
     await wait(hash);
   };
 
-  if (!chain.home) {
+  // Checked before any transaction: a refused threshold deploys nothing.
+  const g = chain.home ? governanceSettings(chain.local, ctx.config.CHAIN_GOVERNOR_PROPOSAL_THRESHOLD) : null;
+  if (!chain.home || !g) {
     await deploy('wrappedToken', artifacts.WrappedToken, [`Wrapped ${o.tokenName}`, `w${o.tokenSymbol}`, o.deployer.address, o.relayer]);
     return out;
   }
-  const g = governanceSettings(chain.local);
   const token = await deploy('token', artifacts.GatewayToken, [o.tokenName, o.tokenSymbol, o.deployer.address, INITIAL_SUPPLY]);
   // Proposers are set once the governor exists; anyone may execute a queued operation.
   const timelock = await deploy('treasury', artifacts.Timelock, [g.timelockDelaySeconds, [], [ZERO], o.deployer.address]);

@@ -28,7 +28,7 @@ export {
   typedDataDeadline,
 } from './permit.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
-export { governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
+export { DEFAULT_PROPOSAL_THRESHOLD, deployContracts, governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
   cachedRead,
@@ -56,6 +56,7 @@ export {
   type ChainTransactionOutcome,
   chainTransactionReferences,
   chainTransactionState,
+  chainTransactionTarget,
   defineChainTransactionKind,
   minedButUnfinished,
   nextAttemptReference,
@@ -64,6 +65,8 @@ export {
   recordChainTransaction,
   type RecordedChainTransaction,
   type RetryPolicy,
+  unfinishedChainTransactionReferences,
+  writtenChainTransactions,
 } from './pipeline.js';
 export {
   chainTransactionQueue,

@@ -12,7 +12,9 @@ import {
   finishChainTransaction,
   insertChainTransaction,
   listAttemptsByReferenceBase,
+  listExistingIds,
   listMinedUnfinished,
+  listUnfinishedReferences,
   listReferencesBySignedHash,
   markBroadcast,
   markMined,
@@ -523,4 +525,23 @@ export async function minedButUnfinished(db: RawSql, ids: readonly string[], blo
  */
 export function chainTransactionReferences(db: RawSql, chainId: number, kind: string, txHash: string): Promise<string[]> {
   return listReferencesBySignedHash(db, chainId, kind, txHash);
+}
+
+/**
+ * The business changes (`reference`s) of `kind` starting with `prefix` whose row is not final yet
+ * (neither confirmed nor failed): e.g. the custody address's allowance resets still under way for one
+ * spender, whose references share the spender's prefix.
+ */
+export function unfinishedChainTransactionReferences(db: RawSql, kind: string, prefix: string): Promise<string[]> {
+  return listUnfinishedReferences(db, kind, prefix);
+}
+
+/** Of the outbox row ids `ids`, those written already (a row whose id was chosen ahead may not be yet). */
+export async function writtenChainTransactions(db: RawSql, ids: readonly string[]): Promise<Set<string>> {
+  return new Set(await listExistingIds(db, ids));
+}
+
+/** The contract an outbox row calls (its `to`), or null when there is no such row. */
+export async function chainTransactionTarget(db: RawSql, id: string): Promise<`0x${string}` | null> {
+  return (await findChainTransaction(db, id))?.toAddress ?? null;
 }

@@ -160,6 +160,24 @@ export async function findChainTransactionByReference(db: RawSql, kind: string, 
 }
 
 /**
+ * The references of the unfinished rows (neither confirmed nor failed) of `kind` whose reference
+ * starts with `prefix`. Served by the `(kind, reference)` index's prefix.
+ */
+export async function listUnfinishedReferences(db: RawSql, kind: string, prefix: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ reference: string }[]>`
+    SELECT reference FROM chain_transactions
+    WHERE kind = ${kind} AND left(reference, length(${prefix})) = ${prefix} AND status NOT IN ('confirmed', 'failed')`;
+  return rows.map((r) => r.reference);
+}
+
+/** Of the row ids `ids`, those that exist. */
+export async function listExistingIds(db: RawSql, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id::text FROM chain_transactions WHERE id = ANY(${ids}::uuid[])`;
+  return rows.map((r) => r.id);
+}
+
+/**
  * The attempts of a business change that may be sent again after a failure: the row of `kind` with
  * reference `base` and those with `base#<n>` (its retries), oldest first. Served by the
  * `(kind, reference)` index's prefix.

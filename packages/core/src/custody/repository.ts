@@ -136,6 +136,23 @@ export async function markOrphaned(tx: Tx, id: string): Promise<void> {
   await tx.deposit.update({ where: { id, status: 'credited' }, data: { status: 'orphaned', orphanedAt: new Date() } });
 }
 
+/** The orphaned deposits of a chain in these transactions (lower-case hashes), by log index. */
+export function listOrphanedInTransactions(tx: Tx, chainId: number, txHashes: readonly string[]): Promise<DepositRow[]> {
+  if (txHashes.length === 0) return Promise.resolve([]);
+  return tx.deposit.findMany({
+    where: { chainId, status: 'orphaned', txHash: { in: [...new Set(txHashes)] } },
+    orderBy: [{ txHash: 'asc' }, { logIndex: 'asc' }],
+  });
+}
+
+/**
+ * Puts an orphaned deposit back to `credited` where its transaction is mined now (the same
+ * transaction again, maybe under another log index): its ledger entry was never reversed.
+ */
+export async function restoreOrphaned(tx: Tx, id: string, at: { blockNumber: bigint; blockHash: string; logIndex: number }): Promise<void> {
+  await tx.deposit.update({ where: { id, status: 'orphaned' }, data: { ...at, status: 'credited', orphanedAt: null } });
+}
+
 /** Moves a deposit to the block that holds its transaction now (re-included by a reorg). */
 export async function moveDeposit(tx: Tx, id: string, blockNumber: bigint, blockHash: string, logIndex: number): Promise<void> {
   await tx.deposit.update({ where: { id }, data: { blockNumber, blockHash, logIndex } });

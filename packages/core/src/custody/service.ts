@@ -39,6 +39,7 @@ import {
   insertDeposits,
   listCreditedFrom,
   listOrphaned,
+  listOrphanedInTransactions,
   listPendingUpTo,
   listWalletDeposits,
   lockDepositScan,
@@ -47,6 +48,7 @@ import {
   moveDeposit,
   type NewDeposit,
   rememberBlocks,
+  restoreOrphaned,
 } from './repository.js';
 
 /**
@@ -93,6 +95,8 @@ export interface ScanReport {
   dropped: number;
   /** Credited deposits found orphaned now. */
   orphaned: number;
+  /** Orphaned deposits whose transaction was mined again: credited again, not twice. */
+  restored: number;
   /** Orphaned deposits of the chain in all. */
   orphanedTotal: number;
   /** Reorgs seen (a remembered block hash changed). */
@@ -108,6 +112,7 @@ const emptyReport = (chain: string | null, skipped?: ScanReport['skipped']): Sca
   credited: 0,
   dropped: 0,
   orphaned: 0,
+  restored: 0,
   orphanedTotal: 0,
   reorgs: 0,
 });
@@ -128,6 +133,11 @@ type DepositLog = NewDeposit & StreamLog;
  * The `deposits` stream of the log poller on the home chain: the token's `Transfer` logs whose `to`
  * is the custody address, recorded as `pending` deposits keyed by (chain, tx hash, log index); its
  * unwind deletes the pending deposits above the fork and re-checks the credited ones by their receipt.
+ * A Transfer from the custody address itself, from the zero address (a mint) or from one of our own
+ * contracts (`ours`: the staking pool paying out a stake the custody address holds, the bridge vault,
+ * the treasury…) is no deposit: no wallet sent it, and crediting the contract's address as a wallet
+ * would hand tokens of custody's own to whoever controls nothing of it. Such tokens show as a surplus
+ * in the proof of reserves.
  */
 class DepositStream implements OpenLogStream<DepositLog> {
   readonly name = 'deposits';
@@ -137,6 +147,7 @@ class DepositStream implements OpenLogStream<DepositLog> {
     readonly report: ScanReport,
     readonly token: `0x${string}`,
     readonly custody: `0x${string}`,
+    readonly ours: ReadonlySet<string>,
   ) {}
 
   /**
@@ -163,7 +174,10 @@ class DepositStream implements OpenLogStream<DepositLog> {
     return logs
       .filter(
         (l) =>
-          l.args.value > 0n && getAddress(l.args.from) !== this.custody && l.args.from !== '0x0000000000000000000000000000000000000000',
+          l.args.value > 0n &&
+          getAddress(l.args.from) !== this.custody &&
+          l.args.from !== '0x0000000000000000000000000000000000000000' &&
+          !this.ours.has(getAddress(l.args.from)),
       )
       .map((l) => ({
         chainId: chain.chainId,
@@ -179,8 +193,51 @@ class DepositStream implements OpenLogStream<DepositLog> {
       }));
   }
 
-  record(deposits: readonly DepositLog[]): Promise<number> {
-    return insertDeposits(this.scope.tx, deposits);
+  /**
+   * Records the range's deposits. A transaction's transfer is credited once: a log of a transaction
+   * whose deposit was orphaned (its block reorged away, the transaction mined again later, maybe
+   * under another log index as other transactions now come before it in its block) puts that
+   * deposit back to `credited` at its new place instead of adding a second one. Matched by sender
+   * and amount within the transaction, the same log index first.
+   */
+  async record(deposits: readonly DepositLog[]): Promise<number> {
+    const { tx, chain } = this.scope;
+    const orphans = await listOrphanedInTransactions(
+      tx,
+      chain.chainId,
+      deposits.map((d) => d.txHash),
+    );
+    const fresh: DepositLog[] = [];
+    const restored: { orphan: DepositRow; log: DepositLog }[] = [];
+    const same = (o: DepositRow, d: DepositLog) =>
+      o.txHash === d.txHash && getAddress(o.address) === d.address && BigInt(o.amount.toFixed(0)) === d.amount;
+    const ordered = [...deposits].sort((a, b) => a.logIndex - b.logIndex);
+    const unmatched: DepositLog[] = [];
+    for (const d of ordered) {
+      const i = orphans.findIndex((o) => same(o, d) && o.logIndex === d.logIndex);
+      if (i >= 0) restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
+      else unmatched.push(d);
+    }
+    for (const d of unmatched) {
+      const i = orphans.findIndex((o) => same(o, d));
+      if (i >= 0) restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
+      else fresh.push(d);
+    }
+    for (const { orphan, log } of restored) {
+      await restoreOrphaned(tx, orphan.id, { blockNumber: log.blockNumber, blockHash: log.blockHash, logIndex: log.logIndex });
+      this.report.restored += 1;
+      this.scope.ctx.logger.warn(
+        {
+          chain: chain.caip2,
+          depositId: orphan.id,
+          txHash: orphan.txHash,
+          logIndex: log.logIndex,
+          blockNumber: log.blockNumber.toString(),
+        },
+        'orphaned deposit mined again: credited again, once',
+      );
+    }
+    return insertDeposits(tx, fresh);
   }
 
   /**
@@ -268,6 +325,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
     throw err;
   }
   const custody = await custodyAddress(ctx);
+  const ours = ownContracts(await deployments(ctx));
   const pub = publicClientOf(ctx, chain);
   let deliveries: DeliveryRef[] = [];
   const result = await withTransaction(
@@ -277,7 +335,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
       if (!(await lockDepositScan(tx, chain.chainId, opts.wait ?? false))) return emptyReport(chain.caip2, 'busy');
       const report = emptyReport(chain.caip2);
       const scope: LogPassScope = { ctx, tx, chain, pub };
-      const deposits = new DepositStream(scope, report, token, custody);
+      const deposits = new DepositStream(scope, report, token, custody, ours);
       const others = await openRegisteredStreams(scope);
       const pass = new ChainLogPass(scope, [deposits, ...others]);
 
@@ -318,6 +376,13 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
   );
   if (ctx.queues && ctx.redis && deliveries.length) await deliverAfterCommit(deliveries)({ ...ctx, queues: ctx.queues, redis: ctx.redis });
   return result;
+}
+
+/** Every address of our deployed contracts, on any configured chain (checksummed). */
+function ownContracts(byChain: Awaited<ReturnType<typeof deployments>>): Set<string> {
+  const out = new Set<string>();
+  for (const contracts of byChain.values()) for (const address of Object.values(contracts)) if (address) out.add(getAddress(address));
+  return out;
 }
 
 const ownerOf = (d: Pick<DepositRow, 'ownerType' | 'ownerId'>): Owner => ({ type: d.ownerType as Owner['type'], id: d.ownerId });

@@ -353,7 +353,7 @@ export async function stake(ctx: Ctx, input: StakeInput) {
           call: { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: 'stakeFor', args: [owner, input.amount] }) },
         });
         await input.spendGuard?.charge(tx, { action: 'staking.stake', reference: id, recipient: owner, token, amount: input.amount });
-        recorded = out.recorded;
+        recorded = out.recorded ?? undefined;
         chainTransactionId = out.outflow.chainTransactionId;
       } else {
         await assertNoneInFlight(tx, input.organizationId, owner);

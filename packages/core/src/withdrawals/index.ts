@@ -2,6 +2,7 @@
 export { Withdrawal, WITHDRAWAL_EVENTS, WITHDRAWAL_STATUSES } from './contract.js';
 export { getWithdrawal, withdraw, WITHDRAWAL_KIND, withdrawalsAcrossBlock, withdrawalTransactions } from './service.js';
 export {
+  ALLOWANCE_RESET_KIND,
   type CustodyOutflowCall,
   type CustodyOutflowInput,
   type CustodyOutflowKind,

@@ -1,14 +1,18 @@
-import { encodeFunctionData, erc20Abi, type TransactionReceipt } from 'viem';
+import { decodeFunctionData, encodeFunctionData, erc20Abi, getAddress, type TransactionReceipt } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
 import type { RawSql } from '@gw/db';
 import { AppError, type Context } from '@gw/runtime';
 import {
   type ChainOutcomeResult,
+  type ChainTransactionInput,
+  chainTransactionTarget,
   contractAddress,
   defineChainTransactionKind,
   minedButUnfinished,
   recordChainTransaction,
   type RecordedChainTransaction,
+  unfinishedChainTransactionReferences,
+  writtenChainTransactions,
 } from '../chain/index.js';
 import { insufficientFunds, ISSUANCE, transfer, transferIfFunded, WITHDRAWALS_IN_FLIGHT } from '../ledger/index.js';
 import {
@@ -17,6 +21,7 @@ import {
   finishOutflow,
   insertOutflow,
   listPendingOutflows,
+  listPendingToSpender,
   lockOutflow,
   lockPendingToSpender,
   sumConfirmedMinedAbove,
@@ -41,7 +46,94 @@ import {
  *
  * Both outcomes run in the transaction that finishes the outbox row, so once; what the owner's
  * callback returns (next on-chain steps) is written in that transaction too.
+ *
+ * An allowance of the custody address is exact once nothing is in flight: an approve grants the sum
+ * of the outflows still pending to its spender (two in flight never shrink each other's), which can
+ * leave an excess once a call it counted was mined before it; so the outcome that finishes the last
+ * outflow pending to a spender also writes `approve(spender, 0)` (kind {@link ALLOWANCE_RESET_KIND}).
+ * An outflow recorded while such a reset is still under way waits for it: its approve is written by
+ * the reset's outcome (the reset mined after it would take its allowance away).
  */
+
+/**
+ * Outbox kind of the custody address's `approve(spender, 0)` once no outflow to `spender` is pending;
+ * reference `<chainId>:<spender>:<id of the outflow whose outcome wrote it>`.
+ */
+export const ALLOWANCE_RESET_KIND = 'custody-allowance.reset';
+
+const resetPrefix = (chainId: number, spender: string) => `${chainId}:${getAddress(spender)}:`;
+
+/** The approve kind of each purpose that spends an allowance (filled as the kinds register). */
+const approveKinds = new Map<CustodyOutflowPurpose, string>();
+
+/**
+ * Writes the approve of every outflow to `spender` that waited for a reset (its approve row, whose id
+ * was chosen when it was recorded, does not exist yet): each grants the sum of the pending outflows.
+ */
+async function approvesAfterReset(
+  tx: RawSql,
+  chainId: number,
+  spender: `0x${string}`,
+  token: `0x${string}`,
+): Promise<ChainTransactionInput[]> {
+  const allowance = await lockPendingToSpender(tx, chainId, spender);
+  const pending = await listPendingToSpender(tx, chainId, spender);
+  const written = await writtenChainTransactions(
+    tx,
+    pending.flatMap((o) => (o.approveTransactionId ? [o.approveTransactionId] : [])),
+  );
+  return pending
+    .filter((o) => o.approveTransactionId && !written.has(o.approveTransactionId))
+    .map((o) => ({
+      id: o.approveTransactionId!,
+      kind: approveKinds.get(o.purpose)!,
+      reference: o.id,
+      chainId,
+      to: token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, allowance] }),
+    }));
+}
+
+/**
+ * After an outflow to a spender finished (under {@link lockPendingToSpender}, taken before its ledger
+ * entry): the reset of the custody address's allowance when it was the last one pending.
+ */
+async function resetIfLast(tx: RawSql, o: CustodyOutflowRow): Promise<ChainTransactionInput[]> {
+  if (!o.spender || !o.approveTransactionId) return [];
+  if ((await lockPendingToSpender(tx, o.chainId, o.spender)) > 0n) return [];
+  const token = await chainTransactionTarget(tx, o.approveTransactionId);
+  if (!token) return [];
+  return [
+    {
+      kind: ALLOWANCE_RESET_KIND,
+      reference: `${resetPrefix(o.chainId, o.spender)}${o.id}`,
+      chainId: o.chainId,
+      to: token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [o.spender, 0n] }),
+    },
+  ];
+}
+
+/** Appends `more` to what an outcome returns (`next`), keeping its `afterCommit`. */
+function withNext(result: ChainOutcomeResult, more: readonly ChainTransactionInput[]): ChainOutcomeResult {
+  if (more.length === 0) return result;
+  if (!result) return [...more];
+  if (Array.isArray(result)) return [...(result as readonly ChainTransactionInput[]), ...more];
+  const r = result as Exclude<ChainOutcomeResult, void | readonly ChainTransactionInput[]>;
+  return { ...r, next: [...(r.next ?? []), ...more] };
+}
+
+// The reset's outcome, either way (an `approve(spender, 0)` that reverted leaves nothing to wait
+// for either): the outflows that waited for it get their approves.
+const afterReset = async (tx: RawSql, row: { chainId: number; toAddress: `0x${string}`; data: `0x${string}` }) => {
+  const { args } = decodeFunctionData({ abi: erc20Abi, data: row.data });
+  return approvesAfterReset(tx, row.chainId, getAddress(args[0] as string), row.toAddress);
+};
+defineChainTransactionKind({
+  kind: ALLOWANCE_RESET_KIND,
+  confirmed: (tx, row) => afterReset(tx, row),
+  failed: (tx, row) => afterReset(tx, row),
+});
 
 /** The owning module's side of a kind of outflow, registered once when the module loads. */
 export interface CustodyOutflowKindInput {
@@ -97,7 +189,8 @@ export interface CustodyOutflowInput {
 /** What the caller enqueues after its commit with `dispatchChainTransaction`. */
 export interface RecordedCustodyOutflow {
   outflow: CustodyOutflowRow;
-  recorded: RecordedChainTransaction;
+  /** The first outbox row; null when the approve waits for a reset of the same allowance (its outcome writes it). */
+  recorded: RecordedChainTransaction | null;
 }
 
 type RecordCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
@@ -109,7 +202,9 @@ type RecordCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
  */
 export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyOutflowKind {
   const approveKind = `${def.kind}.approve`;
+  approveKinds.set(def.purpose, approveKind);
   const creditBack = async (tx: RawSql, o: CustodyOutflowRow, txHash: string | null, reason: string) => {
+    if (o.spender) await lockPendingToSpender(tx, o.chainId, o.spender);
     await transfer(tx, {
       kind: `${o.purpose}.failed`,
       reference: o.id,
@@ -119,13 +214,16 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
       amount: o.amount,
     });
     await finishOutflow(tx, o.id, { status: 'failed', minedBlock: null, txHash, failureReason: reason });
-    return def.failed?.(tx, { ...o, status: 'failed', txHash, failureReason: reason }, reason);
+    const failed = { ...o, status: 'failed' as const, txHash, failureReason: reason };
+    return withNext(await def.failed?.(tx, failed, reason), await resetIfLast(tx, failed));
   };
   defineChainTransactionKind({
     kind: def.kind,
     async confirmed(tx, row, receipt) {
       const o = await lockOutflow(tx, row.reference);
       if (!o || o.status !== 'pending') return;
+      // The spender's lock before the ledger's, in the order recordCustodyOutflow takes them.
+      if (o.spender) await lockPendingToSpender(tx, o.chainId, o.spender);
       await transfer(tx, {
         kind: `${o.purpose}.confirmed`,
         reference: o.id,
@@ -140,7 +238,8 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
         minedBlock: receipt.blockNumber,
         failureReason: null,
       });
-      return def.confirmed?.(tx, { ...o, status: 'confirmed', txHash: receipt.transactionHash, minedBlock: receipt.blockNumber }, receipt);
+      const confirmed = { ...o, status: 'confirmed' as const, txHash: receipt.transactionHash, minedBlock: receipt.blockNumber };
+      return withNext(await def.confirmed?.(tx, confirmed, receipt), await resetIfLast(tx, confirmed));
     },
     async failed(tx, row, reason) {
       const o = await lockOutflow(tx, row.reference);
@@ -168,7 +267,8 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
 /**
  * Records a custody outflow in the caller's transaction `tx`: the outflow row (`pending`), the
  * ledger debit (wallet → `system:withdrawals-in-flight`) and the first outbox row (the approve when
- * `approve` is given, else the call). Dispatch `recorded` after the commit
+ * `approve` is given, else the call; none while a reset of that allowance is under way). Dispatch
+ * `recorded` (when not null) after the commit
  * (`dispatchChainTransaction`); the outcomes then run as {@link defineCustodyOutflowKind} says.
  * @returns the outflow row and the outbox row to enqueue
  * @throws AppError validation-error (amount not positive), insufficient-funds (422: the wallet's
@@ -180,19 +280,26 @@ export async function recordCustodyOutflow(ctx: RecordCtx, tx: RawSql, input: Cu
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
   const id = input.id ?? uuidv7();
   const callId = uuidv7();
-  let recorded: RecordedChainTransaction;
+  let recorded: RecordedChainTransaction | null;
   let approveTransactionId: string | null = null;
   if (input.approve) {
     const tokenContract = await contractAddress(ctx, input.chainId, 'token');
     const allowance = (await lockPendingToSpender(tx, input.chainId, input.approve)) + input.amount;
-    recorded = await recordChainTransaction(ctx, tx, {
-      kind: input.kind.approveKind,
-      reference: id,
-      chainId: input.chainId,
-      to: tokenContract,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [input.approve, allowance] }),
-    });
-    approveTransactionId = recorded.id;
+    const resetting = await unfinishedChainTransactionReferences(tx, ALLOWANCE_RESET_KIND, resetPrefix(input.chainId, input.approve));
+    if (resetting.length > 0) {
+      // A reset of this allowance is under way: the approve is written by its outcome, after it.
+      approveTransactionId = uuidv7();
+      recorded = null;
+    } else {
+      recorded = await recordChainTransaction(ctx, tx, {
+        kind: input.kind.approveKind,
+        reference: id,
+        chainId: input.chainId,
+        to: tokenContract,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [input.approve, allowance] }),
+      });
+      approveTransactionId = recorded.id;
+    }
   } else {
     recorded = await recordChainTransaction(ctx, tx, {
       id: callId,

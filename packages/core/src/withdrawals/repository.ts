@@ -127,6 +127,15 @@ export async function lockPendingToSpender(tx: RawSql, chainId: number, spender:
   return BigInt(rows[0]!.sum);
 }
 
+/** The outflows to `spender` on `chainId` still `pending`, oldest first (call under {@link lockPendingToSpender}). */
+export async function listPendingToSpender(tx: RawSql, chainId: number, spender: string): Promise<CustodyOutflowRow[]> {
+  const rows = await tx.$queryRaw<Raw[]>`
+    SELECT ${COLUMNS} FROM custody_outflows
+    WHERE chain_id = ${chainId}::int AND spender = ${spender} AND status = 'pending'
+    ORDER BY created_at, id`;
+  return rows.map(toRow);
+}
+
 /** Sum (base units) of the chain's confirmed outflows whose transaction was mined above `block`. */
 export async function sumConfirmedMinedAbove(db: RawSql, chainId: number, block: bigint): Promise<bigint> {
   const rows = await db.$queryRaw<{ sum: string }[]>`

@@ -86,7 +86,7 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
           data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.address as `0x${string}`, input.amount] }),
         },
       });
-      recorded = out.recorded;
+      recorded = out.recorded ?? undefined;
       const row = out.outflow;
       return { statusCode: 202, body: toDto(row, null) };
     },

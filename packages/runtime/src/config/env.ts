@@ -542,6 +542,18 @@ export const envSchema = z.object({
    */
   CHAIN_CONFIRMATIONS: chainConfirmations.optional(),
   /**
+   * Votes (the token's base units: 18 decimals) a wallet needs to propose to the Governor, fixed
+   * when the home chain's contracts are deployed (`proposalThreshold`). Unset: 0 on a local chain
+   * (anyone may propose in a demo), 1,000,000 tokens (0.1 % of the initial supply) elsewhere. 0 is
+   * refused unless the home chain is marked local (CHAIN_LOCAL_IDS): anyone could then flood the
+   * DAO with proposals.
+   */
+  CHAIN_GOVERNOR_PROPOSAL_THRESHOLD: z
+    .string()
+    .regex(/^\d{1,78}$/, 'must be a whole number of base units')
+    .transform((v) => BigInt(v))
+    .optional(),
+  /**
    * Private key (0x + 64 hex) that deploys the contracts and, on local chains, funds the faucet
    * (it holds the initial supply there). A secret: never logged, never stored. Unset: anvil's first
    * dev account on local chains; required for `admin chain:deploy` elsewhere.
@@ -697,6 +709,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { secrets
   }
   if (config.DEAD_DELIVERY_RETENTION_DAYS < config.DELIVERY_RETENTION_DAYS) {
     throw new ConfigError(['DEAD_DELIVERY_RETENTION_DAYS'], ['DEAD_DELIVERY_RETENTION_DAYS must be >= DELIVERY_RETENTION_DAYS']);
+  }
+  if (config.CHAIN_GOVERNOR_PROPOSAL_THRESHOLD === 0n && !config.CHAIN_LOCAL_IDS.includes(config.CHAIN_HOME_ID)) {
+    throw new ConfigError(
+      ['CHAIN_GOVERNOR_PROPOSAL_THRESHOLD'],
+      ['CHAIN_GOVERNOR_PROPOSAL_THRESHOLD may be 0 only when the home chain is marked local (CHAIN_LOCAL_IDS)'],
+    );
   }
   if (config.CHAIN_RPC_URLS && !config.CHAIN_RPC_URLS.some((c) => c.chainId === config.CHAIN_HOME_ID)) {
     throw new ConfigError(['CHAIN_HOME_ID'], ['CHAIN_HOME_ID must be one of the chain ids of CHAIN_RPC_URLS']);
