@@ -364,4 +364,72 @@ describe('ledger invariants under concurrent movements', () => {
       for (const p of payers) expect(balances.get(`${key(p)}:GTK`)).toBe(model.get(key(p)));
     },
   );
+
+  it("a settle takes the payer's account and a free stripe in one statement, the stripe after the account", async () => {
+    // One payer's confirms queue on its account: each statement made while holding it is paid by
+    // every confirm in turn (one payer, 20 confirms in flight: 53 → 40 confirms/s with one more).
+    const merchant: Owner = { type: 'organization', id: randomUUID() };
+    const payer: Owner = { type: 'wallet', id: randomAddress() };
+    await post('mint', [
+      { owner: ISSUANCE, amount: -100n },
+      { owner: payer, amount: 100n },
+    ]);
+    const settle1 = { kind: 'payment.settle', token: 'GTK', from: payer, to: merchant, amount: 1n };
+    await prisma.$transaction((tx) => transfer(tx, settle1)); // the merchant's first credit makes its stripes
+    expect(await prisma.ledgerAccount.count({ where: { ownerType: 'organization', ownerId: merchant.id } })).toBe(
+      ORGANIZATION_CREDIT_STRIPES,
+    );
+
+    // Accounts and stripes in place: the locks, then the entry.
+    const statements: string[] = [];
+    await prisma.$transaction((tx) => {
+      const counted = {
+        $queryRaw: (s: TemplateStringsArray, ...v: unknown[]) => (statements.push(s.join('?')), tx.$queryRaw(s, ...v)),
+        $executeRaw: (s: TemplateStringsArray, ...v: unknown[]) => (statements.push(s.join('?')), tx.$executeRaw(s, ...v)),
+      } as unknown as typeof tx;
+      return transferIfFunded(counted, settle1);
+    });
+    expect(statements).toHaveLength(2);
+
+    // While another transaction holds the payer's account, a settle waiting for it holds no stripe.
+    const wide = createPrismaClient(db.url, { poolMax: 3 });
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    try {
+      let holding!: () => void;
+      const held = new Promise<void>((r) => (holding = r));
+      const holder = wide.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM ledger_accounts WHERE owner_type = 'wallet' AND owner_id = ${payer.id} FOR UPDATE`;
+          holding();
+          await released;
+        },
+        { timeout: 60_000 },
+      );
+      await held;
+      const waiting = wide.$transaction((tx) => transfer(tx, settle1), { timeout: 60_000, maxWait: 30_000 });
+      let waiters = 0;
+      for (let i = 0; i < 400 && waiters === 0; i++) {
+        const rows = await prisma.$queryRaw<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FROM ledger_accounts%FOR UPDATE%'`;
+        waiters = rows[0]!.n;
+        if (waiters === 0) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(waiters).toBe(1);
+      const free = await prisma.$transaction(
+        (tx) => tx.$queryRaw<{ id: string }[]>`
+          SELECT id::text FROM ledger_accounts WHERE owner_type = 'organization' AND owner_id = ${merchant.id}
+          FOR UPDATE SKIP LOCKED`,
+      );
+      expect(free).toHaveLength(ORGANIZATION_CREDIT_STRIPES);
+      release();
+      await Promise.all([holder, waiting]);
+    } finally {
+      release();
+      await wide.$disconnect();
+    }
+    expect(await getBalance(prisma, merchant, 'GTK')).toBe(3n);
+    expect(await getBalance(prisma, payer, 'GTK')).toBe(97n);
+  });
 });

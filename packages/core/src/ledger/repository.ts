@@ -103,6 +103,49 @@ export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys)
 }
 
 /**
+ * {@link lockAccounts}, then in the same statement a free stripe of `organizationId`'s account in
+ * `token` as {@link lockOrganizationStripe} without `wait` takes it: one round trip instead of two
+ * for an entry that debits an account and credits an organization (a payment's settle). The second
+ * lock is the one taken while the first are held (a payer's confirms queue on the payer's account,
+ * so every round trip made while holding it is paid by each of them, one after the other). The
+ * stripe's scan waits for the uncorrelated sub-select over `locked` (evaluated once, before the
+ * scan returns a row), so the accounts are locked first, in {@link lockAccounts}' order, and the
+ * stripe after them, as two statements would; it never waits (`SKIP LOCKED`).
+ * @returns the locked accounts, and the stripe: undefined when every existing stripe is held or
+ *   none exists (the caller then creates the stripes or waits, {@link lockOrganizationStripe})
+ */
+export async function lockAccountsAndFreeStripe(
+  tx: RawSql,
+  token: string,
+  keys: AccountKeys,
+  organizationId: string,
+): Promise<{ accounts: AccountRow[]; stripe: AccountRow | undefined }> {
+  const rows = await tx.$queryRaw<(AccountRow & { credit: boolean })[]>`
+    WITH locked AS MATERIALIZED (
+      SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
+      FROM unnest(${keys.types}::text[], ${keys.owners}::text[], ${keys.stripes}::int[]) AS t(owner_type, owner_id, stripe)
+      JOIN ledger_accounts a
+        ON a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${token}
+       AND (t.stripe < 0 OR a.stripe = t.stripe)
+      ORDER BY a.owner_type = 'organization', a.id
+      FOR UPDATE OF a
+    ),
+    stripe AS (
+      SELECT id::text, owner_type::text AS owner_type, owner_id, stripe, balance::text AS balance
+      FROM ledger_accounts
+      WHERE owner_type = 'organization' AND owner_id = ${organizationId} AND token = ${token}
+        AND (SELECT count(*) FROM locked) >= 0
+      ORDER BY random() LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    SELECT *, false AS credit FROM locked
+    UNION ALL
+    SELECT *, true AS credit FROM stripe`;
+  const strip = ({ credit: _credit, ...row }: AccountRow & { credit: boolean }): AccountRow => row;
+  return { accounts: rows.filter((r) => !r.credit).map(strip), stripe: rows.filter((r) => r.credit).map(strip)[0] };
+}
+
+/**
  * Locks one stripe of an organization's account in `token` for the rest of the transaction and
  * reads it (issue #30, hot merchants): a stripe at random among those no other transaction holds
  * (`FOR UPDATE SKIP LOCKED`), so concurrent credits to one organization never wait for each other

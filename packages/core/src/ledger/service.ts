@@ -15,6 +15,7 @@ import {
   insertWalletTransfer,
   listTokens,
   lockAccounts,
+  lockAccountsAndFreeStripe,
   lockOrganizationStripe,
   ownerAccounts,
   ownerFlowsSince,
@@ -174,8 +175,21 @@ export async function postEntryIfFunded(tx: RawSql, input: EntryInput): Promise<
       byOwner.set(k, [...(byOwner.get(k) ?? []), a]);
     }
   };
-  if (locked.length > 0) {
+  const credits = legs.filter(isStripedCredit);
+  // One credit to an organization beside accounts to lock (a payment's settle): its free stripe is
+  // taken in the statement that locks them, after them, saving a round trip made while the payer's
+  // account is held. Taken before the funds check: a short entry keeps it, unused, to the end of
+  // the transaction, as it keeps the accounts it locked.
+  const oneCredit = credits.length === 1 && locked.length > 0 ? credits[0] : undefined;
+  let freeStripe: AccountRow | undefined;
+  if (oneCredit) {
+    const first = await lockAccountsAndFreeStripe(tx, input.token, keysOf(locked), oneCredit.owner.id);
+    group(first.accounts);
+    freeStripe = first.stripe;
+  } else if (locked.length > 0) {
     group(await lockAccounts(tx, input.token, keysOf(locked)));
+  }
+  if (locked.length > 0) {
     const missing = locked.filter((l) => !byOwner.has(key(l.owner)));
     if (missing.length > 0) {
       // Only for an owner's first entry in this token: in the steady state this costs no round trip.
@@ -204,8 +218,8 @@ export async function postEntryIfFunded(tx: RawSql, input: EntryInput): Promise<
     }
   }
   // The credits to organizations, once the entry is known to be funded: each on a free stripe.
-  for (const leg of legs.filter(isStripedCredit)) {
-    const stripe = await lockCreditStripe(tx, input.token, leg.owner.id);
+  for (const leg of credits) {
+    const stripe = (leg === oneCredit ? freeStripe : undefined) ?? (await lockCreditStripe(tx, input.token, leg.owner.id));
     postings.push({ accountId: stripe.id, amount: leg.amount });
   }
 
