@@ -2,7 +2,7 @@ import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import type { ChainEndpoint, Context } from '@gw/runtime';
+import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import { chainCall, chainOf, isTransportError, publicClientOf } from './clients.js';
 import { relayerAccount } from './keys.js';
 import {
@@ -246,9 +246,9 @@ async function sign(
   const pub = publicClientOf(ctx, chain);
   let gas: bigint;
   try {
-    gas = await pub.estimateGas({ account: account.address, to: row.toAddress, data: row.data, value: row.value });
+    gas = await chainCall(chain, () => pub.estimateGas({ account: account.address, to: row.toAddress, data: row.data, value: row.value }));
   } catch (err) {
-    if (isTransportError(err)) throw err;
+    if (err instanceof AppError) throw err;
     // The call reverts as things stand: fail the business change before any nonce is spent.
     return finish(ctx, row, { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${message(err)}` }, null);
   }
@@ -363,9 +363,9 @@ async function broadcast(
 ): Promise<ChainTransactionOutcome> {
   const pub = publicClientOf(ctx, chain);
   try {
-    await pub.sendRawTransaction({ serializedTransaction: row.rawTx! });
+    await chainCall(chain, () => pub.sendRawTransaction({ serializedTransaction: row.rawTx! }));
   } catch (err) {
-    if (isTransportError(err)) throw err;
+    if (err instanceof AppError) throw err;
     const text = message(err);
     if (NONCE_TOO_LOW.test(text)) return nonceTaken(ctx, chain, row, text, head);
     if (BELOW_BASE_FEE.test(text) && !repriced) {
