@@ -137,7 +137,10 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     const before = await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } });
     const row = await record(privateKeyToAccount(generatePrivateKey()).address, 10n ** 40n);
     expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [], afterCommit: [] });
-    expect(outcomes.get(row.id)).toEqual([expect.stringMatching(/^failed: refused before sending/)]);
+    // Named with the token's own errors (OpenZeppelin's ERC-6093), not as an undecodable selector.
+    expect(outcomes.get(row.id)).toEqual([
+      expect.stringMatching(new RegExp(`^failed: refused before sending: ERC20InsufficientBalance\\(${relayer}, \\d+, ${10n ** 40n}\\)$`)),
+    ]);
     expect((await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } })).nextNonce).toBe(before.nextNonce);
     // Again: nothing happens twice.
     expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [], afterCommit: [] });
@@ -337,7 +340,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     expect(await processChainTransaction(deps(), a.id)).toMatchObject({ state: 'confirmed' });
     const failed = await processChainTransaction(deps(), b.id);
     expect(failed).toMatchObject({ state: 'failed', txHash: expect.stringMatching(/^0x/) as unknown as Hex });
-    expect(outcomes.get(b.id)).toEqual(['failed: reverted on chain']);
+    expect(outcomes.get(b.id)).toEqual([`failed: reverted on chain: ERC20InsufficientAllowance(${relayer}, 0, ${5n * ONE})`]);
     await processChainTransaction(deps(), b.id);
     expect(outcomes.get(b.id)).toHaveLength(1);
   });

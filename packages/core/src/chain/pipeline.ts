@@ -4,6 +4,7 @@ import { type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import { chainCall, chainOf, isTransportError, publicClientOf } from './clients.js';
+import { describeRevert } from './errors.js';
 import { relayerAccount } from './keys.js';
 import {
   allocateNonce,
@@ -250,7 +251,12 @@ async function sign(
   } catch (err) {
     if (err instanceof AppError) throw err;
     // The call reverts as things stand: fail the business change before any nonce is spent.
-    return finish(ctx, row, { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${message(err)}` }, null);
+    return finish(
+      ctx,
+      row,
+      { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${describeRevert(err) ?? message(err)}` },
+      null,
+    );
   }
   const fees = await feesNow(ctx, chain);
   // A wide margin: state read at estimation (a timestamp, a storage slot written from zero) can cost
@@ -448,6 +454,7 @@ async function settle(
     return { state: 'wait', status: row.status, txHash: receipt.transactionHash };
   }
   const ok = receipt.status === 'success';
+  const why = ok ? undefined : await replayedRevert(ctx, chain, row, receipt);
   return finish(
     ctx,
     row,
@@ -455,10 +462,41 @@ async function settle(
       status: ok ? 'confirmed' : 'failed',
       txHash: receipt.transactionHash,
       minedBlock: receipt.blockNumber,
-      error: ok ? null : 'reverted on chain',
+      error: ok ? null : why ? `reverted on chain: ${why}` : 'reverted on chain',
     },
     receipt,
   );
+}
+
+/**
+ * Why a mined transaction reverted: a receipt carries no revert data, so the call is made again
+ * (`eth_call` by the signer, same gas limit) on the state of the receipt's block and its revert
+ * named with our contracts' errors ({@link describeRevert}). Best effort: the state after the block
+ * may differ from the one the transaction met; undefined when the replay passes, names nothing or
+ * the node does not answer.
+ */
+async function replayedRevert(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  row: ChainTransactionRow,
+  receipt: TransactionReceipt,
+): Promise<string | undefined> {
+  const pub = publicClientOf(ctx, chain);
+  try {
+    await chainCall(chain, () =>
+      pub.call({
+        account: row.signer,
+        to: row.toAddress,
+        data: row.data,
+        value: row.value,
+        gas: row.gasLimit ?? undefined,
+        blockNumber: receipt.blockNumber,
+      }),
+    );
+    return undefined;
+  } catch (err) {
+    return describeRevert(err);
+  }
 }
 
 /** Finishes the row and applies its kind's outcome in one transaction, once. */
