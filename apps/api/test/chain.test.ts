@@ -253,6 +253,24 @@ describe('the chain (issue #27): deployments, addresses, ABIs and reads on two a
     expect(describeRevert(new Error('no revert data here'))).toBeUndefined();
   });
 
+  it('chain:faucet --eth sends native gas from the deployer on a local chain, and is refused elsewhere', async () => {
+    const deps = stack.api.deps;
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    const sent = admin(['chain:faucet', '--to', wallet, '--eth', '1.5']);
+    expect({ code: sent.code, stderr: sent.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(sent.stdout)).toEqual({ chain: 'eip155:31337', to: wallet, eth: '1.5', ethTxHash: expect.stringMatching(/^0x/) });
+    expect(await publicClientOf(deps, deps.chains.home!).getBalance({ address: wallet })).toBe(1_500_000_000_000_000_000n);
+    // Tokens and gas in one call.
+    const both = admin(['chain:faucet', '--to', wallet, '--amount', '7', '--eth', '0.25']);
+    expect(both.code).toBe(0);
+    expect(JSON.parse(both.stdout)).toMatchObject({ amount: '7', eth: '0.25' });
+    expect(await publicClientOf(deps, deps.chains.home!).getBalance({ address: wallet })).toBe(1_750_000_000_000_000_000n);
+    const refused = admin(['chain:faucet', '--to', wallet, '--eth', '1'], { CHAIN_LOCAL_IDS: '31338' });
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr.trim()).error).toMatch(/only on a local chain; eip155:31337 is not one/);
+    expect(await publicClientOf(deps, deps.chains.home!).getBalance({ address: wallet })).toBe(1_750_000_000_000_000_000n);
+  }, 120_000);
+
   it('the faucet refuses on a chain that is not marked local', async () => {
     const deps = stack.api.deps;
     const config = { ...deps.config, CHAIN_LOCAL_IDS: [31338] };

@@ -41,6 +41,7 @@ export {
   ensureDeployments,
   expectedContracts,
   faucet,
+  faucetGas,
   onchainBalances,
   onchainToken,
   onchainTreasury,

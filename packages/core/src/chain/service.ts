@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { erc20Abi, formatUnits, getAddress, isAddress, keccak256, parseEther } from 'viem';
+import { erc20Abi, formatEther, formatUnits, getAddress, isAddress, keccak256, parseEther } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
 import { AppError, registerCacheSize, type ChainEndpoint, type Context } from '@gw/runtime';
 import {
@@ -313,6 +313,33 @@ export async function faucet(
   );
   const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
   if (receipt.status !== 'success') throw new Error(`faucet transfer ${hash} reverted`);
+  return { chain: chain.caip2, txHash: hash, blockNumber: receipt.blockNumber };
+}
+
+/**
+ * Sends `wei` of the chain's native currency (gas money) from the deployer to `to` on the home
+ * chain, and waits for the receipt: on a local chain a wallet has no other way to pay for an
+ * ordinary transfer of its tokens.
+ * @throws AppError chain-not-local (409) when the home chain is not local; chain-unavailable (503);
+ *   validation-error (400) for a bad address or a non-positive amount; insufficient-funds (422) when
+ *   the deployer holds less ("the faucet holds X ETH; asked Y ETH")
+ */
+export async function faucetGas(
+  ctx: Pick<Context, 'chains' | 'config'>,
+  to: string,
+  wei: bigint,
+): Promise<{ chain: string; txHash: `0x${string}`; blockNumber: bigint }> {
+  const target = faucetTarget(ctx, to, wei);
+  const chain = target.chain;
+  const deployer = deployerAccount(ctx, chain);
+  const pub = publicClientOf(ctx, chain);
+  const held = await chainCall(chain, () => pub.getBalance({ address: deployer.address }));
+  if (held < wei) throw new AppError('insufficient-funds', `the faucet holds ${formatEther(held)} ETH; asked ${formatEther(wei)} ETH`);
+  const hash = await chainCall(chain, () =>
+    walletClientOf(ctx, chain, deployer).sendTransaction({ to: target.to, value: wei, account: deployer, chain: undefined } as never),
+  );
+  const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+  if (receipt.status !== 'success') throw new Error(`faucet gas transfer ${hash} reverted`);
   return { chain: chain.caip2, txHash: hash, blockNumber: receipt.blockNumber };
 }
 
