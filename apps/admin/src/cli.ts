@@ -24,7 +24,8 @@
  *   secrets:reencrypt                                     → { keyId, webhooks, signingKeys, oauthSigningKeys }
  *   seed:demo                                             → { organizationId, organizationName, apiKey?, patients, inserted, counts }
  *   chain:deploy [--chain <id>]                           → { chains: [{ chain, status, contracts, detail? }] }
- *   chain:faucet --to <0x...> --amount <base units>       → { chain, to, amount, txHash, blockNumber }  (local chains only)
+ *   chain:faucet --to <0x...> [--amount <base units>] [--eth <ether, e.g. 0.5>]
+ *                                                         → { chain, to, amount?, txHash?, blockNumber?, eth?, ethTxHash? }  (local chains only)
  *   deposits:orphaned                                     → { orphaned: [{ id, chain, txHash, logIndex, blockNumber, owner, token, amount, creditedAt, orphanedAt }] }
  *   reserves:check                                        → { chain, token, custody, block, custodial, onchain, difference, holds }  (exit 1 unless holds)
  *   governance:propose --title <text> --to <0x...> --amount <base units> [--body <text>]
@@ -55,7 +56,7 @@ import {
   type Config,
   type LocalChainsSource,
 } from '@gw/runtime';
-import { getAddress, isAddress } from 'viem';
+import { getAddress, isAddress, parseEther } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
 import {
@@ -95,7 +96,7 @@ import {
   walletRoleChannel,
 } from '@gw/core/auth';
 import { reencryptWebhookSecrets } from '@gw/core/webhooks';
-import { ensureDeployments, faucet } from '@gw/core/chain';
+import { ensureDeployments, faucet, faucetGas } from '@gw/core/chain';
 import { proposeTreasuryPayment } from '@gw/core/governance';
 import { retryBridgeDestination } from '@gw/core/bridge';
 
@@ -342,12 +343,26 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     if (only !== undefined && !chains.chains.get(only)) throw new UsageError(`chain ${only} is not in CHAIN_RPC_URLS`);
     return { chains: await ensureDeployments(chains, 'all', only) };
   },
-  /** Issue #27: test tokens from the deployer on a local home chain; refused on any other chain. */
+  /**
+   * Issue #27: test tokens (`--amount`, base units) and gas money (`--eth`, in ether) from the
+   * deployer on a local home chain, either or both; refused on any other chain.
+   */
   'chain:faucet': async (prisma, f, config) => {
     const to = address(f.to, 'to');
-    const amount = parseAmount(need(f.amount, 'amount'));
-    const out = await faucet(chainContext(prisma, config), to, amount);
-    return { chain: out.chain, to, amount: amount.toString(), txHash: out.txHash, blockNumber: out.blockNumber.toString() };
+    if (f.amount === undefined && f.eth === undefined) throw new UsageError('--amount or --eth is required');
+    const ctx = chainContext(prisma, config);
+    let out: Record<string, string> = {};
+    if (f.amount !== undefined) {
+      const amount = parseAmount(f.amount);
+      const sent = await faucet(ctx, to, amount);
+      out = { chain: sent.chain, to, amount: amount.toString(), txHash: sent.txHash, blockNumber: sent.blockNumber.toString() };
+    }
+    if (f.eth !== undefined) {
+      if (!/^\d{1,9}(\.\d{1,18})?$/.test(f.eth)) throw new UsageError('--eth must be an amount of ether, e.g. 0.5');
+      const sent = await faucetGas(ctx, to, parseEther(f.eth));
+      out = { chain: sent.chain, to, ...out, eth: f.eth, ethTxHash: sent.txHash };
+    }
+    return out;
   },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config, chainContext(prisma, config, { optional: true })),
   /**
@@ -461,6 +476,7 @@ async function main(): Promise<number> {
       org: { type: 'string' },
       address: { type: 'string' },
       amount: { type: 'string' },
+      eth: { type: 'string' },
       role: { type: 'string' },
       kid: { type: 'string' },
       to: { type: 'string' },

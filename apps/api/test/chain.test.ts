@@ -4,19 +4,31 @@
  * contracts (token info, balances, the treasury), the faucet, the relayer key sealed at rest, and a
  * dead node answering 503 instead of hanging.
  */
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { artifacts } from '@gw/contracts';
-import { erc20Abi, getAddress, keccak256 } from 'viem';
+import { encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256 } from 'viem';
 import { createChains, loadConfig } from '@gw/runtime';
-import { ANVIL_DEV_KEY, ensureDeployments, faucet, INITIAL_SUPPLY, publicClientOf, relayerAccount } from '@gw/core/chain';
+import {
+  ANVIL_DEV_KEY,
+  contractAddress,
+  describeRevert,
+  ensureDeployments,
+  faucet,
+  INITIAL_SUPPLY,
+  publicClientOf,
+  relayerAccount,
+} from '@gw/core/chain';
 import { contractAddresses } from '@gw/core/contracts';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';
 
 const ONE = 10n ** 18n;
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('the chain (issue #27): deployments, addresses, ABIs and reads on two anvils', () => {
   let stack: Stack;
@@ -194,6 +206,87 @@ describe('the chain (issue #27): deployments, addresses, ABIs and reads on two a
     for (const a of [home(), remote()])
       expect(BigInt(await rpc<string>(a.rpcUrl, 'eth_getBalance', [relayer.address, 'latest']))).toBeGreaterThan(ONE);
   });
+
+  /** `pnpm --silent admin …` against this stack's database and chains. */
+  const admin = (args: string[], env: Record<string, string> = {}) => {
+    const r = spawnSync('pnpm', ['--silent', 'admin', ...args], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: stack.config.DATABASE_URL,
+        SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
+        CHAIN_RPC_URLS: stack.chains!.rpcUrls,
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      encoding: 'utf8',
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('asked for more than it holds, the faucet says what it holds and what was asked, in token units; token:mint too', async () => {
+    const deps = stack.api.deps;
+    const token = await contractAddress(deps, 31337, 'token');
+    const deployer = privateKeyToAccount(ANVIL_DEV_KEY).address;
+    const held = await publicClientOf(deps, deps.chains.home!).readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [deployer],
+    });
+    const asked = held + ONE;
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    const refused = await faucet(deps, wallet, asked).then(
+      () => undefined,
+      (err: unknown) => err as { code?: string; message: string },
+    );
+    expect(refused?.message).not.toMatch(/Unable to decode/);
+    expect(refused).toMatchObject({
+      code: 'insufficient-funds',
+      message: expect.stringContaining(
+        `the faucet holds ${formatUnits(held, 18)} GTK; asked ${formatUnits(asked, 18)} GTK`,
+      ) as unknown as string,
+    });
+    const minted = admin(['token:mint', '--address', wallet, '--amount', asked.toString()]);
+    expect(minted.code).toBe(1);
+    const error = (JSON.parse(minted.stderr.trim()) as { error: string }).error;
+    expect(error).not.toMatch(/Unable to decode/);
+    expect(error).toContain(`the faucet holds ${formatUnits(held, 18)} GTK; asked ${formatUnits(asked, 18)} GTK`);
+  }, 120_000);
+
+  it("a revert of any of our contracts is decoded with their errors, OpenZeppelin's included", async () => {
+    const deps = stack.api.deps;
+    const token = await contractAddress(deps, 31337, 'token');
+    const pub = publicClientOf(deps, deps.chains.home!);
+    const poor = privateKeyToAccount(generatePrivateKey()).address;
+    const err = await pub
+      .estimateGas({
+        account: poor,
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [poor, 5n] }),
+      })
+      .catch((e: unknown) => e);
+    expect(describeRevert(err)).toBe(`ERC20InsufficientBalance(${poor}, 0, 5)`);
+    expect(describeRevert(new Error('no revert data here'))).toBeUndefined();
+  });
+
+  it('chain:faucet --eth sends native gas from the deployer on a local chain, and is refused elsewhere', async () => {
+    const deps = stack.api.deps;
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    const sent = admin(['chain:faucet', '--to', wallet, '--eth', '1.5']);
+    expect({ code: sent.code, stderr: sent.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(JSON.parse(sent.stdout)).toEqual({ chain: 'eip155:31337', to: wallet, eth: '1.5', ethTxHash: expect.stringMatching(/^0x/) });
+    expect(await publicClientOf(deps, deps.chains.home!).getBalance({ address: wallet })).toBe(1_500_000_000_000_000_000n);
+    // Tokens and gas in one call.
+    const both = admin(['chain:faucet', '--to', wallet, '--amount', '7', '--eth', '0.25']);
+    expect(both.code).toBe(0);
+    expect(JSON.parse(both.stdout)).toMatchObject({ amount: '7', eth: '0.25' });
+    expect(await publicClientOf(deps, deps.chains.home!).getBalance({ address: wallet })).toBe(1_750_000_000_000_000_000n);
+    const refused = admin(['chain:faucet', '--to', wallet, '--eth', '1'], { CHAIN_LOCAL_IDS: '31338' });
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr.trim()).error).toMatch(/only on a local chain; eip155:31337 is not one/);
+    expect(await publicClientOf(deps, deps.chains.home!).getBalance({ address: wallet })).toBe(1_750_000_000_000_000_000n);
+  }, 120_000);
 
   it('the faucet refuses on a chain that is not marked local', async () => {
     const deps = stack.api.deps;

@@ -19,6 +19,7 @@ import {
   schedulePeriodicJob,
   type Queues,
   shardQueuePrefix,
+  withRedactedFailures,
 } from '@gw/runtime';
 import {
   announceWorkerSlots,
@@ -183,7 +184,8 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     const name = shards > 1 && queue === deliveryQueue.name ? `${queue}-${shard}` : queue;
     const connection = createRedis(config, { name: `worker-${name}` });
     connection.on('error', () => undefined); // BullMQ reports connection errors through the worker's 'error' event
-    const worker = new Worker(queue, handler, {
+    // What a failure leaves in Redis (failedReason, stacktrace) holds no URL: an RPC key rides in one.
+    const worker = new Worker(queue, withRedactedFailures(handler), {
       connection,
       prefix,
       concurrency,

@@ -137,7 +137,10 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     const before = await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } });
     const row = await record(privateKeyToAccount(generatePrivateKey()).address, 10n ** 40n);
     expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [], afterCommit: [] });
-    expect(outcomes.get(row.id)).toEqual([expect.stringMatching(/^failed: refused before sending/)]);
+    // Named with the token's own errors (OpenZeppelin's ERC-6093), not as an undecodable selector.
+    expect(outcomes.get(row.id)).toEqual([
+      expect.stringMatching(new RegExp(`^failed: refused before sending: ERC20InsufficientBalance\\(${relayer}, \\d+, ${10n ** 40n}\\)$`)),
+    ]);
     expect((await deps().prisma.chainNonce.findFirstOrThrow({ where: { chainId: 31337 } })).nextNonce).toBe(before.nextNonce);
     // Again: nothing happens twice.
     expect(await processChainTransaction(deps(), row.id)).toEqual({ state: 'failed', txHash: null, next: [], afterCommit: [] });
@@ -254,6 +257,46 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     }
   });
 
+  it('a signed transaction refused for a base fee above its max fee is re-signed with the same nonce and fees that cover it, and confirms once', async () => {
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const row = await record(to, 6n * ONE);
+    // Signed while the base fee is low; its broadcast refused (no gas money), as after a crash before it.
+    const gasMoney = await rpc<string>('eth_getBalance', [relayer, 'latest']);
+    await rpc('anvil_setBalance', [relayer, '0x0']);
+    await processChainTransaction(deps(), row.id);
+    const signed = (await findChainTransaction(deps().prisma, row.id))!;
+    expect(signed.status).toBe('signed');
+    await rpc('anvil_setBalance', [relayer, gasMoney]);
+    // The base fee rises far above the fee it offers: the node refuses the bytes as they are.
+    const baseFee = parseGwei('500');
+    expect(signed.maxFeePerGas!).toBeLessThan(baseFee);
+    await rpc('anvil_setNextBlockBaseFeePerGas', [`0x${baseFee.toString(16)}`]);
+    await processChainTransaction(deps(), row.id);
+    const resigned = (await findChainTransaction(deps().prisma, row.id))!;
+    expect({ status: resigned.status, nonce: resigned.nonce, hashes: resigned.hashes.length }).toEqual({
+      status: 'submitted',
+      nonce: signed.nonce,
+      hashes: 2,
+    });
+    expect(resigned.hashes).toEqual([signed.txHash, resigned.txHash]);
+    expect(resigned.maxFeePerGas!).toBeGreaterThan(baseFee);
+    expect(resigned.maxFeePerGas! * 100n).toBeGreaterThanOrEqual(signed.maxFeePerGas! * 125n);
+    await rpc('anvil_mine', ['0x2']);
+    expect(await processChainTransaction(deps(), row.id)).toEqual({
+      state: 'confirmed',
+      txHash: resigned.txHash,
+      next: [],
+      afterCommit: [],
+    });
+    // One transaction mined for that nonce: the re-signed one; the first bytes never were.
+    const pub = publicClientOf(deps(), deps().chains.home!);
+    const mined = await pub.getTransaction({ hash: resigned.txHash as Hex });
+    expect(BigInt(mined.nonce)).toBe(signed.nonce);
+    await expect(pub.getTransactionReceipt({ hash: signed.txHash as Hex })).rejects.toThrow();
+    expect(await balanceOf(to)).toBe(6n * ONE);
+    expect(outcomes.get(row.id)).toEqual(['confirmed']);
+  });
+
   it('a transaction that reverts on chain fails its business change once', async () => {
     // Two transfers of the whole balance of a fresh holder: both pass estimation, the second reverts when mined.
     const holder = privateKeyToAccount(generatePrivateKey());
@@ -297,7 +340,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     expect(await processChainTransaction(deps(), a.id)).toMatchObject({ state: 'confirmed' });
     const failed = await processChainTransaction(deps(), b.id);
     expect(failed).toMatchObject({ state: 'failed', txHash: expect.stringMatching(/^0x/) as unknown as Hex });
-    expect(outcomes.get(b.id)).toEqual(['failed: reverted on chain']);
+    expect(outcomes.get(b.id)).toEqual([`failed: reverted on chain: ERC20InsufficientAllowance(${relayer}, 0, ${5n * ONE})`]);
     await processChainTransaction(deps(), b.id);
     expect(outcomes.get(b.id)).toHaveLength(1);
   });

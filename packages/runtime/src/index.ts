@@ -10,6 +10,7 @@ export * from './config/local-secrets-key.js';
 export * from './config/local-chains.js';
 export * from './errors/app-error.js';
 export * from './logging/logger.js';
+export * from './logging/redact-urls.js';
 export * from './crypto/secret-box.js';
 export * from './crypto/tokens.js';
 export * from './batching/coalesce.js';

@@ -28,6 +28,7 @@ export {
   typedDataDeadline,
 } from './permit.js';
 export { chainCall, chainOf, homeChainOf, isTransportError, publicClientOf, walletClientOf } from './clients.js';
+export { CONTRACT_ERRORS_ABI, describeRevert, withContractErrors } from './errors.js';
 export { DEFAULT_PROPOSAL_THRESHOLD, deployContracts, governanceSettings, INITIAL_SUPPLY, localStakingRewards } from './deploy.js';
 export { ANVIL_DEV_KEY, deployerAccount, relayerAccount } from './keys.js';
 export {
@@ -40,6 +41,7 @@ export {
   ensureDeployments,
   expectedContracts,
   faucet,
+  faucetGas,
   onchainBalances,
   onchainToken,
   onchainTreasury,

@@ -2,8 +2,9 @@ import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import type { ChainEndpoint, Context } from '@gw/runtime';
+import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import { chainCall, chainOf, isTransportError, publicClientOf } from './clients.js';
+import { describeRevert } from './errors.js';
 import { relayerAccount } from './keys.js';
 import {
   allocateNonce,
@@ -47,6 +48,10 @@ import {
  *    blocks after the broadcast while its nonce is the signer's next to be mined: re-signed with the
  *    same nonce and fees raised by 25 % (one waiting behind a lower nonce is left as it is). Gone from
  *    the node (evicted, or its block reorged away): the same bytes are broadcast again.
+ * 5. Refused at the broadcast because its max fee is below the base fee of the next block (the base
+ *    fee rose since it was signed): re-signed at once with the same nonce, fees raised by 25 % and to
+ *    cover that base fee, and sent; left as it was, it would hold every later nonce of the signer
+ *    until the base fee fell.
  */
 
 /**
@@ -159,6 +164,9 @@ type PipelineCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox' | 
 const ALREADY_KNOWN = /already known|already imported|known transaction|alreadyknown|transaction already exists/i;
 const NONCE_TOO_LOW = /nonce too low|oldnonce|nonce has already been used|nonce.*(lower|less) than/i;
 const UNDERPRICED = /underpriced|replacementnotallowed|fee too low|max fee per gas less than block base fee/i;
+/** The node's refusal of a max fee below the pending block's base fee (geth, anvil, reth; erigon says "fee cap"). */
+const BELOW_BASE_FEE =
+  /max fee per gas less than block base fee|fee cap less than block base fee|maxfeepergas.*(below|less than).*base ?fee/i;
 
 const message = (err: unknown): string => {
   const e = err as { details?: string; shortMessage?: string; message?: string };
@@ -200,11 +208,11 @@ export async function processChainTransaction(ctx: PipelineCtx, id: string): Pro
     overdue &&
     row.nonce === BigInt(await chainCall(chain, () => pub.getTransactionCount({ address: row!.signer, blockTag: 'latest' })))
   ) {
-    row = await bumpFees(ctx, chain, account, row);
+    row = await resign(ctx, chain, account, row);
   } else if (row.status === 'submitted' && (await chainCall(chain, () => pub.getTransaction({ hash: row!.txHash! }).catch(notFound)))) {
     return { state: 'wait', status: row.status, txHash: row.txHash };
   }
-  return broadcast(ctx, chain, row, head);
+  return broadcast(ctx, chain, account, row, head);
 }
 
 const notFound = (err: unknown) => {
@@ -241,13 +249,18 @@ async function sign(
   const pub = publicClientOf(ctx, chain);
   let gas: bigint;
   try {
-    gas = await pub.estimateGas({ account: account.address, to: row.toAddress, data: row.data, value: row.value });
+    gas = await chainCall(chain, () => pub.estimateGas({ account: account.address, to: row.toAddress, data: row.data, value: row.value }));
   } catch (err) {
-    if (isTransportError(err)) throw err;
+    if (err instanceof AppError) throw err;
     // The call reverts as things stand: fail the business change before any nonce is spent.
-    return finish(ctx, row, { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${message(err)}` }, null);
+    return finish(
+      ctx,
+      row,
+      { status: 'failed', txHash: null, minedBlock: null, error: `refused before sending: ${describeRevert(err) ?? message(err)}` },
+      null,
+    );
   }
-  const fees = await chainCall(chain, () => pub.estimateFeesPerGas());
+  const fees = await feesNow(ctx, chain);
   // A wide margin: state read at estimation (a timestamp, a storage slot written from zero) can cost
   // more when mined; unused gas is not paid.
   const gasLimit = (gas * 3n) / 2n + 50_000n;
@@ -278,15 +291,36 @@ async function sign(
   return { state: 'signed', row: signed };
 }
 
-/** Re-signs the same nonce with fees raised by 25 % (at least +1 wei each), keeping every earlier hash. */
-async function bumpFees(
+/**
+ * The fees to sign with now (wei): viem's estimate (1.2 × the latest block's base fee + the node's
+ * priority fee), raised when needed to 1.2 × the base fee of the next block (EIP-1559 §"Specification":
+ * a transaction whose max fee is below its block's base fee is invalid; the next block's base fee is
+ * the last entry of `eth_feeHistory`, and a node refuses such bytes before they reach its pool).
+ */
+async function feesNow(ctx: PipelineCtx, chain: ChainEndpoint): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  const pub = publicClientOf(ctx, chain);
+  const [estimate, history] = await chainCall(chain, () =>
+    Promise.all([pub.estimateFeesPerGas(), pub.getFeeHistory({ blockCount: 1, rewardPercentiles: [] })]),
+  );
+  const nextBaseFee = history.baseFeePerGas.at(-1) ?? 0n;
+  const floor = (nextBaseFee * 6n) / 5n + estimate.maxPriorityFeePerGas;
+  return { ...estimate, maxFeePerGas: estimate.maxFeePerGas > floor ? estimate.maxFeePerGas : floor };
+}
+
+/**
+ * Re-signs the row's call with the same nonce and gas limit and fees raised by 25 % (at least +1 wei
+ * each, what nodes ask of a replacement) and to at least {@link feesNow}, keeping every earlier
+ * hash and the row's status (`signed` or `submitted`). Under the row's lock, and only while the row
+ * still holds the bytes it was read with: a concurrent pass that re-signed or finished it wins.
+ * @returns the row as it is afterwards
+ */
+async function resign(
   ctx: PipelineCtx,
   chain: ChainEndpoint,
   account: PrivateKeyAccount,
   row: ChainTransactionRow,
 ): Promise<ChainTransactionRow> {
-  const pub = publicClientOf(ctx, chain);
-  const now = await chainCall(chain, () => pub.estimateFeesPerGas());
+  const now = await feesNow(ctx, chain);
   const bump = (old: bigint | null, fresh: bigint) => {
     const raised = ((old ?? 0n) * 125n) / 100n + 1n;
     return raised > fresh ? raised : fresh;
@@ -295,31 +329,58 @@ async function bumpFees(
   let maxFeePerGas = bump(row.maxFeePerGas, now.maxFeePerGas);
   if (maxFeePerGas < maxPriorityFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
   const raw = await signCall(account, chain, row, { nonce: row.nonce!, gas: row.gasLimit!, maxFeePerGas, maxPriorityFeePerGas });
-  await storeSignedTransaction(ctx.prisma, row.id, {
-    nonce: row.nonce!,
-    gasLimit: row.gasLimit!,
-    maxFeePerGas,
-    maxPriorityFeePerGas,
-    rawTx: raw,
-    txHash: keccak256(raw),
-    status: 'submitted',
+  const stored = await withTransaction(ctx.prisma, async (tx) => {
+    const locked = await findChainTransaction(tx, row.id, true);
+    if (!locked || locked.txHash !== row.txHash || (locked.status !== 'signed' && locked.status !== 'submitted')) return false;
+    await storeSignedTransaction(tx, row.id, {
+      nonce: row.nonce!,
+      gasLimit: row.gasLimit!,
+      maxFeePerGas,
+      maxPriorityFeePerGas,
+      rawTx: raw,
+      txHash: keccak256(raw),
+      status: locked.status,
+    });
+    return true;
   });
-  ctx.logger.info(
-    { chainTransaction: row.id, chain: chain.caip2, nonce: String(row.nonce), txHash: keccak256(raw) },
-    'chain transaction replaced with higher fees',
-  );
+  if (stored)
+    ctx.logger.info(
+      {
+        chainTransaction: row.id,
+        chain: chain.caip2,
+        nonce: String(row.nonce),
+        txHash: keccak256(raw),
+        maxFeePerGas: String(maxFeePerGas),
+      },
+      'chain transaction re-signed with higher fees',
+    );
   return (await findChainTransaction(ctx.prisma, row.id))!;
 }
 
-/** Sends the stored bytes and resolves what the node says. */
-async function broadcast(ctx: PipelineCtx, chain: ChainEndpoint, row: ChainTransactionRow, head: bigint): Promise<ChainTransactionOutcome> {
+/**
+ * Sends the stored bytes and resolves what the node says. Bytes refused for a max fee below the base
+ * fee are re-signed ({@link resign}) and the new bytes sent in the same pass (`repriced` once).
+ */
+async function broadcast(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  account: PrivateKeyAccount,
+  row: ChainTransactionRow,
+  head: bigint,
+  repriced = false,
+): Promise<ChainTransactionOutcome> {
   const pub = publicClientOf(ctx, chain);
   try {
-    await pub.sendRawTransaction({ serializedTransaction: row.rawTx! });
+    await chainCall(chain, () => pub.sendRawTransaction({ serializedTransaction: row.rawTx! }));
   } catch (err) {
-    if (isTransportError(err)) throw err;
+    if (err instanceof AppError) throw err;
     const text = message(err);
     if (NONCE_TOO_LOW.test(text)) return nonceTaken(ctx, chain, row, text, head);
+    if (BELOW_BASE_FEE.test(text) && !repriced) {
+      const resigned = await resign(ctx, chain, account, row);
+      if (resigned.txHash !== row.txHash && (resigned.status === 'signed' || resigned.status === 'submitted'))
+        return broadcast(ctx, chain, account, resigned, head, true);
+    }
     if (!ALREADY_KNOWN.test(text)) {
       // Underpriced, out of gas money, or something else transient: keep the row, say why, try again.
       await noteChainTransactionError(ctx.prisma, row.id, UNDERPRICED.test(text) ? `underpriced: ${text}` : text);
@@ -395,6 +456,7 @@ async function settle(
     return { state: 'wait', status: row.status, txHash: receipt.transactionHash };
   }
   const ok = receipt.status === 'success';
+  const why = ok ? undefined : await replayedRevert(ctx, chain, row, receipt);
   return finish(
     ctx,
     row,
@@ -402,10 +464,41 @@ async function settle(
       status: ok ? 'confirmed' : 'failed',
       txHash: receipt.transactionHash,
       minedBlock: receipt.blockNumber,
-      error: ok ? null : 'reverted on chain',
+      error: ok ? null : why ? `reverted on chain: ${why}` : 'reverted on chain',
     },
     receipt,
   );
+}
+
+/**
+ * Why a mined transaction reverted: a receipt carries no revert data, so the call is made again
+ * (`eth_call` by the signer, same gas limit) on the state of the receipt's block and its revert
+ * named with our contracts' errors ({@link describeRevert}). Best effort: the state after the block
+ * may differ from the one the transaction met; undefined when the replay passes, names nothing or
+ * the node does not answer.
+ */
+async function replayedRevert(
+  ctx: PipelineCtx,
+  chain: ChainEndpoint,
+  row: ChainTransactionRow,
+  receipt: TransactionReceipt,
+): Promise<string | undefined> {
+  const pub = publicClientOf(ctx, chain);
+  try {
+    await chainCall(chain, () =>
+      pub.call({
+        account: row.signer,
+        to: row.toAddress,
+        data: row.data,
+        value: row.value,
+        gas: row.gasLimit ?? undefined,
+        blockNumber: receipt.blockNumber,
+      }),
+    );
+    return undefined;
+  } catch (err) {
+    return describeRevert(err);
+  }
 }
 
 /** Finishes the row and applies its kind's outcome in one transaction, once. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { erc20Abi, getAddress, isAddress, keccak256, parseEther } from 'viem';
+import { erc20Abi, formatEther, formatUnits, getAddress, isAddress, keccak256, parseEther } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
 import { AppError, registerCacheSize, type ChainEndpoint, type Context } from '@gw/runtime';
 import {
@@ -12,6 +12,7 @@ import {
 } from './contract.js';
 import { chainCall, chainOf, homeChainOf, publicClientOf, walletClientOf } from './clients.js';
 import { deployContracts } from './deploy.js';
+import { withContractErrors } from './errors.js';
 import { deployerAccount, relayerAccount } from './keys.js';
 import { deleteNonces, listDeployments, lockChainDeployment, replaceDeployments } from './repository.js';
 
@@ -258,17 +259,8 @@ export async function custodyAddress(ctx: KeyCtx): Promise<`0x${string}`> {
 
 // --- the faucet (local chains) ----------------------------------------------------------------------
 
-/**
- * Sends `amount` base units of the native token from the deployer (who holds the initial supply on a
- * local chain) to `to` on the home chain, and waits for the receipt.
- * @throws AppError chain-not-local (409) when the home chain is not local; chain-unavailable (503);
- *   validation-error (400) for a bad address or a non-positive amount
- */
-export async function faucet(
-  ctx: Pick<Context, 'chains' | 'config' | 'prisma'>,
-  to: string,
-  amount: bigint,
-): Promise<{ chain: string; txHash: `0x${string}`; blockNumber: bigint }> {
+/** The home chain when it is local, and `to` as a checksummed address; else the faucet's refusals. */
+function faucetTarget(ctx: Pick<Context, 'chains'>, to: string, amount: bigint): { chain: ChainEndpoint; to: `0x${string}` } {
   const chain = homeChainOf(ctx.chains);
   if (!chain.local)
     throw new AppError('chain-not-local', `The faucet works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS)`);
@@ -276,20 +268,78 @@ export async function faucet(
     throw new AppError('validation-error', 'to must be an EVM address', { errors: [{ path: 'to', message: 'not an address' }] });
   if (amount <= 0n)
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
+  return { chain, to: getAddress(to) };
+}
+
+/**
+ * Sends `amount` base units of the native token from the deployer (who holds the initial supply on a
+ * local chain) to `to` on the home chain, and waits for the receipt.
+ * @throws AppError chain-not-local (409) when the home chain is not local; chain-unavailable (503);
+ *   validation-error (400) for a bad address or a non-positive amount; insufficient-funds (422) when
+ *   the deployer holds less than `amount` ("the faucet holds X GTK; asked Y GTK", in token units)
+ */
+export async function faucet(
+  ctx: Pick<Context, 'chains' | 'config' | 'prisma'>,
+  to: string,
+  amount: bigint,
+): Promise<{ chain: string; txHash: `0x${string}`; blockNumber: bigint }> {
+  const target = faucetTarget(ctx, to, amount);
+  const chain = target.chain;
   const token = await contractAddress(ctx, chain.chainId, 'token');
   const deployer = deployerAccount(ctx, chain);
+  const pub = publicClientOf(ctx, chain);
+  const [held, info] = await Promise.all([
+    chainCall(chain, () => pub.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [deployer.address] })),
+    onchainToken(ctx),
+  ]);
+  if (held < amount) {
+    const units = (v: bigint) => `${formatUnits(v, info.decimals)} ${info.symbol}`;
+    throw new AppError(
+      'insufficient-funds',
+      `the faucet holds ${units(held)}; asked ${units(amount)} (base units: ${held} held, ${amount} asked)`,
+    );
+  }
+  // With every error of our contracts in the ABI, a revert all the same (another faucet call in
+  // between) is named, e.g. ERC20InsufficientBalance(…), not an undecodable selector.
   const hash = await chainCall(chain, () =>
     walletClientOf(ctx, chain, deployer).writeContract({
       address: token,
-      abi: erc20Abi,
+      abi: withContractErrors(erc20Abi),
       functionName: 'transfer',
-      args: [getAddress(to), amount],
+      args: [target.to, amount],
       account: deployer,
       chain: undefined,
     } as never),
   );
-  const receipt = await chainCall(chain, () => publicClientOf(ctx, chain).waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+  const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
   if (receipt.status !== 'success') throw new Error(`faucet transfer ${hash} reverted`);
+  return { chain: chain.caip2, txHash: hash, blockNumber: receipt.blockNumber };
+}
+
+/**
+ * Sends `wei` of the chain's native currency (gas money) from the deployer to `to` on the home
+ * chain, and waits for the receipt: on a local chain a wallet has no other way to pay for an
+ * ordinary transfer of its tokens.
+ * @throws AppError chain-not-local (409) when the home chain is not local; chain-unavailable (503);
+ *   validation-error (400) for a bad address or a non-positive amount; insufficient-funds (422) when
+ *   the deployer holds less ("the faucet holds X ETH; asked Y ETH")
+ */
+export async function faucetGas(
+  ctx: Pick<Context, 'chains' | 'config'>,
+  to: string,
+  wei: bigint,
+): Promise<{ chain: string; txHash: `0x${string}`; blockNumber: bigint }> {
+  const target = faucetTarget(ctx, to, wei);
+  const chain = target.chain;
+  const deployer = deployerAccount(ctx, chain);
+  const pub = publicClientOf(ctx, chain);
+  const held = await chainCall(chain, () => pub.getBalance({ address: deployer.address }));
+  if (held < wei) throw new AppError('insufficient-funds', `the faucet holds ${formatEther(held)} ETH; asked ${formatEther(wei)} ETH`);
+  const hash = await chainCall(chain, () =>
+    walletClientOf(ctx, chain, deployer).sendTransaction({ to: target.to, value: wei, account: deployer, chain: undefined } as never),
+  );
+  const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
+  if (receipt.status !== 'success') throw new Error(`faucet gas transfer ${hash} reverted`);
   return { chain: chain.caip2, txHash: hash, blockNumber: receipt.blockNumber };
 }
 

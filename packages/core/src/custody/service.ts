@@ -13,6 +13,7 @@ import {
   onChainReset,
   publicClientOf,
   walletClientOf,
+  withContractErrors,
 } from '../chain/index.js';
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
@@ -652,7 +653,7 @@ export async function fundSystemAccountByDeposit(ctx: ScanCtx, owner: Owner, amo
       const hash = await chainCall(chain, () =>
         walletClientOf(ctx, chain, deployer).writeContract({
           address: token,
-          abi: erc20Abi,
+          abi: withContractErrors(erc20Abi),
           functionName: 'transfer',
           args: [custody, amount],
           account: deployer,

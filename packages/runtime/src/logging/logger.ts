@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { redactUrlsDeep } from './redact-urls.js';
 
 /**
  * Paths pino censors before anything is written. Credentials, secrets and signatures must
@@ -27,7 +28,10 @@ export const redactPaths = [
 ];
 
 /**
- * Creates the process logger (JSON lines on stdout, or `destination` when given).
+ * Creates the process logger (JSON lines on stdout, or `destination` when given). An error logged
+ * under `err` is serialized as pino does (message, stack, causes, own properties) with every URL in
+ * it cut to its scheme and host (`redactUrls`): a provider's RPC key rides in its URL, and
+ * libraries quote the URL they called in their errors.
  * @param level pino level; `silent` disables output
  * @param bindings fields added to every line, e.g. `{ app: 'worker' }`
  */
@@ -36,6 +40,7 @@ export function createLogger(level: string, bindings: Record<string, unknown> = 
     level,
     base: { ...bindings },
     redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: { err: (err: unknown) => redactUrlsDeep(pino.stdSerializers.err(err as Error)) },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
   return destination ? pino(options, destination) : pino(options);

@@ -1,5 +1,6 @@
 import { Queue, type Job, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
+import { redactErrorUrls } from '../logging/redact-urls.js';
 import type { RedisConnection } from '../redis/redis.js';
 
 /**
@@ -267,4 +268,21 @@ export async function ensureLiveJobs<Data>(
   const options = jobOptions ? await jobOptions(missing.map((m) => m.id)) : [];
   for (const [i, { id, data }] of missing.entries()) await queue.add(def.jobName, data, { ...options[i], jobId: id });
   return missing.length;
+}
+
+/**
+ * `processor` (a BullMQ Worker's) with the URLs cut out of what a failure leaves behind: BullMQ
+ * records a thrown error's message as the job's `failedReason` and its stack in `stacktrace`, in
+ * Redis for days, shown by Bull Board; a provider's RPC URL carries its key, and libraries quote
+ * the URL they called in their errors (`redactErrorUrls`). The error is rewritten in place and
+ * thrown again, its class kept (a `DelayedError` or an `UnrecoverableError` still steers BullMQ).
+ */
+export function withRedactedFailures<A extends unknown[], R>(processor: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    try {
+      return await processor(...args);
+    } catch (err) {
+      throw redactErrorUrls(err);
+    }
+  };
 }
