@@ -217,14 +217,13 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       expect(gateway.status).toBe(403);
     });
 
-    it('refresh tokens rotate: the new one works, the old one is refused', async () => {
+    it('refresh tokens rotate: the new one works (the old one presented again is a reuse: see the reuse tests below)', async () => {
       const first = tokens.refresh_token!;
       const next = await refresh(as, client, first, resource);
       expect(next.refresh_token).toBeDefined();
       expect(next.refresh_token).not.toBe(first);
       secrets.push(next.access_token, next.refresh_token!);
       expect(await mcpStatus(next.access_token)).toBe(200);
-      await expect(refresh(as, client, first, resource)).rejects.toThrow();
       tokens = next;
     });
 
@@ -317,6 +316,67 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     it('a request for an unknown resource is refused', async () => {
       await expect(consent(client, { resource: `${origin}/mcp/not-an-organization` })).rejects.toThrow();
       expect(oauthIdHash('x')).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    /** POSTs to the token endpoint as a public client, in parallel with others: status and JSON body. */
+    const tokenRequest = async (params: Record<string, string>) => {
+      const res = await fetch(as.token_endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ client_id: client.client_id, resource, ...params }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    };
+    /** The organization's newest grant (the one the test just consented to). */
+    const newestGrant = async () =>
+      (await stack.http.get('/api/connectors/grants').query({ limit: 1 }).set('X-API-Key', org.apiKey)).body.data[0] as {
+        status: string;
+        revokedBy: string | null;
+      };
+
+    it('one authorization code redeemed by parallel requests: exactly one answer has tokens, the others invalid_grant, the grant is revoked', async () => {
+      const outcome = await consent(client);
+      const params = {
+        grant_type: 'authorization_code',
+        code: outcome.callback.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+        code_verifier: outcome.codeVerifier,
+      };
+      const answers = await Promise.all(Array.from({ length: 4 }, () => tokenRequest(params)));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      // RFC 6749 §4.1.2: a code presented twice revokes what was issued under it, whichever request won.
+      expect(await mcpStatus(won[0]!.body.access_token!)).toBe(401);
+      expect(await newestGrant()).toMatchObject({ status: 'revoked', revokedBy: 'token-reuse' });
+    });
+
+    it('one refresh token used by parallel requests: one wins, the reuse revokes the grant and every token of its chain (RFC 9700 §4.14.2)', async () => {
+      const t = await consentAndExchange(client);
+      expect(t.refresh_token).toBeDefined();
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => tokenRequest({ grant_type: 'refresh_token', refresh_token: t.refresh_token! })),
+      );
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await mcpStatus(t.access_token)).toBe(401);
+      expect(await mcpStatus(won[0]!.body.access_token!)).toBe(401);
+      const again = await tokenRequest({ grant_type: 'refresh_token', refresh_token: won[0]!.body.refresh_token! });
+      expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await newestGrant()).toMatchObject({ status: 'revoked', revokedBy: 'token-reuse' });
+      const audit = await stack.http.get('/api/connectors/audit').query({ limit: 5 }).set('X-API-Key', org.apiKey);
+      expect(audit.body.data).toContainEqual(
+        expect.objectContaining({ kind: 'revocation', outcome: 'revoked', detail: expect.objectContaining({ by: 'token-reuse' }) }),
+      );
+    });
+
+    it('a refresh token used again after its rotation (sequential reuse) revokes the grant too', async () => {
+      const t = await consentAndExchange(client);
+      const next = await refresh(as, client, t.refresh_token!, resource);
+      await expect(refresh(as, client, t.refresh_token!, resource)).rejects.toThrow();
+      expect(await mcpStatus(next.access_token)).toBe(401);
+      expect(await newestGrant()).toMatchObject({ status: 'revoked', revokedBy: 'token-reuse' });
     });
   });
 });

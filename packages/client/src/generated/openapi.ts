@@ -2249,8 +2249,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       revokedAt: string | null;
-      /** @enum {string|null} */
-      revokedBy: 'holder' | 'organization' | 'operator' | null;
+      /**
+       * @description Who revoked it; `token-reuse`: the authorization server, on a code or refresh token presented twice (RFC 9700 §4.14.2)
+       * @enum {string|null}
+       */
+      revokedBy: 'holder' | 'organization' | 'operator' | 'token-reuse' | null;
     };
     /** @description Grants, newest first */
     ConnectorGrantPage: {

@@ -5,9 +5,9 @@ import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { withTransaction, type RawSql } from '@gw/db';
 import { bareHost, isPublicAddress, systemResolver, urlPort, type Context, type Resolver, type SecretBox } from '@gw/runtime';
-import { PgOAuthAdapter } from './oauth-adapter.js';
+import { PgOAuthAdapter, type OAuthAdapterHooks } from './oauth-adapter.js';
 import { insertOAuthKey, listSealedOAuthKeys, lockOAuthKeyCreation, resealOAuthKey, upsertOAuthRecord } from './repository.js';
-import { oauthIdHash, organizationOfResource, recordTokenIssue } from './service.js';
+import { oauthIdHash, organizationOfResource, recordTokenIssue, revokeGrantOnReuse } from './service.js';
 import { CONNECTOR_SCOPES, PROTOCOL_SCOPES } from './scopes.js';
 
 /**
@@ -103,8 +103,14 @@ export async function createAuthorizationServer(
   const { default: ProviderClass, errors: oidcErrors } = await import('oidc-provider');
   const keys = await loadOAuthSigningKeys(ctx);
   const cookieKeys = ctx.secretBox.deriveKeys('oauth-cookies').map((k) => k.toString('base64'));
+  const adapterHooks: OAuthAdapterHooks = {
+    alreadyConsumed: (model) =>
+      new oidcErrors.InvalidGrant(model === 'RefreshToken' ? 'refresh token already used' : 'authorization code already consumed'),
+    atTokenEndpoint: () => ProviderClass.ctx?.oidc?.route === 'token',
+    revokeOnReuse: (oauthGrantId) => revokeGrantOnReuse(ctx, oauthGrantId),
+  };
   const configuration: Configuration = {
-    adapter: (name: string) => new PgOAuthAdapter(ctx.sql, name),
+    adapter: (name: string) => new PgOAuthAdapter(ctx.sql, name, adapterHooks),
     jwks: { keys: keys as never },
     cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
     scopes: [...OAUTH_SCOPES],
