@@ -28,6 +28,8 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
   const holder = newWallet();
   const logs: string[] = [];
   const resolved: string[] = [];
+  /** Who looked `cimd.rebind.test` up, in order: allowFetch's `check` or a connection's `connect`. */
+  const rebindLookups: ('check' | 'connect')[] = [];
   /** Every secret the flows below see: none may reach a log line. */
   const secrets: string[] = [];
 
@@ -82,7 +84,14 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       // A Client ID Metadata Document host that resolves to a private address (see the CIMD test).
       resolver: async (host) => {
         resolved.push(host);
-        return host === 'cimd.internal.test' ? [{ address: '10.0.0.7', family: 4 }] : systemResolver(host);
+        if (host === 'cimd.internal.test') return [{ address: '10.0.0.7', family: 4 }];
+        if (host === 'cimd.rebind.test') {
+          // DNS rebinding: public to the first lookup (allowFetch's check), loopback to every later one.
+          const first = !rebindLookups.length;
+          rebindLookups.push(new Error().stack?.includes('allowFetch') ? 'check' : 'connect');
+          return [{ address: first ? '93.184.215.14' : '127.0.0.1', family: 4 }];
+        }
+        return systemResolver(host);
       },
     });
     org = await stack.org();
@@ -121,6 +130,28 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     expect(page).toContain('invalid_client');
     expect(page).toContain('fetch not allowed');
     expect(resolved).toContain('cimd.internal.test');
+  });
+
+  it('a Client ID Metadata Document host that rebinds to loopback after the check: the fetch resolves where it connects and is refused', async () => {
+    const url = new URL(as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      client_id: 'https://cimd.rebind.test/client.json',
+      redirect_uri: 'https://cimd.rebind.test/cb',
+      response_type: 'code',
+      scope: 'payments:read',
+      resource,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }).toString();
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain('invalid_client');
+    expect(page).toContain('fetch failed');
+    // Checked by allowFetch (public), then resolved again by the fetch's own connection, with the
+    // gateway's resolver and check, and refused there (loopback); the library's fetch would have
+    // looked the name up with the system's resolver, unchecked.
+    expect(rebindLookups.slice(0, 2)).toEqual(['check', 'connect']);
   });
 
   it('refuses a consent while the organization has not enabled connectors', async () => {

@@ -5,6 +5,7 @@ import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { withTransaction, type RawSql } from '@gw/db';
 import { bareHost, isPublicAddress, systemResolver, urlPort, type Context, type Resolver, type SecretBox } from '@gw/runtime';
+import { createGuardedFetch } from './guarded-fetch.js';
 import { PgOAuthAdapter, type OAuthAdapterHooks } from './oauth-adapter.js';
 import { insertOAuthKey, listSealedOAuthKeys, lockOAuthKeyCreation, resealOAuthKey, upsertOAuthRecord } from './repository.js';
 import { oauthIdHash, organizationOfResource, recordTokenIssue, revokeGrantOnReuse } from './service.js';
@@ -88,7 +89,7 @@ export interface AuthorizationServerOptions {
   issuer: string;
   /** Behind a proxy that sets `X-Forwarded-*` (TRUST_PROXY). */
   proxy: boolean;
-  /** DNS resolver for the Client ID Metadata Document check (tests inject one). */
+  /** DNS resolver of the Client ID Metadata Document check and fetch (tests inject one). */
   resolver?: Resolver;
 }
 
@@ -149,6 +150,9 @@ export async function createAuthorizationServer(
       backchannel_authentication: `${OAUTH_PATH}/backchannel`,
       challenge: `${OAUTH_PATH}/challenge`,
     },
+    // Every outside fetch (a Client ID Metadata Document) connects to the address it checks at
+    // connect time, not to whatever a second lookup of the name answers (DNS rebinding).
+    fetch: createGuardedFetch(opts.resolver),
     clientBasedCORS: () => true,
     features: {
       devInteractions: { enabled: false },
@@ -160,7 +164,8 @@ export async function createAuthorizationServer(
       rpInitiatedLogout: { enabled: false },
       // A client_id that is an https URL is fetched (draft-02): only on port 443 and only when
       // every address its host resolves to is public (the webhooks' SSRF rule), so a client id
-      // cannot make the gateway reach its own network.
+      // cannot make the gateway reach its own network; the fetch itself checks again where it
+      // connects (createGuardedFetch).
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
