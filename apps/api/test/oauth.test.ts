@@ -177,6 +177,26 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       client = await register(as, REDIRECT, 'Independent agent');
     });
 
+    it("the MCP endpoint's 401 challenge (RFC 6750 §3, RFC 9728 §5.1) asks only for the scopes the organization's ceiling allows", async () => {
+      const challenge = async (url: string) => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+        expect(res.status).toBe(401);
+        const header = res.headers.get('www-authenticate') ?? '';
+        expect(header).toMatch(/^Bearer /);
+        expect(header).toContain('resource_metadata="');
+        return { header, scope: /scope="([^"]*)"/.exec(header)?.[1] };
+      };
+      const ours = await challenge(resource);
+      expect(ours.scope?.split(' ').sort()).toEqual(['payments:read', 'payments:write', 'wallet:read']);
+      // An organization that has not enabled connectors has nothing to offer: no scope is named.
+      const other = await stack.org();
+      expect((await challenge(mcpResource(origin, other.organizationId))).scope).toBeUndefined();
+    });
+
     it('a limit above the ceiling is refused at the consent page, nothing granted', async () => {
       await expect(
         consent(client, { choice: { scopes: ['payments:read'], perTransaction: '1001', perDay: '10', total: '10' } }),
