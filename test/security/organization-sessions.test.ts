@@ -36,9 +36,9 @@ describe('finding 1: a session JWT is bound to the organization it was issued th
 
   const as = (key: string, jwt: string) => ({ 'X-API-Key': key, Authorization: `Bearer ${jwt}` });
 
-  it("organization B gets 403 with w2's JWT on consent, health records and transfer, with its API key and its connector token", async () => {
+  it("organization B gets 403 with w2's JWT on consent, health records and transfer, with its API key", async () => {
     const to = newWallet().address;
-    for (const key of [orgB.apiKey, connectorB]) {
+    for (const key of [orgB.apiKey]) {
       const consent = await stack.http
         .post('/api/gateway/v1/consents')
         .set(as(key, w2.token))
@@ -54,6 +54,29 @@ describe('finding 1: a session JWT is bound to the organization it was issued th
     const consents = await stack.api.deps.prisma.consent.count({ where: { organizationId: orgB.organizationId } });
     const transfers = await stack.api.deps.prisma.walletTransfer.count({ where: { fromAddress: w2.address } });
     expect({ consents, transfers }).toEqual({ consents: 0, transfers: 0 });
+  });
+
+  it("a static AI-connector token (ct_) is refused everywhere, 401 saying to connect through OAuth: with its own organization's session a transfer moves nothing", async () => {
+    const w3 = await stack.login(newWallet(), { apiKey: orgB.apiKey });
+    await stack.mint(w3.address, 10n * ONE);
+    const transfer = await stack.http
+      .post('/api/gateway/v1/wallet/transfer')
+      .set(as(connectorB, w3.token))
+      .send({ to: newWallet().address, amount: ONE.toString() });
+    expect(transfer.status).toBe(401);
+    expect(transfer.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(transfer.body).toMatchObject({ type: '/problems/unauthenticated', status: 401 });
+    expect(transfer.body.detail).toMatch(/OAuth/);
+    expect(transfer.headers['www-authenticate']).toMatch(/ApiKey .*error="invalid_key"/);
+    expect(await stack.api.deps.prisma.walletTransfer.count({ where: { fromAddress: w3.address } })).toBe(0);
+    // Nor does it log a wallet in for its organization.
+    const { signedLogin } = await import('../support/wallet.js');
+    const login = await stack.http
+      .post('/api/gateway/v1/sso/login')
+      .set('X-API-Key', connectorB)
+      .send(await signedLogin(newWallet(), { nonce: await stack.nonce() }));
+    expect({ status: login.status, type: login.body.type }).toEqual({ status: 401, type: '/problems/unauthenticated' });
+    expect(login.body.detail).toMatch(/OAuth/);
   });
 
   it("the JWT carries the organization as `org` and `azp`, and works with A's own key", async () => {

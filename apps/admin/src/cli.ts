@@ -6,7 +6,7 @@
  *   org:create --name <name> [--scopes <list>|all] [--native]  → { organizationId, apiKey, native }
  *   org:set-native --org <id> --value true|false          → { organizationId, native }
  *   apikey:create --org <id> --scopes <list>|all          → { apiKey }
- *   connector:create --org <id> --scopes <list>|all       → { token, deprecated }  (deprecated: static ct_ tokens, see docs/connectors.md)
+ *   connector:create                                      → usage error: static ct_ tokens are retired (OAuth and MCP, docs/connectors.md)
  *   connector:client --name <name> --redirect-uri <uri>[,<uri>...] [--client-id <id>]
  *                                                         → { clientId, clientName, redirectUris }  (a pre-registered public OAuth client)
  *   connector:ceiling --org <id> --scopes <list>|all [--clients any|<id,id>] [--max-per-transaction <base units>]
@@ -71,9 +71,9 @@ import {
   type ConnectorScope,
 } from '@gw/core/connectors';
 
-/** What `connector:create` says (issue #29): static connector tokens are kept for one release. */
-export const CONNECTOR_CREATE_DEPRECATION =
-  'connector:create is deprecated (issue #29): static ct_ tokens keep working for this release only. Connect AI agents through OAuth 2.1 and the MCP endpoint instead (docs/connectors.md).';
+/** What `connector:create` says: static connector tokens are retired, agents connect through OAuth 2.1. */
+export const CONNECTOR_CREATE_RETIRED =
+  'connector:create is retired: static ct_ tokens are no longer accepted. Connect AI agents through OAuth 2.1 and the MCP endpoint (docs/connectors.md).';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { checkReserves, mintByDeposit, orphanedDeposits } from '@gw/core/custody';
 import {
@@ -234,14 +234,12 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     return { apiKey: key.secret };
   },
   /**
-   * Deprecated (issue #29): a static AI-connector token. Kept for one release; AI connectors now
+   * Retired: static AI-connector tokens had no holder consent and no spending limits; AI connectors
    * connect through OAuth 2.1 with the wallet holder's consent (docs/connectors.md).
+   * @throws UsageError always
    */
-  'connector:create': async (prisma, f) => {
-    await organizationExists(prisma, need(f.org, 'org'));
-    const key = await issueCredential(prisma, { organizationId: f.org!, kind: 'connector', scopes: parseScopes(need(f.scopes, 'scopes')) });
-    process.stderr.write(`${JSON.stringify({ warning: CONNECTOR_CREATE_DEPRECATION })}\n`);
-    return { token: key.secret, deprecated: CONNECTOR_CREATE_DEPRECATION };
+  'connector:create': async () => {
+    throw new UsageError(CONNECTOR_CREATE_RETIRED);
   },
   /** Issue #29: a pre-registered public OAuth client (PKCE, no secret, exactly these redirect URIs). */
   'connector:client': async (prisma, f) => {

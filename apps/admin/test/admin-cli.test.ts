@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { createTestDatabase } from '@gw/db/testing';
-import { authenticateCredential } from '@gw/core/auth';
+import { authenticateCredential, issueCredential } from '@gw/core/auth';
 import { getBalance } from '@gw/core/ledger';
 import { sha256Hex } from '@gw/runtime';
 
@@ -61,14 +61,17 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect(admin('org:set-native', '--org', '00000000-0000-0000-0000-000000000000', '--value', 'true').code).toBe(2);
   });
 
-  it('apikey:create, connector:create, token:mint and role:grant', async () => {
+  it('apikey:create, connector:create (retired), token:mint and role:grant', async () => {
     const org = JSON.parse(admin('org:create', '--name', 'Beta').stdout);
     const key = JSON.parse(admin('apikey:create', '--org', org.organizationId, '--scopes', 'all').stdout);
     expect(key.apiKey).toMatch(/^sk_/);
-    const connector = JSON.parse(admin('connector:create', '--org', org.organizationId, '--scopes', 'payments:read').stdout);
-    expect(connector.token).toMatch(/^ct_/);
-    expect(connector.deprecated).toMatch(/deprecated.*OAuth/);
-    expect((await authenticateCredential(prisma, connector.token))?.kind).toBe('connector');
+    const connector = admin('connector:create', '--org', org.organizationId, '--scopes', 'payments:read');
+    expect(connector.code).toBe(2);
+    expect(connector.stdout).toBe('');
+    expect(JSON.parse(connector.stderr.trim()).error).toMatch(/retired.*OAuth/);
+    // A ct_ token issued before authenticates as nothing.
+    const legacy = await issueCredential(prisma, { organizationId: org.organizationId, kind: 'connector', scopes: ['payments:read'] });
+    expect(await authenticateCredential(prisma, legacy.secret)).toBeNull();
 
     const address = '0x52908400098527886e0f7030069857d2e4169ee7';
     // No money from nothing: without a chain token:mint refuses (exit 1), says how to get one and

@@ -29,6 +29,8 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
   const holder = newWallet();
   const logs: string[] = [];
   const resolved: string[] = [];
+  /** Who looked `cimd.rebind.test` up, in order: allowFetch's `check` or a connection's `connect`. */
+  const rebindLookups: ('check' | 'connect')[] = [];
   /** Every secret the flows below see: none may reach a log line. */
   const secrets: string[] = [];
 
@@ -83,7 +85,14 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       // A Client ID Metadata Document host that resolves to a private address (see the CIMD test).
       resolver: async (host) => {
         resolved.push(host);
-        return host === 'cimd.internal.test' ? [{ address: '10.0.0.7', family: 4 }] : systemResolver(host);
+        if (host === 'cimd.internal.test') return [{ address: '10.0.0.7', family: 4 }];
+        if (host === 'cimd.rebind.test') {
+          // DNS rebinding: public to the first lookup (allowFetch's check), loopback to every later one.
+          const first = !rebindLookups.length;
+          rebindLookups.push(new Error().stack?.includes('allowFetch') ? 'check' : 'connect');
+          return [{ address: first ? '93.184.215.14' : '127.0.0.1', family: 4 }];
+        }
+        return systemResolver(host);
       },
     });
     org = await stack.org();
@@ -124,6 +133,28 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     expect(resolved).toContain('cimd.internal.test');
   });
 
+  it('a Client ID Metadata Document host that rebinds to loopback after the check: the fetch resolves where it connects and is refused', async () => {
+    const url = new URL(as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      client_id: 'https://cimd.rebind.test/client.json',
+      redirect_uri: 'https://cimd.rebind.test/cb',
+      response_type: 'code',
+      scope: 'payments:read',
+      resource,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }).toString();
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain('invalid_client');
+    expect(page).toContain('fetch failed');
+    // Checked by allowFetch (public), then resolved again by the fetch's own connection, with the
+    // gateway's resolver and check, and refused there (loopback); the library's fetch would have
+    // looked the name up with the system's resolver, unchecked.
+    expect(rebindLookups.slice(0, 2)).toEqual(['check', 'connect']);
+  });
+
   it('refuses a consent while the organization has not enabled connectors', async () => {
     const client = await register(as, REDIRECT);
     await expect(consent(client, { choice: { scopes: ['payments:read'], perTransaction: '0', perDay: '0', total: '0' } })).rejects.toThrow(
@@ -145,6 +176,26 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       });
       expect(res.status).toBe(200);
       client = await register(as, REDIRECT, 'Independent agent');
+    });
+
+    it("the MCP endpoint's 401 challenge (RFC 6750 §3, RFC 9728 §5.1) asks only for the scopes the organization's ceiling allows", async () => {
+      const challenge = async (url: string) => {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+        expect(res.status).toBe(401);
+        const header = res.headers.get('www-authenticate') ?? '';
+        expect(header).toMatch(/^Bearer /);
+        expect(header).toContain('resource_metadata="');
+        return { header, scope: /scope="([^"]*)"/.exec(header)?.[1] };
+      };
+      const ours = await challenge(resource);
+      expect(ours.scope?.split(' ').sort()).toEqual(['payments:read', 'payments:write', 'wallet:read']);
+      // An organization that has not enabled connectors has nothing to offer: no scope is named.
+      const other = await stack.org();
+      expect((await challenge(mcpResource(origin, other.organizationId))).scope).toBeUndefined();
     });
 
     it('a limit above the ceiling is refused at the consent page, nothing granted', async () => {
@@ -263,14 +314,13 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
       expect(gateway.status).toBe(403);
     });
 
-    it('refresh tokens rotate: the new one works, the old one is refused', async () => {
+    it('refresh tokens rotate: the new one works (the old one presented again is a reuse: see the reuse tests below)', async () => {
       const first = tokens.refresh_token!;
       const next = await refresh(as, client, first, resource);
       expect(next.refresh_token).toBeDefined();
       expect(next.refresh_token).not.toBe(first);
       secrets.push(next.access_token, next.refresh_token!);
       expect(await mcpStatus(next.access_token)).toBe(200);
-      await expect(refresh(as, client, first, resource)).rejects.toThrow();
       tokens = next;
     });
 
@@ -363,6 +413,67 @@ describe('OAuth 2.1 for AI connectors (issue #29)', () => {
     it('a request for an unknown resource is refused', async () => {
       await expect(consent(client, { resource: `${origin}/mcp/not-an-organization` })).rejects.toThrow();
       expect(oauthIdHash('x')).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    /** POSTs to the token endpoint as a public client, in parallel with others: status and JSON body. */
+    const tokenRequest = async (params: Record<string, string>) => {
+      const res = await fetch(as.token_endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ client_id: client.client_id, resource, ...params }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    };
+    /** The organization's newest grant (the one the test just consented to). */
+    const newestGrant = async () =>
+      (await stack.http.get('/api/connectors/grants').query({ limit: 1 }).set('X-API-Key', org.apiKey)).body.data[0] as {
+        status: string;
+        revokedBy: string | null;
+      };
+
+    it('one authorization code redeemed by parallel requests: exactly one answer has tokens, the others invalid_grant, the grant is revoked', async () => {
+      const outcome = await consent(client);
+      const params = {
+        grant_type: 'authorization_code',
+        code: outcome.callback.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+        code_verifier: outcome.codeVerifier,
+      };
+      const answers = await Promise.all(Array.from({ length: 4 }, () => tokenRequest(params)));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      // RFC 6749 §4.1.2: a code presented twice revokes what was issued under it, whichever request won.
+      expect(await mcpStatus(won[0]!.body.access_token!)).toBe(401);
+      expect(await newestGrant()).toMatchObject({ status: 'revoked', revokedBy: 'token-reuse' });
+    });
+
+    it('one refresh token used by parallel requests: one wins, the reuse revokes the grant and every token of its chain (RFC 9700 §4.14.2)', async () => {
+      const t = await consentAndExchange(client);
+      expect(t.refresh_token).toBeDefined();
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => tokenRequest({ grant_type: 'refresh_token', refresh_token: t.refresh_token! })),
+      );
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await mcpStatus(t.access_token)).toBe(401);
+      expect(await mcpStatus(won[0]!.body.access_token!)).toBe(401);
+      const again = await tokenRequest({ grant_type: 'refresh_token', refresh_token: won[0]!.body.refresh_token! });
+      expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await newestGrant()).toMatchObject({ status: 'revoked', revokedBy: 'token-reuse' });
+      const audit = await stack.http.get('/api/connectors/audit').query({ limit: 5 }).set('X-API-Key', org.apiKey);
+      expect(audit.body.data).toContainEqual(
+        expect.objectContaining({ kind: 'revocation', outcome: 'revoked', detail: expect.objectContaining({ by: 'token-reuse' }) }),
+      );
+    });
+
+    it('a refresh token used again after its rotation (sequential reuse) revokes the grant too', async () => {
+      const t = await consentAndExchange(client);
+      const next = await refresh(as, client, t.refresh_token!, resource);
+      await expect(refresh(as, client, t.refresh_token!, resource)).rejects.toThrow();
+      expect(await mcpStatus(next.access_token)).toBe(401);
+      expect(await newestGrant()).toMatchObject({ status: 'revoked', revokedBy: 'token-reuse' });
     });
   });
 });

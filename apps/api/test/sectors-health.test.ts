@@ -200,7 +200,7 @@ describe('sectors: health records and consents', () => {
     expect(await seenBy(y.apiKey, inY.token)).toEqual([{ id: forY.body.id, organizationId: y.organizationId }]);
   });
 
-  it('issue #24: listing consents needs consents:read on an API key; an AI-connector token is 403 whatever its scopes', async () => {
+  it('issue #24: listing consents needs consents:read on an API key; a static AI-connector token is refused whatever its scopes', async () => {
     const x = await stack.org('all');
     const wallet = (await stack.login()).wallet;
     const session = await stack.login(wallet, { apiKey: x.apiKey });
@@ -212,7 +212,7 @@ describe('sectors: health records and consents', () => {
 
     for (const scopes of [['billing:read'], ['consents:read'], ['billing:read', 'consents:read', 'health:read']]) {
       const res = await as(await credential('connector', scopes), session.token).get('/gateway/v1/consents');
-      expect({ scopes, status: res.status, type: res.body.type }).toEqual({ scopes, status: 403, type: '/problems/connector-not-allowed' });
+      expect({ scopes, status: res.status, type: res.body.type }).toEqual({ scopes, status: 401, type: '/problems/unauthenticated' });
       expect(JSON.stringify(res.body)).not.toContain(x.organizationId);
     }
     const billing = await as(await credential('api_key', ['billing:read', 'health:read']), session.token).get('/gateway/v1/consents');

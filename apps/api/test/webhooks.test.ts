@@ -87,7 +87,7 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     expect(await stack.api.deps.prisma.webhook.count()).toBe(before);
   });
 
-  it('takes the API key only: Bearer alone is 401, an AI-connector token is 403, an unknown key 401', async () => {
+  it('takes the API key only: Bearer alone is 401, a retired static AI-connector token 401, an unknown key 401', async () => {
     const bearerOnly = await stack.http.post(REGISTER).set('Authorization', 'Bearer abc.def.ghi').send({ url: 'https://c.example.com/' });
     expect(bearerOnly.status).toBe(401);
     expect(bearerOnly.body.type).toBe('/problems/unauthenticated');
@@ -98,12 +98,11 @@ describe('webhook management (spec: Webhook endpoints)', () => {
       scopes: ['payments:read'],
     });
     const viaConnector = await stack.http.post(REGISTER).set('X-API-Key', connector.secret).send({ url: 'https://c.example.com/' });
-    expect(viaConnector.status).toBe(403);
-    expect(viaConnector.body.type).toBe('/problems/connector-not-allowed');
-    // Issue #29: static connector tokens are deprecated (RFC 9745).
-    expect(viaConnector.headers.deprecation).toBe('@1795737600');
+    expect(viaConnector.status).toBe(401);
+    expect(viaConnector.body.type).toBe('/problems/unauthenticated');
+    expect(viaConnector.body.detail).toMatch(/OAuth/);
     const listViaConnector = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', connector.secret);
-    expect(listViaConnector.status).toBe(403);
+    expect(listViaConnector.status).toBe(401);
 
     const unknown = await stack.http.get('/api/gateway/v1/webhooks').set('X-API-Key', `sk_${'A'.repeat(43)}`);
     expect(unknown.status).toBe(401);

@@ -291,7 +291,7 @@ describe('delivery isolation (issue #10)', () => {
       kind: 'connector',
       scopes: ['payments:read'],
     });
-    expect((await recover(connector.secret, { since })).status).toBe(403);
+    expect((await recover(connector.secret, { since })).status).toBe(401); // static connector tokens are retired
     expect((await m.deliveries()).every((d) => d.status === 'dead' && d.attempts === 1)).toBe(true);
     expect(r.requests).toHaveLength(3);
 

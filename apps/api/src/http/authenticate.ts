@@ -1,14 +1,16 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, sha256Hex, type Scope, type Principal, type Session } from '@gw/runtime';
+import { CONNECTOR_TOKEN_RETIRED, isStaticConnectorToken } from '@gw/core/auth';
 import { isConnectorAccessToken, looksLikeOAuthToken, sessionSpendGuard } from '@gw/core/connectors';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyChallenge, bearerChallenge } from './challenges.js';
 
 /**
  * How a route authenticates (spec, Authentication):
- * - `gateway`: `X-API-Key` (API key or AI-connector token) and `Authorization: Bearer <JWT>`, both required;
- * - `webhooks`: the organization's API key in `X-API-Key` only; a JWT is neither needed nor enough,
- *   and an AI-connector token is refused with 403 (rules 3 and 7).
+ * - `gateway`: `X-API-Key` (API key) and `Authorization: Bearer <JWT>`, both required;
+ * - `webhooks`: the organization's API key in `X-API-Key` only; a JWT is neither needed nor enough.
+ * A static AI-connector token (`ct_…`) is 401 everywhere (retired); an AI connector's OAuth access
+ * token is 403 `connector-not-allowed` (it is for the MCP endpoint).
  */
 export type AuthMode = 'gateway' | 'webhooks';
 
@@ -17,13 +19,6 @@ export interface AuthState {
   /** Present in `gateway` mode. */
   session?: Session;
 }
-
-/**
- * The `Deprecation` field (RFC 9745) of every answer to a static AI-connector token (`ct_…`,
- * `admin connector:create`): deprecated since 2026-11-27 (issue #29) in favour of OAuth 2.1 and
- * the MCP endpoint (docs/connectors.md); the tokens work for this release only.
- */
-export const CONNECTOR_TOKEN_DEPRECATION = '@1795737600';
 
 /** The authenticated caller of this request. @throws Error when the route has no auth middleware (a bug) */
 export function auth(res: Response): AuthState {
@@ -102,8 +97,9 @@ async function refuseConnectorAccessToken(deps: Pick<ApiDeps, 'sql'>, presented:
  * `Cache-Control: no-store`. Missing, malformed, unknown, revoked or expired
  * credentials → 401 with the `WWW-Authenticate` challenges of the credential that failed
  * (RFC 9110 §11.6.1; `Bearer … error="invalid_token"` per RFC 6750 for a bad JWT; see
- * `challenges.ts`); credentials that lack `scope` → 403 `insufficient-scope` (spec, rule 5); an
- * AI-connector token in `webhooks` mode or with `apiKeyOnly` → 403 `connector-not-allowed`.
+ * `challenges.ts`; a static `ct_` connector token → 401 saying to connect through OAuth); credentials
+ * that lack `scope` → 403 `insufficient-scope` (spec, rule 5); a connector principal in `webhooks`
+ * mode or with `apiKeyOnly` → 403 `connector-not-allowed`.
  */
 export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope; apiKeyOnly?: boolean } = {}): RequestHandler {
   const mode = opts.mode ?? 'gateway';
@@ -127,13 +123,14 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
             { challenges: [apiKeyChallenge(), bearerChallenge()] },
           );
     }
+    // Static AI-connector tokens are retired: no holder consent, no spending limits. The caller is
+    // told where agents connect now, rather than that the key is unknown.
+    if (isStaticConnectorToken(presented)) {
+      throw new AppError('unauthenticated', CONNECTOR_TOKEN_RETIRED, {}, { challenges: [apiKeyChallenge(true)] });
+    }
     const principal = await deps.credentials.authenticate(presented, apiKeyHash(req, presented));
     if (!principal) {
       throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired', {}, { challenges: [apiKeyChallenge(true)] });
-    }
-    if (principal.kind === 'connector') {
-      // Issue #29: static connector tokens are deprecated (RFC 9745), kept for this release.
-      res.setHeader('Deprecation', CONNECTOR_TOKEN_DEPRECATION);
     }
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
       throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');

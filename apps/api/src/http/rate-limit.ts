@@ -38,7 +38,7 @@ export const clientAddress = (req: Request) => {
 
 /**
  * Request rate limit (spec, Errors: 429): RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS per
- * verified API key or connector token (keyed by its id, never the key), per client address when
+ * verified API key (keyed by its id, never the key), per client address when
  * the request carries none or one that does not authenticate.
  * Counters are kept in memory and shared through Redis every RATE_LIMIT_SYNC_MS
  * ({@link SyncedWindowCounters}), so the limit holds across API replicas without a Redis round

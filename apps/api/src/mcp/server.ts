@@ -1,11 +1,13 @@
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
-import { hostHeaderValidation, originValidation, requireBearerAuth } from '@modelcontextprotocol/express';
+import { hostHeaderValidation, originValidation } from '@modelcontextprotocol/express';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import {
   McpServer,
   OAuthError,
   OAuthErrorCode,
+  bearerAuthChallengeResponse,
   getOAuthProtectedResourceMetadataUrl,
+  verifyBearerToken,
   type AuthInfo,
   type CallToolResult,
   type StandardSchemaWithJSON,
@@ -17,6 +19,7 @@ import {
   argumentsDigest,
   audit,
   authenticateAccessToken,
+  getCeiling,
   mcpPath,
   mcpResource,
   organizationOfResource,
@@ -191,17 +194,12 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
  * - `POST /mcp/:organizationId`: Host and Origin must name the public origin's host (403
  *   otherwise; no Origin passes), then `Authorization: Bearer <access token>` whose audience is
  *   this endpoint (401 with `WWW-Authenticate: Bearer … resource_metadata="…"` otherwise), then
- *   one MCP request; `GET` and `DELETE` answer 405;
+ *   one MCP request; `GET` and `DELETE` answer 405; the 401 challenge's `scope` is the
+ *   organization's ceiling (none when connectors are not enabled);
  * - `GET /.well-known/oauth-protected-resource/mcp/:organizationId`: the RFC 9728 document.
  */
 export function mountMcp(app: Express, apiDeps: ApiDeps): void {
   const d: RouteDeps = { ...apiDeps, openApiJson };
-  // Built per request: the public origin is known once the server listens (a test's free port), and
-  // the bearer check's resource names the request's organization.
-  const perRequest =
-    (build: (origin: string, req: Request) => RequestHandler): RequestHandler =>
-    (req, res, next) =>
-      build(publicOrigin(apiDeps), req)(req, res, next);
   // The Host and Origin guards depend on the origin only: built once it is known, not per request.
   const perOrigin = (build: (origin: string) => RequestHandler): RequestHandler => {
     let built: { origin: string; handler: RequestHandler } | undefined;
@@ -215,9 +213,22 @@ export function mountMcp(app: Express, apiDeps: ApiDeps): void {
     perOrigin((origin) => hostHeaderValidation([hostnameOf(origin)])),
     perOrigin((origin) => originValidation([hostnameOf(origin)])),
   ];
-  const bearer = perRequest((origin, req) => {
+  // The bearer check of the MCP SDK (`verifyBearerToken`), with its 401/403 answer, whose challenge
+  // names in `scope` what the organization's ceiling lets its holders grant (RFC 6750 §3, MCP
+  // authorization "scope selection"): a client asks for those, not for every scope the
+  // authorization server knows, so the holder is not shown scopes the consent page must refuse.
+  // An organization without a ceiling (connectors not enabled) names none.
+  const challengeScopes = async (origin: string, resource: string): Promise<string[]> => {
+    const organizationId = organizationOfResource(origin, resource);
+    const ceiling = organizationId ? await getCeiling(d, organizationId) : null;
+    return ceiling ? CONNECTOR_SCOPES.filter((s) => ceiling.scopes.includes(s)) : [];
+  };
+  // Per request: the public origin is known once the server listens (a test's free port), and the
+  // resource names the request's organization.
+  const bearer: RequestHandler = async (req, res, next) => {
+    const origin = publicOrigin(apiDeps);
     const resource = mcpResource(origin, String(req.params.organizationId));
-    return requireBearerAuth({
+    const options = {
       resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(resource)),
       expectedResource: new URL(resource),
       verifier: {
@@ -235,8 +246,20 @@ export function mountMcp(app: Express, apiDeps: ApiDeps): void {
           };
         },
       },
-    });
-  });
+    };
+    try {
+      req.auth = await verifyBearerToken(req.headers.authorization, options);
+    } catch (error) {
+      const refused = error instanceof OAuthError && error.code === OAuthErrorCode.InvalidToken;
+      const requiredScopes = refused ? await challengeScopes(origin, resource) : [];
+      const response = bearerAuthChallengeResponse(error, { ...options, requiredScopes });
+      const challenge = response.headers.get('WWW-Authenticate');
+      if (challenge !== null) res.set('WWW-Authenticate', challenge);
+      res.status(response.status).json(await response.json());
+      return;
+    }
+    next();
+  };
   const handle: RequestHandler = async (req: Request, res: Response) => {
     res.locals.route = '/mcp/:organizationId';
     res.setHeader('Cache-Control', 'no-store');

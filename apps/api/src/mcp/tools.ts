@@ -107,7 +107,7 @@ function fieldsOf(schema: z.ZodType | undefined, what: string): Shape {
 
 /**
  * Resolves tool definitions against the route table, with the start-up checks: every tool names
- * a known operation, of a `gateway` route (API key or connector token plus JWT) without
+ * a known operation, of a `gateway` route (API key plus JWT) without
  * `apiKeyOnly` or `role`, whose scope an AI connector may be granted; names are snake_case and
  * unique; the row's params, query and body share no field name.
  * @throws Error naming the first tool that breaks a rule (the API does not start)

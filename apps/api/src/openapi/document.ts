@@ -42,7 +42,7 @@ One HTTP API for integrator backends over the token ecosystem, which pushes ever
 
 **Base address.** The server URL ends in \`/api\`; gateway endpoints live under \`/gateway/v1\`, sector endpoints under \`/v1\`, the logistics integration under \`/cargolink/v1\`, AI billing under \`/ai-billing\`.
 
-**Authentication.** Every call except login and public endpoints needs **both** \`X-API-Key\` (the organization's API key, or an AI-connector token) and \`Authorization: Bearer <JWT>\` (a wallet session from \`POST /gateway/v1/sso/login\`). Webhook management takes the API key only. Each operation names its scope (\`x-scope\`, and the scope in its \`ApiKey\` security requirement) and its authentication mode (\`x-auth\`: \`api-key+jwt\`, \`api-key\` or \`public\`).
+**Authentication.** Every call except login and public endpoints needs **both** \`X-API-Key\` (the organization's API key) and \`Authorization: Bearer <JWT>\` (a wallet session from \`POST /gateway/v1/sso/login\`). Webhook management takes the API key only. Each operation names its scope (\`x-scope\`, and the scope in its \`ApiKey\` security requirement) and its authentication mode (\`x-auth\`: \`api-key+jwt\`, \`api-key\` or \`public\`).
 
 **AI connectors.** AI agents do not call this API: they use the organization's MCP endpoint \`/mcp/{organizationId}\` (on the API's origin, outside \`/api\`) with an OAuth 2.1 access token the wallet holder consented to; the authorization server's metadata is at \`/.well-known/oauth-authorization-server\`. Such a token sent here is 403 \`connector-not-allowed\`. The *AI connectors* operations below are the holder's and the organization's management of those grants (docs/connectors.md).
 
@@ -124,7 +124,7 @@ export function buildOpenApiDocument(opts: { serverUrl?: string } = {}): OpenApi
     in: 'header',
     name: 'X-API-Key',
     description:
-      "The organization's API key (`sk_…`, from the operator CLI) or an AI-connector token. Role names in this scheme's requirement are the scopes the key must carry.",
+      "The organization's API key (`sk_…`, from the operator CLI); a retired static AI-connector token (`ct_…`) is 401. Role names in this scheme's requirement are the scopes the key must carry.",
   });
   registry.registerComponent('securitySchemes', 'BearerJWT', {
     type: 'http',

@@ -88,11 +88,11 @@ const DEFAULT_PROBLEMS: Partial<Record<ErrorCode, ProblemExample>> = {
 
 const AUTH_TEXT = {
   gateway:
-    "**Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. " +
+    "**Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. " +
     "A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); " +
     "a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`.",
   webhooks:
-    "**Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`.",
+    "**Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`.",
   public: '**Authentication:** none (public); credentials sent anyway are ignored.',
 } as const;
 
@@ -222,7 +222,7 @@ function describe(op: Operation): string {
         ? ` **Scope:** \`${op.scope}\` (on the API key).`
         : op.auth === 'webhooks'
           ? ' **Scope:** none: any API key of the organization.'
-          : ' **Scope:** none: any API key or connector token.';
+          : ' **Scope:** none: any API key.';
   const apiKeyOnly = op.apiKeyOnly
     ? " **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key."
     : '';

@@ -111,7 +111,7 @@ export interface paths {
      * Register (or update) a webhook destination
      * @description Creates a destination (201), or updates the one with this URL (200): events replaced, **secret rotated** (the old one stops working at once), webhook re-activated. The secret is returned only here. `events` ⊆ `payment.settled`, `payment.failed`, `payment.expired`, `payment.refunded` (default `["payment.settled"]`). `signatureScheme: "standard-webhooks"` adds the Standard Webhooks headers to the `X-Service-*` ones (re-registering without it resets it to `service`). Loopback, private, carrier-grade NAT, link-local, unique-local and unspecified destinations (also as IPv6 forms that embed such an IPv4 address: `::a.b.c.d`, `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`) are 400 unless `WEBHOOK_ALLOW_PRIVATE_URLS=true`. A host that does not resolve gets the same 400 and the same `detail` as one that resolves to such an address (`url is not an allowed public destination…`), so registration tells nothing about DNS. The port must be in `WEBHOOK_ALLOWED_PORTS` (default 80, 443, 1024–65535) and not in `WEBHOOK_BLOCKED_PORTS` (database, cache and queue ports such as 5432, 6379, 3306, 27017, 9200, 11211, 5672, 2375): else 400. At most `WEBHOOKS_MAX_PER_ORG` (default 20) active webhooks per organization: a new URL past it is 409 `webhook-limit-reached`.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
     post: operations['registerWebhook'];
     delete?: never;
@@ -131,7 +131,7 @@ export interface paths {
      * List the organization's webhooks
      * @description All webhooks of the organization, oldest first, active or not. Never carries a secret. Served from a per-process copy that every registration or deactivation evicts on every API replica (announced over Redis, within milliseconds); `WEBHOOK_CACHE_TTL_MS` bounds staleness if an announcement is lost. Each item's `health` is its endpoint's circuit breaker, read live (see the webhooks guide: delivery isolation). 503 when Redis cannot be read.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['listWebhooks'];
     put?: never;
@@ -153,7 +153,7 @@ export interface paths {
      * List deliveries
      * @description Deliveries of the organization, newest first: `pending` (attempts scheduled), `delivered`, or `dead` (attempts exhausted). Each names its webhook, its event (`eventId`, `event`) and the payment the event is about (`paymentId`). Filters, combined with AND: `status`, `webhookId`, `event` (type), `paymentId`, `createdAfter` (inclusive) and `createdBefore` (exclusive, ISO 8601 date-times); a webhook or payment id of another organization matches nothing. Each filter is served by an index, so a rare one is found without walking the organization's other deliveries.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['listDeliveries'];
     put?: never;
@@ -175,7 +175,7 @@ export interface paths {
      * Read a delivery with its attempts
      * @description The delivery, as listed, with `attemptLog`: every recorded attempt, oldest first: its number, the HTTP status of the answer (null when none came), the duration in ms, the error, the first 1 KiB of the answer body as received (`responseBody`) and when it ended. A deferral behind an open circuit is not an attempt: `nextAttemptAt` shows when the next one is due. Poll it to watch a delivery (a test event, a resend) until it is `delivered` or `dead`.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['getDelivery'];
     put?: never;
@@ -199,7 +199,7 @@ export interface paths {
      * Resend a delivery by hand
      * @description Makes one immediate attempt of a `dead` or `delivered` delivery (success → `delivered`, failure → `dead` again, without the automatic back-off). For a `pending` delivery waiting for its next automatic attempt, that attempt is brought forward to now (it remains one of its automatic attempts: on failure the back-off goes on). Immediate means as soon as the webhook's circuit lets an attempt go: while it is `open` (after repeated failures), the attempt waits for the end of its cool-down, like every delivery to that endpoint. The answer says which: `health` is the webhook's circuit now and `nextAttemptAt` is when the attempt is due (`health.openUntil` while open, else now). A delivery of a deactivated webhook is 409; 503 when the circuit cannot be read (nothing changed).
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
     post: operations['retryDelivery'];
     delete?: never;
@@ -221,7 +221,7 @@ export interface paths {
      * Resend every dead delivery since a time (bulk recovery after an outage)
      * @description Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). A deactivated webhook is 409: register its URL again first. Limits (issue #24): one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
     post: operations['recoverWebhook'];
     delete?: never;
@@ -241,7 +241,7 @@ export interface paths {
      * List the organization's events
      * @description The organization's events (every payment state change, and the test events), whether or not a webhook subscribes to them. Each is the body its deliveries carry, without the `delivery` block: `{ id, type, createdAt, test, data }`. In id order (UUIDv7: creation order): newest first by default, oldest first with `order=asc`. `after=<event id>` keeps only the events after it; `type`, `createdAfter` (inclusive) and `createdBefore` (exclusive) filter. A reader that tails the events (a forwarder) asks `order=asc&after=<the last id it handled>`. An event becomes visible when its transaction commits, a few milliseconds after its id was taken, so a tail that must miss nothing asks again from a slightly older id (the last one handled a few seconds ago) and skips the ids it has already handled. Events are kept as long as one of their deliveries is (`DELIVERY_RETENTION_DAYS`, `DEAD_DELIVERY_RETENTION_DAYS`); an event without any delivery goes after `DELIVERY_RETENTION_DAYS`.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['listEvents'];
     put?: never;
@@ -263,7 +263,7 @@ export interface paths {
      * Read an event
      * @description One event of the organization, as `GET /gateway/v1/events` lists it.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['getEvent'];
     put?: never;
@@ -285,7 +285,7 @@ export interface paths {
      * Read a webhook
      * @description One webhook of the organization, active or not, as `GET /gateway/v1/webhooks` lists it, with its endpoint's circuit (`health`) read live. Never carries the secret. 503 when Redis cannot be read.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:read` (on the API key).
      */
     get: operations['getWebhook'];
     put?: never;
@@ -294,7 +294,7 @@ export interface paths {
      * Deactivate a webhook
      * @description Stops new deliveries to the webhook; its pending deliveries are not attempted again: each ends `dead` with `lastError: "webhook deactivated"` when it next falls due. Register its URL again to re-activate it.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
     delete: operations['deactivateWebhook'];
     options?: never;
@@ -315,7 +315,7 @@ export interface paths {
      * Send a test event to a webhook
      * @description Sends a signed sample event of type `event` (default `payment.settled`; any event type) to this one webhook, even if it does not subscribe to that type, through the real pipeline: an event and one delivery are written in one transaction and the delivery is queued, signed, attempted, retried and recorded like every other. Its body carries `"test": true`, and its object is made up: id `00000000-0000-7000-8000-000000007e57`, address `0x0000000000000000000000000000000000007e57` (a payment's payer, a withdrawal's recipient, a bridge transfer's sender), 1 token, the state the event reports (a payment's description says it is a test). The answer is the delivery (202, `pending`): poll `GET /gateway/v1/webhooks/deliveries/{id}` to watch its attempts. The event is listed by `GET /gateway/v1/events` with `test: true`. A deactivated webhook is 409 (register its URL again first). Each test event counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE`.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
     post: operations['sendTestEvent'];
     delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
      * My grants to AI connectors
      * @description The JWT wallet's grants to AI connectors at the calling organization, newest first, with their limits and what is left of them (base units of the native token; the day is the UTC day).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
      */
     get: operations['listMyConnectorGrants'];
     put?: never;
@@ -360,7 +360,7 @@ export interface paths {
      * Revoke one of my grants
      * @description Revokes the grant at once: its access and refresh tokens are deleted in the same transaction, so the connector's next request is 401 on every replica. Revoking a revoked grant changes nothing and returns it. Another wallet's grant is 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
      */
     delete: operations['revokeMyConnectorGrant'];
     options?: never;
@@ -379,7 +379,7 @@ export interface paths {
      * The organization's connector ceiling
      * @description What the organization lets its users grant to AI connectors: scopes, clients and the highest limits. 404 `not-found` while connectors are not enabled (no ceiling set).
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
      */
     get: operations['getConnectorCeiling'];
     put?: never;
@@ -387,7 +387,7 @@ export interface paths {
      * Set the organization's connector ceiling
      * @description Replaces the ceiling: the scopes (connector scopes only: no webhook, consent or health scope), the OAuth clients (`anyClient`, or a list of client ids) and the highest per-transaction, per-day and total limits (base units; null = no cap) the organization's users may grant. Existing grants keep their limits; new consents are capped by the new ceiling.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `connectors:write` (on the API key).
      */
     post: operations['setConnectorCeiling'];
     delete?: never;
@@ -407,7 +407,7 @@ export interface paths {
      * The organization's users' grants
      * @description Every grant made to AI connectors at the organization (optionally one wallet's), newest first, with spent and remaining amounts.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
      */
     get: operations['listConnectorGrants'];
     put?: never;
@@ -432,7 +432,7 @@ export interface paths {
      * Revoke a user's grant
      * @description Revokes one of the organization's grants at once (its tokens are deleted; the next request with them is 401).
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:write` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `connectors:write` (on the API key).
      */
     delete: operations['revokeConnectorGrant'];
     options?: never;
@@ -451,7 +451,7 @@ export interface paths {
      * The connector audit trail
      * @description The organization's append-only connector audit records, newest first: consents, tool calls (tool, SHA-256 of the arguments, amount, outcome), approvals and revocations.
      *
-     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI-connector token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
+     *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `connectors:read` (on the API key).
      */
     get: operations['listConnectorAudit'];
     put?: never;
@@ -473,7 +473,7 @@ export interface paths {
      * List the organization's payments
      * @description Payments to the organization, newest first, optionally of one status.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:read` (on the API key).
      */
     get: operations['listPayments'];
     put?: never;
@@ -481,7 +481,7 @@ export interface paths {
      * Create a payment
      * @description A payment of `amount` (integer base units of the native token) from the JWT's wallet (payer) to the API key's organization (payee), `pending` until the payer confirms it. It expires after `expiresInSeconds` (default 900): the expiry scan moves it to `expired` within about a second. Each payment created counts one event against the organization's `ORG_EVENT_QUOTA_PER_MINUTE` (it will send one webhook event).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -503,7 +503,7 @@ export interface paths {
      * Read a payment
      * @description The source of truth about a payment (webhooks are not): query it when in doubt.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:read` (on the API key).
      */
     get: operations['getPayment'];
     put?: never;
@@ -527,7 +527,7 @@ export interface paths {
      * Confirm (pay) a pending payment
      * @description Only the payer's JWT may confirm (403 `not-payer`). Settles the payment (one ledger entry payer → organization) or, when the payer's balance is short, answers 200 with the payment `failed`. Not pending → 409; past its expiry → expired and 409. A `credit_purchase` mints its credits in the same transaction.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
      */
     post: operations['confirmPayment'];
     delete?: never;
@@ -549,7 +549,7 @@ export interface paths {
      * Refund a settled payment
      * @description Moves the amount back from the organization to the payer. Not settled → 409. A settled `credit_purchase` takes its credits back; once any were consumed the refund is 409.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `payments:write` (on the API key).
      */
     post: operations['refundPayment'];
     delete?: never;
@@ -569,7 +569,7 @@ export interface paths {
      * The JWT wallet's balances
      * @description `data`: the custodial balances the gateway holds for the wallet in its ledger, every token of the service, zeros included, native token first. `onchain` (issue #27): the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). Balances are integer base units. A chain node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
      */
     get: operations['getWalletBalances'];
     put?: never;
@@ -593,7 +593,7 @@ export interface paths {
      * Transfer tokens to another wallet
      * @description Moves `amount` of `token` (default the native token) from the JWT's wallet to `to` in one ledger entry. Transferring to oneself, a bad address or an unknown token is 400; a short balance 422. Sending to another wallet needs the allowance the holder signed at login (`urn:gw:allowance` in the EIP-4361 Resources, docs/integrating.md): without one → 403 `holder-authorization-required`; over its limits or recipients → 403 `spending-limit-exceeded` or `recipient-not-allowed`. Nothing moves on a refusal.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -617,7 +617,7 @@ export interface paths {
      * Withdraw custodial tokens to the wallet on chain
      * @description Debits `amount` of the native token from the JWT wallet's custodial balance and sends it on the home chain to the wallet's own address. The debit and the on-chain transaction are recorded in one transaction; the worker signs and sends it (nonce from PostgreSQL, signed bytes stored first, fee bumps), and the withdrawal becomes `confirmed` once included `CHAIN_CONFIRMATIONS` deep, or `failed` (reverted or refused on chain) with the amount credited back once. Poll `GET /wallet/withdrawals/{id}`. A short custodial balance → 422; no chain or no token deployed → 503 `chain-unavailable`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -639,7 +639,7 @@ export interface paths {
      * A withdrawal and its state
      * @description A withdrawal of the JWT's wallet: `pending`, `submitted` (broadcast; `txHash` is the latest transaction signed for it), `confirmed` or `failed`. Another wallet's or organization's id → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
      */
     get: operations['getWithdrawal'];
     put?: never;
@@ -661,7 +661,7 @@ export interface paths {
      * The JWT wallet's deposits
      * @description Transfers of the native token from the JWT wallet to the custody address (`GET /contracts/addresses`) on the home chain, newest first, found by polling the chain every `CHAIN_POLL_INTERVAL_MS`. A deposit is `pending` until `CHAIN_CONFIRMATIONS` blocks are on top of it, then `credited` to the custodial balance once (keyed by chain, transaction hash and log index); one reorged out while pending disappears and is never credited; a credited one later reorged out is `orphaned` and reported to the operator. `confirmations` is counted from the head read now; a node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
      */
     get: operations['listWalletDeposits'];
     put?: never;
@@ -683,7 +683,7 @@ export interface paths {
      * The permit to sign for a gasless deposit
      * @description The EIP-712 typed data of an EIP-2612 `Permit` of the JWT wallet for `amount` base units of the native token: the token's own domain (ERC-5267), the custody address as spender, the wallet's current permit nonce (read now, never cached) and a deadline one hour ahead. Sign it with `signTypedData` (viem, ethers; `@service-gateway/client` does it in `depositWithPermit`) and send the signature to `POST /wallet/permit-deposits` with the same amount and deadline.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
      */
     get: operations['getPermitTypedData'];
     put?: never;
@@ -707,7 +707,7 @@ export interface paths {
      * Deposit on chain without gas: relay a signed permit
      * @description Moves `amount` of the JWT wallet's own tokens into custody on the home chain, the gateway paying the gas: it checks the signed permit (it must recover to the wallet for the token's current nonce, the custody address, this amount and deadline; deadline at least 60 s ahead; the wallet holds the amount), then relays `permit` and, once that is `CHAIN_CONFIRMATIONS` deep, `transferFrom(wallet, custody, amount)` through the on-chain outbox. The transfer is an ordinary deposit: it is credited to the custodial balance once, by the deposit scan (`GET /wallet/deposits`). Poll `GET /wallet/permit-deposits/{id}`. One gasless deposit per wallet at a time (409 `invalid-state` while one is in flight).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -729,7 +729,7 @@ export interface paths {
      * A gasless deposit and its state
      * @description A permit deposit of the JWT's wallet: `pending`, `submitted` (the permit or the transfer is on its way), `confirmed` (the transfer is `CHAIN_CONFIRMATIONS` deep; `deposit` follows the credit) or `failed` (nothing moved). Another wallet's or organization's id → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
      */
     get: operations['getPermitDeposit'];
     put?: never;
@@ -753,7 +753,7 @@ export interface paths {
      * Stake the native token on chain
      * @description `source: custody` stakes `amount` of the JWT wallet's custodial balance: the debit and the on-chain `stakeFor(wallet, amount)` (after the custody address's `approve`) are one change; a failure on chain credits it back once. `source: permit` stakes the wallet's own tokens by its EIP-2612 permit to the staking contract (typed data: `GET /staking/typed-data?action=stake`), relayed as `stakeWithPermit`. Either way the stake is the wallet's own on chain: only its signature (or itself) can unstake, to its own address. Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). Checked before anything is written: a short custodial or on-chain balance → 422 `insufficient-funds`, a bad permit → 422 `invalid-permit`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -777,7 +777,7 @@ export interface paths {
      * Unstake by the wallet’s signature
      * @description Relays the JWT wallet's EIP-712 `Withdraw` signature (typed data: `GET /staking/typed-data?action=unstake`) as `withdrawBySig`: `amount` of its stake goes to the wallet's own address on chain, not back to custody. Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). A bad signature → 422 `invalid-staking-signature`; a stake smaller than `amount` → 422 `insufficient-funds`; nothing is written then.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -801,7 +801,7 @@ export interface paths {
      * Claim rewards by the wallet’s signature
      * @description Relays the JWT wallet's EIP-712 `GetReward` signature (typed data: `GET /staking/typed-data?action=claim`) as `getRewardBySig`: its rewards are paid to its own address on chain; the operation's `amount` is the reward paid, once confirmed. Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). A bad signature → 422 `invalid-staking-signature`; no rewards accrued → 422 `insufficient-funds`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -823,7 +823,7 @@ export interface paths {
      * What the wallet signs to stake by permit, unstake or claim
      * @description The EIP-712 typed data for the JWT wallet: `action=stake` the token's EIP-2612 `Permit` (spender: the staking contract), `action=unstake` the staking contract's `Withdraw`, `action=claim` its `GetReward`; each with the signing contract's own domain (ERC-5267), the wallet's current nonce (read now, never cached) and a deadline one hour ahead. `amount` is required for `stake` and `unstake`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:write` (on the API key).
      */
     get: operations['getStakingTypedData'];
     put?: never;
@@ -845,7 +845,7 @@ export interface paths {
      * A stake, unstake or claim and its state
      * @description An operation of the JWT's wallet: `pending`, `submitted`, `confirmed` or `failed`, with `txHash`. Another wallet's or organization's id → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
      */
     get: operations['getStakingOperation'];
     put?: never;
@@ -867,7 +867,7 @@ export interface paths {
      * The wallet's positions, read from the contract
      * @description The JWT wallet's position in each pool, read from the staking contract (one JSON-RPC batch, cached CHAIN_READ_CACHE_MS): `staked` (`balanceOf`), `earned` (rewards not yet claimed) and `nonce` (for the next signature). No chain or no deployment, or the node is slow → 503 `chain-unavailable`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `staking:read` (on the API key).
      */
     get: operations['listStakingPositions'];
     put?: never;
@@ -889,7 +889,7 @@ export interface paths {
      * Farming pools, read from their contracts
      * @description Each pool's figures from its contract (cached CHAIN_READ_CACHE_MS): `totalStaked`, `rewardRate` (base units per second), `rewardBalance` (funded rewards left) and `aprBps` = rewardRate × 31,536,000 × 10,000 ÷ totalStaked, integer basis points rounded down (stake and reward are the same token; null when nothing is staked). No chain → 503 `chain-unavailable`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `farming:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `farming:read` (on the API key).
      */
     get: operations['listFarmingPools'];
     put?: never;
@@ -911,7 +911,7 @@ export interface paths {
      * Active proposals
      * @description The Governor's proposals on the home chain, newest first, indexed from its events (`ProposalCreated`, …) once `CHAIN_CONFIRMATIONS` deep. `state=active` (default) keeps those whose voting is open at the head block; `state=all` lists every one. Each carries the contract's `state` and tally (`proposalVotes`), read now (cached `CHAIN_READ_CACHE_MS`).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
      */
     get: operations['listProposals'];
     put?: never;
@@ -933,7 +933,7 @@ export interface paths {
      * The ballot to sign to vote
      * @description The EIP-712 `Ballot(uint256 proposalId,uint8 support,address voter,uint256 nonce)` of the JWT wallet: the Governor's own domain (ERC-5267) and the wallet's current ballot nonce (read now). Sign it and send the signature to `POST /governance/vote`. `@service-gateway/client` builds and signs it (`voteBySig`, `delegateBySig`).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
      */
     get: operations['getBallotTypedData'];
     put?: never;
@@ -957,7 +957,7 @@ export interface paths {
      * Vote on a proposal by signature
      * @description Relays the JWT wallet's signed ballot as `castVoteBySig` through the on-chain outbox (the gateway pays the gas). The weight is the wallet's own delegated votes at the proposal's snapshot, as the Governor computes it. Checked before anything is written: the signature (422 `invalid-governance-signature`), the proposal (404), its state (409 `voting-not-started`, `voting-closed`), a vote already cast or in flight (409 `already-voted`), the voting power (422 `no-voting-power`). Poll `GET /governance/votes/{id}`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -979,7 +979,7 @@ export interface paths {
      * A vote and its state
      * @description A vote of the JWT's wallet: `pending`, `submitted`, `confirmed` (with its `weight` from the `VoteCast` log) or `failed`. Another wallet's or organization's id → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
      */
     get: operations['getVote'];
     put?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
      * The delegation to sign
      * @description The EIP-712 `Delegation(address delegatee,uint256 nonce,uint256 expiry)` of the token (ERC20Votes) for the JWT wallet: the token's domain, the wallet's current nonce, an expiry one hour ahead. A wallet votes with its own tokens once it delegates to itself. `@service-gateway/client` builds and signs it (`voteBySig`, `delegateBySig`).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
      */
     get: operations['getDelegationTypedData'];
     put?: never;
@@ -1025,7 +1025,7 @@ export interface paths {
      * Delegate votes by signature
      * @description Relays the JWT wallet's signed delegation as the token's `delegateBySig` through the on-chain outbox (the gateway pays the gas). Checked first: the signature for the current nonce and an expiry at least 60 s ahead (422 `invalid-governance-signature`); one delegation per wallet in flight (409 `invalid-state`). Poll `GET /governance/delegations/{id}`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1047,7 +1047,7 @@ export interface paths {
      * A delegation and its state
      * @description A delegation of the JWT's wallet: `pending`, `submitted`, `confirmed` or `failed`. Another wallet's or organization's id → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `governance:read` (on the API key).
      */
     get: operations['getDelegation'];
     put?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
      * The DAO treasury
      * @description Balance of the `system:treasury` ledger account in every token (zeros included) and, per token, its inflows and outflows over the last 30 days; `onchain` (issue #27): the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `treasury:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `treasury:read` (on the API key).
      */
     get: operations['getTreasuryOverview'];
     put?: never;
@@ -1157,7 +1157,7 @@ export interface paths {
      * The permit to sign for a bridge transfer
      * @description The EIP-712 typed data of an EIP-2612 `Permit` of the JWT wallet for `amount` base units on the source chain (`fromChainId`, default the home chain): the source token's own domain (the native token at home, the wrapped token elsewhere), the spender that moves the tokens (the bridge vault at home; the relayer, which burns, elsewhere), the current nonce and a deadline one hour ahead. Sign it and send `deadline` and `signature` to `POST /bridge/initiate` with `funding: "permit"` (`@service-gateway/client` does both in `bridgeWithPermit`).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      */
     get: operations['getBridgePermitTypedData'];
     put?: never;
@@ -1181,7 +1181,7 @@ export interface paths {
      * Bridge tokens to another chain
      * @description The JWT's wallet sends `amount` to `toAddress` on `toChainId`, the gateway paying the gas. From the home chain the tokens are locked in the bridge vault, and once that lock is `CHAIN_CONFIRMATIONS` deep the relayer mints the wrapped token on the destination (`relaying`, then `completed`); from another chain the wrapped tokens are burned and released on the home chain. With `funding: "permit"` the tokens are the wallet's own, moved by its signed EIP-2612 permit (checked before anything is written: 422 `invalid-permit`, 422 `insufficient-funds`). Poll `GET /bridge/transfers/{id}` for both legs. A route that is not served → 400 `unsupported-chain` (`supportedChains`). A bridge to an address other than the holder's own needs the allowance the holder signed at login (`urn:gw:allowance`, docs/integrating.md): none → 403 `holder-authorization-required`; over its limits → 403 `spending-limit-exceeded` or `recipient-not-allowed`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1203,7 +1203,7 @@ export interface paths {
      * Read a bridge transfer and both its legs
      * @description `source`: the lock or burn (chain, status, txHash, block, confirmations read now, nonce); `destination`: the mint or release (chain, status, txHash). Transfers belong to the wallet: any organization the wallet uses can read them; another wallet's id is 404. Needs `bridge:write`, the only bridge scope.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `bridge:write` (on the API key).
      */
     get: operations['getBridgeTransfer'];
     put?: never;
@@ -1227,7 +1227,7 @@ export interface paths {
      * Buy AI credits
      * @description Creates a payment (purpose `credit_purchase`) of `credits × CREDIT_PRICE` base units of the native token to the organization. The payer confirms it with `POST /gateway/v1/payments/{id}/confirm`, which mints the credits in the same transaction.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1251,7 +1251,7 @@ export interface paths {
      * Record a consumption of credits
      * @description Debits `units` credits from the JWT wallet atomically. Not enough credits → 402 `payment-required` (`balance`, `required`) and nothing is recorded.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1273,7 +1273,7 @@ export interface paths {
      * The wallet's credits
      * @description One balance per wallet for the whole ecosystem; `recent` holds the last 20 consumptions recorded through the calling organization, newest first.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `billing:read` (on the API key).
      */
     get: operations['getCreditBalance'];
     put?: never;
@@ -1295,7 +1295,7 @@ export interface paths {
      * The organization's shipments
      * @description Newest first. A shipment is `created` until its first checkpoint, then has the status of its latest checkpoint by `recordedAt`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
      */
     get: operations['listShipments'];
     put?: never;
@@ -1317,7 +1317,7 @@ export interface paths {
      * A shipment's checkpoints
      * @description In the order they happened (`recordedAt`). `shipmentId` is required; another organization's shipment → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
      */
     get: operations['listCheckpoints'];
     put?: never;
@@ -1339,7 +1339,7 @@ export interface paths {
      * The organization's certificates
      * @description Newest first, optionally of one shipment (another organization's → 404). `status` is `expired` once `expiresAt` has passed.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
      */
     get: operations['listCertificates'];
     put?: never;
@@ -1361,7 +1361,7 @@ export interface paths {
      * Duty rates
      * @description Reference duty rates matching every filter given. `hsCode` follows the HS hierarchy both ways (the lines under it and the broader lines it falls under).
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:read` (on the API key).
      */
     get: operations['findTariffs'];
     put?: never;
@@ -1385,7 +1385,7 @@ export interface paths {
      * File a customs clearance request
      * @description Files a clearance for one of the organization's shipments (another organization's → 404); the agent is the JWT's wallet.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `customs:write` (on the API key). **Role:** the JWT's wallet must hold `agent` (granted with the operator CLI; log in again after the grant), else 403 `role-required`.
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `customs:write` (on the API key). **Role:** the JWT's wallet must hold `agent` (granted with the operator CLI; log in again after the grant), else 403 `role-required`.
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1407,7 +1407,7 @@ export interface paths {
      * The organization's carbon credits
      * @description Tonnes of CO2e held and retired and per vintage (newest first), over all of the organization's credits, and one page of its lots, newest first.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `energy:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `energy:read` (on the API key).
      */
     get: operations['getCarbonCredits'];
     put?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
      * A patient's clinical records
      * @description Needs `health:read` **and** the patient's active consent for the API key's organization (`POST /gateway/v1/consents`); otherwise 403 `consent-required` (with `patient`), whether or not records exist. Every attempt past validation is written to the access log. Newest `recordedAt` first; `Cache-Control: no-store`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `health:read` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `health:read` (on the API key).
      */
     get: operations['readHealthRecords'];
     put?: never;
@@ -1451,7 +1451,7 @@ export interface paths {
      * My consents to this organization
      * @description The JWT wallet's consents given to the calling organization (the API key's), active and revoked, newest first. Consents the wallet gave other organizations are never listed (issue #24): their purpose, nonce and signature are between the patient and that organization.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `consents:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `consents:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
      */
     get: operations['listConsents'];
     put?: never;
@@ -1459,7 +1459,7 @@ export interface paths {
      * Consent to an organization reading my health records
      * @description The patient lets `consent.organization` read their records. A JWT alone is not enough (issue #11): the body is an EIP-712 `HealthConsent` statement (domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT's wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. `issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. A new consent for the same organization replaces the active one. Not signed by the JWT wallet, stale or reused nonce → 422 `invalid-consent-signature`; unknown organization → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key or connector token.
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key.
      */
     post: operations['recordConsent'];
     delete?: never;
@@ -1482,7 +1482,7 @@ export interface paths {
      * Revoke a consent
      * @description Takes the patient's EIP-712 `ConsentRevocation` (fields `patient`, `consentId`, `issuedAt` (uint256, Unix seconds), `nonce`; same domain as the grant) and its signature, stored with the consent as `revocationSignature`. Sets `revokedAt`; every later read of the organization is 403 `consent-required`. Revoking twice returns the same revoked consent; another wallet's consent → 404; a signature that is not the JWT wallet's, names another consent or is stale → 422.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key or connector token.
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key.
      */
     delete: operations['revokeConsent'];
     options?: never;
@@ -1503,7 +1503,7 @@ export interface paths {
      * Create a shipment
      * @description The carrier side that feeds the supply endpoints. A `reference` the organization already has → 409 `invalid-state`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1527,7 +1527,7 @@ export interface paths {
      * Record a checkpoint of a shipment
      * @description The shipment's status follows its latest checkpoint by `recordedAt`; a late checkpoint with an older `recordedAt` fills in the history without moving the status back. Another organization's shipment → 404.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -1551,7 +1551,7 @@ export interface paths {
      * Record a certificate
      * @description Optionally of one of the organization's shipments (another organization's → 404). The same `issuer` and `number` twice → 409 `invalid-state`.
      *
-     *     **Authentication:** `X-API-Key` (an API key or AI-connector token of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
+     *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `logistics:write` (on the API key).
      *
      *     **Idempotency:** optional `Idempotency-Key` (1–255 characters, per organization, remembered for `IDEMPOTENCY_KEY_TTL_HOURS`, default 24 hours): the same key and body return the first answer with `Idempotent-Replayed: true`; the same key with another body, or from another wallet, is 422 `idempotency-key-reused`; after its time to live a key is treated as new.
      */
@@ -2249,8 +2249,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       revokedAt: string | null;
-      /** @enum {string|null} */
-      revokedBy: 'holder' | 'organization' | 'operator' | null;
+      /**
+       * @description Who revoked it; `token-reuse`: the authorization server, on a code or refresh token presented twice (RFC 9700 §4.14.2)
+       * @enum {string|null}
+       */
+      revokedBy: 'holder' | 'organization' | 'operator' | 'token-reuse' | null;
     };
     /** @description Grants, newest first */
     ConnectorGrantPage: {

@@ -1,9 +1,11 @@
 /** The `auth` module's public surface: other modules and the apps import it only through this file. */
 export { LoginSession } from './contract.js';
 export {
+  CONNECTOR_TOKEN_RETIRED,
   authenticateCredential,
   findOrganization,
   grantWalletRole,
+  isStaticConnectorToken,
   issueCredential,
   login,
   pruneSpentNonces,

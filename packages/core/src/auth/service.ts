@@ -25,7 +25,20 @@ import { parseAllowanceResource } from './allowance.js';
 const PREFIX: Record<CredentialKind, string> = { api_key: 'sk', connector: 'ct' };
 
 /**
- * Issues an API key (`sk_...`) or an AI-connector token (`ct_...`) for an organization.
+ * What a static AI-connector token (`ct_…`, the retired `admin connector:create`) is told: AI
+ * agents connect through OAuth 2.1, with the wallet holder's consent and spending limits, to the
+ * organization's MCP endpoint (docs/connectors.md). A `ct_` token had neither.
+ */
+export const CONNECTOR_TOKEN_RETIRED =
+  "Static AI-connector tokens (ct_…) are no longer accepted: connect the agent through OAuth 2.1 to the organization's MCP endpoint, with the wallet holder's consent and spending limits (docs/connectors.md)";
+
+/** True when `presented` is shaped like a static AI-connector token (`ct_…`), refused everywhere. */
+export const isStaticConnectorToken = (presented: string): boolean => presented.startsWith('ct_');
+
+/**
+ * Issues an API key (`sk_...`) for an organization. The `connector` kind (`ct_...`) is retired:
+ * such a credential authenticates as nothing ({@link authenticateCredential}); the kind remains
+ * for the rows issued before.
  * Only its SHA-256 is stored (the secret has 256 bits of entropy, so a fast hash is the right
  * tool, as for GitHub and Stripe keys); the plaintext is returned once, here.
  * @param expiresAt optional expiry; an expired credential authenticates as nothing (401)
@@ -49,15 +62,16 @@ export async function issueCredential(
 const SHAPE = /^(sk|ct)_[A-Za-z0-9_-]{43}$/;
 
 /**
- * Resolves a presented key to its principal, or null when it is malformed, unknown, revoked
- * or expired. Looked up by hash; the stored hash is compared again in constant time.
+ * Resolves a presented key to its principal, or null when it is malformed, unknown, revoked,
+ * expired or a static AI-connector token (retired: {@link CONNECTOR_TOKEN_RETIRED}). Looked up by
+ * hash; the stored hash is compared again in constant time.
  */
 export async function authenticateCredential(prisma: PrismaClient, presented: string): Promise<Principal | null> {
   if (!SHAPE.test(presented)) return null;
   const hash = sha256Hex(presented);
   const row = await findCredentialByHash(prisma, hash);
   if (!row || !safeEqual(row.hash, hash)) return null;
-  if (row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
+  if (row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= Date.now()) || row.kind === 'connector') return null;
   return {
     credentialId: row.id,
     organizationId: row.organizationId,
@@ -358,7 +372,7 @@ async function consumeNonce(
  * native session. Then {@link loginWithSiwe} with the configured SIWE options.
  * @param presentedKey the request's `X-API-Key`, if any
  * @returns the login answer: the JWT, its expiry, the checksummed address and the bound organization (null: native)
- * @throws AppError('unauthenticated') 401 when the key is not valid; AppError('invalid-signature') 401
+ * @throws AppError('unauthenticated') 401 when the key is not valid (or a retired `ct_` connector token); AppError('invalid-signature') 401
  */
 export async function login(
   deps: {
@@ -375,6 +389,7 @@ export async function login(
 ): Promise<{ token: string; expiresAt: string; address: string; organizationId: string | null }> {
   let organizationId: string | null = null;
   if (presentedKey !== undefined) {
+    if (isStaticConnectorToken(presentedKey)) throw new AppError('unauthenticated', CONNECTOR_TOKEN_RETIRED);
     const principal = await deps.credentials.authenticate(presentedKey);
     if (!principal) throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired');
     organizationId = principal.organizationId;

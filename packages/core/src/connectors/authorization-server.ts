@@ -5,9 +5,10 @@ import type Provider from 'oidc-provider';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { withTransaction, type RawSql } from '@gw/db';
 import { bareHost, isPublicAddress, systemResolver, urlPort, type Context, type Resolver, type SecretBox } from '@gw/runtime';
-import { PgOAuthAdapter } from './oauth-adapter.js';
+import { createGuardedFetch } from './guarded-fetch.js';
+import { PgOAuthAdapter, type OAuthAdapterHooks } from './oauth-adapter.js';
 import { insertOAuthKey, listSealedOAuthKeys, lockOAuthKeyCreation, resealOAuthKey, upsertOAuthRecord } from './repository.js';
-import { oauthIdHash, organizationOfResource, recordTokenIssue } from './service.js';
+import { oauthIdHash, organizationOfResource, recordTokenIssue, revokeGrantOnReuse } from './service.js';
 import { CONNECTOR_SCOPES, PROTOCOL_SCOPES } from './scopes.js';
 
 /**
@@ -88,7 +89,7 @@ export interface AuthorizationServerOptions {
   issuer: string;
   /** Behind a proxy that sets `X-Forwarded-*` (TRUST_PROXY). */
   proxy: boolean;
-  /** DNS resolver for the Client ID Metadata Document check (tests inject one). */
+  /** DNS resolver of the Client ID Metadata Document check and fetch (tests inject one). */
   resolver?: Resolver;
 }
 
@@ -103,8 +104,14 @@ export async function createAuthorizationServer(
   const { default: ProviderClass, errors: oidcErrors } = await import('oidc-provider');
   const keys = await loadOAuthSigningKeys(ctx);
   const cookieKeys = ctx.secretBox.deriveKeys('oauth-cookies').map((k) => k.toString('base64'));
+  const adapterHooks: OAuthAdapterHooks = {
+    alreadyConsumed: (model) =>
+      new oidcErrors.InvalidGrant(model === 'RefreshToken' ? 'refresh token already used' : 'authorization code already consumed'),
+    atTokenEndpoint: () => ProviderClass.ctx?.oidc?.route === 'token',
+    revokeOnReuse: (oauthGrantId) => revokeGrantOnReuse(ctx, oauthGrantId),
+  };
   const configuration: Configuration = {
-    adapter: (name: string) => new PgOAuthAdapter(ctx.sql, name),
+    adapter: (name: string) => new PgOAuthAdapter(ctx.sql, name, adapterHooks),
     jwks: { keys: keys as never },
     cookies: { keys: cookieKeys, long: { signed: true }, short: { signed: true } },
     scopes: [...OAUTH_SCOPES],
@@ -143,6 +150,9 @@ export async function createAuthorizationServer(
       backchannel_authentication: `${OAUTH_PATH}/backchannel`,
       challenge: `${OAUTH_PATH}/challenge`,
     },
+    // Every outside fetch (a Client ID Metadata Document) connects to the address it checks at
+    // connect time, not to whatever a second lookup of the name answers (DNS rebinding).
+    fetch: createGuardedFetch(opts.resolver),
     clientBasedCORS: () => true,
     features: {
       devInteractions: { enabled: false },
@@ -154,7 +164,8 @@ export async function createAuthorizationServer(
       rpInitiatedLogout: { enabled: false },
       // A client_id that is an https URL is fetched (draft-02): only on port 443 and only when
       // every address its host resolves to is public (the webhooks' SSRF rule), so a client id
-      // cannot make the gateway reach its own network.
+      // cannot make the gateway reach its own network; the fetch itself checks again where it
+      // connects (createGuardedFetch).
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',

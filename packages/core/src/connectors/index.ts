@@ -38,6 +38,7 @@ export {
   type AuthorizationServerOptions,
   type PreRegisteredClient,
 } from './authorization-server.js';
+export { createGuardedFetch, type OutboundFetch } from './guarded-fetch.js';
 export type { ConnectorApprovalRow, ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
 export { CONNECTOR_SCOPES, PROTOCOL_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 export { connectorRoutes } from './routes.js';

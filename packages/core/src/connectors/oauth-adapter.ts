@@ -21,10 +21,21 @@ import { oauthIdHash } from './service.js';
  * without its `jti` (except a Session's, see `upsert`), so no access, refresh or registration
  * token can be read from the database; `find(id)` puts the `jti` back. Every replica shares the rows: a token revoked on one is gone on all.
  */
+/** What the adapter needs from the authorization server around it (the library's error class, where a request is). */
+export interface OAuthAdapterHooks {
+  /** The error a lost redemption answers with: the token endpoint's `invalid_grant` (RFC 6749 §5.2). */
+  alreadyConsumed: (model: string) => Error;
+  /** True while the provider answers the token endpoint, where a grant is destroyed only on a code or refresh token's reuse. */
+  atTokenEndpoint: () => boolean;
+  /** Ends the grant after a reuse (connectors' revokeGrantOnReuse). */
+  revokeOnReuse: (oauthGrantId: string) => Promise<void>;
+}
+
 export class PgOAuthAdapter {
   constructor(
     private readonly db: RawSql,
     private readonly model: string,
+    private readonly hooks?: OAuthAdapterHooks,
   ) {}
 
   /** Stores `payload` under `id` for `expiresIn` seconds (undefined: no expiry). */
@@ -65,11 +76,27 @@ export class PgOAuthAdapter {
     return this.restore(await findOAuthRecordByUserCode(this.db, this.model, userCode));
   }
 
+  /**
+   * Consumes a code or refresh token once. The library reads the record, checks it is not consumed,
+   * then calls this: two requests redeeming the same one concurrently both pass its check, so the
+   * compare-and-set here decides. The loser's request is a reuse (RFC 9700 §4.14.2): the grant is
+   * ended and the token endpoint answers `invalid_grant`.
+   * @throws the hooks' `alreadyConsumed` error when another request consumed it first
+   */
   async consume(id: string): Promise<void> {
-    await consumeOAuthRecord(this.db, this.model, oauthIdHash(id));
+    const { won, grantId } = await consumeOAuthRecord(this.db, this.model, oauthIdHash(id));
+    if (won || !this.hooks) return;
+    if (grantId) await this.hooks.revokeOnReuse(grantId);
+    throw this.hooks.alreadyConsumed(this.model);
   }
 
+  /**
+   * Deletes the record. The library destroys a Grant at the token endpoint only when a consumed
+   * code or refresh token comes back (its own reuse detection): the connector grant is ended
+   * with it, so tokens a concurrent request saves afterwards are refused too.
+   */
   async destroy(id: string): Promise<void> {
+    if (this.model === 'Grant' && this.hooks?.atTokenEndpoint()) return this.hooks.revokeOnReuse(id);
     await deleteOAuthRecord(this.db, this.model, oauthIdHash(id));
   }
 

@@ -60,9 +60,20 @@ export async function findOAuthRecordByUserCode(db: RawSql, model: string, userC
   return rows[0] ?? null;
 }
 
-/** Marks the record consumed (an authorization code used, a refresh token rotated). */
-export async function consumeOAuthRecord(db: RawSql, model: string, idHash: string): Promise<void> {
-  await db.$executeRaw`UPDATE oauth_records SET consumed_at = now() WHERE model = ${model} AND id_hash = ${idHash}`;
+/**
+ * Marks the record consumed (an authorization code used, a refresh token rotated), only if no one
+ * did before: of concurrent calls exactly one gets `won` true (the row lock orders them).
+ * @returns `won`, and the record's provider grant id (null: no such record)
+ */
+export async function consumeOAuthRecord(db: RawSql, model: string, idHash: string): Promise<{ won: boolean; grantId: string | null }> {
+  const won = await db.$queryRaw<{ grantId: string | null }[]>`
+    UPDATE oauth_records SET consumed_at = now()
+     WHERE model = ${model} AND id_hash = ${idHash} AND consumed_at IS NULL
+    RETURNING grant_id AS "grantId"`;
+  if (won[0]) return { won: true, grantId: won[0].grantId };
+  const lost = await db.$queryRaw<{ grantId: string | null }[]>`
+    SELECT grant_id AS "grantId" FROM oauth_records WHERE model = ${model} AND id_hash = ${idHash}`;
+  return { won: false, grantId: lost[0]?.grantId ?? null };
 }
 
 /** Deletes the record. */
@@ -300,6 +311,15 @@ export async function markGrantRevoked(
     UPDATE connector_grants SET revoked_at = now(), revoked_by = ${by}
      WHERE organization_id = ${organizationId}::uuid AND id = ${id}::uuid AND revoked_at IS NULL
        AND (${wallet ?? null}::text IS NULL OR wallet = ${wallet ?? null})
+    RETURNING ${GRANT_COLUMNS}`;
+  return rows[0] ? toGrant(rows[0]) : null;
+}
+
+/** Marks the live connector grant made over the provider's grant `oauthGrantId` revoked by `by`; null when none is live. */
+export async function markGrantRevokedByOAuthGrantId(db: RawSql, oauthGrantId: string, by: string): Promise<ConnectorGrantRow | null> {
+  const rows = await db.$queryRaw<Raw[]>`
+    UPDATE connector_grants SET revoked_at = now(), revoked_by = ${by}
+     WHERE oauth_grant_id = ${oauthGrantId} AND revoked_at IS NULL
     RETURNING ${GRANT_COLUMNS}`;
   return rows[0] ? toGrant(rows[0]) : null;
 }

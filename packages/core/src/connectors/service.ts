@@ -32,6 +32,7 @@ import {
   lockLiveGrant,
   lockPendingApproval,
   markGrantRevoked,
+  markGrantRevokedByOAuthGrantId,
   recordSpend,
   spentTodayByGrant,
   sumSpendsSince,
@@ -544,6 +545,32 @@ export async function revokeConnectorGrant(
   const existing = await findGrant(ctx.sql, organizationId, id, wallet);
   if (!existing) throw new AppError('not-found', 'No such grant');
   return grantDto(ctx, existing); // already revoked: revoking again changes nothing
+}
+
+/**
+ * Ends a grant whose authorization code or refresh token was presented twice (RFC 6749 §4.1.2,
+ * RFC 9700 §4.14.2 refresh token reuse detection): the authorization server cannot tell the
+ * legitimate client from an attacker holding a copy, so the connector grant is marked revoked
+ * (`revokedBy: 'token-reuse'`) and every code, access and refresh token issued under it deleted,
+ * in one transaction, with its audit record. The mark is what makes it final: a token the winner
+ * of a concurrent redemption saves after this is still refused, its grant being revoked.
+ * @param oauthGrantId the authorization server's grant id (a grant that is no connector grant: its records only)
+ */
+export async function revokeGrantOnReuse(ctx: Db, oauthGrantId: string): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const revoked = await markGrantRevokedByOAuthGrantId(tx, oauthGrantId, 'token-reuse');
+    const tokens = await deleteOAuthRecordsOfGrant(tx, oauthGrantId);
+    if (!revoked) return;
+    await audit(tx, {
+      organizationId: revoked.organizationId,
+      grantId: revoked.id,
+      wallet: revoked.wallet,
+      clientId: revoked.clientId,
+      kind: 'revocation',
+      outcome: 'revoked',
+      detail: { by: 'token-reuse', deletedRecords: tokens },
+    });
+  });
 }
 
 /** How long an expired authorization-server record is kept, in ms (one day: a late request then meets 'expired', not 'unknown'). */
