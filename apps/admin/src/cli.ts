@@ -384,7 +384,8 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
   'bridge:retry': async (prisma, f, config) => {
     const id = need(f.transfer, 'transfer');
     return withQueues(config, async (queues) => ({
-      transfer: await retryBridgeDestination({ ...chainContext(prisma, config), queues }, id),
+      // The transfer is looked up first (an unknown id is the answer even with no chain here).
+      transfer: await retryBridgeDestination({ ...chainContext(prisma, config, { optional: true }), queues }, id),
     }));
   },
   /**
