@@ -79,13 +79,9 @@ export const Grant = z
     status: z.enum(['active', 'revoked']),
     createdAt: dateTime(),
     revokedAt: dateTime().nullable(),
-    revokedBy: z
-      .enum(['holder', 'organization', 'operator', 'token-reuse'])
-      .nullable()
-      .meta({
-        description:
-          'Who revoked it; `token-reuse`: the authorization server, on a code or refresh token presented twice (RFC 9700 §4.14.2)',
-      }),
+    revokedBy: z.enum(['holder', 'organization', 'operator', 'token-reuse']).nullable().meta({
+      description: 'Who revoked it; `token-reuse`: the authorization server, on a code or refresh token presented twice (RFC 9700 §4.14.2)',
+    }),
   })
   .meta({ id: 'ConnectorGrant', description: "A wallet holder's consent to an AI connector, with its limits and what is left of them" });
 export type GrantDto = z.infer<typeof Grant>;
