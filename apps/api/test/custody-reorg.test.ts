@@ -46,6 +46,19 @@ describe('custody: a reorged deposit mined again is credited once', () => {
     });
   }
   const receipt = (hash: string) => rpc<Receipt>(url(), 'eth_getTransactionReceipt', [hash]);
+  /**
+   * The receipt of a transaction just sent: anvil's automine answers the send before the block is
+   * always readable on a loaded machine, so wait for it (mining a block if it is still pending).
+   */
+  async function minedReceipt(hash: string): Promise<Receipt> {
+    for (let i = 0; i < 50; i++) {
+      const r = await receipt(hash);
+      if (r) return r;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (i === 20) await mine(1);
+    }
+    return receipt(hash);
+  }
 
   beforeAll(async () => {
     stack = await startStack('custody-reorg', {
@@ -62,7 +75,7 @@ describe('custody: a reorged deposit mined again is credited once', () => {
     const other = await fundedWallet(ONE);
     const raw = await signedTransfer(wallet, custody, 4n * ONE, 0, parseGwei('1'));
     const hash = await rpc<string>(url(), 'eth_sendRawTransaction', [raw]);
-    const first = await receipt(hash);
+    const first = await minedReceipt(hash);
     expect(first?.status).toBe('0x1');
     expect(first!.logs.map((l) => Number(l.logIndex))).toEqual([0]);
     await mine(3);
@@ -86,7 +99,7 @@ describe('custody: a reorged deposit mined again is credited once', () => {
     } finally {
       await rpc(url(), 'evm_setAutomine', [true]);
     }
-    const again = await receipt(hash);
+    const again = await minedReceipt(hash);
     expect(again?.status).toBe('0x1');
     expect(again!.logs.map((l) => Number(l.logIndex))).toEqual([1]);
     await mine(3);
