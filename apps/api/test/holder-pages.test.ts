@@ -1,5 +1,5 @@
 /**
- * What the wallet holder reads before signing (issue #29), without a stack: a client's free-text
+ * What the wallet holder reads before signing, without a stack: a client's free-text
  * name is marked unverified on the consent page and in the consent's statement, beside what
  * identifies the client (a URL client id's host, a Client ID Metadata Document's, or the opaque
  * id), and a name cannot smuggle quotes or a line break into the statement.

@@ -200,7 +200,7 @@ describe('sectors: health records and consents', () => {
     expect(await seenBy(y.apiKey, inY.token)).toEqual([{ id: forY.body.id, organizationId: y.organizationId }]);
   });
 
-  it('issue #24: listing consents needs consents:read on an API key; a static AI-connector token is refused whatever its scopes', async () => {
+  it('listing consents needs consents:read on an API key; a static AI-connector token is refused whatever its scopes', async () => {
     const x = await stack.org('all');
     const wallet = (await stack.login()).wallet;
     const session = await stack.login(wallet, { apiKey: x.apiKey });
