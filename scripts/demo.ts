@@ -38,7 +38,6 @@
  * pays within its limit and is refused over it, too.
  * Exits 0 when all four event names were delivered and verified, 1 otherwise.
  */
-import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type RequestListener } from 'node:http';
@@ -55,7 +54,7 @@ import { Client as McpClient, StreamableHTTPClientTransport, UnauthorizedError }
 import { startWorker } from '@gw/worker';
 import { MemoryStore, webhookReceiver, type WebhookEvent } from '@service-gateway/webhook-receiver';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
-import { ensureLocalAppRole, localAppRolePassword } from '@gw/db';
+import { localAppRoleFor } from '@gw/db';
 import path from 'node:path';
 import { consentOverHttp, MemoryOAuthClientProvider } from './lib/connector-consent.js';
 // The typed client's signing of served typed data (string uint256 fields → bigint, the signer checked).
@@ -94,11 +93,9 @@ const env = {
 };
 // As `pnpm start`: the demo's API and worker connect as the database's rows-only app role when
 // DATABASE_URL is a superuser's (migrations ran as the superuser); its operator CLI keeps the URL.
-const appRole =
-  loadConfig(env).NODE_ENV === 'development'
-    ? await ensureLocalAppRole(loadConfig(env).DATABASE_URL, localAppRolePassword(process.env.SECRETS_ENCRYPTION_KEY ?? randomUUID()))
-    : null;
-const config = loadConfig(appRole ? { ...env, DATABASE_URL: appRole.url } : env);
+const asSuperuser = loadConfig(env);
+const appRole = await localAppRoleFor(asSuperuser);
+const config = appRole ? loadConfig({ ...env, DATABASE_URL: appRole.url }) : asSuperuser;
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 /**

@@ -14,9 +14,8 @@
  * so that confirmations advance. They stop last, and the record with them.
  *
  * In development, when DATABASE_URL is a superuser's, the API and the worker connect as the
- * database's rows-only role `<database>_app` instead ({@link ensureLocalAppRole}).
+ * database's rows-only role `<database>_app` instead ({@link localAppRoleFor}).
  */
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -29,7 +28,7 @@ import {
   recordLocalChains,
   runService,
 } from '@gw/runtime';
-import { ensureLocalAppRole, localAppRolePassword } from '@gw/db';
+import { localAppRoleFor } from '@gw/db';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { startApi, startupBanner } from '@gw/api';
 import { startWorker } from '@gw/worker';
@@ -56,14 +55,13 @@ try {
   // Locally PostgreSQL's superuser runs the migrations (`pnpm db:migrate`, before this), but the
   // API and the worker connect as the database's rows-only app role, as in the containers: what
   // they run can neither alter the schema nor disable the audit trail's triggers.
-  if (config.NODE_ENV === 'development') {
-    const appRole = await ensureLocalAppRole(config.DATABASE_URL, localAppRolePassword(config.SECRETS_ENCRYPTION_KEY ?? randomUUID()));
-    if (appRole) {
-      process.env.DATABASE_URL = appRole.url;
-      config = loadConfig();
-      process.stderr.write(`database: connecting as ${appRole.role} (rows only; migrations ran as the superuser)\n`);
-    }
+  const appRole = await localAppRoleFor(config);
+  if (appRole) {
+    process.env.DATABASE_URL = appRole.url;
+    config = loadConfig();
+    process.stderr.write(`database: connecting as ${appRole.role} (rows only; migrations ran as the superuser)\n`);
   }
+
   if (key.source === 'generated')
     process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${key.path} (mode 0600; keep it, back it up)\n`);
   const logger = createLogger(config.LOG_LEVEL, { app: 'api+worker' });

@@ -30,4 +30,4 @@ export {
 } from './keyset.js';
 export * from './raw-sql.js';
 export * from './transaction.js';
-export { ensureLocalAppRole, localAppRoleName, localAppRolePassword, type LocalAppRole } from './local-role.js';
+export { ensureLocalAppRole, localAppRoleFor, localAppRoleName, type LocalAppRole } from './local-role.js';

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** What {@link ensureLocalAppRole} made: the app role's name and the URL that connects as it. */
@@ -12,7 +12,7 @@ export interface LocalAppRole {
  * The app role's password, derived from the service's secrets key (SECRETS_ENCRYPTION_KEY, the
  * local one in .data/secrets.key): stable across restarts of one checkout, nothing new to keep.
  */
-export const localAppRolePassword = (secretsKey: string): string =>
+const localAppRolePassword = (secretsKey: string): string =>
   createHmac('sha256', secretsKey).update('gw local database app role').digest('base64url');
 
 /** The app role of a database: `<database>_app`, letters, digits and underscores only. */
@@ -73,4 +73,20 @@ export async function ensureLocalAppRole(databaseUrl: string, password: string):
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * What `pnpm start` and `pnpm demo` run their API and worker as: in development,
+ * {@link ensureLocalAppRole} with a password derived from the secrets key; elsewhere nothing
+ * changes (containers and production name their own least-privilege role in DATABASE_URL).
+ * @returns the app role and its URL, or null (not development, or DATABASE_URL is no superuser's)
+ * @throws Error from PostgreSQL when it cannot be reached
+ */
+export function localAppRoleFor(config: {
+  NODE_ENV: string;
+  DATABASE_URL: string;
+  SECRETS_ENCRYPTION_KEY?: string | undefined;
+}): Promise<LocalAppRole | null> {
+  if (config.NODE_ENV !== 'development') return Promise.resolve(null);
+  return ensureLocalAppRole(config.DATABASE_URL, localAppRolePassword(config.SECRETS_ENCRYPTION_KEY ?? randomUUID()));
 }
