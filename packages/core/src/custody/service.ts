@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex, parseEther, type PublicClient } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex, parseEther, type PublicClient, zeroAddress } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
 import { AppError, type ChainEndpoint, type Context, fetchPage, type Page, type PageQuery } from '@gw/runtime';
 import {
@@ -173,13 +173,10 @@ class DepositStream implements OpenLogStream<DepositLog> {
       }),
     );
     return logs
-      .filter(
-        (l) =>
-          l.args.value > 0n &&
-          getAddress(l.args.from) !== this.custody &&
-          l.args.from !== '0x0000000000000000000000000000000000000000' &&
-          !this.ours.has(getAddress(l.args.from)),
-      )
+      .filter((l) => {
+        const from = getAddress(l.args.from);
+        return l.args.value > 0n && from !== this.custody && from !== zeroAddress && !this.ours.has(from);
+      })
       .map((l) => ({
         chainId: chain.chainId,
         txHash: l.transactionHash.toLowerCase(),
@@ -208,22 +205,22 @@ class DepositStream implements OpenLogStream<DepositLog> {
       chain.chainId,
       deposits.map((d) => d.txHash),
     );
-    const fresh: DepositLog[] = [];
     const restored: { orphan: DepositRow; log: DepositLog }[] = [];
     const same = (o: DepositRow, d: DepositLog) =>
       o.txHash === d.txHash && getAddress(o.address) === d.address && BigInt(o.amount.toFixed(0)) === d.amount;
+    /** The logs left once each that matches an orphan (as `matches` says) has taken it. */
+    const claim = (logs: readonly DepositLog[], matches: (o: DepositRow, d: DepositLog) => boolean): DepositLog[] =>
+      logs.filter((d) => {
+        const i = orphans.findIndex((o) => matches(o, d));
+        if (i < 0) return true;
+        restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
+        return false;
+      });
     const ordered = [...deposits].sort((a, b) => a.logIndex - b.logIndex);
-    const unmatched: DepositLog[] = [];
-    for (const d of ordered) {
-      const i = orphans.findIndex((o) => same(o, d) && o.logIndex === d.logIndex);
-      if (i >= 0) restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
-      else unmatched.push(d);
-    }
-    for (const d of unmatched) {
-      const i = orphans.findIndex((o) => same(o, d));
-      if (i >= 0) restored.push({ orphan: orphans.splice(i, 1)[0]!, log: d });
-      else fresh.push(d);
-    }
+    const fresh = claim(
+      claim(ordered, (o, d) => same(o, d) && o.logIndex === d.logIndex),
+      same,
+    );
     for (const { orphan, log } of restored) {
       await restoreOrphaned(tx, orphan.id, { blockNumber: log.blockNumber, blockHash: log.blockHash, logIndex: log.logIndex });
       this.report.restored += 1;
