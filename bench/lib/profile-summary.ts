@@ -57,25 +57,38 @@ export function loadProfile(file: string): LoadedProfile {
   return { profile, byId: new Map(profile.nodes.map((n) => [n.id, n])), parent };
 }
 
+/** `[fromUs, toUs]` on the profile's clock (see {@link monotonicUs}). */
+export type Window = readonly [number, number];
+
+const isWindowList = (w: Window | readonly Window[]): w is readonly Window[] => Array.isArray(w[0]);
+
+/** Whether a sample taken at `t` (µs) counts: inside one of the windows, or always when none is given. */
+function windowTest(window: Window | readonly Window[] | undefined): (t: number) => boolean {
+  if (!window) return () => true;
+  const list = isWindowList(window) ? window : [window];
+  return (t) => list.some(([from, to]) => t >= from && t <= to);
+}
+
 /**
  * Sums the profile's sample time by bucket: each sample's node goes to `bucketOf(nodeId)` (a name,
  * or the node id itself for self time per node); sample i lasts until sample i+1 (DevTools'
- * convention); samples outside `window` (profile clock, µs) are left out; the bucket `idle` is
- * counted apart.
+ * convention); samples outside `window` (profile clock, µs; one window or several) are left
+ * out; the bucket `idle` is counted apart.
  * @param onSample called for every counted sample (bucket, node id, µs)
  * @returns µs per bucket (idle excluded), busy µs (their sum) and idle µs
  */
 export function timeByBucket<B extends string | number>(
   { profile }: LoadedProfile,
   bucketOf: (nodeId: number) => B | 'idle',
-  window?: [number, number],
+  window?: Window | readonly Window[],
   onSample?: (bucket: B | 'idle', nodeId: number, us: number) => void,
 ): { us: Map<B, number>; busyUs: number; idleUs: number } {
   const us = new Map<B | 'idle', number>();
+  const inside = windowTest(window);
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     t += profile.timeDeltas[i] ?? 0;
-    if (window && (t < window[0] || t > window[1])) continue;
+    if (!inside(t)) continue;
     const dt = Math.max(0, profile.timeDeltas[i + 1] ?? 0);
     const b = bucketOf(profile.samples[i]!);
     us.set(b, (us.get(b) ?? 0) + dt);
@@ -167,15 +180,46 @@ export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n)
 
 /**
  * Aggregates one `.cpuprofile` file.
- * @param opts.top rows per table; opts.window `[fromUs, toUs]` from {@link monotonicUs}: only samples taken in it count
+ * @param opts.top rows per table; opts.window `[fromUs, toUs]` from {@link monotonicUs} (or several): only samples taken in them count
  */
-export function summarizeProfile(file: string, opts: { top?: number; window?: [number, number] } = {}): ProfileSummary {
+export function summarizeProfile(file: string, opts: { top?: number; window?: Window | readonly Window[] } = {}): ProfileSummary {
   const top = opts.top ?? 25;
+  const t = profileTimes(file, opts.window);
+  const busyUs = Math.max(1, t.totalUs - t.idleUs);
+  return {
+    file,
+    windowed: opts.window !== undefined,
+    totalMs: Math.round(t.totalUs / 1000),
+    busyMs: Math.round(busyUs / 1000),
+    idlePct: Math.round((t.idleUs / Math.max(1, t.totalUs)) * 1000) / 10,
+    topFunctions: toRows(t.selfByFunction, busyUs, top),
+    selfByArea: toRows(t.selfByArea, busyUs, top),
+    inclusiveByArea: toRows(t.inclusiveByArea, busyUs, top),
+    inclusiveFirstParty: toRows(t.inclusiveFirstParty, busyUs, top),
+  };
+}
+
+/** The sampled time of a profile (µs), unrounded: what {@link summarizeProfile} tabulates. */
+export interface ProfileTimes {
+  totalUs: number;
+  idleUs: number;
+  /** Self time per function label (`name file:line`). */
+  selfByFunction: Map<string, number>;
+  selfByArea: Map<string, number>;
+  inclusiveByArea: Map<string, number>;
+  inclusiveFirstParty: Map<string, number>;
+}
+
+/**
+ * Sums one `.cpuprofile`'s samples taken in `window` (all when none) by function and by area, self
+ * and inclusive, in µs.
+ */
+export function profileTimes(file: string, window?: Window | readonly Window[]): ProfileTimes {
   const loaded = loadProfile(file);
   const { byId, parent } = loaded;
 
   // Self time per node: sample i lasts until sample i+1 (DevTools' convention).
-  const selfUs = timeByBucket(loaded, (id) => id, opts.window).us;
+  const selfUs = timeByBucket(loaded, (id) => id, window).us;
 
   // Areas and first-party functions on each node's stack (memoised; a recursive function counts once).
   const onPath = new Map<number, { areas: Set<string>; ours: Set<string> }>();
@@ -214,17 +258,13 @@ export function summarizeProfile(file: string, opts: { top?: number; window?: [n
     for (const a of areas) if (!GLUE_AREAS.has(a)) inclArea.set(a, (inclArea.get(a) ?? 0) + us);
     for (const f of ours) inclOurs.set(f, (inclOurs.get(f) ?? 0) + us);
   }
-  const busyUs = Math.max(1, totalUs - idleUs);
   return {
-    file,
-    windowed: opts.window !== undefined,
-    totalMs: Math.round(totalUs / 1000),
-    busyMs: Math.round(busyUs / 1000),
-    idlePct: Math.round((idleUs / Math.max(1, totalUs)) * 1000) / 10,
-    topFunctions: toRows(byFunction, busyUs, top),
-    selfByArea: toRows(selfArea, busyUs, top),
-    inclusiveByArea: toRows(inclArea, busyUs, top),
-    inclusiveFirstParty: toRows(inclOurs, busyUs, top),
+    totalUs,
+    idleUs,
+    selfByFunction: byFunction,
+    selfByArea: selfArea,
+    inclusiveByArea: inclArea,
+    inclusiveFirstParty: inclOurs,
   };
 }
 

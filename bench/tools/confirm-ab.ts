@@ -30,6 +30,11 @@
  * Report: per pair the two sides and B ÷ A of confirms/s and of API CPU µs per confirm; then the
  * medians and the middle half (25th–75th percentile) of the ratios.
  *
+ * `BENCH_AB_CPU_PROF_DIR`: each API also runs with `--cpu-prof` into `<dir>/A` and `<dir>/B`, and
+ * `<dir>/windows.json` records when each measured slice ran (CLOCK_MONOTONIC µs, the profiles'
+ * clock) and how many confirms it held: `pnpm bench:cpu-profile-diff <dir>` then compares the two
+ * sides' CPU per confirm function by function, counting only samples taken during the slices.
+ *
  * `BENCH_AB_RUNTIME_A` / `BENCH_AB_RUNTIME_B`: `dist` runs that side's API from its build
  * (`pnpm build` there first, as the image); anything else (default) from its sources with tsx, as
  * `pnpm start` does. Uses `BENCH_PG_URL` and `BENCH_REDIS_URL` (claimed and flushed, as `pnpm
@@ -39,13 +44,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startApiProcess, stopServers } from '../sections/api-section.js';
 import type { BenchRuntime, Child } from '../lib/child-process.js';
 import { loadBenchConfig } from '../lib/config.js';
+import { monotonicUs } from '../lib/profile-summary.js';
 import { feedAtPeak } from '../lib/feed.js';
 import { processCpuUs } from '../lib/http-load.js';
 import { benchServiceEnv, claimRedisDatabase, flushRedis } from '../lib/infra.js';
@@ -111,6 +117,8 @@ interface Side {
   api: Child;
   baseUrl: string;
   headers: Record<string, string>;
+  /** The slices measured on this side, warm-up first. */
+  windows: SliceWindow[];
 }
 
 interface Slice {
@@ -160,7 +168,15 @@ async function backendCpuUs(admin: pg.Client, dbName: string): Promise<Map<numbe
 }
 
 /** Confirms `ids` through the side's API, `concurrency` in flight, and measures the slice. */
+/** When each measured slice ran, per side, on the CPU profiles' clock (CLOCK_MONOTONIC, µs). */
+interface SliceWindow {
+  startUs: number;
+  endUs: number;
+  confirms: number;
+}
+
 async function confirmSlice(side: Side, ids: string[], concurrency: number, admin: pg.Client): Promise<Slice> {
+  const startUs = monotonicUs();
   const pgBefore = await backendCpuUs(admin, side.dbName);
   const apiBefore = processCpuUs(side.api.pid);
   const latencies: number[] = [];
@@ -177,6 +193,7 @@ async function confirmSlice(side: Side, ids: string[], concurrency: number, admi
   let pgUs = 0;
   for (const [pid, after] of pgAfter) pgUs += after - (pgBefore.get(pid) ?? 0);
   const l = summarizeLatency(latencies);
+  side.windows.push({ startUs, endUs: monotonicUs(), confirms: ids.length });
   return { confirmsPerSec: ids.length / (ms / 1000), apiCpuUs: apiUs / ids.length, pgCpuUs: pgUs / ids.length, p50Ms: l.p50, p99Ms: l.p99 };
 }
 
@@ -203,6 +220,7 @@ async function main(): Promise<void> {
   const concurrency = intSetting('BENCH_AB_CONCURRENCY', 20);
   const webhooks = intSetting('BENCH_AB_WEBHOOKS', 10);
   const settleMs = Number(process.env.BENCH_AB_SETTLE_MS ?? 2000);
+  const profDir = process.env.BENCH_AB_CPU_PROF_DIR ? path.resolve(process.env.BENCH_AB_CPU_PROF_DIR) : undefined;
   const cfg = loadBenchConfig();
   const claim = await claimRedisDatabase(cfg.redisUrl);
   await flushRedis(cfg.redisUrl);
@@ -227,7 +245,8 @@ async function main(): Promise<void> {
         AB_WEBHOOKS: String(webhooks),
         AB_PAYER: payer.address,
       });
-      const api = await startApiProcess(env, { cwd: dir, runtime: runtimeOf(name) });
+      const nodeFlags = profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profDir, name)}`] : [];
+      const api = await startApiProcess(env, { cwd: dir, runtime: runtimeOf(name), nodeFlags });
       const { token } = await siweLogin(api.baseUrl, org.apiKey, 'localhost', payer);
       sides.push({
         name,
@@ -236,6 +255,7 @@ async function main(): Promise<void> {
         api: api.child,
         baseUrl: api.baseUrl,
         headers: { 'x-api-key': org.apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        windows: [],
       });
     }
     log(
@@ -291,6 +311,12 @@ async function main(): Promise<void> {
     log(`B/A PostgreSQL CPU µs per confirm: ${spread(pgCpu)}`);
   } finally {
     await stopServers(...sides.map((s) => s.api));
+    if (profDir) {
+      // Only the measured pairs: the warm-up slice is the first of each side.
+      const windows = Object.fromEntries(sides.map((s) => [s.name, s.windows.slice(1)]));
+      writeFileSync(path.join(profDir, 'windows.json'), JSON.stringify(windows, null, 2));
+      log(`CPU profiles in ${profDir}: pnpm bench:cpu-profile-diff ${profDir}`);
+    }
     for (const name of dbNames) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
     await flushRedis(cfg.redisUrl).catch(() => undefined);
