@@ -1,4 +1,4 @@
-import type { Prisma, RawSql, Token, WalletTransfer, Db } from '@gw/db';
+import { Prisma, type RawSql, type Token, type WalletTransfer, type Db } from '@gw/db';
 import type { Owner, OwnerType } from './system-accounts.js';
 
 /**
@@ -92,7 +92,11 @@ export async function createOrganizationStripes(tx: RawSql, token: string, organ
  * columns: one index probe per leg.
  */
 export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys): Promise<AccountRow[]> {
-  return tx.$queryRaw<AccountRow[]>`
+  return tx.$queryRaw<AccountRow[]>`${lockAccountsStatement(token, keys)}`;
+}
+
+/** {@link lockAccounts}' statement, which {@link lockAccountsAndFreeStripe} runs as its first step. */
+const lockAccountsStatement = (token: string, keys: AccountKeys): Prisma.Sql => Prisma.sql`
     SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
     FROM unnest(${keys.types}::text[], ${keys.owners}::text[], ${keys.stripes}::int[]) AS t(owner_type, owner_id, stripe)
     JOIN ledger_accounts a
@@ -100,7 +104,6 @@ export async function lockAccounts(tx: RawSql, token: string, keys: AccountKeys)
      AND (t.stripe < 0 OR a.stripe = t.stripe)
     ORDER BY a.owner_type = 'organization', a.id
     FOR UPDATE OF a`;
-}
 
 /**
  * {@link lockAccounts}, then in the same statement a free stripe of `organizationId`'s account in
@@ -121,15 +124,7 @@ export async function lockAccountsAndFreeStripe(
   organizationId: string,
 ): Promise<{ accounts: AccountRow[]; stripe: AccountRow | undefined }> {
   const rows = await tx.$queryRaw<(AccountRow & { credit: boolean })[]>`
-    WITH locked AS MATERIALIZED (
-      SELECT a.id::text, a.owner_type::text AS owner_type, a.owner_id, a.stripe, a.balance::text AS balance
-      FROM unnest(${keys.types}::text[], ${keys.owners}::text[], ${keys.stripes}::int[]) AS t(owner_type, owner_id, stripe)
-      JOIN ledger_accounts a
-        ON a.owner_type = t.owner_type::owner_type AND a.owner_id = t.owner_id AND a.token = ${token}
-       AND (t.stripe < 0 OR a.stripe = t.stripe)
-      ORDER BY a.owner_type = 'organization', a.id
-      FOR UPDATE OF a
-    ),
+    WITH locked AS MATERIALIZED (${lockAccountsStatement(token, keys)}),
     stripe AS (
       SELECT id::text, owner_type::text AS owner_type, owner_id, stripe, balance::text AS balance
       FROM ledger_accounts
