@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EX, address, dateTime } from '@gw/runtime';
 
 /**
- * The session contract (spec, Session; issue #11): the login nonce, Sign-In with Ethereum, and
+ * The session contract: the login nonce, Sign-In with Ethereum, and
  * the JWKS that lets other native applications verify the session JWTs.
  */
 

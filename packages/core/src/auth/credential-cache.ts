@@ -8,7 +8,7 @@ import { authenticateCredential } from './service.js';
 export const revocationChannel = (prefix: string): string => `${prefix}:credential-revoked`;
 
 /**
- * Caches successful API-key look-ups for `ttlMs` (issue #5: no database round trip per request),
+ * Caches successful API-key look-ups for `ttlMs` (no database round trip per request),
  * keyed by the key's SHA-256. Revocation is announced on {@link revocationChannel}; every replica
  * subscribed with {@link CredentialCache.listen} evicts at once, and the TTL bounds staleness if
  * an announcement is missed. Failed look-ups are never cached. An expired key stops working at

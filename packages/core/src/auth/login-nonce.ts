@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SecretBox } from '@gw/runtime';
 
 /**
- * Stateless login nonces (issue #24): `GET /gateway/v1/sso/nonce` stores nothing. A nonce carries
+ * Stateless login nonces: `GET /gateway/v1/sso/nonce` stores nothing. A nonce carries
  * its own expiry and an HMAC-SHA256 over it, keyed with a key derived from SECRETS_ENCRYPTION_KEY
  * (`SecretBox.deriveKeys('siwe-nonce')`, HKDF), so any API replica can check that the service
  * issued it and that it has not expired; the login records its single use (`siwe_nonces` primary
@@ -16,7 +16,7 @@ import type { SecretBox } from '@gw/runtime';
 const VERSION = 'n1';
 const SHAPE = /^n1([0-9a-f]{10})[0-9a-f]{32}([0-9a-f]{64})$/;
 
-/** Lifetime of a nonce issued by `GET /gateway/v1/sso/nonce`, in seconds (issue #11: 10 minutes). */
+/** Lifetime of a nonce issued by `GET /gateway/v1/sso/nonce`, in seconds (10 minutes). */
 export const SIWE_NONCE_TTL_SECONDS = 600;
 
 const keysOf = new WeakMap<SecretBox, Buffer[]>();

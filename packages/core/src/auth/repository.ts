@@ -107,7 +107,7 @@ export async function deleteSpentNonces(sql: RawSql, before: Date, now: Date, li
 }
 
 /**
- * Marks a nonce issued as a row (by the release before issue #24's stateless nonces), unexpired
+ * Marks a nonce issued as a row (by the previous release, which stored its nonces), unexpired
  * and unused, used by `address`, in one UPDATE. @returns 1 when it was, else 0
  */
 export async function markNonceUsed(prisma: PrismaClient, nonce: string, address: string, now: Date): Promise<number> {
@@ -172,7 +172,7 @@ type SigningKeys = Pick<PrismaClient | Tx, 'signingKey'>;
 
 /**
  * The keys not (yet) scheduled to retire (`retired_at` null), newest first: normally one, the key
- * that signs; several only in a database written before issue #24 (the next key resolution
+ * that signs; several only in a database written by the previous release (the next key resolution
  * schedules all but one).
  */
 export function listUnscheduledSigningKeys(db: SigningKeys): Promise<SigningKey[]> {

@@ -13,7 +13,7 @@ const route = defineRoute<
   }
 >();
 
-/** Wallet login (spec, Session) and the JWKS that lets other native applications verify its JWTs. */
+/** Wallet login and the JWKS that lets other native applications verify its JWTs. */
 export const sessionRoutes = [
   route({
     operationId: 'getLoginNonce',

@@ -95,7 +95,7 @@ const FUTURE_SKEW_MS = 60_000;
 export const SIWE_NONCE_RETENTION_MS = 24 * 3_600_000;
 
 /**
- * The organization named by `id`, when there is one (issue #12: the organization a patient's
+ * The organization named by `id`, when there is one (e.g. the organization a patient's
  * consent names). Any string is accepted; one that is not a UUID names no organization.
  * @returns `{ id }`, or null for an unknown or malformed id
  */
@@ -104,7 +104,7 @@ export async function findOrganization(db: Pick<PrismaClient, 'organization'>, i
 }
 
 /**
- * One batch of the retention job's `siwe_nonces` rule (issue #14): deletes up to `limit` nonces
+ * One batch of the retention job's `siwe_nonces` rule: deletes up to `limit` nonces
  * created more than {@link SIWE_NONCE_RETENTION_MS} before `now` that were used or have expired,
  * skipping rows locked by a login in progress.
  * @param now the run's instant (cut-offs are computed from it)
@@ -115,7 +115,7 @@ export function pruneSpentNonces(sql: RawSql, now: Date, limit: number): Promise
 }
 
 /**
- * Issues a login nonce (issues #11 and #24): stateless, nothing is stored. It carries its expiry
+ * Issues a login nonce: stateless, nothing is stored. It carries its expiry
  * ({@link SIWE_NONCE_TTL_SECONDS} from now) and an HMAC-SHA256 over it with a key derived from
  * SECRETS_ENCRYPTION_KEY (`login-nonce.ts`); a login records its single use. 108 alphanumeric
  * characters (EIP-4361: at least 8).
@@ -130,7 +130,7 @@ const OPTIONAL_TRAILING_FIELDS = [/^Expiration Time: .+$/, /^Not Before: .+$/, /
 
 /**
  * True when the message has the EIP-4361 layout from `URI:` to its end with nothing after its last
- * field (issue #11 finding 9: viem's parser does not anchor the end, so trailing lines passed).
+ * field (viem's parser does not anchor the end, so it lets trailing lines pass).
  */
 function endsAtLastField(message: string): boolean {
   const lines = message.split('\n');
@@ -149,7 +149,7 @@ function endsAtLastField(message: string): boolean {
 
 const invalidDate = (d: Date | undefined) => d !== undefined && Number.isNaN(d.getTime());
 
-/** The hosts of the development loopback rule (issue #25). */
+/** The hosts of the development loopback rule. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The host of an RFC 3986 authority (`localhost:3000` → `localhost`, `[::1]:3000` → `[::1]`); the authority itself when it does not parse. */
@@ -174,9 +174,9 @@ export interface SiweDomainPolicy {
 }
 
 /**
- * The `domain` rule of the login (spec, Session; EIP-4361 `domain` is an RFC 3986 authority).
+ * The `domain` rule of the login (EIP-4361 `domain` is an RFC 3986 authority).
  * Production and test: exactly SIWE_DOMAIN, with an https `URI` (http only for `localhost`).
- * Issue #25, NODE_ENV=development with a loopback SIWE_DOMAIN (the default `localhost`): also
+ * NODE_ENV=development with a loopback SIWE_DOMAIN (the default `localhost`): also
  * `localhost`, `127.0.0.1` and `[::1]`, each with or without `listenPort`, with http URIs on
  * them, which is what `gw.login` signs for `http://localhost:<port>/api` or
  * `http://127.0.0.1:<port>/api`: a plain `pnpm start` needs no SIWE variable.
@@ -196,7 +196,7 @@ export function siweDomainPolicy(config: Pick<Config, 'NODE_ENV' | 'SIWE_DOMAIN'
   };
 }
 
-/** A refused login: 401 `invalid-signature` naming the message field that failed and what the service expects (issue #25). */
+/** A refused login: 401 `invalid-signature` naming the message field that failed and what the service expects. */
 const refuse = (field: string, detail: string, expected: string) => new AppError('invalid-signature', detail, { field, expected });
 
 /** Options of {@link loginWithSiwe}, from the configuration. */
@@ -218,7 +218,7 @@ export type SiweCheck = Pick<SiweLoginOptions, 'policy' | 'maxAgeSeconds' | 'cha
 
 /**
  * Checks an EIP-4361 message and its signature, everything but the nonce's single use (the login
- * records that; the connectors' consent page binds the nonce to its interaction, issue #29): the
+ * records that; the connectors' consent page binds the nonce to its interaction): the
  * layout, `domain` in the policy, `URI` on that domain, `Chain ID`, the dates and the ECDSA
  * signature by the message's address.
  * @returns the checksummed address and the message's nonce
@@ -299,7 +299,7 @@ export async function verifySiweSignature(
 }
 
 /**
- * Wallet login with an EIP-4361 (Sign-In with Ethereum) message (spec, Session; issues #2, #11):
+ * Wallet login with an EIP-4361 (Sign-In with Ethereum) message:
  * the message must parse with nothing after its last field, carry a `domain` of the policy
  * ({@link siweDomainPolicy}), a `URI` whose authority is that domain (https, or http for the
  * policy's http hosts), a `Chain ID` in `chainIds`, valid dates, be issued at most
@@ -309,7 +309,7 @@ export async function verifySiweSignature(
  * resource ({@link parseAllowanceResource}) becomes the session's allowance: what the holder lets
  * it send to others; without one the session sends value only to its organization and the holder.
  * @returns the session JWT, its expiry, the checksummed address and the bound organization (null: native)
- * @throws AppError('invalid-signature') 401 for every failure; issue #25: its `detail` says which
+ * @throws AppError('invalid-signature') 401 for every failure: its `detail` says which
  *   field failed, its value and what the service expects, and the extension members `field`
  *   (`message`, `domain`, `uri`, `chainId`, `issuedAt`, `notBefore`, `expirationTime`,
  *   `signature` or `nonce`) and `expected` (in words) say it for programs
@@ -336,7 +336,7 @@ const nonceRefused = () =>
   );
 
 /**
- * Records the single use of a login nonce by `address` (issue #24: the nonce is stateless until
+ * Records the single use of a login nonce by `address` (the nonce is stateless until
  * here). A nonce made by {@link issueSiweNonce} must carry a valid MAC and be unexpired; its row is
  * inserted now, and the primary key refuses a second use (two concurrent logins with the same
  * nonce cannot both win). A nonce issued as a row by the previous release is marked used if it is
@@ -367,7 +367,7 @@ async function consumeNonce(
 }
 
 /**
- * `POST /gateway/v1/sso/login` (spec, Session; issue #11): with the optional `X-API-Key` of an
+ * `POST /gateway/v1/sso/login`: with the optional `X-API-Key` of an
  * integrator's backend, the session is bound to that key's organization; without one it is a
  * native session. Then {@link loginWithSiwe} with the configured SIWE options.
  * @param presentedKey the request's `X-API-Key`, if any
@@ -418,7 +418,7 @@ export async function grantWalletRole(prisma: PrismaClient, address: string, rol
 }
 
 /**
- * Revokes `role` from the wallet (`role:revoke`, issue #24). Once announced on
+ * Revokes `role` from the wallet (`role:revoke`). Once announced on
  * `walletRoleChannel`, its sessions lose the role on every replica without a new login.
  * @param address EIP-55 checksummed address
  * @returns whether the wallet had the role, and its roles now, `user` first
@@ -437,7 +437,7 @@ export async function revokeWalletRole(
 /**
  * Re-encrypts the generated JWT signing keys that are not sealed with the current key of `box`
  * (the first entry of SECRETS_ENCRYPTION_KEY): auth's part of the rotation step after prepending a
- * new key id (issue #11, `pnpm --silent admin secrets:reencrypt`, which also runs `webhooks`'
+ * new key id (`pnpm --silent admin secrets:reencrypt`, which also runs `webhooks`'
  * `reencryptWebhookSecrets`). Each row is updated only if its ciphertext is still the one read.
  * Idempotent: a second run changes nothing.
  * @returns how many keys were re-encrypted

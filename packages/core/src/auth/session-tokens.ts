@@ -32,7 +32,7 @@ import {
 
 /**
  * The session JWT mechanism: the ES256 signing keys (generated or configured, published as a
- * JWKS, rotated and retired: issue #24) and {@link SessionTokens}, which issues and verifies the
+ * JWKS, rotated and retired) and {@link SessionTokens}, which issues and verifies the
  * JWTs with its key and token caches.
  *
  * Key life cycle. `signing_keys.retired_at` is when a key stops verifying: null for the key that
@@ -178,7 +178,7 @@ export async function loadActiveKey(
 }
 
 /**
- * `keys:rotate` (issue #24): generates a new P-256 key, which signs from now on (every replica, once
+ * `keys:rotate`: generates a new P-256 key, which signs from now on (every replica, once
  * announced or within {@link KEY_REFRESH_MS}), and schedules every other unscheduled key to retire
  * `graceSeconds` from now. A configured JWT_PRIVATE_KEY is superseded too (its replicas sign with
  * the new key); to go back to a configured key, configure a new one.
@@ -211,7 +211,7 @@ export class SigningKeyRefusal extends Error {
 }
 
 /**
- * `keys:retire` (issue #24): retires key `kid` now (a key compromised, or a grace cut short): it
+ * `keys:retire`: retires key `kid` now (a key compromised, or a grace cut short): it
  * leaves the JWKS and verifies nothing more, on every replica once announced.
  * @returns whether this call retired it (false: it already was) and its retirement time
  * @throws SigningKeyRefusal `unknown-kid` when there is no such key; `current-key` when it is the
@@ -237,7 +237,8 @@ export type SigningKeyStatus = 'current' | 'active' | 'retiring' | 'retired';
 
 /**
  * `keys:list`: every key, newest first: `current` (the newest unscheduled key: it signs), `active`
- * (unscheduled but older: only in a database from before issue #24, scheduled at the next start),
+ * (unscheduled but older: only in a database written by the previous release, scheduled at the next
+ * start),
  * `retiring` (verifies until `retiredAt`) or `retired`.
  */
 export async function describeSigningKeys(
@@ -276,13 +277,13 @@ interface VerificationKey {
   retiresAt: number | null;
 }
 
-/** A verified session JWT: who and through which organization. Roles are not taken from the token (issue #24). */
+/** A verified session JWT: who and through which organization. Roles are not taken from the token. */
 export type VerifiedSession = Omit<Session, 'roles'>;
 
 /**
- * Issues and verifies the session JWTs of wallet login (spec, Authentication rule 2):
+ * Issues and verifies the session JWTs of wallet login:
  * ES256 pinned on verify, `iss`, `aud`, `sub` = checksummed address, `iat`, `exp` at most
- * JWT_TTL_SECONDS after `iat` (issue #24), `kid` header naming a key that verifies now;
+ * JWT_TTL_SECONDS after `iat`, `kid` header naming a key that verifies now;
  * verifiable by other native applications through the JWKS document.
  *
  * Holds per process: the signing key and the set of verifying keys (both re-read every
@@ -406,7 +407,7 @@ export class SessionTokens {
    * The allowance the holder signed at login, if any, is the private claim `alw` (amounts as
    * decimal strings of base units; a token whose `alw` does not parse is refused on verify).
    * `roles` is the wallet's roles at login, for those applications; the gateway itself reads them
-   * from `wallet_roles` on every request (issue #24).
+   * from `wallet_roles` on every request, so a revocation counts without a new login.
    * @returns the compact JWT and its expiry (now + JWT_TTL_SECONDS)
    */
   async issue(session: Session): Promise<{ token: string; expiresAt: Date }> {
@@ -441,7 +442,7 @@ export class SessionTokens {
   /**
    * Verifies a compact JWT: algorithm ES256 only (so `none` and HS256-with-the-public-key are
    * refused), a `kid` that is an RFC 7638 thumbprint of a key that verifies now (not retired),
-   * signature, `iss`, `aud`, `exp`, and (issue #24) a numeric `iat` not in the future (60 s skew)
+   * signature, `iss`, `aud`, `exp`, and a numeric `iat` not in the future (60 s skew)
    * with `exp − iat` ≤ JWT_TTL_SECONDS, so no key holder can mint a longer-lived token.
    * @returns the session (address and bound organization; roles come from `wallet_roles`), or null
    *   for any invalid token (the caller answers 401)
@@ -469,8 +470,8 @@ export class SessionTokens {
       return null;
     }
     if (!decoded || typeof decoded.payload === 'string' || decoded.header.alg !== JWT_ALGORITHM) return null;
-    // Issue #11 finding 8 (a `kid` array or object reached the database) and issue #24: only the
-    // shape of our kids gets as far as a look-up.
+    // Only the shape of our kids gets as far as a look-up: a `kid` array or object never reaches the
+    // database.
     const kid: unknown = decoded.header.kid;
     if (typeof kid !== 'string' || !THUMBPRINT_KID.test(kid)) return null;
     const key = await this.keyFor(kid);

@@ -5,12 +5,12 @@ import { listWalletRoles } from './repository.js';
 /** Redis channel on which role grants and revocations are announced to every API replica (payload: the address). */
 export const walletRoleChannel = (prefix: string): string => `${prefix}:wallet-roles-changed`;
 
-/** The roles a session has: `user`, plus every role the operator granted (spec, Roles). */
+/** The roles a session has: `user`, plus every role the operator granted. */
 export const withUser = (granted: string[]): string[] => ['user', ...granted.filter((r) => r !== 'user')];
 
 /**
- * Each wallet's roles as `wallet_roles` holds them, kept per API process for `ttlMs` (issue #24:
- * roles are no longer taken from the JWT's `roles` claim, so a revocation counts without a new
+ * Each wallet's roles as `wallet_roles` holds them, kept per API process for `ttlMs` (roles
+ * are not taken from the JWT's `roles` claim, so a revocation counts without a new
  * login). A grant or revocation made with the operator CLI is announced on
  * {@link walletRoleChannel} and every replica evicts the wallet at once; the TTL bounds staleness
  * if an announcement is lost. At most `maxEntries` wallets are kept (the oldest entry goes first).

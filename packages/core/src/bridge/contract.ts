@@ -6,7 +6,7 @@ import { CAIP2_PATTERN } from '../contracts/index.js';
 import { checksumAddress, isEvmAddress, ZERO_ADDRESS } from '../evm/index.js';
 
 /**
- * The bridge contract (issue #3; on chain since issue #28): `POST /gateway/v1/bridge/initiate`,
+ * The bridge contract: `POST /gateway/v1/bridge/initiate`,
  * `GET /gateway/v1/bridge/permit-typed-data` and `GET /gateway/v1/bridge/transfers/{id}`. `amount`
  * is a string of integer base units.
  */
@@ -22,7 +22,7 @@ export const evmAddressSchema = z
     example: '0x52908400098527886E0F7030069857D2E4169EE7',
   });
 
-/** Where the bridged tokens come from (issue #28). */
+/** Where the bridged tokens come from. */
 export const BRIDGE_FUNDING = ['permit', 'custody'] as const;
 export type BridgeFunding = (typeof BRIDGE_FUNDING)[number];
 
@@ -110,7 +110,7 @@ export const BridgeSourceLeg = leg('BridgeSourceLeg', 'The lock (home chain) or 
 export const BridgeDestinationLeg = leg('BridgeDestinationLeg', 'The mint (other chain) or release (home chain) of a bridge transfer');
 
 /**
- * The bridge transfer object (issue #28: on chain). `status`: `initiated` (the source leg is on its
+ * The bridge transfer object. `status`: `initiated` (the source leg is on its
  * way) → `relaying` (the lock or burn is `CHAIN_CONFIRMATIONS` deep; the mint or release is on its
  * way) → `completed` (the destination leg is confirmed) or `failed` (`failureReason`).
  */
@@ -203,7 +203,7 @@ export const bridgeExamples = {
   },
 };
 
-// --- the events a bridge transfer's final state pushes to webhooks (issue #28) -------------------------
+// --- the events a bridge transfer's final state pushes to webhooks -------------------------------------
 
 const failedExample = {
   ...initiated,
@@ -254,7 +254,7 @@ const bridgeEvent = <E extends 'bridge_transfer.completed' | 'bridge_transfer.fa
 };
 
 /**
- * The bridge's webhook events (issue #28), sent to the organization whose API key started the
+ * The bridge's webhook events, sent to the organization whose API key started the
  * transfer when it is final: `bridge_transfer.completed` (the mint or release is `CHAIN_CONFIRMATIONS`
  * deep) or `bridge_transfer.failed` (a leg was refused or reverted; `failureReason` says which and
  * where the tokens are).

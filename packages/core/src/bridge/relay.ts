@@ -5,20 +5,20 @@ import { transfer, BRIDGE_ESCROW } from '../ledger/index.js';
 import { failBridgeTransfer, findBridgeTransfer, listStaleBridgeTransfers, lockBridgeTransfer } from './repository.js';
 
 /**
- * Transfers made before issue #28. Until then the bridge moved ledger rows only (the amount into
- * `system:bridge-escrow`) and a simulated relayer reported them done without any chain. That
- * relayer is gone: a transfer of that kind still `initiated` when this release starts is failed and
+ * Ledger-only transfers (`funding = 'ledger'`), made by earlier releases: the bridge moved ledger
+ * rows only (the amount into `system:bridge-escrow`) and a simulated relayer reported them done
+ * without any chain. That relayer is gone: a transfer of that kind still `initiated` is failed and
  * its amount goes back to the wallet, by the `bridge-relay` job (its queue name, job name and job
- * ids are what deployed workers and Bull Board read: kept) and the sweeper. Transfers since issue
- * #28 are on chain and carried by the on-chain outbox (service.ts).
+ * ids are what deployed workers and Bull Board read: kept) and the sweeper. Every other transfer is
+ * on chain and carried by the on-chain outbox (service.ts).
  */
 
 export type LegacyRelayOutcome =
   { result: 'failed'; failureReason: string } | { result: 'not-initiated'; status: string } | { result: 'missing' };
 
-/** Why a transfer from before issue #28 was failed. */
+/** Why a ledger-only transfer still `initiated` was failed (its `failureReason`). */
 export const LEGACY_FAILURE_REASON =
-  'The bridge moved on chain (issue #28): this transfer, made before, was never sent to a chain; its amount went back to the wallet';
+  'The bridge moved on chain: this transfer, made before, was never sent to a chain; its amount went back to the wallet';
 
 /**
  * The `bridge-relay` job: fails a ledger-only transfer still `initiated` and refunds it (escrow →

@@ -24,7 +24,7 @@ export interface StaleBridgeTransferRow {
 }
 
 /**
- * Transfers made before issue #28 (`funding = 'ledger'`) still `initiated` and created at or before
+ * Ledger-only transfers (`funding = 'ledger'`) still `initiated` and created at or before
  * `createdBefore`, oldest first (on-chain transfers are carried by the outbox and its sweeper).
  */
 export function listStaleBridgeTransfers(sql: RawSql, createdBefore: Date, limit: number): PromiseLike<StaleBridgeTransferRow[]> {
@@ -34,7 +34,7 @@ export function listStaleBridgeTransfers(sql: RawSql, createdBefore: Date, limit
     ORDER BY created_at LIMIT ${limit}::int`;
 }
 
-// --- on chain (issue #28) ----------------------------------------------------------------------------
+// --- on chain ----------------------------------------------------------------------------------------
 
 /** A bridge transfer as the on-chain flow reads it (raw SQL: the outbox's outcomes run on `RawSql`). */
 export interface BridgeTransferRow {

@@ -6,7 +6,7 @@ import { bridgePermitTypedData, getBridgeTransfer, initiateBridge } from './serv
 const route = defineRoute<Pick<Context, 'prisma' | 'queues' | 'logger' | 'config' | 'chains' | 'secretBox'>>();
 
 /**
- * The bridge (issue #3; on chain since issue #28): cross-chain transfers of the JWT's wallet between
+ * The bridge: cross-chain transfers of the JWT's wallet between
  * the home chain and the other configured chains (CHAIN_RPC_URLS), each leg relayed through the
  * on-chain outbox (docs/chain.md, "The bridge"). `bridge:write` is the specification's only bridge
  * scope, reads included.

@@ -37,7 +37,7 @@ import {
 } from './repository.js';
 
 /**
- * The bridge on chain (issue #28). Two legs, each a row of the on-chain outbox:
+ * The bridge on chain. Two legs, each a row of the on-chain outbox:
  * - **outbound** (home chain → another): the source leg locks the tokens in the home chain's
  *   `BridgeVault` (`lockWithPermit`: the wallet's own tokens by its EIP-2612 permit, kind
  *   `bridge-lock`); once that transaction is `CHAIN_CONFIRMATIONS` deep and still canonical, its
@@ -179,7 +179,7 @@ export interface InitiateBridgeInput {
 }
 
 /**
- * Starts a cross-chain transfer on chain (issue #28). Checked before anything is written: the
+ * Starts a cross-chain transfer on chain. Checked before anything is written: the
  * route, the token, and with a permit the signature (it recovers to the wallet for the source
  * token's current nonce, the spender, this amount and deadline; deadline ≥ 60 s ahead; the wallet
  * holds the amount there). Then one transaction writes the transfer and its source leg (the outbox
@@ -329,7 +329,7 @@ export function toBridgeTransferDto(
   destination: OutboxState,
   head: bigint | null,
 ): BridgeTransferDto {
-  // Transfers from before issue #28 have no source chain recorded: they were the home chain's.
+  // Ledger-only transfers (`funding = 'ledger'`) have no source chain recorded: they were the home chain's.
   const fromChainId = t.fromChainId ?? homeCaip2;
   const sourceConfirmed = t.sourceBlock !== null;
   return {
@@ -438,8 +438,8 @@ async function sourceConfirmed(tx: RawSql, row: LegRow, receipt: TransactionRece
 
 /**
  * Writes the final state's event of a transfer finished in `tx` for the organization that started
- * it (transfers from before issue #28 have none: no event). @returns what enqueues its deliveries
- * after the commit
+ * it (a ledger-only transfer records no organization nor source chain: no event). @returns what
+ * enqueues its deliveries after the commit
  */
 async function recordFinalEvent(tx: RawSql, id: string, source: OutboxState, destination: OutboxState) {
   const t = (await lockTransfer(tx, id))!;

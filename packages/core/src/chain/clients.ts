@@ -12,7 +12,7 @@ import {
 import { AppError, type ChainEndpoint, type Chains, type Config, type Context } from '@gw/runtime';
 
 /**
- * viem clients of the configured chains (issue #27), built on first use and kept in the context's
+ * viem clients of the configured chains, built on first use and kept in the context's
  * `chains.memo`. Reads go through one HTTP transport per chain with JSON-RPC batching (calls made in
  * the same tick travel in one request) and CHAIN_RPC_TIMEOUT_MS per request, without retries: a slow
  * or dead node answers 503 `chain-unavailable` within a bounded time ({@link chainCall}).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { address, amountSchema, units } from '@gw/runtime';
 
 /**
- * The chain contract (issue #27): the names of our deployed contracts and the shapes of what is read
+ * The chain contract: the names of our deployed contracts and the shapes of what is read
  * from the chain. Amounts are strings of integer base units; chains are CAIP-2 ids (`eip155:<id>`).
  */
 

@@ -5,7 +5,7 @@ import type { ContractName, Deployment } from './contract.js';
 import { chainCall, publicClientOf, walletClientOf } from './clients.js';
 
 /**
- * Deploys our contracts on one chain (issue #27) from the committed artifacts of `@gw/contracts`,
+ * Deploys our contracts on one chain from the committed artifacts of `@gw/contracts`,
  * one transaction after the other, each awaited to its receipt. The home chain gets the token, the
  * timelock (the DAO treasury), the governor, the default staking pool and the bridge vault; any
  * other chain gets the wrapped token. The deployer keeps the token's initial supply (on a local

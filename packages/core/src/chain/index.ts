@@ -1,4 +1,4 @@
-/** The `chain` module's public surface (issue #27): other modules and the apps import it only through this file. */
+/** The `chain` module's public surface: other modules and the apps import it only through this file. */
 export {
   ABI_FILES,
   caip2,

@@ -3,7 +3,7 @@ import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import { findChainKey, insertChainKeyIfAbsent } from './repository.js';
 
 /**
- * The gateway's signing keys on chain (issue #27). They are secrets: never logged, never returned,
+ * The gateway's signing keys on chain. They are secrets: never logged, never returned,
  * and a generated one is stored only sealed by the SecretBox (SECRETS_ENCRYPTION_KEY), like the
  * webhook secrets.
  */

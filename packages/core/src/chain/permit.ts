@@ -5,7 +5,7 @@ import { chainCall, chainOf, publicClientOf } from './clients.js';
 import { PERMIT_TYPES, type PermitTypedDataDto } from './contract.js';
 
 /**
- * EIP-2612 permits relayed by the gateway (issues #27 and #28): the typed data a holder signs, and
+ * EIP-2612 permits relayed by the gateway: the typed data a holder signs, and
  * the check of a signed permit before anything is written. Shared by the gasless deposit, the
  * bridge and staking by permit. Our tokens (GatewayToken, WrappedToken) are ERC20Permit with an
  * ERC-5267 `eip712Domain()`.

@@ -27,7 +27,7 @@ import {
 } from './repository.js';
 
 /**
- * The on-chain transaction outbox (issue #27), held to the webhook outbox's standard:
+ * The on-chain transaction outbox, held to the webhook outbox's standard:
  *
  * 1. A business change writes its transaction with {@link recordChainTransaction} in its own
  *    PostgreSQL transaction (one per `kind` + `reference`), and enqueues it after the commit
@@ -55,8 +55,8 @@ import {
  */
 
 /**
- * Work to run once the transaction that applied an outcome has committed (issue #28: enqueue the
- * deliveries of the webhook events the outcome wrote, e.g. webhooks' `deliverAfterCommit`). It must
+ * Work to run once the transaction that applied an outcome has committed (e.g. enqueue the
+ * deliveries of the webhook events the outcome wrote, as webhooks' `deliverAfterCommit`). It must
  * be safe to lose (a crash between the commit and it): what it does has a sweeper fallback. The
  * worker runs it after the commit; a failure is logged, never thrown.
  */
@@ -612,7 +612,7 @@ export async function minedButUnfinished(db: RawSql, ids: readonly string[], blo
 
 /**
  * The business changes (`reference`s) of `kind` whose outbox row signed the transaction `txHash` on
- * `chainId` (issue #28: which gasless deposit a Transfer log to custody came from). Known from the
+ * `chainId` (e.g. which gasless deposit a Transfer log to custody came from). Known from the
  * signing on, before the row is final.
  * @param txHash lower-case 0x hash
  */

@@ -4,7 +4,7 @@ import { listNonceSigners, listStaleChainTransactions } from './repository.js';
 import type { RecordedChainTransaction } from './pipeline.js';
 
 /**
- * The on-chain outbox's queues (issue #27): one per (chain, signer), so that one chain's slow node
+ * The on-chain outbox's queues: one per (chain, signer), so that one chain's slow node
  * never holds up another's transactions, named `chain-tx-<chainId>-<signer, lower case>`; job id =
  * `chain_transactions` row id. The worker opens one for each configured chain with the relayer as
  * signer; the sweeper gives a job again to every unfinished row that has none.

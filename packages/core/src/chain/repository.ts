@@ -2,8 +2,8 @@ import { type Db, type PrismaClient, type RawSql, sqlFragment, type Tx } from '@
 import type { ContractName, Deployment } from './contract.js';
 
 /**
- * Every statement on `chain_deployments`, `chain_keys`, `chain_transactions` and `chain_nonces`
- * (issue #27). Nothing else touches them.
+ * Every statement on `chain_deployments`, `chain_keys`, `chain_transactions` and `chain_nonces`.
+ * Nothing else touches them.
  */
 
 type DeploymentRow = {

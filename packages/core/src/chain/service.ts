@@ -59,7 +59,7 @@ function fileDeployments(ctx: ChainCtx, chain: ChainEndpoint): Partial<Record<Co
 }
 
 /**
- * Makes sure each configured chain has our contracts (issue #27): reuses the recorded deployments
+ * Makes sure each configured chain has our contracts: reuses the recorded deployments
  * when their code is still on chain; else imports the chain's entry of CHAIN_DEPLOYMENTS_FILE (code
  * must be at every address); else deploys with the deployer key when `deploy` allows it (`local`:
  * only on chains marked local, as `pnpm start` does; `all`: any chain, as `admin chain:deploy`
@@ -150,8 +150,8 @@ export type ChainResetHandler = (tx: Tx, chainId: number) => Promise<void>;
 const resetHandlers: ChainResetHandler[] = [];
 
 /**
- * Registers what a module forgets of a chain that was reset (issue #27: "redeploys when the chain
- * was reset"); the custody module forgets its deposit cursor and block hashes. Runs in the
+ * Registers what a module forgets of a chain that was reset, when our contracts are redeployed on
+ * it; the custody module forgets its deposit cursor and block hashes. Runs in the
  * transaction that records the new deployment.
  */
 export function onChainReset(handler: ChainResetHandler): void {
@@ -244,8 +244,8 @@ export async function contractAddress(
 }
 
 /**
- * The block number at which one of our contracts was deployed on a chain, as recorded (issue #27:
- * where the deposit scan starts reading logs); null when unknown (imported from
+ * The block number at which one of our contracts was deployed on a chain, as recorded (where
+ * the deposit scan starts reading logs); null when unknown (imported from
  * CHAIN_DEPLOYMENTS_FILE) or not deployed.
  */
 export async function deploymentBlock(ctx: Pick<Context, 'prisma'>, chainId: number, name: ContractName): Promise<bigint | null> {

@@ -12,7 +12,7 @@ import { oauthIdHash, organizationOfResource, recordTokenIssue, revokeGrantOnReu
 import { CONNECTOR_SCOPES, PROTOCOL_SCOPES } from './scopes.js';
 
 /**
- * The OAuth 2.1 authorization server of the AI connectors (issue #29): `oidc-provider` configured
+ * The OAuth 2.1 authorization server of the AI connectors: `oidc-provider` configured
  * for MCP clients, its storage in PostgreSQL ({@link PgOAuthAdapter}), its signing keys sealed
  * with SECRETS_ENCRYPTION_KEY.
  *
@@ -70,7 +70,7 @@ export async function loadOAuthSigningKeys(ctx: Pick<Context, 'sql' | 'secretBox
 }
 
 /**
- * `secrets:reencrypt` (issue #29): re-seals the authorization server's signing keys that are
+ * `secrets:reencrypt`: re-seals the authorization server's signing keys that are
  * sealed with an older key of SECRETS_ENCRYPTION_KEY's keyring under the current one.
  * @returns how many keys were re-sealed
  */
@@ -124,7 +124,7 @@ export async function createAuthorizationServer(
     },
     pkce: { required: () => true },
     allowOmittingSingleRegisteredRedirectUri: false,
-    // Issue #29: every authorization shows the consent page (never a silent re-grant from the
+    // Every authorization shows the consent page (never a silent re-grant from the
     // session): only the grant the consent page just made, when the authorization resumes, counts.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const grantId = (ctx.oidc.result as { consent?: { grantId?: string } } | undefined)?.consent?.grantId;
@@ -195,7 +195,7 @@ export async function createAuthorizationServer(
   } as Configuration;
   const provider = new ProviderClass(opts.issuer, configuration);
   provider.proxy = opts.proxy;
-  // Issue #29: every token issue (code exchange, refresh) is audited before the answer leaves, so
+  // Every token issue (code exchange, refresh) is audited before the answer leaves, so
   // the record exists when the client holds the token. Only the grant type, scope and lifetime.
   provider.use(async (koa, next) => {
     await next();
@@ -222,7 +222,7 @@ export interface PreRegisteredClient {
 
 /**
  * Registers (or replaces) a public client in the authorization server's storage: PKCE, no
- * secret, exactly these redirect URIs (issue #29, `admin connector:client`).
+ * secret, exactly these redirect URIs (`admin connector:client`).
  */
 export async function registerPublicClient(ctx: { sql: RawSql }, client: PreRegisteredClient): Promise<void> {
   await upsertOAuthRecord(ctx.sql, {

@@ -3,7 +3,7 @@ import { EX, address, dateTime, idParam, listQuerySchema, page, units, uuid } fr
 import type { ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
 import { CONNECTOR_SCOPES } from './scopes.js';
 
-/** Request and response schemas of the connectors' REST operations (issue #29). */
+/** Request and response schemas of the connectors' REST operations. */
 
 const connectorScope = z.enum(CONNECTOR_SCOPES).meta({ description: 'A scope an AI connector may be granted' });
 const optionalCap = () => units().nullable().meta({ description: 'Base units of the native token; null = no cap' });

@@ -6,7 +6,7 @@ import { verifySiweSignature } from '../auth/index.js';
 import type { GrantLimits } from './service.js';
 
 /**
- * The wallet holder's signatures on the connectors' pages (issue #29): the consent page and the
+ * The wallet holder's signatures on the connectors' pages: the consent page and the
  * approval page ask the holder to sign an EIP-4361 (Sign-In with Ethereum) message whose
  *
  * - `domain` is the API's public origin's authority and `URI` the origin (the page's own address:

@@ -1,4 +1,4 @@
-/** The `connectors` module's public surface (issue #29): other modules and the apps import it only through this file. */
+/** The `connectors` module's public surface: other modules and the apps import it only through this file. */
 export {
   argumentsDigest,
   audit,

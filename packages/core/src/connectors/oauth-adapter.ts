@@ -12,7 +12,7 @@ import {
 import { oauthIdHash } from './service.js';
 
 /**
- * The storage of `oidc-provider` in PostgreSQL (issue #29): the library's adapter interface
+ * The storage of `oidc-provider` in PostgreSQL: the library's adapter interface
  * (`upsert`, `find`, `findByUid`, `findByUserCode`, `consume`, `destroy`, `revokeByGrantId`) over
  * the table `oauth_records`. One instance per model (`AccessToken`, `RefreshToken`,
  * `AuthorizationCode`, `Grant`, `Session`, `Interaction`, `Client`, …).

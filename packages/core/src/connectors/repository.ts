@@ -1,7 +1,7 @@
 import { type KeysetPage, type RawSql, sqlFragment } from '@gw/db';
 
 /**
- * Every statement on the connectors' tables (issue #29): `oauth_records` (the authorization
+ * Every statement on the connectors' tables: `oauth_records` (the authorization
  * server's storage), `oauth_signing_keys`, `connector_ceilings`, `connector_grants`,
  * `connector_spends`, `connector_approvals` and the append-only `connector_audit`.
  */

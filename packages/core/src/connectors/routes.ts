@@ -19,7 +19,7 @@ const route = defineRoute<Pick<Context, 'sql'>>();
 const big = (v: string | null) => (v === null ? null : BigInt(v));
 
 /**
- * AI connectors (issue #29). The wallet holder sees and revokes their own grants through the
+ * AI connectors. The wallet holder sees and revokes their own grants through the
  * organization's application (API key + the holder's JWT; never with a connector's token); the
  * organization sets its ceiling and lists or revokes its users' grants with its API key.
  */

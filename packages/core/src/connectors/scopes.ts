@@ -3,7 +3,7 @@ import type { Scope } from '@gw/runtime';
 /**
  * The scopes an AI connector may be granted: the gateway's wallet-holder operations. Webhook
  * management, the patient consents list and health records are never granted to a connector
- * (spec rules 3 and 7; issue #24: health records need the patient's recorded consent).
+ * (health records need the patient's recorded consent).
  */
 export const CONNECTOR_SCOPES = [
   'wallet:read',

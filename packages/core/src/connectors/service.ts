@@ -47,7 +47,7 @@ import { toAuditDto, toGrantDto, type GrantDto, type GrantView } from './contrac
 import { CONNECTOR_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 
 /**
- * AI connectors (issue #29): the wallet holder's grants to OAuth clients at an organization's MCP
+ * AI connectors: the wallet holder's grants to OAuth clients at an organization's MCP
  * endpoint, the organization's ceiling over them, the spending limits checked inside the ledger's
  * transactions, approvals above a threshold, and the append-only audit trail.
  */
@@ -201,7 +201,7 @@ export function checkAgainstCeiling(
 }
 
 /**
- * Records a wallet holder's consent (issue #29): checks it against the organization's ceiling,
+ * Records a wallet holder's consent: checks it against the organization's ceiling,
  * then writes the grant and its audit record in one transaction.
  * @returns the grant
  * @throws see {@link checkAgainstCeiling}
@@ -337,7 +337,7 @@ const overLimit = (which: string, limit: bigint, spent: bigint, requested: bigin
   );
 
 /**
- * The spend guard of a grant (issue #29). `charge` runs in the transaction of the ledger write:
+ * The spend guard of a grant. `charge` runs in the transaction of the ledger write:
  * it locks the grant row (concurrent charges of one grant queue there, so their sum never passes a
  * limit), refuses a revoked grant, a token other than the native one, a recipient outside the
  * allow-list (transfers), an amount above the per-transaction limit, above the approval threshold
@@ -512,7 +512,7 @@ export async function findConnectorGrant(ctx: Db, organizationId: string, id: st
 }
 
 /**
- * Revokes a grant (issue #29): marks it revoked and deletes every code, access and refresh token
+ * Revokes a grant: marks it revoked and deletes every code, access and refresh token
  * issued under it in one transaction, with its audit record. The next request with any of its
  * tokens is 401, on every replica (tokens are read from the database on each request).
  * @param by who revoked: `holder` (then `wallet` must own it), `organization` or `operator`
@@ -577,7 +577,7 @@ export async function revokeGrantOnReuse(ctx: Db, oauthGrantId: string): Promise
 export const OAUTH_RECORD_RETENTION_MS = 24 * 3_600_000;
 
 /**
- * One batch of the retention job's `oauth_records` rule (issue #29): deletes up to `limit` records
+ * One batch of the retention job's `oauth_records` rule: deletes up to `limit` records
  * (codes, tokens, sessions, interactions) that expired more than {@link OAUTH_RECORD_RETENTION_MS}
  * before `now`. Reads already skip expired records.
  * @returns rows deleted (fewer than `limit`: nothing left)
@@ -605,7 +605,7 @@ export function argumentsDigest(args: unknown): string {
     .digest('hex');
 }
 
-/** Appends one audit record (issue #29). */
+/** Appends one audit record. */
 export async function audit(
   db: RawSql,
   a: Partial<Pick<ConnectorAuditRow, 'grantId' | 'wallet' | 'clientId' | 'tool' | 'argumentsDigest' | 'amount' | 'detail'>> &
@@ -625,7 +625,7 @@ export async function audit(
 }
 
 /**
- * Appends the audit record of a token issue (issue #29): the authorization server issued an
+ * Appends the audit record of a token issue: the authorization server issued an
  * access token (and a refresh token) under the provider's grant `oauthGrantId`, by the code
  * exchange or a refresh. Nothing is recorded for a grant that is not a connector grant.
  * @param detail what is safe to keep: the grant type, the scope, the lifetime (never a token)

@@ -1,7 +1,7 @@
 import { verifyTypedData, type Hex } from 'viem';
 
 /**
- * EIP-712 domain of consent statements (issue #11). No `chainId` or `verifyingContract`: the
+ * EIP-712 domain of consent statements. No `chainId` or `verifyingContract`: the
  * statement is verified off chain by the service, and by anyone later from the stored fields.
  */
 export const CONSENT_DOMAIN = { name: 'Service Gateway Consent', version: '1' } as const;

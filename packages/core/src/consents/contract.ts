@@ -3,7 +3,7 @@ import type { Consent as ConsentRow } from '@gw/db';
 import { EX, address, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
 
 /**
- * The consents contract (issue #3, issue #11): a patient's EIP-712 signed consent for one
+ * The consents contract: a patient's EIP-712 signed consent for one
  * organization to read their clinical records, managed with the patient's own JWT
  * (`/gateway/v1/consents`). The signed statement's types are in `consent-typed-data.ts`.
  */
@@ -78,7 +78,7 @@ const eip712Signature = z
   .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte 0x-hex signature')
   .meta({ description: "The patient wallet's EIP-712 signature (eth_signTypedData_v4)" });
 
-/** Issue #11: a consent is the patient's EIP-712 signed statement (`HealthConsent`), not a JWT call. */
+/** A consent is the patient's EIP-712 signed statement (`HealthConsent`), not a JWT call. */
 export const recordConsentBody = z.strictObject({
   consent: z.strictObject({
     organization: uuidField(EX.shipmentId).meta({ description: 'The organization (integrator) allowed to read the records' }),
@@ -91,7 +91,7 @@ export const recordConsentBody = z.strictObject({
   signature: eip712Signature,
 });
 
-/** Issue #11: revoking takes the patient's EIP-712 signed `ConsentRevocation`. */
+/** Revoking takes the patient's EIP-712 signed `ConsentRevocation`. */
 export const revokeConsentBody = z.strictObject({
   revocation: z.strictObject({
     consentId: uuidField(EX.shipmentId).meta({ description: 'The consent revoked (the path id)' }),

@@ -17,10 +17,10 @@ const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
 const NO_STORE_DOC = cacheControl('no-store');
 
 /**
- * Consents (issue #3, issue #11): the patient's own JWT records and revokes (any scope: the
+ * Consents: the patient's own JWT records and revokes (any scope: the
  * patient's EIP-712 signature is the authority) the patient's signed consents for organizations
- * to read their clinical records, and lists those given to the calling organization (issue #24:
- * `consents:read`, the organization's API key only).
+ * to read their clinical records, and lists those given to the calling organization
+ * (`consents:read`, the organization's API key only).
  */
 export const consentRoutes = [
   route({
@@ -30,7 +30,7 @@ export const consentRoutes = [
     tag: 'Consents',
     summary: 'Consent to an organization reading my health records',
     description:
-      'The patient lets `consent.organization` read their records. A JWT alone is not enough (issue #11): the body is an EIP-712 `HealthConsent` statement ' +
+      'The patient lets `consent.organization` read their records. A JWT alone is not enough: the body is an EIP-712 `HealthConsent` statement ' +
       '(domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT\'s wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) ' +
       "and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. " +
       '`issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. ' +
@@ -61,7 +61,7 @@ export const consentRoutes = [
     summary: 'My consents to this organization',
     description:
       "The JWT wallet's consents given to the calling organization (the API key's), active and revoked, newest first. " +
-      'Consents the wallet gave other organizations are never listed (issue #24): their purpose, nonce and signature are between the patient and that organization.',
+      'Consents the wallet gave other organizations are never listed: their purpose, nonce and signature are between the patient and that organization.',
     auth: 'gateway',
     scope: 'consents:read',
     apiKeyOnly: true,

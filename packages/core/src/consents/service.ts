@@ -27,7 +27,7 @@ export function assertFresh(issuedAt: number, maxAgeSeconds: number): void {
 
 /**
  * Records a patient's consent for an organization to read their clinical records
- * (`POST /gateway/v1/consents`; issue #11: a JWT alone no longer creates one). The consent is an
+ * (`POST /gateway/v1/consents`; a JWT alone does not create one). The consent is an
  * EIP-712 statement ({@link ConsentStatement}: organization, purpose, scopes, issue time, expiry,
  * nonce) signed by the patient's wallet, which must be the JWT's wallet; viem verifies the
  * signature, and the fields and signature are stored so anyone can verify it later. A new consent
@@ -88,7 +88,7 @@ export async function recordConsent(
 
 /**
  * The consents a patient gave one organization (active and revoked), newest first
- * (`GET /gateway/v1/consents`). Issue #24: only the calling organization's, never those the
+ * (`GET /gateway/v1/consents`). Only the calling organization's, never those the
  * patient gave other organizations.
  * @param organizationId the caller's organization (the API key's)
  * @param patient checksummed address of the JWT's wallet
@@ -104,7 +104,7 @@ export async function listConsents(
 
 /**
  * Revokes one of the patient's consents (`DELETE /gateway/v1/consents/:id`, with the patient's
- * own JWT and, since issue #11, the patient's EIP-712 signature of a {@link RevocationStatement}
+ * own JWT and the patient's EIP-712 signature of a {@link RevocationStatement}
  * naming the consent; the signature is stored with the consent): from the commit on, the
  * organization's reads answer 403 `consent-required`. Revoking a revoked consent changes nothing
  * and returns it. The row lock waits for a read of the records under this consent that is in
@@ -138,7 +138,7 @@ export async function revokeConsent(
 /**
  * The patient's active consent for the organization (`health:read`, signed, not revoked, not
  * expired), share-locked until `tx` ends so that a concurrent revocation waits for the read it
- * allows (issue #12; used by `health-records` before it reads clinical records).
+ * allows (used by `health-records` before it reads clinical records).
  * @returns the consent's id, or undefined when there is none
  */
 export function lockActiveConsent(tx: Tx, patient: string, organizationId: string): Promise<string | undefined> {

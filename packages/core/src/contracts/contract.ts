@@ -3,7 +3,7 @@ import { address } from '@gw/runtime';
 import { ABI_FILES, CONTRACT_NAMES, type ContractName } from '../chain/index.js';
 
 /**
- * The contracts contract (issue #3, made real by issue #27): the addresses of our deployed contracts
+ * The contracts contract: the addresses of our deployed contracts
  * per chain (`GET /gateway/v1/contracts/addresses`) and their compiled ABIs (`GET /contracts-abi/{file}`).
  */
 
@@ -24,7 +24,7 @@ const contractAddressFields = Object.fromEntries(
 
 export const ContractAddresses = z
   .object({
-    version: z.literal(2).meta({ description: 'Shape version: 2 since the contracts are deployed for real (issue #27)' }),
+    version: z.literal(2).meta({ description: 'Shape version: 2, the addresses of the contracts actually deployed' }),
     networks: z.record(
       z.string().meta({ description: 'CAIP-2 chain id' }),
       z.object({

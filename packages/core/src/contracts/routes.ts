@@ -8,8 +8,8 @@ const route = defineRoute<Pick<Context, 'chains' | 'config' | 'prisma' | 'secret
 const etagHeader = { ETag: { description: 'Strong entity tag of the file', schema: { type: 'string' } } };
 
 /**
- * Contract addresses and ABIs (issue #3; real deployments and compiled ABIs since issue #27),
- * public. Answers may be cached a few minutes, the ABIs revalidated by ETag.
+ * The addresses of our deployed contracts and their compiled ABIs, public. Answers may be cached a
+ * few minutes, the ABIs revalidated by ETag.
  */
 export const contractRoutes = [
   route({

@@ -3,7 +3,7 @@ import { EX, address, dateTime, units, uuid } from '@gw/runtime';
 import { paymentExamples } from '../payments/index.js';
 
 /**
- * The AI billing contract (issue #3, /ai-billing): buying credits (a payment of purpose
+ * The AI billing contract (`/ai-billing`): buying credits (a payment of purpose
  * `credit_purchase`, answered as a `Payment`), consuming them, and the wallet's balance.
  */
 

@@ -6,7 +6,7 @@ import { consumeCredits, getCreditBalance, purchaseCredits } from './service.js'
 const route = defineRoute<Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>>();
 
 /**
- * AI billing (issue #3): credits are one balance per wallet for the whole ecosystem, bought
+ * AI billing: credits are one balance per wallet for the whole ecosystem, bought
  * through a payment and consumed by the organization's AI features.
  */
 export const creditRoutes = [

@@ -52,7 +52,7 @@ const purchased = (payment: FulfilledPayment): bigint =>
   payment.purpose === 'credit_purchase' && payment.credits && payment.credits > 0n ? payment.credits : 0n;
 
 /**
- * The ledger side of a credit purchase (issue #3, /ai-billing), run by payments in the transaction
+ * The ledger side of a credit purchase, run by payments in the transaction
  * that settles or refunds a `credit_purchase` payment (registered with `definePaymentFulfilment`).
  *
  * - settled: mints `payment.credits` CREDIT from issuance to the payer's wallet (entry
@@ -103,7 +103,7 @@ export interface ConsumeCreditsInput {
   /** What consumed the credits, e.g. `chat.completion`. */
   feature: string;
   idempotencyKey?: string | undefined;
-  /** Issue #29: an AI connector's grant limits, charged `units × CREDIT_PRICE` base units in the same transaction. */
+  /** An AI connector's grant limits, charged `units × CREDIT_PRICE` base units in the same transaction. */
   spendGuard?: SpendGuard | undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { RawSql } from '@gw/db';
 
 /**
- * Who is told of a credited deposit (issue #28, `deposit.credited`): the organizations a deposit is
+ * Who is told of a credited deposit (`deposit.credited`): the organizations a deposit is
  * attributable to. A deposit credits a wallet's custodial balance, which belongs to no organization;
  * a plain ERC-20 transfer to the custody address carries nothing that names one, so it is told to
  * none (telling every organization the wallet ever dealt with would show one tenant what its

@@ -4,7 +4,7 @@ import { caip2 } from '../chain/index.js';
 import { eventBody, TEST_EVENT_ADDRESS, TEST_EVENT_PAYMENT_ID, type WebhookEventDefinition } from '../webhooks/index.js';
 
 /**
- * The custody contract (issue #27): the wallet's deposits (`GET /wallet/deposits`) and the proof of
+ * The custody contract: the wallet's deposits (`GET /wallet/deposits`) and the proof of
  * reserves' report. Amounts are strings of integer base units; timestamps are ISO 8601 UTC.
  */
 
@@ -70,10 +70,10 @@ export const custodyExamples = {
   },
 };
 
-// --- the event a credited deposit pushes to webhooks (issue #28) ------------------------------------
+// --- the event a credited deposit pushes to webhooks ------------------------------------------------
 
 /**
- * `deposit.credited` (issue #28): a deposit's confirmations are reached and the wallet's custodial
+ * `deposit.credited`: a deposit's confirmations are reached and the wallet's custodial
  * balance is credited, once. Sent only to the organizations the deposit is attributable to (a
  * gasless deposit's; a plain transfer to the custody address belongs to no organization: see
  * docs/chain.md, "Deposits").

@@ -1,4 +1,4 @@
-/** The `custody` module's public surface (issue #27): other modules and the apps import it only through this file. */
+/** The `custody` module's public surface: other modules and the apps import it only through this file. */
 export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesReport } from './contract.js';
 export { type CreditedDeposit, type DepositAttribution, defineDepositAttribution } from './attribution.js';
 export {

@@ -5,7 +5,7 @@ import { chainCall, publicClientOf } from '../chain/index.js';
 import { findCursor, forgetBlocks, listBlocks, lockDepositScan, rememberBlocks, saveCursor } from './repository.js';
 
 /**
- * The log poller (issues #27, #28): contract logs read with bounded `eth_getLogs` ranges from a
+ * The log poller: contract logs read with bounded `eth_getLogs` ranges from a
  * cursor kept in PostgreSQL per (chain, stream) (`custody_cursors`), under the chain's scan lock, in
  * one PostgreSQL transaction per pass, with the reorg memory (`custody_blocks`: block hashes near the
  * head) shared by every stream of the chain. The deposits (the token's `Transfer` logs to custody,

@@ -3,7 +3,7 @@ import type { ReservesReport } from './contract.js';
 import type { ScanReport } from './service.js';
 
 /**
- * The worker's custody metrics (issue #27), registered on its registry:
+ * The worker's custody metrics, registered on its registry:
  * - `gw_custody_deposits_credited_total`, `gw_custody_deposits_dropped_total` (pending deposits
  *   reorged out), `gw_custody_reorgs_total`;
  * - `gw_custody_deposits_orphaned_total` (credited deposits found orphaned) and the gauge

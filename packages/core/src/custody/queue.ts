@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type PeriodicJob, defineQueue } from '@gw/runtime';
 
 /**
- * The custody module's queue (issue #27) and its two schedules: the deposit scan (`scanDeposits`,
+ * The custody module's queue and its two schedules: the deposit scan (`scanDeposits`,
  * every CHAIN_POLL_INTERVAL_MS) and the proof of reserves (`checkReserves`, every
  * CHAIN_RESERVES_CHECK_MS). The name, job name and scheduler ids are what deployed workers and Bull
  * Board read: never change them.

@@ -1,7 +1,7 @@
 import { type Db, type Deposit, type KeysetPage, type Tx, keysetArgs } from '@gw/db';
 
 /**
- * Every statement on the custody tables (issue #27): `deposits`, `custody_cursors` and
+ * Every statement on the custody tables: `deposits`, `custody_cursors` and
  * `custody_blocks`. Nothing else touches them. Block numbers are bigints.
  */
 

@@ -4,7 +4,7 @@ import { listDeposits } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains'>>();
 
-/** The wallet's deposits to the custody address (issue #27). */
+/** The wallet's deposits to the custody address. */
 export const depositRoutes = [
   route({
     operationId: 'listWalletDeposits',

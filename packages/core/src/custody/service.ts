@@ -53,7 +53,7 @@ import {
 } from './repository.js';
 
 /**
- * Custody (issue #27): deposits to the custody address found by polling `eth_getLogs`, credited
+ * Custody: deposits to the custody address found by polling `eth_getLogs`, credited
  * once after the confirmations, reorgs, orphans, and the proof of reserves. See docs/chain.md.
  */
 
@@ -296,10 +296,10 @@ class DepositStream implements OpenLogStream<DepositLog> {
 }
 
 /**
- * The deposit scan of the home chain (issue #27), run by the worker every CHAIN_POLL_INTERVAL_MS
+ * The deposit scan of the home chain, run by the worker every CHAIN_POLL_INTERVAL_MS
  * and by the CLI (`token:mint`, `seed:demo`): one pass of the log poller (`log-poller.ts`) over the
- * `deposits` stream and every registered stream of the home chain (the Governor's events, issue
- * #28). In one PostgreSQL transaction holding the chain's scan lock (another scan running: skipped,
+ * `deposits` stream and every registered stream of the home chain (the Governor's events).
+ * In one PostgreSQL transaction holding the chain's scan lock (another scan running: skipped,
  * or waited for with `wait`):
  * 1. re-checks the remembered block hashes; a changed one rewinds every stream's cursor to the fork
  *    and unwinds what they recorded above it (deposits pending: deleted; credited: moved or
@@ -387,7 +387,7 @@ const ownerOf = (d: Pick<DepositRow, 'ownerType' | 'ownerId'>): Owner => ({ type
 
 /**
  * Credits a pending deposit: its ledger entry (`deposit`, reference = its id) and its status, in
- * `tx`; and (issue #28) its `deposit.credited` event to each organization it is attributable to
+ * `tx`; and its `deposit.credited` event to each organization it is attributable to
  * (`attribution.ts`: a gasless deposit's organization; a plain transfer has none).
  * @param head the head the scan read (the event's `confirmations`)
  * @returns the event's deliveries, to enqueue after the commit
@@ -479,7 +479,7 @@ export async function orphanedDeposits(ctx: Pick<Context, 'prisma'>) {
 // --- proof of reserves --------------------------------------------------------------------------------
 
 /**
- * The proof of reserves of the home chain and the native token (issue #27): the custodial supply in
+ * The proof of reserves of the home chain and the native token: the custodial supply in
  * the ledger (minus the balance of `system:issuance`: every custodial token came in as a deposit)
  * against the custody address's on-chain `balanceOf`, read at the scan's safe block (every deposit
  * at or below it is credited), under the scan lock so that no credit lands in between. The ledger's
@@ -593,11 +593,12 @@ async function scanUntilCredited(ctx: ScanCtx, chainId: number, txHash: string, 
 }
 
 /**
- * `admin token:mint` on a local home chain (issue #27, "no money from nothing"): the faucet sends
- * `amount` from the deployer to `address`, the wallet (impersonated with anvil_impersonateAccount,
- * given gas with anvil_setBalance when it has less than 1 ETH) transfers it to the custody address,
- * the confirmation blocks are mined (anvil_mine) and the deposit scan runs until that deposit is
- * credited, exactly as the worker would credit it (whoever scans first credits it, once).
+ * `admin token:mint` on a local home chain, with no money from nothing (custodial tokens come in
+ * only as deposits): the faucet sends `amount` from the deployer to `address`, the wallet
+ * (impersonated with anvil_impersonateAccount, given gas with anvil_setBalance when it has less than
+ * 1 ETH) transfers it to the custody address, the confirmation blocks are mined (anvil_mine) and the
+ * deposit scan runs until that deposit is credited, exactly as the worker would credit it (whoever
+ * scans first credits it, once).
  * @returns the wallet's custodial balance after the credit, base units
  * @throws AppError chain-unavailable when no chain is configured; chain-not-local on any other chain
  */

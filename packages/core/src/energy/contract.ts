@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CarbonCredit as CarbonCreditRow } from '@gw/db';
 import { EX, dateTime, listQuerySchema, nextCursor, uuid } from '@gw/runtime';
 
-/** The energy contract (issue #3): the organization's carbon credits (`GET /v1/energy/credits`). */
+/** The energy contract: the organization's carbon credits (`GET /v1/energy/credits`). */
 
 /** One carbon credit lot of the organization (tonnes of CO2e of one project and vintage). */
 export const CarbonCredit = z

@@ -4,7 +4,7 @@ import { carbonCredits } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma'>>();
 
-/** Energy (`energy:read`), issue #3: the API key organization's carbon credits. */
+/** Energy (`energy:read`): the API key organization's carbon credits. */
 export const energyRoutes = [
   route({
     operationId: 'getCarbonCredits',

@@ -3,7 +3,7 @@ import { EX, address, amount, dateTime, idParam, listQuerySchema, page, units, u
 import { caip2 } from '../chain/index.js';
 
 /**
- * The governance contract (issue #28): proposals of the on-chain Governor (indexed from its events,
+ * The governance contract: proposals of the on-chain Governor (indexed from its events,
  * state and tally read from the contract), votes and delegations by EIP-712 signature relayed by the
  * gateway. Proposal ids are the Governor's uint256 ids as decimal strings; weights and tallies are
  * strings of integer base units of the token's votes; block numbers are decimal strings.

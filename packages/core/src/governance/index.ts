@@ -1,4 +1,4 @@
-/** The `governance` module's public surface (issue #28): other modules and the apps import it only through this file. */
+/** The `governance` module's public surface: other modules and the apps import it only through this file. */
 export { BALLOT_TYPES, DELEGATION_TYPES, SUPPORT, VOTE_CHOICES, type VoteChoice } from './contract.js';
 export {
   GOVERNANCE_KINDS,

@@ -14,7 +14,7 @@ import {
 } from './repository.js';
 
 /**
- * The Governor's events as a stream of the log poller (issue #28; custody's `log-poller.ts`): on
+ * The Governor's events as a stream of the log poller (custody's `log-poller.ts`): on
  * the home chain, from the governor's deployment block, `ProposalCreated`, `VoteCast`,
  * `ProposalQueued`, `ProposalExecuted` and `ProposalCanceled` are read with the deposits in the same
  * scan pass, under the same lock, cursor `custody_cursors (chain, 'governor')`, only up to head −

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type PeriodicJob, defineQueue } from '@gw/runtime';
 
 /**
- * The governance keeper's queue (issue #28) and its schedule: `runGovernanceKeeper` every
+ * The governance keeper's queue and its schedule: `runGovernanceKeeper` every
  * CHAIN_POLL_INTERVAL_MS (0: off), one cluster-wide job scheduler. The name, job name and scheduler
  * id are what deployed workers and Bull Board read: never change them.
  */

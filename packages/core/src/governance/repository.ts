@@ -1,7 +1,7 @@
 import { type Db, type GovernanceProposal, type KeysetPage, type RawSql, type Tx, keysetArgs, sqlFragment } from '@gw/db';
 
 /**
- * Every statement on the governance tables (issue #28): `governance_proposals` and
+ * Every statement on the governance tables: `governance_proposals` and
  * `governance_vote_casts` (the Governor's events, written by the log poller's `governor` stream),
  * `governance_votes` and `governance_delegations` (what the gateway relays by signature).
  * Block numbers are bigints; weights base units.

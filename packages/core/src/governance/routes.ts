@@ -29,7 +29,7 @@ const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secret
 const SIG_HINT = '`@service-gateway/client` builds and signs it (`voteBySig`, `delegateBySig`).';
 
 /**
- * Governance on chain (issue #28): the Governor's proposals (indexed from its events, state and
+ * Governance on chain: the Governor's proposals (indexed from its events, state and
  * tally from the contract), votes and delegations by the wallet's EIP-712 signature relayed through
  * the on-chain outbox (docs/chain.md, "Governance by signature").
  */

@@ -64,7 +64,7 @@ import {
 } from './repository.js';
 
 /**
- * Governance on chain (issue #28): the Governor's proposals (indexed by the log poller's `governor`
+ * Governance on chain: the Governor's proposals (indexed by the log poller's `governor`
  * stream, `indexer.ts`; state and tally read from the contract), votes and delegations by the
  * wallet's own EIP-712 signature relayed through the on-chain outbox (the gateway pays the gas, the
  * voting power is the wallet's own delegated votes at the proposal's snapshot, as the Governor
@@ -242,7 +242,7 @@ const toVoteDto = (v: VoteRow, chainRow: { status: string; txHash: string | null
 });
 
 /**
- * Accepts a vote by signature (issue #28). Before anything is written: the signature must recover to
+ * Accepts a vote by signature. Before anything is written: the signature must recover to
  * the JWT's wallet for the Governor's current ballot nonce, this proposal and choice (422
  * `invalid-signature`); the proposal must exist (404) and be `Active` (409 `voting-not-started` /
  * `voting-closed`); the wallet must not have voted on chain nor have a vote in flight (409
@@ -414,7 +414,7 @@ const toDelegationDto = (d: DelegationRow, chainRow: { status: string; txHash: s
 });
 
 /**
- * Accepts a delegation by signature (issue #28). Before anything is written: the expiry must be at
+ * Accepts a delegation by signature. Before anything is written: the expiry must be at
  * least 60 s ahead and the signature must recover to the JWT's wallet for the token's current nonce,
  * this delegatee and expiry (422 `invalid-governance-signature`); one delegation per wallet may be pending (409
  * `invalid-state`, the nonce is sequential). Then one transaction writes the delegation and its
@@ -605,7 +605,7 @@ export interface KeeperReport {
 }
 
 /**
- * The governance keeper (issue #28), run by the worker every CHAIN_POLL_INTERVAL_MS: for each
+ * The governance keeper, run by the worker every CHAIN_POLL_INTERVAL_MS: for each
  * indexed proposal whose voting is over and that is neither executed nor canceled, reads its state
  * (and eta) from the Governor; `Succeeded` → writes `queue(...)` through the outbox (kind
  * `governance-queue`), `Queued` with its eta passed (the head block's timestamp) → `execute(...)`

@@ -4,7 +4,7 @@ import { EX, address, dateTime, listQuerySchema, nextCursor, uuid } from '@gw/ru
 import { checksumAddress, isEvmAddress } from '../evm/index.js';
 
 /**
- * The health-records contract (issue #3): a patient's clinical records, read by an organization
+ * The health-records contract: a patient's clinical records, read by an organization
  * under the patient's consent (`GET /v1/health/records?patient=`).
  */
 

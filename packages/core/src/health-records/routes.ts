@@ -8,7 +8,7 @@ const route = defineRoute<Pick<Context, 'prisma'>>();
 /** Personal data: documented no-store (every authenticated answer carries it, set by the authentication). */
 const NO_STORE_DOC = cacheControl('no-store');
 
-/** Health records (`health:read` and the patient's consent), issue #3. */
+/** Health records (`health:read` and the patient's consent). */
 export const healthRecordRoutes = [
   route({
     operationId: 'readHealthRecords',

@@ -16,13 +16,12 @@ export interface ReadHealthRecordsInput extends PageQuery {
 
 /**
  * Reads a patient's clinical records for an organization (`GET /v1/health/records?patient=`):
- * only while the patient has an active consent for that organization (spec: "a valid token alone
- * is not enough"): signed by the patient (issue #11; unsigned consents from before allow nothing),
- * not revoked, not expired. Every attempt, granted or refused, writes one `health_access_logs` row
- * (organization, credential, caller, patient, the consent that allowed it, records returned,
- * granted); a refused attempt's row
- * is committed before the error is thrown. The consent row is share-locked while the records are
- * read, so a concurrent revocation waits for the read and applies to every later one.
+ * only while the patient has an active consent for that organization (a valid token alone is
+ * not enough): signed by the patient (an unsigned consent allows nothing), not revoked, not
+ * expired. Every attempt, granted or refused, writes one `health_access_logs` row (organization,
+ * credential, caller, patient, the consent that allowed it, records returned, granted); a refused
+ * attempt's row is committed before the error is thrown. The consent row is share-locked while the
+ * records are read, so a concurrent revocation waits for the read and applies to every later one.
  * Records come newest first (`recordedAt`, then id); the cursor names the last record of the
  * previous page.
  * @throws AppError('consent-required') 403 without an active consent

@@ -94,7 +94,7 @@ export async function withIdempotency<T>(
 }
 
 /**
- * One batch of the retention job's `idempotency_records` rule (issue #14): deletes up to `limit`
+ * One batch of the retention job's `idempotency_records` rule: deletes up to `limit`
  * records older than IDEMPOTENCY_KEY_TTL_HOURS before `now` (a key past its TTL may be reused),
  * skipping rows locked by a request in progress.
  * @param now the run's instant (cut-offs are computed from it)

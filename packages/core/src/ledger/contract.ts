@@ -4,7 +4,7 @@ import { isEvmAddress } from '../evm/index.js';
 import { OnchainBalance, OnchainToken, caip2 } from '../chain/index.js';
 
 /**
- * The ledger contract (issue #3): request and response schemas of the wallet (`/wallet/balances`,
+ * The ledger contract: request and response schemas of the wallet (`/wallet/balances`,
  * `/wallet/transfer`), the token (`/token/info`) and the treasury (`/treasury/overview`).
  * Amounts are strings of integer base units; timestamps are ISO 8601 UTC. Unknown body fields are 400.
  */

@@ -49,7 +49,7 @@ export interface AccountRow {
 
 /**
  * Creates the accounts of `keys` that do not exist yet, with balance 0 (stripe -1 creates stripe 0).
- * `NOT EXISTS` skips the ones that exist (issue #16): an INSERT … ON CONFLICT that reaches an
+ * `NOT EXISTS` skips the ones that exist: an INSERT … ON CONFLICT that reaches an
  * existing row waits for every transaction that updated it.
  */
 export async function createMissingAccounts(tx: RawSql, token: string, keys: AccountKeys): Promise<void> {
@@ -67,7 +67,7 @@ export async function createMissingAccounts(tx: RawSql, token: string, keys: Acc
 
 /**
  * Creates the stripes 0 … `stripes` − 1 of an organization's account in `token` that do not exist
- * yet, with balance 0 (issue #30: run when no existing stripe was free, so an organization whose
+ * yet, with balance 0 (run when no existing stripe was free, so an organization whose
  * account predates a larger stripe count gets the new stripes the first time it needs them).
  */
 export async function createOrganizationStripes(tx: RawSql, token: string, organizationId: string, stripes: number): Promise<void> {
@@ -85,7 +85,7 @@ export async function createOrganizationStripes(tx: RawSql, token: string, organ
 /**
  * Locks the accounts of `keys` for the rest of the transaction (`FOR UPDATE`) and reads them.
  * Rows are locked in one fixed order for every transaction: accounts of other owners first, then
- * organizations' stripes, each by id. Issue #30: an organization's stripes come last because
+ * organizations' stripes, each by id. An organization's stripes come last because
  * {@link lockOrganizationStripe} takes a credit stripe after this statement; so an entry that has to
  * wait for a credit stripe (every stripe held) holds no account that the holder of a stripe
  * (e.g. a refund, which debits every stripe) could still be waiting for. A join on the index's
@@ -142,7 +142,7 @@ export async function lockAccountsAndFreeStripe(
 
 /**
  * Locks one stripe of an organization's account in `token` for the rest of the transaction and
- * reads it (issue #30, hot merchants): a stripe at random among those no other transaction holds
+ * reads it: a stripe at random among those no other transaction holds
  * (`FOR UPDATE SKIP LOCKED`), so concurrent credits to one organization never wait for each other
  * while it has a free stripe. With `wait`, a stripe at random, waiting for it if it is held.
  * @returns the locked stripe; undefined without `wait` when every existing stripe is held (or none

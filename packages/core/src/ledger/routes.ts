@@ -5,7 +5,7 @@ import { tokenInfo, transferTokens, treasuryOverview, walletBalances } from './s
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains'>>();
 
 /**
- * The wallet (issue #3): the JWT wallet's balances and transfers. Amounts are strings of integer
+ * The wallet: the JWT wallet's balances and transfers. Amounts are strings of integer
  * base units. The transfer accepts an `Idempotency-Key` (per organization; the fingerprint
  * includes the JWT's wallet).
  */
@@ -18,7 +18,7 @@ export const walletRoutes = [
     summary: "The JWT wallet's balances",
     description:
       '`data`: the custodial balances the gateway holds for the wallet in its ledger, every token of the service, zeros included, native token first. ' +
-      "`onchain` (issue #27): the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). " +
+      "`onchain`: the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). " +
       'Balances are integer base units. A chain node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.',
     auth: 'gateway',
     scope: 'wallet:read',
@@ -57,7 +57,7 @@ export const walletRoutes = [
   }),
 ];
 
-/** The native token (public) and the DAO treasury (issue #3). Amounts are strings of integer base units. */
+/** The native token (public) and the DAO treasury. Amounts are strings of integer base units. */
 export const tokenRoutes = [
   route({
     operationId: 'getTokenInfo',
@@ -67,7 +67,7 @@ export const tokenRoutes = [
     summary: 'The native token and its supply',
     description:
       '`totalSupply` is everything the custodial ledger ever credited; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow. ' +
-      '`onchain` (issue #27) is the token contract on the home chain: its name, symbol, decimals and `totalSupply()`, cached `CHAIN_READ_CACHE_MS`. A chain node that does not answer → 503 `chain-unavailable`.',
+      '`onchain` is the token contract on the home chain: its name, symbol, decimals and `totalSupply()`, cached `CHAIN_READ_CACHE_MS`. A chain node that does not answer → 503 `chain-unavailable`.',
     auth: 'public',
     query: noQuery,
     errors: ['chain-unavailable'],
@@ -82,7 +82,7 @@ export const tokenRoutes = [
     summary: 'The DAO treasury',
     description:
       'Balance of the `system:treasury` ledger account in every token (zeros included) and, per token, its inflows and outflows over the last 30 days; ' +
-      "`onchain` (issue #27): the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.",
+      "`onchain`: the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.",
     auth: 'gateway',
     scope: 'treasury:read',
     query: noQuery,

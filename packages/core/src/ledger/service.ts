@@ -26,10 +26,10 @@ import { ISSUANCE, NON_CIRCULATING, TREASURY, type Owner } from './system-accoun
 
 // --- tokens -------------------------------------------------------------------------------------
 
-/** Decimals of the native token (issue #2: amounts in base units, decimals 18). */
+/** Decimals of the native token (amounts are in base units; 18 decimals). */
 export const NATIVE_DECIMALS = 18;
 
-/** Ledger unit of AI credits (issue #3, /ai-billing). Not a token: never listed as one. */
+/** Ledger unit of AI credits (`/ai-billing`). Not a token: never listed as one. */
 export const CREDIT_UNIT = 'CREDIT';
 
 /**
@@ -99,7 +99,7 @@ export interface EntryInput {
 const key = (o: Owner) => `${o.type}:${o.id}`;
 
 /**
- * Stripes of an organization's account (issue #16, hot merchants; issue #30). A credit to an
+ * Stripes of an organization's account, for hot merchants. A credit to an
  * organization needs no balance check, so it lands on one of these sub-accounts: one that no
  * other transaction holds at that moment (`FOR UPDATE SKIP LOCKED`, at random among the free
  * ones), so concurrent settlements to one merchant never wait for each other while fewer than
@@ -137,14 +137,14 @@ async function lockCreditStripe(tx: RawSql, token: string, organizationId: strin
  * debited account is short. The balances are checked before anything is written, so after a
  * `null` the transaction is still usable (a payment turns `failed`, a consumption answers 402).
  *
- * Rules (issue #3, "The core"): the legs sum to zero; the accounts are created when missing;
+ * Rules: the legs sum to zero; the accounts are created when missing;
  * every leg but the credits to organizations is locked with one `SELECT ... FOR UPDATE` in one
  * fixed order for every transaction (other owners, then organizations' stripes, each by id), so
  * concurrent entries cannot deadlock; then each credit to an organization takes a free stripe
- * ({@link ORGANIZATION_CREDIT_STRIPES}; issue #30); no account except {@link ISSUANCE} may go
+ * ({@link ORGANIZATION_CREDIT_STRIPES}); no account except {@link ISSUANCE} may go
  * below zero; balances are updated in the same transaction as the postings. Accounts are found
- * through the unique index on (owner_type, owner_id, token, stripe) (issue #16: the cost does not
- * grow with the number of accounts).
+ * through the unique index on (owner_type, owner_id, token, stripe), so the cost does not grow
+ * with the number of accounts.
  *
  * @returns the journal entry id, or `null` when a debited account would go below zero
  * @throws Error when the legs do not sum to zero or move nothing (a programming error)
@@ -380,7 +380,7 @@ export async function transferTokens(ctx: Pick<Context, 'prisma' | 'config'>, in
 
 /**
  * Data of the native token (NATIVE_TOKEN_SYMBOL): the supply figures of the custodial ledger and,
- * with a chain configured, the contract's own (issue #27).
+ * with a chain configured, the contract's own.
  * @throws AppError chain-unavailable (503) when a chain is configured but its node does not answer
  */
 export async function tokenInfo(ctx: Pick<Context, 'prisma' | 'config' | 'chains'>): Promise<TokenInfoDto> {

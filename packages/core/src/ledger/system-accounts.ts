@@ -1,5 +1,5 @@
 /**
- * The accounts of the ledger (issue #3, "The core"): whose an account is, and the system accounts.
+ * The accounts of the ledger: whose an account is, and the system accounts.
  * Each system account is one account per token, owned by `system:<id>`. Only {@link ISSUANCE} may
  * go below zero.
  */
@@ -28,7 +28,7 @@ export const BRIDGE_ESCROW: Owner = { type: 'system', id: 'bridge-escrow' };
 export const BRIDGE_OUTBOUND: Owner = { type: 'system', id: 'bridge-outbound' };
 
 /**
- * Issue #27: the amount of every withdrawal whose on-chain transaction is not final yet. Still held
+ * The amount of every withdrawal whose on-chain transaction is not final yet. Still held
  * by custody on chain, so it stays in the custodial sum the reserves compare with the chain.
  */
 export const WITHDRAWALS_IN_FLIGHT: Owner = { type: 'system', id: 'withdrawals-in-flight' };

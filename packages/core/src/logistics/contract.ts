@@ -9,7 +9,7 @@ import type {
 import { EX, address, amount, amountSchema, dateTime, idParam, isUuid, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
 
 /**
- * The logistics contract (issue #3): supply reads (`/v1/supply/...`), customs clearance by sector
+ * The logistics contract: supply reads (`/v1/supply/...`), customs clearance by sector
  * agents, and the cargolink integration that feeds them (`/cargolink/v1/...`). Timestamps are
  * ISO 8601 UTC; amounts are strings of integer base units.
  */

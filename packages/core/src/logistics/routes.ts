@@ -34,7 +34,7 @@ const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();
 
 /**
  * Supply reads (`logistics:read`) and customs clearance (`customs:write` and the JWT role
- * `agent`), issue #3. Every route takes the API key and the JWT (gateway mode); tenant data comes
+ * `agent`). Every route takes the API key and the JWT (gateway mode); tenant data comes
  * from the API key's organization only.
  */
 export const supplyRoutes = [

@@ -4,7 +4,7 @@ import { EX, address, amount, amountSchema, dateTime, idParam, listQuerySchema, 
 import { eventBody } from '../webhooks/index.js';
 
 /**
- * The payments contract (issue #2): request and response schemas of `/gateway/v1/payments`, and
+ * The payments contract: request and response schemas of `/gateway/v1/payments`, and
  * the payment object carried in events (`data.payment`). Amounts are strings of integer base
  * units; timestamps are ISO 8601 UTC.
  */
@@ -117,7 +117,7 @@ export const paymentExamples = {
 
 // --- the events a payment's changes push to webhooks ---------------------------------------------
 
-/** The webhook events of payments (spec: every payment state change is pushed). */
+/** The webhook events of payments: every payment state change is pushed. */
 export type PaymentEvent = 'payment.settled' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
 
 const eventPayload = <E extends PaymentEvent>(type: E, id: string, description: string) =>

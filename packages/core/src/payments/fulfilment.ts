@@ -2,7 +2,7 @@ import { PaymentPurpose, type Payment, type RawSql } from '@gw/db';
 
 /**
  * What settling or refunding a payment of a purpose other than `payment` does besides moving its
- * amount (issue #26: the owner of a purpose writes its ledger side, payments only calls it). The
+ * amount (the owner of a purpose writes its ledger side; payments only calls it). The
  * `credits` module fulfils `credit_purchase` (it mints the credits bought, and takes them back on
  * refund). Both run in the transaction that settles or refunds the payment, after its amount moved.
  */

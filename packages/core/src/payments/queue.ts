@@ -6,7 +6,7 @@ import { type PeriodicJob, defineQueue, jobUuid } from '@gw/runtime';
  * schedule. The name, job name and scheduler id are what deployed workers and Bull Board read:
  * never change them.
  *
- * Issue #16: payments expire by a scan, not by one delayed job each. The scheduler below produces
+ * Payments expire by a scan, not by one delayed job each. The scheduler below produces
  * one job every PAYMENT_EXPIRY_SCAN_MS for the whole cluster, and that job expires every pending
  * payment past its `expiresAt` (index `payments(status, expires_at)`). Creating a payment therefore
  * writes nothing to Redis, and a million pending payments hold no Redis memory (a delayed job took
@@ -16,7 +16,7 @@ import { type PeriodicJob, defineQueue, jobUuid } from '@gw/runtime';
 
 /**
  * Job data of the expiry queue: `{}` for a scan; `{ paymentId }` (a UUID) for a job of one payment,
- * the kind that versions before issue #16's scan scheduled at each creation (job id = payment id).
+ * the kind that earlier versions scheduled at each creation (job id = payment id).
  * The worker checks it before running the job; unknown keys are stripped, not refused.
  */
 export const paymentExpiryJobSchema = z.object({ paymentId: jobUuid().optional() });

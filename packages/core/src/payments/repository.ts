@@ -2,11 +2,11 @@ import { Prisma, type KeysetPage, type Payment, type PaymentStatus, type RawSql,
 import { type Context, isUuid } from '@gw/runtime';
 
 /**
- * Every statement on the `payments` table. The hot paths (issue #5, #16) are raw SQL (on the pg
+ * Every statement on the `payments` table. The hot paths are raw SQL (on the pg
  * pool, or in the caller's transaction); the reads of the API go through Prisma.
  */
 
-/** A payments row as raw SQL returns it (issue #5, #16): the model's columns, `amount` and `credits` as text. */
+/** A payments row as raw SQL returns it: the model's columns, `amount` and `credits` as text. */
 export type PaymentRow = Omit<Payment, 'amount' | 'credits'> & { amount: string; credits: string | null };
 
 /** The model of a raw {@link PaymentRow}. */
@@ -55,7 +55,7 @@ export async function insertPaymentRows(db: RawSql, rows: (NewPayment & { id: st
 }
 
 /**
- * Locks a payment row for the rest of the transaction and reads it, in one statement (issue #16).
+ * Locks a payment row for the rest of the transaction and reads it, in one statement.
  * @param organizationId scopes the row to its organization; omitted only by `expirePayment` (run by
  *   the expiry scan on the due payments it found, or by a per-payment job an earlier version queued),
  *   never on an id from a request

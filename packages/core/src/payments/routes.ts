@@ -5,7 +5,7 @@ import { confirmPayment, createPayment, getPayment, listPayments, refundPayment 
 const route = defineRoute<Context>();
 
 /**
- * Payments (issue #2). The JWT's wallet is the payer; the API key's organization is the payee.
+ * Payments. The JWT's wallet is the payer; the API key's organization is the payee.
  * Amounts are strings of integer base units of the native token.
  */
 export const paymentRoutes = [

@@ -24,14 +24,14 @@ import {
 } from './repository.js';
 
 /**
- * The payments use cases (issue #2, #5, #16): creation (group-committed without an
+ * The payments use cases: creation (group-committed without an
  * Idempotency-Key), confirmation, refund and expiry (the scan of due payments) with their events,
  * and reads.
  */
 
 type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'redis' | 'logger' | 'config'>;
 /** What payment creation needs: also the plain pg pool of its hot path. */
-/** Creating a payment enqueues nothing (issue #16: expiry is a scan), so it needs no Redis. */
+/** Creating a payment enqueues nothing (expiry is a scan), so it needs no Redis. */
 type CreateCtx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
 
 export interface CreatePaymentInput {
@@ -44,7 +44,7 @@ export interface CreatePaymentInput {
   /** Seconds until the payment expires (default 900). */
   expiresInSeconds: number;
   idempotencyKey?: string | undefined;
-  /** `credit_purchase` (issue #3, /ai-billing): settling also mints `credits` CREDIT to the payer. Default `payment`. */
+  /** `credit_purchase` (`/ai-billing`): settling also mints `credits` CREDIT to the payer. Default `payment`. */
   purpose?: 'payment' | 'credit_purchase' | undefined;
   /** Credits bought; only with purpose `credit_purchase`. */
   credits?: bigint | undefined;
@@ -53,9 +53,8 @@ export interface CreatePaymentInput {
 /**
  * Creates a `pending` payment from `payer` to the organization, expiring at now +
  * `expiresInSeconds` (the expiry scan, {@link expireDuePayments}, expires it then; nothing is
- * written to Redis). With an Idempotency-Key, the same key and body return the same payment
- * (issue #2, Payments); without one, the insert is group-committed with concurrent ones
- * ({@link insertPayment}).
+ * written to Redis). With an Idempotency-Key, the same key and body return the same payment;
+ * without one, the insert is group-committed with concurrent ones ({@link insertPayment}).
  * @returns HTTP status (201) and the payment object; `replayed` when answered from the key
  */
 export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
@@ -73,7 +72,7 @@ export async function createPayment(ctx: CreateCtx, input: CreatePaymentInput) {
     expiresAt,
   };
   if (input.idempotencyKey === undefined) {
-    // The hot path (issue #5): one group-committed INSERT on the plain pg pool, no transaction.
+    // The hot path: one group-committed INSERT on the plain pg pool, no transaction.
     const payment = await insertPayment(ctx.sql, newPayment);
     return { statusCode: 201, body: payment, replayed: false };
   }
@@ -123,7 +122,7 @@ async function transition(
  * the payment `failed` (`payment.failed`); the response is still 200 with that status.
  * A payment already past `expiresAt` is expired on the spot and the call answers 409.
  * @param caller checksummed address of the JWT's wallet; must be the payer
- * @param spendGuard issue #29: an AI connector's grant limits, charged with the settle in its transaction
+ * @param spendGuard an AI connector's grant limits, charged with the settle in its transaction
  * @throws AppError not-found (other organization, unknown id), not-payer (403), invalid-state (409);
  *   with a spend guard also spending-limit-exceeded, approval-required (403)
  */
@@ -134,7 +133,7 @@ export async function confirmPayment(
   caller: string,
   spendGuard?: SpendGuard,
 ): Promise<PaymentDto> {
-  // Raw SQL in one pg transaction (issue #16): Prisma's interactive transaction cost most of the
+  // Raw SQL in one pg transaction: Prisma's interactive transaction cost most of the
   // API's CPU on this path, and every statement is a round trip while the rows are locked.
   const out = await withTransaction(ctx.sql, async (tx) => {
     const payment = await lockOwnPayment(tx, organizationId, paymentId);
@@ -158,7 +157,7 @@ export async function confirmPayment(
         expired: false,
       };
     }
-    // Issue #29: an AI connector's spending limits, checked on the settle's connection (rolled back with it).
+    // An AI connector's spending limits, checked on the settle's connection (rolled back with it).
     await spendGuard?.charge(tx, {
       action: 'payment.confirm',
       reference: payment.id,
@@ -199,7 +198,7 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
   return out.dto;
 }
 
-// --- the events (issue #25: test events; issue #28: the catalogue) --------------------------------
+// --- the events: the catalogue's entries and their test samples -----------------------------------
 
 /** The made-up payer of a test event's payment: a valid address nobody holds the key of. */
 export const TEST_EVENT_PAYER = TEST_EVENT_ADDRESS;
@@ -207,7 +206,7 @@ export const TEST_EVENT_PAYER = TEST_EVENT_ADDRESS;
 type PaymentEvent = keyof typeof PAYMENT_EVENT_PAYLOADS;
 
 /**
- * The made-up payment a test event of `type` carries (issue #25): a payment of 1 token of the
+ * The made-up payment a test event of `type` carries: a payment of 1 token of the
  * native token to the organization, in the state the event reports, with the fixed id
  * {@link TEST_EVENT_PAYMENT_ID}, the payer {@link TEST_EVENT_PAYER} and a description that says it
  * is a test. It matches the `Payment` schema, so a receiver parses it as it parses a real one.
@@ -247,7 +246,7 @@ const paymentEvent = <E extends PaymentEvent>(type: E): WebhookEventDefinition<E
 });
 
 /**
- * The payment events (spec, Events) as the catalogue of event types takes them (issue #28): each
+ * The payment events as the catalogue of event types takes them: each
  * one's body schema, example, and test sample ({@link samplePayment}).
  */
 export const PAYMENT_EVENTS = {
@@ -301,7 +300,7 @@ export async function listPayments(
   return fetchPage(q, (page) => findPayments(ctx, organizationId, { status: q.status }, page), toPaymentDto);
 }
 
-// --- the group commit of creations without a key (issue #5) ------------------------------------------
+// --- the group commit of creations without a key -----------------------------------------------------
 
 type Outcome = { payment: PaymentDto } | { error: unknown };
 
@@ -336,7 +335,7 @@ const insertBatch = coalescePer(
 );
 
 /**
- * Inserts a `pending` payment (issue #5: the write path of `POST /payments` without an
+ * Inserts a `pending` payment (the write path of `POST /payments` without an
  * Idempotency-Key). Concurrent calls are group-committed: the payments requested while an insert
  * is running are written together by the next single `INSERT … SELECT FROM unnest(…)`, so N
  * concurrent requests cost one round trip instead of N; each caller still gets its own committed
@@ -359,7 +358,7 @@ const EXPIRY_SCAN_BATCH = 200;
 const EXPIRY_SCAN_PARALLEL = 4;
 
 /**
- * The expiry scan (issue #16; spec, Payments: a pending payment becomes `expired` at `expiresAt`):
+ * The expiry scan (a pending payment becomes `expired` at `expiresAt`):
  * expires every pending payment whose `expiresAt` is past, oldest first, reading the due ones by
  * the index `payments(status, expires_at)` in batches of 200 and expiring up to 4 at a time, each
  * with {@link expirePayment} (its own transaction, its `payment.expired` event and deliveries).

@@ -3,7 +3,7 @@ import { EX, address, amount, amountSchema, dateTime, idParam, symbol, uuid } fr
 import { caip2, PERMIT_TYPES, permitDeadlineSchema, signatureSchema } from '../chain/index.js';
 
 /**
- * The gasless deposit's contract (issue #27): the wallet signs an EIP-2612 permit for the custody
+ * The gasless deposit's contract: the wallet signs an EIP-2612 permit for the custody
  * address, and the gateway relays `permit` + `transferFrom`, paying the gas.
  * `GET /gateway/v1/wallet/permit-deposits/typed-data`, `POST /gateway/v1/wallet/permit-deposits`,
  * `GET /gateway/v1/wallet/permit-deposits/{id}`. Amounts are strings of integer base units.

@@ -1,4 +1,4 @@
-/** The `permit-deposits` module's public surface (issue #27, the gasless deposit): imported only through this file. */
+/** The `permit-deposits` module's public surface (the gasless deposit): imported only through this file. */
 export { PermitDeposit, type PermitDepositDto } from './contract.js';
 export {
   depositWithPermit,

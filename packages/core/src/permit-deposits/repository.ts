@@ -1,6 +1,6 @@
 import { type RawSql, sqlFragment } from '@gw/db';
 
-/** Every statement on `permit_deposits` (issue #27, the gasless deposit). */
+/** Every statement on `permit_deposits` (the gasless deposits). */
 
 export interface PermitDepositRow {
   id: string;
@@ -65,7 +65,7 @@ export async function lockPermitDeposit(tx: RawSql, id: string): Promise<PermitD
   return rows[0] ? toRow(rows[0]) : null;
 }
 
-/** The organizations of the permit deposits `ids` made from `address` (issue #28: whom `deposit.credited` goes to). */
+/** The organizations of the permit deposits `ids` made from `address` (whom `deposit.credited` goes to). */
 export async function findPermitDepositOrganizations(db: RawSql, ids: readonly string[], address: string): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db.$queryRaw<{ organizationId: string }[]>`

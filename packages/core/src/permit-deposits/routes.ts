@@ -6,7 +6,7 @@ import { depositWithPermit, getPermitDeposit, permitTypedData } from './service.
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>>();
 
 /**
- * Gasless deposits (issue #27): the JWT wallet signs an EIP-2612 permit and the gateway relays
+ * Gasless deposits: the JWT wallet signs an EIP-2612 permit and the gateway relays
  * `permit` + `transferFrom` into custody through the on-chain outbox (docs/chain.md).
  */
 export const permitDepositRoutes = [

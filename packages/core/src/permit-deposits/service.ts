@@ -33,7 +33,7 @@ import {
 } from './repository.js';
 
 /**
- * The gasless deposit (issue #27, point 4): the wallet signs an EIP-2612 permit whose spender is the
+ * The gasless deposit: the wallet signs an EIP-2612 permit whose spender is the
  * custody address (the relayer), and the gateway relays two transactions through the on-chain
  * outbox, paying their gas: `permit(owner, custody, amount, deadline, v, r, s)` (kind
  * `deposit-permit`), then, written by the permit's outcome in the transaction that finishes it,
@@ -108,7 +108,7 @@ const toDto = (
 });
 
 /**
- * Accepts a gasless deposit (issue #27): checks the permit before anything is written (the
+ * Accepts a gasless deposit: checks the permit before anything is written (the
  * signature recovers to the JWT's wallet for the token's current nonce, the custody address as
  * spender, `amount` and `deadline`; the deadline is at least 60 s ahead; the wallet holds `amount`
  * on chain), then in one transaction writes the permit deposit and its `permit` transaction (the
@@ -267,7 +267,7 @@ export const permitTransferTransactions = defineChainTransactionKind({
 });
 
 /**
- * Issue #28: a deposit credited by the scan is attributable to the organization of the gasless
+ * A deposit credited by the scan is attributable to the organization of the gasless
  * deposit whose `transferFrom` it is (found by the transaction's hash among the ones our outbox
  * signed, so before this module's own outcome has recorded it) and whose wallet sent it; its
  * `deposit.credited` event goes there.

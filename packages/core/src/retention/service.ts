@@ -7,7 +7,7 @@ import { pruneExpiredIdempotencyRecords } from '../idempotency/index.js';
 import { pruneFinishedDeliveries, pruneOrphanEvents } from '../webhooks/index.js';
 
 /**
- * Retention (issue #14): the scheduled job that deletes rows nobody needs any more, each table
+ * Retention: the scheduled job that deletes rows nobody needs any more, each table
  * through the repository of the module that owns it, in bounded batches (one short statement
  * each, `FOR UPDATE SKIP LOCKED`), so a hot table is never locked for long:
  *
@@ -18,7 +18,7 @@ import { pruneFinishedDeliveries, pruneOrphanEvents } from '../webhooks/index.js
  * | `deliveries` + `delivery_attempts`      | `delivered` more than DELIVERY_RETENTION_DAYS ago               |
  * | `deliveries` + `delivery_attempts`      | `dead` more than DEAD_DELIVERY_RETENTION_DAYS ago               |
  * | `events`                                | older than DELIVERY_RETENTION_DAYS and without any delivery     |
- * | `oauth_records`                         | expired more than a day ago (codes, tokens, sessions; issue #29) |
+ * | `oauth_records`                         | expired more than a day ago (codes, tokens, sessions)           |
  *
  * `pending` deliveries are never deleted; business records (payments, the ledger, transfers,
  * consents, access logs, the connectors' grants and their append-only audit) are not touched.

@@ -3,7 +3,7 @@ import { EX, address, amountSchema, dateTime, idParam, symbol, units, uuid } fro
 import { caip2 } from '../chain/index.js';
 
 /**
- * The staking contract (issue #28): staking and farming on the `Staking` contract of the home chain
+ * The staking contract: staking and farming on the `Staking` contract of the home chain
  * (one deployment = one farming pool: stake the native token, earn the native token).
  * `GET /staking/positions`, `GET /farming/pools`, `GET /staking/typed-data`, `POST /staking/stake`,
  * `POST /staking/unstake`, `POST /staking/claim`, `GET /staking/operations/{id}`. Amounts are

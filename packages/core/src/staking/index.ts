@@ -1,4 +1,4 @@
-/** The `staking` module's public surface (issue #28): other modules and the apps import it only through this file. */
+/** The `staking` module's public surface: other modules and the apps import it only through this file. */
 export { FarmingPool, StakingOperation, StakingPosition, STAKING_TYPES } from './contract.js';
 export {
   aprBps,

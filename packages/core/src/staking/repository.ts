@@ -1,8 +1,8 @@
 import { type Db, type FarmingPool, type RawSql, sqlFragment } from '@gw/db';
 
 /**
- * Every statement on the staking tables: `staking_operations` (issue #28: stakes, unstakes and claims
- * relayed on chain), and the legacy ledger tables `staking_positions` and `farming_pools` (issue #3),
+ * Every statement on the staking tables: `staking_operations` (stakes, unstakes and claims relayed
+ * on chain), and the legacy ledger tables `staking_positions` and `farming_pools`,
  * which the API no longer reads or writes: `staking_positions` is kept for governance's voting power
  * until governance moves to on-chain votes, `farming_pools` for the demo seed's reference data.
  */
@@ -92,7 +92,7 @@ export async function finishStakingOperation(
     WHERE id = ${id}::uuid AND status = 'pending'`;
 }
 
-// --- legacy (issue #3) ----------------------------------------------------------------------------
+// --- legacy ---------------------------------------------------------------------------------------
 
 /**
  * A wallet's staked principal of `token` at `at` in the legacy ledger positions (governance's voting

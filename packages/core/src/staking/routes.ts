@@ -19,7 +19,7 @@ const ASYNC =
   'Relayed through the on-chain outbox (the gateway pays the gas); poll `GET /staking/operations/{id}` (`pending`, `submitted`, `confirmed`, `failed`). ';
 
 /**
- * Staking and farming on the home chain's staking contract (issue #28; docs/chain.md, "Staking").
+ * Staking and farming on the home chain's staking contract (docs/chain.md, "Staking").
  * Amounts are strings of integer base units of the native token; writes accept an `Idempotency-Key`.
  */
 export const stakingRoutes = [

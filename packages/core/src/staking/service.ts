@@ -40,7 +40,7 @@ import {
 } from './repository.js';
 
 /**
- * Staking and farming on chain (issue #28). The pool is the `Staking` contract of the home chain
+ * Staking and farming on chain. The pool is the `Staking` contract of the home chain
  * (Synthetix-style: `rewardRate` per second shared pro rata; stake and reward are the native token).
  * Positions and pools are read from the contract. Every write is a transaction of the on-chain outbox,
  * paid and sent by the relayer (the custody address):
@@ -288,7 +288,7 @@ export type StakeInput = {
   /** Base units, > 0. */
   amount: bigint;
   idempotencyKey?: string | undefined;
-  /** Issue #29: an AI connector's grant limits, charged with a stake from custody in its transaction. */
+  /** An AI connector's grant limits, charged with a stake from custody in its transaction. */
   spendGuard?: SpendGuard | undefined;
 } & ({ source: 'custody' } | { source: 'permit'; /** unix seconds */ deadline: number; signature: `0x${string}` });
 
@@ -311,7 +311,7 @@ async function assertNoneInFlight(tx: RawSql, organizationId: string, owner: str
 }
 
 /**
- * Stakes `amount` for the JWT's wallet (issue #28):
+ * Stakes `amount` for the JWT's wallet:
  * - `custody`: from its custodial balance, as a custody outflow (one transaction: the ledger debit to
  *   `system:withdrawals-in-flight`, the operation, the outbox's `approve(staking, …)`; then
  *   `stakeFor(wallet, amount)`); a failure on chain credits the amount back once;
@@ -541,7 +541,7 @@ export const unstakeTransactions = signedOutcome(STAKING_KINDS.unstake);
 export const claimTransactions = signedOutcome(STAKING_KINDS.claim);
 
 /**
- * Legacy (issue #3): a wallet's staked principal in the ledger positions at `at`, governance's voting
+ * Legacy: a wallet's staked principal in the ledger positions at `at`, governance's voting
  * power until governance moves to on-chain votes (kept only for that import; nothing writes these
  * positions any more).
  * @returns integer base units

@@ -4,7 +4,7 @@ import { caip2 } from '../chain/index.js';
 import { eventBody, TEST_EVENT_ADDRESS, TEST_EVENT_PAYMENT_ID, type WebhookEventDefinition } from '../webhooks/index.js';
 
 /**
- * The withdrawals contract (issue #27): `POST /gateway/v1/wallet/withdraw` and
+ * The withdrawals contract: `POST /gateway/v1/wallet/withdraw` and
  * `GET /gateway/v1/wallet/withdrawals/{id}`. Amounts are strings of integer base units.
  */
 
@@ -79,7 +79,7 @@ export const withdrawalExamples = {
   },
 };
 
-// --- the events a withdrawal's final state pushes to webhooks (issue #28) ------------------------------
+// --- the events a withdrawal's final state pushes to webhooks ------------------------------------------
 
 const failed = {
   ...withdrawalExamples.confirmed,
@@ -127,7 +127,7 @@ const withdrawalEvent = <E extends 'withdrawal.confirmed' | 'withdrawal.failed'>
 });
 
 /**
- * The withdrawals' webhook events (issue #28), sent to the withdrawal's organization when its
+ * The withdrawals' webhook events, sent to the withdrawal's organization when its
  * transaction is final: `withdrawal.confirmed` (included `CHAIN_CONFIRMATIONS` deep and successful)
  * or `withdrawal.failed` (refused or reverted; the amount is back in the custodial balance).
  */

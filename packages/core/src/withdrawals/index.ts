@@ -1,4 +1,4 @@
-/** The `withdrawals` module's public surface (issues #27, #28): other modules and the apps import it only through this file. */
+/** The `withdrawals` module's public surface: other modules and the apps import it only through this file. */
 export { Withdrawal, WITHDRAWAL_EVENTS, WITHDRAWAL_STATUSES } from './contract.js';
 export { getWithdrawal, withdraw, WITHDRAWAL_KIND, withdrawalsAcrossBlock, withdrawalTransactions } from './service.js';
 export {

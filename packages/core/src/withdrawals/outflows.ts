@@ -28,7 +28,7 @@ import {
 } from './repository.js';
 
 /**
- * Custody outflows (issue #28): the one money path by which a wallet's custodial tokens leave the
+ * Custody outflows: the one money path by which a wallet's custodial tokens leave the
  * custody address on chain, whatever for (a withdrawal, a stake, a bridge lock). Every outflow has
  * the same accounting and the same treatment by the proof of reserves:
  *
@@ -337,7 +337,7 @@ export async function recordCustodyOutflow(ctx: RecordCtx, tx: RawSql, input: Cu
 }
 
 /**
- * How the chain at `block` differs from the ledger now, by the custody outflows (issue #27, proof
+ * How the chain at `block` differs from the ledger now, by the custody outflows (for the proof
  * of reserves; every purpose alike): the ledger drops an outflow's amount from the custodial supply
  * when its call is final (`CHAIN_CONFIRMATIONS` deep), while the chain read at an earlier block still
  * holds it in custody; and a call mined at or below `block` but not final yet has left custody on

@@ -1,7 +1,7 @@
 import { type RawSql, sqlFragment } from '@gw/db';
 
 /**
- * Every statement on `custody_outflows` (issues #27, #28): custodial tokens leaving the custody
+ * Every statement on `custody_outflows`: custodial tokens leaving the custody
  * address, whatever their purpose (a withdrawal is the outflow of purpose `withdrawal`).
  */
 

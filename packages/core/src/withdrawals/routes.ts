@@ -5,7 +5,7 @@ import { getWithdrawal, withdraw } from './service.js';
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>>();
 
 /**
- * Withdrawals (issue #27): the JWT wallet's custodial tokens sent on chain to its own address, through
+ * Withdrawals: the JWT wallet's custodial tokens sent on chain to its own address, through
  * the on-chain outbox (docs/chain.md).
  */
 export const withdrawalRoutes = [

@@ -46,7 +46,7 @@ export interface WithdrawInput {
 }
 
 /**
- * Withdraws custodial tokens to the wallet's own address on the home chain (issue #27): in one
+ * Withdraws custodial tokens to the wallet's own address on the home chain: in one
  * transaction, the withdrawal row, the ledger debit (wallet → `system:withdrawals-in-flight`, which
  * stays in the custodial sum, so the reserves hold while it is in flight) and the on-chain
  * transaction (the outbox row: `transfer(wallet, amount)` of the token contract, signed and sent by
@@ -117,7 +117,7 @@ export async function getWithdrawal(
  * row (so once). The custody outflow has already moved the money when these run: confirmed → in
  * flight → issuance (the tokens left custody); failed → in flight → the wallet (the amount is back in
  * its custodial balance). Each writes its webhook event (`withdrawal.confirmed`,
- * `withdrawal.failed`; issue #28) to the withdrawal's organization in the same transaction, and has
+ * `withdrawal.failed`) to the withdrawal's organization in the same transaction, and has
  * its deliveries enqueued after the commit.
  */
 export const withdrawalTransactions = defineCustodyOutflowKind({
@@ -131,7 +131,7 @@ export const withdrawalTransactions = defineCustodyOutflowKind({
   },
 });
 
-/** Writes the final state's event of a withdrawal finished in `tx` (issue #28); @returns what enqueues its deliveries after the commit */
+/** Writes the final state's event of a withdrawal finished in `tx`; @returns what enqueues its deliveries after the commit */
 async function recordFinalEvent(tx: RawSql, id: string, type: 'withdrawal.confirmed' | 'withdrawal.failed') {
   const w = (await lockOutflow(tx, id))!;
   return deliverAfterCommit(await recordEvent(tx, w.organizationId, type, { withdrawal: toDto(w, null) }));
