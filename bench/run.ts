@@ -32,6 +32,7 @@ import { runProfileSection } from './sections/profile-section.js';
 import { formatProfileSummary } from './lib/profile-summary.js';
 import { startReceiver, type Receiver } from './lib/receiver.js';
 import { buildReport, formatReport, SUMMARY_FILE, writeReport, type BenchResults } from './lib/report.js';
+import { writeSummary } from './lib/summary.js';
 
 const log = (line: string) => console.log(line);
 
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
 
     const report = buildReport(cfg, results, startedAt, loadAtStart);
     const file = writeReport(report);
+    writeSummary(SUMMARY_FILE, report, process.env);
     log(`\n${formatReport(report)}\n`);
     for (const [what, s] of Object.entries(results.profiles ?? {}))
       if (s && 'topFunctions' in s) log(`profile of ${what}: ${formatProfileSummary(s)}\n`);

@@ -8,13 +8,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chainFigures } from '../bench/lib/chain-report.js';
+import { cpuCost } from '../bench/lib/cpu-cost.js';
 import type { LoadResult } from '../bench/lib/http-load.js';
 import { apiFigures, mergeSections, withoutCpuRatio, type Report } from '../bench/lib/report.js';
 import type { ApiRound } from '../bench/sections/api-section.js';
 import type { ChainPhase, ChainSectionResult } from '../bench/sections/chain-section.js';
 import {
   benchFiguresMarkdown,
-  cpuCost,
   measuredSettings,
   mergeSummary,
   readSummary,

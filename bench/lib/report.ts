@@ -1,7 +1,8 @@
 /**
  * Turns the sections' raw runs into the reported figures (medians over runs; ratios taken per
  * round, then their median), prints them as a table with the issue's targets, and writes
- * `bench/results/latest.json` (plus a timestamped copy) and the committed `summary.json`.
+ * `bench/results/latest.json` (plus a timestamped copy). The committed `summary.json` is
+ * summary.ts's, which reads this module's types only (the docs generator loads it without the bench).
  *
  * @module
  */
@@ -25,7 +26,7 @@ import type { PipelineRunResult } from './pipeline.js';
 import type { PipelineSectionResult, SlowSectionResult } from '../sections/pipeline-section.js';
 import type { ProfileSectionResult } from '../sections/profile-section.js';
 import { median, medianOf, round } from './stats.js';
-import { cpuCost, writeSummary } from './summary.js';
+import { cpuCost } from './cpu-cost.js';
 import { TARGETS } from './targets.js';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench', 'results');
@@ -401,15 +402,15 @@ export type Report = ReturnType<typeof buildReport>;
 export const SUMMARY_FILE = path.join(RESULTS_DIR, 'summary.json');
 
 /**
- * Writes `latest.json` and `<timestamp>.json` in bench/results, and merges the sections this run
- * measured into `summary.json`. @returns the path of latest.json
+ * Writes `latest.json` (this run's sections, the others kept from the previous one) and
+ * `<timestamp>.json` in bench/results; `summary.json` is written beside them by summary.ts's
+ * `writeSummary`. @returns the path of latest.json
  */
 export function writeReport(report: Report): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const latest = path.join(RESULTS_DIR, 'latest.json');
   writeFileSync(path.join(RESULTS_DIR, `${report.startedAt.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(latest, `${JSON.stringify(mergeSections(latest, report), null, 2)}\n`);
-  writeSummary(SUMMARY_FILE, report, process.env);
   return latest;
 }
 

@@ -76,19 +76,6 @@ export function measuredSettings(env: Record<string, string | undefined>): strin
 
 const num = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/**
- * The API's cost by CPU (issue #30): CPU µs per request of an API operation ÷ bare Express's, from
- * the medians of the same rounds (`api.<op>.cpuUsPerReq ÷ api.bare.cpuUsPerReq` of latest.json),
- * to 2 decimals; 2 means twice bare Express's CPU per request, lower is better. null when either
- * is missing (CPU not measured) or bare's is not positive.
- */
-export function cpuCost(opUsPerReq: number | null | undefined, bareUsPerReq: number | null | undefined): number | null {
-  const op = num(opUsPerReq);
-  const bare = num(bareUsPerReq);
-  if (op === null || bare === null || bare <= 0) return null;
-  return Math.round((op / bare) * 100) / 100;
-}
-
 /** The figures of an older summary under names since dropped: `api.*.cpuRatio` (bare ÷ op, the inverse of `cpuCost`). */
 const DROPPED_FIGURE = /^api\.(read|write)\.cpuRatio$/;
 
