@@ -1,7 +1,7 @@
 /**
- * Operator CLI: administration stays off the HTTP interface (spec: admin is "not part of this
- * interface"). `pnpm --silent admin <command> [--flags]` prints exactly one JSON object on stdout;
- * errors go to stderr as `{ "error": "..." }` with exit code 1 (2 for usage errors).
+ * Operator CLI: administration is not part of the HTTP interface at all.
+ * `pnpm --silent admin <command> [--flags]` prints exactly one JSON object on stdout; errors go to
+ * stderr as `{ "error": "..." }` with exit code 1 (2 for usage errors).
  *
  *   org:create --name <name> [--scopes <list>|all] [--native]  → { organizationId, apiKey, native }
  *   org:set-native --org <id> --value true|false          → { organizationId, native }
@@ -32,7 +32,7 @@
  *                                                         → { chain, proposalId, description, chainTransactionId }
  *   bridge:retry --transfer <id>                          → { transfer }  (a failed transfer's destination leg sent again; exit 1 unless it failed there)
  *
- * Issue #27: token:mint works only on a local home chain (faucet, then a deposit to custody,
+ * token:mint works only on a local home chain (faucet, then a deposit to custody,
  * credited by the deposit scan); without a chain or on any other chain it refuses (exit 1).
  */
 import { randomBytes } from 'node:crypto';
@@ -241,7 +241,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
   'connector:create': async () => {
     throw new UsageError(CONNECTOR_CREATE_RETIRED);
   },
-  /** Issue #29: a pre-registered public OAuth client (PKCE, no secret, exactly these redirect URIs). */
+  /** A pre-registered public OAuth client (PKCE, no secret, exactly these redirect URIs). */
   'connector:client': async (prisma, f) => {
     const redirectUris = need(f['redirect-uri'], 'redirect-uri')
       .split(',')
@@ -268,7 +268,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     await registerPublicClient({ sql: prisma }, { clientId, clientName, redirectUris });
     return { clientId, clientName, redirectUris };
   },
-  /** Issue #29: what the organization's users may grant to AI connectors (or `--disable`). */
+  /** What the organization's users may grant to AI connectors (or `--disable`). */
   'connector:ceiling': async (prisma, f) => {
     const organizationId = need(f.org, 'org');
     await organizationExists(prisma, organizationId);
@@ -294,7 +294,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     });
     return { organizationId, ceiling: toCeilingDto(ceiling) };
   },
-  /** Issue #29: the organization's grants, newest first (up to 100). */
+  /** The organization's grants, newest first (up to 100). */
   'connector:grants': async (prisma, f) => {
     const organizationId = need(f.org, 'org');
     await organizationExists(prisma, organizationId);
@@ -302,14 +302,14 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const page = await listConnectorGrants({ sql: prisma }, organizationId, wallet, { limit: 100 });
     return { grants: page.data };
   },
-  /** Issue #29: revokes a grant now (its tokens are deleted; the connector's next request is 401). */
+  /** Revokes a grant now (its tokens are deleted; the connector's next request is 401). */
   'connector:revoke': async (prisma, f) => {
     const organizationId = need(f.org, 'org');
     await organizationExists(prisma, organizationId);
     return { grant: await revokeConnectorGrant({ sql: prisma }, organizationId, need(f.grant, 'grant'), 'operator') };
   },
   /**
-   * Issue #27, no money from nothing: on a local home chain, the faucet sends the tokens to the
+   * No money from nothing: on a local home chain, the faucet sends the tokens to the
    * wallet, the wallet deposits them to the custody address, the confirmations are mined and the
    * deposit scan credits them (once, whoever scans first). Refused without a chain or on any other
    * chain: a ledger balance no chain backs would break the reserves.
@@ -321,16 +321,16 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const out = await mintByDeposit(chainContext(prisma, config), to, amount);
     return { address: out.address, balance: out.balance.toString() };
   },
-  /** Issue #27: the credited deposits a reorg deeper than the confirmations removed from the chain. */
+  /** The credited deposits a reorg deeper than the confirmations removed from the chain. */
   'deposits:orphaned': async (prisma) => ({ orphaned: await orphanedDeposits({ prisma }) }),
-  /** Issue #27: the proof of reserves of the home chain; exits 1 when it does not hold. */
+  /** The proof of reserves of the home chain; exits 1 when it does not hold. */
   'reserves:check': async (prisma, _f, config) => {
     const report = await checkReserves(chainContext(prisma, config));
     if (!report.holds) failingAnswers.add(report);
     return report;
   },
   /**
-   * Issue #27: deploys our contracts on every configured chain (or `--chain <id>`) that has no usable
+   * Deploys our contracts on every configured chain (or `--chain <id>`) that has no usable
    * deployment recorded, with CHAIN_DEPLOYER_KEY (anvil's dev key on a local chain), and records them;
    * chains whose recorded contracts are still there are left alone (`reused`).
    */
@@ -342,7 +342,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     return { chains: await ensureDeployments(chains, 'all', only) };
   },
   /**
-   * Issue #27: test tokens (`--amount`, base units) and gas money (`--eth`, in ether) from the
+   * Test tokens (`--amount`, base units) and gas money (`--eth`, in ether) from the
    * deployer on a local home chain, either or both; refused on any other chain.
    */
   'chain:faucet': async (prisma, f, config) => {
@@ -364,7 +364,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
   },
   'seed:demo': (prisma, _f, config) => seedDemo(prisma, config, chainContext(prisma, config, { optional: true })),
   /**
-   * Issue #28: a proposal that the treasury (the timelock) pays `--amount` base units of the token to
+   * A proposal that the treasury (the timelock) pays `--amount` base units of the token to
    * `--to`, proposed by the relayer through the on-chain outbox (the worker sends it); the worker's
    * keeper queues and executes it once passed. Prints the proposal id the Governor gives it.
    */
@@ -389,7 +389,7 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     }));
   },
   /**
-   * Key rotation (issue #11): put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
+   * Key rotation: put the new `kid:key` first in SECRETS_ENCRYPTION_KEY and keep the
    * old ones after it, run this, then drop the old keys. Re-seals every secret not under the first key.
    */
   'secrets:reencrypt': async (prisma, _f, config) => {
@@ -417,23 +417,23 @@ const commands: Record<string, (prisma: PrismaClient, f: Flags, config: Config) 
     const revoked = await revokeCredential(prisma, hash);
     return { revoked, announced: await announce(config, revocationChannel(config.QUEUE_PREFIX), hash) };
   },
-  /** Grants a role; every API replica's cached roles of the wallet are evicted at once (issue #24). */
+  /** Grants a role; every API replica's cached roles of the wallet are evicted at once. */
   'role:grant': async (prisma, f, config) => {
     const to = address(f.address);
     const roles = await grantWalletRole(prisma, to, role(f.role));
     return { address: to, roles, announced: await announce(config, walletRoleChannel(config.QUEUE_PREFIX), to) };
   },
-  /** Revokes a role: the wallet's sessions lose it on every replica at once, without a new login (issue #24). */
+  /** Revokes a role: the wallet's sessions lose it on every replica at once, without a new login. */
   'role:revoke': async (prisma, f, config) => {
     const from = address(f.address);
     const { revoked, roles } = await revokeWalletRole(prisma, from, role(f.role));
     return { address: from, roles, revoked, announced: await announce(config, walletRoleChannel(config.QUEUE_PREFIX), from) };
   },
-  /** The JWT signing keys, newest first, with their status (issue #24). */
+  /** The JWT signing keys, newest first, with their status. */
   'keys:list': async (prisma) => ({ keys: await describeSigningKeys(prisma) }),
   /**
    * A new signing key for every replica; the others keep verifying for JWT_TTL_SECONDS + 30 s and
-   * then retire by themselves (issue #24).
+   * then retire by themselves.
    */
   'keys:rotate': async (prisma, _f, config) => {
     const out = await rotateSigningKey(

@@ -1,5 +1,5 @@
 /**
- * `pnpm --silent admin seed:demo`: a realistic demo data set (issue #3, "Data to run against").
+ * `pnpm --silent admin seed:demo`: a realistic demo data set.
  *
  * - Global reference data, inserted once: tariffs, farming pools, clinical
  *   records of three demo patients, the native token.
@@ -15,14 +15,14 @@
  * certificates in one transaction, so a second run inserts nothing and an interrupted run is
  * completed by the next. `inserted` says what this run added, `counts` what exists.
  *
- * The DAO treasury's 1,000,000 tokens (issue #27, no money from nothing): on a local home chain the
+ * The DAO treasury's 1,000,000 tokens, never money from nothing: on a local home chain the
  * deployer really transfers them to the custody address and the deposit is recorded `credited` to
  * `system:treasury` by this command (`fundSystemAccountByDeposit`; the (chain, tx hash, log index)
  * key keeps the poller from crediting it again), so the reserves hold. On a chain that is not
  * local the funding is skipped with a note. With no chain configured at all, the treasury is minted
- * in the ledger alone as before (there is no custody to back, nor reserves to check, without one).
+ * in the ledger alone (there is no custody to back, nor reserves to check, without one).
  *
- * The DAO treasury on chain (issue #28: the Timelock, which pays executed proposals): on a local home
+ * The DAO treasury on chain (the Timelock, which pays executed proposals): on a local home
  * chain the deployer sends it 1,000,000 tokens once (the faucet), when it holds none. Proposals are
  * the Governor's (`admin governance:propose`), not seeded rows.
  *
@@ -367,7 +367,7 @@ export async function seedDemo(
     inserted.treasuryFunding = 1;
   }
 
-  // Issue #28: the DAO treasury (the Timelock) pays executed proposals: on a local chain it gets tokens once.
+  // The DAO treasury (the Timelock) pays executed proposals: on a local chain it gets tokens once.
   if (chain && home?.local) {
     const timelock = await contractAddress(chain, home.chainId, 'treasury');
     const token = await contractAddress(chain, home.chainId, 'token');
@@ -482,7 +482,7 @@ export async function seedDemo(
     const wallet = demoPatient(p.index);
     const patient = wallet.address;
     if (p.consent !== 'none' && (await countConsents(prisma, { organizationId: orgId, patient })) === 0) {
-      // Issue #11: consents are the patient's EIP-712 signed statements; the demo patients' keys are public.
+      // Consents are the patient's EIP-712 signed statements; the demo patients' keys are public.
       const issuedAt = Math.floor(now / 1000);
       const statement = {
         organization: orgId,

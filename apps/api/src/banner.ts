@@ -10,12 +10,12 @@ function duration(ms: number): string {
 }
 
 /**
- * The start-up banner of a local run (issue #25: `pnpm start` logged JSON only): one
- * human-readable block for stderr, printed by `scripts/start.ts` and `scripts/demo.ts` once the API
- * listens. It names the API's base address, its reference (`/api/docs`) and OpenAPI document, the
- * login `domain` values the service accepts, and each development relaxation with whether it is
- * on (NODE_ENV=development and its variable unset or set that way): private webhook URLs, the SIWE
- * loopback rule, the fast retries. The apps' own entry points print none: their logs stay JSON.
+ * The start-up banner of a local run: one human-readable block for stderr, next to the JSON logs,
+ * printed by `scripts/start.ts` and `scripts/demo.ts` once the API listens. It names the API's base
+ * address, its reference (`/api/docs`) and OpenAPI document, the login `domain` values the service
+ * accepts, and each development relaxation with whether it is on (NODE_ENV=development and its
+ * variable unset or set that way): private webhook URLs, the SIWE loopback rule, the fast retries.
+ * The apps' own entry points print none: their logs stay JSON.
  * @param port the port the API listens on
  * @param what what is running, e.g. `API and worker`
  * @returns the block, ending with a newline

@@ -30,7 +30,7 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
 
 /**
  * Builds the HTTP application (exported for supertest and for `main.ts`). Everything lives under
- * the base address `/api` (spec: `{base_url}` already ends in `/api`); gateway routes under
+ * the base address `/api` (a client's base URL already ends in `/api`); gateway routes under
  * `/api/gateway/v1`. The one exception is the problem type pages at the origin's `/problems/…`,
  * where the problems' relative `type` URIs resolve. No administration route exists here:
  * operators use the CLI.
@@ -40,7 +40,7 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
  * method the path does not support 405 with `Allow`; every 401 with `WWW-Authenticate`.
  */
 export function createApp(deps: ApiDeps): Express {
-  // Every payment purpose the confirm route may settle has its fulfilment loaded (issue #26).
+  // Every payment purpose the confirm route may settle has its fulfilment loaded.
   assertPaymentFulfilments();
   const app = express();
   app.disable('x-powered-by');
@@ -68,7 +68,7 @@ export function createApp(deps: ApiDeps): Express {
 
   // Route modules register on the router they are given: the routes of /api and of the gateway
   // sit directly in these two routers instead of in nested ones, which every request would enter
-  // and scan (issue #5: routing was the largest self time of the API profile).
+  // and scan (routing was the largest self time of the API profile).
   const api = express.Router();
   const gateway = express.Router();
   // Health and the API reference: public, before the rate limiters.

@@ -10,11 +10,11 @@ export interface ApiDeps extends Context {
   tokens: SessionTokens;
   /** API-key look-ups, cached briefly and evicted on revocation. */
   credentials: CredentialCache;
-  /** Wallets' roles from `wallet_roles` (issue #24: not from the JWT), cached briefly and evicted on every grant or revocation. */
+  /** Wallets' roles from `wallet_roles` (not from the JWT), cached briefly and evicted on every grant or revocation. */
   walletRoles: WalletRoleCache;
   /** Organizations' webhook lists, cached briefly and evicted on every change. */
   webhookLists: WebhookListCache;
-  /** Endpoint circuits and caps (issue #10): read for `GET /webhooks`, reset on re-registration. */
+  /** Endpoint circuits and caps: read for `GET /webhooks`, reset on re-registration. */
   gate: Pick<EndpointGate, 'health' | 'reset'>;
   /** Redis used on the request path (rate limits, health): fails fast when Redis is down. */
   requestRedis: RedisConnection;
@@ -24,12 +24,12 @@ export interface ApiDeps extends Context {
   resolver?: Resolver;
   /** Prometheus instruments of this process (published to Redis for the ops app). */
   metrics?: AppMetrics;
-  /** The port the server listens on, once it does (the development SIWE loopback rule, issue #25). */
+  /** The port the server listens on, once it does (the development SIWE loopback rule). */
   listenPort?: () => number | undefined;
 }
 
 /**
- * The API's public origin (issue #29): PUBLIC_URL, else `https://<SIWE_DOMAIN>` in production,
+ * The API's public origin: PUBLIC_URL, else `https://<SIWE_DOMAIN>` in production,
  * else `http://localhost:<listen port>`. The OAuth issuer and the base of the MCP resources.
  * @throws Error before the server listens when PUBLIC_URL is unset outside production (a bug)
  */

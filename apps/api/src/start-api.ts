@@ -44,13 +44,13 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     const timer = setTimeout(resolve, 5000);
     requestRedis.once('ready', () => (clearTimeout(timer), resolve()));
   });
-  // Issue #24: a new configured key (or retirements scheduled at start-up) is announced to the other replicas.
+  // A new configured key (or retirements scheduled at start-up) is announced to the other replicas.
   const tokens = new SessionTokens(ctx.prisma, ctx.secretBox, config, {
     announce: () => announceSigningKeyChange(ctx.redis, config.QUEUE_PREFIX),
   });
   await tokens.init();
   await ensureNativeToken(ctx.prisma, config);
-  // Issue #27: our contracts on each configured chain: the recorded ones when their code is still
+  // Our contracts on each configured chain: the recorded ones when their code is still
   // there, else deployed now on a chain marked local. A chain without a usable deployment is
   // reported, not fatal: its features answer 503 until `admin chain:deploy` or a deployments file.
   for (const r of await ensureDeployments(ctx, 'local')) {
@@ -95,7 +95,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     metrics,
   };
   const app = createApp(deps);
-  // Issue #11: slow headers and bodies are cut off at HTTP_HEADERS_TIMEOUT_MS and
+  // Slow headers and bodies are cut off at HTTP_HEADERS_TIMEOUT_MS and
   // HTTP_REQUEST_TIMEOUT_MS (Node's defaults were 60 s and 300 s), checked every second.
   const server = createServer(
     {
@@ -118,7 +118,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     await progress.step('stop the metrics publisher', () => publisher.stop());
     await progress.step('close PostgreSQL and Redis', () => closeContext(ctx));
   };
-  // Issue #25: a busy port is one clear error (PortUnavailableError), not an unhandled 'error' event.
+  // A busy port is one clear error (PortUnavailableError), not an unhandled 'error' event.
   await listenOn(server, config.PORT, 'PORT').catch(async (err: unknown) => {
     await closeClients();
     throw err;

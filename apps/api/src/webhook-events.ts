@@ -5,11 +5,10 @@ import type { WebhookEventCatalogue } from '@gw/core/webhooks';
 import { WITHDRAWAL_EVENTS } from '@gw/core/withdrawals';
 
 /**
- * Every webhook event type with its body schema, example, ordering note and test sample (issue
- * #28), assembled from the modules that own the objects: payments, withdrawals, custody (deposits)
- * and the bridge. The `webhooks` section of the API reference and
- * `POST /gateway/v1/webhooks/{id}/test` are built from it; a type of `WEBHOOK_EVENTS` missing here
- * does not compile.
+ * Every webhook event type with its body schema, example, ordering note and test sample, assembled
+ * from the modules that own the objects: payments, withdrawals, custody (deposits) and the bridge.
+ * The `webhooks` section of the API reference and `POST /gateway/v1/webhooks/{id}/test` are built
+ * from it; a type of `WEBHOOK_EVENTS` missing here does not compile.
  */
 export const WEBHOOK_EVENT_CATALOGUE: WebhookEventCatalogue = {
   ...PAYMENT_EVENTS,

@@ -80,7 +80,7 @@ function readCookie(header: string | undefined, name: string): string | undefine
  * `X-API-Key`, a bearer token) is ignored: 401 with a `WWW-Authenticate: Basic` challenge.
  * Failures are logged at `warn` with the client address only (never what was sent).
  *
- * Login throttle (issues #11 and #24), counted in this process's memory (the ops app runs as one
+ * Login throttle, counted in this process's memory (the ops app runs as one
  * instance; a restart clears it), only for requests that carry basic credentials:
  * - per address group ({@link clientAddressGroup}: an IPv4 address, an IPv6 /64): after
  *   `maxFailures` wrong logins within `lockoutMs`, the group gets 429 (with `Retry-After`) for

@@ -6,7 +6,7 @@ type BoardHooks = NonNullable<NonNullable<Parameters<typeof createBullBoard>[0][
 
 /**
  * What Bull Board can change, as actions an operator enables one by one with
- * OPS_BULL_BOARD_ACTIONS (issue #24: the board is read-only unless actions are listed). Each
+ * OPS_BULL_BOARD_ACTIONS (the board is read-only unless actions are listed). Each
  * action names the mutating routes of Bull Board's API it opens, as `<method> <route template>`
  * exactly as @bull-board/api 9.10.1 declares them (`appRoutes.api`, relative to the board's base
  * path). A mutating route that no action names (a later Bull Board version's new one) is refused

@@ -27,7 +27,7 @@ export const opsEnvSchema = z.object({
   /**
    * Bull Board actions to enable, comma-separated, from: retry, promote, clean, pause, add, edit,
    * empty, obliterate, schedulers, limits, children (docs/operating.md lists the routes each one
-   * opens). Empty (the default): the board is read-only. Issue #24; replaces OPS_READ_ONLY.
+   * opens). Empty (the default): the board is read-only. Replaces OPS_READ_ONLY, which is refused.
    */
   OPS_BULL_BOARD_ACTIONS: z
     .string()
@@ -45,7 +45,7 @@ export const opsEnvSchema = z.object({
     })
     .optional(),
   /**
-   * Login throttle (issue #24): wrong basic-auth logins allowed across ALL client addresses within
+   * Login throttle: wrong basic-auth logins allowed across ALL client addresses within
    * OPS_LOGIN_LOCKOUT_MS. Past it, an address that never logged in successfully (and a browser
    * without the trust cookie of an earlier login) is refused until the oldest of those failures
    * is older than OPS_LOGIN_LOCKOUT_MS; addresses and browsers that logged in before still can.
@@ -75,7 +75,7 @@ export type OpsConfig = Config &
  * @throws ConfigError naming the variables (never their values)
  */
 export function loadOpsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
-  // Least privilege (issue #24): the ops console decrypts nothing, so it neither needs nor keeps
+  // Least privilege: the ops console decrypts nothing, so it neither needs nor keeps
   // SECRETS_ENCRYPTION_KEY, whatever the environment holds.
   const base = loadConfig(env, { secretsKey: 'unused' });
   if (env.OPS_READ_ONLY !== undefined && env.OPS_READ_ONLY !== '') {

@@ -13,7 +13,7 @@ import { createOpsMetrics, type OpsMetrics } from './ops-metrics.js';
 /** Where Bull Board is mounted on the ops port. */
 export const BOARD_PATH = '/queues';
 
-/** How often (ms) Bull Board looks for on-chain outbox queues that appeared since (issue #27). */
+/** How often (ms) Bull Board looks for on-chain outbox queues that appeared since. */
 const CHAIN_QUEUES_REFRESH_MS = 10_000;
 
 /** What the ops app needs: the shared clients (see `createContext`) and its configuration. */
@@ -47,7 +47,7 @@ const privateHeaders: RequestHandler = (_req, res, next) => {
  *     shard of the delivery queue as a queue of its own, `shard-<i>.webhook-deliveries`) and
  *     the on-chain outbox's queues (one per chain and signer, found in `chain_nonces`):
  *     read-only unless `OPS_BULL_BOARD_ACTIONS` lists actions, and then only those (any other
- *     mutating route answers 403 and changes nothing; see `BOARD_ACTIONS`, issue #24);
+ *     mutating route answers 403 and changes nothing; see `BOARD_ACTIONS`);
  *   - `GET /metrics`: Prometheus text of every api/worker/ops process, merged (see `OpsMetrics`).
  */
 export function createOpsApp(deps: OpsDeps): Express {
@@ -83,14 +83,14 @@ export function createOpsApp(deps: OpsDeps): Express {
     }
   });
 
-  // Issue #24: read-only unless actions are listed. With none, Bull Board's own read-only mode
+  // Read-only unless actions are listed. With none, Bull Board's own read-only mode
   // (no action buttons, its API refuses them); with some, its buttons show and the guard below
   // refuses, on the server, every mutating route whose action is not listed.
   const actions = deps.config.OPS_BULL_BOARD_ACTIONS;
   const readOnlyMode = actions.length === 0;
   const board = new ExpressAdapter();
   board.setBasePath(BOARD_PATH);
-  // Issue #30: each shard of the delivery queue is a queue of its own on the board (same BullMQ
+  // Each shard of the delivery queue is a queue of its own on the board (same BullMQ
   // name, its own keys): `shard-<i>.webhook-deliveries`, shown as `webhook-deliveries {deliveries:<i>}`.
   const adapter = (queue: Queue) => {
     const shard = queueShard(queue);
@@ -111,7 +111,7 @@ export function createOpsApp(deps: OpsDeps): Express {
       handlerHooks: boardActionGuard(actions, deps.logger),
     },
   });
-  // Issue #27: the on-chain outbox's queues, one per (chain, signer), exist once a signer has signed;
+  // The on-chain outbox's queues, one per (chain, signer), exist once a signer has signed;
   // the board looks for new ones at most every CHAIN_QUEUES_REFRESH_MS, when it is used.
   const shown = new Set(deps.queues.all().map((q) => q.name));
   let lookedAt = 0;

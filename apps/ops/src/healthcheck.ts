@@ -18,7 +18,7 @@ import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 // `@gw/runtime` (and with it ioredis) is imported by the heartbeat check only: this process starts every
-// 10 s in every container, and the http/tcp checks need nothing but Node itself (issue #14).
+// 10 s in every container, and the http/tcp checks need nothing but Node itself.
 
 /** Every check gives up after this long (ms); docker's own `timeout` is 5 s. */
 export const CHECK_TIMEOUT_MS = 4000;
@@ -69,7 +69,7 @@ function checkTcp(host: string, port: number): Promise<CheckResult> {
 async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string): Promise<CheckResult> {
   const { createRedis, loadConfig, metricsIndexKey, metricsKey } = await import('@gw/runtime');
   const config = loadConfig(env);
-  // REDIS_URL, or the cluster or sentinels when REDIS_CLUSTER_NODES / REDIS_SENTINELS are set (issue #15).
+  // REDIS_URL, or the cluster or sentinels when REDIS_CLUSTER_NODES / REDIS_SENTINELS are set.
   const redis = createRedis(config, { lazyConnect: true, failFast: true, connectTimeoutMs: CHECK_TIMEOUT_MS, name: 'healthcheck' });
   redis.on('error', () => undefined);
   let timer: NodeJS.Timeout | undefined;

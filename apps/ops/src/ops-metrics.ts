@@ -25,7 +25,7 @@ export const DEPTH_STATES: readonly string[] = ['waiting', 'prioritized'];
  * The families of BullMQ's own export (`Queue.exportPrometheusMetrics()`), one series per queue:
  * `bullmq_job_count{queue, state}` (gauge, every state of `getJobCounts()`),
  * `bullmq_job_completed_total{queue}` and `bullmq_job_failed_total{queue}` (counters kept by BullMQ
- * in Redis while workers run with `metrics` enabled, as `startWorker` does). Issue #30: with
+ * in Redis while workers run with `metrics` enabled, as `startWorker` does). With
  * DELIVERY_QUEUE_SHARDS > 1 the delivery queue's series carry a `shard` label too (one series per
  * shard), and `gw_queue_depth{queue}` adds its shards up.
  */
@@ -123,13 +123,13 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
 
   const circuitState = new Gauge({
     name: 'gw_webhook_circuit_state',
-    help: 'Circuit breaker of each webhook whose circuit ever changed state: 0 closed, 1 half_open, 2 open (issue #10)',
+    help: 'Circuit breaker of each webhook whose circuit ever changed state: 0 closed, 1 half_open, 2 open',
     labelNames: ['webhook_id'] as const,
     registers,
   });
   const circuitFailures = new Gauge({
     name: 'gw_webhook_consecutive_failures',
-    help: 'Consecutive failed delivery attempts of each webhook whose circuit ever changed state (issue #10)',
+    help: 'Consecutive failed delivery attempts of each webhook whose circuit ever changed state',
     labelNames: ['webhook_id'] as const,
     registers,
   });
@@ -148,7 +148,7 @@ export function createOpsMetrics(deps: OpsMetricsDeps): OpsMetrics {
 
   /** BullMQ's export of every queue, as families; `gw_queue_depth` is derived from its counts. */
   const readQueues = async (): Promise<MetricFamily[]> => {
-    // Issue #30: each shard of a sharded queue (same queue name) under its own `shard` label.
+    // Each shard of a sharded queue (same queue name) under its own `shard` label.
     const texts = await Promise.all(
       deps.queues.map((queue) => {
         const shard = queueShard(queue);

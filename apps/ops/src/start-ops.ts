@@ -35,7 +35,7 @@ export interface RunningOps {
  * @throws PortUnavailableError when OPS_PORT is in use (its clients are closed first)
  */
 export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}): Promise<RunningOps> {
-  // No secret box: the ops console decrypts nothing (issue #24, least privilege).
+  // No secret box: the ops console decrypts nothing (least privilege).
   const ctx = createContext(config, { app: 'ops', logger: opts.logger, queues: OPS_QUEUES, secrets: false });
   if (!config.auth) {
     ctx.logger.warn('ops: OPS_INSECURE_NO_AUTH=true, Bull Board and /metrics are served WITHOUT authentication');

@@ -83,12 +83,12 @@ const runEnds = new WeakMap<Job, number>();
 /** When the delivery processor of this job object returned (performance.now() ms), if it did in this process. */
 export const deliveryRunEndedAt = (job: Job): number | undefined => runEnds.get(job);
 
-/** Optional parts of the handlers (issue #3). */
+/** Optional parts of the handlers. */
 export interface HandlerOptions {
   /** Called with each delivery run's outcome, or `'error'` when the run threw (metrics). */
   onDeliveryOutcome?: ((outcome: ProcessOutcome | 'error') => void) | undefined;
   /**
-   * Issue #30: called with each awaited stage of a delivery run and its wall-clock time in ms
+   * Called with each awaited stage of a delivery run and its wall-clock time in ms
    * (`gw_delivery_stage_seconds`), `run` included; `finish` is timed by the worker from
    * {@link deliveryRunEndedAt}.
    */
@@ -96,7 +96,7 @@ export interface HandlerOptions {
   /** Called with each retention run's report (metrics). */
   onRetentionRun?: ((report: RetentionReport) => void) | undefined;
   /**
-   * Issue #27: the (chain, signer) pairs whose on-chain outbox queue this worker serves (each
+   * The (chain, signer) pairs whose on-chain outbox queue this worker serves (each
    * configured chain with the relayer); none without a chain.
    */
   chainSigners?: readonly { chainId: number; signer: string }[] | undefined;
@@ -139,7 +139,7 @@ export function createJobs(
       return outcome;
     }),
     /**
-     * Issue #16: a scan (`{}`, produced by the job scheduler every PAYMENT_EXPIRY_SCAN_MS, see
+     * A scan (`{}`, produced by the job scheduler every PAYMENT_EXPIRY_SCAN_MS, see
      * `paymentExpiryScans`) expires every due payment, for at most one interval or 1 s; a job of
      * one payment (`{ paymentId }`, scheduled by versions before the scan) expires that payment.
      */
@@ -150,12 +150,12 @@ export function createJobs(
       if (outcome.result === 'not-due') return rescheduleAt(job, token, outcome.expiresAt);
       return outcome;
     }),
-    /** Issue #28: fails and refunds a ledger-only bridge transfer from before the on-chain bridge (on-chain ones go through the outbox). */
+    /** Fails and refunds a ledger-only bridge transfer from before the on-chain bridge (on-chain ones go through the outbox). */
     defineHandler(bridgeRelayQueue, async ({ transferId }) => relayBridgeTransfer(ctx, transferId)),
-    /** Reopens a webhook's dead deliveries in batches (issue #10); a failure is retried by BullMQ and resumes where it stopped. */
+    /** Reopens a webhook's dead deliveries in batches; a failure is retried by BullMQ and resumes where it stopped. */
     defineHandler(recoveryQueue, async (recovery) => recoverDeadDeliveries(ctx, recovery)),
     /**
-     * Issue #14: one retention run, produced by the job scheduler every RETENTION_INTERVAL_MS (see
+     * One retention run, produced by the job scheduler every RETENTION_INTERVAL_MS (see
      * `retentionRuns`); bounded by RETENTION_RUN_BUDGET_MS, not retried (the next run goes on).
      */
     defineHandler(retentionQueue, async () => {
@@ -164,7 +164,7 @@ export function createJobs(
       return report;
     }),
     /**
-     * Issue #27: one pass of the on-chain outbox over a row (sign, broadcast, follow the receipts);
+     * One pass of the on-chain outbox over a row (sign, broadcast, follow the receipts);
      * while the transaction is in flight the same job comes back every CHAIN_TX_POLL_MS. A node
      * that does not answer fails the pass and BullMQ retries it.
      */
@@ -174,7 +174,7 @@ export function createJobs(
         if (outcome.state === 'wait') return rescheduleAt(job, token, new Date(Date.now() + ctx.config.CHAIN_TX_POLL_MS));
         // The business change's next transactions, written with this outcome: enqueued now (the sweeper would too).
         if (outcome.state !== 'missing') for (const next of outcome.next) await dispatchChainTransaction(ctx, next);
-        // Issue #28: what the outcome asked for after its commit (its webhook events' deliveries): now, not at the next sweep.
+        // What the outcome asked for after its commit (its webhook events' deliveries): now, not at the next sweep.
         if (outcome.state === 'confirmed' || outcome.state === 'failed') {
           for (const run of outcome.afterCommit) {
             await run(ctx).catch((err: unknown) =>
@@ -189,7 +189,7 @@ export function createJobs(
       }),
     ),
     /**
-     * Issue #27: a deposit scan (every CHAIN_POLL_INTERVAL_MS; one at a time per chain across the
+     * A deposit scan (every CHAIN_POLL_INTERVAL_MS; one at a time per chain across the
      * replicas, a busy scan is skipped) or a proof of reserves (every CHAIN_RESERVES_CHECK_MS; a
      * difference is logged at error). Without a chain both do nothing; before our token is
      * deployed, or while the node is behind the scan, the reserves check is skipped.
@@ -198,7 +198,7 @@ export function createJobs(
       if (task === 'scan') {
         const report = await scanDeposits(ctx);
         opts.onDepositScan?.(report);
-        // Issue #28: the log streams registered for the other chains (none yet: a no-op).
+        // The log streams registered for the other chains (none yet: a no-op).
         const others = ctx.chains.list.filter((c) => c.chainId !== ctx.chains.home?.chainId);
         for (const chain of others) await pollChainLogs(ctx, chain);
         return report;
@@ -212,7 +212,7 @@ export function createJobs(
       return report;
     }),
     /**
-     * Issue #28: the governance keeper (every CHAIN_POLL_INTERVAL_MS): queues the Governor's passed
+     * The governance keeper (every CHAIN_POLL_INTERVAL_MS): queues the Governor's passed
      * proposals and executes them after their eta, through the on-chain outbox. Without a chain it does nothing.
      */
     defineHandler(governanceQueue, async () => runGovernanceKeeper(ctx)),
@@ -230,7 +230,7 @@ export function createHandlers(
 
 /**
  * Checks that every defined queue has exactly one handler and no handler names an unknown queue.
- * The on-chain outbox's queues (one per configured chain and signer, issue #27) are not in the
+ * The on-chain outbox's queues (one per configured chain and signer) are not in the
  * static catalogue: `configured` names those this worker was configured to serve.
  * @throws Error naming the queue, so a mis-wired deployment fails at start-up, not at run time
  */
@@ -245,16 +245,16 @@ export function assertHandlers(handlers: Record<string, Handler>, configured: re
 export interface SweepResult {
   /** Pending deliveries whose job was missing or finished, re-enqueued. */
   deliveries: number;
-  /** Unfinished on-chain outbox rows whose job was missing or finished, re-enqueued (issue #27). */
+  /** Unfinished on-chain outbox rows whose job was missing or finished, re-enqueued. */
   chainTransactions: number;
 }
 
 /**
- * The outbox sweeper (issue #2): a crash between commit and enqueue, a Redis that lost its data,
+ * The outbox sweeper: a crash between commit and enqueue, a Redis that lost its data,
  * or a job that exhausted its infrastructure retries would otherwise leave work behind. Gives a
  * job again to each pending delivery more than `graceMs` past its due time (job id = row id, so a
  * live job is never duplicated). Safe to run from every worker replica at once. (Payments need no
- * sweep since issue #16: the expiry scan reads the due ones from PostgreSQL.)
+ * sweep: the expiry scan reads the due ones from PostgreSQL.)
  * @param batch max rows looked at per call
  */
 export async function sweepOutbox(

@@ -48,10 +48,10 @@ import { MalformedJobError, assertHandlers, createHandlers, deliveryRunEndedAt, 
  * now. A job is listed as parked by `admit` a moment before its handler moves it to `delayed`; a
  * job still `active` in that gap is tried again a few times (25, 50, 100, 200 ms) rather than left
  * to wake only after WEBHOOK_CAP_WAIT_MAX_MS. A job in any other state (already woken, finished,
- * gone) is left alone. Issue #30: the gate hands back job ids only, so with DELIVERY_QUEUE_SHARDS
+ * gone) is left alone. The gate hands back job ids only, so with DELIVERY_QUEUE_SHARDS
  * > 1 each id is looked up in every shard at once (`promoteDelayedDelivery`; one round trip, N
  * lookups, on the parking path only), which needs no change to the gate and no database read.
- * With `at` (issue #30: an open circuit's next prober), the jobs are made due at `at` instead of
+ * With `at` (an open circuit's next prober), the jobs are made due at `at` instead of
  * now, with the same retries: the job named may still be in that gap.
  */
 async function promoteParked(queues: Pick<Queues, 'get' | 'shards'>, jobIds: string[], at?: Date): Promise<void> {
@@ -66,7 +66,7 @@ async function promoteParked(queues: Pick<Queues, 'get' | 'shards'>, jobIds: str
 }
 
 /**
- * Issue #30: a replica's delivery slots (WORKER_CONCURRENCY, `concurrency`) divided between the
+ * A replica's delivery slots (WORKER_CONCURRENCY, `concurrency`) divided between the
  * delivery queue's `shards`, one BullMQ Worker each: ⌊C / N⌋ per shard, the first C mod N shards
  * one more, so they add up to C (what the replica announces to the fair shares' pool). Static: a
  * shard with a backlog cannot borrow an idle shard's slots (`loadConfig` keeps N ≤ C).
@@ -76,7 +76,7 @@ export function shardConcurrency(concurrency: number, shards: number): number[] 
   return Array.from({ length: shards }, (_, i) => Math.floor(concurrency / shards) + (i < concurrency % shards ? 1 : 0));
 }
 
-/** How long (ms) a replica's announced slots count in the pool without a new announcement (issue #24). */
+/** How long (ms) a replica's announced slots count in the pool without a new announcement. */
 const SLOTS_TTL_MS = 15_000;
 
 export interface RunningWorker {
@@ -110,12 +110,12 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     }),
     metrics,
   );
-  // Issue #10: a finishing attempt hands its slot to the oldest parked jobs of its endpoint.
+  // A finishing attempt hands its slot to the oldest parked jobs of its endpoint.
   // Its own connection with auto-pipelining: the admissions and reports of concurrent jobs share
-  // round trips, so the gate costs the pipeline little (issue #10, bench section 1).
+  // round trips, so the gate costs the pipeline little (the bench's pipeline section).
   const gateRedis = createRedis(config, { name: 'worker-gate', autoPipelining: true });
   gateRedis.on('error', () => undefined); // a failed gate call fails (or is logged by) its job
-  // Issue #30: an open circuit's next prober (a parked job) wakes at the cool-down's end instead.
+  // An open circuit's next prober (a parked job) wakes at the cool-down's end instead.
   const gate = createEndpointGate(
     gateRedis,
     config.QUEUE_PREFIX,
@@ -123,7 +123,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     (jobIds) => promoteParked(ctx.queues, jobIds),
     (jobId, at) => promoteParked(ctx.queues, [jobId], at),
   );
-  // Issue #24: this replica's delivery slots join the pool that the organizations' fair shares
+  // This replica's delivery slots join the pool that the organizations' fair shares
   // divide; announced now and every SLOTS_TTL_MS / 3, withdrawn at stop (or lapsing after a crash).
   const announce = (concurrency: number) =>
     announceWorkerSlots(gateRedis, config.QUEUE_PREFIX, metrics.instanceId, concurrency, SLOTS_TTL_MS).catch((err: Error) =>
@@ -136,7 +136,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
   void announce(config.WORKER_CONCURRENCY);
   const slotsTimer = setInterval(() => void announce(config.WORKER_CONCURRENCY), SLOTS_TTL_MS / 3);
   slotsTimer.unref();
-  // Issue #27: the on-chain outbox's queues, one per configured chain with the relayer as signer;
+  // The on-chain outbox's queues, one per configured chain with the relayer as signer;
   // every kind of transaction the API writes has its outcome loaded (else start-up fails).
   assertChainTransactionKinds([
     WITHDRAWAL_KIND,
@@ -164,7 +164,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     chainSigners.map(({ chainId, signer }) => chainTransactionQueue(chainId, signer).name),
   );
 
-  // Issue #30: one BullMQ Worker per queue, and per shard of the delivery queue (every replica
+  // One BullMQ Worker per queue, and per shard of the delivery queue (every replica
   // consumes every shard), the replica's WORKER_CONCURRENCY divided between them.
   const shards = ctx.queues.shards(deliveryQueue);
   const deliverySlots = shardConcurrency(config.WORKER_CONCURRENCY, shards);
@@ -199,7 +199,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
       // (bullmq_job_completed_total, bullmq_job_failed_total).
       metrics: { maxDataPoints: MetricsTime.ONE_HOUR },
     });
-    // Issue #25: a lost Redis is reported once by the context's connection (`reportRedisOutages`),
+    // A lost Redis is reported once by the context's connection (`reportRedisOutages`),
     // not once per queue and reconnection attempt; other errors are logged each.
     worker.on('error', (err) => {
       if (!isConnectionError(err)) ctx.logger.warn({ err: { message: err.message }, queue }, 'worker error');
@@ -215,7 +215,7 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
       else ctx.logger.warn({ queue, jobId: job?.id, err: { message: err.message } }, 'job failed');
     });
     if (queue === deliveryQueue.name) {
-      // Issue #30: BullMQ's part of a delivery job after its processor returned (the completion script).
+      // BullMQ's part of a delivery job after its processor returned (the completion script).
       worker.on('completed', (job) => {
         const end = deliveryRunEndedAt(job);
         if (end !== undefined) observeStage('finish', performance.now() - end);
@@ -224,12 +224,12 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
     return { worker, connection, name };
   });
 
-  // Issue #14 and #16: the periodic jobs, one cluster-wide BullMQ job scheduler each, set by every
+  // The periodic jobs, one cluster-wide BullMQ job scheduler each, set by every
   // replica at start (an idempotent upsert) and put back by the sweeper when Redis lost them.
   const periodicJobs: { name: string; job: PeriodicJob<unknown>; everyMs: number }[] = [
     { name: 'retention', job: retentionRuns, everyMs: config.RETENTION_INTERVAL_MS },
     { name: 'payment expiry', job: paymentExpiryScans, everyMs: config.PAYMENT_EXPIRY_SCAN_MS },
-    // Issue #27: deposits found by polling eth_getLogs, and the proof of reserves (no chain: they do nothing).
+    // Deposits found by polling eth_getLogs, and the proof of reserves (no chain: they do nothing).
     { name: 'deposit scan', job: depositScans, everyMs: config.CHAIN_POLL_INTERVAL_MS },
     { name: 'reserves check', job: reservesChecks, everyMs: config.CHAIN_RESERVES_CHECK_MS },
     { name: 'governance keeper', job: governanceKeeperRuns, everyMs: config.CHAIN_POLL_INTERVAL_MS },

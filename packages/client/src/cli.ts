@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `gw`: the command line of `@service-gateway/client` (issue #25). One command today:
+ * `gw`: the command line of `@service-gateway/client`. One command today:
  *
  *   gw listen --forward-to http://localhost:8080/webhooks [--events payment.settled,payment.failed]
  *             [--base-url $GW_URL] [--api-key $GW_API_KEY] [--secret whsec_…] [--interval-ms 1000]

@@ -44,7 +44,7 @@ export interface BridgeWithPermitOptions {
 export type GovernanceVote = operations['vote']['responses'][202]['content']['application/json'];
 /** The answer of `POST /gateway/v1/governance/delegate`: the delegation, `pending`. */
 export type GovernanceDelegation = operations['delegate']['responses'][202]['content']['application/json'];
-/** A stake, unstake or claim relayed on chain (issue #28), as `POST /gateway/v1/staking/…` answers it: `pending`. */
+/** A stake, unstake or claim relayed on chain, as `POST /gateway/v1/staking/…` answers it: `pending`. */
 export type StakingOperation = operations['stake']['responses'][202]['content']['application/json'];
 
 type GetPath = {
@@ -98,7 +98,7 @@ export interface GatewayClient extends Client<paths> {
    */
   paginate<P extends PaginatedPath>(path: P, init?: PaginateInit<P>): AsyncGenerator<PageItem<P>, void, undefined>;
   /**
-   * A gasless deposit (issue #27): fetches the EIP-2612 permit of the session's wallet for `amount`
+   * A gasless deposit: fetches the EIP-2612 permit of the session's wallet for `amount`
    * (`GET /gateway/v1/wallet/permit-deposits/typed-data`), signs it with `signer` (EIP-712), and
    * sends it (`POST /gateway/v1/wallet/permit-deposits`, with an Idempotency-Key). The gateway relays
    * `permit` + `transferFrom` and pays the gas; poll `GET /gateway/v1/wallet/permit-deposits/{id}`.
@@ -108,7 +108,7 @@ export interface GatewayClient extends Client<paths> {
    */
   depositWithPermit(signer: TypedDataSigner, opts: { amount: string }): Promise<PermitDeposit>;
   /**
-   * Issue #28: bridges the signer's own tokens to another chain without gas: fetches the permit
+   * Bridges the signer's own tokens to another chain without gas: fetches the permit
    * typed data (`GET /bridge/permit-typed-data`), signs it with `signer` (which must be the session's
    * wallet) and posts `POST /bridge/initiate` with `funding: "permit"`. Poll
    * `GET /bridge/transfers/{id}` for both legs.
@@ -116,7 +116,7 @@ export interface GatewayClient extends Client<paths> {
    */
   bridgeWithPermit(signer: TypedDataSigner, opts: BridgeWithPermitOptions): Promise<BridgeTransfer>;
   /**
-   * A vote by signature (issue #28): fetches the Governor's EIP-712 ballot of the session's wallet
+   * A vote by signature: fetches the Governor's EIP-712 ballot of the session's wallet
    * (`GET /gateway/v1/governance/ballot/typed-data`), signs it with `signer`, and sends it
    * (`POST /gateway/v1/governance/vote`, with an Idempotency-Key). The gateway relays `castVoteBySig`
    * and pays the gas; the weight is the wallet's own delegated votes at the proposal's snapshot. Poll
@@ -127,7 +127,7 @@ export interface GatewayClient extends Client<paths> {
    */
   voteBySig(signer: TypedDataSigner, opts: { proposalId: string; choice: 'for' | 'against' | 'abstain' }): Promise<GovernanceVote>;
   /**
-   * A delegation by signature (issue #28): fetches the token's EIP-712 delegation of the session's
+   * A delegation by signature: fetches the token's EIP-712 delegation of the session's
    * wallet to `delegatee` (itself, to vote with its own tokens), signs it with `signer`, and sends it
    * (`POST /gateway/v1/governance/delegate`, with an Idempotency-Key). The gateway relays
    * `delegateBySig` and pays the gas. Poll `GET /gateway/v1/governance/delegations/{id}`.
@@ -135,7 +135,7 @@ export interface GatewayClient extends Client<paths> {
    */
   delegateBySig(signer: TypedDataSigner, opts: { delegatee: string }): Promise<GovernanceDelegation>;
   /**
-   * Stakes the wallet's own on-chain tokens without gas (issue #28): fetches the EIP-2612 permit to the
+   * Stakes the wallet's own on-chain tokens without gas: fetches the EIP-2612 permit to the
    * staking contract (`GET /gateway/v1/staking/typed-data?action=stake`), signs it with `signer`, and
    * sends it (`POST /gateway/v1/staking/stake`, `source: permit`). (A stake from the custodial balance
    * needs no signature: `POST /gateway/v1/staking/stake` with `{ source: 'custody', amount }`.)
@@ -194,7 +194,8 @@ export function isIdempotentOperation(request: Request, baseUrl: string): boolea
  */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   if (!URL.canParse(options.baseUrl ?? '')) {
-    // Issue #25: `baseUrl: process.env.GW_URL` with GW_URL unset was a bare "Invalid URL".
+    // A clear message rather than a bare "Invalid URL", e.g. for `baseUrl: process.env.GW_URL`
+    // with GW_URL unset.
     throw new TypeError(
       `createGatewayClient: baseUrl must be the API's absolute base address, ending in /api (e.g. http://localhost:3000/api); got ${JSON.stringify(options.baseUrl)}`,
     );

@@ -4,7 +4,7 @@ import type { components } from './generated/openapi.js';
 import type { FetchLike, RetryOptions } from './retry.js';
 
 /**
- * `gw listen` (issue #25): forwards an organization's events to a URL on the developer's machine,
+ * `gw listen`: forwards an organization's events to a URL on the developer's machine,
  * signed like real deliveries, as `stripe listen --forward-to` does. Node only (`@service-gateway/client/listen`).
  *
  * It only makes outbound requests: it tails `GET /gateway/v1/events?order=asc&after=<id>` with the

@@ -1,9 +1,9 @@
 import { getAddress } from 'viem';
 
 /**
- * EIP-712 signing of the typed data the API serves: the gasless deposit's permit (issue #27,
- * `GET /gateway/v1/wallet/permit-deposits/typed-data`), the governance ballot and delegation (issue
- * #28), signed by a viem account, a viem wallet client or an ethers v6 signer.
+ * EIP-712 signing of the typed data the API serves: the gasless deposit's permit
+ * (`GET /gateway/v1/wallet/permit-deposits/typed-data`), the governance ballot and delegation,
+ * signed by a viem account, a viem wallet client or an ethers v6 signer.
  */
 
 /** The EIP-2612 `Permit` typed data as the API serves it (uint256 fields as decimal strings). */
@@ -39,7 +39,7 @@ export interface EthersTypedDataSigner {
 /** Anything `gw.depositWithPermit`, `gw.voteBySig` and `gw.delegateBySig` can sign with. */
 export type TypedDataSigner = ViemTypedDataAccount | ViemTypedDataWalletClient | EthersTypedDataSigner;
 
-/** Governance (issue #28): the Governor's EIP-712 `Ballot` as the API serves it (`GET /gateway/v1/governance/ballot/typed-data`). */
+/** Governance: the Governor's EIP-712 `Ballot` as the API serves it (`GET /gateway/v1/governance/ballot/typed-data`). */
 export interface BallotTypedData {
   domain: { name: string; version: string; chainId: number; verifyingContract: string };
   types: { Ballot: { name: string; type: string }[] };
@@ -47,7 +47,7 @@ export interface BallotTypedData {
   message: { proposalId: string; support: number; voter: string; nonce: string };
 }
 
-/** Governance (issue #28): the token's EIP-712 `Delegation` as the API serves it (`GET /gateway/v1/governance/delegation/typed-data`). */
+/** Governance: the token's EIP-712 `Delegation` as the API serves it (`GET /gateway/v1/governance/delegation/typed-data`). */
 export interface DelegationTypedData {
   domain: { name: string; version: string; chainId: number; verifyingContract: string };
   types: { Delegation: { name: string; type: string }[] };
@@ -143,7 +143,7 @@ export async function signDelegation(
   });
 }
 
-/** Staking (issue #28): the typed data `GET /gateway/v1/staking/typed-data` serves (uint256 fields as decimal strings). */
+/** Staking: the typed data `GET /gateway/v1/staking/typed-data` serves (uint256 fields as decimal strings). */
 export interface StakingTypedData {
   domain: { name: string; version: string; chainId: number; verifyingContract: string };
   types: Record<string, { name: string; type: string }[]>;

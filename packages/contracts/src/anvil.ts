@@ -170,7 +170,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   return { rpcUrl, port, chainId, pid: child.pid!, stop };
 }
 
-/** The two local chains of `pnpm start` and `pnpm demo` (issue #27): the home chain and the bridge's second chain. */
+/** The two local chains of `pnpm start` and `pnpm demo`: the home chain and the bridge's second chain. */
 export const LOCAL_CHAIN_IDS = [31337, 31338] as const;
 
 export interface LocalChains {

@@ -1,5 +1,5 @@
 /**
- * Keyset pagination (issue #3, Lists; issue #26: one helper for every list): the statement half of
+ * Keyset pagination, one helper for every list: the statement half of
  * a page. A page continues past the last row of the previous one by comparing the sort key with
  * it (`id < $after` newest first), never by an offset, so a page costs the same however deep it
  * is, and rows written meanwhile neither shift nor repeat the rows already listed.

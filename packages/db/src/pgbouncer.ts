@@ -1,5 +1,5 @@
 /**
- * A PgBouncer of its own in **transaction pooling** mode, for tests and the bench (issue #15):
+ * A PgBouncer of its own in **transaction pooling** mode, for tests and the bench:
  * `startPgBouncer()` writes a generated `pgbouncer.ini` into a temporary folder, starts the
  * `pgbouncer` binary (Debian's package, 1.18 on Debian 12; never its system service) on a free
  * loopback port in the foreground as a child process, waits until it accepts connections, and

@@ -120,7 +120,7 @@ const over = (client: pg.Pool | pg.PoolClient, named: boolean): RawSql => ({
 });
 
 /**
- * Raw SQL over a plain `pg.Pool` (issue #5: the hot paths, without Prisma's per-query overhead).
+ * Raw SQL over a plain `pg.Pool` for the hot paths, without Prisma's per-query overhead.
  * Values are bound parameters, never interpolated. With `pooler: 'none'` (the default) each call
  * site is a named prepared statement on each connection; with `pooler: 'transaction'` every
  * statement is unnamed, which is the only kind a transaction pooler without prepared-statement

@@ -12,7 +12,7 @@
  *    `await db.drop()` in `afterAll`;
  * 3. global teardown: {@link dropRunDatabases} (the template and any clone a crashed file left).
  *
- * Behind PgBouncer (issue #15): with env `TEST_DATABASE_POOLER=pgbouncer` (`pnpm test:pooler`) the
+ * Behind PgBouncer: with env `TEST_DATABASE_POOLER=pgbouncer` (`pnpm test:pooler`) the
  * global setup also starts a PgBouncer of its own in transaction pooling mode ({@link startPgBouncer},
  * `./pgbouncer.ts`) and sets `GW_TEST_PGBOUNCER_ADDRESS`; then every {@link TestDatabase}'s `url`
  * goes through it and its `pooler` is `transaction` (pass it on as DATABASE_POOLER), while the

@@ -3,7 +3,7 @@ import type { Tx } from './client.js';
 import type { IsolationLevel, RawSql, RawSqlPool } from './raw-sql.js';
 
 /**
- * The one transaction entry point of the project (issue #26): {@link withTransaction} runs a
+ * The one transaction entry point of the project: {@link withTransaction} runs a
  * callback in a transaction on either path, the Prisma client (`ctx.prisma`, a `Tx`) or the plain
  * pg pool of the hot paths (`ctx.sql`, a `RawSql`), and re-runs it after a serialization failure
  * or a deadlock, a bounded number of times. Nothing else opens a transaction (`pnpm lint` refuses

@@ -1,8 +1,8 @@
 import { AppError } from './errors/app-error.js';
 
 /**
- * The largest amount the service takes: 2^256 − 1, the largest ERC-20 `uint256` (issue #24: a
- * 78-digit cap let amounts up to 10^78 − 1 through, above anything a token contract can hold).
+ * The largest amount the service takes: 2^256 − 1, the largest ERC-20 `uint256` (a cap of 78
+ * digits alone would let amounts up to 10^78 − 1 through, above anything a token contract can hold).
  */
 export const MAX_UINT256 = 2n ** 256n - 1n;
 

@@ -6,7 +6,7 @@ import type { ApiDeps } from '../deps.js';
 import { apiKeyChallenge, bearerChallenge } from './challenges.js';
 
 /**
- * How a route authenticates (spec, Authentication):
+ * How a route authenticates:
  * - `gateway`: `X-API-Key` (API key) and `Authorization: Bearer <JWT>`, both required;
  * - `webhooks`: the organization's API key in `X-API-Key` only; a JWT is neither needed nor enough.
  * A static AI-connector token (`ct_…`) is 401 everywhere (retired); an AI connector's OAuth access
@@ -52,7 +52,7 @@ const bearer = (req: Request): string | undefined => {
 };
 
 /**
- * Organization-bound sessions (issue #11): a JWT minted with an organization's API key is accepted
+ * Organization-bound sessions: a JWT minted with an organization's API key is accepted
  * only with that organization's credentials; a native JWT (minted without a key) only with the
  * credentials of an organization the operator marked native.
  * @throws AppError('session-organization-mismatch') 403, AppError('native-session-not-allowed') 403
@@ -76,7 +76,7 @@ function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, princ
 }
 
 /**
- * Issue #29: an AI connector's OAuth access token is for its organization's MCP endpoint only
+ * An AI connector's OAuth access token is for its organization's MCP endpoint only
  * (RFC 8707 audience). Presented to the REST API (as `X-API-Key` or as the Bearer token) it is
  * 403 `connector-not-allowed`, so "webhooks cannot be registered with an AI connector's token"
  * holds for OAuth tokens too, and no connector token reaches anything else. Only a string shaped
@@ -98,13 +98,13 @@ async function refuseConnectorAccessToken(deps: Pick<ApiDeps, 'sql'>, presented:
  * credentials → 401 with the `WWW-Authenticate` challenges of the credential that failed
  * (RFC 9110 §11.6.1; `Bearer … error="invalid_token"` per RFC 6750 for a bad JWT; see
  * `challenges.ts`; a static `ct_` connector token → 401 saying to connect through OAuth); credentials
- * that lack `scope` → 403 `insufficient-scope` (spec, rule 5); a connector principal in `webhooks`
+ * that lack `scope` → 403 `insufficient-scope`; a connector principal in `webhooks`
  * mode or with `apiKeyOnly` → 403 `connector-not-allowed`.
  */
 export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scope; apiKeyOnly?: boolean } = {}): RequestHandler {
   const mode = opts.mode ?? 'gateway';
   return async (req: Request, res: Response, next: NextFunction) => {
-    // Issue #11: no answer to an authenticated route (success or refusal) may be stored by a cache.
+    // No answer to an authenticated route (success or refusal) may be stored by a cache.
     res.setHeader('Cache-Control', 'no-store');
     const presented = req.get('x-api-key');
     await refuseConnectorAccessToken(deps, presented ?? bearer(req));
@@ -153,7 +153,7 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
         );
       }
       assertSessionFitsOrganization(verified, principal);
-      // Issue #24: roles come from `wallet_roles` (cached per replica, evicted on every change), never from the token.
+      // Roles come from `wallet_roles` (cached per replica, evicted on every change), never from the token.
       sessionState = { ...verified, roles: await deps.walletRoles.rolesOf(verified.address) };
       // Value the session sends to others is bounded by what the holder signed at login (none by
       // default): a backend holding the JWT cannot move the balance to an address of its choosing.

@@ -27,7 +27,7 @@ function send(res: Response, result: unknown): void {
   else sendJson(res, result.status, result.body);
 }
 
-/** Role check of a `role` row (the wallet's roles in `wallet_roles`, issue #24). @throws AppError('role-required') 403 with `requiredRole` */
+/** Role check of a `role` row (the wallet's roles in `wallet_roles`). @throws AppError('role-required') 403 with `requiredRole` */
 function assertRole(res: Response, role: string): void {
   if (!auth(res).session?.roles.includes(role)) {
     throw new AppError('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });
@@ -60,7 +60,7 @@ function inputOf(req: Request, res: Response, row: RouteDef<RouteDeps>): RouteIn
  * Registers route rows on the API's routers, in table order: authentication and scope
  * (`requireAuth`), the role, then params, query and body validated with the row's zod schemas
  * (400 `validation-error`), the organization's event quota on `eventQuota` rows (429
- * `event-quota-exceeded`, issue #24), then the handler. Each request is labelled with the row's path
+ * `event-quota-exceeded`), then the handler. Each request is labelled with the row's path
  * template for the HTTP metrics (`res.locals.route`).
  * @param routers `api` is mounted at `/api`, `gateway` at `/api/gateway/v1`
  */
@@ -77,7 +77,7 @@ export function mountRoutes(
     const label = `/api${expressPath(row.path)}`;
     const authenticate =
       row.auth !== 'public' ? requireAuth(deps, { mode: row.auth, scope: row.scope, apiKeyOnly: row.apiKeyOnly }) : undefined;
-    // Two layers per route (issue #5: every router layer costs CPU on every request): the prelude
+    // Two layers per route (every router layer costs CPU on every request): the prelude
     // labels the request for the metrics, sets no-store where the row asks, and authenticates; the
     // handler checks the role, validates and answers.
     const prelude: RequestHandler = (req, res, next) => {

@@ -41,7 +41,7 @@ export function sendProblem(res: Response, err: AppError, instance: string): voi
 /**
  * 404 problem for any path no route matched. A path that is a route of the table once the `/api`
  * of the base address is put in front (a client configured with `http://host:3000` instead of
- * `http://host:3000/api`, issue #25) is told so.
+ * `http://host:3000/api`) is told so.
  * @param isRoute whether a path is one of the route table's (create-app asks the `MethodIndex`
  *   that `methodNotAllowed` reads; taken as a function so that this module imports no route code)
  */
@@ -58,7 +58,7 @@ export function notFound(isRoute: (path: string) => boolean): RequestHandler {
  * body-parser errors to 400/413/415; anything else is logged and answered as a bare 500
  * (no internals leak).
  * @param hooks.onUnauthenticated called for every 401 before it is answered (every 401 is an
- *   AppError); when it returns an AppError, that is answered instead (issue #11: the failure that
+ *   AppError); when it returns an AppError, that is answered instead (the failure that
  *   goes over the failed-authentication limit is already a 429), e.g. to
  *   count failed authentications per client address
  */

@@ -37,7 +37,7 @@ export const clientAddress = (req: Request) => {
 };
 
 /**
- * Request rate limit (spec, Errors: 429): RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS per
+ * Request rate limit: RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS per
  * verified API key (keyed by its id, never the key), per client address when
  * the request carries none or one that does not authenticate.
  * Counters are kept in memory and shared through Redis every RATE_LIMIT_SYNC_MS
@@ -47,7 +47,7 @@ export const clientAddress = (req: Request) => {
  * requests, `t` seconds until the window resets, `q` the quota, `w` the window in seconds, `pk` the
  * partition key); over the limit, 429 problem+json with `Retry-After` (seconds). While Redis is
  * down each replica enforces the limit on its own traffic.
- * @param keyOf issue #29: the counter's key for requests that carry no API key (the MCP endpoint:
+ * @param keyOf the counter's key for requests that carry no API key (the MCP endpoint:
  *   `grant:<id>` after its bearer check; the authorization server: the client address)
  */
 export function requestRateLimit(deps: ApiDeps, keyOf?: (req: Request) => string): RequestHandler {
@@ -63,8 +63,8 @@ export function requestRateLimit(deps: ApiDeps, keyOf?: (req: Request) => string
     legacyHeaders: false,
     passOnStoreError: true,
     store: syncedStore(deps.rateLimits.requests),
-    // Issue #11, finding 5: keyed on the credential only once it is verified (cached look-up), so
-    // a random X-API-Key per request no longer buys a fresh counter; otherwise on the client address.
+    // Keyed on the credential only once it is verified (cached look-up), so that a random
+    // X-API-Key per request does not buy a fresh counter; otherwise on the client address.
     keyGenerator: async (req) => {
       if (keyOf) return keyOf(req);
       const key = req.get('x-api-key');
@@ -85,7 +85,7 @@ export function requestRateLimit(deps: ApiDeps, keyOf?: (req: Request) => string
 }
 
 /**
- * Failed-authentication limit per client address (issue #6): after AUTH_FAILURE_LIMIT 401 answers
+ * Failed-authentication limit per client address: after AUTH_FAILURE_LIMIT 401 answers
  * within RATE_LIMIT_WINDOW_MS, the address gets 429 (with `Retry-After`) before its credentials
  * are even checked, so keys and tokens cannot be guessed at speed. Failures are counted by
  * {@link recordAuthFailure} (wired to the error handler, which answers every 401) in memory and
@@ -111,11 +111,11 @@ export function authFailureLimit(deps: ApiDeps): RequestHandler {
 }
 
 /**
- * Counts one failed authentication of the request's client address before its 401 is answered
- * (issue #11, finding 7): the count and the comparison with AUTH_FAILURE_LIMIT happen in one
- * synchronous step, so in a concurrent burst only the first AUTH_FAILURE_LIMIT failures get 401
- * and the rest already get 429 (before, every request of a burst passed the check made on entry
- * and got its 401). See {@link authFailureLimit}.
+ * Counts one failed authentication of the request's client address before its 401 is answered:
+ * the count and the comparison with AUTH_FAILURE_LIMIT happen in one synchronous step, so in a
+ * concurrent burst only the first AUTH_FAILURE_LIMIT failures get 401 and the rest already get 429
+ * (with only the check made on entry, every request of a burst would pass it and get its 401).
+ * See {@link authFailureLimit}.
  * @returns the 429 AppError to answer instead (with `Retry-After` set on `res`), or undefined
  */
 export function recordAuthFailure(deps: Pick<ApiDeps, 'rateLimits' | 'config'>, req: Request, res: Response): AppError | undefined {
@@ -126,7 +126,7 @@ export function recordAuthFailure(deps: Pick<ApiDeps, 'rateLimits' | 'config'>, 
 }
 
 /**
- * Counts one event against the caller's organization (issue #24, routes with `eventQuota`): at most
+ * Counts one event against the caller's organization (routes with `eventQuota`): at most
  * ORG_EVENT_QUOTA_PER_MINUTE per minute, whichever of its keys is used, counted like the rate
  * limits ({@link SyncedWindowCounters}: in memory, shared through Redis). Called after validation,
  * so a refused body costs nothing; the returned `refund` gives the event back when the operation

@@ -31,7 +31,7 @@ export function requestIdOf(header: string | string[] | undefined): string {
  * {@link requestLogLevel}. Only the id, method, path and status are logged: never other headers,
  * bodies or query strings, which can carry credentials.
  *
- * This replaces pino-http (issue #5): pino-http builds a child logger with serialized bindings for
+ * Not pino-http: pino-http builds a child logger with serialized bindings for
  * every request even when the line is never written, which the API profile priced at ~5 % of a
  * cached read. Here nothing is built unless the line's level is enabled.
  */

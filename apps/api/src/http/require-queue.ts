@@ -8,7 +8,7 @@ const QUEUELESS_WRITES = new Set(['/gateway/v1/sso/login']);
 
 /**
  * While the queue connection to Redis is down, writes answer 503 (`Retry-After: 5`) instead of
- * accepting work whose jobs cannot be scheduled (issue #6). Reads keep working from PostgreSQL.
+ * accepting work whose jobs cannot be scheduled. Reads keep working from PostgreSQL.
  * Work already committed is never lost: the outbox sweeper enqueues it once Redis is back.
  */
 export function requireQueueForWrites(deps: Pick<ApiDeps, 'redis'>): RequestHandler {

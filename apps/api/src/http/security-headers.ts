@@ -40,7 +40,7 @@ export function helmetHeaders(options?: HelmetOptions): HelmetHeaders {
  * X-Content-Type-Options, Referrer-Policy, Cross-Origin-*-Policy, …), computed once at start-up by
  * {@link helmetHeaders} and set on every response as they are. helmet stays the source of the
  * policy (its defaults, or `options`); what is saved is its per-request work: its twelve
- * sub-middlewares cost the API about 10 µs of CPU per request (issue #14, bench section 3: read
+ * sub-middlewares cost the API about 10 µs of CPU per request (the bench's api section: read
  * 85 → 77 µs, write 136 → 121 µs without it), a tenth of a cached read.
  * `apps/api/test/security-headers.test.ts` holds the answer equal to `helmet()`'s own.
  * Only for static options: a function directive (per-request nonce) must use `helmet()` itself.

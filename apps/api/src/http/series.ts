@@ -10,7 +10,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * (`next('route')` and `next('router')` are passed on to the router as they are).
  *
  * Why: every layer of an Express router costs CPU on every request that passes it (the router's
- * `next`, its path check, its promise check); the API profile of a cached read (issue #14, bench
+ * `next`, its path check, its promise check); the API profile of a cached read (bench
  * `apiRead`) spends about a tenth of its time in the router. Middlewares that every request runs
  * through anyway gain nothing from being separate layers.
  */

@@ -42,10 +42,10 @@ export interface WindowCounterOptions {
 
 /**
  * Fixed-window hit counters shared by every API replica through Redis, without a Redis round trip
- * per request (issue #5: the rate limiter's Redis call per request was a measured share of every
- * read). Each replica counts in memory and, every `syncMs`, sends all hits it gathered in one
- * pipeline (`INCRBY` per key, expiring with the window) and reads back the totals of the keys it
- * used, so it sees the other replicas' hits within one sync interval.
+ * per request (a Redis call per request was a measured share of every read). Each replica counts in
+ * memory and, every `syncMs`, sends all hits it gathered in one pipeline (`INCRBY` per key,
+ * expiring with the window) and reads back the totals of the keys it used, so it sees the other
+ * replicas' hits within one sync interval.
  *
  * Accuracy: a replica decides with its own hits exactly and with the others' as of its last sync,
  * so across R replicas a client can exceed a limit by at most what it sends to the other R − 1
@@ -181,7 +181,7 @@ export interface RateLimitCounters {
   requests: SyncedWindowCounters;
   /** Failed authentications per client address: `authFailureLimit`. */
   authFailures: SyncedWindowCounters;
-  /** Events created per organization per minute (issue #24): `chargeEventQuota`. */
+  /** Events created per organization per minute: `chargeEventQuota`. */
   events: SyncedWindowCounters;
 }
 

@@ -32,7 +32,7 @@ import { runTool, toolsFor, type McpTool } from './tools.js';
 import { requestRateLimit } from '../http/rate-limit.js';
 
 /**
- * The organizations' MCP endpoints (issue #29): `POST /mcp/<organization id>`, Streamable HTTP
+ * The organizations' MCP endpoints: `POST /mcp/<organization id>`, Streamable HTTP
  * without sessions (one `McpServer` and one transport per request), behind DNS-rebinding checks
  * (Host and Origin) and OAuth bearer authentication (the authorization server's access tokens,
  * audience = the endpoint's URL); the RFC 9728 metadata at
@@ -273,7 +273,7 @@ export function mountMcp(app: Express, apiDeps: ApiDeps): void {
     await transport.handleRequest(req, res, req.body);
   };
   const path = '/mcp/:organizationId';
-  // Issue #29: each grant has the request budget of a credential (RATE_LIMIT_MAX per window), so
+  // Each grant has the request budget of a credential (RATE_LIMIT_MAX per window), so
   // one agent's burst never takes another organization's share; counted after the bearer check.
   const limit = requestRateLimit(apiDeps, (req) => `grant:${callerOf(req).grantId}`);
   app.post(path, ...guards, bearer, limit, express.json({ limit: '64kb' }), jsonRpcBodyErrors, handle);

@@ -8,7 +8,7 @@ import { parse } from '../http/validate.js';
 import { ROUTES } from '../routes/catalogue.js';
 
 /**
- * The MCP tools of an organization's endpoint (issue #29). A tool is a row of the route table seen
+ * The MCP tools of an organization's endpoint. A tool is a row of the route table seen
  * through an AI connector's grant: its scope, description and input come from the row, and a call
  * runs the row's own validation and handler with the principal and session of the grant
  * (`callerIdentity`), exactly as a REST request with an API key and a JWT would.

@@ -47,7 +47,7 @@ import {
 } from './pages.js';
 
 /**
- * The AI connectors' authorization server on the API's origin (issue #29):
+ * The AI connectors' authorization server on the API's origin:
  *
  * - `oidc-provider` (`createAuthorizationServer`) answers everything under `/oauth/` (authorize,
  *   token, register, revoke, jwks) and `/.well-known/openid-configuration`; RFC 8414's

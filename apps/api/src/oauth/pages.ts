@@ -2,7 +2,7 @@ import { SPENDING_SCOPES, approvalAmount, clientDisplayName, type ApprovalAction
 import { escapeHtml as e } from '../http/problem-pages.js';
 
 /**
- * The wallet holder's pages of the AI connectors (issue #29): the consent page and the approval
+ * The wallet holder's pages of the AI connectors: the consent page and the approval
  * page (behind the holder's sign-in), plain HTML with one same-origin script (the API's Content-Security-Policy allows no inline
  * script). The script talks to the holder's wallet through EIP-1193 (`window.ethereum`):
  * `eth_requestAccounts`, then `personal_sign` of the EIP-4361 message the server built for the

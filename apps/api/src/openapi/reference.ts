@@ -94,7 +94,7 @@ export const OpenApiDocument = z
 const route = defineRoute<{ openApiJson(): string }>();
 
 /**
- * The API reference (issue #4), public and before the rate limiters:
+ * The API reference, public and before the rate limiters:
  * - `GET /openapi.json`: the OpenAPI 3.1 document, generated once from the route table;
  * - `GET /docs`: Swagger UI rendering it, with its assets under `/docs/assets/` ({@link docsAssets}).
  */

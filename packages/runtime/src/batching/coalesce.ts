@@ -18,7 +18,7 @@ interface Waiting<I, O> {
 }
 
 /**
- * Group commit (issue #5): calls made while earlier batches are running are queued and run
+ * Group commit: calls made while earlier batches are running are queued and run
  * together as one batch, so N concurrent callers cost one database round trip instead of N. An
  * idle caller waits only until the current I/O phase ends (`setImmediate`): calls made in the
  * same tick share its batch. Under low load every batch holds one item; batches grow with load.

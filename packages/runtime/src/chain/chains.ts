@@ -1,7 +1,7 @@
 import type { Config } from '../config/env.js';
 
 /**
- * The EVM chains this process talks to (issue #27), from CHAIN_RPC_URLS: plain data, no client.
+ * The EVM chains this process talks to, from CHAIN_RPC_URLS: plain data, no client.
  * The `chain` module of `@gw/core` builds its viem clients on first use and keeps them in
  * {@link Chains.memo}, so this package never loads viem and each context has clients of its own.
  */

@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
 /**
- * Local runs read `.env` (issue #14): `pnpm start`, `pnpm demo`, `pnpm admin` and the apps' entry
+ * Local runs read `.env`: `pnpm start`, `pnpm demo`, `pnpm admin` and the apps' entry
  * points call this before anything reads the configuration. The rules (docs/configuration.md):
  * - a variable already in the environment wins, even when empty: the file only fills the others;
  * - the file is `GW_ENV_FILE` when that is set in the environment (relative to the current

@@ -216,13 +216,13 @@ export const envSchema = z.object({
    */
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
   /**
-   * Redis Cluster mode (issue #15): some of the cluster's nodes as `host:port,host:port`
+   * Redis Cluster mode: some of the cluster's nodes as `host:port,host:port`
    * (the rest are discovered). Requires a hash-tagged QUEUE_PREFIX such as `{gw}`. Unset: a single
    * Redis (REDIS_URL) or Sentinel (REDIS_SENTINELS).
    */
   REDIS_CLUSTER_NODES: hostPortList.optional(),
   /**
-   * Redis Sentinel mode (issue #15): the sentinels as `host:port,host:port`; the master is looked up
+   * Redis Sentinel mode: the sentinels as `host:port,host:port`; the master is looked up
    * by REDIS_SENTINEL_NAME and followed across failovers. Not together with REDIS_CLUSTER_NODES.
    */
   REDIS_SENTINELS: hostPortList.optional(),
@@ -257,7 +257,7 @@ export const envSchema = z.object({
    */
   SIWE_DOMAIN: z.string().min(1).default('localhost'),
   /**
-   * The API's public origin (`https://gateway.example.com`, no path), issue #29: the OAuth
+   * The API's public origin (`https://gateway.example.com`, no path): the OAuth
    * issuer of the AI connectors' authorization server and the base of the organizations' MCP
    * endpoints (`<PUBLIC_URL>/mcp/<organization id>`, the access tokens' audience). Unset:
    * `https://<SIWE_DOMAIN>` in production, `http://localhost:<port the API listens on>` otherwise.
@@ -269,11 +269,11 @@ export const envSchema = z.object({
       'must be an origin: scheme://host[:port], no path',
     )
     .optional(),
-  /** Max age of a login message's `issuedAt`, in seconds (5 minutes per issue #2). */
+  /** Max age of a login message's `issuedAt`, in seconds (default 5 minutes). */
   SIWE_MAX_AGE_SECONDS: int(1, 3600).default(300),
   /**
    * Lifetime of session JWTs, in seconds (`exp` = `iat` + this). Tokens whose `exp − iat` is longer
-   * are refused, and a superseded signing key keeps verifying for this + 30 s (issue #24).
+   * are refused, and a superseded signing key keeps verifying for this + 30 s.
    */
   JWT_TTL_SECONDS: int(60, 7 * 24 * 3600).default(3600),
   /** `iss` claim of session JWTs. */
@@ -289,9 +289,9 @@ export const envSchema = z.object({
   /**
    * Keys for AES-256-GCM encryption of secrets at rest, as `kid:base64key[,kid:base64key...]`
    * (32-byte keys). The first one encrypts; all of them decrypt, which is how rotation works.
-   * Required unless NODE_ENV=test (issue #11: there is no built-in key any more); with
-   * NODE_ENV=test and no key, each process uses a random key of its own. The api, the worker and
-   * the operator CLI need it; the ops console never reads it (issue #24, least privilege).
+   * Required unless NODE_ENV=test, since the service has no built-in key; with NODE_ENV=test and
+   * no key, each process uses a random key of its own. The api, the worker and the operator CLI
+   * need it; the ops console never reads it (least privilege).
    */
   SECRETS_ENCRYPTION_KEY: z
     .string()
@@ -320,19 +320,19 @@ export const envSchema = z.object({
    */
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.optional(),
   /**
-   * Delivery isolation (issue #10). At most this many attempts are in flight to one webhook at once,
+   * Delivery isolation: at most this many attempts are in flight to one webhook at once,
    * counted across every worker replica in Redis; a webhook's own `maxConcurrency` overrides it.
-   * At most 20, the largest `maxConcurrency` a webhook may ask for (issue #24).
+   * At most 20, the largest `maxConcurrency` a webhook may ask for.
    */
   WEBHOOK_ENDPOINT_CONCURRENCY: int(1, 20).default(10),
   /**
-   * Fair sharing of the worker pool between organizations (issue #24): an organization with work
+   * Fair sharing of the worker pool between organizations: an organization with work
    * may always have at least this many attempts in flight, across every webhook and worker
    * replica, whatever its fair share of the pool works out at.
    */
   WEBHOOK_ORG_CONCURRENCY_MIN: int(1, 1000).default(2),
   /**
-   * Fair sharing (issue #24): the most attempts one organization may have in flight at once,
+   * Fair sharing: the most attempts one organization may have in flight at once,
    * across every webhook and worker replica, however idle the pool is (its share is the pool
    * divided by the organizations with work plus one, between WEBHOOK_ORG_CONCURRENCY_MIN and
    * this). Also the bound of the sum of the `maxConcurrency` values of an organization's active
@@ -340,7 +340,7 @@ export const envSchema = z.object({
    */
   WEBHOOK_ORG_CONCURRENCY_MAX: int(1, 10000).default(40),
   /**
-   * Fair sharing (issue #24): an attempt to a webhook whose attempts took less than this on
+   * Fair sharing: an attempt to a webhook whose attempts took less than this on
    * average (ms, moving average) gives its slot back within that time, so it does not count
    * against its organization's share; it only needs a free slot. A webhook without history, or
    * whose attempts are slower, counts. Keeps one organization's busy but fast endpoints at full
@@ -368,18 +368,18 @@ export const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER_MS: int(1000).default(5 * 24 * 3600 * 1000),
   /**
    * Parallel delivery attempts per worker process. With DELIVERY_QUEUE_SHARDS > 1 they are divided
-   * between the shards (issue #30: ⌊C / N⌋ each, the first C mod N shards one more), so it must be
+   * between the shards (⌊C / N⌋ each, the first C mod N shards one more), so it must be
    * at least the shard count.
    */
   WORKER_CONCURRENCY: int(1, 1000).default(50),
   /**
-   * Issue #30: the number of shards of the delivery queue, each under its own Redis hash tag
+   * The number of shards of the delivery queue, each under its own Redis hash tag
    * (`{deliveries:0}` … `{deliveries:N-1}`), so that on a Redis Cluster the delivery jobs spread
    * over the masters. A delivery's shard is a hash of its webhook id (one endpoint's deliveries stay
-   * in one shard, in order); every worker consumes every shard. 1: one queue under QUEUE_PREFIX, as
-   * before. The endpoint gate's keys and the other queues keep QUEUE_PREFIX's one hash tag. Set the
+   * in one shard, in order); every worker consumes every shard. 1: one queue under QUEUE_PREFIX.
+   * The endpoint gate's keys and the other queues keep QUEUE_PREFIX's one hash tag. Set the
    * same value in every process (api, worker, ops, admin); how to size it and how to change it:
-   * docs/operating.md, "Sharding the delivery queue (issue #30)".
+   * docs/operating.md, "Sharding the delivery queue".
    */
   DELIVERY_QUEUE_SHARDS: int(1, 256).default(1),
   /** BullMQ lock duration (ms): how long before a job held by a dead worker is handed to another. */
@@ -388,11 +388,11 @@ export const envSchema = z.object({
    * V8 old-space (heap) limit of a worker process, MiB: the image's entrypoint starts the worker
    * with `--max-old-space-size` set to it (and 8 MiB semi-spaces). 128 MiB with 8 MiB semi-spaces
    * keeps a worker's peak RSS under 200 MiB at full speed with WORKER_CONCURRENCY 50 and spends
-   * half the garbage collection of 96 MiB with 16 MiB (issue #30); raise it with the concurrency.
+   * half the garbage collection of 96 MiB with 16 MiB; raise it with the concurrency.
    */
   WORKER_MAX_OLD_SPACE_MB: int(32, 16384).default(128),
   /**
-   * How often (ms) the expiry scan runs (issue #16): one job per interval across every worker
+   * How often (ms) the expiry scan runs: one job per interval across every worker
    * replica (a BullMQ job scheduler) expires each pending payment past its `expiresAt`, so a
    * payment expires within about this long after it. A confirm after `expiresAt` expires the
    * payment at once whatever this is.
@@ -413,7 +413,7 @@ export const envSchema = z.object({
    */
   WEBHOOK_CACHE_TTL_MS: int(0, 300000).default(30000),
   /**
-   * Events an organization may cause per minute, whichever of its keys it uses (issue #24): each
+   * Events an organization may cause per minute, whichever of its keys it uses: each
    * payment created (it will send `payment.settled`, `failed` or `expired`) and each refund counts
    * one; over it the request is 429 `event-quota-exceeded`. Bounds how fast one organization can
    * fill the shared delivery queue, however many webhooks it has.
@@ -459,7 +459,7 @@ export const envSchema = z.object({
     .default('GTK'),
   /** Name of the native token. */
   NATIVE_TOKEN_NAME: z.string().min(1).default('Gateway Token'),
-  // issue #11 ---------------------------------------------------------------------------------
+  // logins, webhook destinations, recoveries and timeouts ----------------------------------------
   /** EIP-155 chain ids a login message's `Chain ID` may name, comma-separated (default `1`). */
   SIWE_CHAIN_IDS: z
     .string()
@@ -485,12 +485,12 @@ export const envSchema = z.object({
   ),
   /**
    * Most dead deliveries one bulk recovery (`POST /webhooks/:id/recover`) reopens, oldest first;
-   * the answer's `more: true` says others remain for the next recovery (issue #24).
+   * the answer's `more: true` says others remain for the next recovery.
    */
   WEBHOOK_RECOVERY_MAX_DELIVERIES: int(1, 100000).default(1000),
   /**
    * Bulk recoveries an organization may start per rolling hour, over all its webhooks; the next
-   * one is 429 with Retry-After. A recovery that finds nothing to reopen is not counted (issue #24).
+   * one is 429 with Retry-After. A recovery that finds nothing to reopen is not counted.
    */
   WEBHOOK_RECOVERIES_PER_HOUR: int(1, 10000).default(10),
   /** Longest time (ms) a client may take to send the request headers (Node `server.headersTimeout`). */
@@ -516,7 +516,7 @@ export const envSchema = z.object({
   OPS_LOGIN_LOCKOUT_MS: int(1000).default(900000),
   /** Max age (s) of a consent signature's `issuedAt` when it reaches the service (grant and revocation). */
   CONSENT_SIGNATURE_MAX_AGE_SECONDS: int(10, 86400).default(600),
-  // issue #27 (the chain) ------------------------------------------------------------------
+  // the chain ---------------------------------------------------------------------------------
   /**
    * The EVM nodes the service talks to, as comma-separated `chainId=url` pairs, e.g.
    * `31337=http://127.0.0.1:8545,31338=http://127.0.0.1:8546` (http or https JSON-RPC). Unset: no
@@ -567,7 +567,7 @@ export const envSchema = z.object({
   CHAIN_RELAYER_KEY: privateKeyHex.optional(),
   /**
    * A transaction of the outbox not included this many blocks after its broadcast is replaced: the
-   * same nonce signed again with fees raised by a quarter (issue #27).
+   * same nonce signed again with fees raised by a quarter.
    */
   CHAIN_FEE_BUMP_BLOCKS: int(1, 10_000).default(5),
   /** How often (ms) the worker looks at an outbox transaction in flight (receipt, confirmations, replacement). */
@@ -577,10 +577,10 @@ export const envSchema = z.object({
   /** How long (ms) chain reads (token info, balances, the treasury) are cached per process; 0: not cached. */
   CHAIN_READ_CACHE_MS: int(0, 600_000).default(3000),
   /**
-   * How often (ms) the deposit scan runs (issue #27): one job per interval across every worker
+   * How often (ms) the deposit scan runs: one job per interval across every worker
    * replica (a BullMQ job scheduler) reads the home chain's token `Transfer` logs to the custody
    * address with `eth_getLogs` from the cursor kept in PostgreSQL, and credits the deposits that
-   * have CHAIN_CONFIRMATIONS; the same pass indexes the Governor's events (issue #28), and the
+   * have CHAIN_CONFIRMATIONS; the same pass indexes the Governor's events, and the
    * governance keeper (queue, execute) runs as often. 0: off (no deposit is credited by the worker).
    */
   CHAIN_POLL_INTERVAL_MS: int(0, 3_600_000)
@@ -589,7 +589,7 @@ export const envSchema = z.object({
   /** Most blocks (a count) one `eth_getLogs` call of the deposit scan covers; providers often cap it (1,000 to 10,000). */
   CHAIN_LOG_BLOCK_RANGE: int(1, 100_000).default(1000),
   /**
-   * How often (ms) the proof of reserves runs (issue #27): the custodial supply of the native
+   * How often (ms) the proof of reserves runs: the custodial supply of the native
    * token in the ledger against the custody address's on-chain balance, exported as the
    * `gw_custody_reserves_*` gauges of the worker. 0: off (`admin reserves:check` still works).
    */
@@ -601,7 +601,7 @@ export const envSchema = z.object({
    * imported at start for chains that have none recorded, after checking that code is there.
    */
   CHAIN_DEPLOYMENTS_FILE: z.string().min(1).optional(),
-  // issue #14 (retention) -------------------------------------------------------------------
+  // retention ---------------------------------------------------------------------------------
   /**
    * How often (ms) the retention job prunes expired idempotency records, spent login nonces, old
    * deliveries and their attempts, and events left without deliveries: one job per interval across
@@ -634,9 +634,9 @@ export type Config = Omit<z.infer<typeof envSchema>, EnvironmentDefaulted> & {
 };
 
 /**
- * Defaults of the variables that depend on NODE_ENV, in `production` and `test`: the
- * specification's retry schedule (spec, Limits: 1 min doubling to 1 h) and public destinations
- * only. docs/webhooks.md's retry table documents these.
+ * Defaults of the variables that depend on NODE_ENV, in `production` and `test`: retries 1 min
+ * apart doubling to 1 h, and public destinations only. docs/webhooks.md's retry table documents
+ * these.
  */
 export const PRODUCTION_DEFAULTS: Pick<Config, EnvironmentDefaulted> = {
   WEBHOOK_ALLOW_PRIVATE_URLS: false,
@@ -645,7 +645,7 @@ export const PRODUCTION_DEFAULTS: Pick<Config, EnvironmentDefaulted> = {
 };
 
 /**
- * Their defaults with NODE_ENV=development (issue #25: what `pnpm start` runs): a receiver on the
+ * Their defaults with NODE_ENV=development (what `pnpm start` runs): a receiver on the
  * developer's machine is allowed, and retries come every 5 s doubling to 1 min, so that a failing
  * delivery can be watched through its attempts. An explicit value always wins.
  */
@@ -669,8 +669,8 @@ export class ConfigError extends Error {
 /**
  * Parses the environment once.
  * @param env defaults to `process.env`; empty strings count as unset.
- * @param opts.secretsKey `unused` for a process that decrypts nothing (the ops console, issue #24:
- *   least privilege): SECRETS_ENCRYPTION_KEY is then neither required nor read, and the result's
+ * @param opts.secretsKey `unused` for a process that decrypts nothing (the ops console; least
+ *   privilege): SECRETS_ENCRYPTION_KEY is then neither required nor read, and the result's
  *   `SECRETS_ENCRYPTION_KEY` is always undefined. Default `required` (unless NODE_ENV=test).
  * @throws ConfigError naming each invalid variable and what it must be (values are never echoed,
  *   since some are secrets).
@@ -764,7 +764,7 @@ export function redisMode(config: Pick<Config, 'REDIS_CLUSTER_NODES' | 'REDIS_SE
   return 'single';
 }
 
-/** The combinations of the Redis variables that cannot work (issue #15), as ConfigErrors. */
+/** The combinations of the Redis variables that cannot work, as ConfigErrors. */
 function checkRedisMode(config: Config): void {
   if (config.REDIS_CLUSTER_NODES && config.REDIS_SENTINELS) {
     throw new ConfigError(

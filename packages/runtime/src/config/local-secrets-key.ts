@@ -6,7 +6,7 @@ import { generateKeyringEntry } from '../crypto/secret-box.js';
 export const LOCAL_SECRETS_KEY_FILE = '.data/secrets.key';
 
 /**
- * Quick-start helper (issue #11): when `env.SECRETS_ENCRYPTION_KEY` is unset, reads the key ring
+ * Quick-start helper: when `env.SECRETS_ENCRYPTION_KEY` is unset, reads the key ring
  * from `<root>/.data/secrets.key`, generating a random 32-byte key there on first use (directory
  * mode 0700, file mode 0600, created exclusively so two concurrent starts cannot overwrite each
  * other's key), and sets `env.SECRETS_ENCRYPTION_KEY`. The key never goes to the database or to a log.

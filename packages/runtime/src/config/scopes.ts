@@ -1,7 +1,6 @@
 /**
- * Permission scopes a credential can carry (spec, Endpoints "Scope" column; issue #2 adds
- * payments:*, issue #3 the sector scopes). `admin` operations are not scopes: they are not
- * reachable over HTTP at all.
+ * Permission scopes a credential can carry; docs/endpoints.md names the one each route needs.
+ * `admin` operations are not scopes: they are not reachable over HTTP at all.
  */
 export const SCOPES = [
   'wallet:read',
@@ -22,14 +21,14 @@ export const SCOPES = [
   'energy:read',
   'billing:read',
   'billing:write',
-  // Issue #11: webhook management (list and deliveries; register, deactivate, retry). Keys created
+  // Webhook management (list and deliveries; register, deactivate, retry). Keys created
   // with `all` before these existed were given both by the migration.
   'webhooks:read',
   'webhooks:write',
-  // Issue #24: listing the patient consents given to the organization (`GET /gateway/v1/consents`).
+  // Listing the patient consents given to the organization (`GET /gateway/v1/consents`).
   // Keys created with `all` before it existed were given it by the migration.
   'consents:read',
-  // Issue #29: the organization's AI-connector ceiling, its users' grants and the audit trail
+  // The organization's AI-connector ceiling, its users' grants and the audit trail
   // (API key only). Keys created with `all` before these existed were given both by the migration.
   'connectors:read',
   'connectors:write',

@@ -15,13 +15,13 @@ export interface Context {
   logger: Logger;
   prisma: PrismaClient;
   /**
-   * Raw SQL for the hot paths (issue #5): tagged-template SQL, prepared per call site, without
+   * Raw SQL for the hot paths: tagged-template SQL, prepared per call site, without
    * Prisma's per-query overhead, on the same `pg` pool as `prisma` (DATABASE_POOL_MAX connections).
    */
   sql: RawSqlPool;
   redis: RedisConnection;
   queues: Queues;
   secretBox: SecretBox;
-  /** The EVM chains of CHAIN_RPC_URLS (issue #27); empty when none is configured. */
+  /** The EVM chains of CHAIN_RPC_URLS; empty when none is configured. */
   chains: Chains;
 }

@@ -14,8 +14,8 @@ export interface CreateContextOptions {
   /** The queues to open at once (default: every queue defined so far); any other opens on first use. */
   queues?: readonly QueueDef<unknown>[];
   /**
-   * `false`: no `secretBox` (a process that decrypts nothing, e.g. the ops console; issue #24,
-   * least privilege). Default `true`: a SecretBox over `config.SECRETS_ENCRYPTION_KEY`.
+   * `false`: no `secretBox` (a process that decrypts nothing, e.g. the ops console, which by least
+   * privilege holds no key). Default `true`: a SecretBox over `config.SECRETS_ENCRYPTION_KEY`.
    */
   secrets?: boolean;
 }
@@ -39,9 +39,9 @@ export function createContext(config: Config, opts: CreateContextOptions): Conte
     pooler: config.DATABASE_POOLER,
   });
   const redis = createRedis(config, { name: `${opts.app}-queues` });
-  // Issue #25: one line when Redis goes, one when it is back (not one per reconnection attempt).
+  // One line when Redis goes, one when it is back (not one per reconnection attempt).
   reportRedisOutages(redis, logger, describeRedisTarget(config));
-  // Issue #30: the delivery queue's shards (queues defined with shardTag `deliveries`).
+  // The delivery queue's shards (queues defined with shardTag `deliveries`).
   const queues = createQueues(redis, config.QUEUE_PREFIX, opts.queues, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
   const chains = createChains(config);
   if (opts.secrets === false) return { config, logger, prisma, sql, redis, queues, chains };

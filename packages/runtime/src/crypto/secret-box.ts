@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error.js';
 
 /**
  * Key ring used when none is configured, which `loadConfig` allows only with NODE_ENV=test
- * (issue #11: there is no key written into the source any more). Random per process, so
+ * (no key is written into the source). Random per process, so
  * nothing sealed with it outlives the process.
  */
 let processKeyring: string | undefined;

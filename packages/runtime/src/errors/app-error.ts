@@ -66,7 +66,7 @@ export const errorCatalog = {
     status: 403,
     title: 'AI-connector tokens are not accepted here',
     meaning:
-      "Webhook management, the list of patient consents and the organization's connector settings take the organization's API key only; an AI-connector token was sent. An AI connector's OAuth access token (issue #29) is accepted only by its organization's MCP endpoint, never by the REST API.",
+      "Webhook management, the list of patient consents and the organization's connector settings take the organization's API key only; an AI-connector token was sent. An AI connector's OAuth access token is accepted only by its organization's MCP endpoint, never by the REST API.",
     action: 'Send the organization API key in `X-API-Key`.',
   },
   'spending-limit-exceeded': {

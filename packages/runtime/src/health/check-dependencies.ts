@@ -7,7 +7,7 @@ export interface DependencyHealth {
 }
 
 /**
- * PING, or on a Redis Cluster (issue #15): `CLUSTER INFO` says `cluster_state:ok` and every master
+ * PING, or on a Redis Cluster: `CLUSTER INFO` says `cluster_state:ok` and every master
  * the client knows answers PING (a PING alone goes to one node, which may answer while the master
  * of the service's slot is down).
  */

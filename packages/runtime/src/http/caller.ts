@@ -2,7 +2,7 @@ import type { CredentialKind, RawSql } from '@gw/db';
 import type { Scope } from '../config/scopes.js';
 
 /**
- * One spend to bound (issue #29): what a write of the ledger moves out of the wallet, in base
+ * One spend to bound: what a write of the ledger moves out of the wallet, in base
  * units of the native token (a credit consumption counts `units × CREDIT_PRICE`).
  */
 export interface SpendCharge {
@@ -19,7 +19,7 @@ export interface SpendCharge {
 }
 
 /**
- * The spending limits of an AI connector's grant (issue #29), checked **inside** the transaction
+ * The spending limits of an AI connector's grant, checked **inside** the transaction
  * of the ledger write it bounds: `charge` locks the grant, checks the limits and records the spend
  * on the same connection, so concurrent calls cannot overspend, and a write that rolls back takes
  * its spend with it.
@@ -40,12 +40,12 @@ export interface Principal {
   kind: CredentialKind;
   scopes: Scope[];
   /**
-   * The organization is a native application of the ecosystem (issue #11): its credentials accept
+   * The organization is a native application of the ecosystem: its credentials accept
    * native session JWTs (minted without an API key). Set by the operator CLI only.
    */
   organizationNative: boolean;
   /**
-   * Issue #29: present when the caller is an AI connector acting under a wallet holder's OAuth
+   * Present when the caller is an AI connector acting under a wallet holder's OAuth
    * grant (the MCP endpoint): every ledger write that spends the wallet's value calls it.
    */
   spendGuard?: SpendGuard;
@@ -58,7 +58,7 @@ export interface Session {
   /** `user`, plus roles the operator granted (e.g. `agent`). */
   roles: string[];
   /**
-   * The organization the session is bound to (issue #11: the JWT's `org` and `azp` claims), when
+   * The organization the session is bound to (the JWT's `org` and `azp` claims), when
    * the login carried that organization's API key; null for a native session (login without a
    * key), which only native organizations' credentials accept.
    */

@@ -3,10 +3,10 @@ import { AMOUNT_PATTERN, AMOUNT_RULE, MAX_UINT256, isAmount } from '../amounts.j
 import { isUuid } from '../ids.js';
 
 /**
- * The building blocks every module's contract shares (issue #4, API reference): example values,
- * scalar schemas (ids, times, addresses, base units), the page shape of every list, the RFC 9457
- * problem document, and the request pieces common to many operations. `.meta({ id })` makes a
- * schema a named component (`#/components/schemas/<id>`) of the OpenAPI document.
+ * The building blocks every module's contract shares: example values, scalar schemas (ids, times,
+ * addresses, base units), the page shape of every list, the RFC 9457 problem document, and the
+ * request pieces common to many operations. `.meta({ id })` makes a schema a named component
+ * (`#/components/schemas/<id>`) of the OpenAPI document.
  * Objects are documented open (no `additionalProperties: false`) so clients tolerate new fields;
  * the contract tests validate real responses as closed objects, so nothing undocumented slips through.
  */
@@ -117,9 +117,9 @@ export const Problem = z
 // --- request pieces ---------------------------------------------------------------------------
 
 /**
- * A request amount: positive integer base units as a string, at most 2^256 − 1 (uint256; issue
- * #24). The pattern (documented) allows 78 digits; the refinement (not expressible as a pattern)
- * refuses the 78-digit values above 2^256 − 1.
+ * A request amount: positive integer base units as a string, at most 2^256 − 1 (uint256). The
+ * pattern (documented) allows 78 digits; the refinement (not expressible as a pattern) refuses the
+ * 78-digit values above 2^256 − 1.
  */
 export const amountSchema = z
   .string()

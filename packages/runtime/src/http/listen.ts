@@ -12,8 +12,8 @@ export class PortUnavailableError extends Error {
 }
 
 /**
- * `server.listen(port)` as a promise (issue #25: a busy port crashed the process with an
- * unhandled `EADDRINUSE` trace).
+ * `server.listen(port)` as a promise, so that a busy port is one clear error rather than an
+ * unhandled `EADDRINUSE` trace.
  * @param variable the variable that sets the port (`PORT`, `OPS_PORT`), named in the error
  * @throws PortUnavailableError "port 3000 is in use; set PORT=<another port> …" (EADDRINUSE) or
  *   "port 80 needs privileges …" (EACCES); any other listen error as it is

@@ -11,7 +11,7 @@ import type { Principal, Session } from './caller.js';
  */
 
 /**
- * How an operation authenticates (spec, Authentication):
+ * How an operation authenticates:
  * - `gateway`: `X-API-Key` (API key or AI-connector token) **and** `Authorization: Bearer <JWT>`;
  * - `webhooks`: the organization's API key in `X-API-Key` only (a connector token is 403);
  * - `public`: nothing (credentials sent anyway are ignored).
@@ -61,7 +61,7 @@ export interface OperationDoc {
   scope?: Scope;
   /**
    * A `gateway` operation that takes the organization's API key only: an AI-connector token is
-   * 403 `connector-not-allowed` whatever its scopes (issue #24: a patient's consents are not for
+   * 403 `connector-not-allowed` whatever its scopes (a patient's consents are not for
    * an AI connector). `webhooks` operations always refuse connector tokens.
    */
   apiKeyOnly?: boolean;
@@ -85,7 +85,7 @@ export interface OperationDoc {
   /** Behind the request rate limiter (everything except health and the API reference). Default true. */
   rateLimited?: boolean;
   /**
-   * Issue #24: each accepted request counts one event against its organization's
+   * Each accepted request counts one event against its organization's
    * ORG_EVENT_QUOTA_PER_MINUTE (a payment created sends at least one webhook event later, a refund
    * one); over it, 429 `event-quota-exceeded` with `Retry-After`. Only for API-key operations.
    */

@@ -3,7 +3,7 @@ import { redactUrlsDeep } from './redact-urls.js';
 
 /**
  * Paths pino censors before anything is written. Credentials, secrets and signatures must
- * never reach logs (spec, Authentication rule 4).
+ * never reach logs.
  */
 export const redactPaths = [
   'req.headers.authorization',

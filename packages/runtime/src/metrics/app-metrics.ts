@@ -17,7 +17,7 @@ export const ATTEMPT_DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 export const STAGE_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
 /**
- * The awaited stages of one delivery run (issue #30), as labelled in `gw_delivery_stage_seconds`:
+ * The awaited stages of one delivery run, as labelled in `gw_delivery_stage_seconds`:
  * `read` (the delivery row), `admit` (the endpoint gate's admission), `send` (the signed POST),
  * `record` (the attempt's row and the delivery's state), `report` (the gate's report), `run` (the
  * whole processor, in which read and admit, and record and report, overlap) and `finish` (BullMQ
@@ -50,18 +50,18 @@ export interface AppMetrics {
   deliveriesTotal: Counter<'outcome' | 'event'>;
   /** `gw_delivery_attempt_duration_seconds{outcome}`, see {@link AttemptOutcome}. */
   deliveryAttemptDuration: Histogram<'outcome'>;
-  /** `gw_delivery_deferrals_total{reason}` (issue #10): runs deferred by an open (`circuit_open`) or probing (`half_open`) circuit. */
+  /** `gw_delivery_deferrals_total{reason}`: runs deferred by an open (`circuit_open`) or probing (`half_open`) circuit. */
   deliveryDeferrals: Counter<'reason'>;
-  /** `gw_delivery_cap_waits_total` (issue #10): runs parked because their endpoint's concurrency cap was full. */
+  /** `gw_delivery_cap_waits_total`: runs parked because their endpoint's concurrency cap was full. */
   deliveryCapWaits: Counter;
-  /** `gw_delivery_stage_seconds{stage}` (issue #30): wall-clock time of each awaited stage of a delivery run, see {@link DeliveryStage}. */
+  /** `gw_delivery_stage_seconds{stage}`: wall-clock time of each awaited stage of a delivery run, see {@link DeliveryStage}. */
   deliveryStageDuration: Histogram<'stage'>;
 }
 
 /**
  * The label that tells processes apart in the merged `/metrics` output. Not `instance`: Prometheus
  * sets `instance` (and `job`) on every scraped series itself, from the scraped target, and renames a
- * clashing label of the target to `exported_instance` (issue #14).
+ * clashing label of the target to `exported_instance`.
  */
 export const REPLICA_LABEL = 'replica';
 
@@ -133,7 +133,7 @@ export function createAppMetrics(app: MetricsApp, opts: { instanceId?: string } 
     buckets: STAGE_DURATION_BUCKETS,
     registers: [registry],
   });
-  // Issue #30: how much of the wall-clock time the event loop was busy (its utilization over a
+  // How much of the wall-clock time the event loop was busy (its utilization over a
   // window is the difference of two readings divided by the window), since the process started.
   new Gauge({
     name: 'gw_event_loop_busy_seconds',

@@ -1,5 +1,5 @@
 /**
- * Metrics shared by the api, the worker and the ops app (issue #4, "Bull Board and ops").
+ * Metrics shared by the api, the worker and the ops app.
  * Each process owns a registry (`createAppMetrics`) that it publishes to Redis
  * (`startMetricsPublisher`); the ops app merges them (`collectClusterMetrics`) and serves
  * `GET /metrics` (labels `app` and `replica`, never Prometheus's own `instance` or `job`), with

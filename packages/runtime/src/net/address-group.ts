@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The key under which per-client limits count a client address (issue #24):
+ * The key under which per-client limits count a client address:
  * - IPv4: the address itself (`192.0.2.7`);
  * - IPv4-mapped IPv6 (`::ffff:192.0.2.7`, what a dual-stack socket reports for an IPv4 client):
  *   the IPv4 address, so both spellings count as one client;

@@ -6,7 +6,7 @@ const v4FromParts = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0
 
 /**
  * The IPv4 address an IPv6 address embeds, in the forms a router or the kernel may turn into an
- * IPv4 connection (issue #11, finding 6): IPv4-mapped `::ffff:0:0/96`, IPv4-compatible `::/96`
+ * IPv4 connection: IPv4-mapped `::ffff:0:0/96`, IPv4-compatible `::/96`
  * (deprecated, but `[::127.0.0.1]` reached loopback), NAT64 `64:ff9b::/96` (RFC 6052) and 6to4
  * `2002::/16` (RFC 3056, address in bits 16-47). `::` and `::1` themselves are not IPv4-compatible.
  * @returns the embedded IPv4 address, or null when `addr` is none of these forms
@@ -48,7 +48,7 @@ export const parsePortRanges = (list: string): [number, number][] =>
   });
 
 /**
- * The destination-port policy of webhooks (issue #11): a port must be in `allowed` and not in
+ * The destination-port policy of webhooks: a port must be in `allowed` and not in
  * `blocked` (lists as in WEBHOOK_ALLOWED_PORTS / WEBHOOK_BLOCKED_PORTS).
  * @returns a predicate over port numbers (the URL's explicit port, else 80 for http, 443 for https)
  */

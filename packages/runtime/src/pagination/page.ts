@@ -8,7 +8,7 @@ export interface PageQuery {
   cursor?: string | undefined;
 }
 
-/** One page of a list (issue #3, Lists): `nextCursor` is null on the last page. */
+/** One page of a list: `nextCursor` is null on the last page. */
 export interface Page<T> {
   data: T[];
   nextCursor: string | null;

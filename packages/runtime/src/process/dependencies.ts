@@ -111,11 +111,10 @@ function passwordsOf(urls: (string | undefined)[]): string[] {
 }
 
 /**
- * Waits until every dependency answers (issue #25: a process started with Redis down used to
- * retry for ever, printing a stack trace per attempt). Tries each at once, then again after 0.25 s,
- * 0.5 s, 1 s, then every 2 s, for at most `timeoutMs` (STARTUP_WAIT_MS). Logs one `warn` line for
- * each dependency found down (its name, where it is without credentials, and why), and one `info`
- * line if it answers later; nothing per attempt.
+ * Waits until every dependency answers, for a bounded time. Tries each at once, then again after
+ * 0.25 s, 0.5 s, 1 s, then every 2 s, for at most `timeoutMs` (STARTUP_WAIT_MS). Logs one `warn`
+ * line for each dependency found down (its name, where it is without credentials, and why), and one
+ * `info` line if it answers later; nothing per attempt.
  * @param opts.secrets URLs whose passwords must not appear in a reason (DATABASE_URL, REDIS_URL)
  * @param opts.signal aborts the wait (SIGTERM, SIGINT while starting)
  * @throws DependencyUnavailableError once `timeoutMs` has passed with one still down (its message

@@ -36,8 +36,8 @@ export interface RunServiceOptions<T extends StoppableService> {
 export const DUPLICATE_SIGNAL_WINDOW_MS = 500;
 
 /**
- * Runs an entry point (issue #25: a process waiting for Redis ignored SIGTERM, and a stop that
- * could not finish never exited):
+ * Runs an entry point so that a signal is obeyed at every stage, even while waiting for Redis, and
+ * a stop that cannot finish still exits:
  * 1. SIGTERM and SIGINT are handled from the first moment: while starting, the start is abandoned
  *    (the dependency wait stops at once; what already started is stopped) and the process exits 0;
  *    once running, `stop` runs (drain, then close) and the process exits 0, or 1 if it throws;

@@ -24,7 +24,7 @@ export interface QueueDef<Data> {
    */
   readonly data: z.ZodType<Data>;
   /**
-   * Issue #30: the hash-tag stem of a sharded queue (`deliveries`). With N > 1 shards (the count
+   * The hash-tag stem of a sharded queue (`deliveries`). With N > 1 shards (the count
    * comes from {@link createQueues}' `shards`, by stem), shard `i` lives under its own hash tag: see
    * {@link shardQueuePrefix}. Absent: one queue under QUEUE_PREFIX.
    */
@@ -118,7 +118,7 @@ const infraRetry: JobsOptions = {
 };
 
 /**
- * The BullMQ prefix of shard `shard` (0-based) of a queue with `count` shards (issue #30).
+ * The BullMQ prefix of shard `shard` (0-based) of a queue with `count` shards.
  * - `count` 1, or no `shardTag`: `prefix` itself (QUEUE_PREFIX: the keys of an unsharded queue, so a
  *   deployment that never shards keeps its queue);
  * - else `<prefix without its braces>:{<shardTag>:<shard>}` (`{gw}` → `gw:{deliveries:2}`): the
@@ -143,14 +143,14 @@ export interface QueueShard {
 
 const shardOfQueue = new WeakMap<Queue, QueueShard>();
 
-/** The shard a queue of {@link createQueues} is (issue #30); undefined for an unsharded queue (or one of 1 shard). */
+/** The shard a queue of {@link createQueues} is; undefined for an unsharded queue (or one of 1 shard). */
 export const queueShard = (queue: Queue): QueueShard | undefined => shardOfQueue.get(queue);
 
 /** The queues of a process (the context's `queues`), opened from their definitions. */
 export interface Queues {
   /**
    * The BullMQ queue of a definition, opened on first use (one per name and shard).
-   * @param shard of a sharded queue (issue #30), 0-based, below {@link Queues.shards}; default 0
+   * @param shard of a sharded queue, 0-based, below {@link Queues.shards}; default 0
    * @throws Error when `shard` is not one of the queue's shards
    */
   get<Data>(def: QueueDef<Data>, shard?: number): Queue<Data>;
@@ -165,7 +165,7 @@ export interface Queues {
  * Opens queues on one shared Redis connection: those of `open` at once (default: every queue
  * defined so far, see {@link definedQueues}; every shard of a sharded one), any other on its first
  * {@link Queues.get}.
- * @param connection a single Redis, a Sentinel-managed one or a Redis Cluster (issue #15)
+ * @param connection a single Redis, a Sentinel-managed one or a Redis Cluster
  * @param prefix QUEUE_PREFIX; on a cluster it carries a hash tag (`{gw}`, checked by `loadConfig`)
  *   so that every key of every queue is in one slot, as BullMQ's scripts require; the shards of a
  *   sharded queue have their own tags ({@link shardQueuePrefix})
@@ -193,7 +193,7 @@ export function createQueues(
         defaultJobOptions: infraRetry,
       });
       // The shared connection's errors reach every queue; without a listener BullMQ prints each
-      // with its stack (issue #25). The connection's owner reports outages once (`reportRedisOutages`).
+      // with its stack. The connection's owner reports outages once (`reportRedisOutages`).
       queue.on('error', () => undefined);
       if (count > 1) shardOfQueue.set(queue, { shard, shards: count, tag: `${def.shardTag}:${shard}` });
       opened.set(key, queue);
@@ -213,7 +213,7 @@ export function createQueues(
 
 /**
  * Makes the delayed job `id` of a queue (of its shard `shard`, default 0) due now (BullMQ `promote`),
- * or, given `at`, due at `at` instead (BullMQ `changeDelay`, issue #30). A job in any other state
+ * or, given `at`, due at `at` instead (BullMQ `changeDelay`). A job in any other state
  * (waiting, running, finished, gone) is left alone, as is one that left `delayed` in between.
  * @returns `promoted` (made due now, or at `at`), or the state the job was found in (`missing` when
  *   there is none), so that a caller can try again on a job still `active`
@@ -241,7 +241,7 @@ export async function promoteDelayedJob<Data>(
  * alone, so a live job is never duplicated. Used by the sweepers and by manual resends.
  * @param jobOptions options of the jobs to add (e.g. their priorities), asked once with the ids
  *   that need a job, in their order; not asked when none does
- * @param shard the shard of a sharded queue the items belong to (issue #30; default 0)
+ * @param shard the shard of a sharded queue the items belong to (default 0)
  * @returns how many jobs were added
  * @throws JobDataError when an item's data fails the queue's schema (before anything is added)
  */

@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger.js';
 
 /**
  * A connection of the service to Redis: a single server (or a Sentinel-managed master, which is a
- * `Redis` too) or a Redis Cluster (issue #15). Both share ioredis's command API; code that needs
+ * `Redis` too) or a Redis Cluster. Both share ioredis's command API; code that needs
  * the difference checks {@link isRedisCluster}.
  */
 export type RedisConnection = Redis | Cluster;
@@ -22,7 +22,7 @@ export interface CreateRedisOptions {
   failFast?: boolean;
   /**
    * Send the commands issued in one event-loop tick as one pipeline (one round trip for many
-   * concurrent callers; used by the worker's endpoint gate, issue #10). On a cluster, one pipeline
+   * concurrent callers; used by the worker's endpoint gate). On a cluster, one pipeline
    * per node.
    */
   autoPipelining?: boolean;
@@ -56,7 +56,7 @@ const reconnectDelay = (times: number) => Math.min(times * 200, 2000);
 
 /**
  * Creates an ioredis connection for BullMQ, the rate limiter, the endpoint gate, metrics and
- * pub/sub. Which kind comes from the configuration (issue #15):
+ * pub/sub. Which kind comes from the configuration:
  * - `REDIS_CLUSTER_NODES` set: an ioredis `Cluster` seeded with those nodes (the others are
  *   discovered); REDIS_URL gives only the nodes' user name, password and TLS;
  * - `REDIS_SENTINELS` set: a `Redis` that asks the sentinels for the master `REDIS_SENTINEL_NAME`
@@ -172,12 +172,11 @@ export function urlWithoutCredentials(url: string): string {
 const outages = new Map<string, Set<RedisConnection>>();
 
 /**
- * Reports Redis outages once (issue #25: a lost Redis printed a stack trace per reconnection
- * attempt): one `warn` when the first watched connection to `where` fails (naming `where` and the
- * error's message), then nothing while any of them is down, and one `info` when all of them are
- * ready again. The connections of one process to one target (the API's and the worker's in
- * `pnpm start`) share that state, so an outage is one pair of lines per process. ioredis keeps
- * reconnecting meanwhile.
+ * Reports Redis outages once, not a stack trace per reconnection attempt: one `warn` when the first
+ * watched connection to `where` fails (naming `where` and the error's message), then nothing while
+ * any of them is down, and one `info` when all of them are ready again. The connections of one
+ * process to one target (the API's and the worker's in `pnpm start`) share that state, so an outage
+ * is one pair of lines per process. ioredis keeps reconnecting meanwhile.
  * @param where the target as {@link describeRedisTarget} gives it (never with credentials)
  */
 export function reportRedisOutages(redis: RedisConnection, logger: Pick<Logger, 'warn' | 'info'>, where: string): void {
