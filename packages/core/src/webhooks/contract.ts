@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Prisma, Webhook as WebhookRow } from '@gw/db';
 import { type Context, EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
-import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from '../deliveries/index.js';
+import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './engine/contract.js';
 
 /**
  * The webhooks contract (spec, Webhook endpoints; issues #2, #4, #10): the events, the request and

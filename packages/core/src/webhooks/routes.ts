@@ -25,7 +25,7 @@ import {
   webhookExamples as ex,
   webhookIdParam,
 } from './contract.js';
-import type { EndpointGate } from '../deliveries/index.js';
+import type { EndpointGate } from './engine/endpoint-gate.js';
 import {
   deactivateWebhook,
   getDelivery,

@@ -15,18 +15,11 @@ import {
   type Resolver,
   type SecretBox,
 } from '@gw/runtime';
-import {
-  dispatchDeliveries,
-  promoteDelayedDelivery,
-  enqueueDeliveries,
-  enqueueRecovery,
-  returnRecoverySlot,
-  runningRecoveryJobId,
-  takeRecoverySlot,
-  type DeliveryRef,
-  type EndpointGate,
-  type WebhookHealth,
-} from '../deliveries/index.js';
+import type { WebhookHealth } from './engine/contract.js';
+import type { EndpointGate } from './engine/endpoint-gate.js';
+import type { DeliveryRef } from './engine/fair-share.js';
+import { dispatchDeliveries, enqueueDeliveries, enqueueRecovery, promoteDelayedDelivery, runningRecoveryJobId } from './engine/queue.js';
+import { returnRecoverySlot, takeRecoverySlot } from './engine/recovery-budget.js';
 import {
   toDeliveryDetailDto,
   toDeliveryDto,
@@ -75,7 +68,7 @@ import {
 /**
  * The webhooks use cases, all on the API's side: registration and management, the inspection of
  * deliveries and events, a resend, the request of a bulk recovery, test events, and the outbox
- * write (in the caller's transaction). Delivering is the engine's (`deliveries`): this module
+ * write (in the caller's transaction). Delivering is the engine's (`engine/`): this module
  * enqueues through it and reads the endpoint gate's health from it.
  */
 

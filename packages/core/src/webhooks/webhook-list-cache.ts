@@ -1,6 +1,6 @@
 import type { RedisConnection } from '@gw/runtime';
 import { registerCacheSize, subscribeChannel } from '@gw/runtime';
-import { announceWebhookChange, webhookChangeChannel } from '../deliveries/index.js';
+import { announceWebhookChange, webhookChangeChannel } from './engine/webhook-changes.js';
 import type { WebhookDto } from './contract.js';
 
 /**
