@@ -6,55 +6,78 @@ import { MODULE_DEPENDENCIES } from './packages/core/module-dependencies.js';
 
 const CORE = 'packages/core/src';
 
-/** The names a module's index.ts re-exports from its repository.ts (its statements). */
+/** The names a module's index.ts re-exports from its repositories (`repository.ts`, also in a sub-folder): its statements. */
 function repositoryNames(module) {
   const index = readFileSync(`${CORE}/${module}/index.ts`, 'utf8');
-  const block = /export\s*\{([^}]*)\}\s*from\s*'\.\/repository\.js'/.exec(index);
-  if (!block) return [];
-  return block[1]
-    .split(',')
-    .map((n) => n.replace(/^\s*type\s+/, '').trim())
-    .filter(Boolean);
+  return [...index.matchAll(/export\s*\{([^}]*)\}\s*from\s*'\.\/(?:[\w-]+\/)*repository\.js'/g)].flatMap((block) =>
+    block[1]
+      .split(',')
+      .map((n) => n.replace(/^\s*type\s+/, '').trim())
+      .filter(Boolean),
+  );
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One config object per module: the imports it may not make. */
-function moduleRules() {
-  const modules = readdirSync(CORE, { withFileTypes: true })
+const subfolders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
+
+/** A module's folders: its own (depth 1 below packages/core/src) and its sub-folders, each with its depth. */
+const foldersOf = (dir, depth = 1) => [{ dir, depth }, ...subfolders(dir).flatMap((name) => foldersOf(`${dir}/${name}`, depth + 1))];
+
+/**
+ * One config object per folder of each module: the imports its files may not make. A module's
+ * sub-folder (e.g. the delivery engine, `webhooks/engine/`) is a part the module's top composes:
+ * it imports its own files and the allowed modules, never the folders above it.
+ */
+function moduleRules() {
+  const modules = subfolders(CORE);
   const unlisted = modules.filter((m) => !(m in MODULE_DEPENDENCIES));
   if (unlisted.length) throw new Error(`module(s) ${unlisted.join(', ')} missing from packages/core/module-dependencies.js`);
-  return modules.map((module) => {
+  return modules.flatMap((module) => {
     const allowed = MODULE_DEPENDENCIES[module];
-    const others = allowed.length ? `(?!(${allowed.map(escape).join('|')})/index\\.js$)` : '';
-    return {
-      files: [`${CORE}/${module}/**/*.ts`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            paths: allowed
-              .map((dep) => ({ dep, names: repositoryNames(dep) }))
-              .filter(({ names }) => names.length > 0)
-              .map(({ dep, names }) => ({
-                name: `../${dep}/index.js`,
-                importNames: names,
-                message: `'${dep}' re-exports this from its repository for the apps; call a function of ${dep}'s service instead (ARCHITECTURE.md, module rules).`,
-              })),
-            patterns: [
+    return foldersOf(`${CORE}/${module}`).map(({ dir, depth }) => {
+      const up = '../'.repeat(depth);
+      const others = allowed.length ? `(?!(${allowed.map(escape).join('|')})/index\\.js$)` : '';
+      const upward =
+        depth > 1
+          ? [
               {
-                regex: `^\\.\\./${others}`,
-                message: `'${module}' may import only ${allowed.length ? allowed.map((d) => `../${d}/index.js`).join(', ') : 'no other module'} (packages/core/module-dependencies.js).`,
+                regex: `^(\\.\\./){1,${depth - 1}}(?!\\.\\./)`,
+                message: `${dir.slice(CORE.length + 1)}/ is a part of '${module}' that its top composes: it does not import the folders above it.`,
               },
-              { regex: '^@gw/core(/|$)', message: 'Inside packages/core, import another module as ../<module>/index.js.' },
-              { regex: '^@gw/(api|worker|ops|admin)(/|$)', message: 'packages/ may not import the apps.' },
-            ],
-          },
-        ],
-      },
-    };
+            ]
+          : [];
+      return {
+        files: [`${dir}/*.ts`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              paths: allowed
+                .map((dep) => ({ dep, names: repositoryNames(dep) }))
+                .filter(({ names }) => names.length > 0)
+                .map(({ dep, names }) => ({
+                  name: `${up}${dep}/index.js`,
+                  importNames: names,
+                  message: `'${dep}' re-exports this from its repository for the apps; call a function of ${dep}'s service instead (ARCHITECTURE.md, module rules).`,
+                })),
+              patterns: [
+                ...upward,
+                {
+                  regex: `^${escape(up)}${others}`,
+                  message: `'${module}' may import only ${allowed.length ? allowed.map((d) => `../${d}/index.js`).join(', ') : 'no other module'} (packages/core/module-dependencies.js).`,
+                },
+                { regex: '^@gw/core(/|$)', message: 'Inside packages/core, import another module as ../<module>/index.js.' },
+                { regex: '^@gw/(api|worker|ops|admin)(/|$)', message: 'packages/ may not import the apps.' },
+              ],
+            },
+          ],
+        },
+      };
+    });
   });
 }
 

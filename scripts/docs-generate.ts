@@ -27,7 +27,7 @@ import ts from 'typescript';
 import type { z } from 'zod';
 import { ROUTES, routeIndexMarkdown } from '@gw/api';
 import { envSchema, LOCAL_DEVELOPMENT_DEFAULTS, PRODUCTION_DEFAULTS } from '@gw/runtime';
-import { backoffDelayMs, fairShare } from '@gw/core/deliveries';
+import { backoffDelayMs, fairShare } from '@gw/core/webhooks';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 import { MCP_TOOLS, mcpToolsMarkdown } from '../apps/api/src/mcp/tools.js';
 import { benchFiguresMarkdown, readSummary } from '../bench/lib/summary.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { deliveryQueue, deliveryShard } from '@gw/core/deliveries';
+import { deliveryQueue, deliveryShard } from '@gw/core/webhooks';
 import { startStack, type Stack } from './support/stack.js';
 import { RedisCluster, redisCommand } from './support/redis-cluster.js';
 import { CountingReceiver, settle, tally } from './faults/harness.js';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { verifySignature } from '@service-gateway/webhook-receiver';
 import { startApi, type RunningApi } from '@gw/api';
 import { revokeCredential, revocationChannel } from '@gw/core/auth';
-import { webhookChangeChannel } from '@gw/core/deliveries';
+import { webhookChangeChannel } from '@gw/core/webhooks';
 import { isRedisCluster, sha256Hex } from '@gw/runtime';
 import { eventually, startStack, type Stack } from './support/stack.js';
 import { TestReceiver } from './support/receiver.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { envSchema, loadConfig, PRODUCTION_DEFAULTS } from '@gw/runtime';
 import { ROUTES } from '@gw/api';
-import { backoffDelayMs } from '@gw/core/deliveries';
+import { backoffDelayMs } from '@gw/core/webhooks';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 import { MCP_TOOLS } from '../apps/api/src/mcp/tools.js';
 import { SECTIONS, envComments, sectionOf } from '../scripts/docs-generate.js';

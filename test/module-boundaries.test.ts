@@ -21,7 +21,8 @@ async function restricted(path: string, code: string): Promise<string[]> {
 describe('module boundaries (packages/core/module-dependencies.js, enforced by pnpm lint)', () => {
   it('lets a module import what the table allows, through the index', async () => {
     expect(await restricted('packages/core/src/payments/x.ts', "export { recordEvent } from '../webhooks/index.js';\n")).toEqual([]);
-    expect(await restricted('packages/core/src/webhooks/x.ts', "export { deliveryQueue } from '../deliveries/index.js';\n")).toEqual([]);
+    expect(await restricted('packages/core/src/webhooks/x.ts', "export { deliveryQueue } from './engine/queue.js';\n")).toEqual([]);
+    expect(await restricted('packages/core/src/webhooks/engine/x.ts', "export { deliveryQueue } from './queue.js';\n")).toEqual([]);
   });
 
   it('refuses an import of a module the table does not list', async () => {
@@ -30,15 +31,22 @@ describe('module boundaries (packages/core/module-dependencies.js, enforced by p
     expect(messages[0]).toContain("'ledger' may import only ../chain/index.js, ../evm/index.js, ../idempotency/index.js");
   });
 
-  it('refuses the lower module importing the higher one (the engine never imports webhooks)', async () => {
-    const messages = await restricted('packages/core/src/deliveries/x.ts', "export { listWebhooks } from '../webhooks/index.js';\n");
-    expect(messages).toEqual([expect.stringContaining("'deliveries' may import only no other module")]);
+  it('refuses the lower module importing the higher one (the outbox never imports the modules that record events)', async () => {
+    const messages = await restricted('packages/core/src/webhooks/x.ts', "export { confirmPayment } from '../payments/index.js';\n");
+    expect(messages).toEqual([expect.stringContaining("'webhooks' may import only no other module")]);
+  });
+
+  it("refuses a module's sub-folder importing the folders above it (the delivery engine never imports the API's side)", async () => {
+    const messages = await restricted('packages/core/src/webhooks/engine/x.ts', "export { listWebhooks } from '../service.js';\n");
+    expect(messages).toEqual([expect.stringContaining('does not import the folders above it')]);
+    const other = await restricted('packages/core/src/webhooks/engine/x.ts', "export { transfer } from '../../ledger/index.js';\n");
+    expect(other).toEqual([expect.stringContaining("'webhooks' may import only no other module")]);
   });
 
   it("refuses a deep import of an allowed module's file", async () => {
     const messages = await restricted(
-      'packages/core/src/webhooks/x.ts',
-      "export { createDeliveryStore } from '../deliveries/repository.js';\n",
+      'packages/core/src/payments/x.ts',
+      "export { dispatchDeliveries } from '../webhooks/engine/queue.js';\n",
     );
     expect(messages).toHaveLength(1);
   });
@@ -47,6 +55,9 @@ describe('module boundaries (packages/core/module-dependencies.js, enforced by p
     const messages = await restricted('packages/core/src/credits/x.ts', "export { getBalance } from '../ledger/index.js';\n");
     expect(messages).toEqual([expect.stringContaining("call a function of ledger's service instead")]);
     expect(await restricted('packages/core/src/credits/x.ts', "export { balanceOf } from '../ledger/index.js';\n")).toEqual([]);
+    // Also what it re-exports from a sub-folder's repository (the delivery engine's store).
+    const store = await restricted('packages/core/src/payments/x.ts', "export { createDeliveryStore } from '../webhooks/index.js';\n");
+    expect(store).toEqual([expect.stringContaining("call a function of webhooks's service instead")]);
   });
 
   it('refuses @gw/core inside core, and imports up the layers', async () => {

@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from '@gw/runtime';
-import { type DeliveryRef, deliveryEnvelope, deliveryQueue, enqueueDeliveries } from '@gw/core/deliveries';
+import { type DeliveryRef, deliveryEnvelope, deliveryQueue, enqueueDeliveries } from '@gw/core/webhooks';
 import { Prisma } from '@gw/db';
 import { isMessage, spawnChild } from './child-process.js';
 import type { Receiver } from './receiver.js';

@@ -9,8 +9,7 @@
  */
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createEndpointGate } from '@gw/core/deliveries';
-import { registerWebhook } from '@gw/core/webhooks';
+import { createEndpointGate, registerWebhook } from '@gw/core/webhooks';
 import { createPayment } from '@gw/core/payments';
 import { ensureNativeToken, ISSUANCE, transfer } from '@gw/core/ledger';
 import { withTransaction } from '@gw/db';

@@ -14,7 +14,7 @@
 import { processCpuUs } from './http-load.js';
 import type { Context } from '@gw/runtime';
 import { Prisma } from '@gw/db';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { spawnChild, type Child } from './child-process.js';
 import { confirmAtPeak, confirmPaced } from './confirm-driver.js';
 import { createPendingPayments, type Fixtures } from './fixtures.js';

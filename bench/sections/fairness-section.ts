@@ -27,7 +27,7 @@
  *
  * @module
  */
-import { readWebhookHealth, type WebhookHealth } from '@gw/core/deliveries';
+import { readWebhookHealth, type WebhookHealth } from '@gw/core/webhooks';
 import { confirmAtPeak } from '../lib/confirm-driver.js';
 import { createOrganization, createPendingPayments, type Fixtures } from '../lib/fixtures.js';
 import { fmtRun, pacedHealthyRun, retire, startWarmWorker, type HealthyRun } from './healthy-run.js';

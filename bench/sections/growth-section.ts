@@ -38,7 +38,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { sweepOutbox } from '@gw/worker/jobs';
 import { createPayment } from '@gw/core/payments';
-import { type DeliveryRef, deliveryQueue, deliveryQueues, enqueueDeliveries } from '@gw/core/deliveries';
+import { type DeliveryRef, deliveryQueue, deliveryQueues, enqueueDeliveries } from '@gw/core/webhooks';
 import { issueCredential } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { closeContext, createContext, loadConfig, parseScopes, type Context } from '@gw/runtime';

@@ -14,7 +14,7 @@
  * Own database (created, dropped) and Redis database `/13` (flushed), as `pnpm bench`.
  */
 import { closeContext, createContext, loadConfig } from '@gw/runtime';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { confirmAtPeak } from '../lib/confirm-driver.js';
 import { createFixtures, createPendingPayments } from '../lib/fixtures.js';
 import { benchServiceEnv, createBenchDatabase, flushRedis } from '../lib/infra.js';

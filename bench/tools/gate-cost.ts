@@ -5,7 +5,7 @@
  * Run: `node --import tsx bench/tools/gate-cost.ts` (env BENCH_REDIS_URL, default redis://127.0.0.1:6379/13).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createEndpointGate } from '@gw/core/deliveries';
+import { createEndpointGate } from '@gw/core/webhooks';
 import { createRedis, loadConfig } from '@gw/runtime';
 
 const url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createSender } from '@gw/core/deliveries';
+import { createSender } from '@gw/core/webhooks';
 
 if (process.argv[2] === 'receiver') {
   const server = createServer((req, res) => {

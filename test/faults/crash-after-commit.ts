@@ -7,7 +7,7 @@
 import type { Queue } from 'bullmq';
 import { closeContext, createContext, loadConfig, type QueueDef } from '@gw/runtime';
 import { confirmPayment } from '@gw/core/payments';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 
 const [organizationId, paymentId, payer] = process.argv.slice(2);
 const ctx = createContext(loadConfig(), { app: 'fault' });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { startStack } from '../support/stack.js';
 import { exited, FAULT_ENV, produceDeliveries, RedisServer, repoRoot, report, settle, startFaultRig, tally, waitUntil } from './harness.js';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 
 /**
  * Fault injection (issue #6): each scenario has its own redis-server and its own PostgreSQL

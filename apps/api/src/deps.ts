@@ -1,7 +1,6 @@
 import type { Context, Resolver, AppMetrics } from '@gw/runtime';
 import type { CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
-import type { EndpointGate } from '@gw/core/deliveries';
-import type { WebhookListCache } from '@gw/core/webhooks';
+import type { EndpointGate, WebhookListCache } from '@gw/core/webhooks';
 import type { RedisConnection } from '@gw/runtime';
 import type { RateLimitCounters } from './http/window-counters.js';
 

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import { createEndpointGate } from '@gw/core/deliveries';
-import { WebhookListCache } from '@gw/core/webhooks';
+import { createEndpointGate, WebhookListCache } from '@gw/core/webhooks';
 import {
   closeContext,
   StopProgress,

@@ -13,7 +13,7 @@ import {
   type MetricsSnapshot,
 } from '@gw/runtime';
 import { countFailedAtDestination } from '@gw/core/bridge';
-import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/deliveries';
+import { circuitRegistryKey, readOutboxBacklog, readWebhookHealth, type CircuitState } from '@gw/core/webhooks';
 
 /** A scrape waits at most this long (ms) for Redis or PostgreSQL before reporting it down. */
 export const SOURCE_TIMEOUT_MS = 5000;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { closeContext, createContext, listenOn, type Logger } from '@gw/runtime';
-import { deliveryQueue, recoveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue, recoveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';
 import { retentionQueue } from '@gw/core/retention';

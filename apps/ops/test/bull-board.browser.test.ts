@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { definedQueues } from '@gw/runtime';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
 import { CHROMIUM, launchChromium } from '../../../test/support/chromium.js';

@@ -11,7 +11,7 @@ import {
   type AttemptResult,
   type ProcessOutcome,
   type Sender,
-} from '@gw/core/deliveries';
+} from '@gw/core/webhooks';
 import {
   collectClusterMetrics,
   createAppMetrics,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { definedQueues } from '@gw/runtime';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';

@@ -12,7 +12,7 @@ import {
   recoverDeadDeliveries,
   recoveryQueue,
   sweepDeliveries,
-} from '@gw/core/deliveries';
+} from '@gw/core/webhooks';
 import { bridgeRelayQueue, relayBridgeTransfer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';

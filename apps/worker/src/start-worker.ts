@@ -31,7 +31,7 @@ import {
   createEndpointGate,
   USER_AGENT,
   createSender,
-} from '@gw/core/deliveries';
+} from '@gw/core/webhooks';
 import { BRIDGE_KINDS, resumeBridgeRelays } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';

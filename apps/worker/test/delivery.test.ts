@@ -4,7 +4,7 @@ import { handleDelivery, MemoryStore, verifySignature } from '@service-gateway/w
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
-import { createDeliveryStore, createEndpointGate, gateKeys, organizationShareKeys, processDelivery } from '@gw/core/deliveries';
+import { createDeliveryStore, createEndpointGate, gateKeys, organizationShareKeys, processDelivery } from '@gw/core/webhooks';
 
 const ONE = 10n ** 18n;
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { issueCredential } from '@gw/core/auth';
-import { deliveryQueues, readOutboxBacklog } from '@gw/core/deliveries';
+import { deliveryQueues, readOutboxBacklog } from '@gw/core/webhooks';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { exited, spawnWorkerProcess } from '../../../test/support/worker-process.js';

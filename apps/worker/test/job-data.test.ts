@@ -13,7 +13,7 @@ import {
   parseJobData,
   schedulePeriodicJob,
 } from '@gw/runtime';
-import { type RecoveryJob, deliveryQueue, enqueueDeliveries, enqueueRecovery, recoveryQueue } from '@gw/core/deliveries';
+import { type RecoveryJob, deliveryQueue, enqueueDeliveries, enqueueRecovery, recoveryQueue } from '@gw/core/webhooks';
 import { PAYMENT_EXPIRY_SCHEDULER_ID, paymentExpiryQueue, paymentExpiryScans } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';
 import { RETENTION_SCHEDULER_ID, retentionQueue, retentionRuns } from '@gw/core/retention';

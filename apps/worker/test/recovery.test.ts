@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startStack, eventually, type Stack } from '../../../test/support/stack.js';
 import { TestReceiver } from '../../../test/support/receiver.js';
 import { exited, spawnWorkerProcess } from '../../../test/support/worker-process.js';
-import { deliveryQueue } from '@gw/core/deliveries';
+import { deliveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 
 const ONE = 10n ** 18n;

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { ConfigError, createQueues, deleteKeys, loadConfig, shardQueuePrefix } from '@gw/runtime';
-import { deliveryQueue, deliveryQueues, deliveryShard, enqueueDeliveries, promoteDelayedDelivery } from '@gw/core/deliveries';
+import { deliveryQueue, deliveryQueues, deliveryShard, enqueueDeliveries, promoteDelayedDelivery } from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /** Issue #30: the delivery queue sharded over DELIVERY_QUEUE_SHARDS hash tags. */

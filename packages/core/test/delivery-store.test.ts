@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRawSql, type RawSql } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { createDeliveryStore, findOverdueDeliveries, readOutboxBacklog, type AttemptRecord, type DeliveryStore } from '@gw/core/deliveries';
+import { createDeliveryStore, findOverdueDeliveries, readOutboxBacklog, type AttemptRecord, type DeliveryStore } from '@gw/core/webhooks';
 
 /**
  * The worker's batched reads and attempt records (issue #5) against the real PostgreSQL: batching

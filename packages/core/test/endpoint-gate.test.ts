@@ -11,7 +11,7 @@ import {
   type EndpointGate,
   type GateSlot,
   PARKED_HORIZON_MS,
-} from '@gw/core/deliveries';
+} from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**

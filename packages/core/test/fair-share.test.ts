@@ -12,7 +12,7 @@ import {
   rankDeliveries,
   type Admission,
   type GateSlot,
-} from '@gw/core/deliveries';
+} from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { createQueues } from '@gw/runtime';
-import { enqueueRecovery, recoveryQueue, runningRecoveryJobId, type RecoveryJob } from '@gw/core/deliveries';
+import { enqueueRecovery, recoveryQueue, runningRecoveryJobId, type RecoveryJob } from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**

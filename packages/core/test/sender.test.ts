@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSender, RESPONSE_BODY_LIMIT_BYTES } from '@gw/core/deliveries';
+import { createSender, RESPONSE_BODY_LIMIT_BYTES } from '@gw/core/webhooks';
 
 describe('createSender: what is kept of the receiver answer', () => {
   let server: Server;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { backoffDelayMs } from '@gw/core/deliveries';
+import { backoffDelayMs } from '@gw/core/webhooks';
 import { ConfigError, loadConfig, SecretBox } from '@gw/runtime';
 
 describe('configuration', () => {

@@ -219,7 +219,7 @@ export interface paths {
     put?: never;
     /**
      * Resend every dead delivery since a time (bulk recovery after an outage)
-     * @description Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). A deactivated webhook is 409: register its URL again first. Limits (issue #24): one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).
+     * @description Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). A deactivated webhook is 409: register its URL again first. Limits: one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).
      *
      *     **Authentication:** the organization's API key in `X-API-Key` only: a Bearer token alone is 401, an AI connector's OAuth access token 403 `connector-not-allowed`. **Scope:** `webhooks:write` (on the API key).
      */
@@ -567,7 +567,7 @@ export interface paths {
     };
     /**
      * The JWT wallet's balances
-     * @description `data`: the custodial balances the gateway holds for the wallet in its ledger, every token of the service, zeros included, native token first. `onchain` (issue #27): the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). Balances are integer base units. A chain node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.
+     * @description `data`: the custodial balances the gateway holds for the wallet in its ledger, every token of the service, zeros included, native token first. `onchain`: the wallet address's own ERC-20 balance on each configured chain, read at the latest block (one JSON-RPC batch per chain, cached `CHAIN_READ_CACHE_MS`). Balances are integer base units. A chain node that does not answer within `CHAIN_RPC_TIMEOUT_MS` → 503 `chain-unavailable`.
      *
      *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `wallet:read` (on the API key).
      */
@@ -1067,7 +1067,7 @@ export interface paths {
     };
     /**
      * The native token and its supply
-     * @description `totalSupply` is everything the custodial ledger ever credited; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow. `onchain` (issue #27) is the token contract on the home chain: its name, symbol, decimals and `totalSupply()`, cached `CHAIN_READ_CACHE_MS`. A chain node that does not answer → 503 `chain-unavailable`.
+     * @description `totalSupply` is everything the custodial ledger ever credited; `circulatingSupply` is that less the treasury, the staking pool and the bridge escrow. `onchain` is the token contract on the home chain: its name, symbol, decimals and `totalSupply()`, cached `CHAIN_READ_CACHE_MS`. A chain node that does not answer → 503 `chain-unavailable`.
      *
      *     **Authentication:** none (public); credentials sent anyway are ignored.
      */
@@ -1089,7 +1089,7 @@ export interface paths {
     };
     /**
      * The DAO treasury
-     * @description Balance of the `system:treasury` ledger account in every token (zeros included) and, per token, its inflows and outflows over the last 30 days; `onchain` (issue #27): the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.
+     * @description Balance of the `system:treasury` ledger account in every token (zeros included) and, per token, its inflows and outflows over the last 30 days; `onchain`: the timelock contract's holdings on the home chain (the DAO treasury the governor pays from). A chain node that does not answer → 503 `chain-unavailable`.
      *
      *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `treasury:read` (on the API key).
      */
@@ -1449,7 +1449,7 @@ export interface paths {
     };
     /**
      * My consents to this organization
-     * @description The JWT wallet's consents given to the calling organization (the API key's), active and revoked, newest first. Consents the wallet gave other organizations are never listed (issue #24): their purpose, nonce and signature are between the patient and that organization.
+     * @description The JWT wallet's consents given to the calling organization (the API key's), active and revoked, newest first. Consents the wallet gave other organizations are never listed: their purpose, nonce and signature are between the patient and that organization.
      *
      *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** `consents:read` (on the API key). **AI-connector tokens** are refused here (403 `connector-not-allowed`), whatever their scopes: only the organization's API key.
      */
@@ -1457,7 +1457,7 @@ export interface paths {
     put?: never;
     /**
      * Consent to an organization reading my health records
-     * @description The patient lets `consent.organization` read their records. A JWT alone is not enough (issue #11): the body is an EIP-712 `HealthConsent` statement (domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT's wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. `issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. A new consent for the same organization replaces the active one. Not signed by the JWT wallet, stale or reused nonce → 422 `invalid-consent-signature`; unknown organization → 404.
+     * @description The patient lets `consent.organization` read their records. A JWT alone is not enough: the body is an EIP-712 `HealthConsent` statement (domain `{ name: "Service Gateway Consent", version: "1" }`; fields `patient` (address, the JWT's wallet), `organization`, `purpose`, `scopes` (string[]: `["health:read"]`), `issuedAt`, `expiresAt` (uint256, Unix seconds), `nonce`) and the patient wallet's signature of it (`eth_signTypedData_v4`), verified with viem and stored with the consent so anyone can check it later. `issuedAt` at most `CONSENT_SIGNATURE_MAX_AGE_SECONDS` (600) old; `expiresAt` in the future; the nonce single use per patient. A new consent for the same organization replaces the active one. Not signed by the JWT wallet, stale or reused nonce → 422 `invalid-consent-signature`; unknown organization → 404.
      *
      *     **Authentication:** `X-API-Key` (an API key of the organization) **and** `Authorization: Bearer <JWT>` (a wallet session from `POST /gateway/v1/sso/login`); the JWT's wallet is the one acting. A JWT from a login that carried an organization's API key is accepted only with that organization's credentials (else 403 `session-organization-mismatch`); a native JWT (login without a key) only with a native organization's (else 403 `native-session-not-allowed`). Answers carry `Cache-Control: no-store`. **Scope:** none: any API key.
      */
@@ -2304,7 +2304,7 @@ export interface components {
     /** @description Our deployed contracts per chain, keyed by CAIP-2 chain id, EIP-55 checksummed */
     ContractAddresses: {
       /**
-       * @description Shape version: 2 since the contracts are deployed for real (issue #27)
+       * @description Shape version: 2, the addresses of the contracts actually deployed
        * @enum {number}
        */
       version: 2;

@@ -2,8 +2,9 @@ import { type Payment, type PaymentStatus, type RawSql, withTransaction } from '
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, type Context, coalescePer, fetchPage, isUuid, type SpendGuard } from '@gw/runtime';
 import { transfer, transferIfFunded } from '../ledger/index.js';
-import { type DeliveryRef, dispatchDeliveries } from '../deliveries/index.js';
 import {
+  type DeliveryRef,
+  dispatchDeliveries,
   recordEvent,
   TEST_EVENT_ADDRESS,
   TEST_EVENT_PAYMENT_ID,

@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import type { Prisma, Webhook as WebhookRow } from '@gw/db';
 import { type Context, EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
-import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from '../deliveries/index.js';
+import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './engine/contract.js';
 
 /**
- * The webhooks contract (spec, Webhook endpoints; issues #2, #4, #10): the events, the request and
- * response schemas of `/gateway/v1/webhooks`, and what a receiver gets (the body of each event,
- * the headers of a delivery request).
+ * The webhooks contract: the events, the request and response schemas of `/gateway/v1/webhooks`,
+ * and what a receiver gets (the body of each event, the headers of a delivery request).
  */
 
 /**
- * Every event type, named `<object>.<what happened>`: the four payment events (spec, Events), and
- * what the chain decides (issue #28): a withdrawal's and a bridge transfer's final state, a deposit
- * credited. The names are listed here, where subscriptions are validated; each owning module
- * declares its events' bodies ({@link WebhookEventDefinition}), and the API assembles the catalogue
+ * Every event type, named `<object>.<what happened>`: the four payment events, and what the chain
+ * decides: a withdrawal's and a bridge transfer's final state, a deposit credited. The names are
+ * listed here, where subscriptions are validated; each owning module declares its events' bodies
+ * ({@link WebhookEventDefinition}), and the API assembles the catalogue
  * (`apps/api/src/webhook-events.ts`) without this module importing any owner.
  */
 export const WEBHOOK_EVENTS = [
@@ -48,7 +47,7 @@ export interface EventSampleInput {
 }
 
 /**
- * One event type as its owning module declares it (issue #28): the body of its deliveries (one
+ * One event type as its owning module declares it: the body of its deliveries (one
  * `webhooks` entry of the API reference), an example body, where the object's current state is
  * read, and the sample a test event carries. Build `payload` with {@link eventBody}.
  */
@@ -103,7 +102,7 @@ export const eventSampleInput = (ctx: Pick<Context, 'config' | 'chains'>, organi
   chain: ctx.chains.home?.caip2 ?? 'eip155:31337',
 });
 
-/** `service`: X-Service-* headers; `standard-webhooks`: also webhook-id, webhook-timestamp, webhook-signature (issue #4). */
+/** `service`: X-Service-* headers; `standard-webhooks`: also webhook-id, webhook-timestamp, webhook-signature. */
 export const SIGNATURE_SCHEMES = ['service', 'standard-webhooks'] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
@@ -134,7 +133,7 @@ export const registerWebhookBody = z.strictObject({
   }),
 });
 
-/** `POST /gateway/v1/webhooks/:id/recover` (issue #10). */
+/** `POST /gateway/v1/webhooks/:id/recover`. */
 export const recoverWebhookBody = z.strictObject({
   since: z
     .string({ error: 'since is required' })
@@ -154,8 +153,8 @@ const timeQuery = (description: string) =>
     .meta({ description, example: '2026-11-21T17:00:00Z' });
 
 /**
- * Query of `GET /gateway/v1/webhooks/deliveries` (issue #2; issue #25: every filter but `status`).
- * Filters combine with AND; each is served by an index (see the webhooks guide).
+ * Query of `GET /gateway/v1/webhooks/deliveries`. Filters combine with AND; each is served by an
+ * index (see the webhooks guide).
  */
 export const listDeliveriesQuery = listQuerySchema.extend({
   status: z.enum(DELIVERY_STATUSES).optional().meta({ description: 'Only deliveries in this status' }),
@@ -170,7 +169,7 @@ export const listDeliveriesQuery = listQuerySchema.extend({
   createdBefore: timeQuery('Only deliveries created before this time (`createdAt < createdBefore`)'),
 });
 
-/** `POST /gateway/v1/webhooks/{id}/test` (issue #25): which sample event to send. */
+/** `POST /gateway/v1/webhooks/{id}/test`: which sample event to send. */
 export const testWebhookBody = z.strictObject({
   event: z
     .enum(WEBHOOK_EVENTS)
@@ -181,7 +180,7 @@ export const testWebhookBody = z.strictObject({
 export const EVENT_ORDERS = ['desc', 'asc'] as const;
 
 /**
- * Query of `GET /gateway/v1/events` (issue #25). A forwarder tails the events with
+ * Query of `GET /gateway/v1/events`. A forwarder tails the events with
  * `order=asc&after=<the last id it handled>`.
  */
 export const listEventsQuery = listQuerySchema.extend({
@@ -301,7 +300,7 @@ export const DeliveryDetail = z
   })
   .meta({ id: 'DeliveryDetail', description: 'A delivery with its attempts' });
 
-/** What `GET /gateway/v1/webhooks` shows of an endpoint's circuit is also the resend's (issue #25). */
+/** What a manual resend answers: when its attempt is due, with the same circuit `GET /gateway/v1/webhooks` shows. */
 export const DeliveryRetry = z
   .object({
     id: uuid(),
@@ -314,7 +313,7 @@ export const DeliveryRetry = z
   })
   .meta({ id: 'DeliveryRetry', description: "The resend, accepted: when its attempt will be made, and the webhook's circuit now" });
 
-/** An event as `GET /gateway/v1/events` lists it: the webhook body without its `delivery` block (issue #25). */
+/** An event as `GET /gateway/v1/events` lists it: the webhook body without its `delivery` block. */
 export const Event = z
   .object({
     id: uuid().meta({ description: 'The event id: `id` of every delivery body of the event' }),
@@ -341,18 +340,17 @@ export const Event = z
   });
 export const EventPage = page('EventPage', Event, 'Events, newest first (`order=asc`: oldest first)');
 
-/** A webhook as listed: never carries the secret (spec, Webhook registration). */
+/** A webhook as listed: never carries the secret (it is shown once, at registration). */
 export type WebhookDto = z.infer<typeof Webhook>;
-/** What `GET /gateway/v1/webhooks` shows of an endpoint's circuit (issue #10, Visible state). */
-/** A webhook as `GET /webhooks` lists it: with its endpoint's circuit (issue #10). */
+/** A webhook as `GET /webhooks` lists it: with its endpoint's circuit. */
 export type WebhookWithHealthDto = z.infer<typeof WebhookWithHealth>;
-/** A delivery as listed by `GET /webhooks/deliveries` (issue #2; issue #25: with its event, payment and webhook). */
+/** A delivery as listed by `GET /webhooks/deliveries`, with its event, payment and webhook. */
 export type DeliveryDto = z.infer<typeof Delivery>;
-/** `GET /webhooks/deliveries/{id}` (issue #25): a delivery with its attempts. */
+/** `GET /webhooks/deliveries/{id}`: a delivery with its attempts. */
 export type DeliveryDetailDto = z.infer<typeof DeliveryDetail>;
-/** What a manual resend answers (issue #25): when the attempt will be made, and the circuit. */
+/** What a manual resend answers: when the attempt will be made, and the circuit. */
 export type DeliveryRetryDto = z.infer<typeof DeliveryRetry>;
-/** An event as `GET /events` lists it (issue #25). */
+/** An event as `GET /events` lists it. */
 export type EventDto = z.infer<typeof Event>;
 
 // The columns hold only what the request schemas accepted: their text is one of the enums.
@@ -449,7 +447,7 @@ export const toEventDto = (e: EventView): EventDto => ({
 export const DELIVERY_TIMESTAMP_TOLERANCE_SECONDS = 300;
 
 /**
- * The signed `delivery` block of every body (issue #24): the delivery id and the attempt's time,
+ * The signed `delivery` block of every body: the delivery id and the attempt's time,
  * inside the bytes that `X-Service-Signature` covers, so a receiver can check that the unsigned
  * `X-Service-Delivery` header agrees with the signed id, refuse a captured body replayed later,
  * and dedupe on an id nobody can change without the secret.
@@ -473,19 +471,19 @@ export const EventDelivery = z
   .meta({ id: 'EventDelivery', description: 'The delivery this body was signed for: its id and the time of this attempt' });
 
 /**
- * The id of the made-up payment of every test event (issue #25): a valid UUID that no real payment
+ * The id of the made-up payment of every test event: a valid UUID that no real payment
  * has (the real ones are random UUIDv7), recognisable by its zeros and its `7e57` ("test").
  */
 export const TEST_EVENT_PAYMENT_ID = '00000000-0000-7000-8000-000000007e57';
 
 /**
- * The address of every test event's made-up object (issue #28): a payment's payer, a withdrawal's
+ * The address of every test event's made-up object: a payment's payer, a withdrawal's
  * recipient, a bridge transfer's sender and recipient; no key signs for it.
  */
 export const TEST_EVENT_ADDRESS = '0x0000000000000000000000000000000000007e57';
 
 /**
- * The `test` member of a body (issue #25): present, and `true`, only on a sample sent by
+ * The `test` member of a body: present, and `true`, only on a sample sent by
  * `POST /gateway/v1/webhooks/{id}/test`.
  */
 export const EVENT_TEST_FIELD = z

@@ -3,10 +3,11 @@ import type { Context } from '@gw/runtime';
 import type { DeliveryAttemptView, DeliveryView, EventView } from './contract.js';
 
 /**
- * Every statement on the webhooks module's tables: `webhooks`, `events`, `deliveries` and
- * `delivery_attempts` (nothing else reads or writes them), including the retention job's deletes. The worker's reads and records of
- * deliveries are group-committed raw SQL ({@link createDeliveryStore}, issue #5); the outbox write
- * runs in the caller's transaction ({@link insertEventWithDeliveries}).
+ * The API's statements on the webhooks module's tables: `webhooks`, `events`, `deliveries` and
+ * `delivery_attempts` (no other module reads or writes them), including the retention job's
+ * deletes. The worker's reads and records of deliveries are the engine's, group-committed raw SQL
+ * (`createDeliveryStore` in `engine/repository.ts`); the outbox write runs in the caller's
+ * transaction ({@link insertEventWithDeliveries}).
  */
 
 // --- webhooks -------------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ export async function findSubscribedWebhookIds(tx: RawSql, organizationId: strin
 /**
  * Whether the organization's webhook is active, locked against a concurrent deactivation or
  * re-registration until the end of the transaction (`FOR SHARE`), or null when it has no such
- * webhook. For a test event (issue #25), written in the same transaction.
+ * webhook. For a test event, written in the same transaction.
  */
 export async function lockWebhookActivity(tx: RawSql, organizationId: string, webhookId: string): Promise<{ active: boolean } | null> {
   const rows = await tx.$queryRaw<{ active: boolean }[]>`
@@ -121,10 +122,10 @@ export async function lockWebhookActivity(tx: RawSql, organizationId: string, we
 }
 
 /**
- * Writes an event and one `pending` delivery per webhook, in one statement (plain SQL, issue #5:
- * Prisma's createManyAndReturn cost ~20 ms of CPU for 50 deliveries).
- * @param e.paymentId the payment the event is about (issue #25: the deliveries' `paymentId` filter)
- * @param e.test a sample of `POST /webhooks/{id}/test` (issue #25), whose body says `"test": true`
+ * Writes an event and one `pending` delivery per webhook, in one statement (plain SQL: Prisma's
+ * createManyAndReturn costs ~20 ms of CPU for 50 deliveries).
+ * @param e.paymentId the payment the event is about (the deliveries' `paymentId` filter)
+ * @param e.test a sample of `POST /webhooks/{id}/test`, whose body says `"test": true`
  * @param deliveries the new deliveries' ids and their webhooks
  */
 export async function insertEventWithDeliveries(
@@ -154,7 +155,7 @@ export async function insertEventWithDeliveries(
 // --- deliveries and events (API) ----------------------------------------------------------------------
 
 /**
- * How far the time in a row's UUIDv7 id may be from its `created_at`, in ms (issue #25). The id is
+ * How far the time in a row's UUIDv7 id may be from its `created_at`, in ms. The id is
  * taken by the API's clock when the event is recorded, `created_at` is the database's `now()` (the
  * start of that transaction): on one synchronised host they differ by the milliseconds the
  * transaction ran before. The time filters bound the id by the time ± this margin (so that the
@@ -190,7 +191,7 @@ function timeConditions(alias: string, after: Date | undefined, before: Date | u
   return out;
 }
 
-/** The filters of `GET /webhooks/deliveries` (issue #2; issue #25: all but `status`). */
+/** The filters of `GET /webhooks/deliveries`. */
 export interface DeliveryFilter {
   status?: DeliveryStatus | undefined;
   webhookId?: string | undefined;
@@ -208,7 +209,7 @@ const DELIVERY_VIEW_COLUMNS = sqlFragment(`d.id::text, d.webhook_id::text AS "we
 /**
  * A page of the organization's deliveries matching `filter`, newest first: keyset order by id
  * (UUIDv7: creation order; `keysetSql`). Each filter is an equality or a
- * range that an index serves (issue #15, #25): `(organization_id, status, id)`, `(webhook_id, id)`,
+ * range that an index serves: `(organization_id, status, id)`, `(webhook_id, id)`,
  * `(organization_id, event, id)`, the events of a payment by `events(payment_id)`, and the time
  * bounds as id bounds on `(organization_id, id)`. Each delivery is joined to its event (primary
  * key) for its payment id.
@@ -256,7 +257,7 @@ export async function findDeliveryDetail(
   return { delivery, attempts };
 }
 
-/** The filters and order of `GET /events` (issue #25). */
+/** The filters and order of `GET /events`. */
 export interface EventQuery {
   type?: string | undefined;
   createdAfter?: Date | undefined;
@@ -311,9 +312,9 @@ export function findDeliveryWithWebhook(tx: Tx, organizationId: string, id: stri
 }
 
 /**
- * Brings a `pending` delivery's next attempt forward to `at` (now): a resend of a pending delivery
- * (issue #25). Its attempt count, `manual` flag and back-off are unchanged; a parked delivery is
- * parked no longer (issue #30: its job is promoted with the resend).
+ * Brings a `pending` delivery's next attempt forward to `at` (now): a resend of a pending
+ * delivery. Its attempt count, `manual` flag and back-off are unchanged; a parked delivery is
+ * parked no longer (its job is promoted with the resend).
  */
 export async function bringDeliveryForward(tx: Tx, id: string, at: Date): Promise<void> {
   await tx.delivery.update({ where: { id }, data: { nextAttemptAt: at, parkedUntil: null } });
@@ -326,8 +327,8 @@ export async function reopenDelivery(tx: Tx, id: string, at: Date): Promise<void
 
 /**
  * How many of the webhook's `dead` deliveries created at or after `since` and last changed at or
- * before `until` there are, counting no further than `upTo` (issue #24: a recovery never reads
- * more rows than its cap needs).
+ * before `until` there are, counting no further than `upTo` (a recovery never reads more rows than
+ * its cap needs).
  */
 export async function countDeadDeliveries(
   ctx: Pick<Context, 'prisma'>,

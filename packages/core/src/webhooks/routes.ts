@@ -25,7 +25,7 @@ import {
   webhookExamples as ex,
   webhookIdParam,
 } from './contract.js';
-import type { EndpointGate } from '../deliveries/index.js';
+import type { EndpointGate } from './engine/endpoint-gate.js';
 import {
   deactivateWebhook,
   getDelivery,
@@ -46,7 +46,7 @@ import type { WebhookListCache } from './webhook-list-cache.js';
 type Deps = Context & {
   /** Organizations' webhook lists, cached briefly and evicted on every change (on every replica). */
   webhookLists: WebhookListCache;
-  /** Endpoint circuits (issue #10): read for `GET /webhooks` and a resend's answer, reset on re-registration. */
+  /** Endpoint circuits: read for `GET /webhooks` and a resend's answer, reset on re-registration. */
   gate: Pick<EndpointGate, 'health' | 'reset'>;
   /** DNS resolver for webhook URL checks; injectable in tests. */
   resolver?: Resolver;
@@ -58,8 +58,8 @@ const route = defineRoute<Deps>();
 const announce = (deps: Deps) => ({ redis: deps.redis, prefix: deps.config.QUEUE_PREFIX });
 
 /**
- * Webhook management (spec, Webhook endpoints). `X-API-Key` with the organization's API key
- * only: a Bearer token alone is 401, an AI-connector token 403.
+ * Webhook management, deliveries and events. `X-API-Key` with the organization's API key only: a
+ * Bearer token alone is 401, an AI-connector token 403.
  */
 export const webhookRoutes = [
   route({
@@ -203,7 +203,7 @@ export const webhookRoutes = [
       'Every `dead` delivery of the webhook created at or after `since` gets one new attempt, exactly like a manual resend (success → `delivered`, failure → `dead`). ' +
       'The work runs in the background through the queue; `recovered` is how many deliveries it reopens. `since` may be at most 30 days ago and not in the future (400). ' +
       'A deactivated webhook is 409: register its URL again first. ' +
-      'Limits (issue #24): one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; ' +
+      'Limits: one recovery reopens at most `WEBHOOK_RECOVERY_MAX_DELIVERIES` (1000) deliveries, the oldest first, and `more: true` says others remain; ' +
       'while a recovery of the webhook is queued or running, another is 409 `recovery-in-progress`; ' +
       'an organization may start `WEBHOOK_RECOVERIES_PER_HOUR` (10) recoveries in any rolling hour, over all its webhooks, then 429 `rate-limited` with `Retry-After` (a recovery that finds nothing dead is not counted).',
     auth: 'webhooks',
@@ -309,9 +309,9 @@ export const webhookRoutes = [
 ];
 
 /**
- * The test event of a webhook (issue #25; issue #28: of any event type). A factory: the samples
- * come from the catalogue of every event type (`catalogue[type].sample`, declared by the module
- * that owns the object), which the API assembles, since this module imports no owner.
+ * The test event of a webhook, of any event type. A factory: the samples come from the catalogue
+ * of every event type (`catalogue[type].sample`, declared by the module that owns the object),
+ * which the API assembles, since this module imports no owner.
  * @param catalogue every event type's definition
  */
 export const webhookTestRoutes = (catalogue: WebhookEventCatalogue) => [

@@ -15,18 +15,11 @@ import {
   type Resolver,
   type SecretBox,
 } from '@gw/runtime';
-import {
-  dispatchDeliveries,
-  promoteDelayedDelivery,
-  enqueueDeliveries,
-  enqueueRecovery,
-  returnRecoverySlot,
-  runningRecoveryJobId,
-  takeRecoverySlot,
-  type DeliveryRef,
-  type EndpointGate,
-  type WebhookHealth,
-} from '../deliveries/index.js';
+import type { WebhookHealth } from './engine/contract.js';
+import type { EndpointGate } from './engine/endpoint-gate.js';
+import type { DeliveryRef } from './engine/fair-share.js';
+import { dispatchDeliveries, enqueueDeliveries, enqueueRecovery, promoteDelayedDelivery, runningRecoveryJobId } from './engine/queue.js';
+import { returnRecoverySlot, takeRecoverySlot } from './engine/recovery-budget.js';
 import {
   toDeliveryDetailDto,
   toDeliveryDto,
@@ -73,10 +66,10 @@ import {
 } from './repository.js';
 
 /**
- * The webhooks use cases, all on the API's side: registration and management, the inspection of
+ * The webhooks use cases on the API's side: registration and management, the inspection of
  * deliveries and events, a resend, the request of a bulk recovery, test events, and the outbox
- * write (in the caller's transaction). Delivering is the engine's (`deliveries`): this module
- * enqueues through it and reads the endpoint gate's health from it.
+ * write (in the caller's transaction). Delivering is the engine's (`engine/`): these enqueue
+ * through it and read the endpoint gate's health from it.
  */
 
 type Ctx = Pick<Context, 'prisma' | 'queues' | 'redis' | 'config' | 'secretBox' | 'logger'> & { gate: Pick<EndpointGate, 'reset'> };
@@ -87,10 +80,10 @@ type Ctx = Pick<Context, 'prisma' | 'queues' | 'redis' | 'config' | 'secretBox' 
 export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
- * The one answer to a destination refused for its address (issue #24: distinct messages told an
+ * The one answer to a destination refused for its address (distinct messages would tell an
  * attacker which host names resolve and which resolve to private addresses). The precise reason
- * goes to the log only ({@link checkDestination}). Issue #25: it says what a developer with a
- * local receiver can do (the setting, its restart, the forwarder), never which check failed.
+ * goes to the log only ({@link checkDestination}). It says what a developer with a local receiver
+ * can do (the setting, its restart, the forwarder), never which check failed.
  */
 export const DESTINATION_NOT_ALLOWED =
   'url is not an allowed public destination: its host must resolve, and only to public addresses. For a receiver on your machine: ' +
@@ -100,13 +93,13 @@ export const DESTINATION_NOT_ALLOWED =
  * Normalises a destination URL and refuses what must not be called: non-http(s) schemes,
  * credentials in the URL, and (unless WEBHOOK_ALLOW_PRIVATE_URLS) hosts that are or resolve to
  * private, loopback or link-local addresses, or do not resolve at all. The worker checks the
- * address again at connect time, so a later DNS change cannot open a way in. Issue #11: the port
- * (explicit, or 80/443 by scheme) must pass `portAllowed` (WEBHOOK_ALLOWED_PORTS minus
- * WEBHOOK_BLOCKED_PORTS), also when private URLs are allowed.
- * Issue #24: a host that does not resolve and one that resolves to a non-public address get the
- * same 400 ({@link DESTINATION_NOT_ALLOWED}), so registration is no DNS oracle; which of the two
- * it was is logged (`info`, with the host name only: never the path or query, which may carry a
- * token). The port message stays specific: it reveals nothing about DNS.
+ * address again at connect time, so a later DNS change cannot open a way in. The port (explicit,
+ * or 80/443 by scheme) must pass `portAllowed` (WEBHOOK_ALLOWED_PORTS minus WEBHOOK_BLOCKED_PORTS),
+ * also when private URLs are allowed, so that webhooks cannot reach internal services' ports.
+ * A host that does not resolve and one that resolves to a non-public address get the same 400
+ * ({@link DESTINATION_NOT_ALLOWED}), so registration is no DNS oracle; which of the two it was is
+ * logged (`info`, with the host name only: never the path or query, which may carry a token). The
+ * port message stays specific: it reveals nothing about DNS.
  * @param logger where the precise reason of an address refusal goes (none: not logged)
  * @throws AppError('validation-error')
  */
@@ -156,10 +149,10 @@ export interface RegisterResult {
 
 /**
  * Registers a destination, or updates it when the organization already has this URL
- * (spec, Webhook endpoints rules 1 and 2): events replaced, secret rotated (the old one stops
+ * (one webhook per URL and organization): events replaced, secret rotated (the old one stops
  * working at once), webhook re-activated. One statement (`INSERT ... ON CONFLICT DO UPDATE`),
  * so concurrent registrations of one URL cannot create a duplicate.
- * @param events defaults to `["payment.settled"]` (spec)
+ * @param events defaults to `["payment.settled"]`
  * @returns `created` tells 201 from 200; the secret is returned only here
  */
 export async function registerWebhook(
@@ -187,7 +180,7 @@ export async function registerWebhook(
   const sealed = ctx.secretBox.seal(secret);
   const maxConcurrency = input.maxConcurrency ?? null;
   const max = ctx.config.WEBHOOKS_MAX_PER_ORG;
-  // Issue #11: at most WEBHOOKS_MAX_PER_ORG active webhooks per organization. The per-organization
+  // At most WEBHOOKS_MAX_PER_ORG active webhooks per organization. The per-organization
   // advisory lock serialises concurrent registrations, so a burst cannot pass the cap.
   const concurrencyMax = ctx.config.WEBHOOK_ORG_CONCURRENCY_MAX;
   const row = await withTransaction(ctx.prisma, async (tx) => {
@@ -198,7 +191,7 @@ export async function registerWebhook(
         limit: max,
       });
     }
-    // Issue #24: the caps an organization asks for add up to at most WEBHOOK_ORG_CONCURRENCY_MAX.
+    // The caps an organization asks for add up to at most WEBHOOK_ORG_CONCURRENCY_MAX.
     if (maxConcurrency !== null && others.maxConcurrencySum + maxConcurrency > concurrencyMax) {
       const message = `maxConcurrency: the organization's active webhooks may ask for ${concurrencyMax} attempts in flight in all; its other webhooks ask for ${others.maxConcurrencySum}`;
       throw new AppError('validation-error', message, { errors: [{ path: 'maxConcurrency', message }] });
@@ -212,7 +205,7 @@ export async function registerWebhook(
       maxConcurrency,
     });
   });
-  // Issue #10: a re-registered endpoint starts with a closed circuit (its owner says it is fixed).
+  // A re-registered endpoint starts with a closed circuit (its owner says it is fixed).
   if (!row.inserted) await ctx.gate.reset(row.id);
   return { created: row.inserted, webhook: { ...toWebhookDto(row), secret } };
 }
@@ -238,7 +231,7 @@ async function readHealth(ctx: HealthReader, webhookIds: string[]): Promise<Map<
 }
 
 /**
- * The list with each endpoint's circuit (issue #10): the list may come from the per-process cache,
+ * The list with each endpoint's circuit: the list may come from the per-process cache,
  * the health is always read live from Redis (one pipeline).
  * @throws AppError unavailable (503) when Redis cannot be read
  */
@@ -251,8 +244,7 @@ export async function withHealth(ctx: HealthReader, list: WebhookDto[]): Promise
 }
 
 /**
- * One webhook of the organization with its endpoint's circuit, read live (issue #25: `GET
- * /gateway/v1/webhooks/{id}` answered 405).
+ * One webhook of the organization with its endpoint's circuit, read live.
  * @throws AppError not-found (unknown id, or another organization's webhook), unavailable (the
  *   circuit cannot be read)
  */
@@ -284,7 +276,7 @@ export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizati
 /**
  * Re-encrypts the webhook signing secrets that are not sealed with the current key of `box` (the
  * first entry of SECRETS_ENCRYPTION_KEY): webhooks' part of the rotation step after prepending a
- * new key id (issue #11, `pnpm --silent admin secrets:reencrypt`, which also runs `auth`'s
+ * new key id (`pnpm --silent admin secrets:reencrypt`, which also runs `auth`'s
  * `reencryptSigningKeys`). Each row is updated only if its ciphertext is still the one read, so a
  * concurrent re-registration (a new secret) is never overwritten. Idempotent: a second run changes
  * nothing.
@@ -323,7 +315,7 @@ const withTimes = <Q extends CreatedQuery>(
 
 /**
  * The organization's deliveries, newest first (keyset pages by id), each with its event id, event
- * type, payment id and webhook (issue #25), filtered by any of status, webhook, event type,
+ * type, payment id and webhook, filtered by any of status, webhook, event type,
  * payment and creation time (AND). A webhook or payment of another organization matches nothing.
  * @param q.limit 1..100; `cursor` the previous page's `nextCursor`; `createdAfter` (inclusive) and
  *   `createdBefore` (exclusive) ISO 8601 date-times
@@ -338,7 +330,7 @@ export async function listDeliveries(
 }
 
 /**
- * One delivery of the organization with every recorded attempt, oldest first (issue #25): number,
+ * One delivery of the organization with every recorded attempt, oldest first: number,
  * HTTP status, duration in ms, error, the first 1 KiB of the answer as stored, and when.
  * @throws AppError('not-found') unknown id, or another organization's delivery
  */
@@ -350,7 +342,7 @@ export async function getDelivery(ctx: Pick<Context, 'prisma'>, organizationId: 
 }
 
 /**
- * The organization's events (issue #25), in id order (UUIDv7: creation order): newest first by
+ * The organization's events, in id order (UUIDv7: creation order): newest first by
  * default, oldest first with `order: 'asc'`; `after` keeps only the events after that id (a
  * forwarder's tail: `order=asc&after=<the last id it handled>`), `type` and the creation times
  * filter. Each item is the webhook body of the event without its `delivery` block.
@@ -366,7 +358,7 @@ export async function listEvents(
 }
 
 /**
- * One event of the organization (issue #25).
+ * One event of the organization.
  * @throws AppError('not-found') unknown id, or another organization's event
  */
 export async function getEvent(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<EventDto> {
@@ -377,17 +369,17 @@ export async function getEvent(ctx: Pick<Context, 'prisma'>, organizationId: str
 }
 
 /**
- * Manual resend (spec, States: dead → retry; issue #2): a `dead` or `delivered` delivery gets one
- * new immediate attempt; success ends `delivered`, failure `dead` again (no automatic back-off).
- * Issue #25 (the specification shows only `dead`): a `pending` delivery, waiting for its next
- * automatic attempt, has that attempt brought forward to now, as Stripe's and Svix's resends do,
- * so an integrator who fixed the endpoint need not wait out the back-off (up to an hour). It
+ * Manual resend: a `dead` or `delivered` delivery gets one new immediate attempt; success ends
+ * `delivered`, failure `dead` again (no automatic back-off). A `pending` delivery, waiting for its
+ * next automatic attempt, has that attempt brought forward to now, as Stripe's and Svix's resends
+ * do, so an integrator who fixed the endpoint need not wait out the back-off (up to an hour). It
  * stays one of the delivery's automatic attempts: on failure the back-off goes on from there. Its
  * delayed job is promoted; a job already running is left alone (an attempt is being made).
- * "Immediate" means as soon as the webhook's circuit lets an attempt go (issue #10): while it is
- * open, the attempt waits for the end of its cool-down like every delivery to that endpoint.
- * Issue #25 (a resend answered `pending` and then waited 30 s): the answer says so. The circuit
- * is read before anything changes, so a Redis that cannot be read is a 503 with nothing changed.
+ * "Immediate" means as soon as the webhook's circuit lets an attempt go: while it is open, the
+ * attempt waits for the end of its cool-down like every delivery to that endpoint, and the answer
+ * says so (`nextAttemptAt`), so that a `pending` answer is not followed by an unexplained wait.
+ * The circuit is read before anything changes, so a Redis that cannot be read is a 503 with
+ * nothing changed.
  * @returns the delivery's id, `pending`, the webhook's circuit (`health`) and `nextAttemptAt`:
  *   `health.openUntil` while the circuit is open, else now
  * @throws AppError not-found, invalid-state (its webhook is deactivated), unavailable (the
@@ -422,7 +414,7 @@ export async function retryDelivery(
   return { id, status: 'pending', nextAttemptAt, health };
 }
 
-/** How far back a bulk recovery may reach (issue #10): 30 days, in ms. */
+/** How far back a bulk recovery may reach: 30 days, in ms. */
 export const RECOVERY_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 /** What `POST /webhooks/:id/recover` answers. */
@@ -434,12 +426,12 @@ export interface RecoveryResult {
 }
 
 /**
- * Bulk recovery after an outage (issue #10): the oldest dead deliveries of the webhook created at
- * or after `since` get one new attempt each, the way a manual resend does. This call only counts
- * them and queues the work (`webhook-recovery` queue, see `recoverDeadDeliveries`); nothing
- * changes if the enqueue fails.
+ * Bulk recovery after an outage: the oldest dead deliveries of the webhook created at or after
+ * `since` get one new attempt each, the way a manual resend does. This call only counts them and
+ * queues the work (`webhook-recovery` queue, see `recoverDeadDeliveries`); nothing changes if the
+ * enqueue fails.
  *
- * Issue #24 (outside review: recoveries were unbounded and repeatable at will), three limits:
+ * Three limits, so that recoveries are neither unbounded nor repeatable at will:
  * - at most WEBHOOK_RECOVERY_MAX_DELIVERIES deliveries per recovery; `more` says others remain;
  * - one recovery per webhook at a time: while one is queued or running, another is 409
  *   `recovery-in-progress` (held by BullMQ's job deduplication, across API replicas);
@@ -504,7 +496,7 @@ const recoveryInProgress = () =>
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * One batch of the retention job's delivery rules (issue #14): deletes up to `limit` deliveries of
+ * One batch of the retention job's delivery rules: deletes up to `limit` deliveries of
  * `status` last updated more than DELIVERY_RETENTION_DAYS (`delivered`) or
  * DEAD_DELIVERY_RETENTION_DAYS (`dead`) before `now`, with their attempts. `pending` deliveries are
  * never deleted.
@@ -522,7 +514,7 @@ export function pruneFinishedDeliveries(
 }
 
 /**
- * One batch of the retention job's `events` rule (issue #14): deletes up to `limit` events older
+ * One batch of the retention job's `events` rule: deletes up to `limit` events older
  * than DELIVERY_RETENTION_DAYS before `now` that no delivery refers to any more, oldest first,
  * resuming after `from` (the newest event the previous batch deleted).
  * @returns rows deleted and the creation time of the newest one (the next batch's `from`)
@@ -539,12 +531,12 @@ export function pruneOrphanEvents(
 // --- the outbox ------------------------------------------------------------------------------------
 
 /**
- * Transactional outbox (issue #2): inside the transaction that changes an object's state (a
- * payment's; issue #28: a withdrawal's, a deposit's, a bridge transfer's), writes the event and one
- * `pending` delivery per active webhook of the organization that subscribes to that event (spec,
- * Events rule 1). Jobs are enqueued only after the commit (`dispatchDeliveries`, or
- * {@link deliverAfterCommit} from an on-chain outcome); the sweeper re-enqueues any the process
- * failed to enqueue. Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
+ * Transactional outbox: inside the transaction that changes an object's state (a payment's, a
+ * withdrawal's, a deposit's, a bridge transfer's), writes the event and one `pending` delivery per
+ * active webhook of the organization that subscribes to that event, so that no committed change
+ * goes unannounced and no announced change is rolled back. Jobs are enqueued only after the
+ * commit (`dispatchDeliveries`, or {@link deliverAfterCommit} from an on-chain outcome); the
+ * sweeper re-enqueues any the process failed to enqueue. Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
  *
  * @param tx the transaction of the state change (raw SQL, or a Prisma transaction)
  * @param organizationId the tenant whose webhooks get it (the only one that may see it)
@@ -568,8 +560,8 @@ export async function recordEvent(tx: RawSql, organizationId: string, type: Webh
 }
 
 /**
- * The payment an event is about (issue #25: kept in `events.payment_id`), when it is about a
- * payment whose id is a UUID; null for an event about another object.
+ * The payment an event is about (kept in `events.payment_id` for the deliveries' payment filter),
+ * when it is about a payment whose id is a UUID; null for an event about another object.
  */
 const paymentIdOf = (payload: EventPayload): string | null => {
   const id = payload.payment?.id;
@@ -578,8 +570,8 @@ const paymentIdOf = (payload: EventPayload): string | null => {
 
 /**
  * What to run after the commit of a transaction that recorded events where the caller cannot
- * enqueue them itself (an on-chain outcome, which the chain pipeline runs in its transaction;
- * issue #28): enqueues `deliveries` like `dispatchDeliveries` (a failure is logged, and the sweeper
+ * enqueue them itself (an on-chain outcome, which the chain pipeline runs in its transaction):
+ * enqueues `deliveries` like `dispatchDeliveries` (a failure is logged, and the sweeper
  * re-enqueues them after `SWEEP_GRACE_MS`).
  * @param deliveries what {@link recordEvent} returned
  */
@@ -589,7 +581,7 @@ export const deliverAfterCommit =
     dispatchDeliveries(ctx, [...deliveries]);
 
 /**
- * A test event (issue #25, `POST /gateway/v1/webhooks/{id}/test`): writes an event marked `test`
+ * A test event (`POST /gateway/v1/webhooks/{id}/test`): writes an event marked `test`
  * (its body carries `"test": true`) and one `pending` delivery to this one webhook, whatever
  * events it subscribes to, in one transaction; after the commit the delivery is enqueued like
  * every other (`dispatchDeliveries`: signed, attempted, retried and recorded by the worker). The

@@ -1,15 +1,15 @@
 import type { RedisConnection } from '@gw/runtime';
 import { registerCacheSize, subscribeChannel } from '@gw/runtime';
-import { announceWebhookChange, webhookChangeChannel } from '../deliveries/index.js';
+import { announceWebhookChange, webhookChangeChannel } from './engine/webhook-changes.js';
 import type { WebhookDto } from './contract.js';
 
 /**
  * Each organization's webhook list, as `GET /webhooks` answers it, kept per API process for
- * `ttlMs` (issue #5: the listing was a database round trip per request, the largest cost of the
+ * `ttlMs` (uncached, the listing is a database round trip per request, the largest cost of the
  * API's read path). A registration or deactivation evicts the organization's entry at once in the
  * process that made it ({@link WebhookListCache.changed}) and, through {@link webhookChangeChannel},
  * in every other replica; the TTL bounds staleness if an announcement is lost (e.g. while a
- * replica's subscription reconnects). Only the API writes webhooks.
+ * replica's subscription reconnects). The worker's auto-disable announces on the same channel.
  *
  * A load that started before a change cannot put the older list back: every eviction bumps a
  * generation number, and a load only stores its result if no eviction happened while it ran

@@ -3,16 +3,16 @@ import { dateTime } from '@gw/runtime';
 
 /**
  * The delivery engine's contract: what it sends (the body of an attempt, its User-Agent), the
- * bound on an endpoint's concurrency, and the circuit-breaker state it reports. `webhooks`'
- * contract documents them in the API (`Webhook.maxConcurrency`, `WebhookHealth`, the `webhooks`
- * section of the OpenAPI document).
+ * bound on an endpoint's concurrency, and the circuit-breaker state it reports. The module's top
+ * contract (`../contract.ts`) documents them in the API (`Webhook.maxConcurrency`, `WebhookHealth`,
+ * the `webhooks` section of the OpenAPI document).
  */
 
 /** User-Agent of every delivery. */
 export const USER_AGENT = 'Service-Webhooks/1.0 (+https://github.com/service-gateway)';
 
 /**
- * The largest `maxConcurrency` a webhook may ask for (issue #24), well below one worker's 50 slots;
+ * The largest `maxConcurrency` a webhook may ask for, well below one worker's 50 slots;
  * a webhook registered with more before this bound is held to it.
  */
 export const MAX_ENDPOINT_CONCURRENCY = 20;
@@ -32,8 +32,7 @@ export const WebhookHealth = z
 export type WebhookHealth = z.infer<typeof WebhookHealth>;
 
 /**
- * The JSON body POSTed to receivers (issue #2, "Delivery worker"; issue #24 for `delivery`), as
- * built from the stored event by {@link deliveryEnvelope}.
+ * The JSON body POSTed to receivers, as built from the stored event by {@link deliveryEnvelope}.
  */
 export interface EventEnvelope {
   /** The event id: the same in every delivery of the event, to every webhook. */
@@ -41,16 +40,17 @@ export interface EventEnvelope {
   type: string;
   /** ISO 8601 UTC time of the state change. */
   createdAt: string;
-  /** Only on a sample sent by `POST /webhooks/{id}/test` (issue #25); absent on real events. */
+  /** Only on a sample sent by `POST /webhooks/{id}/test`; absent on real events. */
   test?: true;
-  /** The delivery id (= `X-Service-Delivery`) and this attempt's Unix time in seconds; documented as `webhooks`' `EventDelivery` schema. */
+  /** The delivery id (= `X-Service-Delivery`) and this attempt's Unix time in seconds; documented as the `EventDelivery` schema. */
   delivery: { id: string; timestamp: number };
   data: unknown;
 }
 
 /**
  * The body of one delivery attempt: the stored event, plus the delivery id and the attempt's time
- * (issue #24), and `test: true` on a sample (issue #25). Serialise it once and sign those exact bytes.
+ * (signed with the body, so a receiver can dedupe on the id and refuse a replayed body), and
+ * `test: true` on a sample. Serialise it once and sign those exact bytes.
  * @param event the stored event (id, type, creation time, payload, whether it is a test sample)
  * @param deliveryId the delivery id, also sent as `X-Service-Delivery`
  * @param timestamp Unix time of this attempt in whole seconds (also `webhook-timestamp` under `standard-webhooks`)

@@ -2,9 +2,9 @@ import type { RedisConnection } from '@gw/runtime';
 
 /**
  * Webhook changes announced to every API replica, so each drops its cached list of the
- * organization's webhooks (`webhooks`' `WebhookListCache` subscribes). Both the API (a
- * registration, a deactivation) and the delivery engine (a webhook disabled after failing too
- * long, issue #10) announce, so the channel lives here, below both.
+ * organization's webhooks (`WebhookListCache` subscribes). Both the API (a registration, a
+ * deactivation) and the delivery engine (a webhook disabled after failing too long) announce, so
+ * the channel lives in the engine, which the API's side imports and which imports nothing above it.
  */
 
 /** Redis channel on which webhook changes are announced to every API replica (payload: organization id). */

@@ -3,11 +3,11 @@ import { isUuid, coalesce } from '@gw/runtime';
 import type { RecoveryJob } from './queue.js';
 
 /**
- * The delivery engine's statements (the worker's side of `deliveries` and `delivery_attempts`):
- * the batched delivery store that reads a delivery with its webhook and event and records each
- * attempt ({@link createDeliveryStore}, group-committed raw SQL, issue #5), the reopening of a
- * recovery's dead deliveries, the sweeper's overdue scan and the ops gauges' backlog. The outbox
- * write, the API's reads and the retention deletes are `webhooks`' (its repository).
+ * The delivery engine's statements on the module's tables (the worker's side of `deliveries` and
+ * `delivery_attempts`): the batched delivery store that reads a delivery with its webhook and event
+ * and records each attempt ({@link createDeliveryStore}, group-committed raw SQL), the reopening of
+ * a recovery's dead deliveries, the sweeper's overdue scan and the ops gauges' backlog. The outbox
+ * write, the API's reads and the retention deletes are in the module's top `repository.ts`.
  */
 
 // --- the worker's delivery store: batched reads and records ----------------------------------------
@@ -15,7 +15,7 @@ import type { RecoveryJob } from './queue.js';
 /** A delivery as the worker needs it: its state, its webhook and its event (one row). */
 export interface LoadedDelivery {
   id: string;
-  /** The organization whose fair share of the pool the attempt counts against (issue #24). */
+  /** The organization whose fair share of the pool the attempt counts against. */
   organizationId: string;
   event: string;
   status: 'pending' | 'delivered' | 'dead';
@@ -28,10 +28,10 @@ export interface LoadedDelivery {
     active: boolean;
     secretEncrypted: string;
     signatureScheme: string;
-    /** Per-webhook cap on attempts in flight (issue #10); null = WEBHOOK_ENDPOINT_CONCURRENCY. */
+    /** Per-webhook cap on attempts in flight; null = WEBHOOK_ENDPOINT_CONCURRENCY. */
     maxConcurrency: number | null;
   };
-  /** The stored event; `test` marks a sample of `POST /webhooks/{id}/test` (issue #25). */
+  /** The stored event; `test` marks a sample of `POST /webhooks/{id}/test`. */
   eventRecord: { id: string; type: string; createdAt: Date; payload: unknown; test: boolean };
 }
 
@@ -56,7 +56,7 @@ export interface Deferral {
   parkedUntil: Date | null;
 }
 
-/** The worker's reads and writes of deliveries (issue #5: batched, on raw SQL). */
+/** The worker's reads and writes of deliveries (batched, on raw SQL: one round trip per batch, not per delivery). */
 export interface DeliveryStore {
   /** @returns the delivery with its webhook and event, or undefined when the id is unknown */
   load(id: string): Promise<LoadedDelivery | undefined>;
@@ -69,17 +69,17 @@ export interface DeliveryStore {
   /** Ends a pending delivery `dead` without an attempt, e.g. because its webhook was deactivated. */
   markDead(id: string, reason: string): Promise<void>;
   /**
-   * Writes a pending delivery's deferral without an attempt (issue #10: deferred while its
-   * endpoint's circuit is open); the attempt count does not change.
+   * Writes a pending delivery's deferral without an attempt (deferred while its endpoint's
+   * circuit is open); the attempt count does not change.
    * @param until.nextAttemptAt the earliest an attempt can go (the cool-down's end), or null to
    *   leave `nextAttemptAt` as it is
-   * @param until.parkedUntil issue #30: the parked horizon of a delivery parked behind the
+   * @param until.parkedUntil the parked horizon of a delivery parked behind the
    *   circuit's prober (its job sleeps until then unless the probe's outcome wakes it), or null
    *   when it is not parked (the prober itself)
    */
   defer(id: string, until: Deferral): Promise<void>;
   /**
-   * Deactivates a webhook on the service's own initiative (issue #10, auto-disable): `active = false`
+   * Deactivates a webhook on the service's own initiative (auto-disable): `active = false`
    * with `disabledReason`, and its pending deliveries end `dead` with that reason, in one statement.
    * @returns the webhook's organization id, or null when it was already inactive (nothing changed)
    */
@@ -135,7 +135,7 @@ export interface DeliveryStoreOptions {
 }
 
 /**
- * The worker's {@link DeliveryStore} over raw SQL (issue #5). Concurrent reads are coalesced into
+ * The worker's {@link DeliveryStore} over raw SQL. Concurrent reads are coalesced into
  * one `SELECT … WHERE id = ANY(…)`, concurrent attempt records into one statement that updates the
  * deliveries from `unnest(…)` and inserts the attempt rows of exactly the deliveries it updated, so
  * at high concurrency each kind costs one round trip per batch instead of one per delivery, and
@@ -271,8 +271,8 @@ export async function reopenDeadDeliveries(sql: RawSql, job: RecoveryJob, limit:
 
 /**
  * Pending deliveries whose job should have run by `cutoff`, the longest overdue first, with their
- * organization and webhook (the outbox sweeper's, issue #2): due (`next_attempt_at`) at or before
- * `cutoff` and, when parked behind an open circuit (issue #30), parked until at or before it. A
+ * organization and webhook (the outbox sweeper's): due (`next_attempt_at`) at or before `cutoff`
+ * and, when parked behind an open circuit, parked until at or before it. A
  * parked delivery's job sleeps until its horizon, so before then it is not overdue, and it must not
  * fill the page in front of another organization's lost delivery. Two exact ranges of the index
  * `(status, parked_until, next_attempt_at)`, whatever the number of parked rows.
@@ -308,7 +308,7 @@ export interface OutboxBacklog {
 /**
  * Counts and ages of the pending deliveries, overall and past due (one statement). Due = when the
  * delivery's job should have run: `next_attempt_at` (or `created_at`), or its parked horizon when
- * later (issue #30: a delivery parked behind an open circuit is not overdue before it; PostgreSQL's
+ * later (a delivery parked behind an open circuit is not overdue before it; PostgreSQL's
  * `greatest` ignores the null of a delivery not parked).
  * @param sql any raw SQL runner (the ops app passes its Prisma client)
  */

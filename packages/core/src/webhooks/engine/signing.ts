@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 
 /**
  * The delivery signature: `sha256=` + lowercase hex HMAC-SHA256 of the exact body bytes,
- * keyed with the webhook's secret (spec, "Delivery request received by the destination").
+ * keyed with the webhook's secret, so a receiver can check that the body came from us unchanged.
  */
 export function signWebhookBody(secret: string, body: string | Buffer): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

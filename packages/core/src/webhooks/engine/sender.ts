@@ -5,7 +5,10 @@ import type { Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { bareHost, createGuardedLookup, isPublicAddress, registerCacheSize, urlPort, type Resolver } from '@gw/runtime';
 
-/** At most this much of a receiver's response body is read and recorded (issue #2). */
+/**
+ * At most this much of a receiver's response body is read and recorded: enough to show why it
+ * refused, while one attempt's row stays small.
+ */
 export const RESPONSE_BODY_LIMIT_BYTES = 1024;
 
 /** URLs whose check result a sender keeps (oldest dropped first). */
@@ -16,7 +19,7 @@ export interface AttemptRequest {
   /** The exact bytes that are signed and sent. */
   body: string;
   headers: Record<string, string>;
-  /** The receiver must answer within this many ms (spec: 10 s). */
+  /** The receiver must answer within this many ms (WEBHOOK_TIMEOUT_MS, 10 s by default). */
   timeoutMs: number;
 }
 
@@ -36,8 +39,8 @@ export interface Sender {
 
 /**
  * Why `url` must not be called, or null: its port fails `portAllowed`, or (unless `allowPrivate`)
- * its host is an IP literal that is not public. Node never calls the lookup hook for literals
- * (issue #11, finding 6), so they are checked here.
+ * its host is an IP literal that is not public. Node never calls the lookup hook for literals,
+ * so they are checked here.
  */
 function refusal(url: string, allowPrivate: boolean, portAllowed: (port: number) => boolean): string | null {
   let u: URL;
@@ -56,7 +59,7 @@ function refusal(url: string, allowPrivate: boolean, portAllowed: (port: number)
  * Creates the HTTP sender of the worker (got). Redirects are never followed (a 3xx is a failed
  * attempt); only the first {@link RESPONSE_BODY_LIMIT_BYTES} of the body are read, then the
  * connection is dropped, so a huge or endless body cannot grow the worker's memory.
- * Addresses (issue #11): unless `allowPrivate`, names are checked when they are resolved at
+ * Addresses: unless `allowPrivate`, names are checked when they are resolved at
  * connect time (DNS rebinding), IP literals before the request, and every new socket's remote
  * address once connected, literal or resolved (the connection is destroyed with `ESSRF`); the
  * URL's port must pass `portAllowed` (default: any).

@@ -13,19 +13,20 @@ import { type DeliveryRef, rankDeliveries } from './fair-share.js';
 
 /**
  * Job data of a delivery attempt, `{ deliveryId, webhookId?, organizationId? }` (UUIDs); the job id
- * is the delivery id. Issue #30: the delivery's webhook and organization (immutable once the row
- * exists) ride in the job; they are optional because jobs queued by older versions have only
- * `deliveryId`. The row stays the truth for state, attempts, the webhook's URL and secret.
+ * is the delivery id. The delivery's webhook and organization (immutable once the row exists) ride
+ * in the job, so that the worker asks the endpoint gate while it reads the row; they are optional
+ * because jobs queued by older versions have only `deliveryId`. The row stays the truth for state,
+ * attempts, the webhook's URL and secret.
  */
 export const deliveryJobSchema = z.object({ deliveryId: jobUuid(), webhookId: jobUuid().optional(), organizationId: jobUuid().optional() });
 /** Job data of a delivery attempt; the job id is the delivery id. */
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
 /**
- * Job data of a bulk recovery (issue #10, `POST /webhooks/:id/recover`): the oldest `limit` `dead`
+ * Job data of a bulk recovery (`POST /webhooks/:id/recover`): the oldest `limit` `dead`
  * deliveries of the webhook created at or after `since` and dead at `until` (the request's time)
- * get one new attempt. Ids are UUIDs, times ISO 8601 (`toISOString()`). `limit` (issue #24:
- * WEBHOOK_RECOVERY_MAX_DELIVERIES when queued, a positive integer) is absent in jobs queued before
+ * get one new attempt. Ids are UUIDs, times ISO 8601 (`toISOString()`). `limit`
+ * (WEBHOOK_RECOVERY_MAX_DELIVERIES when queued, a positive integer) is absent in jobs queued before
  * the cap existed, which the worker caps at its own setting.
  */
 export const recoveryJobSchema = z.object({
@@ -39,7 +40,7 @@ export const recoveryJobSchema = z.object({
 export type RecoveryJob = z.infer<typeof recoveryJobSchema>;
 
 /**
- * The delivery queue, sharded (issue #30) over DELIVERY_QUEUE_SHARDS hash tags `{deliveries:i}`
+ * The delivery queue, sharded over DELIVERY_QUEUE_SHARDS hash tags `{deliveries:i}`
  * (runtime's `shardQueuePrefix`): `ctx.queues.get(deliveryQueue, shard)`, the shard of a delivery
  * being {@link deliveryShard} of its webhook. With 1 shard it is the one queue under QUEUE_PREFIX.
  */
@@ -52,7 +53,7 @@ export const deliveryQueue = defineQueue({
 export const recoveryQueue = defineQueue({ name: 'webhook-recovery', jobName: 'recover', data: recoveryJobSchema });
 
 /**
- * The delivery queue's shard of a webhook's deliveries (issue #30): the 32-bit FNV-1a hash of the
+ * The delivery queue's shard of a webhook's deliveries: the 32-bit FNV-1a hash of the
  * webhook id (lower case) mod `shards`, so that one endpoint's deliveries stay in one shard, in the
  * order they were queued. Stable across processes, replicas and versions (a webhook keeps its shard
  * as long as the shard count does not change).
@@ -77,7 +78,7 @@ export function deliveryQueues(queues: Pick<Queues, 'get' | 'shards'>): Queue<De
 
 /**
  * Makes the delayed delivery job `id` due now (BullMQ `promote`), or due at `at` (BullMQ
- * `changeDelay`: an open circuit's next prober, issue #30), in its shard (issue #30): the shard of
+ * `changeDelay`: an open circuit's next prober), in its shard: the shard of
  * `webhookId` when the caller knows it; else every shard is asked, in parallel (a job is in one
  * shard: the parked jobs the endpoint gate hands back carry only their ids). A job in any other
  * state is left alone.
@@ -96,14 +97,14 @@ export async function promoteDelayedDelivery(
   return states.includes('promoted') ? 'promoted' : (states.find((s) => s !== 'missing') ?? 'missing');
 }
 
-/** The job data of a delivery (issue #30: with its webhook and organization). */
+/** The job data of a delivery, with its webhook and organization. */
 const deliveryJobData = (d: DeliveryRef): DeliveryJob => ({ deliveryId: d.id, webhookId: d.webhookId, organizationId: d.organizationId });
 
 /**
  * Enqueues delivery attempts, job id = delivery id (so a second enqueue of a live job is a
- * no-op), each in its webhook's shard of the delivery queue ({@link deliveryShard}, issue #30).
+ * no-op), each in its webhook's shard of the delivery queue ({@link deliveryShard}).
  * Each job's BullMQ priority is the delivery's rank in its organization's backlog
- * (issue #24, `rankDeliveries`): the worker takes every organization's first waiting delivery
+ * (`rankDeliveries`): the worker takes every organization's first waiting delivery
  * before anyone's second. With `replaceFinished`, a completed or failed job left under that id is
  * removed first so that the delivery runs again (manual resend, recovery, sweeper).
  * @param ctx.redis and QUEUE_PREFIX: where the backlog ranks are kept (one script per call)
@@ -182,8 +183,8 @@ export async function dispatchDeliveries(
 const recoveryDeduplicationId = (webhookId: string): string => `recover:${webhookId}`;
 
 /**
- * The id of the webhook's recovery job that is still waiting, delayed or running, if any
- * (issue #24: one recovery per webhook at a time).
+ * The id of the webhook's recovery job that is still waiting, delayed or running, if any (one
+ * recovery per webhook at a time).
  */
 export async function runningRecoveryJobId(queues: Pick<Queues, 'get'>, webhookId: string): Promise<string | undefined> {
   const queue = queues.get(recoveryQueue);
@@ -194,12 +195,12 @@ export async function runningRecoveryJobId(queues: Pick<Queues, 'get'>, webhookI
 }
 
 /**
- * Queues a bulk recovery (issue #10). The job id is the webhook and the request's own id, so a
- * retried enqueue of the same request is a no-op, and two requests never share one (they used to
- * share the request time in ms: two recoveries sent in the same millisecond both read the
- * deduplicated id as their own and both answered 202). Issue #24: at most one recovery per
- * webhook at a time, with BullMQ's deduplication (the id is held from the add until the job
- * completes or fails, atomically with the add, across API replicas).
+ * Queues a bulk recovery. The job id is the webhook and the request's own id, so a retried
+ * enqueue of the same request is a no-op, and two requests never share one (with the request time
+ * in ms, two recoveries sent in the same millisecond would both read the deduplicated id as their
+ * own and both be answered 202). At most one recovery per webhook at a time, with BullMQ's
+ * deduplication (the id is held from the add until the job completes or fails, atomically with the
+ * add, across API replicas).
  * @param requestId unique per recovery request (a UUID)
  * @returns `queued`, or `running` when another recovery of the webhook is queued or running (nothing added)
  * @throws JobDataError when `job` fails {@link recoveryJobSchema} (nothing is added)

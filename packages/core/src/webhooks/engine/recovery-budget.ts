@@ -1,9 +1,9 @@
 import type { RedisConnection } from '@gw/runtime';
 
 /**
- * The per-organization budget of bulk recoveries (issue #24: register → recover 29 days → delete
- * re-queued hundreds of rows, repeatable at will): at most `max` recoveries started in any
- * rolling hour, over all the organization's webhooks, counted once for every API replica.
+ * The per-organization budget of bulk recoveries (register → recover 29 days → delete would
+ * otherwise re-queue hundreds of rows, repeatable at will): at most `max` recoveries started in
+ * any rolling hour, over all the organization's webhooks, counted once for every API replica.
  *
  * One Redis sorted set per organization, `<prefix>:wh:recoveries:{<organizationId>}`: one member
  * per recovery started, scored by its start time in ms on Redis's own clock (`TIME`, so replicas'

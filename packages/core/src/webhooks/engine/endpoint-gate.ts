@@ -4,15 +4,14 @@ import type { WebhookHealth } from './contract.js';
 import { organizationShareKeys, poolShareKeys } from './fair-share.js';
 
 /**
- * Delivery isolation (issue #10): a per-webhook concurrency cap and a per-webhook circuit breaker,
- * and (issue #24) each organization's fair share of the worker pool (`fair-share.ts`), all kept in
- * Redis so that every worker replica sees the same state. Each decision is one Lua
- * script (atomic, one round trip); time is Redis's own clock (`TIME`), so replicas with skewed
- * clocks still agree.
+ * Delivery isolation: a per-webhook concurrency cap and a per-webhook circuit breaker, and each
+ * organization's fair share of the worker pool (`fair-share.ts`), all kept in Redis so that every
+ * worker replica sees the same state. Each decision is one Lua script (atomic, one round trip);
+ * time is Redis's own clock (`TIME`), so replicas with skewed clocks still agree.
  *
  * Keys, all hash-tagged by webhook id (`{<id>}`) so that one webhook's keys share a Redis Cluster slot
  * (on a cluster QUEUE_PREFIX carries its own tag, e.g. `{gw}`, which comes first and so wins: every
- * key of the service is then in that one slot, as BullMQ's are; issue #15):
+ * key of the service is then in that one slot, as BullMQ's are):
  * - `<prefix>:wh:{<id>}:circuit` hash: `state` (closed | open | half_open), `cf` (consecutive
  *   failures), `lastSuccessAt`, `lastFailureAt`, `failingSince` (first failure since the last
  *   success), `openUntil`, `cooldown` (ms of the current cool-down), `probe`/`probeUntil` (the
@@ -32,7 +31,7 @@ import { organizationShareKeys, poolShareKeys } from './fair-share.js';
  * finishing attempt hands freed slots to the oldest jobs parked there.
  */
 
-/** A circuit's state (issue #10): closed lets everything through, open nothing, half_open one probe. */
+/** A circuit's state: closed lets everything through, open nothing, half_open one probe. */
 export type CircuitState = 'closed' | 'open' | 'half_open';
 
 /** The answer of {@link EndpointGate.admit}. */
@@ -51,7 +50,7 @@ export type Admission =
       /**
        * - `circuit_open`: the breaker is open until `until`;
        * - `half_open`: the probe is in flight, the job is parked until it ends;
-       * - `fair_share` (issue #24): the organization has its fair share of the pool in flight, the
+       * - `fair_share`: the organization has its fair share of the pool in flight, the
        *   job is parked until one of them ends;
        * - `cap`: WEBHOOK_ENDPOINT_CONCURRENCY attempts are in flight, the job is parked until one ends.
        */
@@ -62,10 +61,10 @@ export type Admission =
        */
       until: Date | null;
       /**
-       * Issue #30: set when the job was parked on the webhook behind an open circuit's prober or a
-       * probe in flight: it needs to look again only then (a safety net; the probe's outcome
-       * promotes it or names it the next prober sooner). Null for the circuit's prober (it wakes at
-       * `until`) and for `fair_share` and `cap`.
+       * Set when the job was parked on the webhook behind an open circuit's prober or a probe in
+       * flight: it needs to look again only then (a safety net; the probe's outcome promotes it or
+       * names it the next prober sooner). Null for the circuit's prober (it wakes at `until`) and
+       * for `fair_share` and `cap`.
        */
       parkedUntil: Date | null;
       transition: 'half_open' | null;
@@ -82,13 +81,13 @@ export interface Report {
   openUntil: Date | null;
   /** Parked job ids handed a free slot, of the webhook and of its organization (their delayed jobs are promoted). */
   promoted: string[];
-  /** Issue #30: the parked job named the open circuit's next prober (its wake-up is moved to `openUntil`), if any. */
+  /** The parked job named the open circuit's next prober (its wake-up is moved to `openUntil`), if any. */
   prober: string | null;
 }
 
 /**
  * What an attempt is counted against: its webhook (cap and circuit) and its organization (fair
- * share of the pool, issue #24).
+ * share of the pool).
  */
 export interface GateSlot {
   webhookId: string;
@@ -133,10 +132,10 @@ export interface EndpointGate {
    */
   report(slot: GateSlot, lease: string, ok: boolean): Promise<Report>;
   /**
-   * Gives back an admission that made no attempt (issue #30: the gate was asked while the delivery
-   * was read, and the delivery needs no attempt now, or was admitted under a stale limit): frees
-   * the lease if there is one, takes `jobId` off the parked lists, counts nothing in the breaker,
-   * and hands what it freed to parked jobs (a released half-open probe lets the next job probe).
+   * Gives back an admission that made no attempt (the gate was asked while the delivery was read,
+   * and the delivery needs no attempt now, or was admitted under a stale limit): frees the lease if
+   * there is one, takes `jobId` off the parked lists, counts nothing in the breaker, and hands what
+   * it freed to parked jobs (a released half-open probe lets the next job probe).
    * @param lease the admission's lease, or null when the admission was refused (only unparks)
    */
   release(slot: GateSlot, lease: string | null, jobId: string): Promise<void>;
@@ -151,7 +150,7 @@ export interface EndpointGate {
 const NOW = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
 /**
- * The organization's fair share (issue #24, `fair-share.ts`): floor(pool / (active + 1)) clamped to
+ * The organization's fair share (`fair-share.ts`): floor(pool / (active + 1)) clamped to
  * [min, max], where active counts the organizations with work (after dropping the lapsed ones).
  * Returns the share and the pool.
  */
@@ -169,8 +168,8 @@ end`;
  * cool-down ms, organization id, own pool (this replica's slots, used while no heartbeat is
  * known), share min, share max, fast attempt ms, parked horizon ms.
  *
- * Behind an open circuit (issue #30, the soak's finding: a dead endpoint's whole backlog woke once
- * per cool-down), one job is the circuit's prober (`prober` in the circuit hash): it waits for the
+ * Behind an open circuit (so that a dead endpoint's whole backlog does not wake once per
+ * cool-down), one job is the circuit's prober (`prober` in the circuit hash): it waits for the
  * cool-down's end, when it takes the probe. Every other job is parked on the webhook (its waiters)
  * and told to look again only at the parked horizon (a safety net); a successful probe closes the
  * circuit and promotes the parked jobs into free slots, a failed one names the oldest parked job
@@ -179,7 +178,7 @@ end`;
  * would end if the probe failed. A job waiting for an open circuit leaves its organization's
  * backlog (it needs no slot until then).
  *
- * The share rule (issue #24): an attempt to a webhook whose attempts took less than the fast
+ * The share rule: an attempt to a webhook whose attempts took less than the fast
  * attempt time on average (`avgMs` in the circuit hash, kept by REPORT) gives its slot back within
  * that time, so it needs only a free slot of the pool and does not count against its
  * organization's share (a webhook without history is not fast). Any other attempt counts: an
@@ -272,8 +271,8 @@ return {'ok', tostring(probe), transition, ''}`;
  * threshold, window ms, min requests, failure rate %, base cool-down ms, max cool-down ms, state ttl
  * ms, organization id, own pool, share min, share max, lease ms, job id (r only).
  *
- * A release (issue #30: the worker asked the gate while it read the delivery, and the delivery
- * turned out not to need this attempt) frees the lease (an empty token: none was granted) and takes
+ * A release (the worker asked the gate while it read the delivery, and the delivery turned out
+ * not to need this attempt) frees the lease (an empty token: none was granted) and takes
  * the job off the webhook's and the organization's parked lists, counts nothing in the breaker or
  * the average, and promotes parked jobs into what it freed; a released half-open probe clears the
  * probe and wakes one parked job to be the next.
@@ -283,17 +282,17 @@ return {'ok', tostring(probe), transition, ''}`;
  * window's totals are read only to decide whether to open, which a success never does, so the
  * window is not read (it is swept of buckets older than the window only once it holds more fields
  * than a full window can, which keeps it bounded). Every other outcome (a failure, or the probe's
- * success in half_open) reads the window, sweeps it and decides the state as before. Parked jobs
+ * success in half_open) reads the window, sweeps it and decides the state. Parked jobs
  * are looked at only when there are any (ZCARD of the waiters), so a report to an endpoint nobody
  * waits for does not scan its leases.
  *
- * The circuit's prober (issue #30, see ADMIT): a failed probe that opens the circuit again names
+ * The circuit's prober (see ADMIT): a failed probe that opens the circuit again names
  * the oldest job parked on the webhook the next prober and returns it (the reply's 7th element),
  * and so does a release by the prober of an open circuit; the worker then moves that job's wake-up
  * to the new cool-down's end. A close forgets the prober, an opening from closed too (the next job
  * to ask becomes it).
  *
- * Then the organization (issue #24): with no counted attempt in flight and nothing parked it stops
+ * Then the organization: with no counted attempt in flight and nothing parked it stops
  * counting as one with work; with jobs parked on its share, the oldest are promoted into its free
  * share. The attempt's duration (from its lease) updates the webhook's moving average `avgMs`
  * (weight 0.3 to the newest), which tells ADMIT whether the webhook's attempts are fast.
@@ -434,9 +433,9 @@ end
 return {state, transition, tostring(cf), failingSince, openUntil, promoted, prober}`;
 
 /**
- * Issue #30: how long (ms) a job parked behind an open circuit or a probe sleeps at most: a safety
- * net (a lost promotion, a Redis that lost the gate's keys), not a polling interval. The probe's
- * outcome wakes it sooner: promoted when the circuit closes, or named the next prober.
+ * How long (ms) a job parked behind an open circuit or a probe sleeps at most: a safety net (a lost
+ * promotion, a Redis that lost the gate's keys), not a polling interval. The probe's outcome wakes
+ * it sooner: promoted when the circuit closes, or named the next prober.
  */
 export const PARKED_HORIZON_MS = 3_600_000;
 
@@ -515,7 +514,7 @@ export async function readWebhookHealth(redis: RedisConnection, prefix: string, 
  *   promotes their delayed jobs); a failure there only delays them until WEBHOOK_CAP_WAIT_MAX_MS
  *   (behind the cap) or the parked horizon (behind a circuit)
  * @param wakeAt called with the job named an open circuit's next prober and the cool-down's end
- *   (issue #30: the worker moves its delayed job's wake-up there); a failure there leaves the
+ *   (the worker moves its delayed job's wake-up there); a failure there leaves the
  *   probe to the next job that asks after the cool-down, or to the parked horizon
  */
 export function createEndpointGate(
@@ -531,7 +530,7 @@ export function createEndpointGate(
     redis.defineCommand('gwGateReport', { numberOfKeys: 9, lua: REPORT });
   }
   const leaseMs = settings.WEBHOOK_TIMEOUT_MS + 5000;
-  // Parked ids outlive every park: a cap wait, a cool-down, and (issue #30) the parked horizon twice over.
+  // Parked ids outlive every park: a cap wait, a cool-down, and the parked horizon twice over.
   const waitersTtlMs = Math.max(settings.WEBHOOK_CAP_WAIT_MAX_MS * 4, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS * 4, PARKED_HORIZON_MS * 2);
   const stateTtlMs = Math.max(settings.WEBHOOK_DISABLE_AFTER_MS, settings.WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS) * 2;
   const registry = circuitRegistryKey(prefix);

@@ -19,9 +19,9 @@ export type ProcessOutcome =
   | { kind: 'skipped'; reason: string }
   | { kind: 'not-due'; at: Date }
   /**
-   * Issue #10: no attempt was made and the attempt count is unchanged; the job waits until `at`
+   * No attempt was made and the attempt count is unchanged; the job waits until `at`
    * (`circuit_open`: the cool-down's end, also written to `nextAttemptAt`; `cap`/`half_open`/
-   * `fair_share` (issue #24): parked, woken earlier when a slot frees).
+   * `fair_share`: parked, woken earlier when a slot frees).
    */
   | { kind: 'deferred'; reason: Extract<Admission, { admitted: false }>['reason']; at: Date; event: string }
   | { kind: 'delivered'; attempt: number; event: string }
@@ -33,7 +33,7 @@ const openedSecrets = new Map<string, string>();
 const MAX_OPENED_SECRETS = 5000;
 registerCacheSize('opened_secrets', openedSecrets, MAX_OPENED_SECRETS);
 
-/** AES-GCM decryption once per secret per process instead of once per attempt (issue #5). */
+/** AES-GCM decryption once per secret per process instead of once per attempt (CPU on the hot path). */
 function openSecret(box: Context['secretBox'], sealed: string): string {
   let secret = openedSecrets.get(sealed);
   if (secret === undefined) {
@@ -45,7 +45,7 @@ function openSecret(box: Context['secretBox'], sealed: string): string {
 }
 
 /**
- * Makes one delivery attempt and records it (issue #2, "Delivery worker"; spec, States):
+ * Makes one delivery attempt and records it:
  * - 2xx within WEBHOOK_TIMEOUT_MS → `delivered`;
  * - otherwise → `pending` with `nextAttemptAt` = now + min(BASE·2^(n−1), MAX) while fewer than
  *   WEBHOOK_MAX_ATTEMPTS attempts were made, else `dead`; a manual resend fails straight to `dead`.
@@ -55,9 +55,9 @@ function openSecret(box: Context['secretBox'], sealed: string): string {
  * are at least once: a worker killed after the receiver's 2xx but before this write sends again,
  * and receivers dedupe by the delivery id (X-Service-Delivery, signed in the body as `delivery.id`).
  *
- * Issue #30: a job that carries its organization and webhook asks the gate while the row is read,
- * and the gate's report runs beside the record, so a delivery to a healthy endpoint waits for four
- * round trips (the job, read ∥ admit, the POST, record ∥ report) instead of six. An early admission
+ * A job that carries its organization and webhook asks the gate while the row is read, and the
+ * gate's report runs beside the record, so a delivery to a healthy endpoint waits for four round
+ * trips (the job, read ∥ admit, the POST, record ∥ report) instead of six. An early admission
  * the row does not need (not pending, deactivated, not due, a cap changed) is given back unused.
  *
  * @param ctx.deliveries the worker's reads and writes ({@link createDeliveryStore}: batched raw SQL)
@@ -79,8 +79,8 @@ export async function processDelivery(
   const timed = stageTimer(ctx.observeStage);
   const ref = typeof job === 'string' ? { deliveryId: job } : job;
   const deliveryId = ref.deliveryId;
-  // Issue #30: with the organization and the webhook in the job, the gate is asked while the row
-  // is read (one wait instead of two); the row still decides whether and how the attempt goes.
+  // With the organization and the webhook in the job, the gate is asked while the row is read
+  // (one wait instead of two); the row still decides whether and how the attempt goes.
   const guess = ref.organizationId && ref.webhookId ? guessSlot(ctx, ref.webhookId, ref.organizationId) : undefined;
   const early = guess && { slot: guess, asked: settled(timed('admit', ctx.gate.admit(guess, deliveryId))) };
   const giveBack = async (): Promise<void> => {
@@ -109,8 +109,8 @@ export async function processDelivery(
     return { kind: 'not-due', at: delivery.nextAttemptAt };
   }
 
-  // Issue #10: the endpoint's cap and circuit breaker decide whether this attempt goes now, and
-  // (issue #24) its organization's fair share of the pool. A cap registered above today's bound
+  // The endpoint's cap and circuit breaker decide whether this attempt goes now, and its
+  // organization's fair share of the pool. A cap registered above today's bound
   // is held to it.
   const webhookId = delivery.webhook.id;
   const slot: GateSlot = {
@@ -133,7 +133,7 @@ export async function processDelivery(
   if (admission.transition) logTransition(ctx.logger, webhookId, 'open', admission.transition, null);
   if (!admission.admitted) return defer(ctx, deliveryId, admission, event);
 
-  // Issue #24: the delivery id and this attempt's time are signed inside the body.
+  // The delivery id and this attempt's time are signed inside the body (dedupe, replay refusal).
   const timestamp = Math.floor(Date.now() / 1000);
   const body = JSON.stringify(deliveryEnvelope(delivery.eventRecord, delivery.id, timestamp));
   const secret = openSecret(ctx.secretBox, delivery.webhook.secretEncrypted);
@@ -144,7 +144,7 @@ export async function processDelivery(
     'x-service-delivery': delivery.id,
   };
   if (delivery.webhook.signatureScheme === 'standard-webhooks') {
-    // Standard Webhooks (issue #4): the id is the delivery id (stable across attempts), the
+    // Standard Webhooks: the id is the delivery id (stable across attempts), the
     // timestamp (the body's delivery.timestamp) is signed too, so receivers can refuse replays of old messages.
     headers['webhook-id'] = delivery.id;
     headers['webhook-timestamp'] = String(timestamp);
@@ -165,7 +165,7 @@ export async function processDelivery(
       ? new Date(Date.now() + backoffDelayMs(attempt, ctx.config.WEBHOOK_BACKOFF_BASE_MS, ctx.config.WEBHOOK_BACKOFF_MAX_MS))
       : null;
 
-  // Issue #30: the gate's report and the attempt's record do not depend on each other: one wait.
+  // The gate's report and the attempt's record do not depend on each other: one wait.
   // The report never throws (see settle); a failed record fails the job, which BullMQ retries.
   const [report, recorded] = await Promise.all([
     timed('report', settle(ctx, slot, admission.lease, result.ok)),
@@ -198,7 +198,7 @@ export async function processDelivery(
   return { kind: 'retry', attempt, at: nextAttemptAt!, event };
 }
 
-/** Receives one stage of a delivery run and its wall-clock time in ms (issue #30). */
+/** Receives one stage of a delivery run and its wall-clock time in ms. */
 export type StageObserver = (stage: DeliveryStage, ms: number) => void;
 
 /** Times a stage's promise when there is an observer; otherwise returns the promise itself. */
@@ -210,14 +210,14 @@ function stageTimer(observe: StageObserver | undefined): <T>(stage: DeliveryStag
   };
 }
 
-/** What a delivery job carries (issue #30): the delivery id, and its organization and webhook when queued by this version. */
+/** What a delivery job carries: the delivery id, and its organization and webhook unless an older version queued it. */
 export interface DeliveryJobRef {
   deliveryId: string;
   organizationId?: string | undefined;
   webhookId?: string | undefined;
 }
 
-/** Each webhook's cap as this process last read it from its row (issue #30: the guess of an early admission). */
+/** Each webhook's cap as this process last read it from its row: the guess of an early admission. */
 const knownLimits = new Map<string, number>();
 const MAX_KNOWN_LIMITS = 10_000;
 registerCacheSize('webhook_limits', knownLimits, MAX_KNOWN_LIMITS);
@@ -265,7 +265,7 @@ async function releaseEarly(
 ): Promise<void> {
   if ('error' in asked) return;
   const a = asked.value;
-  // Behind an open circuit the job was parked or made its prober: given back too (issue #30).
+  // Behind an open circuit the job was parked or made its prober: given back too.
   try {
     await ctx.gate.release(slot, a.admitted ? a.lease : null, jobId);
   } catch (err) {
@@ -280,13 +280,13 @@ async function releaseEarly(
 const jitter = (maxMs: number): number => Math.floor(Math.random() * maxMs);
 
 /**
- * A refused admission (issue #10): a job behind an open circuit waits until its cool-down ends
- * (spread over up to 5 s), with `nextAttemptAt` showing when; a job behind a full cap or its
- * organization's full share (issue #24) waits at most WEBHOOK_CAP_WAIT_MAX_MS. Issue #30: only the
- * open circuit's prober wakes at the cool-down's end; a job parked behind the prober or a probe in
- * flight sleeps until its parked horizon (spread over a tenth of the wait), since the probe's
- * outcome promotes it (closed) or names it the next prober, so a dead endpoint's backlog no longer
- * wakes once per cool-down. A finishing attempt promotes parked jobs sooner. No attempt is counted.
+ * A refused admission: a job behind an open circuit waits until its cool-down ends (spread over up
+ * to 5 s), with `nextAttemptAt` showing when; a job behind a full cap or its organization's full
+ * share waits at most WEBHOOK_CAP_WAIT_MAX_MS. Only the open circuit's prober wakes at the
+ * cool-down's end; a job parked behind the prober or a probe in flight sleeps until its parked
+ * horizon (spread over a tenth of the wait), since the probe's outcome promotes it (closed) or
+ * names it the next prober, so a dead endpoint's backlog does not wake once per cool-down. A
+ * finishing attempt promotes parked jobs sooner. No attempt is counted.
  */
 async function defer(
   ctx: Pick<Context, 'config'> & { deliveries: DeliveryStore },
@@ -333,7 +333,7 @@ async function settle(
   }
 }
 
-/** One log line per circuit transition (issue #10, Visible state). */
+/** One log line per circuit transition, so that an operator sees an endpoint's circuit open and close. */
 function logTransition(
   logger: Context['logger'],
   webhookId: string,
@@ -352,7 +352,7 @@ function logTransition(
 }
 
 /**
- * Auto-disable (issue #10): no success for WEBHOOK_DISABLE_AFTER_MS while attempts kept failing.
+ * Auto-disable: no success for WEBHOOK_DISABLE_AFTER_MS while attempts kept failing.
  * The webhook becomes inactive with a `disabledReason`, its pending deliveries end `dead`, and
  * every API replica drops its cached webhook list.
  */
@@ -370,7 +370,7 @@ async function disableFailingWebhook(
 
 /**
  * Wait before attempt n+1, after n failed attempts: min(base * 2^(n-1), max), in ms.
- * Spec, Limits: starts at 1 minute, then 2, 4, 8 minutes..., capped at 1 hour.
+ * With the production defaults: 1 minute, then 2, 4, 8 minutes..., capped at 1 hour.
  * @param failedAttempts n >= 1
  */
 export function backoffDelayMs(failedAttempts: number, baseMs: number, maxMs: number): number {

@@ -3,7 +3,7 @@ import { enqueueDeliveries } from './queue.js';
 import { findOverdueDeliveries } from './repository.js';
 
 /**
- * The deliveries' part of the outbox sweep (issue #2): a crash between commit and enqueue, a Redis
+ * The deliveries' part of the outbox sweep: a crash between commit and enqueue, a Redis
  * that lost its data, or a job that exhausted its infrastructure retries would otherwise leave a
  * pending delivery without a job. Gives a job again (job id = delivery id, so a live job is never
  * duplicated) to each pending delivery more than `graceMs` past its due time. Safe to run from

@@ -1,7 +1,7 @@
 import type { RedisConnection } from '@gw/runtime';
 
 /**
- * Fair sharing of the delivery worker pool between organizations (issue #24). One organization's
+ * Fair sharing of the delivery worker pool between organizations. One organization's
  * slow endpoints or burst of events must not hold up anyone else's deliveries, on any number of
  * worker replicas. Two mechanisms, both kept in Redis:
  *
@@ -146,7 +146,7 @@ export interface DeliveryRef {
   id: string;
   organizationId: string;
   /**
-   * Issue #30: chooses the delivery queue's shard (`deliveryShard`), and rides in the job with the
+   * Chooses the delivery queue's shard (`deliveryShard`), and rides in the job with the
    * organization, so the worker asks the endpoint gate while it reads the delivery.
    */
   webhookId: string;
@@ -206,7 +206,7 @@ export async function announceWorkerSlots(
 }
 
 /**
- * An organization's fair share (issue #24): `⌊pool / (organizations with work + 1)⌋` clamped to
+ * An organization's fair share: `⌊pool / (organizations with work + 1)⌋` clamped to
  * [min, max]. The same rule runs inside the endpoint gate's scripts (Lua); this one documents and
  * tests it, and serves the docs' table.
  */

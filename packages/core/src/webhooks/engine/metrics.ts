@@ -36,9 +36,9 @@ export function instrumentSender(sender: Sender, metrics: Pick<AppMetrics, 'deli
  * - `error`: the run threw (e.g. the database was unreachable) and BullMQ retries the job; its
  *   event is {@link UNKNOWN_EVENT};
  * - `skipped` and `not-due` runs made no attempt and are not counted;
- * - `deferred` runs (issue #10) made no attempt either: they count in `gw_delivery_deferrals_total{reason}`
- *   (open or probing circuit; `fair_share`, issue #24: the organization had its share of the pool
- *   in flight) or `gw_delivery_cap_waits_total` (full per-endpoint cap).
+ * - `deferred` runs made no attempt either: they count in `gw_delivery_deferrals_total{reason}`
+ *   (open or probing circuit; `fair_share`: the organization had its share of the pool in flight)
+ *   or `gw_delivery_cap_waits_total` (full per-endpoint cap).
  * @returns the observer the delivery handler calls with each run's outcome
  */
 export function deliveryOutcomeCounter(
