@@ -1,5 +1,5 @@
 // @ts-check
-// Module boundaries (issue #26), generated from packages/core/module-dependencies.js: the rules
+// Module boundaries, generated from packages/core/module-dependencies.js: the rules
 // eslint.config.js adds so that `pnpm lint` fails on a forbidden import.
 import { readFileSync, readdirSync } from 'node:fs';
 import { MODULE_DEPENDENCIES } from './packages/core/module-dependencies.js';
@@ -117,7 +117,7 @@ const layerRules = [
 ];
 
 /**
- * One transaction entry point (issue #26): `withTransaction` of @gw/db, on the Prisma client or the
+ * One transaction entry point: `withTransaction` of @gw/db, on the Prisma client or the
  * raw pool, with its retry of serialization failures and deadlocks. Opening one any other way skips it.
  */
 const transactionRule = {

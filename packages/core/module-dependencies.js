@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The allowed dependencies between the modules of `packages/core/src` (issue #26), written once:
+ * The allowed dependencies between the modules of `packages/core/src`, written once:
  * `pnpm lint` enforces them (eslint.config.js, `no-restricted-imports` generated from this table)
  * and ARCHITECTURE.md shows them (a section generated from it by `pnpm docs:generate`).
  *
