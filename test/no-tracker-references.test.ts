@@ -5,7 +5,7 @@
  * out in the domain's terms; history belongs in commit messages.
  *
  * Scanned: the `src` folder of every app and package (under apps/ and packages/, the generated
- * client types included), the guides (`docs/`), README.md, ARCHITECTURE.md, and every text of the
+ * client types included), the guides (`docs/`), README.md, ARCHITECTURE.md, bench/README.md, and every text of the
  * OpenAPI document `GET /api/openapi.json` serves (`buildOpenApiDocument()`, built in this process:
  * no server, no database). Tests, the bench and the applied migrations are not scanned.
  */
@@ -74,7 +74,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The scanned files: the apps' and packages' sources, the guides, README.md and ARCHITECTURE.md. */
+/** The scanned files: the apps' and packages' sources, the guides, and the entry documents. */
 function scannedFiles(): string[] {
   const sources = ['apps', 'packages'].flatMap((top) =>
     readdirSync(path.join(ROOT, top))
@@ -84,7 +84,7 @@ function scannedFiles(): string[] {
   return [...sources, 'docs']
     .flatMap(filesUnder)
     .filter((f) => TEXT_FILES.test(f))
-    .concat('README.md', 'ARCHITECTURE.md')
+    .concat('README.md', 'ARCHITECTURE.md', 'bench/README.md')
     .sort();
 }
 
@@ -122,10 +122,16 @@ describe('no references to the tracker', () => {
     expect(referencesIn('x.ts', text).map((r) => r.where)).toEqual(['x.ts:1', 'x.ts:2', 'x.ts:3', 'x.ts:5', 'x.ts:6', 'x.ts:10']);
   });
 
-  it('finds none in the sources of the apps and packages, the guides, README.md and ARCHITECTURE.md', () => {
+  it('finds none in the sources of the apps and packages, the guides and the entry documents', () => {
     const files = scannedFiles();
     expect(files).toEqual(
-      expect.arrayContaining(['README.md', 'ARCHITECTURE.md', 'docs/operating.md', 'packages/runtime/src/config/env.ts']),
+      expect.arrayContaining([
+        'README.md',
+        'ARCHITECTURE.md',
+        'bench/README.md',
+        'docs/operating.md',
+        'packages/runtime/src/config/env.ts',
+      ]),
     );
     const found = files.flatMap((file) => referencesIn(file, readFileSync(path.join(ROOT, file), 'utf8')));
     expect(show(found)).toEqual([]);
