@@ -60,6 +60,16 @@ export function loadProfile(file: string): LoadedProfile {
 /** `[fromUs, toUs]` on the profile's clock (see {@link monotonicUs}). */
 export type Window = readonly [number, number];
 
+/**
+ * A measured slice of a run: when it ran (profile clock, µs) and how many operations it held, so
+ * that a profile's time in it can be divided per operation (`pnpm bench:confirm-ab` writes them).
+ */
+export interface SliceWindow {
+  startUs: number;
+  endUs: number;
+  confirms: number;
+}
+
 const isWindowList = (w: Window | readonly Window[]): w is readonly Window[] => Array.isArray(w[0]);
 
 /** Whether a sample taken at `t` (µs) counts: inside one of the windows, or always when none is given. */

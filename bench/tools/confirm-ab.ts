@@ -51,7 +51,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startApiProcess, stopServers } from '../sections/api-section.js';
 import type { BenchRuntime, Child } from '../lib/child-process.js';
 import { loadBenchConfig } from '../lib/config.js';
-import { monotonicUs } from '../lib/profile-summary.js';
+import { monotonicUs, type SliceWindow } from '../lib/profile-summary.js';
 import { feedAtPeak } from '../lib/feed.js';
 import { processCpuUs } from '../lib/http-load.js';
 import { benchServiceEnv, claimRedisDatabase, flushRedis } from '../lib/infra.js';
@@ -168,13 +168,6 @@ async function backendCpuUs(admin: pg.Client, dbName: string): Promise<Map<numbe
 }
 
 /** Confirms `ids` through the side's API, `concurrency` in flight, and measures the slice. */
-/** When each measured slice ran, per side, on the CPU profiles' clock (CLOCK_MONOTONIC, µs). */
-interface SliceWindow {
-  startUs: number;
-  endUs: number;
-  confirms: number;
-}
-
 async function confirmSlice(side: Side, ids: string[], concurrency: number, admin: pg.Client): Promise<Slice> {
   const startUs = monotonicUs();
   const pgBefore = await backendCpuUs(admin, side.dbName);

@@ -17,14 +17,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { profileTimes, type ProfileTimes, type Window } from '../lib/profile-summary.js';
+import { profileTimes, type ProfileTimes, type SliceWindow, type Window } from '../lib/profile-summary.js';
 import { mainThreadProfile } from '../sections/profile-section.js';
-
-interface SliceWindow {
-  startUs: number;
-  endUs: number;
-  confirms: number;
-}
 
 type Side = 'A' | 'B';
 
