@@ -38,9 +38,11 @@ function moduleRules() {
   if (unlisted.length) throw new Error(`module(s) ${unlisted.join(', ')} missing from packages/core/module-dependencies.js`);
   return modules.flatMap((module) => {
     const allowed = MODULE_DEPENDENCIES[module];
+    const others = allowed.length ? `(?!(${allowed.map(escape).join('|')})/index\\.js$)` : '';
+    // Read once per module: every folder of the module refuses the same repository names.
+    const statements = allowed.map((dep) => ({ dep, names: repositoryNames(dep) })).filter(({ names }) => names.length > 0);
     return foldersOf(`${CORE}/${module}`).map(({ dir, depth }) => {
       const up = '../'.repeat(depth);
-      const others = allowed.length ? `(?!(${allowed.map(escape).join('|')})/index\\.js$)` : '';
       const upward =
         depth > 1
           ? [
@@ -56,14 +58,11 @@ function moduleRules() {
           'no-restricted-imports': [
             'error',
             {
-              paths: allowed
-                .map((dep) => ({ dep, names: repositoryNames(dep) }))
-                .filter(({ names }) => names.length > 0)
-                .map(({ dep, names }) => ({
-                  name: `${up}${dep}/index.js`,
-                  importNames: names,
-                  message: `'${dep}' re-exports this from its repository for the apps; call a function of ${dep}'s service instead (ARCHITECTURE.md, module rules).`,
-                })),
+              paths: statements.map(({ dep, names }) => ({
+                name: `${up}${dep}/index.js`,
+                importNames: names,
+                message: `'${dep}' re-exports this from its repository for the apps; call a function of ${dep}'s service instead (ARCHITECTURE.md, module rules).`,
+              })),
               patterns: [
                 ...upward,
                 {
