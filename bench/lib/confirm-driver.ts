@@ -7,19 +7,24 @@
  *
  * @module
  */
+import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment } from '@gw/core/payments';
 import { type Context } from '@gw/runtime';
 import { feedAtPeak, feedPaced } from './feed.js';
 import type { Fixtures } from './fixtures.js';
 
-async function confirmOne(ctx: Context, fx: Fixtures, paymentId: string): Promise<void> {
+/** The context a confirm runs with: the process's, with the API's payment fulfilments. */
+type SettleCtx = Context & { paymentFulfilments: typeof paymentFulfilments };
+
+async function confirmOne(ctx: SettleCtx, fx: Fixtures, paymentId: string): Promise<void> {
   const payment = await confirmPayment(ctx, fx.organizationId, paymentId, fx.payer);
   if (payment.status !== 'settled') throw new Error(`payment ${paymentId} ended ${payment.status}, expected settled`);
 }
 
 /** Confirms every payment, `concurrency` calls in flight at a time. @returns wall time taken, ms */
 export async function confirmAtPeak(ctx: Context, fx: Fixtures, paymentIds: string[], concurrency: number): Promise<number> {
-  return (await feedAtPeak(paymentIds.length, concurrency, (i) => confirmOne(ctx, fx, paymentIds[i]!))).ms;
+  const settle = { ...ctx, paymentFulfilments };
+  return (await feedAtPeak(paymentIds.length, concurrency, (i) => confirmOne(settle, fx, paymentIds[i]!))).ms;
 }
 
 /**
@@ -27,5 +32,6 @@ export async function confirmAtPeak(ctx: Context, fx: Fixtures, paymentIds: stri
  * @returns the largest lag of a call's start behind its schedule, ms (should stay near 0)
  */
 export async function confirmPaced(ctx: Context, fx: Fixtures, paymentIds: string[], paymentsPerSec: number): Promise<number> {
-  return feedPaced(paymentIds.length, paymentsPerSec, (i) => confirmOne(ctx, fx, paymentIds[i]!));
+  const settle = { ...ctx, paymentFulfilments };
+  return feedPaced(paymentIds.length, paymentsPerSec, (i) => confirmOne(settle, fx, paymentIds[i]!));
 }

@@ -22,6 +22,7 @@
  * @module
  */
 import pg from 'pg';
+import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment, createPayment } from '@gw/core/payments';
 import { type Context } from '@gw/runtime';
 import type { SectionDeps } from './pipeline-section.js';
@@ -245,7 +246,7 @@ export async function runLedgerScale(d: SectionDeps, orgId: string, fanoutOrgId?
       const confirmSamples: number[] = [];
       for (const p of payments) {
         const t = performance.now();
-        const out = await confirmPayment(ctx, orgId, p.id, p.payer);
+        const out = await confirmPayment({ ...ctx, paymentFulfilments }, orgId, p.id, p.payer);
         confirmSamples.push(performance.now() - t);
         if (out.status !== 'settled') throw new Error(`ledger part: payment ${p.id} ended ${out.status}`);
       }

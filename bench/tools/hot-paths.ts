@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { authenticateCredential, SessionTokens } from '@gw/core/auth';
 import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
+import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment, createPayment } from '@gw/core/payments';
 import { deliveryQueue, processDelivery, type Sender, createDeliveryStore, createEndpointGate, listWebhooks } from '@gw/core/webhooks';
 import { createRawSql, Prisma, type DatabasePooler } from '@gw/db';
@@ -114,6 +115,8 @@ async function main(): Promise<void> {
     }),
     { app: 'hot-paths' },
   );
+  // Confirms run with the API's fulfilments, as the confirm route does.
+  const settle = { ...ctx, paymentFulfilments };
   const raw = new pg.Pool({ connectionString: url, max: 2 });
   const workerSql = createRawSql(url, 4, { pooler });
   try {
@@ -124,7 +127,7 @@ async function main(): Promise<void> {
     const needed = Math.ceil((iterations + 21) / 50) * 2;
     const payIds = await createPendingPayments(ctx, fx, needed + iterations + 21);
     const forDeliveries = payIds.slice(0, needed);
-    for (const id of forDeliveries) await confirmPayment(ctx, fx.organizationId, id, fx.payer);
+    for (const id of forDeliveries) await confirmPayment(settle, fx.organizationId, id, fx.payer);
     await ctx.queues.get(deliveryQueue).obliterate({ force: true });
     const deliveries = await pendingDeliveries(ctx, forDeliveries);
     const gate = createEndpointGate(ctx.redis, ctx.config.QUEUE_PREFIX, ctx.config);
@@ -179,7 +182,7 @@ async function main(): Promise<void> {
     const toConfirm = payIds.slice(needed);
     results.push(
       await measure(`confirmPayment (${fx.webhookIds.length} webhooks, incl. enqueue)`, Math.min(iterations, toConfirm.length - 21), (i) =>
-        confirmPayment(ctx, fx.organizationId, toConfirm[i]!, fx.payer),
+        confirmPayment(settle, fx.organizationId, toConfirm[i]!, fx.payer),
       ),
     );
     results.push(

@@ -64,7 +64,7 @@ describe('faults of the on-chain outbox: nothing lost, nothing sent twice', () =
       await proxy.stop();
       await stack.stop();
     });
-    const deps = stack.api.deps;
+    const deps = stack.workerDeps;
     const token = await contractAddress(deps, 31337, 'token');
     const org = await stack.org();
     const wallets: { address: string; token: string }[] = [];

@@ -6,6 +6,7 @@
  */
 import type { Queue } from 'bullmq';
 import { closeContext, createContext, loadConfig, type QueueDef } from '@gw/runtime';
+import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment } from '@gw/core/payments';
 import { deliveryQueue } from '@gw/core/webhooks';
 
@@ -19,7 +20,7 @@ const deliveries = new Proxy(ctx.queues.get(deliveryQueue), {
 });
 const get = <D>(def: QueueDef<D>): Queue<D> =>
   def.name === deliveryQueue.name ? (deliveries as unknown as Queue<D>) : ctx.queues.get(def);
-await confirmPayment({ ...ctx, queues: { ...ctx.queues, get } }, organizationId!, paymentId!, payer!);
+await confirmPayment({ ...ctx, paymentFulfilments, queues: { ...ctx.queues, get } }, organizationId!, paymentId!, payer!);
 await closeContext(ctx);
 process.stdout.write('no crash: nothing was enqueued?\n');
 process.exit(3);

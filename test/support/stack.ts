@@ -16,7 +16,10 @@ import {
   type Resolver,
 } from '@gw/runtime';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
-import { mintByDeposit } from '@gw/core/custody';
+import { type DepositScanCatalogue, mintByDeposit } from '@gw/core/custody';
+import { chainTransactionCatalogue, type ChainTransactionKind, type ChainTransactionKinds } from '@gw/core/chain';
+import { chainTransactionKinds, depositScanCatalogue } from '@gw/worker/catalogue';
+import type { ApiDeps } from '@gw/api/deps';
 import { issueCredential } from '@gw/core/auth';
 import { startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { newWallet, signedLogin } from './wallet.js';
@@ -89,6 +92,12 @@ export interface Stack {
     opts?: { apiKey?: string; allowance?: string },
   ): Promise<{ wallet: PrivateKeyAccount; token: string; address: string }>;
   startWorker(overrides?: Record<string, string>): Promise<RunningWorker>;
+  /**
+   * The API's dependencies with the worker's catalogue (its chain transaction kinds, with the
+   * stack's `chainTransactionKinds`, and what the deposit scan reads): for a test that does the
+   * worker's work by hand (`processChainTransaction`, `scanDeposits`).
+   */
+  workerDeps: ApiDeps & { chainTransactionKinds: ChainTransactionKinds } & DepositScanCatalogue;
   /** The stack's own anvils when started with `chain: true` (issue #27). */
   chains?: LocalChains;
   stop(): Promise<void>;
@@ -117,6 +126,8 @@ export interface StackOptions {
    * starts. Stopped with the stack.
    */
   chain?: boolean;
+  /** Kinds of on-chain transaction a test writes, finished by the stack's workers besides the catalogue's. */
+  chainTransactionKinds?: readonly ChainTransactionKind[];
 }
 
 /**
@@ -168,8 +179,11 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
   // Issue #12: every response of every integration test is checked against the OpenAPI document.
   const contractViolations = watchContract(api.server);
   const workers: RunningWorker[] = [];
+  const kinds = opts.chainTransactionKinds
+    ? chainTransactionCatalogue([...chainTransactionKinds.values(), ...opts.chainTransactionKinds])
+    : chainTransactionKinds;
   const spawnWorker = async (overrides: Record<string, string> = {}) => {
-    const w = await startWorker(loadConfig({ ...env, ...overrides }), { logger, resolver: opts.resolver });
+    const w = await startWorker(loadConfig({ ...env, ...overrides }), { logger, resolver: opts.resolver, chainTransactionKinds: kinds });
     workers.push(w);
     return w;
   };
@@ -191,7 +205,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
   };
   let mints: Promise<unknown> = Promise.resolve();
   const mintOnChain = (address: string, amount: bigint): Promise<void> => {
-    const next = mints.then(async () => void (await mintByDeposit(api.deps, address, amount)));
+    const next = mints.then(async () => void (await mintByDeposit({ ...api.deps, ...depositScanCatalogue }, address, amount)));
     mints = next.catch(() => undefined);
     return next;
   };
@@ -201,6 +215,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
     api,
     chains,
     worker,
+    workerDeps: { ...api.deps, chainTransactionKinds: kinds, ...depositScanCatalogue },
     http: request(baseUrl),
     baseUrl,
     org: async (scopes = 'all', orgOpts = {}) => {

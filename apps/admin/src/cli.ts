@@ -59,6 +59,8 @@ import {
 import { getAddress, isAddress, parseEther } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
+import { chainResets } from '@gw/api/catalogue';
+import { depositScanCatalogue } from '@gw/worker/catalogue';
 import {
   CONNECTOR_SCOPES,
   disableConnectors,
@@ -119,7 +121,9 @@ let chainsSourceSaid = false;
 
 /**
  * What the chain commands need of a context: the chains of CHAIN_RPC_URLS (or of the running
- * `pnpm start` of this checkout, said once on stderr) and the secret box (the relayer key).
+ * `pnpm start` of this checkout, said once on stderr), the secret box (the relayer key), and the
+ * catalogues of the processes whose work they do by hand: what a redeployment forgets (the API's)
+ * and what a deposit scan reads (the worker's).
  * @param opts.optional true: no chain is not an error (seed:demo skips its chain steps then)
  * @throws Error when no chain is configured (unless optional), saying how to get one (exit 1)
  */
@@ -141,6 +145,8 @@ const chainContext = (prisma: PrismaClient, config: Config, opts: { optional?: b
     config,
     secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY),
     chains,
+    chainResets,
+    ...depositScanCatalogue,
     // Logs (a reorg met by a scan, an orphaned deposit) go to stderr: stdout holds the one JSON answer.
     logger: createLogger(config.LOG_LEVEL, { app: 'admin' }, process.stderr as never),
   };

@@ -14,7 +14,6 @@ import { corsPolicy, corsReadableRoutes } from './http/cors.js';
 import { PROBLEM_PAGE_ROUTES, PROBLEM_PAGES_PATH, problemPages } from './http/problem-pages.js';
 import { series } from './http/series.js';
 import { securityHeaders } from './http/security-headers.js';
-import { assertPaymentFulfilments } from '@gw/core/payments';
 import { ROUTES } from './routes/catalogue.js';
 import { mountMcp } from './mcp/server.js';
 import { mountAuthorizationServer } from './oauth/mount.js';
@@ -40,8 +39,6 @@ const requireJsonBody: RequestHandler = (req, _res, next) => {
  * method the path does not support 405 with `Allow`; every 401 with `WWW-Authenticate`.
  */
 export function createApp(deps: ApiDeps): Express {
-  // Every payment purpose the confirm route may settle has its fulfilment loaded.
-  assertPaymentFulfilments();
   const app = express();
   app.disable('x-powered-by');
   // No automatic weak ETag (a SHA-1 of every JSON body): authenticated answers are not cached by

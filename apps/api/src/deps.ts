@@ -1,6 +1,7 @@
 import type { Context, Resolver, AppMetrics } from '@gw/runtime';
 import type { CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import type { EndpointGate, WebhookListCache } from '@gw/core/webhooks';
+import type { PaymentFulfilments } from '@gw/core/payments';
 import type { RedisConnection } from '@gw/runtime';
 import type { RateLimitCounters } from './http/window-counters.js';
 
@@ -19,6 +20,8 @@ export interface ApiDeps extends Context {
   requestRedis: RedisConnection;
   /** Counters of the rate limit and of the failed-authentication limit (in memory, synced to Redis). */
   rateLimits: RateLimitCounters;
+  /** The fulfilments a settle or refund runs (`catalogue.ts`). */
+  paymentFulfilments: PaymentFulfilments;
   /** DNS resolver for webhook URL checks; injectable in tests. */
   resolver?: Resolver;
   /** Prometheus instruments of this process (published to Redis for the ops app). */

@@ -15,6 +15,7 @@ import {
 import { announceSigningKeyChange, CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { ensureDeployments } from '@gw/core/chain';
+import { chainResets, paymentFulfilments } from './catalogue.js';
 import { createApp } from './create-app.js';
 import { createRateLimitCounters } from './http/window-counters.js';
 import type { ApiDeps } from './deps.js';
@@ -52,7 +53,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
   // Our contracts on each configured chain: the recorded ones when their code is still
   // there, else deployed now on a chain marked local. A chain without a usable deployment is
   // reported, not fatal: its features answer 503 until `admin chain:deploy` or a deployments file.
-  for (const r of await ensureDeployments(ctx, 'local')) {
+  for (const r of await ensureDeployments({ ...ctx, chainResets }, 'local')) {
     if (r.status === 'missing' || r.status === 'unreachable')
       ctx.logger.warn({ chain: r.chain, status: r.status, detail: r.detail }, 'chain not usable');
     else ctx.logger.info({ chain: r.chain, status: r.status }, 'chain deployments');
@@ -90,6 +91,7 @@ export async function startApi(config: Config, opts: { logger?: Logger; resolver
     gate,
     requestRedis,
     rateLimits,
+    paymentFulfilments,
     resolver: opts.resolver,
     metrics,
   };

@@ -31,7 +31,7 @@ const SWEEPER_HELD_OFF_MS = 600_000;
 describe('webhooks for on-chain outcomes (issue #28)', () => {
   let stack: Stack;
   const receivers: TestReceiver[] = [];
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
   const mine = () => rpc(stack.chains!.anvils[0]!.rpcUrl, 'anvil_mine', ['0x1']);
 
   /** An organization with a webhook subscribed to `events`, its secret and its receiver. */
@@ -309,7 +309,7 @@ describe('an on-chain outcome whose after-commit enqueue is lost (issue #28)', (
   });
 
   it('is delivered by the sweeper', async () => {
-    const deps = stack.api.deps;
+    const deps = stack.workerDeps;
     const org = await stack.org();
     const reg = await stack.http
       .post(`${GW}/webhooks/register`)

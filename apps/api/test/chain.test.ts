@@ -25,6 +25,7 @@ import {
 import { contractAddresses } from '@gw/core/contracts';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startStack, type Stack } from '../../../test/support/stack.js';
+import { chainResets } from '../src/catalogue.js';
 import { rpc } from '../../../test/support/rpc.js';
 
 const ONE = 10n ** 18n;
@@ -59,7 +60,7 @@ describe('the chain (issue #27): deployments, addresses, ABIs and reads on two a
   });
 
   it('a second start reuses the deployments; a reset chain is deployed again', async () => {
-    const deps = stack.api.deps;
+    const deps = { ...stack.api.deps, chainResets };
     const before = await deps.prisma.chainDeployment.findMany({ where: { chainId: 31338 } });
     const again = await ensureDeployments(deps, 'local');
     expect(again.map((r) => [r.chain, r.status])).toEqual([
@@ -349,7 +350,7 @@ describe('a chain node that does not answer (issue #27)', () => {
         NODE_ENV: 'test',
       },
     });
-    const deps = { ...stack.api.deps, config, chains: createChains(config) };
+    const deps = { ...stack.api.deps, chainResets, config, chains: createChains(config) };
     const reports = await ensureDeployments(deps, 'local');
     expect(reports).toEqual([expect.objectContaining({ chain: 'eip155:31337', status: 'unreachable' })]);
   });

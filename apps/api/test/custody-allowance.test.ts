@@ -27,7 +27,7 @@ describe('custody allowances and transfers from our own contracts', () => {
   let token: `0x${string}`;
   let staking: `0x${string}`;
   let custody: `0x${string}`;
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
   const pub = () => publicClientOf(deps(), deps().chains.home!);
   const url = () => stack.chains!.anvils[0]!.rpcUrl;
   const mine = (n: number) => rpc(url(), 'anvil_mine', [`0x${n.toString(16)}`]);

@@ -20,7 +20,7 @@ type Receipt = { status: string; blockNumber: string; logs: { logIndex: string }
 describe('custody: a reorged deposit mined again is credited once', () => {
   let stack: Stack;
   const url = () => stack.chains!.anvils[0]!.rpcUrl;
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
   const scan = () => scanDeposits(deps(), { wait: true });
   const mine = (n: number) => rpc(url(), 'anvil_mine', [`0x${n.toString(16)}`]);
   const ledger = (address: string) => getBalance(deps().prisma, { type: 'wallet', id: getAddress(address) }, 'GTK');

@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 describe('custody (issue #27): deposits, reorgs, orphans and the proof of reserves on a real anvil', () => {
   let stack: Stack;
   const url = () => stack.chains!.anvils[0]!.rpcUrl;
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
   const scan = () => scanDeposits(deps(), { wait: true });
   /** GET /wallet/deposits as the wallet (a session bound to an organization's key). */
   async function listAs(wallet: PrivateKeyAccount, query = '') {

@@ -42,7 +42,7 @@ describe('governance by signature on chain', () => {
     },
   });
 
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
   const pub = () => publicClientOf(deps(), deps().chains.home!);
   const as = (who: Who) => ({ 'X-API-Key': org.apiKey, Authorization: `Bearer ${who.token}` });
   const mine = (n = 1) => rpc(stack.chains!.anvils[0]!.rpcUrl, 'anvil_mine', [toHex(n)]);

@@ -1,5 +1,5 @@
 /**
- * Issue #28, the generalised log poller: a module adds a stream with `registerLogStream`, and the
+ * Issue #28, the generalised log poller: a module defines a stream, the scanning process lists it, and the
  * poller reads it with bounded `eth_getLogs` ranges from a cursor of its own (`custody_cursors`,
  * (chain, stream)), recording and unwinding under the chain's scan lock. Here a stream of the second
  * chain (the wrapped token's `Minted`, as a bridge stream would read `Burned`), kept in memory, on a
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { toHex } from 'viem';
 import { WrappedToken } from '@gw/contracts';
 import { chainCall, contractAddress, publicClientOf, relayerAccount, walletClientOf } from '@gw/core/chain';
-import { pollChainLogs, registerLogStream, type StreamLog } from '@gw/core/custody';
+import { type LogStream, pollChainLogs, type StreamLog } from '@gw/core/custody';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';
 
@@ -38,41 +38,42 @@ describe('the log poller: a stream of another chain (issue #28)', () => {
     await publicClientOf(deps(), remote()).waitForTransactionReceipt({ hash });
     return hash.toLowerCase();
   };
-  const poll = () => pollChainLogs(deps(), remote(), { wait: true });
+  /** A stream of the wrapped token's `Minted` logs on the second chain, as a module would define one. */
+  const mintedStream: LogStream = {
+    name: 'test-minted',
+    async open({ ctx, chain, pub }) {
+      if (chain.chainId !== REMOTE) return null;
+      const wrapped = await contractAddress(ctx, chain.chainId, 'wrappedToken');
+      return {
+        name: 'test-minted',
+        confirmedOnly: false,
+        startBlock: async () => 0n,
+        read: async (from, to) =>
+          (
+            await chainCall(chain, () =>
+              pub.getContractEvents({ address: wrapped, abi: WrappedToken.abi, eventName: 'Minted', fromBlock: from, toBlock: to }),
+            )
+          ).map((l) => ({ blockNumber: l.blockNumber, blockHash: l.blockHash, txHash: l.transactionHash.toLowerCase() })),
+        record: async (logs: readonly (StreamLog & { txHash: string })[]) => {
+          let found = 0;
+          for (const l of logs) {
+            if (minted.has(l.txHash)) continue;
+            minted.set(l.txHash, l.blockNumber);
+            found += 1;
+          }
+          return found;
+        },
+        unwind: async (from) => {
+          unwound.push(from);
+          for (const [hash, block] of minted) if (block >= from) minted.delete(hash);
+        },
+      };
+    },
+  };
+  const poll = () => pollChainLogs({ ...deps(), logStreams: [mintedStream] }, remote(), { wait: true });
 
   beforeAll(async () => {
     stack = await startStack('log-poller', { chain: true, worker: false });
-    registerLogStream({
-      name: 'test-minted',
-      async open({ ctx, chain, pub }) {
-        if (chain.chainId !== REMOTE) return null;
-        const wrapped = await contractAddress(ctx, chain.chainId, 'wrappedToken');
-        return {
-          name: 'test-minted',
-          confirmedOnly: false,
-          startBlock: async () => 0n,
-          read: async (from, to) =>
-            (
-              await chainCall(chain, () =>
-                pub.getContractEvents({ address: wrapped, abi: WrappedToken.abi, eventName: 'Minted', fromBlock: from, toBlock: to }),
-              )
-            ).map((l) => ({ blockNumber: l.blockNumber, blockHash: l.blockHash, txHash: l.transactionHash.toLowerCase() })),
-          record: async (logs: readonly (StreamLog & { txHash: string })[]) => {
-            let found = 0;
-            for (const l of logs) {
-              if (minted.has(l.txHash)) continue;
-              minted.set(l.txHash, l.blockNumber);
-              found += 1;
-            }
-            return found;
-          },
-          unwind: async (from) => {
-            unwound.push(from);
-            for (const [hash, block] of minted) if (block >= from) minted.delete(hash);
-          },
-        };
-      },
-    });
   }, 60_000);
   afterAll(() => stack.stop());
 

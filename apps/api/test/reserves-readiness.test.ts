@@ -13,7 +13,7 @@ import { startStack, type Stack } from '../../../test/support/stack.js';
 
 describe('the scheduled reserves check waits for a chain that is ready', () => {
   let stack: Stack;
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
 
   beforeAll(async () => {
     stack = await startStack('reserves-readiness', {

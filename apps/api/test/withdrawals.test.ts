@@ -31,7 +31,7 @@ describe('withdrawals (issue #27)', () => {
   const mine = () => rpc(stack.chains!.anvils[0]!.rpcUrl, 'anvil_mine', ['0x1']);
 
   /** Custodial funds the way a wallet gets them: test tokens from the faucet, deposited to custody and credited. */
-  const fund = (address: string, amount: bigint) => mintByDeposit(deps(), address, amount);
+  const fund = (address: string, amount: bigint) => mintByDeposit(stack.workerDeps, address, amount);
   const settled = (id: string, who = alice) =>
     eventually(
       async () => {

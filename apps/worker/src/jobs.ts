@@ -16,8 +16,22 @@ import {
 import { bridgeRelayQueue, relayBridgeTransfer } from '@gw/core/bridge';
 import { expireDuePayments, expirePayment, paymentExpiryQueue } from '@gw/core/payments';
 import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/retention';
-import { chainTransactionQueue, dispatchChainTransaction, processChainTransaction, sweepChainTransactions } from '@gw/core/chain';
-import { custodyQueue, pollChainLogs, type ReservesReport, scanDeposits, scheduledReservesCheck, type ScanReport } from '@gw/core/custody';
+import {
+  type ChainTransactionKinds,
+  chainTransactionQueue,
+  dispatchChainTransaction,
+  processChainTransaction,
+  sweepChainTransactions,
+} from '@gw/core/chain';
+import {
+  custodyQueue,
+  type DepositScanCatalogue,
+  pollChainLogs,
+  type ReservesReport,
+  scanDeposits,
+  scheduledReservesCheck,
+  type ScanReport,
+} from '@gw/core/custody';
 import { governanceQueue, runGovernanceKeeper } from '@gw/core/governance';
 
 /** A queue's processor. `token` is the worker's lock token, needed to reschedule the job itself. */
@@ -107,14 +121,20 @@ export interface HandlerOptions {
 }
 
 /**
+ * What the processors run on: the process's context, the delivery path's store and gate, and the
+ * worker's catalogue of business outcomes (`catalogue.ts`).
+ */
+export type JobsCtx = Context & {
+  deliveries: DeliveryStore;
+  gate: EndpointGate;
+  chainTransactionKinds: ChainTransactionKinds;
+} & DepositScanCatalogue;
+
+/**
  * The job catalogue: one handler per queue of the project, each typed by its queue's definition.
  * `startWorker` refuses to start when a defined queue has none (see {@link assertHandlers}).
  */
-export function createJobs(
-  ctx: Context & { deliveries: DeliveryStore; gate: EndpointGate },
-  sender: Sender,
-  opts: HandlerOptions = {},
-): JobHandler[] {
+export function createJobs(ctx: JobsCtx, sender: Sender, opts: HandlerOptions = {}): JobHandler[] {
   const observe = opts.onDeliveryOutcome ?? (() => undefined);
   const observeStage = opts.onDeliveryStage;
   const deliveryCtx = observeStage ? { ...ctx, observeStage } : ctx;
@@ -198,7 +218,7 @@ export function createJobs(
       if (task === 'scan') {
         const report = await scanDeposits(ctx);
         opts.onDepositScan?.(report);
-        // The log streams registered for the other chains (none yet: a no-op).
+        // The log streams of the other chains (none reads one yet: a no-op).
         const others = ctx.chains.list.filter((c) => c.chainId !== ctx.chains.home?.chainId);
         for (const chain of others) await pollChainLogs(ctx, chain);
         return report;
@@ -220,11 +240,7 @@ export function createJobs(
 }
 
 /** The job catalogue's processors by queue name. */
-export function createHandlers(
-  ctx: Context & { deliveries: DeliveryStore; gate: EndpointGate },
-  sender: Sender,
-  opts: HandlerOptions = {},
-): Record<string, Handler> {
+export function createHandlers(ctx: JobsCtx, sender: Sender, opts: HandlerOptions = {}): Record<string, Handler> {
   return Object.fromEntries(createJobs(ctx, sender, opts).map((j) => [j.queue.name, j.handle]));
 }
 

@@ -35,13 +35,14 @@ import {
 import { BRIDGE_KINDS, resumeBridgeRelays } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
-import { assertChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
+import { assertChainTransactionKinds, type ChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
 import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/withdrawals';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
 import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { GOVERNANCE_KINDS, governanceKeeperRuns } from '@gw/core/governance';
 import { MalformedJobError, assertHandlers, createHandlers, deliveryRunEndedAt, sweepOutbox } from './jobs.js';
+import { chainTransactionKinds as catalogueKinds, depositScanCatalogue } from './catalogue.js';
 
 /**
  * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
@@ -97,7 +98,16 @@ export interface RunningWorker {
  * (every RETENTION_INTERVAL_MS) and of the payment expiry scan (every PAYMENT_EXPIRY_SCAN_MS), one
  * BullMQ job scheduler each for the cluster. Any number of replicas may run.
  */
-export async function startWorker(config: Config, opts: { logger?: Logger; resolver?: Resolver } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  config: Config,
+  opts: {
+    logger?: Logger;
+    resolver?: Resolver;
+    /** The outcomes of the on-chain outbox (default: the catalogue, `catalogue.ts`); a test adds its own kinds. */
+    chainTransactionKinds?: ChainTransactionKinds;
+  } = {},
+): Promise<RunningWorker> {
+  const chainTransactionKinds = opts.chainTransactionKinds ?? catalogueKinds;
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
   const metrics = createAppMetrics('worker');
   const sender = instrumentSender(
@@ -137,12 +147,11 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
   const slotsTimer = setInterval(() => void announce(config.WORKER_CONCURRENCY), SLOTS_TTL_MS / 3);
   slotsTimer.unref();
   // The on-chain outbox's queues, one per configured chain with the relayer as signer;
-  // every kind of transaction the API writes has its outcome loaded (else start-up fails).
-  assertChainTransactionKinds([
+  // every kind of transaction the modules write has its outcome in the catalogue (else start-up fails).
+  assertChainTransactionKinds(chainTransactionKinds, [
     WITHDRAWAL_KIND,
     ALLOWANCE_RESET_KIND,
-    PERMIT_DEPOSIT_KINDS.permit,
-    PERMIT_DEPOSIT_KINDS.transfer,
+    ...Object.values(PERMIT_DEPOSIT_KINDS),
     ...Object.values(BRIDGE_KINDS),
     ...Object.values(GOVERNANCE_KINDS),
     ...Object.values(STAKING_KINDS),
@@ -151,14 +160,18 @@ export async function startWorker(config: Config, opts: { logger?: Logger; resol
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);
   const observeStage = (stage: DeliveryStage, ms: number) => metrics.deliveryStageDuration.observe({ stage }, ms / 1000);
-  const handlers = createHandlers({ ...ctx, deliveries: createDeliveryStore(ctx.sql), gate }, sender, {
-    chainSigners,
-    onDeliveryOutcome: deliveryOutcomeCounter(metrics),
-    onDeliveryStage: observeStage,
-    onRetentionRun: retentionPrunedCounter(metrics.registry),
-    onDepositScan: custody.onScan,
-    onReservesCheck: custody.onReserves,
-  });
+  const handlers = createHandlers(
+    { ...ctx, deliveries: createDeliveryStore(ctx.sql), gate, chainTransactionKinds, ...depositScanCatalogue },
+    sender,
+    {
+      chainSigners,
+      onDeliveryOutcome: deliveryOutcomeCounter(metrics),
+      onDeliveryStage: observeStage,
+      onRetentionRun: retentionPrunedCounter(metrics.registry),
+      onDepositScan: custody.onScan,
+      onReservesCheck: custody.onReserves,
+    },
+  );
   assertHandlers(
     handlers,
     chainSigners.map(({ chainId, signer }) => chainTransactionQueue(chainId, signer).name),

@@ -15,7 +15,7 @@ import { withTransaction, type RawSql } from '@gw/db';
 import {
   chainTransactionQueue,
   contractAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   dispatchChainTransaction,
   faucet,
   recordChainTransaction,
@@ -23,7 +23,11 @@ import {
 } from '@gw/core/chain';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 
-defineChainTransactionKind({ kind: 'test-secret-transfer', confirmed: async (_tx: RawSql) => undefined, failed: async () => undefined });
+const testSecretTransfer: ChainTransactionKind = {
+  kind: 'test-secret-transfer',
+  confirmed: async (_tx: RawSql) => undefined,
+  failed: async () => undefined,
+};
 
 const ONE = 10n ** 18n;
 const PATH_SECRET = `pathkey${randomBytes(8).toString('hex')}`;
@@ -73,6 +77,7 @@ describe('the RPC URL of a refusing node stays out of logs and failed jobs', () 
     stack = await startStack('chain-rpc-secret', {
       chain: true,
       worker: false,
+      chainTransactionKinds: [testSecretTransfer],
       env: { LOG_LEVEL: 'info' },
       logStream: new Writable({
         write(chunk: Buffer, _enc, done) {

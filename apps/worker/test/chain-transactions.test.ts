@@ -11,7 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { withTransaction, type RawSql } from '@gw/db';
 import {
   contractAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   dispatchChainTransaction,
   faucet,
   findChainTransaction,
@@ -27,14 +27,14 @@ import { rpc as rpcAt } from '../../../test/support/rpc.js';
 const ONE = 10n ** 18n;
 /** What the test kind's outcomes saw: row id → outcomes (each must happen once). */
 const outcomes = new Map<string, string[]>();
-defineChainTransactionKind({
+const testTransfer: ChainTransactionKind = {
   kind: 'test-transfer',
   confirmed: async (_tx: RawSql, row) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), 'confirmed']),
   failed: async (_tx: RawSql, row, reason) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), `failed: ${reason}`]),
-});
+};
 
 /** A two-step kind: its confirmed outcome writes the next step (a transfer of `amount` to `to`, kept in the reference). */
-defineChainTransactionKind({
+const testTwoStep: ChainTransactionKind = {
   kind: 'test-two-step',
   confirmed: async (_tx: RawSql, row) => {
     outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), 'confirmed']);
@@ -49,7 +49,7 @@ defineChainTransactionKind({
     ];
   },
   failed: async (_tx: RawSql, row, reason) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), `failed: ${reason}`]),
-});
+};
 
 describe('the on-chain transaction outbox (issue #27)', () => {
   let stack: Stack;
@@ -58,7 +58,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
   let rpcUrl: string;
   const rpc = <T = unknown>(method: string, params: unknown[] = []) => rpcAt<T>(rpcUrl, method, params);
 
-  const deps = () => stack.api.deps;
+  const deps = () => stack.workerDeps;
   const balanceOf = (who: `0x${string}`) =>
     publicClientOf(deps(), deps().chains.home!).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
   let refs = 0;
@@ -75,7 +75,11 @@ describe('the on-chain transaction outbox (issue #27)', () => {
     );
 
   beforeAll(async () => {
-    stack = await startStack('chain-tx', { chain: true, env: { CHAIN_TX_POLL_MS: '100', CHAIN_FEE_BUMP_BLOCKS: '3' } });
+    stack = await startStack('chain-tx', {
+      chain: true,
+      chainTransactionKinds: [testTransfer, testTwoStep],
+      env: { CHAIN_TX_POLL_MS: '100', CHAIN_FEE_BUMP_BLOCKS: '3' },
+    });
     rpcUrl = stack.chains!.anvils[0]!.rpcUrl;
     token = await contractAddress(deps(), 31337, 'token');
     relayer = (await relayerAccount(deps())).address;

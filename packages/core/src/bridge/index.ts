@@ -3,5 +3,13 @@ export { BRIDGE_TRANSFER_EVENTS, BridgeTransfer, type BridgeTransferDto, evmAddr
 export { bridgeRoutes } from './routes.js';
 export { LEGACY_FAILURE_REASON, relayBridgeTransfer, resumeBridgeRelays } from './relay.js';
 export { bridgeRelayQueue } from './queue.js';
-export { BRIDGE_KINDS, retryBridgeDestination } from './service.js';
+export {
+  BRIDGE_KINDS,
+  bridgeBurnTransactions,
+  bridgeCustodyLocks,
+  bridgeLockTransactions,
+  bridgeMintTransactions,
+  bridgeReleaseTransactions,
+  retryBridgeDestination,
+} from './service.js';
 export { countFailedAtDestination } from './repository.js';

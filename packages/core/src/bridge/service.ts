@@ -11,7 +11,7 @@ import {
   checkPermit,
   contractAddress,
   custodyAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   dispatchChainTransaction,
   homeChainOf,
   type PermitTypedDataDto,
@@ -24,7 +24,7 @@ import {
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
-import { defineCustodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
+import { custodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
 import type { BridgeFunding, BridgeTransferDto } from './contract.js';
 import {
   type BridgeTransferRow,
@@ -528,26 +528,26 @@ export async function retryBridgeDestination(
   return toBridgeTransferDto(transfer, homeChainOf(ctx.chains).caip2, null, { status: 'queued', txHash: null }, null);
 }
 
-export const bridgeLockTransactions = defineChainTransactionKind({
+export const bridgeLockTransactions: ChainTransactionKind = {
   kind: BRIDGE_KINDS.lock,
   confirmed: sourceConfirmed,
   failed: sourceFailed,
-});
-export const bridgeBurnTransactions = defineChainTransactionKind({
+};
+export const bridgeBurnTransactions: ChainTransactionKind = {
   kind: BRIDGE_KINDS.burn,
   confirmed: sourceConfirmed,
   failed: sourceFailed,
-});
-export const bridgeMintTransactions = defineChainTransactionKind({
+};
+export const bridgeMintTransactions: ChainTransactionKind = {
   kind: BRIDGE_KINDS.mint,
   confirmed: destinationConfirmed,
   failed: destinationFailed,
-});
-export const bridgeReleaseTransactions = defineChainTransactionKind({
+};
+export const bridgeReleaseTransactions: ChainTransactionKind = {
   kind: BRIDGE_KINDS.release,
   confirmed: destinationConfirmed,
   failed: destinationFailed,
-});
+};
 
 /**
  * The lock from the custodial balance (a custody outflow of purpose `bridge`): once its call is
@@ -555,7 +555,7 @@ export const bridgeReleaseTransactions = defineChainTransactionKind({
  * leg's outcome writes the mint; refused or reverted, the amount is back in the custodial balance
  * and the transfer fails.
  */
-export const bridgeCustodyLocks = defineCustodyOutflowKind({
+export const bridgeCustodyLocks = custodyOutflowKind({
   purpose: 'bridge',
   kind: BRIDGE_KINDS.custodyLock,
   confirmed: (tx, outflow, receipt) =>

@@ -45,7 +45,6 @@ export {
   onchainBalances,
   onchainToken,
   onchainTreasury,
-  onChainReset,
   type ChainResetHandler,
 } from './service.js';
 export {
@@ -55,11 +54,12 @@ export {
   type ChainOutcomeResult,
   type ChainTransactionInput,
   type ChainTransactionKind,
+  chainTransactionCatalogue,
+  type ChainTransactionKinds,
   type ChainTransactionOutcome,
   chainTransactionReferences,
   chainTransactionState,
   chainTransactionTarget,
-  defineChainTransactionKind,
   minedButUnfinished,
   nextAttemptReference,
   processChainTransaction,

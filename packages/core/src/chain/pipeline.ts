@@ -83,24 +83,34 @@ export interface ChainTransactionKind {
   failed(tx: RawSql, row: ChainTransactionRow, reason: string): Promise<ChainOutcomeResult>;
 }
 
-const kinds = new Map<string, ChainTransactionKind>();
+/**
+ * The outcomes a worker can apply, by kind name: an explicit list built where the worker is
+ * composed (`apps/worker/src/catalogue.ts`) with {@link chainTransactionCatalogue}, so that
+ * reading that list shows every kind of on-chain transaction and the module that finishes it.
+ */
+export type ChainTransactionKinds = ReadonlyMap<string, ChainTransactionKind>;
 
 /**
- * Registers the outcome of a kind of transaction (the module that owns the business change calls it
- * when it loads). The worker refuses to start without the kinds it may meet ({@link assertChainTransactionKinds}).
- * @throws Error when the kind is registered twice with other handlers
+ * Builds the catalogue of outcomes from the list of kinds.
+ * @throws Error when two entries share a kind name (a kind is finished by one owner)
  */
-export function defineChainTransactionKind(k: ChainTransactionKind): ChainTransactionKind {
-  const known = kinds.get(k.kind);
-  if (known && known !== k) throw new Error(`chain transaction kind ${k.kind} is defined twice`);
-  kinds.set(k.kind, k);
-  return k;
+export function chainTransactionCatalogue(list: readonly ChainTransactionKind[]): ChainTransactionKinds {
+  const kinds = new Map<string, ChainTransactionKind>();
+  for (const k of list) {
+    if (kinds.has(k.kind)) throw new Error(`chain transaction kind ${k.kind} is listed twice`);
+    kinds.set(k.kind, k);
+  }
+  return kinds;
 }
 
-/** @throws Error naming the kinds in `expected` that no loaded module registered */
-export function assertChainTransactionKinds(expected: readonly string[]): void {
+/**
+ * Checks that the catalogue finishes every kind a process may meet, so a worker that lacks an
+ * outcome refuses to start instead of leaving rows of that kind unfinished.
+ * @throws Error naming the kinds in `expected` that `kinds` lacks
+ */
+export function assertChainTransactionKinds(kinds: ChainTransactionKinds, expected: readonly string[]): void {
   const missing = expected.filter((k) => !kinds.has(k));
-  if (missing.length) throw new Error(`No outcome registered for chain transaction kind(s): ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`No outcome for chain transaction kind(s): ${missing.join(', ')}`);
 }
 
 /** The transaction to write: a call of `to` with `data` (and `value` wei) by the relayer on `chainId`. */
@@ -159,7 +169,10 @@ export type ChainTransactionOutcome =
   | { state: 'wait'; status: ChainTransactionRow['status']; txHash: string | null }
   | { state: 'missing' };
 
-type PipelineCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox' | 'logger'>;
+type PipelineCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox' | 'logger'> & {
+  /** The outcomes this process applies ({@link chainTransactionCatalogue}). */
+  chainTransactionKinds: ChainTransactionKinds;
+};
 
 const ALREADY_KNOWN = /already known|already imported|known transaction|alreadyknown|transaction already exists/i;
 const NONCE_TOO_LOW = /nonce too low|oldnonce|nonce has already been used|nonce.*(lower|less) than/i;
@@ -508,8 +521,8 @@ async function finish(
   f: { status: 'confirmed' | 'failed'; txHash: string | null; minedBlock: bigint | null; error: string | null },
   receipt: TransactionReceipt | null,
 ): Promise<ChainTransactionOutcome> {
-  const kind = kinds.get(row.kind);
-  if (!kind) throw new Error(`No outcome registered for chain transaction kind ${row.kind}`);
+  const kind = ctx.chainTransactionKinds.get(row.kind);
+  if (!kind) throw new Error(`No outcome for chain transaction kind ${row.kind} in this process's catalogue`);
   const done = await withTransaction(ctx.prisma, async (tx) => {
     const recorded: RecordedChainTransaction[] = [];
     const afterCommit: AfterCommit[] = [];

@@ -68,11 +68,7 @@ function fileDeployments(ctx: ChainCtx, chain: ChainEndpoint): Partial<Record<Co
  * @param only restrict to one chain id
  * @returns one report per chain; never throws for an unreachable chain (its report says so)
  */
-export async function ensureDeployments(
-  ctx: KeyCtx & Partial<Pick<Context, 'logger'>>,
-  deploy: 'none' | 'local' | 'all',
-  only?: number,
-): Promise<ChainDeploymentReport[]> {
+export async function ensureDeployments(ctx: DeployCtx, deploy: 'none' | 'local' | 'all', only?: number): Promise<ChainDeploymentReport[]> {
   const reports: ChainDeploymentReport[] = [];
   for (const chain of ctx.chains.list) {
     if (only !== undefined && chain.chainId !== only) continue;
@@ -87,11 +83,7 @@ export async function ensureDeployments(
   return reports;
 }
 
-async function ensureChain(
-  ctx: KeyCtx & Partial<Pick<Context, 'logger'>>,
-  chain: ChainEndpoint,
-  deploy: 'none' | 'local' | 'all',
-): Promise<ChainDeploymentReport> {
+async function ensureChain(ctx: DeployCtx, chain: ChainEndpoint, deploy: 'none' | 'local' | 'all'): Promise<ChainDeploymentReport> {
   const relayer = await relayerAccount(ctx);
   if (chain.local) await topUpGas(ctx, chain, relayer.address);
   const recorded = await listDeployments(ctx.prisma, chain.chainId);
@@ -125,7 +117,7 @@ async function ensureChain(
       if (now.length > 0) {
         // Recorded, but the code is gone: the chain was reset (a local node restarted without its
         // state). What this service knew of its blocks and nonces is of another chain now.
-        await forgetResetChain(tx, chain.chainId);
+        await forgetResetChain(ctx.chainResets, tx, chain.chainId);
         ctx.logger?.warn(
           { chain: chain.caip2 },
           'chain reset: the recorded contracts are gone; deploying again, and restarting the nonces and the deposit scan of this chain. Custodial balances credited on the old chain are no longer backed (reserves:check says by how much)',
@@ -145,22 +137,23 @@ async function ensureChain(
   return { chain: chain.caip2, status, contracts: contractsOf(deployed) };
 }
 
-/** What a module forgets when a chain it knew was reset (its own tables, in the redeployment's transaction). */
-export type ChainResetHandler = (tx: Tx, chainId: number) => Promise<void>;
-const resetHandlers: ChainResetHandler[] = [];
-
 /**
- * Registers what a module forgets of a chain that was reset, when our contracts are redeployed on
- * it; the custody module forgets its deposit cursor and block hashes. Runs in the
- * transaction that records the new deployment.
+ * What a module forgets when a chain it knew was reset (its own tables, in the redeployment's
+ * transaction): custody its deposit cursor and block hashes, governance its indexed proposals.
+ * The processes that deploy list theirs where they are composed (`apps/api/src/catalogue.ts`).
  */
-export function onChainReset(handler: ChainResetHandler): void {
-  if (!resetHandlers.includes(handler)) resetHandlers.push(handler);
-}
+export type ChainResetHandler = (tx: Tx, chainId: number) => Promise<void>;
 
-async function forgetResetChain(tx: Tx, chainId: number): Promise<void> {
+/** What a deployment needs: the chain's keys and the list of what to forget of a chain that was reset. */
+type DeployCtx = KeyCtx &
+  Partial<Pick<Context, 'logger'>> & {
+    /** Run in order, in the transaction that records the new deployment, after the nonces are forgotten. */
+    chainResets: readonly ChainResetHandler[];
+  };
+
+async function forgetResetChain(handlers: readonly ChainResetHandler[], tx: Tx, chainId: number): Promise<void> {
   await deleteNonces(tx, chainId);
-  for (const handler of resetHandlers) await handler(tx, chainId);
+  for (const handler of handlers) await handler(tx, chainId);
 }
 
 async function importDeployments(ctx: KeyCtx, chain: ChainEndpoint, file: Partial<Record<ContractName, string>>): Promise<Deployment[]> {

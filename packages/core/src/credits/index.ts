@@ -1,3 +1,3 @@
 /** The `credits` module's public surface: other modules and the apps import it only through this file. */
-export { CREDIT_BURN } from './service.js';
+export { CREDIT_BURN, creditPurchaseFulfilment } from './service.js';
 export { creditRoutes } from './routes.js';

@@ -1,7 +1,7 @@
 import { type Context, AppError, type SpendGuard } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { balanceOf, CREDIT_UNIT, ISSUANCE, type Owner, transfer, transferIfFunded } from '../ledger/index.js';
-import { createPayment, definePaymentFulfilment, type FulfilledPayment, type PaymentFulfilment } from '../payments/index.js';
+import { createPayment, type FulfilledPayment, type PaymentFulfilment } from '../payments/index.js';
 import type { CreditBalanceDto, CreditConsumptionDto } from './contract.js';
 import { insertConsumption, listRecentConsumptions } from './repository.js';
 
@@ -53,7 +53,7 @@ const purchased = (payment: FulfilledPayment): bigint =>
 
 /**
  * The ledger side of a credit purchase, run by payments in the transaction
- * that settles or refunds a `credit_purchase` payment (registered with `definePaymentFulfilment`).
+ * that settles or refunds a `credit_purchase` payment (listed in the API's `PaymentFulfilments`).
  *
  * - settled: mints `payment.credits` CREDIT from issuance to the payer's wallet (entry
  *   `credits.purchase`, reference = payment id).
@@ -89,8 +89,6 @@ export const creditPurchaseFulfilment = {
       throw new AppError('invalid-state', 'The purchased credits have already been consumed; this payment cannot be refunded');
   },
 } satisfies PaymentFulfilment;
-
-definePaymentFulfilment('credit_purchase', creditPurchaseFulfilment);
 
 // --- consumption -----------------------------------------------------------------------------------
 

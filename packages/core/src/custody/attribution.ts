@@ -6,8 +6,9 @@ import type { RawSql } from '@gw/db';
  * a plain ERC-20 transfer to the custody address carries nothing that names one, so it is told to
  * none (telling every organization the wallet ever dealt with would show one tenant what its
  * customer does with another). A module that starts deposits on an organization's behalf (the
- * gasless deposits: `permit_deposits.organization_id`) registers an attribution here when it loads,
- * and the deposit scan asks every registered one, in the transaction that credits the deposit.
+ * gasless deposits: `permit_deposits.organization_id`) exports an attribution, the process that
+ * scans lists it (`DepositScanCatalogue`), and the scan asks each, in the transaction that credits
+ * the deposit.
  */
 
 /** The credited deposit, as an attribution sees it. */
@@ -22,16 +23,12 @@ export interface CreditedDeposit {
 /** The ids of the organizations `deposit` is attributable to (none: not theirs to know of). */
 export type DepositAttribution = (tx: RawSql, deposit: CreditedDeposit) => Promise<readonly string[]>;
 
-const attributions = new Set<DepositAttribution>();
-
-/** Registers an attribution (once per function; the owning module calls it when it loads). */
-export function defineDepositAttribution(attribution: DepositAttribution): DepositAttribution {
-  attributions.add(attribution);
-  return attribution;
-}
-
-/** Every organization the deposit is attributable to, by any registered attribution, each once, sorted. */
-export async function depositOrganizations(tx: RawSql, deposit: CreditedDeposit): Promise<string[]> {
+/** Every organization the deposit is attributable to, by any of `attributions`, each once, sorted. */
+export async function depositOrganizations(
+  attributions: readonly DepositAttribution[],
+  tx: RawSql,
+  deposit: CreditedDeposit,
+): Promise<string[]> {
   const ids = new Set<string>();
   for (const attribution of attributions) for (const id of await attribution(tx, deposit)) ids.add(id);
   return [...ids].sort();

@@ -1,11 +1,13 @@
 /** The `custody` module's public surface: other modules and the apps import it only through this file. */
 export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesReport } from './contract.js';
-export { type CreditedDeposit, type DepositAttribution, defineDepositAttribution } from './attribution.js';
+export { type CreditedDeposit, type DepositAttribution } from './attribution.js';
 export {
   checkReserves,
   scheduledReservesCheck,
   CUSTODY_REORG_WINDOW,
   depositStatusOfTransaction,
+  type DepositScanCatalogue,
+  forgetCustodyChain,
   fundSystemAccountByDeposit,
   listDeposits,
   mintByDeposit,
@@ -24,6 +26,5 @@ export {
   type LogStream,
   type OpenLogStream,
   pollChainLogs,
-  registerLogStream,
   type StreamLog,
 } from './log-poller.js';

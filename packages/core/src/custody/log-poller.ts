@@ -9,9 +9,10 @@ import { findCursor, forgetBlocks, listBlocks, lockDepositScan, rememberBlocks, 
  * cursor kept in PostgreSQL per (chain, stream) (`custody_cursors`), under the chain's scan lock, in
  * one PostgreSQL transaction per pass, with the reorg memory (`custody_blocks`: block hashes near the
  * head) shared by every stream of the chain. The deposits (the token's `Transfer` logs to custody,
- * `service.ts`) are one stream; the Governor's events (governance module) another. A module adds a
- * stream with {@link registerLogStream}: it says what to read on a chain, how to record a range's
- * logs in the pass's transaction, and how to forget what it recorded above a fork. See docs/chain.md.
+ * `service.ts`) are one stream; the Governor's events (governance module) another. A module defines
+ * a {@link LogStream} (what to read on a chain, how to record a range's logs in the pass's
+ * transaction, how to forget what it recorded above a fork) and the process that scans lists it
+ * where it is composed (`apps/worker/src/catalogue.ts`). See docs/chain.md.
  */
 
 /** What a stream records: anything with the block it came from. Block numbers are bigints. */
@@ -51,23 +52,15 @@ export interface LogStream {
   open(scope: LogPassScope): Promise<OpenLogStream<StreamLog> | null>;
 }
 
-const streams = new Map<string, LogStream>();
-
 /**
- * Registers a stream (the owning module calls it when it loads, like `defineChainTransactionKind`):
- * every later pass of every chain opens it.
- * @throws Error when the name is taken by another definition (`deposits` is custody's own)
+ * Opens each stream on the scope's chain (those answering null are left out).
+ * @throws Error when a stream takes the name `deposits` (custody's own) or two share a name (one cursor each)
  */
-export function registerLogStream(stream: LogStream): LogStream {
-  const known = streams.get(stream.name);
-  if (stream.name === 'deposits' || (known && known !== stream)) throw new Error(`log stream ${stream.name} is defined twice`);
-  streams.set(stream.name, stream);
-  return stream;
-}
-
-/** Opens every registered stream on the scope's chain (those answering null are left out). */
-export async function openRegisteredStreams(scope: LogPassScope): Promise<OpenLogStream[]> {
-  const opened = await Promise.all([...streams.values()].map((s) => s.open(scope)));
+export async function openStreams(streams: readonly LogStream[], scope: LogPassScope): Promise<OpenLogStream[]> {
+  const names = streams.map((s) => s.name);
+  const taken = names.find((n, i) => n === 'deposits' || names.indexOf(n) !== i);
+  if (taken !== undefined) throw new Error(`log stream ${taken} is listed twice`);
+  const opened = await Promise.all(streams.map((s) => s.open(scope)));
   return opened.filter((s): s is OpenLogStream => s !== null);
 }
 
@@ -208,7 +201,7 @@ export class ChainLogPass {
   }
 }
 
-/** What a pass of the registered streams on a chain did (`pollChainLogs`). */
+/** What a pass of the streams on a chain did (`pollChainLogs`). */
 export interface LogPassReport {
   chain: string;
   skipped?: 'no-stream' | 'busy';
@@ -219,21 +212,25 @@ export interface LogPassReport {
 }
 
 /**
- * One pass of the registered streams (not the deposits: `scanDeposits` runs those with them on the
+ * One pass of `ctx.logStreams` (not the deposits: `scanDeposits` runs those with them on the
  * home chain) on a chain that is not the home chain, e.g. a bridge's second chain: in one
  * transaction holding that chain's scan lock (another pass running: skipped). The worker's scan job
- * runs it for every other configured chain after the deposit scan; with no stream registered it
+ * runs it for every other configured chain after the deposit scan; with no stream listed it
  * does nothing (no transaction).
  */
-export async function pollChainLogs(ctx: LogPassScope['ctx'], chain: ChainEndpoint, opts: { wait?: boolean } = {}): Promise<LogPassReport> {
-  if (streams.size === 0) return { chain: chain.caip2, skipped: 'no-stream', reorgs: 0, found: {} };
+export async function pollChainLogs(
+  ctx: LogPassScope['ctx'] & { logStreams: readonly LogStream[] },
+  chain: ChainEndpoint,
+  opts: { wait?: boolean } = {},
+): Promise<LogPassReport> {
+  if (ctx.logStreams.length === 0) return { chain: chain.caip2, skipped: 'no-stream', reorgs: 0, found: {} };
   const pub = publicClientOf(ctx, chain);
   return withTransaction(
     ctx.prisma,
     async (tx) => {
       if (!(await lockDepositScan(tx, chain.chainId, opts.wait ?? false)))
         return { chain: chain.caip2, skipped: 'busy', reorgs: 0, found: {} };
-      const opened = await openRegisteredStreams({ ctx, tx, chain, pub });
+      const opened = await openStreams(ctx.logStreams, { ctx, tx, chain, pub });
       if (opened.length === 0) return { chain: chain.caip2, skipped: 'no-stream', reorgs: 0, found: {} };
       const pass = new ChainLogPass({ ctx, tx, chain, pub }, opened);
       await pass.begin();

@@ -10,14 +10,14 @@ import {
   deployments,
   faucet,
   homeChainOf,
-  onChainReset,
+  type ChainResetHandler,
   publicClientOf,
   walletClientOf,
   withContractErrors,
 } from '../chain/index.js';
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
-import { depositOrganizations } from './attribution.js';
+import { type DepositAttribution, depositOrganizations } from './attribution.js';
 import { custodyOutflowsAcrossBlock } from '../withdrawals/index.js';
 import type { DepositDto, ReservesReport } from './contract.js';
 import {
@@ -25,7 +25,8 @@ import {
   ChainLogPass,
   type LogPassScope,
   type OpenLogStream,
-  openRegisteredStreams,
+  type LogStream,
+  openStreams,
   type StreamLog,
 } from './log-poller.js';
 import {
@@ -64,7 +65,19 @@ type ChainCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
  * With `queues` and `redis` (the worker), the deliveries of the `deposit.credited` events a scan
  * writes are enqueued after its commit; without (the CLI), the worker's sweeper enqueues them.
  */
-type ScanCtx = ChainCtx & Pick<Context, 'logger'> & Partial<Pick<Context, 'queues' | 'redis'>>;
+type ScanCtx = ChainCtx & Pick<Context, 'logger'> & Partial<Pick<Context, 'queues' | 'redis'>> & DepositScanCatalogue;
+
+/**
+ * What a deposit scan reads besides the deposits, listed where the scanning process is composed
+ * (`apps/worker/src/catalogue.ts`): the other log streams of the home chain, and who is told of a
+ * credited deposit.
+ */
+export interface DepositScanCatalogue {
+  /** Read in the same pass as the deposits, under the same lock (the Governor's events). */
+  logStreams: readonly LogStream[];
+  /** Asked, in the crediting transaction, which organizations a deposit is attributable to. */
+  depositAttributions: readonly DepositAttribution[];
+}
 
 /**
  * How far below the head (blocks) the scan remembers block hashes and re-checks credited deposits:
@@ -75,10 +88,13 @@ export const CUSTODY_REORG_WINDOW = 256n;
 /** keccak-256 of `Transfer(address,address,uint256)`. */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
-// A chain that was reset (redeployed because its recorded contracts are gone) is scanned afresh from
-// the new token's deployment; its old deposits stay as they were, no longer backed on chain (the
-// proof of reserves says so).
-onChainReset(forgetChain);
+/**
+ * What custody forgets of a chain that was reset (redeployed because its recorded contracts are
+ * gone): its scan cursors and block hashes, so it is scanned afresh from the new token's
+ * deployment; its old deposits stay as they were, no longer backed on chain (the proof of reserves
+ * says so).
+ */
+export const forgetCustodyChain: ChainResetHandler = forgetChain;
 
 /** What one scan did. Block numbers are decimal strings. */
 export interface ScanReport {
@@ -102,7 +118,7 @@ export interface ScanReport {
   orphanedTotal: number;
   /** Reorgs seen (a remembered block hash changed). */
   reorgs: number;
-  /** Logs newly recorded by the other streams of the chain (e.g. `governor`), when any is registered. */
+  /** Logs newly recorded by the other streams of the chain (e.g. `governor`), when any is listed. */
   indexed?: Record<string, number>;
 }
 
@@ -298,7 +314,7 @@ class DepositStream implements OpenLogStream<DepositLog> {
 /**
  * The deposit scan of the home chain, run by the worker every CHAIN_POLL_INTERVAL_MS
  * and by the CLI (`token:mint`, `seed:demo`): one pass of the log poller (`log-poller.ts`) over the
- * `deposits` stream and every registered stream of the home chain (the Governor's events).
+ * `deposits` stream and every stream of `ctx.logStreams` on the home chain (the Governor's events).
  * In one PostgreSQL transaction holding the chain's scan lock (another scan running: skipped,
  * or waited for with `wait`):
  * 1. re-checks the remembered block hashes; a changed one rewinds every stream's cursor to the fork
@@ -334,7 +350,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
       const report = emptyReport(chain.caip2);
       const scope: LogPassScope = { ctx, tx, chain, pub };
       const deposits = new DepositStream(scope, report, token, custody, ours);
-      const others = await openRegisteredStreams(scope);
+      const others = await openStreams(ctx.logStreams, scope);
       const pass = new ChainLogPass(scope, [deposits, ...others]);
 
       // 1. Reorgs, 2. new logs of every stream.
@@ -357,7 +373,7 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
         }
         for (const d of due) {
           if (firstChanged !== null && d.blockNumber >= firstChanged) continue;
-          deliveries.push(...(await creditDeposit(tx, d, head)));
+          deliveries.push(...(await creditDeposit(ctx.depositAttributions, tx, d, head)));
           report.credited += 1;
         }
       }
@@ -392,7 +408,7 @@ const ownerOf = (d: Pick<DepositRow, 'ownerType' | 'ownerId'>): Owner => ({ type
  * @param head the head the scan read (the event's `confirmations`)
  * @returns the event's deliveries, to enqueue after the commit
  */
-async function creditDeposit(tx: Tx, d: DepositRow, head: bigint): Promise<DeliveryRef[]> {
+async function creditDeposit(attributions: readonly DepositAttribution[], tx: Tx, d: DepositRow, head: bigint): Promise<DeliveryRef[]> {
   await transfer(tx, {
     kind: 'deposit',
     reference: d.id,
@@ -402,7 +418,7 @@ async function creditDeposit(tx: Tx, d: DepositRow, head: bigint): Promise<Deliv
     amount: BigInt(d.amount.toFixed(0)),
   });
   await markCredited(tx, d.id);
-  const organizations = await depositOrganizations(tx, d);
+  const organizations = await depositOrganizations(attributions, tx, d);
   if (organizations.length === 0) return [];
   const credited = (await findDepositByKey(tx, d.chainId, d.txHash, d.logIndex))!;
   const deposit = toDepositDto(credited, (id) => `eip155:${id}`, head);
@@ -677,7 +693,7 @@ export async function fundSystemAccountByDeposit(ctx: ScanCtx, owner: Owner, amo
         },
       ]);
       const row = await findDepositByKey(tx, chain.chainId, hash.toLowerCase(), log.logIndex);
-      await creditDeposit(tx, row!, receipt.blockNumber); // a system account's: attributable to no organization, no event
+      await creditDeposit([], tx, row!, receipt.blockNumber); // a system account's: attributable to no organization, no event
       await rememberBlocks(tx, chain.chainId, [{ number: receipt.blockNumber, hash: receipt.blockHash }]);
       return hash;
     },

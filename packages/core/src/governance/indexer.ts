@@ -1,8 +1,8 @@
 import { getAddress } from 'viem';
 import { GatewayGovernor } from '@gw/contracts';
 import { AppError } from '@gw/runtime';
-import { chainCall, contractAddress, deploymentBlock, onChainReset } from '../chain/index.js';
-import { registerLogStream, type StreamLog } from '../custody/index.js';
+import { chainCall, type ChainResetHandler, contractAddress, deploymentBlock } from '../chain/index.js';
+import { type LogStream, type StreamLog } from '../custody/index.js';
 import {
   forgetGovernanceChain,
   insertProposals,
@@ -41,7 +41,8 @@ export function titleOf(description: string): string {
     .slice(0, 200);
 }
 
-registerLogStream({
+/** The stream of the Governor's events, for the scanning process's catalogue. */
+export const governorStream: LogStream = {
   name: GOVERNOR_STREAM,
   async open({ ctx, tx, chain, pub }) {
     if (chain.chainId !== ctx.chains.home?.chainId) return null;
@@ -110,7 +111,10 @@ registerLogStream({
       unwind: (from) => unwindGovernance(tx, chain.chainId, from),
     };
   },
-});
+};
 
-// A chain that was reset is indexed afresh from the new governor's deployment (the cursor goes with custody's).
-onChainReset(forgetGovernanceChain);
+/**
+ * What governance forgets of a chain that was reset: its indexed proposals and votes, so the chain
+ * is indexed afresh from the new governor's deployment (the stream's cursor goes with custody's).
+ */
+export const forgetGovernanceIndex: ChainResetHandler = forgetGovernanceChain;

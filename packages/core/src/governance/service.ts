@@ -22,7 +22,7 @@ import {
   chainCall,
   chainTransactionState,
   contractAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   dispatchChainTransaction,
   homeChainOf,
   nextAttemptReference,
@@ -335,7 +335,7 @@ export async function getVote(ctx: Pick<Context, 'prisma'>, organizationId: stri
 }
 
 /** The vote's outcome, in the transaction finishing its outbox row: confirmed with the weight of its `VoteCast` log, or failed. */
-export const voteTransactions = defineChainTransactionKind({
+export const voteTransactions: ChainTransactionKind = {
   kind: GOVERNANCE_KINDS.vote,
   async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
     const cast = parseEventLogs({ abi: governorAbi, eventName: 'VoteCast', logs: receipt.logs })[0];
@@ -349,7 +349,7 @@ export const voteTransactions = defineChainTransactionKind({
   async failed(tx: RawSql, row, reason: string) {
     await finishVote(tx, row.reference, { status: 'failed', txHash: row.txHash, weight: null, failureReason: reason });
   },
-});
+};
 
 // --- delegations ------------------------------------------------------------------------------------
 
@@ -514,7 +514,7 @@ export async function getDelegation(
 }
 
 /** The delegation's outcome, in the transaction finishing its outbox row. */
-export const delegateTransactions = defineChainTransactionKind({
+export const delegateTransactions: ChainTransactionKind = {
   kind: GOVERNANCE_KINDS.delegate,
   async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
     await finishDelegation(tx, row.reference, { status: 'confirmed', txHash: receipt.transactionHash, failureReason: null });
@@ -522,7 +522,7 @@ export const delegateTransactions = defineChainTransactionKind({
   async failed(tx: RawSql, row, reason: string) {
     await finishDelegation(tx, row.reference, { status: 'failed', txHash: row.txHash, failureReason: reason });
   },
-});
+};
 
 // --- proposals of treasury payments, and the keeper ----------------------------------------------------
 
@@ -582,9 +582,9 @@ export async function proposeTreasuryPayment(ctx: Ctx, p: TreasuryPaymentProposa
 
 /** Propose, queue and execute need no business outcome (the indexer records their events); a failure is logged by the outbox. */
 const noOutcome = { confirmed: async () => undefined, failed: async () => undefined };
-export const proposeTransactions = defineChainTransactionKind({ kind: GOVERNANCE_KINDS.propose, ...noOutcome });
-export const queueTransactions = defineChainTransactionKind({ kind: GOVERNANCE_KINDS.queue, ...noOutcome });
-export const executeTransactions = defineChainTransactionKind({ kind: GOVERNANCE_KINDS.execute, ...noOutcome });
+export const proposeTransactions: ChainTransactionKind = { kind: GOVERNANCE_KINDS.propose, ...noOutcome };
+export const queueTransactions: ChainTransactionKind = { kind: GOVERNANCE_KINDS.queue, ...noOutcome };
+export const executeTransactions: ChainTransactionKind = { kind: GOVERNANCE_KINDS.execute, ...noOutcome };
 
 /**
  * How the keeper sends a `queue` or `execute` again after its transaction failed (an `execute` that

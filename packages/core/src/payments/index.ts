@@ -1,7 +1,7 @@
 /** The `payments` module's public surface: other modules and the apps import it only through this file. */
 export { Payment, PAYMENT_EVENT_PAYLOADS, paymentEventExamples, paymentExamples } from './contract.js';
 export { confirmPayment, createPayment, expireDuePayments, expirePayment, insertPayment, listPayments, PAYMENT_EVENTS } from './service.js';
-export { assertPaymentFulfilments, definePaymentFulfilment, type FulfilledPayment, type PaymentFulfilment } from './fulfilment.js';
+export type { FulfilledPayment, PaymentFulfilment, PaymentFulfilments } from './fulfilment.js';
 export { paymentRoutes } from './routes.js';
 export { PAYMENT_EXPIRY_SCHEDULER_ID, paymentExpiryQueue, paymentExpiryScans } from './queue.js';
 export { findOverduePendingPaymentIds, insertPaymentRows, lockPayment, type NewPayment } from './repository.js';

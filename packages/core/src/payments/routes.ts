@@ -1,8 +1,9 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
 import { Payment, PaymentPage, createPaymentBody, listPaymentsQuery, paymentExamples as ex, paymentIdParam } from './contract.js';
+import type { PaymentFulfilments } from './fulfilment.js';
 import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from './service.js';
 
-const route = defineRoute<Context>();
+const route = defineRoute<Context & { paymentFulfilments: PaymentFulfilments }>();
 
 /**
  * Payments. The JWT's wallet is the payer; the API key's organization is the payee.

@@ -13,7 +13,7 @@ import {
 } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples, toPaymentDto, type PaymentDto } from './contract.js';
-import { fulfilmentOf } from './fulfilment.js';
+import { fulfilmentOf, type PaymentFulfilments } from './fulfilment.js';
 import {
   findOverduePendingPaymentIds,
   findPayment,
@@ -33,6 +33,8 @@ import {
 type Ctx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'redis' | 'logger' | 'config'>;
 /** What payment creation needs: also the plain pg pool of its hot path. */
 /** Creating a payment enqueues nothing (expiry is a scan), so it needs no Redis. */
+/** What settling or refunding needs besides the stores: the fulfilments of the purposes other than `payment`. */
+type SettleCtx = Ctx & { paymentFulfilments: PaymentFulfilments };
 type CreateCtx = Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>;
 
 export interface CreatePaymentInput {
@@ -128,7 +130,7 @@ async function transition(
  *   with a spend guard also spending-limit-exceeded, approval-required (403)
  */
 export async function confirmPayment(
-  ctx: Ctx,
+  ctx: SettleCtx,
   organizationId: string,
   paymentId: string,
   caller: string,
@@ -166,7 +168,7 @@ export async function confirmPayment(
       token: payment.token,
       amount: BigInt(payment.amount.toFixed(0)),
     });
-    await fulfilmentOf(payment.purpose)?.settled(tx, payment); // e.g. a credit purchase mints its credits with the settle
+    await fulfilmentOf(ctx.paymentFulfilments, payment.purpose)?.settled(tx, payment); // e.g. a credit purchase mints its credits with the settle
     return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
   });
   await dispatchDeliveries(ctx, out.deliveries);
@@ -179,7 +181,7 @@ export async function confirmPayment(
  * the `payment.refunded` event, in one transaction.
  * @throws AppError not-found, invalid-state (not settled, 409), insufficient-funds (organization balance short, 422)
  */
-export async function refundPayment(ctx: Ctx, organizationId: string, paymentId: string): Promise<PaymentDto> {
+export async function refundPayment(ctx: SettleCtx, organizationId: string, paymentId: string): Promise<PaymentDto> {
   const out = await withTransaction(ctx.sql, async (tx) => {
     const payment = await lockOwnPayment(tx, organizationId, paymentId);
     if (payment.status !== 'settled')
@@ -192,7 +194,7 @@ export async function refundPayment(ctx: Ctx, organizationId: string, paymentId:
       to: { type: 'wallet', id: payment.payer },
       amount: BigInt(payment.amount.toFixed(0)),
     });
-    await fulfilmentOf(payment.purpose)?.refunded(tx, payment); // e.g. 409 when purchased credits were consumed
+    await fulfilmentOf(ctx.paymentFulfilments, payment.purpose)?.refunded(tx, payment); // e.g. 409 when purchased credits were consumed
     return transition(tx, payment.id, 'refunded', 'payment.refunded', { refundedAt: new Date() });
   });
   await dispatchDeliveries(ctx, out.deliveries);

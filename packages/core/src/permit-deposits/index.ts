@@ -4,6 +4,7 @@ export {
   depositWithPermit,
   getPermitDeposit,
   PERMIT_DEPOSIT_KINDS,
+  permitDepositAttribution,
   permitTransactions,
   permitTransferTransactions,
   permitTypedData,

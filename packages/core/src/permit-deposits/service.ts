@@ -9,7 +9,7 @@ import {
   checkPermit,
   contractAddress,
   custodyAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   dispatchChainTransaction,
   homeChainOf,
   type PermitTypedDataDto,
@@ -19,7 +19,7 @@ import {
   type ChainTransactionInput,
   type RecordedChainTransaction,
 } from '../chain/index.js';
-import { defineDepositAttribution, depositStatusOfTransaction } from '../custody/index.js';
+import { type DepositAttribution, depositStatusOfTransaction } from '../custody/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import type { PermitDepositDto } from './contract.js';
 import {
@@ -223,7 +223,7 @@ function transferStep(row: PermitRow, d: PermitDepositRow, custody: string): Cha
  * transfer's gas estimation decides, and a transfer without allowance fails the deposit before any
  * nonce is spent, with the permit's reason kept.
  */
-export const permitTransactions = defineChainTransactionKind({
+export const permitTransactions: ChainTransactionKind = {
   kind: PERMIT_DEPOSIT_KINDS.permit,
   async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
     return transferNext(tx, row, { permitTxHash: receipt.transactionHash, permitError: null });
@@ -231,7 +231,7 @@ export const permitTransactions = defineChainTransactionKind({
   async failed(tx: RawSql, row, reason: string) {
     return transferNext(tx, row, { permitTxHash: row.txHash, permitError: reason });
   },
-});
+};
 
 async function transferNext(
   tx: RawSql,
@@ -251,7 +251,7 @@ async function transferNext(
 }
 
 /** The transfer's outcome: the permit deposit is final (the credit is the deposit scan's). */
-export const permitTransferTransactions = defineChainTransactionKind({
+export const permitTransferTransactions: ChainTransactionKind = {
   kind: PERMIT_DEPOSIT_KINDS.transfer,
   async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
     const d = await lockPermitDeposit(tx, row.reference);
@@ -264,7 +264,7 @@ export const permitTransferTransactions = defineChainTransactionKind({
     const failureReason = [`transferFrom: ${reason}`, d.failureReason].filter(Boolean).join('; ');
     await finishPermitDeposit(tx, d.id, { status: 'failed', txHash: row.txHash, failureReason });
   },
-});
+};
 
 /**
  * A deposit credited by the scan is attributable to the organization of the gasless
@@ -272,6 +272,5 @@ export const permitTransferTransactions = defineChainTransactionKind({
  * signed, so before this module's own outcome has recorded it) and whose wallet sent it; its
  * `deposit.credited` event goes there.
  */
-export const permitDepositAttribution = defineDepositAttribution(async (tx, d) =>
-  findPermitDepositOrganizations(tx, await chainTransactionReferences(tx, d.chainId, PERMIT_DEPOSIT_KINDS.transfer, d.txHash), d.address),
-);
+export const permitDepositAttribution: DepositAttribution = async (tx, d) =>
+  findPermitDepositOrganizations(tx, await chainTransactionReferences(tx, d.chainId, PERMIT_DEPOSIT_KINDS.transfer, d.txHash), d.address);

@@ -3,14 +3,18 @@ export { FarmingPool, StakingOperation, StakingPosition, STAKING_TYPES } from '.
 export {
   aprBps,
   claim,
+  claimTransactions,
   getStakingOperation,
   listFarmingPools,
   listStakingPositions,
   stake,
+  stakeOutflows,
+  stakePermitTransactions,
   stakedPrincipal,
   STAKING_KINDS,
   stakingTypedData,
   unstake,
+  unstakeTransactions,
 } from './service.js';
 export { stakingRoutes } from './routes.js';
 export { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from './repository.js';

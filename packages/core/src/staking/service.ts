@@ -12,7 +12,7 @@ import {
   chainCall,
   chainTransactionState,
   contractAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   dispatchChainTransaction,
   homeChainOf,
   PERMIT_TYPES,
@@ -21,7 +21,7 @@ import {
   type RecordedChainTransaction,
 } from '../chain/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { type CustodyOutflowRow, defineCustodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
+import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
 import {
   STAKING_TYPES,
   type FarmingPoolDto,
@@ -504,7 +504,7 @@ export async function getStakingOperation(
 }
 
 /** A stake from custody: the custody outflow moved the money; the operation follows its outcome. */
-export const stakeOutflows = defineCustodyOutflowKind({
+export const stakeOutflows = custodyOutflowKind({
   purpose: 'stake',
   kind: STAKING_KINDS.stake,
   async confirmed(tx: RawSql, o: CustodyOutflowRow, receipt: TransactionReceipt) {
@@ -516,26 +516,25 @@ export const stakeOutflows = defineCustodyOutflowKind({
 });
 
 /** The outcome of a relayed stake by permit, unstake or claim: the operation is final (no ledger money moves). */
-const signedOutcome = (kind: string) =>
-  defineChainTransactionKind({
-    kind,
-    async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
-      // A claim's amount is the reward the contract paid (its RewardPaid log; none when 0).
-      const paid =
-        kind === STAKING_KINDS.claim
-          ? parseEventLogs({ abi: stakingAbi, eventName: 'RewardPaid', logs: receipt.logs }).reduce((sum, l) => sum + l.args.reward, 0n)
-          : undefined;
-      await finishStakingOperation(tx, row.reference, {
-        status: 'confirmed',
-        txHash: receipt.transactionHash,
-        failureReason: null,
-        amount: paid,
-      });
-    },
-    async failed(tx: RawSql, row, reason: string) {
-      await finishStakingOperation(tx, row.reference, { status: 'failed', txHash: row.txHash, failureReason: reason });
-    },
-  });
+const signedOutcome = (kind: string): ChainTransactionKind => ({
+  kind,
+  async confirmed(tx: RawSql, row, receipt: TransactionReceipt) {
+    // A claim's amount is the reward the contract paid (its RewardPaid log; none when 0).
+    const paid =
+      kind === STAKING_KINDS.claim
+        ? parseEventLogs({ abi: stakingAbi, eventName: 'RewardPaid', logs: receipt.logs }).reduce((sum, l) => sum + l.args.reward, 0n)
+        : undefined;
+    await finishStakingOperation(tx, row.reference, {
+      status: 'confirmed',
+      txHash: receipt.transactionHash,
+      failureReason: null,
+      amount: paid,
+    });
+  },
+  async failed(tx: RawSql, row, reason: string) {
+    await finishStakingOperation(tx, row.reference, { status: 'failed', txHash: row.txHash, failureReason: reason });
+  },
+});
 export const stakePermitTransactions = signedOutcome(STAKING_KINDS.permit);
 export const unstakeTransactions = signedOutcome(STAKING_KINDS.unstake);
 export const claimTransactions = signedOutcome(STAKING_KINDS.claim);

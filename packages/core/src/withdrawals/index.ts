@@ -1,6 +1,6 @@
 /** The `withdrawals` module's public surface: other modules and the apps import it only through this file. */
 export { Withdrawal, WITHDRAWAL_EVENTS, WITHDRAWAL_STATUSES } from './contract.js';
-export { getWithdrawal, withdraw, WITHDRAWAL_KIND, withdrawalsAcrossBlock, withdrawalTransactions } from './service.js';
+export { getWithdrawal, withdraw, WITHDRAWAL_KIND, withdrawalsAcrossBlock, withdrawalOutflows } from './service.js';
 export {
   ALLOWANCE_RESET_KIND,
   type CustodyOutflowCall,
@@ -8,7 +8,8 @@ export {
   type CustodyOutflowKind,
   type CustodyOutflowKindInput,
   custodyOutflowsAcrossBlock,
-  defineCustodyOutflowKind,
+  custodyOutflowKind,
+  custodyOutflowTransactionKinds,
   recordCustodyOutflow,
   type RecordedCustodyOutflow,
 } from './outflows.js';

@@ -7,7 +7,7 @@ import {
   type ChainTransactionInput,
   chainTransactionTarget,
   contractAddress,
-  defineChainTransactionKind,
+  type ChainTransactionKind,
   minedButUnfinished,
   recordChainTransaction,
   type RecordedChainTransaction,
@@ -63,14 +63,12 @@ export const ALLOWANCE_RESET_KIND = 'custody-allowance.reset';
 
 const resetPrefix = (chainId: number, spender: string) => `${chainId}:${getAddress(spender)}:`;
 
-/** The approve kind of each purpose that spends an allowance (filled as the kinds register). */
-const approveKinds = new Map<CustodyOutflowPurpose, string>();
-
 /**
  * Writes the approve of every outflow to `spender` that waited for a reset (its approve row, whose id
  * was chosen when it was recorded, does not exist yet): each grants the sum of the pending outflows.
  */
 async function approvesAfterReset(
+  approveKinds: ReadonlyMap<CustodyOutflowPurpose, string>,
   tx: RawSql,
   chainId: number,
   spender: `0x${string}`,
@@ -123,19 +121,7 @@ function withNext(result: ChainOutcomeResult, more: readonly ChainTransactionInp
   return { ...r, next: [...(r.next ?? []), ...more] };
 }
 
-// The reset's outcome, either way (an `approve(spender, 0)` that reverted leaves nothing to wait
-// for either): the outflows that waited for it get their approves.
-const afterReset = async (tx: RawSql, row: { chainId: number; toAddress: `0x${string}`; data: `0x${string}` }) => {
-  const { args } = decodeFunctionData({ abi: erc20Abi, data: row.data });
-  return approvesAfterReset(tx, row.chainId, getAddress(args[0] as string), row.toAddress);
-};
-defineChainTransactionKind({
-  kind: ALLOWANCE_RESET_KIND,
-  confirmed: (tx, row) => afterReset(tx, row),
-  failed: (tx, row) => afterReset(tx, row),
-});
-
-/** The owning module's side of a kind of outflow, registered once when the module loads. */
+/** The owning module's side of a kind of outflow ({@link custodyOutflowKind}). */
 export interface CustodyOutflowKindInput {
   purpose: CustodyOutflowPurpose;
   /** The outbox kind of the call that moves the tokens (`withdrawal`, `stake`, …); `<kind>.approve` is the approve's. */
@@ -150,10 +136,12 @@ export interface CustodyOutflowKindInput {
   failed?(tx: RawSql, outflow: CustodyOutflowRow, reason: string): Promise<ChainOutcomeResult>;
 }
 
-/** A registered kind of outflow: pass it to {@link recordCustodyOutflow}. */
-export interface CustodyOutflowKind {
-  purpose: CustodyOutflowPurpose;
-  kind: string;
+/**
+ * A kind of outflow: pass it to {@link recordCustodyOutflow}, and list it where the worker is
+ * composed ({@link custodyOutflowTransactionKinds}) so that its outcomes run.
+ */
+export interface CustodyOutflowKind extends CustodyOutflowKindInput {
+  /** `<kind>.approve`: the outbox kind of the approve that goes first when the call spends an allowance. */
   approveKind: string;
 }
 
@@ -195,14 +183,35 @@ export interface RecordedCustodyOutflow {
 
 type RecordCtx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox'>;
 
+/** A kind of outflow of the owning module, with the name of its approve's outbox kind. */
+export function custodyOutflowKind(def: CustodyOutflowKindInput): CustodyOutflowKind {
+  return { ...def, approveKind: `${def.kind}.approve` };
+}
+
 /**
- * Registers a kind of outflow: the outbox outcomes of its approve and its call, which apply the
- * ledger and then the owner's callbacks.
- * @throws Error when the kind is registered twice with other handlers
+ * The outbox outcomes of the custody outflows, for the worker's catalogue: for each kind of outflow
+ * its call and its approve (which apply the ledger, then the owner's callbacks), and the reset of
+ * the custody address's allowance ({@link ALLOWANCE_RESET_KIND}), whose outcome writes the approves
+ * of the outflows that waited for it.
  */
-export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyOutflowKind {
-  const approveKind = `${def.kind}.approve`;
-  approveKinds.set(def.purpose, approveKind);
+export function custodyOutflowTransactionKinds(outflows: readonly CustodyOutflowKind[]): ChainTransactionKind[] {
+  const approveKinds = new Map(outflows.map((o) => [o.purpose, o.approveKind]));
+  // The reset's outcome, either way (an `approve(spender, 0)` that reverted leaves nothing to wait
+  // for either): the outflows that waited for it get their approves.
+  const afterReset = async (tx: RawSql, row: { chainId: number; toAddress: `0x${string}`; data: `0x${string}` }) => {
+    const { args } = decodeFunctionData({ abi: erc20Abi, data: row.data });
+    return approvesAfterReset(approveKinds, tx, row.chainId, getAddress(args[0] as string), row.toAddress);
+  };
+  const reset: ChainTransactionKind = {
+    kind: ALLOWANCE_RESET_KIND,
+    confirmed: (tx, row) => afterReset(tx, row),
+    failed: (tx, row) => afterReset(tx, row),
+  };
+  return [...outflows.flatMap(outflowTransactionKinds), reset];
+}
+
+/** The outcomes of one kind of outflow's call and approve. */
+function outflowTransactionKinds(def: CustodyOutflowKind): ChainTransactionKind[] {
   const creditBack = async (tx: RawSql, o: CustodyOutflowRow, txHash: string | null, reason: string) => {
     if (o.spender) await lockPendingToSpender(tx, o.chainId, o.spender);
     await transfer(tx, {
@@ -217,7 +226,7 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
     const failed = { ...o, status: 'failed' as const, txHash, failureReason: reason };
     return withNext(await def.failed?.(tx, failed, reason), await resetIfLast(tx, failed));
   };
-  defineChainTransactionKind({
+  const call: ChainTransactionKind = {
     kind: def.kind,
     async confirmed(tx, row, receipt) {
       const o = await lockOutflow(tx, row.reference);
@@ -246,9 +255,9 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
       if (!o || o.status !== 'pending') return;
       return creditBack(tx, o, row.txHash, reason);
     },
-  });
-  defineChainTransactionKind({
-    kind: approveKind,
+  };
+  const approve: ChainTransactionKind = {
+    kind: def.approveKind,
     // The allowance is granted: write the call that spends it (its id was chosen at record time).
     async confirmed(tx, row) {
       const o = await lockOutflow(tx, row.reference);
@@ -260,8 +269,8 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
       if (!o || o.status !== 'pending') return;
       return creditBack(tx, o, row.txHash, `approve: ${reason}`);
     },
-  });
-  return { purpose: def.purpose, kind: def.kind, approveKind };
+  };
+  return [call, approve];
 }
 
 /**
@@ -269,7 +278,7 @@ export function defineCustodyOutflowKind(def: CustodyOutflowKindInput): CustodyO
  * ledger debit (wallet → `system:withdrawals-in-flight`) and the first outbox row (the approve when
  * `approve` is given, else the call; none while a reset of that allowance is under way). Dispatch
  * `recorded` (when not null) after the commit
- * (`dispatchChainTransaction`); the outcomes then run as {@link defineCustodyOutflowKind} says.
+ * (`dispatchChainTransaction`); the outcomes then run as {@link custodyOutflowTransactionKinds} says.
  * @returns the outflow row and the outbox row to enqueue
  * @throws AppError validation-error (amount not positive), insufficient-funds (422: the wallet's
  *   custodial balance is short; throw it on, so that the caller's transaction writes nothing),

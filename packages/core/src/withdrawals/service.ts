@@ -12,7 +12,7 @@ import {
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import type { WithdrawalDto } from './contract.js';
-import { custodyOutflowsAcrossBlock, defineCustodyOutflowKind, recordCustodyOutflow } from './outflows.js';
+import { custodyOutflowsAcrossBlock, custodyOutflowKind, recordCustodyOutflow } from './outflows.js';
 import { findWalletWithdrawal, lockOutflow, type WithdrawalRow } from './repository.js';
 
 type Ctx = Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>;
@@ -74,7 +74,7 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       const out = await recordCustodyOutflow(ctx, tx, {
-        kind: withdrawalTransactions,
+        kind: withdrawalOutflows,
         id: uuidv7(),
         organizationId: input.organizationId,
         address: input.address,
@@ -120,7 +120,7 @@ export async function getWithdrawal(
  * `withdrawal.failed`) to the withdrawal's organization in the same transaction, and has
  * its deliveries enqueued after the commit.
  */
-export const withdrawalTransactions = defineCustodyOutflowKind({
+export const withdrawalOutflows = custodyOutflowKind({
   purpose: 'withdrawal',
   kind: WITHDRAWAL_KIND,
   async confirmed(tx: RawSql, w: WithdrawalRow) {
