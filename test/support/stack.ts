@@ -16,7 +16,7 @@ import {
   type Resolver,
 } from '@gw/runtime';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
-import { mintByDeposit } from '@gw/core/custody';
+import { mintByDeposit } from '@gw/core/local-chain';
 import { issueCredential } from '@gw/core/auth';
 import { startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { newWallet, signedLogin } from './wallet.js';

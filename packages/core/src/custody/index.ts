@@ -4,14 +4,15 @@ export { type CreditedDeposit, type DepositAttribution, defineDepositAttribution
 export {
   checkReserves,
   scheduledReservesCheck,
+  creditSystemDeposit,
   CUSTODY_REORG_WINDOW,
+  depositStatusOfLog,
   depositStatusOfTransaction,
-  fundSystemAccountByDeposit,
   listDeposits,
-  mintByDeposit,
   orphanedDeposits,
   scanDeposits,
   type ScanReport,
+  type SentDeposit,
   systemAccountFunded,
 } from './service.js';
 export { custodyJobSchema, custodyQueue, depositScans, reservesChecks, type CustodyJob } from './queue.js';
