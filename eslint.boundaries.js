@@ -19,6 +19,15 @@ function repositoryNames(module) {
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The development-chain tooling (`@gw/core/local-chain`: anvil_mine, anvil_impersonateAccount,
+ * anvil_setBalance) is for the operator CLI and the tests: the apps that serve traffic (the API, the
+ * worker, the console) and the other core modules never import it.
+ */
+const LOCAL_CHAIN = 'local-chain';
+const LOCAL_CHAIN_APPS = ['admin'];
+const LOCAL_CHAIN_MESSAGE = `'${LOCAL_CHAIN}' is tooling for a development chain (anvil's own methods): only the operator CLI (apps/admin) and the tests import it, never production code.`;
+
 const subfolders = (dir) =>
   readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -36,6 +45,11 @@ function moduleRules() {
   const modules = subfolders(CORE);
   const unlisted = modules.filter((m) => !(m in MODULE_DEPENDENCIES));
   if (unlisted.length) throw new Error(`module(s) ${unlisted.join(', ')} missing from packages/core/module-dependencies.js`);
+  const onTooling = modules.filter((m) => MODULE_DEPENDENCIES[m].includes(LOCAL_CHAIN));
+  if (onTooling.length)
+    throw new Error(
+      `module(s) ${onTooling.join(', ')} may not depend on '${LOCAL_CHAIN}' (packages/core/module-dependencies.js): ${LOCAL_CHAIN_MESSAGE}`,
+    );
   return modules.flatMap((module) => {
     const allowed = MODULE_DEPENDENCIES[module];
     const others = allowed.length ? `(?!(${allowed.map(escape).join('|')})/index\\.js$)` : '';
@@ -65,6 +79,7 @@ function moduleRules() {
               })),
               patterns: [
                 ...upward,
+                ...(module === LOCAL_CHAIN ? [] : [{ regex: `^(\\.\\./)+${LOCAL_CHAIN}(/|$)`, message: LOCAL_CHAIN_MESSAGE }]),
                 {
                   regex: `^${escape(up)}${others}`,
                   message: `'${module}' may import only ${allowed.length ? allowed.map((d) => `../${d}/index.js`).join(', ') : 'no other module'} (packages/core/module-dependencies.js).`,
@@ -79,6 +94,10 @@ function moduleRules() {
     });
   });
 }
+
+const throughIndex = { regex: '^@gw/core/[^/]+/', message: 'Import a module only through its index: @gw/core/<module>.' };
+/** An app's `no-restricted-imports`: one rule object per file, since a later one replaces an earlier one's options. */
+const appImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /** Layers: db ← runtime ← core ← apps; a package never imports a layer above it. */
 const layerRules = [
@@ -104,15 +123,13 @@ const layerRules = [
       ],
     },
   },
+  // The apps: a module only through its index; the local-chain tooling only in the operator CLI.
   {
     files: ['apps/*/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@gw/core/[^/]+/', message: 'Import a module only through its index: @gw/core/<module>.' }] },
-      ],
-    },
+    ignores: LOCAL_CHAIN_APPS.map((app) => `apps/${app}/src/**`),
+    rules: appImports([throughIndex, { regex: `(^@gw/core|/packages/core/src)/${LOCAL_CHAIN}(/|$)`, message: LOCAL_CHAIN_MESSAGE }]),
   },
+  { files: LOCAL_CHAIN_APPS.map((app) => `apps/${app}/src/**/*.ts`), rules: appImports([throughIndex]) },
 ];
 
 /**

@@ -67,6 +67,18 @@ describe('module boundaries (packages/core/module-dependencies.js, enforced by p
     expect(await restricted('packages/core/src/payments/x.ts', "export { startApi } from '@gw/api';\n")).toHaveLength(1);
   });
 
+  it('keeps the local-chain tooling out of the apps that serve traffic and out of the other modules', async () => {
+    const tooling = "export { mintByDeposit } from '@gw/core/local-chain';\n";
+    for (const app of ['api', 'worker', 'ops'])
+      expect(await restricted(`apps/${app}/src/x.ts`, tooling)).toEqual([expect.stringContaining("'local-chain' is tooling")]);
+    expect(await restricted('apps/admin/src/x.ts', tooling)).toEqual([]);
+    const inCore = await restricted('packages/core/src/custody/x.ts', "export { mintByDeposit } from '../local-chain/index.js';\n");
+    expect(inCore).toContainEqual(expect.stringContaining("'local-chain' is tooling"));
+    const deep = await restricted('packages/core/src/chain/x.ts', "export { mintByDeposit } from '../local-chain/service.js';\n");
+    expect(deep).toContainEqual(expect.stringContaining("'local-chain' is tooling"));
+    for (const deps of Object.values(MODULE_DEPENDENCIES)) expect(deps).not.toContain('local-chain');
+  });
+
   it('lists every module of packages/core, with dependencies on listed modules only and no cycle', () => {
     const modules = Object.keys(MODULE_DEPENDENCIES);
     for (const deps of Object.values(MODULE_DEPENDENCIES)) for (const d of deps) expect(modules).toContain(d);

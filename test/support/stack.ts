@@ -16,7 +16,8 @@ import {
   type Resolver,
 } from '@gw/runtime';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
-import { type DepositScanCatalogue, mintByDeposit } from '@gw/core/custody';
+import type { DepositScanCatalogue } from '@gw/core/custody';
+import { mintByDeposit } from '@gw/core/local-chain';
 import { chainTransactionCatalogue, type ChainTransactionKind, type ChainTransactionKinds } from '@gw/core/chain';
 import { chainTransactionKinds, depositScanCatalogue } from '@gw/worker/catalogue';
 import type { ApiDeps } from '@gw/api/deps';

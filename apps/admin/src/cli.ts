@@ -77,7 +77,8 @@ import {
 export const CONNECTOR_CREATE_RETIRED =
   'connector:create is retired: static ct_ tokens are no longer accepted. Connect AI agents through OAuth 2.1 and the MCP endpoint (docs/connectors.md).';
 import { ensureNativeToken } from '@gw/core/ledger';
-import { checkReserves, mintByDeposit, orphanedDeposits } from '@gw/core/custody';
+import { checkReserves, orphanedDeposits } from '@gw/core/custody';
+import { mintByDeposit } from '@gw/core/local-chain';
 import {
   describeSigningKeys,
   findOrganizationId,

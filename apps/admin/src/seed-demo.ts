@@ -35,7 +35,8 @@ import { countCarbonCredits, findCarbonCreditId, insertCarbonCredit } from '@gw/
 import { contractAddress, faucet, publicClientOf } from '@gw/core/chain';
 import { countClinicalRecords, insertClinicalRecords } from '@gw/core/health-records';
 import { ensureNativeToken, findJournalEntryIdByReference, ISSUANCE, transfer, TREASURY } from '@gw/core/ledger';
-import { fundSystemAccountByDeposit, systemAccountFunded } from '@gw/core/custody';
+import { systemAccountFunded } from '@gw/core/custody';
+import { fundSystemAccountByDeposit } from '@gw/core/local-chain';
 import {
   countCertificates,
   countCheckpoints,

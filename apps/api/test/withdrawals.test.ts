@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { erc20Abi } from 'viem';
 import { contractAddress, publicClientOf } from '@gw/core/chain';
-import { mintByDeposit } from '@gw/core/custody';
+import { mintByDeposit } from '@gw/core/local-chain';
 import { getBalance, ISSUANCE, WITHDRAWALS_IN_FLIGHT } from '@gw/core/ledger';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
 import { rpc } from '../../../test/support/rpc.js';

@@ -4,16 +4,17 @@ export { type CreditedDeposit, type DepositAttribution } from './attribution.js'
 export {
   checkReserves,
   scheduledReservesCheck,
+  creditSystemDeposit,
   CUSTODY_REORG_WINDOW,
+  depositStatusOfLog,
   depositStatusOfTransaction,
   type DepositScanCatalogue,
   forgetCustodyChain,
-  fundSystemAccountByDeposit,
   listDeposits,
-  mintByDeposit,
   orphanedDeposits,
   scanDeposits,
   type ScanReport,
+  type SentDeposit,
   systemAccountFunded,
 } from './service.js';
 export { custodyJobSchema, custodyQueue, depositScans, reservesChecks, type CustodyJob } from './queue.js';

@@ -1,19 +1,15 @@
-import { encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex, parseEther, type PublicClient, zeroAddress } from 'viem';
+import { erc20Abi, getAddress, zeroAddress } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
-import { AppError, type ChainEndpoint, type Context, fetchPage, type Page, type PageQuery } from '@gw/runtime';
+import { AppError, type Context, fetchPage, type Page, type PageQuery } from '@gw/runtime';
 import {
   chainCall,
   contractAddress,
   custodyAddress,
-  deployerAccount,
   deploymentBlock,
   deployments,
-  faucet,
   homeChainOf,
   type ChainResetHandler,
   publicClientOf,
-  walletClientOf,
-  withContractErrors,
 } from '../chain/index.js';
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
@@ -570,121 +566,65 @@ export async function scheduledReservesCheck(
   }
 }
 
-// --- funding on a local chain (admin token:mint, seed:demo) ------------------------------------------
+// --- for the local-chain tooling (packages/core/src/local-chain: token:mint, seed:demo) ------------------
 
-async function rpc<T>(pub: PublicClient, method: string, params: unknown[]): Promise<T> {
-  return (await pub.request({ method, params } as never)) as T;
+/**
+ * The deposit scan's state of one Transfer log to custody, by its key: `pending`, `credited`,
+ * `orphaned`, or null when the scan has not seen it yet.
+ * @param txHash lower-case 0x hex
+ * @param logIndex the log's index in its block
+ */
+export async function depositStatusOfLog(
+  ctx: Pick<Context, 'prisma'>,
+  chainId: number,
+  txHash: string,
+  logIndex: number,
+): Promise<'pending' | 'credited' | 'orphaned' | null> {
+  return (await findDepositByKey(ctx.prisma, chainId, txHash, logIndex))?.status ?? null;
 }
 
-/** Refuses unless the home chain is configured and local (the faucet and anvil's methods exist only there). */
-function localHomeChain(ctx: Pick<Context, 'chains'>, what: string): ChainEndpoint {
-  const chain = ctx.chains.home;
-  if (!chain)
-    throw new AppError(
-      'chain-unavailable',
-      `${what} needs a chain: no chain is configured (CHAIN_RPC_URLS), and nothing may be minted without one`,
-    );
-  if (!chain.local)
-    throw new AppError(
-      'chain-not-local',
-      `${what} works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS): deposit real tokens to the custody address`,
-    );
-  return chain;
-}
-
-/** Mines `n` blocks on a local chain (anvil_mine). */
-async function mine(chain: ChainEndpoint, pub: PublicClient, n: number): Promise<void> {
-  if (n > 0) await chainCall(chain, () => rpc(pub, 'anvil_mine', [numberToHex(n)]));
-}
-
-/** Scans (waiting for the lock) until the deposit of this key is credited; at most `rounds` scans. */
-async function scanUntilCredited(ctx: ScanCtx, chainId: number, txHash: string, logIndex: number, rounds = 1000): Promise<void> {
-  for (let i = 0; i < rounds; i++) {
-    const d = await findDepositByKey(ctx.prisma, chainId, txHash, logIndex);
-    if (d?.status === 'credited') return;
-    if (d?.status === 'orphaned') throw new Error(`deposit ${txHash}#${logIndex} is orphaned`);
-    await scanDeposits(ctx, { wait: true });
-  }
-  throw new Error(`deposit ${txHash}#${logIndex} not credited after ${rounds} scans`);
+/** The transfer to custody that {@link creditSystemDeposit}'s `send` made, once mined. */
+export interface SentDeposit {
+  txHash: `0x${string}`;
+  /** The index of its Transfer log in its block. */
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: `0x${string}`;
 }
 
 /**
- * `admin token:mint` on a local home chain, with no money from nothing (custodial tokens come in
- * only as deposits): the faucet sends `amount` from the deployer to `address`, the wallet
- * (impersonated with anvil_impersonateAccount, given gas with anvil_setBalance when it has less than
- * 1 ETH) transfers it to the custody address, the confirmation blocks are mined (anvil_mine) and the
- * deposit scan runs until that deposit is credited, exactly as the worker would credit it (whoever
- * scans first credits it, once).
- * @returns the wallet's custodial balance after the credit, base units
- * @throws AppError chain-unavailable when no chain is configured; chain-not-local on any other chain
+ * Records a system account's deposit without waiting for the scan: in one transaction holding the
+ * chain's scan lock (waited for), `send` makes the transfer of `amount` from `from` to the custody
+ * address and waits for it to be mined, then its deposit row is written `credited` to `owner` with
+ * its ledger entry (`deposit`, from `system:issuance`) and its block is remembered. No scan can see
+ * the transfer first, and the poller later meets the same (chain, tx hash, log index) key and leaves
+ * it alone. The transaction is never retried (`send` is not repeated). A system account's deposit is
+ * attributable to no organization: no event.
+ * @param deposit `amount` in base units of the native token; `from` the sender's address
+ * @returns the transfer's hash
+ * @throws Error when `owner` is not a system account; whatever `send` throws (nothing is recorded)
  */
-export async function mintByDeposit(ctx: ScanCtx, address: string, amount: bigint): Promise<{ address: string; balance: bigint }> {
-  const chain = localHomeChain(ctx, 'token:mint');
-  if (!isAddress(address, { strict: false })) throw new AppError('validation-error', 'address must be an EVM address');
-  const wallet = getAddress(address);
-  const pub = publicClientOf(ctx, chain);
-  const [token, custody] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);
-  await faucet(ctx, wallet, amount);
-  if ((await chainCall(chain, () => pub.getBalance({ address: wallet }))) < parseEther('1'))
-    await chainCall(chain, () => rpc(pub, 'anvil_setBalance', [wallet, numberToHex(parseEther('1'))]));
-  await chainCall(chain, () => rpc(pub, 'anvil_impersonateAccount', [wallet]));
-  let hash: `0x${string}`;
-  try {
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [custody, amount] });
-    hash = await chainCall(chain, () => rpc<`0x${string}`>(pub, 'eth_sendTransaction', [{ from: wallet, to: token, data }]));
-  } finally {
-    await chainCall(chain, () => rpc(pub, 'anvil_stopImpersonatingAccount', [wallet]));
-  }
-  const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
-  if (receipt.status !== 'success') throw new Error(`deposit transfer ${hash} reverted`);
-  const log = receipt.logs.find((l) => l.address.toLowerCase() === token.toLowerCase() && l.topics[0] === TRANSFER_TOPIC);
-  if (!log) throw new Error(`deposit transfer ${hash} has no Transfer log`);
-  await mine(chain, pub, chain.confirmations);
-  await scanUntilCredited(ctx, chain.chainId, hash.toLowerCase(), log.logIndex);
-  return { address: wallet, balance: await balanceOf(ctx.prisma, { type: 'wallet', id: wallet }, ctx.config.NATIVE_TOKEN_SYMBOL) };
-}
-
-/**
- * Funds a system account with real tokens on a local home chain (`seed:demo`'s treasury): the
- * deployer transfers `amount` to the custody address and, in the same transaction holding the scan
- * lock (so no scan can see the transfer first), its deposit row is recorded `credited` to `owner`
- * with its ledger entry (`deposit`, from `system:issuance`). The poller later meets the same
- * (chain, tx hash, log index) key and leaves it alone. Then the confirmations are mined and a scan
- * runs, so that the reserves count it.
- * @returns the deposit's transaction hash
- * @throws AppError chain-unavailable when no chain is configured; chain-not-local on any other chain
- */
-export async function fundSystemAccountByDeposit(ctx: ScanCtx, owner: Owner, amount: bigint): Promise<{ txHash: `0x${string}` }> {
-  const chain = localHomeChain(ctx, 'Funding a system account');
-  if (owner.type !== 'system') throw new Error('fundSystemAccountByDeposit funds system accounts only');
-  const pub = publicClientOf(ctx, chain);
-  const [token, custody] = await Promise.all([contractAddress(ctx, chain.chainId, 'token'), custodyAddress(ctx)]);
-  const deployer = deployerAccount(ctx, chain);
-  const txHash = await withTransaction(
+export async function creditSystemDeposit(
+  ctx: Pick<Context, 'prisma' | 'config'>,
+  deposit: { chainId: number; owner: Owner; from: `0x${string}`; amount: bigint },
+  send: () => Promise<SentDeposit>,
+): Promise<`0x${string}`> {
+  const { chainId, owner, from, amount } = deposit;
+  if (owner.type !== 'system') throw new Error('creditSystemDeposit credits system accounts only');
+  return withTransaction(
     ctx.prisma,
     async (tx) => {
-      await lockDepositScan(tx, chain.chainId, true);
-      const hash = await chainCall(chain, () =>
-        walletClientOf(ctx, chain, deployer).writeContract({
-          address: token,
-          abi: withContractErrors(erc20Abi),
-          functionName: 'transfer',
-          args: [custody, amount],
-          account: deployer,
-          chain: undefined,
-        } as never),
-      );
-      const receipt = await chainCall(chain, () => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 }));
-      const log = receipt.logs.find((l) => l.address.toLowerCase() === token.toLowerCase() && l.topics[0] === TRANSFER_TOPIC);
-      if (receipt.status !== 'success' || !log) throw new Error(`treasury funding transfer ${hash} failed`);
+      await lockDepositScan(tx, chainId, true);
+      const sent = await send();
+      const txHash = sent.txHash.toLowerCase();
       await insertDeposits(tx, [
         {
-          chainId: chain.chainId,
-          txHash: hash.toLowerCase(),
-          logIndex: log.logIndex,
-          blockNumber: receipt.blockNumber,
-          blockHash: receipt.blockHash,
-          address: deployer.address,
+          chainId,
+          txHash,
+          logIndex: sent.logIndex,
+          blockNumber: sent.blockNumber,
+          blockHash: sent.blockHash,
+          address: from,
           ownerType: 'system',
           ownerId: owner.id,
           token: ctx.config.NATIVE_TOKEN_SYMBOL,
@@ -692,16 +632,13 @@ export async function fundSystemAccountByDeposit(ctx: ScanCtx, owner: Owner, amo
           status: 'pending',
         },
       ]);
-      const row = await findDepositByKey(tx, chain.chainId, hash.toLowerCase(), log.logIndex);
-      await creditDeposit([], tx, row!, receipt.blockNumber); // a system account's: attributable to no organization, no event
-      await rememberBlocks(tx, chain.chainId, [{ number: receipt.blockNumber, hash: receipt.blockHash }]);
-      return hash;
+      const row = await findDepositByKey(tx, chainId, txHash, sent.logIndex);
+      await creditDeposit([], tx, row!, sent.blockNumber); // a system account's: attributable to no organization, no event
+      await rememberBlocks(tx, chainId, [{ number: sent.blockNumber, hash: sent.blockHash }]);
+      return sent.txHash;
     },
     { timeout: 120_000, maxWait: 10_000, retries: 0 },
   );
-  await mine(chain, pub, chain.confirmations);
-  await scanDeposits(ctx, { wait: true });
-  return { txHash };
 }
 
 /** True when a deposit was ever credited to this system account (seed:demo runs once). */
