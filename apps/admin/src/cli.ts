@@ -43,7 +43,6 @@ import {
   createRedis,
   sha256Hex,
   isAppError,
-  loadConfig,
   loadEnvFile,
   parseAmount,
   parseScopes as parseScopeList,
@@ -56,6 +55,7 @@ import {
   type Config,
   type LocalChainsSource,
 } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { getAddress, isAddress, parseEther } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { backoffDelayMs } from '@gw/core/webhooks';
-import { ConfigError, loadConfig, SecretBox } from '@gw/runtime';
+import { z } from 'zod';
+import { ConfigError, composeEnv, defineEnvSlice, runtimeEnvSlice, SecretBox } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -40,6 +42,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(() => loadConfig({})).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(loadConfig({ NODE_ENV: 'test' }).SECRETS_ENCRYPTION_KEY).toBeUndefined();
+  });
+});
+
+describe('composition of the slices (each module declares its variables, @gw/core/config composes them)', () => {
+  const slice = (owner: string, schema: z.ZodObject) =>
+    defineEnvSlice({ owner, schema, source: { url: import.meta.url, variable: owner } });
+
+  it('parses every slice in one pass, so that every invalid variable is named at once', () => {
+    const env = composeEnv([runtimeEnvSlice, slice('a', z.object({ A_MS: z.coerce.number().int().default(5) }))]);
+    expect(env.load({ NODE_ENV: 'test', A_MS: '7' })).toMatchObject({ PORT: 3000, A_MS: 7 });
+    let error: unknown;
+    try {
+      env.load({ NODE_ENV: 'test', PORT: 'x', A_MS: 'y' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).variables.sort()).toEqual(['A_MS', 'PORT']);
+  });
+
+  it('refuses a variable declared by two slices', () => {
+    expect(() => composeEnv([runtimeEnvSlice, slice('b', z.object({ PORT: z.string() }))])).toThrow(/PORT is declared by two slices/);
   });
 });
 
