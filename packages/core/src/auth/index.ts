@@ -42,3 +42,4 @@ export {
   setOrganizationNative,
 } from './repository.js';
 export { ALLOWANCE_URN, MAX_ALLOWANCE_RECIPIENTS, parseAllowanceResource } from './allowance.js';
+export { authProblems } from './problems.js';

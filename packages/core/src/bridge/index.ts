@@ -5,3 +5,4 @@ export { LEGACY_FAILURE_REASON, relayBridgeTransfer, resumeBridgeRelays } from '
 export { bridgeRelayQueue } from './queue.js';
 export { BRIDGE_KINDS, retryBridgeDestination } from './service.js';
 export { countFailedAtDestination } from './repository.js';
+export { bridgeProblems } from './problems.js';

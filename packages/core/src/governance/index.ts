@@ -11,3 +11,4 @@ export {
 export { GOVERNOR_STREAM } from './indexer.js';
 export { governanceJobSchema, governanceKeeperRuns, governanceQueue, type GovernanceJob } from './queue.js';
 export { governanceRoutes } from './routes.js';
+export { governanceProblems } from './problems.js';

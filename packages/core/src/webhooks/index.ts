@@ -95,3 +95,4 @@ export {
   findOverdueDeliveries,
   readOutboxBacklog,
 } from './engine/repository.js';
+export { webhooksProblems } from './problems.js';
