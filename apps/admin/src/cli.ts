@@ -45,7 +45,6 @@ import {
   isAppError,
   loadEnvFile,
   parseAmount,
-  parseScopes as parseScopeList,
   SecretBox,
   createChains,
   createLogger,
@@ -55,6 +54,7 @@ import {
   type Config,
   type LocalChainsSource,
 } from '@gw/runtime';
+import { parseScopes as parseScopeList } from '@gw/core/auth';
 import { loadConfig } from '@gw/core/config';
 import { getAddress, isAddress, parseEther } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { backoffDelayMs } from '@gw/core/webhooks';
 import { z } from 'zod';
 import { ConfigError, composeEnv, defineEnvSlice, runtimeEnvSlice, SecretBox } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
@@ -116,14 +115,6 @@ describe('local defaults (issue #25): NODE_ENV=development relaxes what a local 
   it('start-up wait and shutdown bound: 30 s and 25 s by default', () => {
     expect(local()).toMatchObject({ STARTUP_WAIT_MS: 30000, SHUTDOWN_TIMEOUT_MS: 25000 });
     expect(local({ STARTUP_WAIT_MS: '0' }).STARTUP_WAIT_MS).toBe(0);
-  });
-});
-
-describe('back-off (spec, Limits: 1, 2, 4, 8 minutes ..., capped at 1 hour)', () => {
-  it('doubles from the base and caps at the maximum', () => {
-    const minutes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelayMs(n, 60_000, 3_600_000) / 60_000);
-    expect(minutes).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
-    expect(backoffDelayMs(2000, 60_000, 3_600_000)).toBe(3_600_000);
   });
 });
 
