@@ -9,7 +9,8 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import { startPgBouncer, type RunningPgBouncer } from '@gw/db/pgbouncer';
-import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
+import { closeContext, createContext, type Context } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import {
   apiTargets,
   runApiRounds,

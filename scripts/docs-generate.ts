@@ -5,9 +5,10 @@
  * script would write (so the docs cannot drift from the code).
  *
  * - `endpoints` (docs/endpoints.md): the route table, as the API registers and documents it.
- * - `env` and `env-ops` (docs/configuration.md): every variable of `envSchema`
- *   (packages/runtime/src/config/env.ts) and of the ops app's `opsEnvSchema`, with its default,
- *   accepted values and the doc comment written above it in the source.
+ * - `env` and `env-ops` (docs/configuration.md): every variable of each slice of the environment
+ *   (`ENV` of `@gw/core/config`: the runtime's, then each module's `config.ts`), one table per
+ *   slice, and of the ops app's `opsEnvSchema`, with its default, accepted values and the doc
+ *   comment written above it in the source.
  * - `retry-schedule` (docs/webhooks.md): the waits `backoffDelayMs` makes with the default
  *   `WEBHOOK_MAX_ATTEMPTS`, `WEBHOOK_BACKOFF_BASE_MS` and `WEBHOOK_BACKOFF_MAX_MS`.
  * - `fair-share` (docs/webhooks.md): each organization's share of the worker pool (`fairShare`)
@@ -26,7 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { z } from 'zod';
 import { ROUTES, routeIndexMarkdown } from '@gw/api';
-import { envSchema, LOCAL_DEVELOPMENT_DEFAULTS, PRODUCTION_DEFAULTS } from '@gw/runtime';
+import { ENV } from '@gw/core/config';
 import { backoffDelayMs, fairShare } from '@gw/core/webhooks';
 import { opsEnvSchema } from '../apps/ops/src/config.js';
 import { MCP_TOOLS, mcpToolsMarkdown } from '../apps/api/src/mcp/tools.js';
@@ -133,6 +134,25 @@ export function envTableMarkdown(
   return ['| variable | default | accepted | meaning |', '| --- | --- | --- | --- |', ...lines].join('\n');
 }
 
+/** The source file of a slice, relative to the repository root. */
+export const sliceFile = (slice: { source: { url: string } }): string => fileURLToPath(slice.source.url).slice(fileURLToPath(ROOT).length);
+
+/**
+ * The `env` section: one table per slice of the environment (the runtime's, then the modules'),
+ * under a heading naming its owner and its source file.
+ */
+export function envSlicesMarkdown(): string {
+  return ENV.slices
+    .map((slice) => {
+      const table = envTableMarkdown(slice.schema, envComments(new URL(slice.source.url), slice.source.variable), {
+        production: ENV.productionDefaults,
+        development: ENV.developmentDefaults,
+      });
+      return `### \`${slice.owner}\` (\`${sliceFile(slice)}\`)\n\n${table}`;
+    })
+    .join('\n\n');
+}
+
 // --- the retry schedule ----------------------------------------------------------------------------
 
 function human(ms: number): string {
@@ -187,7 +207,7 @@ export function fairShareMarkdown(workerConcurrency: number, min: number, max: n
 // --- the sections ------------------------------------------------------------------------------------
 
 /** The production defaults (the retry table documents the specification's schedule, not development's). */
-const defaults = { ...envSchema.parse({ NODE_ENV: 'production' }), ...PRODUCTION_DEFAULTS };
+const defaults = ENV.load({ NODE_ENV: 'production' }, { secretsKey: 'unused' });
 
 /**
  * ARCHITECTURE.md's table of the allowed dependencies between the modules of packages/core (issue
@@ -204,15 +224,7 @@ export const SECTIONS: { file: string; name: string; render: () => string }[] = 
   { file: 'docs/endpoints.md', name: 'endpoints', render: () => routeIndexMarkdown(ROUTES) },
   { file: 'docs/connectors.md', name: 'mcp-tools', render: () => mcpToolsMarkdown(MCP_TOOLS) },
   { file: 'ARCHITECTURE.md', name: 'module-dependencies', render: () => moduleDependenciesMarkdown(MODULE_DEPENDENCIES) },
-  {
-    file: 'docs/configuration.md',
-    name: 'env',
-    render: () =>
-      envTableMarkdown(envSchema, envComments(new URL('packages/runtime/src/config/env.ts', ROOT), 'envSchema'), {
-        production: PRODUCTION_DEFAULTS,
-        development: LOCAL_DEVELOPMENT_DEFAULTS,
-      }),
-  },
+  { file: 'docs/configuration.md', name: 'env', render: () => envSlicesMarkdown() },
   {
     file: 'docs/configuration.md',
     name: 'env-ops',

@@ -19,15 +19,8 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import {
-  createLogger,
-  ensureLocalSecretsKey,
-  exitOnStartupError,
-  loadConfig,
-  loadEnvFile,
-  recordLocalChains,
-  runService,
-} from '@gw/runtime';
+import { createLogger, ensureLocalSecretsKey, exitOnStartupError, loadEnvFile, recordLocalChains, runService } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { localAppRoleFor } from '@gw/db';
 import { setIntervalMining, startLocalChains, type LocalChains } from '@gw/contracts/anvil';
 import { startApi, startupBanner } from '@gw/api';

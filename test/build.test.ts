@@ -12,7 +12,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { generateKeyringEntry, loadConfig } from '@gw/runtime';
+import { generateKeyringEntry } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { redisDbForWorker } from './support/stack.js';
 import { repoRoot } from './support/worker-process.js';
 

@@ -22,7 +22,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { parse as parseYaml } from 'yaml';
-import { createRedis, envSchema, loadConfig } from '@gw/runtime';
+import { createRedis } from '@gw/runtime';
+import { envSchema, loadConfig } from '@gw/core/config';
 import { loadOpsConfig, opsEnvSchema } from '../apps/ops/src/config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,7 +14,8 @@ import { createPayment } from '@gw/core/payments';
 import { ensureNativeToken, ISSUANCE, transfer } from '@gw/core/ledger';
 import { withTransaction } from '@gw/db';
 import { issueCredential } from '@gw/core/auth';
-import { parseScopes, type Context } from '@gw/runtime';
+import { type Context } from '@gw/runtime';
+import { parseScopes } from '@gw/core/auth';
 
 export interface Fixtures extends Organization {
   /** Checksummed address of the payer of every pipeline payment. */

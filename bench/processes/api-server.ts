@@ -4,7 +4,7 @@
  * RATE_LIMIT_MAX very high, LOG_LEVEL=silent). IPC: `{ type: 'ready', port }`; SIGTERM stops
  * it gracefully (so `--cpu-prof` writes its profile on exit).
  */
-import { loadConfig } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { startApi } from '@gw/api';
 
 const api = await startApi(loadConfig());

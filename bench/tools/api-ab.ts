@@ -28,7 +28,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import { closeContext, createContext } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from '../sections/api-section.js';
 import { loadBenchConfig } from '../lib/config.js';
 import { createOrganization } from '../lib/fixtures.js';

@@ -13,7 +13,8 @@
  *
  * Own database (created, dropped) and Redis database `/13` (flushed), as `pnpm bench`.
  */
-import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import { closeContext, createContext } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { deliveryQueue } from '@gw/core/webhooks';
 import { confirmAtPeak } from '../lib/confirm-driver.js';
 import { createFixtures, createPendingPayments } from '../lib/fixtures.js';

@@ -77,7 +77,8 @@ const intSetting = (name: string, fallback: number): number => {
 const SETUP_SCRIPT = `
 import { existsSync } from 'node:fs';
 import { migrateDatabase } from '@gw/db';
-import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import { closeContext, createContext } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { ensureNativeToken } from '@gw/core/ledger';
 await migrateDatabase(process.env.DATABASE_URL);
 const fx = await import(existsSync('bench/lib/fixtures.ts') ? './bench/lib/fixtures.ts' : './bench/fixtures.ts');

@@ -16,7 +16,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { closeContext, createContext, loadConfig } from '@gw/runtime';
+import { closeContext, createContext } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { expireDuePayments, insertPaymentRows, type NewPayment } from '@gw/core/payments';
 import { claimRedisDatabase, createBenchDatabase, flushRedis } from '../lib/infra.js';
 

@@ -6,7 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createEndpointGate } from '@gw/core/webhooks';
-import { createRedis, loadConfig } from '@gw/runtime';
+import { createRedis } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 
 const url = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 const prefix = `gatecost${randomBytes(3).toString('hex')}`;

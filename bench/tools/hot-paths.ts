@@ -22,7 +22,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { authenticateCredential, SessionTokens } from '@gw/core/auth';
-import { closeContext, createContext, loadConfig, type Context } from '@gw/runtime';
+import { closeContext, createContext, type Context } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment, createPayment } from '@gw/core/payments';
 import { deliveryQueue, processDelivery, type Sender, createDeliveryStore, createEndpointGate, listWebhooks } from '@gw/core/webhooks';

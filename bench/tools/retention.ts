@@ -17,7 +17,8 @@
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { createRawSql, type RawSqlPool } from '@gw/db';
-import { createLogger, loadConfig } from '@gw/runtime';
+import { createLogger } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { runRetention, type RetentionStep } from '@gw/core/retention';
 import { createBenchDatabase } from '../lib/infra.js';
 import { seedRetentionRows } from '../lib/retention-seed.js';

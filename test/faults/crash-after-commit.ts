@@ -5,7 +5,8 @@
  * QUEUE_PREFIX): node --import tsx test/faults/crash-after-commit.ts <organizationId> <paymentId> <payer>
  */
 import type { Queue } from 'bullmq';
-import { closeContext, createContext, loadConfig, type QueueDef } from '@gw/runtime';
+import { closeContext, createContext, type QueueDef } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment } from '@gw/core/payments';
 import { deliveryQueue } from '@gw/core/webhooks';

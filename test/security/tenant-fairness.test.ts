@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { issueCredential } from '@gw/core/auth';
-import { parseScopes } from '@gw/runtime';
+import { parseScopes } from '@gw/core/auth';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**

@@ -5,16 +5,9 @@ import { createTestDatabase } from '@gw/db/testing';
 import { startApi, type RunningApi } from '@gw/api';
 import { startWorker, type RunningWorker } from '@gw/worker';
 import { getAddress } from 'viem';
-import {
-  createLogger,
-  createRedis,
-  deleteKeys,
-  generateKeyringEntry,
-  loadConfig,
-  parseScopes,
-  type Config,
-  type Resolver,
-} from '@gw/runtime';
+import { createLogger, createRedis, deleteKeys, generateKeyringEntry, type Config, type Resolver } from '@gw/runtime';
+import { parseScopes } from '@gw/core/auth';
+import { loadConfig } from '@gw/core/config';
 import { ISSUANCE, postEntry } from '@gw/core/ledger';
 import type { DepositScanCatalogue } from '@gw/core/custody';
 import { mintByDeposit } from '@gw/core/local-chain';

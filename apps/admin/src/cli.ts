@@ -43,10 +43,8 @@ import {
   createRedis,
   sha256Hex,
   isAppError,
-  loadConfig,
   loadEnvFile,
   parseAmount,
-  parseScopes as parseScopeList,
   SecretBox,
   createChains,
   createLogger,
@@ -56,6 +54,8 @@ import {
   type Config,
   type LocalChainsSource,
 } from '@gw/runtime';
+import { parseScopes as parseScopeList } from '@gw/core/auth';
+import { loadConfig } from '@gw/core/config';
 import { getAddress, isAddress, parseEther } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';

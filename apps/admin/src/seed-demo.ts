@@ -53,7 +53,8 @@ import {
 } from '@gw/core/logistics';
 import { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from '@gw/core/staking';
 import { withTransaction, type PrismaClient } from '@gw/db';
-import { SCOPES, type Config } from '@gw/runtime';
+import { type Config } from '@gw/runtime';
+import { SCOPES } from '@gw/core/auth';
 import { erc20Abi, keccak256, toBytes } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 

@@ -1,4 +1,5 @@
-import { PRODUCTION_DEFAULTS, type Config } from '@gw/runtime';
+import { type Config } from '@gw/runtime';
+import { PRODUCTION_DEFAULTS } from '@gw/core/config';
 import { siweDomainPolicy } from '@gw/core/auth';
 
 /** `5000` → `5 s`, `60000` → `1 min`, `3600000` → `1 h`; other values in ms. */

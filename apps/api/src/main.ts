@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, exitOnStartupError, loadConfig, loadEnvFile, runService } from '@gw/runtime';
+import { createLogger, exitOnStartupError, loadEnvFile, runService } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { startApi } from './start-api.js';
 
 /**

@@ -11,7 +11,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { artifacts } from '@gw/contracts';
 import { encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256 } from 'viem';
-import { createChains, loadConfig } from '@gw/runtime';
+import { createChains } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import {
   ANVIL_DEV_KEY,
   contractAddress,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { errorCatalog } from '@gw/runtime';
+import { errorCatalog } from '@gw/core/problems';
 import { openApiJson, registeredRoutes, type RegisteredRoute } from '@gw/api';
 import { escapeHtml, problemPage } from '@gw/api/http/problem-pages';
 import { startStack, type Stack } from '../../../test/support/stack.js';

@@ -5,7 +5,8 @@
  * pick a fresh address per request). supertest connects from the loopback address.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '@gw/runtime';
+import { ConfigError } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 /** A rate-limited route that needs no credentials: the limit is keyed by the client address. */

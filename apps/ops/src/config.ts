@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, type Config } from '@gw/runtime';
+import { ConfigError, type Config } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { z } from 'zod';
 import { BOARD_ACTION_NAMES, type BoardAction } from './board-actions.js';
 
@@ -10,7 +11,7 @@ export const MIN_PRODUCTION_PASSWORD_LENGTH = 12;
 /**
  * The variables only the ops app reads (the shared ones, DATABASE_URL, REDIS_URL, QUEUE_PREFIX,
  * LOG_LEVEL, NODE_ENV, OPS_LOGIN_MAX_FAILURES, OPS_LOGIN_LOCKOUT_MS, come from `loadConfig()` of
- * @gw/runtime). Documented in `.env.example`.
+ * @gw/core/config). Documented in `.env.example`.
  */
 export const opsEnvSchema = z.object({
   /** Port of the ops app (Bull Board, /metrics, /healthz); never the API's port. */

@@ -67,7 +67,8 @@ function checkTcp(host: string, port: number): Promise<CheckResult> {
 }
 
 async function checkHeartbeat(app: string, env: NodeJS.ProcessEnv, host: string): Promise<CheckResult> {
-  const { createRedis, loadConfig, metricsIndexKey, metricsKey } = await import('@gw/runtime');
+  const { createRedis, metricsIndexKey, metricsKey } = await import('@gw/runtime');
+  const { loadConfig } = await import('@gw/core/config');
   const config = loadConfig(env);
   // REDIS_URL, or the cluster or sentinels when REDIS_CLUSTER_NODES / REDIS_SENTINELS are set.
   const redis = createRedis(config, { lazyConnect: true, failFast: true, connectTimeoutMs: CHECK_TIMEOUT_MS, name: 'healthcheck' });

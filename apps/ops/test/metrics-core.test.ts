@@ -5,6 +5,7 @@ import { Queue } from 'bullmq';
 import { Registry } from 'prom-client';
 import {
   attemptOutcome,
+  createDeliveryMetrics,
   deliveryOutcomeCounter,
   instrumentSender,
   UNKNOWN_EVENT,
@@ -47,7 +48,7 @@ describe('delivery instrumentation (worker)', () => {
   });
 
   it('observes every attempt by outcome, in seconds, and passes the result through', async () => {
-    const m = createAppMetrics('worker', { instanceId: 'w1' });
+    const m = createDeliveryMetrics(createAppMetrics('worker', { instanceId: 'w1' }).registry);
     const sender = instrumentSender(
       fakeSender({ ok: true, statusCode: 200, durationMs: 40 }, { statusCode: 503 }, { error: 'timeout after 10 ms' }),
       m,
@@ -63,7 +64,7 @@ describe('delivery instrumentation (worker)', () => {
   });
 
   it('counts each run of the delivery handler once, by outcome and event; skipped and not-due runs are not counted', async () => {
-    const m = createAppMetrics('worker', { instanceId: 'w2' });
+    const m = createDeliveryMetrics(createAppMetrics('worker', { instanceId: 'w2' }).registry);
     const count = deliveryOutcomeCounter(m);
     const outcomes: (ProcessOutcome | 'error')[] = [
       { kind: 'delivered', attempt: 1, event: 'payment.settled' },
@@ -108,8 +109,8 @@ describe('publishing to Redis and merging (several replicas)', () => {
     const a = createAppMetrics('worker', { instanceId: 'host-1-aaa' });
     const b = createAppMetrics('worker', { instanceId: 'host-2-bbb' });
     const api = createAppMetrics('api', { instanceId: 'host-3-ccc' });
-    a.deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 2);
-    b.deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 3);
+    createDeliveryMetrics(a.registry).deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 2);
+    createDeliveryMetrics(b.registry).deliveriesTotal.inc({ outcome: 'delivered', event: 'payment.settled' }, 3);
     api.httpRequestDuration.observe({ method: 'GET', route: '/api/health', status: '200' }, 0.01);
     const pubs = [a, b, api].map((m) =>
       startMetricsPublisher(redis, m.registry, { prefix, app: m.app, instanceId: m.instanceId, intervalMs: 1000 }),

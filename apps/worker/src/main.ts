@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, exitOnStartupError, loadConfig, loadEnvFile, runService } from '@gw/runtime';
+import { createLogger, exitOnStartupError, loadEnvFile, runService } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { startWorker } from './start-worker.js';
 import { reportHeapLimit } from './heap-limit.js';
 

@@ -3,7 +3,6 @@ import { MetricsTime, Worker } from 'bullmq';
 import {
   type Config,
   type Context,
-  type DeliveryStage,
   closeContext,
   StopProgress,
   createContext,
@@ -23,6 +22,8 @@ import {
 } from '@gw/runtime';
 import {
   announceWorkerSlots,
+  createDeliveryMetrics,
+  type DeliveryStage,
   deliveryOutcomeCounter,
   deliveryQueue,
   instrumentSender,
@@ -110,6 +111,7 @@ export async function startWorker(
   const chainTransactionKinds = opts.chainTransactionKinds ?? catalogueKinds;
   const ctx = createContext(config, { app: 'worker', logger: opts.logger });
   const metrics = createAppMetrics('worker');
+  const delivery = createDeliveryMetrics(metrics.registry);
   const sender = instrumentSender(
     createSender({
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
@@ -118,7 +120,7 @@ export async function startWorker(
       maxSockets: config.WORKER_CONCURRENCY * 2,
       portAllowed: createPortPolicy(config.WEBHOOK_ALLOWED_PORTS, config.WEBHOOK_BLOCKED_PORTS),
     }),
-    metrics,
+    delivery,
   );
   // A finishing attempt hands its slot to the oldest parked jobs of its endpoint.
   // Its own connection with auto-pipelining: the admissions and reports of concurrent jobs share
@@ -159,13 +161,13 @@ export async function startWorker(
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);
-  const observeStage = (stage: DeliveryStage, ms: number) => metrics.deliveryStageDuration.observe({ stage }, ms / 1000);
+  const observeStage = (stage: DeliveryStage, ms: number) => delivery.deliveryStageDuration.observe({ stage }, ms / 1000);
   const handlers = createHandlers(
     { ...ctx, deliveries: createDeliveryStore(ctx.sql), gate, chainTransactionKinds, ...depositScanCatalogue },
     sender,
     {
       chainSigners,
-      onDeliveryOutcome: deliveryOutcomeCounter(metrics),
+      onDeliveryOutcome: deliveryOutcomeCounter(delivery),
       onDeliveryStage: observeStage,
       onRetentionRun: retentionPrunedCounter(metrics.registry),
       onDepositScan: custody.onScan,

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
-import { createLogger, loadConfig } from '@gw/runtime';
+import { createLogger } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { reportHeapLimit, startedMaxOldSpaceMb } from '../src/heap-limit.js';
 
 /** A logger whose JSON lines are collected. */

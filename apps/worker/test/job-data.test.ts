@@ -9,10 +9,10 @@ import {
   createRedis,
   deleteKeys,
   ensureLiveJobs,
-  loadConfig,
   parseJobData,
   schedulePeriodicJob,
 } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { type RecoveryJob, deliveryQueue, enqueueDeliveries, enqueueRecovery, recoveryQueue } from '@gw/core/webhooks';
 import { PAYMENT_EXPIRY_SCHEDULER_ID, paymentExpiryQueue, paymentExpiryScans } from '@gw/core/payments';
 import { bridgeRelayQueue } from '@gw/core/bridge';

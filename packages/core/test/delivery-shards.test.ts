@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { ConfigError, createQueues, deleteKeys, loadConfig, shardQueuePrefix } from '@gw/runtime';
+import { ConfigError, createQueues, deleteKeys, shardQueuePrefix } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { deliveryQueue, deliveryQueues, deliveryShard, enqueueDeliveries, promoteDelayedDelivery } from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { loadConfig } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import {
   circuitRegistryKey,
   coalescedHealthReader,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { loadConfig } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import {
   announceWorkerSlots,
   createEndpointGate,

@@ -10,7 +10,8 @@ import { createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { GatewayGovernor } from '@gw/contracts';
 import { type Anvil, startAnvil } from '@gw/contracts/anvil';
-import { AppError, type Config, ConfigError, createChains, loadConfig } from '@gw/runtime';
+import { AppError, type Config, ConfigError, createChains } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { ANVIL_DEV_KEY, DEFAULT_PROPOSAL_THRESHOLD, deployContracts, governanceSettings } from '@gw/core/chain';
 
 const base = { NODE_ENV: 'test', DATABASE_URL: 'postgresql://127.0.0.1:5432/unused', REDIS_URL: 'redis://127.0.0.1:6379' };

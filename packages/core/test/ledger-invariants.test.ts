@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getAddress } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { AppError, loadConfig, type Config } from '@gw/runtime';
+import { AppError, type Config } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import {
   ensureNativeToken,
   getBalance,

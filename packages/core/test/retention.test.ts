@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createRawSql, type RawSqlPool } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
-import { type Config, createLogger, loadConfig } from '@gw/runtime';
+import { type Config, createLogger } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 import { pruneInBatches, runRetention } from '@gw/core/retention';
 
 /**

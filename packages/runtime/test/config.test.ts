@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { backoffDelayMs } from '@gw/core/webhooks';
-import { ConfigError, loadConfig, SecretBox } from '@gw/runtime';
+import { z } from 'zod';
+import { ConfigError, composeEnv, defineEnvSlice, runtimeEnvSlice, SecretBox } from '@gw/runtime';
+import { loadConfig } from '@gw/core/config';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -40,6 +41,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(() => loadConfig({})).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(loadConfig({ NODE_ENV: 'test' }).SECRETS_ENCRYPTION_KEY).toBeUndefined();
+  });
+});
+
+describe('composition of the slices (each module declares its variables, @gw/core/config composes them)', () => {
+  const slice = (owner: string, schema: z.ZodObject) =>
+    defineEnvSlice({ owner, schema, source: { url: import.meta.url, variable: owner } });
+
+  it('parses every slice in one pass, so that every invalid variable is named at once', () => {
+    const env = composeEnv([runtimeEnvSlice, slice('a', z.object({ A_MS: z.coerce.number().int().default(5) }))]);
+    expect(env.load({ NODE_ENV: 'test', A_MS: '7' })).toMatchObject({ PORT: 3000, A_MS: 7 });
+    let error: unknown;
+    try {
+      env.load({ NODE_ENV: 'test', PORT: 'x', A_MS: 'y' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).variables.sort()).toEqual(['A_MS', 'PORT']);
+  });
+
+  it('refuses a variable declared by two slices', () => {
+    expect(() => composeEnv([runtimeEnvSlice, slice('b', z.object({ PORT: z.string() }))])).toThrow(/PORT is declared by two slices/);
   });
 });
 
@@ -93,14 +115,6 @@ describe('local defaults (issue #25): NODE_ENV=development relaxes what a local 
   it('start-up wait and shutdown bound: 30 s and 25 s by default', () => {
     expect(local()).toMatchObject({ STARTUP_WAIT_MS: 30000, SHUTDOWN_TIMEOUT_MS: 25000 });
     expect(local({ STARTUP_WAIT_MS: '0' }).STARTUP_WAIT_MS).toBe(0);
-  });
-});
-
-describe('back-off (spec, Limits: 1, 2, 4, 8 minutes ..., capped at 1 hour)', () => {
-  it('doubles from the base and caps at the maximum', () => {
-    const minutes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffDelayMs(n, 60_000, 3_600_000) / 60_000);
-    expect(minutes).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
-    expect(backoffDelayMs(2000, 60_000, 3_600_000)).toBe(3_600_000);
   });
 });
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { Cluster, Redis } from 'ioredis';
-import { type ConfigError, createRedis, isRedisCluster, loadConfig, parseHostPorts, queuePrefixHashTag, redisMode } from '@gw/runtime';
+import {
+  type ConfigError,
+  composeEnv,
+  createRedis,
+  isRedisCluster,
+  parseHostPorts,
+  queuePrefixHashTag,
+  redisMode,
+  runtimeEnvSlice,
+} from '@gw/runtime';
+
+/** The runtime's slice alone: the Redis variables and their checks are its own. */
+const loadConfig = composeEnv([runtimeEnvSlice]).load;
 
 /** loadConfig's error for `env` (fails the test when there is none). */
 const configError = (env: Record<string, string>): ConfigError => {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { AppError, errorCatalog, type ErrorCode, type ProblemTypeInfo } from '@gw/runtime';
+import { AppError, type ErrorCode, type ProblemTypeInfo } from '@gw/runtime';
+import { errorCatalog } from '@gw/core/problems';
 
 /**
  * Where the problem type URIs resolve. A problem's `type` is the relative reference

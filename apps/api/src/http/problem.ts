@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { AppError, errorCatalog, isAppError, type AuthChallenge, type Logger } from '@gw/runtime';
+import { AppError, isAppError, type AuthChallenge, type Logger } from '@gw/runtime';
+import { errorCatalog } from '@gw/core/problems';
 import { apiKeyChallenge, formatChallenges, siweChallenge } from './challenges.js';
 import { sendJson } from './send-json.js';
 

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { errorCatalog } from '@gw/runtime';
+import { errorCatalog } from '@gw/core/problems';
 import { WEBHOOK_DELIVERY_HEADERS, WEBHOOK_EVENTS } from '@gw/core/webhooks';
 import { WEBHOOK_EVENT_CATALOGUE } from '../webhook-events.js';
 import { HEADER_COMPONENTS, registerOperation } from './operation.js';

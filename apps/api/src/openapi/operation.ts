@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { errorCatalog, Problem, type ErrorCode, type HeadersObject, type OperationDoc, type ProblemExample } from '@gw/runtime';
+import { Problem, type ErrorCode, type HeadersObject, type OperationDoc, type ProblemExample } from '@gw/runtime';
+import { errorCatalog } from '@gw/core/problems';
 import { PROBLEM_JSON } from '../http/problem.js';
 
 /** An operation of the document: the documentation part of a route row. */

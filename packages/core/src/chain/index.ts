@@ -78,3 +78,4 @@ export {
   sweepChainTransactions,
 } from './queue.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';
+export { chainProblems } from './problems.js';

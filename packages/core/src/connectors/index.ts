@@ -61,3 +61,4 @@ export {
   verifyHolderMessage,
   type ApprovalAction,
 } from './holder-signature.js';
+export { connectorsProblems } from './problems.js';

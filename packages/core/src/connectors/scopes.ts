@@ -1,28 +1,13 @@
-import type { Scope } from '@gw/runtime';
+import { SCOPE_GRANTS, SCOPES, type Scope } from '../auth/index.js';
+
+/** A scope an AI connector may be granted: one marked `connector` in auth's `SCOPE_GRANTS`. */
+export type ConnectorScope = { [S in Scope]: (typeof SCOPE_GRANTS)[S]['connector'] extends true ? S : never }[Scope];
 
 /**
- * The scopes an AI connector may be granted: the gateway's wallet-holder operations. Webhook
- * management, the patient consents list and health records are never granted to a connector
- * (health records need the patient's recorded consent).
+ * The scopes an AI connector may be granted: the gateway's wallet-holder operations, as auth's
+ * `SCOPE_GRANTS` marks them (written once there), in its order.
  */
-export const CONNECTOR_SCOPES = [
-  'wallet:read',
-  'wallet:write',
-  'staking:read',
-  'staking:write',
-  'farming:read',
-  'governance:read',
-  'governance:write',
-  'treasury:read',
-  'payments:read',
-  'payments:write',
-  'billing:read',
-  'billing:write',
-  'logistics:read',
-  'energy:read',
-] as const satisfies readonly Scope[];
-
-export type ConnectorScope = (typeof CONNECTOR_SCOPES)[number];
+export const CONNECTOR_SCOPES = SCOPES.filter((s) => SCOPE_GRANTS[s].connector) as [ConnectorScope, ...ConnectorScope[]];
 
 /**
  * The scopes whose tools move value out of the wallet, so that the grant's limits bound them (the

@@ -67,7 +67,19 @@ export {
   poolShareKeys,
   rankDeliveries,
 } from './engine/fair-share.js';
-export { attemptOutcome, deliveryOutcomeCounter, instrumentSender, UNKNOWN_EVENT } from './engine/metrics.js';
+export {
+  ATTEMPT_DURATION_BUCKETS,
+  type AttemptOutcome,
+  attemptOutcome,
+  createDeliveryMetrics,
+  type DeliveryMetrics,
+  type DeliveryOutcome,
+  deliveryOutcomeCounter,
+  type DeliveryStage,
+  instrumentSender,
+  STAGE_DURATION_BUCKETS,
+  UNKNOWN_EVENT,
+} from './engine/metrics.js';
 export { backoffDelayMs, type DeliveryJobRef, processDelivery, type ProcessOutcome, type StageObserver } from './engine/processor.js';
 export { recoverDeadDeliveries } from './engine/recovery.js';
 export { returnRecoverySlot, takeRecoverySlot } from './engine/recovery-budget.js';
@@ -95,3 +107,4 @@ export {
   findOverdueDeliveries,
   readOutboxBacklog,
 } from './engine/repository.js';
+export { webhooksProblems } from './problems.js';

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { type Context, type DeliveryStage, registerCacheSize } from '@gw/runtime';
+import { type Context, registerCacheSize } from '@gw/runtime';
+import type { DeliveryStage } from './metrics.js';
 import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
 import type { DeliveryStore, LoadedDelivery } from './repository.js';

@@ -1,0 +1,27 @@
+import { defineProblemTypes } from '@gw/runtime';
+
+/**
+ * The problem types `consents` answers with (`AppError(code)`): status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do. Registered when the module loads;
+ * `packages/core/src/problems.ts` composes the full catalogue.
+ */
+export const consentsProblems = defineProblemTypes({
+  'consent-required': {
+    status: 403,
+    title: 'Consent required',
+    meaning: 'The patient (`patient`) has not given a current consent that covers this access.',
+    action: 'Ask the patient for a signed consent, then retry.',
+  },
+  'invalid-consent-signature': {
+    status: 422,
+    title: 'Invalid consent signature',
+    meaning: 'The EIP-712 consent statement is not signed by the patient it names.',
+    action: "Have the patient's wallet sign the statement again.",
+  },
+});
+
+type ConsentsProblems = typeof consentsProblems;
+
+declare module '@gw/runtime' {
+  interface ProblemTypes extends ConsentsProblems {}
+}

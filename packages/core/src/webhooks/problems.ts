@@ -1,0 +1,28 @@
+import { defineProblemTypes } from '@gw/runtime';
+
+/**
+ * The problem types `webhooks` answers with (`AppError(code)`): status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do. Registered when the module loads;
+ * `packages/core/src/problems.ts` composes the full catalogue.
+ */
+export const webhooksProblems = defineProblemTypes({
+  'webhook-limit-reached': {
+    status: 409,
+    title: 'Webhook limit reached',
+    meaning: 'The organization already has the largest number of active webhooks allowed.',
+    action: 'Deactivate a webhook you no longer need, then register the new one.',
+  },
+  'recovery-in-progress': {
+    status: 409,
+    title: 'A recovery of this webhook is running',
+    meaning:
+      'A bulk recovery of this webhook was queued and has not finished yet; one webhook has at most one recovery at a time (its deliveries are then reopened and attempted).',
+    action: 'Retry once it has finished (usually within seconds); `GET /webhooks/deliveries?status=dead` shows what is still dead.',
+  },
+});
+
+type WebhooksProblems = typeof webhooksProblems;
+
+declare module '@gw/runtime' {
+  interface ProblemTypes extends WebhooksProblems {}
+}
