@@ -17,7 +17,7 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   auth: [],
   energy: [],
   connectors: ['auth'],
-  chain: [],
+  chain: ['idempotency'],
   contracts: ['chain'],
   ledger: ['chain', 'evm', 'idempotency'],
   webhooks: [],

@@ -1,2 +1,2 @@
 /** The `idempotency` module's public surface: other modules and the apps import it only through this file. */
-export { pruneExpiredIdempotencyRecords, requestFingerprint, withIdempotency } from './service.js';
+export { type IdempotentResult, pruneExpiredIdempotencyRecords, requestFingerprint, withIdempotency } from './service.js';

@@ -80,7 +80,6 @@ export {
   deliveryQueues,
   deliveryShard,
   promoteDelayedDelivery,
-  dispatchDeliveries,
   enqueueDeliveries,
   enqueueRecovery,
   type RecoveryJob,
