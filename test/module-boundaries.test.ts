@@ -46,7 +46,7 @@ describe('module boundaries (packages/core/module-dependencies.js, enforced by p
   it("refuses a deep import of an allowed module's file", async () => {
     const messages = await restricted(
       'packages/core/src/payments/x.ts',
-      "export { dispatchDeliveries } from '../webhooks/engine/queue.js';\n",
+      "export { enqueueDeliveries } from '../webhooks/engine/queue.js';\n",
     );
     expect(messages).toHaveLength(1);
   });

@@ -20,7 +20,7 @@ export const MODULE_DEPENDENCIES = Object.freeze({
   auth: [],
   energy: [],
   connectors: ['auth'],
-  chain: [],
+  chain: ['idempotency'],
   contracts: ['chain'],
   ledger: ['chain', 'evm', 'idempotency'],
   webhooks: [],

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import { type Context, type JobDataIssue, JobDataError, type QueueDef, definedQueues, parseJobData } from '@gw/runtime';
+import { type Context, type JobDataIssue, JobDataError, type QueueDef, definedQueues, parseJobData, runAfterCommit } from '@gw/runtime';
 import {
   type DeliveryStore,
   type EndpointGate,
@@ -19,7 +19,7 @@ import { type RetentionReport, retentionQueue, runRetention } from '@gw/core/ret
 import {
   type ChainTransactionKinds,
   chainTransactionQueue,
-  dispatchChainTransaction,
+  dispatchAfterCommit,
   processChainTransaction,
   sweepChainTransactions,
 } from '@gw/core/chain';
@@ -192,19 +192,10 @@ export function createJobs(ctx: JobsCtx, sender: Sender, opts: HandlerOptions = 
       defineHandler(chainTransactionQueue(chainId, signer), async ({ transactionId }, job, token) => {
         const outcome = await processChainTransaction(ctx, transactionId);
         if (outcome.state === 'wait') return rescheduleAt(job, token, new Date(Date.now() + ctx.config.CHAIN_TX_POLL_MS));
-        // The business change's next transactions, written with this outcome: enqueued now (the sweeper would too).
-        if (outcome.state !== 'missing') for (const next of outcome.next) await dispatchChainTransaction(ctx, next);
-        // What the outcome asked for after its commit (its webhook events' deliveries): now, not at the next sweep.
-        if (outcome.state === 'confirmed' || outcome.state === 'failed') {
-          for (const run of outcome.afterCommit) {
-            await run(ctx).catch((err: unknown) =>
-              ctx.logger.warn(
-                { err, chainTransaction: transactionId },
-                'after-commit work of an outcome failed; the sweeper will cover it',
-              ),
-            );
-          }
-        }
+        // The business change's next transactions, written with this outcome, and what the outcome
+        // asked for after its commit (its webhook events' deliveries): now, not at the next sweep.
+        if (outcome.state === 'confirmed' || outcome.state === 'failed')
+          await runAfterCommit(ctx, [dispatchAfterCommit(outcome.next), ...outcome.afterCommit]);
         return outcome;
       }),
     ),

@@ -12,11 +12,12 @@ import { Writable } from 'node:stream';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { withTransaction, type RawSql } from '@gw/db';
+import { runAfterCommit } from '@gw/runtime';
 import {
   chainTransactionQueue,
   contractAddress,
   type ChainTransactionKind,
-  dispatchChainTransaction,
+  dispatchAfterCommit,
   faucet,
   recordChainTransaction,
   relayerAccount,
@@ -132,7 +133,7 @@ describe('the RPC URL of a refusing node stays out of logs and failed jobs', () 
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, ONE] }),
       }),
     );
-    await dispatchChainTransaction(deps(), row);
+    await runAfterCommit(deps(), [dispatchAfterCommit(row)]);
     const queue = deps().queues.get(chainTransactionQueue(row.chainId, row.signer));
     return eventually(
       async () => {

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeFunctionData, erc20Abi, type Hex, parseGwei } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { withTransaction, type RawSql } from '@gw/db';
+import { runAfterCommit } from '@gw/runtime';
 import {
   contractAddress,
   type ChainTransactionKind,
-  dispatchChainTransaction,
+  dispatchAfterCommit,
   faucet,
   findChainTransaction,
   processChainTransaction,
@@ -90,7 +91,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
   it('the worker sends 20 rows at once with 20 distinct nonces from PostgreSQL; each is confirmed once after the confirmations', async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const rows = await Promise.all(Array.from({ length: 20 }, () => record(to, ONE)));
-    await Promise.all(rows.map((r) => dispatchChainTransaction(deps(), r)));
+    await Promise.all(rows.map((r) => runAfterCommit(deps(), [dispatchAfterCommit(r)])));
     // anvil mines a block per transaction; confirmations (2 on a local chain) need more blocks.
     await eventually(
       async () => {
@@ -119,7 +120,7 @@ describe('the on-chain transaction outbox (issue #27)', () => {
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, ONE] }),
       }),
     );
-    await dispatchChainTransaction(deps(), first);
+    await runAfterCommit(deps(), [dispatchAfterCommit(first)]);
     const next = await eventually(
       async () => {
         await rpc('anvil_mine', ['0x1']);

@@ -25,6 +25,7 @@ export * from './metrics/index.js';
 export * from './redis/redis.js';
 export * from './queues/queues.js';
 export * from './queues/schedule.js';
+export * from './queues/after-commit.js';
 export * from './ids.js';
 export * from './amounts.js';
 export * from './pagination/page.js';

@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, parseEventLogs, type TransactionReceipt
 import { v7 as uuidv7 } from 'uuid';
 import { type RawSql, withTransaction } from '@gw/db';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
-import { AppError, type Context, isUuid, type SpendGuard } from '@gw/runtime';
+import { AppError, type Context, isUuid, runAfterCommit, type SpendGuard } from '@gw/runtime';
 import {
   attemptBase,
   chainCall,
@@ -12,7 +12,8 @@ import {
   contractAddress,
   custodyAddress,
   type ChainTransactionKind,
-  dispatchChainTransaction,
+  dispatchAfterCommit,
+  recordRelayedOperation,
   homeChainOf,
   type PermitTypedDataDto,
   permitTypedDataOf,
@@ -22,7 +23,7 @@ import {
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
-import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { requestFingerprint } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import { custodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
 import type { BridgeFunding, BridgeTransferDto } from './contract.js';
@@ -222,11 +223,11 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
     deadline: input.deadline ?? null,
     signature: input.signature?.toLowerCase() ?? null,
   });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<BridgeTransferDto>(
+  return recordRelayedOperation<BridgeTransferDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
+      let recorded: RecordedChainTransaction | null;
       const c = await contractsOf(ctx, route);
       const id = uuidv7();
       await input.spendGuard?.charge(tx, { action: 'bridge.transfer', reference: id, recipient: to, token, amount: input.amount });
@@ -248,7 +249,7 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
             data: encodeFunctionData({ abi: BridgeVault.abi, functionName: 'lock', args: [input.amount, BigInt(route.to.chainId), to] }),
           },
         });
-        recorded = outflow.recorded ?? undefined;
+        recorded = outflow.recorded;
         sourceTransactionId = outflow.outflow.chainTransactionId;
       } else {
         const state = await readPermitState(ctx, route.from.chainId, c.token, owner);
@@ -295,11 +296,13 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
         sourceTransactionId,
         destinationContract: c.destination,
       });
-      return { statusCode: 202, body: toBridgeTransferDto(row, route.from.caip2, { status: 'queued', txHash: null }, null, null) };
+      return {
+        statusCode: 202,
+        body: toBridgeTransferDto(row, route.from.caip2, { status: 'queued', txHash: null }, null, null),
+        recorded,
+      };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 // --- reads ------------------------------------------------------------------------------------------
@@ -524,7 +527,7 @@ export async function retryBridgeDestination(
     await reopenRelay(tx, t.id, leg.id);
     return { recorded: leg, transfer: (await lockTransfer(tx, t.id))! };
   });
-  await dispatchChainTransaction(ctx, recorded);
+  await runAfterCommit(ctx, [dispatchAfterCommit(recorded)]);
   return toBridgeTransferDto(transfer, homeChainOf(ctx.chains).caip2, null, { status: 'queued', txHash: null }, null);
 }
 

@@ -48,7 +48,6 @@ export {
   type ChainResetHandler,
 } from './service.js';
 export {
-  type AfterCommit,
   assertChainTransactionKinds,
   attemptBase,
   type ChainOutcomeResult,
@@ -72,10 +71,11 @@ export {
 } from './pipeline.js';
 export {
   chainTransactionQueue,
-  dispatchChainTransaction,
+  dispatchAfterCommit,
   enqueueChainTransactions,
   knownChainTransactionQueues,
   sweepChainTransactions,
 } from './queue.js';
+export { recordRelayedOperation, type RelayedOperation } from './relayed.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';
 export { chainProblems } from './problems.js';

@@ -2,7 +2,7 @@ import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
+import { type AfterCommit, AppError, type ChainEndpoint, type Context } from '@gw/runtime';
 import { chainCall, chainOf, isTransportError, publicClientOf } from './clients.js';
 import { describeRevert } from './errors.js';
 import { relayerAccount } from './keys.js';
@@ -31,7 +31,7 @@ import {
  *
  * 1. A business change writes its transaction with {@link recordChainTransaction} in its own
  *    PostgreSQL transaction (one per `kind` + `reference`), and enqueues it after the commit
- *    (`dispatchChainTransaction`, queue.ts: job id = row id; the sweeper re-enqueues a lost one).
+ *    (`dispatchAfterCommit`, queue.ts: job id = row id; the sweeper re-enqueues a lost one).
  * 2. The worker ({@link processChainTransaction}) estimates gas (a revert there fails the business
  *    change before any nonce is spent), then in one PostgreSQL transaction allocates the nonce
  *    (`chain_nonces`, never read from the node under concurrency), signs, and stores the signed
@@ -55,18 +55,11 @@ import {
  */
 
 /**
- * Work to run once the transaction that applied an outcome has committed (e.g. enqueue the
- * deliveries of the webhook events the outcome wrote, as webhooks' `deliverAfterCommit`). It must
- * be safe to lose (a crash between the commit and it): what it does has a sweeper fallback. The
- * worker runs it after the commit; a failure is logged, never thrown.
- */
-export type AfterCommit = (ctx: Pick<Context, 'queues' | 'redis' | 'config' | 'logger'>) => Promise<void>;
-
-/**
  * What an outcome may return besides nothing: `next`, the next transactions of the same business
  * change (a permit, then the `transferFrom` it allows), written in the same transaction, signed by
  * the same signer and enqueued after its commit, so a step is never lost and never written twice;
- * and `afterCommit`, what to run after that commit ({@link AfterCommit}). A bare array is `next`.
+ * and `afterCommit`, what to run after that commit (e.g. webhooks' `deliverAfterCommit` of the
+ * events the outcome wrote; the worker runs it with `runAfterCommit`). A bare array is `next`.
  */
 export type ChainOutcomeResult =
   void | readonly ChainTransactionInput[] | { next?: readonly ChainTransactionInput[]; afterCommit?: AfterCommit };
@@ -126,7 +119,7 @@ export interface ChainTransactionInput {
   value?: bigint;
 }
 
-/** What to enqueue after the commit (see `dispatchChainTransaction`). */
+/** What to enqueue after the commit (see `dispatchAfterCommit`). */
 export interface RecordedChainTransaction {
   id: string;
   chainId: number;
@@ -581,7 +574,7 @@ export const attemptBase = (reference: string): string => reference.split('#', 1
  * (a bridge transfer's destination leg, {@link nextAttemptReference} for the references): a new row
  * making the same call as the failed row `failedId` (same kind, chain, contract, data and value)
  * under `<base>#<n>`, in the caller's transaction and under the caller's lock. Queue it after the
- * commit (`dispatchChainTransaction`).
+ * commit (`dispatchAfterCommit`).
  * @returns the new row, or null when `failedId` does not exist or did not fail, or another attempt
  *   of the change is unfinished or confirmed
  */

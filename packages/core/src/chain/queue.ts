@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Context, type QueueDef, ensureLiveJobs, jobUuid } from '@gw/runtime';
+import { type AfterCommit, type Context, type QueueDef, ensureLiveJobs, jobUuid } from '@gw/runtime';
 import { listNonceSigners, listStaleChainTransactions } from './repository.js';
 import type { RecordedChainTransaction } from './pipeline.js';
 
@@ -36,15 +36,16 @@ export async function enqueueChainTransactions(ctx: Pick<Context, 'queues'>, row
 }
 
 /**
- * After the business transaction's commit: enqueue its chain transaction. A failure here loses
- * nothing (the row is committed and the sweeper re-enqueues it), so it is logged, not thrown.
+ * After the business transaction's commit: enqueue the chain transactions it recorded (none for
+ * `null`/`undefined`). Run it with `runAfterCommit`: a failure loses nothing (the rows are
+ * committed and the sweeper re-enqueues them), so it is logged, not thrown.
  */
-export async function dispatchChainTransaction(ctx: Pick<Context, 'queues' | 'logger'>, row: RecordedChainTransaction): Promise<void> {
-  try {
-    await enqueueChainTransactions(ctx, [row]);
-  } catch (err) {
-    ctx.logger.warn({ err, chainTransaction: row.id }, 'enqueue after commit failed; the sweeper will re-enqueue');
-  }
+export function dispatchAfterCommit(
+  recorded: RecordedChainTransaction | readonly RecordedChainTransaction[] | null | undefined,
+): AfterCommit<Pick<Context, 'queues'>> | undefined {
+  const rows = recorded ? [recorded].flat() : [];
+  if (rows.length === 0) return undefined;
+  return async (ctx) => void (await enqueueChainTransactions(ctx, rows));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { erc20Abi, getAddress, zeroAddress } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
-import { AppError, type Context, fetchPage, type Page, type PageQuery } from '@gw/runtime';
+import { AppError, type Context, fetchPage, type Page, type PageQuery, runAfterCommit } from '@gw/runtime';
 import {
   chainCall,
   contractAddress,
@@ -384,7 +384,9 @@ export async function scanDeposits(ctx: ScanCtx, opts: { wait?: boolean } = {}):
     },
     { timeout: 120_000, maxWait: 10_000 },
   );
-  if (ctx.queues && ctx.redis && deliveries.length) await deliverAfterCommit(deliveries)({ ...ctx, queues: ctx.queues, redis: ctx.redis });
+  // Without queues (the CLI) the worker's sweeper enqueues them.
+  if (ctx.queues && ctx.redis && deliveries.length)
+    await runAfterCommit({ ...ctx, queues: ctx.queues, redis: ctx.redis }, [deliverAfterCommit(deliveries)]);
   return result;
 }
 

@@ -12,7 +12,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { type RawSql, withTransaction } from '@gw/db';
 import { GatewayGovernor, GatewayToken } from '@gw/contracts';
-import { AppError, type Context, cursorId, isUuid, type Page, type PageQuery, toPage } from '@gw/runtime';
+import { AppError, type Context, cursorId, isUuid, type Page, type PageQuery, runAfterCommit, toPage } from '@gw/runtime';
 import {
   cachedRead,
   deadlineTooClose,
@@ -23,7 +23,8 @@ import {
   chainTransactionState,
   contractAddress,
   type ChainTransactionKind,
-  dispatchChainTransaction,
+  dispatchAfterCommit,
+  recordRelayedOperation,
   homeChainOf,
   nextAttemptReference,
   publicClientOf,
@@ -31,7 +32,7 @@ import {
   type RecordedChainTransaction,
   type RetryPolicy,
 } from '../chain/index.js';
-import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { requestFingerprint } from '../idempotency/index.js';
 import {
   BALLOT_TYPES,
   DELEGATION_TYPES,
@@ -261,8 +262,7 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
     choice: input.choice,
     signature: input.signature.toLowerCase(),
   });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<VoteDto>(
+  return recordRelayedOperation<VoteDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
@@ -297,7 +297,7 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
       );
       if (weight === 0n) throw refuse.noPower(s.snapshot);
       const id = uuidv7();
-      recorded = await recordChainTransaction(ctx, tx, {
+      const recorded = await recordChainTransaction(ctx, tx, {
         kind: GOVERNANCE_KINDS.vote,
         reference: id,
         chainId: g.chain.chainId,
@@ -315,11 +315,9 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
       });
       // A concurrent vote of the same wallet won the partial unique index: this transaction rolls back.
       if (!row) throw refuse.alreadyVoted();
-      return { statusCode: 202, body: toVoteDto(row, null) };
+      return { statusCode: 202, body: toVoteDto(row, null), recorded };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 /**
@@ -431,8 +429,7 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
     expiry: input.expiry,
     signature: input.signature.toLowerCase(),
   });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<DelegationDto>(
+  return recordRelayedOperation<DelegationDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
@@ -465,7 +462,7 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
         });
       const { v, r, s: sig } = parseSignature(input.signature);
       const id = uuidv7();
-      recorded = await recordChainTransaction(ctx, tx, {
+      const recorded = await recordChainTransaction(ctx, tx, {
         kind: GOVERNANCE_KINDS.delegate,
         reference: id,
         chainId: g.chain.chainId,
@@ -490,11 +487,9 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
         throw new AppError('invalid-state', 'Another delegation of this wallet is in flight; retry once it is final', {
           reason: 'delegation-in-flight',
         });
-      return { statusCode: 202, body: toDelegationDto(row, null) };
+      return { statusCode: 202, body: toDelegationDto(row, null), recorded };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 /**
@@ -576,7 +571,7 @@ export async function proposeTreasuryPayment(ctx: Ctx, p: TreasuryPaymentProposa
       }),
     }),
   );
-  await dispatchChainTransaction(ctx, recorded);
+  await runAfterCommit(ctx, [dispatchAfterCommit(recorded)]);
   return { chain: g.chain.caip2, proposalId: proposalId.toString(), description, chainTransactionId: recorded.id };
 }
 
@@ -668,6 +663,6 @@ export async function runGovernanceKeeper(ctx: Ctx): Promise<KeeperReport> {
     }
     return out;
   });
-  for (const r of recorded) await dispatchChainTransaction(ctx, r);
+  await runAfterCommit(ctx, [dispatchAfterCommit(recorded)]);
   return report;
 }

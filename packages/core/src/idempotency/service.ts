@@ -6,8 +6,6 @@ import { deleteExpiredIdempotencyRecords, findIdempotencyRecord, storeIdempotenc
 export interface IdempotentResult<T> {
   statusCode: number;
   body: T;
-  /** Runs after the commit, only for the first execution (e.g. enqueue jobs). */
-  afterCommit?: () => Promise<void>;
 }
 
 /**

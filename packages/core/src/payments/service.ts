@@ -1,10 +1,10 @@
 import { type Payment, type PaymentStatus, type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type Context, coalescePer, fetchPage, isUuid, type SpendGuard } from '@gw/runtime';
+import { AppError, type Context, coalescePer, fetchPage, isUuid, runAfterCommit, type SpendGuard } from '@gw/runtime';
 import { transfer, transferIfFunded } from '../ledger/index.js';
 import {
   type DeliveryRef,
-  dispatchDeliveries,
+  deliverAfterCommit,
   recordEvent,
   TEST_EVENT_ADDRESS,
   TEST_EVENT_PAYMENT_ID,
@@ -171,7 +171,7 @@ export async function confirmPayment(
     await fulfilmentOf(ctx.paymentFulfilments, payment.purpose)?.settled(tx, payment); // e.g. a credit purchase mints its credits with the settle
     return { ...(await transition(tx, payment.id, 'settled', 'payment.settled', { settledAt: new Date() })), expired: false };
   });
-  await dispatchDeliveries(ctx, out.deliveries);
+  await runAfterCommit(ctx, [deliverAfterCommit(out.deliveries)]);
   if (out.expired) throw new AppError('invalid-state', 'Payment expired before it was confirmed');
   return out.dto;
 }
@@ -197,7 +197,7 @@ export async function refundPayment(ctx: SettleCtx, organizationId: string, paym
     await fulfilmentOf(ctx.paymentFulfilments, payment.purpose)?.refunded(tx, payment); // e.g. 409 when purchased credits were consumed
     return transition(tx, payment.id, 'refunded', 'payment.refunded', { refundedAt: new Date() });
   });
-  await dispatchDeliveries(ctx, out.deliveries);
+  await runAfterCommit(ctx, [deliverAfterCommit(out.deliveries)]);
   return out.dto;
 }
 
@@ -279,7 +279,7 @@ export async function expirePayment(ctx: Ctx, paymentId: string): Promise<Expire
     const { deliveries } = await transition(tx, payment.id, 'expired', 'payment.expired');
     return { outcome: { result: 'expired' } as ExpireOutcome, deliveries };
   });
-  await dispatchDeliveries(ctx, out.deliveries);
+  await runAfterCommit(ctx, [deliverAfterCommit(out.deliveries)]);
   return out.outcome;
 }
 

@@ -10,17 +10,16 @@ import {
   contractAddress,
   custodyAddress,
   type ChainTransactionKind,
-  dispatchChainTransaction,
+  recordRelayedOperation,
   homeChainOf,
   type PermitTypedDataDto,
   permitTypedDataOf,
   readPermitState,
   recordChainTransaction,
   type ChainTransactionInput,
-  type RecordedChainTransaction,
 } from '../chain/index.js';
 import { type DepositAttribution, depositStatusOfTransaction } from '../custody/index.js';
-import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { requestFingerprint } from '../idempotency/index.js';
 import type { PermitDepositDto } from './contract.js';
 import {
   findWalletPermitDeposit,
@@ -129,8 +128,7 @@ export async function depositWithPermit(ctx: Ctx, input: PermitDepositInput) {
     deadline: input.deadline,
     signature: input.signature.toLowerCase(),
   });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<PermitDepositDto>(
+  return recordRelayedOperation<PermitDepositDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
@@ -141,7 +139,7 @@ export async function depositWithPermit(ctx: Ctx, input: PermitDepositInput) {
         s: sig,
       } = await checkPermit(state, { owner, spender, amount: input.amount, deadline: input.deadline, signature: input.signature });
       const id = uuidv7();
-      recorded = await recordChainTransaction(ctx, tx, {
+      const recorded = await recordChainTransaction(ctx, tx, {
         kind: PERMIT_DEPOSIT_KINDS.permit,
         reference: id,
         chainId: chain.chainId,
@@ -162,11 +160,9 @@ export async function depositWithPermit(ctx: Ctx, input: PermitDepositInput) {
         throw new AppError('invalid-state', 'Another gasless deposit of this wallet is in flight; retry once it is final', {
           reason: 'permit-deposit-in-flight',
         });
-      return { statusCode: 202, body: toDto(row, null, null) };
+      return { statusCode: 202, body: toDto(row, null, null), recorded };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 /**

@@ -13,14 +13,14 @@ import {
   chainTransactionState,
   contractAddress,
   type ChainTransactionKind,
-  dispatchChainTransaction,
+  recordRelayedOperation,
   homeChainOf,
   PERMIT_TYPES,
   publicClientOf,
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
-import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { requestFingerprint } from '../idempotency/index.js';
 import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
 import {
   STAKING_TYPES,
@@ -333,11 +333,11 @@ export async function stake(ctx: Ctx, input: StakeInput) {
     amount: input.amount.toString(),
     ...(input.source === 'permit' ? { deadline: input.deadline, signature: input.signature.toLowerCase() } : {}),
   });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<StakingOperationDto>(
+  return recordRelayedOperation<StakingOperationDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
+      let recorded: RecordedChainTransaction | null;
       const id = uuidv7();
       let chainTransactionId: string;
       if (input.source === 'custody') {
@@ -353,7 +353,7 @@ export async function stake(ctx: Ctx, input: StakeInput) {
           call: { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: 'stakeFor', args: [owner, input.amount] }) },
         });
         await input.spendGuard?.charge(tx, { action: 'staking.stake', reference: id, recipient: owner, token, amount: input.amount });
-        recorded = out.recorded ?? undefined;
+        recorded = out.recorded;
         chainTransactionId = out.outflow.chainTransactionId;
       } else {
         await assertNoneInFlight(tx, input.organizationId, owner);
@@ -393,11 +393,9 @@ export async function stake(ctx: Ctx, input: StakeInput) {
         amount: input.amount,
         chainTransactionId,
       });
-      return { statusCode: 202, body: toDto(row, null) };
+      return { statusCode: 202, body: toDto(row, null), recorded };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 /**
@@ -416,8 +414,7 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
     deadline: input.deadline,
     signature: input.signature.toLowerCase(),
   });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<StakingOperationDto>(
+  return recordRelayedOperation<StakingOperationDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
@@ -429,7 +426,7 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
       if (action === 'claim' && s.earned === 0n)
         throw new AppError('insufficient-funds', 'The wallet has no rewards to claim', { reason: 'rewards' });
       const id = uuidv7();
-      recorded = await recordChainTransaction(ctx, tx, {
+      const recorded = await recordChainTransaction(ctx, tx, {
         kind: action === 'unstake' ? STAKING_KINDS.unstake : STAKING_KINDS.claim,
         reference: id,
         chainId: p.chain.chainId,
@@ -459,11 +456,9 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
         amount: action === 'unstake' ? amount : null,
         chainTransactionId: recorded.id,
       });
-      return { statusCode: 202, body: toDto(row, null) };
+      return { statusCode: 202, body: toDto(row, null), recorded };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 /**

@@ -92,7 +92,6 @@ export {
   deliveryQueues,
   deliveryShard,
   promoteDelayedDelivery,
-  dispatchDeliveries,
   enqueueDeliveries,
   enqueueRecovery,
   type RecoveryJob,

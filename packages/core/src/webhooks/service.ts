@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { type Db, type RawSql, withTransaction } from '@gw/db';
 import {
+  type AfterCommit,
   AppError,
   type Context,
   fetchPage,
+  runAfterCommit,
   isUuid,
   createPortPolicy,
   resolveAllowed,
@@ -18,7 +20,7 @@ import {
 import type { WebhookHealth } from './engine/contract.js';
 import type { EndpointGate } from './engine/endpoint-gate.js';
 import type { DeliveryRef } from './engine/fair-share.js';
-import { dispatchDeliveries, enqueueDeliveries, enqueueRecovery, promoteDelayedDelivery, runningRecoveryJobId } from './engine/queue.js';
+import { enqueueDeliveries, enqueueRecovery, promoteDelayedDelivery, runningRecoveryJobId } from './engine/queue.js';
 import { returnRecoverySlot, takeRecoverySlot } from './engine/recovery-budget.js';
 import {
   toDeliveryDetailDto,
@@ -535,7 +537,7 @@ export function pruneOrphanEvents(
  * withdrawal's, a deposit's, a bridge transfer's), writes the event and one `pending` delivery per
  * active webhook of the organization that subscribes to that event, so that no committed change
  * goes unannounced and no announced change is rolled back. Jobs are enqueued only after the
- * commit (`dispatchDeliveries`, or {@link deliverAfterCommit} from an on-chain outcome); the
+ * commit ({@link deliverAfterCommit}, run by `runAfterCommit` or by the worker after an on-chain outcome); the
  * sweeper re-enqueues any the process failed to enqueue. Ids are UUIDv7 like Prisma's, so lists ordered by id stay in creation order.
  *
  * @param tx the transaction of the state change (raw SQL, or a Prisma transaction)
@@ -569,22 +571,22 @@ const paymentIdOf = (payload: EventPayload): string | null => {
 };
 
 /**
- * What to run after the commit of a transaction that recorded events where the caller cannot
- * enqueue them itself (an on-chain outcome, which the chain pipeline runs in its transaction):
- * enqueues `deliveries` like `dispatchDeliveries` (a failure is logged, and the sweeper
- * re-enqueues them after `SWEEP_GRACE_MS`).
+ * The after-commit work of a transaction that recorded events: enqueues their `deliveries` (each
+ * ranked in its organization's backlog). Run it with `runAfterCommit` once the transaction has
+ * committed, or return it from an on-chain outcome (the worker runs it after the outcome's
+ * commit); a failure is logged, and the sweeper re-enqueues the deliveries after `SWEEP_GRACE_MS`.
  * @param deliveries what {@link recordEvent} returned
  */
 export const deliverAfterCommit =
-  (deliveries: readonly DeliveryRef[]) =>
-  (ctx: Pick<Context, 'queues' | 'redis' | 'config' | 'logger'>): Promise<void> =>
-    dispatchDeliveries(ctx, [...deliveries]);
+  (deliveries: readonly DeliveryRef[]): AfterCommit =>
+  (ctx) =>
+    enqueueDeliveries(ctx, [...deliveries]).then(() => undefined);
 
 /**
  * A test event (`POST /gateway/v1/webhooks/{id}/test`): writes an event marked `test`
  * (its body carries `"test": true`) and one `pending` delivery to this one webhook, whatever
  * events it subscribes to, in one transaction; after the commit the delivery is enqueued like
- * every other (`dispatchDeliveries`: signed, attempted, retried and recorded by the worker). The
+ * every other ({@link deliverAfterCommit}: signed, attempted, retried and recorded by the worker). The
  * webhook row is locked (`FOR SHARE`) meanwhile, so a concurrent deactivation waits for it.
  * @param payload the sample's data (its event type's `sample`, declared by the module that owns the object)
  * @returns the new delivery, `pending` (poll `GET /webhooks/deliveries/{id}`)
@@ -617,6 +619,6 @@ export async function sendTestEvent(
     });
     return (await findDeliveryView(tx, organizationId, deliveryId))!;
   });
-  await dispatchDeliveries(ctx, [{ id: deliveryId, organizationId, webhookId }]);
+  await runAfterCommit(ctx, [deliverAfterCommit([{ id: deliveryId, organizationId, webhookId }])]);
   return toDeliveryDto(delivery);
 }

@@ -174,7 +174,7 @@ export interface CustodyOutflowInput {
   call: CustodyOutflowCall;
 }
 
-/** What the caller enqueues after its commit with `dispatchChainTransaction`. */
+/** What the caller enqueues after its commit (`dispatchAfterCommit`, or `recordRelayedOperation` does it). */
 export interface RecordedCustodyOutflow {
   outflow: CustodyOutflowRow;
   /** The first outbox row; null when the approve waits for a reset of the same allowance (its outcome writes it). */
@@ -278,7 +278,7 @@ function outflowTransactionKinds(def: CustodyOutflowKind): ChainTransactionKind[
  * ledger debit (wallet → `system:withdrawals-in-flight`) and the first outbox row (the approve when
  * `approve` is given, else the call; none while a reset of that allowance is under way). Dispatch
  * `recorded` (when not null) after the commit
- * (`dispatchChainTransaction`); the outcomes then run as {@link custodyOutflowTransactionKinds} says.
+ * (`dispatchAfterCommit`); the outcomes then run as {@link custodyOutflowTransactionKinds} says.
  * @returns the outflow row and the outbox row to enqueue
  * @throws AppError validation-error (amount not positive), insufficient-funds (422: the wallet's
  *   custodial balance is short; throw it on, so that the caller's transaction writes nothing),

@@ -2,14 +2,8 @@ import { encodeFunctionData, erc20Abi } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
 import type { RawSql } from '@gw/db';
 import { AppError, type Context, isUuid } from '@gw/runtime';
-import {
-  contractAddress,
-  dispatchChainTransaction,
-  chainTransactionState,
-  homeChainOf,
-  type RecordedChainTransaction,
-} from '../chain/index.js';
-import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
+import { contractAddress, recordRelayedOperation, chainTransactionState, homeChainOf } from '../chain/index.js';
+import { requestFingerprint } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import type { WithdrawalDto } from './contract.js';
 import { custodyOutflowsAcrossBlock, custodyOutflowKind, recordCustodyOutflow } from './outflows.js';
@@ -68,8 +62,7 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
   const chain = homeChainOf(ctx.chains);
   const tokenContract = await contractAddress(ctx, chain.chainId, 'token');
   const fingerprint = requestFingerprint('wallet.withdraw', input.address, { amount: input.amount.toString(), token });
-  let recorded: RecordedChainTransaction | undefined;
-  const result = await withIdempotency<WithdrawalDto>(
+  return recordRelayedOperation<WithdrawalDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
@@ -86,13 +79,9 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
           data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.address as `0x${string}`, input.amount] }),
         },
       });
-      recorded = out.recorded ?? undefined;
-      const row = out.outflow;
-      return { statusCode: 202, body: toDto(row, null) };
+      return { statusCode: 202, body: toDto(out.outflow, null), recorded: out.recorded };
     },
   );
-  if (!result.replayed && recorded) await dispatchChainTransaction(ctx, recorded);
-  return result;
 }
 
 /**

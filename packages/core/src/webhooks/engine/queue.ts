@@ -164,21 +164,6 @@ function byShard(deliveries: DeliveryRef[], shards: number): Map<number, Deliver
   return groups;
 }
 
-/**
- * After a commit: enqueue the deliveries the outbox wrote. A failure here loses nothing (the rows
- * are committed and the sweeper re-enqueues them), so it is logged, not thrown.
- */
-export async function dispatchDeliveries(
-  ctx: Pick<Context, 'queues' | 'redis' | 'config' | 'logger'>,
-  deliveries: DeliveryRef[],
-): Promise<void> {
-  try {
-    await enqueueDeliveries(ctx, deliveries);
-  } catch (err) {
-    ctx.logger.warn({ err, deliveries: deliveries.length }, 'enqueue after commit failed; the sweeper will re-enqueue');
-  }
-}
-
 /** BullMQ deduplication id of a webhook's recoveries: one job per webhook until it completes or fails. */
 const recoveryDeduplicationId = (webhookId: string): string => `recover:${webhookId}`;
 
