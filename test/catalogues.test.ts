@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PaymentPurpose } from '@gw/db';
 import { assertChainTransactionKinds, chainTransactionCatalogue, type ChainTransactionKind } from '@gw/core/chain';
-import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/withdrawals';
+import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/custody-outflows';
 import { BRIDGE_KINDS } from '@gw/core/bridge';
 import { GOVERNANCE_KINDS } from '@gw/core/governance';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';

@@ -51,7 +51,7 @@ export const TABLE_OWNERS = Object.freeze({
   chain_transactions: 'chain',
   chain_nonces: 'chain',
 
-  custody_outflows: 'withdrawals',
+  custody_outflows: 'custody-outflows',
 
   // custody: deposits found by the log poller, its cursors and its memory of blocks
   deposits: 'custody',

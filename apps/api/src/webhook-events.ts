@@ -2,7 +2,7 @@ import { BRIDGE_TRANSFER_EVENTS } from '@gw/core/bridge';
 import { DEPOSIT_EVENTS } from '@gw/core/custody';
 import { PAYMENT_EVENTS } from '@gw/core/payments';
 import type { WebhookEventCatalogue } from '@gw/core/webhooks';
-import { WITHDRAWAL_EVENTS } from '@gw/core/withdrawals';
+import { WITHDRAWAL_EVENTS } from '@gw/core/custody-outflows';
 
 /**
  * Every webhook event type with its body schema, example, ordering note and test sample, assembled

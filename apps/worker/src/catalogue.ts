@@ -17,7 +17,7 @@ import {
 } from '@gw/core/governance';
 import { permitDepositAttribution, permitTransactions, permitTransferTransactions } from '@gw/core/permit-deposits';
 import { claimTransactions, stakeOutflows, stakePermitTransactions, unstakeTransactions } from '@gw/core/staking';
-import { custodyOutflowTransactionKinds, withdrawalOutflows } from '@gw/core/withdrawals';
+import { custodyOutflowTransactionKinds, withdrawalOutflows } from '@gw/core/custody-outflows';
 
 /**
  * What the worker runs of the business modules when the chain answers, listed where it is composed
@@ -31,7 +31,7 @@ import { custodyOutflowTransactionKinds, withdrawalOutflows } from '@gw/core/wit
  * never finished: the worker refuses to start without the kinds the modules write (`start-worker.ts`).
  */
 export const chainTransactionKinds: ChainTransactionKinds = chainTransactionCatalogue([
-  // Custody outflows (withdrawals module): tokens leaving the custody address. For each, the call
+  // Custody outflows (custody-outflows module): tokens leaving the custody address. For each, the call
   // (ledger: in flight → issuance, or back to the wallet) and its approve; and the reset of the
   // custody address's allowance once nothing to a spender is pending.
   ...custodyOutflowTransactionKinds([

@@ -37,7 +37,7 @@ import { BRIDGE_KINDS, resumeBridgeRelays } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, type ChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
-import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/withdrawals';
+import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/custody-outflows';
 import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
 import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';

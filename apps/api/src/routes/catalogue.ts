@@ -14,7 +14,7 @@ import { tokenRoutes, walletRoutes } from '@gw/core/ledger';
 import { stakingRoutes } from '@gw/core/staking';
 import { governanceRoutes } from '@gw/core/governance';
 import { webhookRoutes, webhookTestRoutes } from '@gw/core/webhooks';
-import { withdrawalRoutes } from '@gw/core/withdrawals';
+import { withdrawalRoutes } from '@gw/core/custody-outflows';
 import { permitDepositRoutes } from '@gw/core/permit-deposits';
 import type { RouteDeps } from '../deps.js';
 import { referenceRoutes } from '../openapi/reference.js';

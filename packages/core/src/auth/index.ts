@@ -1,5 +1,5 @@
 /** The `auth` module's public surface: other modules and the apps import it only through this file. */
-export { LoginSession } from './contract.js';
+export { LoginSession } from './schemas.js';
 export {
   CONNECTOR_TOKEN_RETIRED,
   authenticateCredential,

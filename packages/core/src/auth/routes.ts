@@ -1,5 +1,5 @@
 import { PUBLIC_CACHE, Reply, cacheControl, defineRoute, type Context } from '@gw/runtime';
-import { Jwks, LoginNonce, LoginSession, loginBody, loginHeaders, sessionExamples as ex } from './contract.js';
+import { Jwks, LoginNonce, LoginSession, loginBody, loginHeaders, sessionExamples as ex } from './schemas.js';
 import type { CredentialCache } from './credential-cache.js';
 import { issueSiweNonce, login } from './service.js';
 import type { SessionTokens } from './session-tokens.js';

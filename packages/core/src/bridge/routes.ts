@@ -1,6 +1,6 @@
 import { EX, defineRoute, idempotentReply, type Context } from '@gw/runtime';
 import { PermitTypedData } from '../chain/index.js';
-import { BridgeTransfer, bridgeExamples as ex, bridgeInitiateBody, bridgePermitTypedDataQuery, bridgeTransferIdParam } from './contract.js';
+import { BridgeTransfer, bridgeExamples as ex, bridgeInitiateBody, bridgePermitTypedDataQuery, bridgeTransferIdParam } from './schemas.js';
 import { bridgePermitTypedData, getBridgeTransfer, initiateBridge } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'queues' | 'logger' | 'config' | 'chains' | 'secretBox'>>();

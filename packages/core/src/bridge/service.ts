@@ -25,8 +25,8 @@ import {
 } from '../chain/index.js';
 import { requestFingerprint } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
-import { custodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
-import type { BridgeFunding, BridgeTransferDto } from './contract.js';
+import { custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
+import type { BridgeFunding, BridgeTransferDto } from './schemas.js';
 import {
   type BridgeTransferRow,
   findWalletTransfer,

@@ -1,7 +1,7 @@
 import { type Abi, type Account, getAddress, type Hex, keccak256 } from 'viem';
 import { artifacts } from '@gw/contracts';
 import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
-import type { ContractName, Deployment } from './contract.js';
+import type { ContractName, Deployment } from './schemas.js';
 import { chainCall, publicClientOf, walletClientOf } from './clients.js';
 
 /**

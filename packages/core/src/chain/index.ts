@@ -15,7 +15,7 @@ export {
   permitTypedDataQuery,
   REMOTE_CONTRACTS,
   signatureSchema,
-} from './contract.js';
+} from './schemas.js';
 export {
   checkPermit,
   deadlineTooClose,

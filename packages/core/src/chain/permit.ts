@@ -2,7 +2,7 @@ import { getAddress, parseSignature, recoverTypedDataAddress } from 'viem';
 import { GatewayToken } from '@gw/contracts';
 import { AppError, type Context } from '@gw/runtime';
 import { chainCall, chainOf, publicClientOf } from './clients.js';
-import { PERMIT_TYPES, type PermitTypedDataDto } from './contract.js';
+import { PERMIT_TYPES, type PermitTypedDataDto } from './schemas.js';
 
 /**
  * EIP-2612 permits relayed by the gateway: the typed data a holder signs, and

@@ -1,5 +1,5 @@
 import { type Db, type PrismaClient, type RawSql, sqlFragment, type Tx } from '@gw/db';
-import type { ContractName, Deployment } from './contract.js';
+import type { ContractName, Deployment } from './schemas.js';
 
 /**
  * Every statement on `chain_deployments`, `chain_keys`, `chain_transactions` and `chain_nonces`.

@@ -9,7 +9,7 @@ import {
   type Deployment,
   type OnchainBalance,
   type OnchainToken,
-} from './contract.js';
+} from './schemas.js';
 import { chainCall, chainOf, homeChainOf, publicClientOf, walletClientOf } from './clients.js';
 import { deployContracts } from './deploy.js';
 import { withContractErrors } from './errors.js';

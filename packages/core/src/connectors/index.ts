@@ -42,7 +42,7 @@ export { createGuardedFetch, type OutboundFetch } from './guarded-fetch.js';
 export type { ConnectorApprovalRow, ConnectorAuditRow, ConnectorCeilingRow, ConnectorGrantRow } from './repository.js';
 export { CONNECTOR_SCOPES, PROTOCOL_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 export { connectorRoutes } from './routes.js';
-export { toCeilingDto, type GrantDto, type GrantView, type CeilingDto } from './contract.js';
+export { toCeilingDto, type GrantDto, type GrantView, type CeilingDto } from './schemas.js';
 export {
   APPROVAL_SESSION_MS,
   approvalAmount,

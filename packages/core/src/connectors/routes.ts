@@ -11,7 +11,7 @@ import {
   listOrganizationGrantsQuery,
   setCeilingBody,
   toCeilingDto,
-} from './contract.js';
+} from './schemas.js';
 import { getCeiling, listConnectorAudit, listConnectorGrants, revokeConnectorGrant, setCeiling } from './service.js';
 
 const route = defineRoute<Pick<Context, 'sql'>>();

@@ -43,7 +43,7 @@ import {
   type ConnectorCeilingRow,
   type ConnectorGrantRow,
 } from './repository.js';
-import { toAuditDto, toGrantDto, type GrantDto, type GrantView } from './contract.js';
+import { toAuditDto, toGrantDto, type GrantDto, type GrantView } from './schemas.js';
 import { CONNECTOR_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
 
 /**

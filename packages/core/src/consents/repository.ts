@@ -1,6 +1,6 @@
 import { type Consent, type Db, type KeysetPage, type Tx, keysetArgs } from '@gw/db';
 import type { Context } from '@gw/runtime';
-import { HEALTH_CONSENT_SCOPE } from './contract.js';
+import { HEALTH_CONSENT_SCOPE } from './schemas.js';
 
 /** Every statement on the `consents` table. */
 

@@ -7,7 +7,7 @@ import {
   listConsentsQuery,
   recordConsentBody,
   revokeConsentBody,
-} from './contract.js';
+} from './schemas.js';
 import { listConsents, recordConsent, revokeConsent } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config'>>();

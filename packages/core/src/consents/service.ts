@@ -8,7 +8,7 @@ import {
   type ConsentStatement,
   type RevocationStatement,
 } from './consent-typed-data.js';
-import { HEALTH_CONSENT_SCOPE, toConsentDto, type ConsentDto } from './contract.js';
+import { HEALTH_CONSENT_SCOPE, toConsentDto, type ConsentDto } from './schemas.js';
 import * as repo from './repository.js';
 
 /** Allowed clock skew for a signed `issuedAt` in the future, in seconds. */

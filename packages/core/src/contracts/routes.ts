@@ -1,6 +1,6 @@
 import { AppError, PUBLIC_CACHE, Reply, cacheControl, defineRoute, type Context } from '@gw/runtime';
 import { ABI_FILES } from '../chain/index.js';
-import { Abi, ContractAddresses, abiFileParam, abiRequestHeaders, contractExamples as ex } from './contract.js';
+import { Abi, ContractAddresses, abiFileParam, abiRequestHeaders, contractExamples as ex } from './schemas.js';
 import { abiCatalog, contractAddresses, findAbi, matchesIfNoneMatch } from './service.js';
 
 const route = defineRoute<Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>>();

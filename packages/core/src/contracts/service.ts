@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { artifacts } from '@gw/contracts';
 import type { Context } from '@gw/runtime';
 import { ABI_FILES, type ContractName, custodyAddress, deployments } from '../chain/index.js';
-import type { ContractAddresses } from './contract.js';
+import type { ContractAddresses } from './schemas.js';
 
 // --- contract addresses ---------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
 import { Payment } from '../payments/index.js';
-import { CreditBalance, CreditConsumption, consumeCreditsBody, creditExamples as ex, purchaseCreditsBody } from './contract.js';
+import { CreditBalance, CreditConsumption, consumeCreditsBody, creditExamples as ex, purchaseCreditsBody } from './schemas.js';
 import { consumeCredits, getCreditBalance, purchaseCredits } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'sql' | 'queues' | 'logger' | 'config'>>();

@@ -2,7 +2,7 @@ import { type Context, AppError, type SpendGuard } from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { balanceOf, CREDIT_UNIT, ISSUANCE, type Owner, transfer, transferIfFunded } from '../ledger/index.js';
 import { createPayment, type FulfilledPayment, type PaymentFulfilment } from '../payments/index.js';
-import type { CreditBalanceDto, CreditConsumptionDto } from './contract.js';
+import type { CreditBalanceDto, CreditConsumptionDto } from './schemas.js';
 import { insertConsumption, listRecentConsumptions } from './repository.js';
 
 /** Receives every consumed credit (credits are burned, not paid to anyone). */

@@ -1,5 +1,5 @@
 /** The `custody` module's public surface: other modules and the apps import it only through this file. */
-export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesReport } from './contract.js';
+export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesReport } from './schemas.js';
 export { type CreditedDeposit, type DepositAttribution } from './attribution.js';
 export {
   checkReserves,

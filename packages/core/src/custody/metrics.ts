@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ReservesReport } from './contract.js';
+import type { ReservesReport } from './schemas.js';
 import type { ScanReport } from './service.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineRoute, type Context } from '@gw/runtime';
-import { DepositPage, custodyExamples as ex, listDepositsQuery } from './contract.js';
+import { DepositPage, custodyExamples as ex, listDepositsQuery } from './schemas.js';
 import { listDeposits } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains'>>();

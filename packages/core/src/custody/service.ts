@@ -14,8 +14,8 @@ import {
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import { type DepositAttribution, depositOrganizations } from './attribution.js';
-import { custodyOutflowsAcrossBlock } from '../withdrawals/index.js';
-import type { DepositDto, ReservesReport } from './contract.js';
+import { custodyOutflowsAcrossBlock } from '../custody-outflows/index.js';
+import type { DepositDto, ReservesReport } from './schemas.js';
 import {
   canonicalHashes,
   ChainLogPass,

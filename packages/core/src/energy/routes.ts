@@ -1,5 +1,5 @@
 import { defineRoute, type Context } from '@gw/runtime';
-import { CarbonCreditsOverview, carbonCreditsQuery, energyExamples as ex } from './contract.js';
+import { CarbonCreditsOverview, carbonCreditsQuery, energyExamples as ex } from './schemas.js';
 import { carbonCredits } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma'>>();

@@ -1,5 +1,5 @@
 import { type Context, cursorId, toPage, type PageQuery } from '@gw/runtime';
-import { toCarbonCreditDto, type CarbonCreditsOverview, type Totals } from './contract.js';
+import { toCarbonCreditDto, type CarbonCreditsOverview, type Totals } from './schemas.js';
 import { carbonCreditTotalsByVintage, listCarbonCreditRows } from './repository.js';
 
 /**

@@ -1,5 +1,5 @@
 /** The `governance` module's public surface: other modules and the apps import it only through this file. */
-export { BALLOT_TYPES, DELEGATION_TYPES, SUPPORT, VOTE_CHOICES, type VoteChoice } from './contract.js';
+export { BALLOT_TYPES, DELEGATION_TYPES, SUPPORT, VOTE_CHOICES, type VoteChoice } from './schemas.js';
 export {
   delegateTransactions,
   executeTransactions,

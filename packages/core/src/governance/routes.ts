@@ -13,7 +13,7 @@ import {
   listProposalsQuery,
   voteBody,
   voteIdParam,
-} from './contract.js';
+} from './schemas.js';
 import {
   ballotTypedData,
   delegateBySignature,

@@ -46,7 +46,7 @@ import {
   type ProposalState,
   type VoteChoice,
   type VoteDto,
-} from './contract.js';
+} from './schemas.js';
 import {
   type DelegationRow,
   findDelegation,

@@ -1,5 +1,5 @@
 import { EX, cacheControl, defineRoute, type Context } from '@gw/runtime';
-import { HealthRecords, healthRecordExamples as ex, healthRecordsQuery } from './contract.js';
+import { HealthRecords, healthRecordExamples as ex, healthRecordsQuery } from './schemas.js';
 import { readHealthRecords } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma'>>();

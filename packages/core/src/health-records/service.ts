@@ -1,7 +1,7 @@
 import { withTransaction } from '@gw/db';
 import { type Context, AppError, cursorId, cursorRow, toPage, type Page, type PageQuery } from '@gw/runtime';
 import { lockActiveConsent } from '../consents/index.js';
-import { toClinicalRecordDto, type ClinicalRecordDto } from './contract.js';
+import { toClinicalRecordDto, type ClinicalRecordDto } from './schemas.js';
 import { findClinicalRecordRow, insertHealthAccessLog, listClinicalRecordRows } from './repository.js';
 
 export interface ReadHealthRecordsInput extends PageQuery {

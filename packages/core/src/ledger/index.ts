@@ -1,5 +1,5 @@
 /** The `ledger` module's public surface: other modules and the apps import it only through this file. */
-export { evmAddressSchema, Transfer } from './contract.js';
+export { evmAddressSchema, Transfer } from './schemas.js';
 export {
   balanceOf,
   CREDIT_UNIT,

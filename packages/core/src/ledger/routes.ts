@@ -1,5 +1,5 @@
 import { EX, defineRoute, idempotentReply, noQuery, type Context } from '@gw/runtime';
-import { TokenInfo, Transfer, TreasuryOverview, WalletBalances, ledgerExamples as ex, transferBody } from './contract.js';
+import { TokenInfo, Transfer, TreasuryOverview, WalletBalances, ledgerExamples as ex, transferBody } from './schemas.js';
 import { tokenInfo, transferTokens, treasuryOverview, walletBalances } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains'>>();

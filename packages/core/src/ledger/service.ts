@@ -4,7 +4,7 @@ import { type Config, type Context, AppError, type SpendGuard } from '@gw/runtim
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import { parseEvmAddress } from '../evm/index.js';
 import { onchainBalances, onchainToken, onchainTreasury } from '../chain/index.js';
-import type { TokenInfoDto, TokenRef, TransferDto, TreasuryOverviewDto, WalletBalances } from './contract.js';
+import type { TokenInfoDto, TokenRef, TransferDto, TreasuryOverviewDto, WalletBalances } from './schemas.js';
 import {
   createMissingAccounts,
   createOrganizationStripes,

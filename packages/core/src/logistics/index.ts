@@ -1,5 +1,5 @@
 /** The `logistics` module's public surface: other modules and the apps import it only through this file. */
-export { type CheckpointStatus } from './contract.js';
+export { type CheckpointStatus } from './schemas.js';
 export { cargolinkRoutes, supplyRoutes } from './routes.js';
 export {
   countCertificates,

@@ -10,7 +10,7 @@ import {
   keysetArgs,
 } from '@gw/db';
 import type { Context } from '@gw/runtime';
-import type { CheckpointStatus, ShipmentStatus } from './contract.js';
+import type { CheckpointStatus, ShipmentStatus } from './schemas.js';
 
 /**
  * Every statement on the logistics tables: `shipments`, `checkpoints`, `certificates`, `tariffs`

@@ -18,7 +18,7 @@ import {
   logisticsExamples as ex,
   requestClearanceBody,
   shipmentIdParam,
-} from './contract.js';
+} from './schemas.js';
 import {
   findTariffs,
   ingestCertificate,

@@ -14,7 +14,7 @@ import {
   type ShipmentDto,
   type ShipmentStatus,
   type TariffDto,
-} from './contract.js';
+} from './schemas.js';
 import * as repo from './repository.js';
 
 // --- supply reads ----------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /** The `payments` module's public surface: other modules and the apps import it only through this file. */
-export { Payment, PAYMENT_EVENT_PAYLOADS, paymentEventExamples, paymentExamples } from './contract.js';
+export { Payment, PAYMENT_EVENT_PAYLOADS, paymentEventExamples, paymentExamples } from './schemas.js';
 export { confirmPayment, createPayment, expireDuePayments, expirePayment, insertPayment, listPayments, PAYMENT_EVENTS } from './service.js';
 export type { FulfilledPayment, PaymentFulfilment, PaymentFulfilments } from './fulfilment.js';
 export { paymentRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
-import { Payment, PaymentPage, createPaymentBody, listPaymentsQuery, paymentExamples as ex, paymentIdParam } from './contract.js';
+import { Payment, PaymentPage, createPaymentBody, listPaymentsQuery, paymentExamples as ex, paymentIdParam } from './schemas.js';
 import type { PaymentFulfilments } from './fulfilment.js';
 import { confirmPayment, createPayment, getPayment, listPayments, refundPayment } from './service.js';
 

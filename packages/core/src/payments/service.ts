@@ -12,7 +12,7 @@ import {
   type WebhookEventDefinition,
 } from '../webhooks/index.js';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
-import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples, toPaymentDto, type PaymentDto } from './contract.js';
+import { PAYMENT_EVENT_PAYLOADS, paymentEventExamples, toPaymentDto, type PaymentDto } from './schemas.js';
 import { fulfilmentOf, type PaymentFulfilments } from './fulfilment.js';
 import {
   findOverduePendingPaymentIds,

@@ -1,5 +1,5 @@
 /** The `permit-deposits` module's public surface (the gasless deposit): imported only through this file. */
-export { PermitDeposit, type PermitDepositDto } from './contract.js';
+export { PermitDeposit, type PermitDepositDto } from './schemas.js';
 export {
   depositWithPermit,
   getPermitDeposit,

@@ -1,6 +1,6 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
 import { PermitTypedData, permitTypedDataQuery } from '../chain/index.js';
-import { PermitDeposit, permitDepositBody, permitDepositExamples as ex, permitDepositIdParam } from './contract.js';
+import { PermitDeposit, permitDepositBody, permitDepositExamples as ex, permitDepositIdParam } from './schemas.js';
 import { depositWithPermit, getPermitDeposit, permitTypedData } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>>();

@@ -20,7 +20,7 @@ import {
 } from '../chain/index.js';
 import { type DepositAttribution, depositStatusOfTransaction } from '../custody/index.js';
 import { requestFingerprint } from '../idempotency/index.js';
-import type { PermitDepositDto } from './contract.js';
+import type { PermitDepositDto } from './schemas.js';
 import {
   findWalletPermitDeposit,
   findPermitDepositOrganizations,

@@ -1,5 +1,5 @@
 /** The `staking` module's public surface: other modules and the apps import it only through this file. */
-export { FarmingPool, StakingOperation, StakingPosition, STAKING_TYPES } from './contract.js';
+export { FarmingPool, StakingOperation, StakingPosition, STAKING_TYPES } from './schemas.js';
 export {
   aprBps,
   claim,

@@ -10,7 +10,7 @@ import {
   stakingExamples as ex,
   typedDataQuery,
   unstakeBody,
-} from './contract.js';
+} from './schemas.js';
 import { claim, getStakingOperation, listFarmingPools, listStakingPositions, stake, stakingTypedData, unstake } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>>();

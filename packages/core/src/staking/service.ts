@@ -21,14 +21,14 @@ import {
   type RecordedChainTransaction,
 } from '../chain/index.js';
 import { requestFingerprint } from '../idempotency/index.js';
-import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../withdrawals/index.js';
+import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
 import {
   STAKING_TYPES,
   type FarmingPoolDto,
   type StakingOperationDto,
   type StakingPositionDto,
   type StakingTypedDataDto,
-} from './contract.js';
+} from './schemas.js';
 import {
   findWalletStakingOperation,
   finishStakingOperation,

@@ -27,7 +27,7 @@ export {
   type WebhookEventDefinition,
   webhookExamples,
   webhookIdParam,
-} from './contract.js';
+} from './schemas.js';
 export {
   deliverAfterCommit,
   listWebhooks,
@@ -45,7 +45,7 @@ export { findDeliveries } from './repository.js';
 
 // --- the delivery engine (engine/) ----------------------------------------------------------------
 
-export { deliveryEnvelope, MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './engine/contract.js';
+export { deliveryEnvelope, MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './engine/schemas.js';
 export {
   type Admission,
   circuitRegistryKey,

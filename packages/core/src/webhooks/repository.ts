@@ -1,6 +1,6 @@
 import { Prisma, type Db, type DeliveryStatus, type KeysetPage, type RawSql, type Tx, type Webhook, keysetSql, sqlFragment } from '@gw/db';
 import type { Context } from '@gw/runtime';
-import type { DeliveryAttemptView, DeliveryView, EventView } from './contract.js';
+import type { DeliveryAttemptView, DeliveryView, EventView } from './schemas.js';
 
 /**
  * The API's statements on the webhooks module's tables: `webhooks`, `events`, `deliveries` and

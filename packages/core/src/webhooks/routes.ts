@@ -24,7 +24,7 @@ import {
   eventSampleInput,
   webhookExamples as ex,
   webhookIdParam,
-} from './contract.js';
+} from './schemas.js';
 import type { EndpointGate } from './engine/endpoint-gate.js';
 import {
   deactivateWebhook,

@@ -17,7 +17,7 @@ import {
   type Resolver,
   type SecretBox,
 } from '@gw/runtime';
-import type { WebhookHealth } from './engine/contract.js';
+import type { WebhookHealth } from './engine/schemas.js';
 import type { EndpointGate } from './engine/endpoint-gate.js';
 import type { DeliveryRef } from './engine/fair-share.js';
 import { enqueueDeliveries, enqueueRecovery, promoteDelayedDelivery, runningRecoveryJobId } from './engine/queue.js';
@@ -36,7 +36,7 @@ import {
   type WebhookDto,
   type WebhookEvent,
   type WebhookWithHealthDto,
-} from './contract.js';
+} from './schemas.js';
 import {
   countDeadDeliveries,
   countOtherActiveWebhooks,

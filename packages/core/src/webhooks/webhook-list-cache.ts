@@ -1,7 +1,7 @@
 import type { RedisConnection } from '@gw/runtime';
 import { registerCacheSize, subscribeChannel } from '@gw/runtime';
 import { announceWebhookChange, webhookChangeChannel } from './engine/webhook-changes.js';
-import type { WebhookDto } from './contract.js';
+import type { WebhookDto } from './schemas.js';
 
 /**
  * Each organization's webhook list, as `GET /webhooks` answers it, kept per API process for

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { coalesce, type Config, type RedisConnection } from '@gw/runtime';
-import type { WebhookHealth } from './contract.js';
+import type { WebhookHealth } from './schemas.js';
 import { organizationShareKeys, poolShareKeys } from './fair-share.js';
 
 /**

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type Context, registerCacheSize } from '@gw/runtime';
 import type { DeliveryStage } from './metrics.js';
-import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './contract.js';
+import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './schemas.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
 import type { DeliveryStore, LoadedDelivery } from './repository.js';
 import type { AttemptResult, Sender } from './sender.js';

@@ -5,7 +5,7 @@ import { AppError, type Context, isUuid } from '@gw/runtime';
 import { contractAddress, recordRelayedOperation, chainTransactionState, homeChainOf } from '../chain/index.js';
 import { requestFingerprint } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
-import type { WithdrawalDto } from './contract.js';
+import type { WithdrawalDto } from './schemas.js';
 import { custodyOutflowsAcrossBlock, custodyOutflowKind, recordCustodyOutflow } from './outflows.js';
 import { findWalletWithdrawal, lockOutflow, type WithdrawalRow } from './repository.js';
 

@@ -4,7 +4,7 @@ import { dateTime } from '@gw/runtime';
 /**
  * The delivery engine's contract: what it sends (the body of an attempt, its User-Agent), the
  * bound on an endpoint's concurrency, and the circuit-breaker state it reports. The module's top
- * contract (`../contract.ts`) documents them in the API (`Webhook.maxConcurrency`, `WebhookHealth`,
+ * contract (`../schemas.ts`) documents them in the API (`Webhook.maxConcurrency`, `WebhookHealth`,
  * the `webhooks` section of the OpenAPI document).
  */
 

@@ -1,5 +1,5 @@
-/** The `withdrawals` module's public surface: other modules and the apps import it only through this file. */
-export { Withdrawal, WITHDRAWAL_EVENTS, WITHDRAWAL_STATUSES } from './contract.js';
+/** The `custody-outflows` module's public surface (custody outflows: withdrawals, stakes, bridge locks): other modules and the apps import it only through this file. */
+export { Withdrawal, WITHDRAWAL_EVENTS, WITHDRAWAL_STATUSES } from './schemas.js';
 export { getWithdrawal, withdraw, WITHDRAWAL_KIND, withdrawalsAcrossBlock, withdrawalOutflows } from './service.js';
 export {
   ALLOWANCE_RESET_KIND,

@@ -1,5 +1,5 @@
 import { defineRoute, idempotentReply, type Context } from '@gw/runtime';
-import { Withdrawal, withdrawBody, withdrawalExamples as ex, withdrawalIdParam } from './contract.js';
+import { Withdrawal, withdrawBody, withdrawalExamples as ex, withdrawalIdParam } from './schemas.js';
 import { getWithdrawal, withdraw } from './service.js';
 
 const route = defineRoute<Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>>();

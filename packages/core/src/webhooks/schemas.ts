@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Prisma, Webhook as WebhookRow } from '@gw/db';
 import { type Context, EX, dateTime, idParam, listQuerySchema, page, uuid, uuidField } from '@gw/runtime';
-import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './engine/contract.js';
+import { MAX_ENDPOINT_CONCURRENCY, USER_AGENT, WebhookHealth } from './engine/schemas.js';
 
 /**
  * The webhooks contract: the events, the request and response schemas of `/gateway/v1/webhooks`,
