@@ -531,26 +531,13 @@ export async function retryBridgeDestination(
   return toBridgeTransferDto(transfer, homeChainOf(ctx.chains).caip2, null, { status: 'queued', txHash: null }, null);
 }
 
-export const bridgeLockTransactions: ChainTransactionKind = {
-  kind: BRIDGE_KINDS.lock,
-  confirmed: sourceConfirmed,
-  failed: sourceFailed,
-};
-export const bridgeBurnTransactions: ChainTransactionKind = {
-  kind: BRIDGE_KINDS.burn,
-  confirmed: sourceConfirmed,
-  failed: sourceFailed,
-};
-export const bridgeMintTransactions: ChainTransactionKind = {
-  kind: BRIDGE_KINDS.mint,
-  confirmed: destinationConfirmed,
-  failed: destinationFailed,
-};
-export const bridgeReleaseTransactions: ChainTransactionKind = {
-  kind: BRIDGE_KINDS.release,
-  confirmed: destinationConfirmed,
-  failed: destinationFailed,
-};
+/** The outcomes of a source leg (it writes the destination leg) and of a destination leg (it finishes the transfer). */
+const sourceLeg = { confirmed: sourceConfirmed, failed: sourceFailed };
+const destinationLeg = { confirmed: destinationConfirmed, failed: destinationFailed };
+export const bridgeLockTransactions: ChainTransactionKind = { kind: BRIDGE_KINDS.lock, ...sourceLeg };
+export const bridgeBurnTransactions: ChainTransactionKind = { kind: BRIDGE_KINDS.burn, ...sourceLeg };
+export const bridgeMintTransactions: ChainTransactionKind = { kind: BRIDGE_KINDS.mint, ...destinationLeg };
+export const bridgeReleaseTransactions: ChainTransactionKind = { kind: BRIDGE_KINDS.release, ...destinationLeg };
 
 /**
  * The lock from the custodial balance (a custody outflow of purpose `bridge`): once its call is
