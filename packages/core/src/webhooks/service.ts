@@ -7,6 +7,7 @@ import {
   type Context,
   fetchPage,
   runAfterCommit,
+  assertUuidOrNotFound,
   isUuid,
   createPortPolicy,
   resolveAllowed,
@@ -255,7 +256,7 @@ export async function getWebhook(
   organizationId: string,
   id: string,
 ): Promise<WebhookWithHealthDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
+  assertUuidOrNotFound(id, 'No such webhook');
   const row = await findWebhook(ctx, organizationId, id);
   if (!row) throw new AppError('not-found', 'No such webhook');
   const [withCircuit] = await withHealth(ctx, [toWebhookDto(row)]);
@@ -269,7 +270,7 @@ export async function getWebhook(
  * @throws AppError('not-found') unknown id or another organization's webhook
  */
 export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<WebhookDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
+  assertUuidOrNotFound(id, 'No such webhook');
   const webhook = await deactivateWebhookRow(ctx, organizationId, id);
   if (!webhook) throw new AppError('not-found', 'No such webhook');
   return toWebhookDto(webhook);
@@ -337,7 +338,7 @@ export async function listDeliveries(
  * @throws AppError('not-found') unknown id, or another organization's delivery
  */
 export async function getDelivery(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<DeliveryDetailDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
+  assertUuidOrNotFound(id, 'No such delivery');
   const found = await findDeliveryDetail(ctx.prisma, organizationId, id);
   if (!found) throw new AppError('not-found', 'No such delivery');
   return toDeliveryDetailDto(found.delivery, found.attempts);
@@ -364,7 +365,7 @@ export async function listEvents(
  * @throws AppError('not-found') unknown id, or another organization's event
  */
 export async function getEvent(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<EventDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such event');
+  assertUuidOrNotFound(id, 'No such event');
   const row = await findEvent(ctx.prisma, organizationId, id);
   if (!row) throw new AppError('not-found', 'No such event');
   return toEventDto(row);
@@ -392,7 +393,7 @@ export async function retryDelivery(
   organizationId: string,
   id: string,
 ): Promise<DeliveryRetryDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
+  assertUuidOrNotFound(id, 'No such delivery');
   const webhookId = await findDeliveryWebhookId(ctx.prisma, organizationId, id);
   if (!webhookId) throw new AppError('not-found', 'No such delivery');
   const health = (await readHealth(ctx, [webhookId])).get(webhookId)!;
@@ -457,7 +458,7 @@ export async function recoverWebhook(
     const message = 'since must be within the last 30 days';
     throw new AppError('validation-error', message, { errors: [{ path: 'since', message }] });
   }
-  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
+  assertUuidOrNotFound(webhookId, 'No such webhook');
   const webhook = await findWebhookActivity(ctx, organizationId, webhookId);
   if (!webhook) throw new AppError('not-found', 'No such webhook');
   if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
@@ -600,7 +601,7 @@ export async function sendTestEvent(
   type: WebhookEvent,
   payload: EventPayload,
 ): Promise<DeliveryDto> {
-  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
+  assertUuidOrNotFound(webhookId, 'No such webhook');
   const eventId = uuidv7();
   const deliveryId = uuidv7();
   const delivery = await withTransaction(ctx.sql, async (tx) => {
