@@ -3,7 +3,7 @@
  * with the caller's detail, so a caller learns nothing from the id's form.
  */
 import { describe, expect, it } from '@jest/globals';
-import { AppError, assertUuidOrNotFound } from '@gw/runtime';
+import { AppError, assertUuidOrNotFound, findOrNotFound } from '@gw/runtime';
 
 describe('assertUuidOrNotFound', () => {
   it('accepts a canonical UUID, in either case', () => {
@@ -26,5 +26,28 @@ describe('assertUuidOrNotFound', () => {
     }
     expect(thrown).toBeInstanceOf(AppError);
     expect(thrown).toMatchObject({ code: 'not-found', status: 404, message: 'No such payment' });
+  });
+});
+
+describe('findOrNotFound', () => {
+  const ID = '019a0000-0000-7000-8000-00000000000a';
+  const notFound = expect.objectContaining({ code: 'not-found', status: 404, message: 'No such delivery' });
+
+  it('answers what `find` finds for a UUID, asking it with that id', async () => {
+    const asked: string[] = [];
+    await expect(findOrNotFound(ID, 'No such delivery', async (id) => (asked.push(id), { id }))).resolves.toEqual({ id: ID });
+    expect(asked).toEqual([ID]);
+  });
+
+  it('answers 404 with the same detail for a malformed id, without asking `find`', async () => {
+    let asked = false;
+    const find = async () => ((asked = true), { id: ID });
+    await expect(findOrNotFound('nope', 'No such delivery', find)).rejects.toEqual(notFound);
+    await expect(findOrNotFound('nope', 'No such delivery', find)).rejects.toBeInstanceOf(AppError);
+    expect(asked).toBe(false);
+  });
+
+  it.each([null, undefined])('answers the same 404 when `find` answers %p', async (none) => {
+    await expect(findOrNotFound(ID, 'No such delivery', async () => none)).rejects.toEqual(notFound);
   });
 });
