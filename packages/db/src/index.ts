@@ -29,5 +29,6 @@ export {
   type KeysetSql,
 } from './keyset.js';
 export * from './raw-sql.js';
+export { parseBigintColumns, type BigintColumn, type BigintColumnsAsText } from './bigint-columns.js';
 export * from './transaction.js';
 export { ensureLocalAppRole, localAppRoleFor, localAppRoleName, type LocalAppRole } from './local-role.js';

@@ -1,3 +1,5 @@
+import { WEBHOOK_EVENT_NAMES } from './generated-events.js';
+
 /** Header carrying `sha256=<lowercase hex HMAC-SHA256 of the raw body>`. */
 export const SIGNATURE_HEADER = 'x-service-signature';
 /** Header carrying the event name, e.g. `payment.settled`. */
@@ -12,29 +14,13 @@ export const DELIVERY_HEADER = 'x-service-delivery';
  * The event names the service delivers, `<object>.<what happened>`: the four payment events, and
  * what the chain decides (a withdrawal's and a bridge transfer's final state, a deposit credited).
  */
-export type WebhookEventType =
-  | 'payment.settled'
-  | 'payment.failed'
-  | 'payment.expired'
-  | 'payment.refunded'
-  | 'withdrawal.confirmed'
-  | 'withdrawal.failed'
-  | 'deposit.credited'
-  | 'bridge_transfer.completed'
-  | 'bridge_transfer.failed';
+export type WebhookEventType = (typeof WEBHOOK_EVENT_NAMES)[number];
 
-/** All known event names, in the order the service documents them. */
-export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
-  'payment.settled',
-  'payment.failed',
-  'payment.expired',
-  'payment.refunded',
-  'withdrawal.confirmed',
-  'withdrawal.failed',
-  'deposit.credited',
-  'bridge_transfer.completed',
-  'bridge_transfer.failed',
-];
+/**
+ * All known event names, in the order the service documents them. Generated from the service's
+ * event catalogue (`pnpm client:generate` writes `./generated-events.ts`).
+ */
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = WEBHOOK_EVENT_NAMES;
 
 /**
  * `data` of a body: one member, named by the object the event is about, holding that object as the

@@ -1,4 +1,12 @@
-import { type BridgeTransfer, type PrismaClient, type RawSql, sqlFragment, type Tx } from '@gw/db';
+import {
+  type BigintColumnsAsText,
+  type BridgeTransfer,
+  type PrismaClient,
+  type RawSql,
+  parseBigintColumns,
+  sqlFragment,
+  type Tx,
+} from '@gw/db';
 
 /** Every statement on `bridge_transfers`. */
 
@@ -62,17 +70,8 @@ export interface BridgeTransferRow {
   updatedAt: Date;
 }
 
-type RawRow = Omit<BridgeTransferRow, 'amount' | 'sourceBlock' | 'sourceNonce'> & {
-  amount: string;
-  sourceBlock: string | null;
-  sourceNonce: string | null;
-};
-const toRow = (r: RawRow): BridgeTransferRow => ({
-  ...r,
-  amount: BigInt(r.amount),
-  sourceBlock: r.sourceBlock === null ? null : BigInt(r.sourceBlock),
-  sourceNonce: r.sourceNonce === null ? null : BigInt(r.sourceNonce),
-});
+type RawRow = BigintColumnsAsText<BridgeTransferRow, 'amount' | 'sourceBlock' | 'sourceNonce'>;
+const toRow = (r: RawRow): BridgeTransferRow => parseBigintColumns(r, ['amount', 'sourceBlock', 'sourceNonce']);
 
 const COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", address, direction, from_chain_id AS "fromChainId",
   to_chain_id AS "toChainId", to_address AS "toAddress", token, amount::text, funding, status::text,

@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, parseEventLogs, type TransactionReceipt
 import { v7 as uuidv7 } from 'uuid';
 import { type RawSql, withTransaction } from '@gw/db';
 import { BridgeVault, WrappedToken } from '@gw/contracts';
-import { AppError, type Context, isUuid, runAfterCommit, type SpendGuard } from '@gw/runtime';
+import { AppError, type Context, assertUuidOrNotFound, runAfterCommit, type SpendGuard } from '@gw/runtime';
 import {
   attemptBase,
   chainCall,
@@ -376,7 +376,7 @@ export function toBridgeTransferDto(
  * @throws AppError('not-found')
  */
 export async function getBridgeTransfer(ctx: ReadCtx, address: string, transferId: string): Promise<BridgeTransferDto> {
-  if (!isUuid(transferId)) throw new AppError('not-found', 'No such bridge transfer');
+  assertUuidOrNotFound(transferId, 'No such bridge transfer');
   const t = await findWalletTransfer(ctx.prisma, transferId, getAddress(address));
   if (!t) throw new AppError('not-found', 'No such bridge transfer');
   const [source, destination] = await Promise.all([
@@ -515,7 +515,7 @@ export async function retryBridgeDestination(
   ctx: Pick<Context, 'prisma' | 'config' | 'chains' | 'secretBox' | 'queues' | 'logger'>,
   transferId: string,
 ): Promise<BridgeTransferDto> {
-  if (!isUuid(transferId)) throw new AppError('not-found', 'No such bridge transfer');
+  assertUuidOrNotFound(transferId, 'No such bridge transfer');
   const { recorded, transfer } = await withTransaction(ctx.prisma, async (tx) => {
     const t = await lockTransfer(tx, transferId);
     if (!t) throw new AppError('not-found', 'No such bridge transfer');

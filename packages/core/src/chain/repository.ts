@@ -1,4 +1,4 @@
-import { type Db, type PrismaClient, type RawSql, sqlFragment, type Tx } from '@gw/db';
+import { type BigintColumnsAsText, type Db, type PrismaClient, type RawSql, parseBigintColumns, sqlFragment, type Tx } from '@gw/db';
 import type { ContractName, Deployment } from './schemas.js';
 
 /**
@@ -101,25 +101,22 @@ export interface ChainTransactionRow {
   finishedAt: Date | null;
 }
 
-type RawTxRow = Omit<ChainTransactionRow, 'value' | 'gasLimit' | 'maxFeePerGas' | 'maxPriorityFeePerGas'> & {
-  value: string;
-  gasLimit: string | null;
-  maxFeePerGas: string | null;
-  maxPriorityFeePerGas: string | null;
-};
-
-const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
-const toTxRow = (r: RawTxRow): ChainTransactionRow => ({
-  ...r,
-  value: BigInt(r.value),
-  gasLimit: big(r.gasLimit),
-  maxFeePerGas: big(r.maxFeePerGas),
-  maxPriorityFeePerGas: big(r.maxPriorityFeePerGas),
-  nonce: r.nonce === null ? null : BigInt(r.nonce),
-  submittedBlock: r.submittedBlock === null ? null : BigInt(r.submittedBlock),
-  minedBlock: r.minedBlock === null ? null : BigInt(r.minedBlock),
-  nonceGoneBlock: r.nonceGoneBlock === null ? null : BigInt(r.nonceGoneBlock),
-});
+/**
+ * The integer columns: the NUMERIC ones selected as text (`value::text`), the BIGINT ones (the nonce and
+ * blocks) as the client reads an int8, text from pg and a bigint from Prisma; both are read the same.
+ */
+const TX_BIGINTS = [
+  'value',
+  'gasLimit',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'nonce',
+  'submittedBlock',
+  'minedBlock',
+  'nonceGoneBlock',
+] as const;
+type RawTxRow = BigintColumnsAsText<ChainTransactionRow, (typeof TX_BIGINTS)[number]>;
+const toTxRow = (r: RawTxRow): ChainTransactionRow => parseBigintColumns(r, TX_BIGINTS);
 
 const TX_COLUMNS =
   sqlFragment(`id::text, chain_id AS "chainId", signer, kind, reference, to_address AS "toAddress", data, value::text, status,

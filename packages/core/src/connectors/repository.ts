@@ -1,4 +1,4 @@
-import { type KeysetPage, type RawSql, sqlFragment } from '@gw/db';
+import { type BigintColumnsAsText, type KeysetPage, type RawSql, parseBigintColumns, sqlFragment } from '@gw/db';
 
 /**
  * Every statement on the connectors' tables: `oauth_records` (the authorization
@@ -157,24 +157,14 @@ export interface ConnectorCeilingRow {
   updatedAt: Date;
 }
 
-const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
-
 /** The organization's ceiling, or null (connectors not enabled). */
 export async function findCeiling(db: RawSql, organizationId: string): Promise<ConnectorCeilingRow | null> {
-  const rows = await db.$queryRaw<
-    (Omit<ConnectorCeilingRow, 'maxPerTransaction' | 'maxPerDay' | 'maxTotal'> & {
-      maxPerTransaction: string | null;
-      maxPerDay: string | null;
-      maxTotal: string | null;
-    })[]
-  >`
+  const rows = await db.$queryRaw<BigintColumnsAsText<ConnectorCeilingRow, 'maxPerTransaction' | 'maxPerDay' | 'maxTotal'>[]>`
     SELECT organization_id::text AS "organizationId", scopes, client_ids AS "clientIds", any_client AS "anyClient",
            max_per_transaction::text AS "maxPerTransaction", max_per_day::text AS "maxPerDay", max_total::text AS "maxTotal",
            updated_at AS "updatedAt"
       FROM connector_ceilings WHERE organization_id = ${organizationId}::uuid`;
-  const r = rows[0];
-  if (!r) return null;
-  return { ...r, maxPerTransaction: big(r.maxPerTransaction), maxPerDay: big(r.maxPerDay), maxTotal: big(r.maxTotal) };
+  return rows[0] ? parseBigintColumns(rows[0], ['maxPerTransaction', 'maxPerDay', 'maxTotal']) : null;
 }
 
 /** Sets the organization's ceiling (replaces it whole). */
@@ -217,22 +207,9 @@ export interface ConnectorGrantRow {
   revokedBy: string | null;
 }
 
-type Raw = Omit<ConnectorGrantRow, 'perTransaction' | 'perDay' | 'total' | 'approvalThreshold' | 'spent'> & {
-  perTransaction: string;
-  perDay: string;
-  total: string;
-  approvalThreshold: string | null;
-  spent: string;
-};
-
-const toGrant = (r: Raw): ConnectorGrantRow => ({
-  ...r,
-  perTransaction: BigInt(r.perTransaction),
-  perDay: BigInt(r.perDay),
-  total: BigInt(r.total),
-  approvalThreshold: big(r.approvalThreshold),
-  spent: BigInt(r.spent),
-});
+const GRANT_BIGINTS = ['perTransaction', 'perDay', 'total', 'approvalThreshold', 'spent'] as const;
+type Raw = BigintColumnsAsText<ConnectorGrantRow, (typeof GRANT_BIGINTS)[number]>;
+const toGrant = (r: Raw): ConnectorGrantRow => parseBigintColumns(r, GRANT_BIGINTS);
 
 const grantColumns = (t: string) =>
   sqlFragment(`${t}id::text, ${t}organization_id::text AS "organizationId", ${t}wallet, ${t}client_id AS "clientId",
@@ -368,10 +345,10 @@ export interface ConnectorApprovalRow {
   decidedAt: Date | null;
 }
 
-type RawApproval = Omit<ConnectorApprovalRow, 'amount'> & { amount: string };
+type RawApproval = BigintColumnsAsText<ConnectorApprovalRow, 'amount'>;
 const APPROVAL_COLUMNS = sqlFragment(`id::text, grant_id::text AS "grantId", organization_id::text AS "organizationId", tool, arguments,
   amount::text, status, result, created_at AS "createdAt", expires_at AS "expiresAt", decided_at AS "decidedAt"`);
-const toApproval = (r: RawApproval): ConnectorApprovalRow => ({ ...r, amount: BigInt(r.amount) });
+const toApproval = (r: RawApproval): ConnectorApprovalRow => parseBigintColumns(r, ['amount']);
 
 /** Inserts a pending approval. */
 export async function insertApproval(
@@ -437,7 +414,7 @@ export async function listAudit(
   page: KeysetPage,
 ): Promise<ConnectorAuditRow[]> {
   const opts = { grantId, beforeId: page.after, limit: page.limit + 1 };
-  const rows = await db.$queryRaw<(Omit<ConnectorAuditRow, 'amount'> & { amount: string | null })[]>`
+  const rows = await db.$queryRaw<BigintColumnsAsText<ConnectorAuditRow, 'amount'>[]>`
     SELECT id::text, organization_id::text AS "organizationId", grant_id::text AS "grantId", wallet, client_id AS "clientId", kind, tool,
            arguments_digest AS "argumentsDigest", amount::text, outcome, detail, created_at AS "createdAt"
       FROM connector_audit
@@ -445,5 +422,5 @@ export async function listAudit(
        AND (${opts.grantId ?? null}::uuid IS NULL OR grant_id = ${opts.grantId ?? null}::uuid)
        AND (${opts.beforeId ?? null}::uuid IS NULL OR id < ${opts.beforeId ?? null}::uuid)
      ORDER BY id DESC LIMIT ${opts.limit}`;
-  return rows.map((r) => ({ ...r, amount: big(r.amount) }));
+  return rows.map((r): ConnectorAuditRow => parseBigintColumns(r, ['amount']));
 }

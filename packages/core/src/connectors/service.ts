@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   AppError,
   fetchPage,
+  assertUuidOrNotFound,
   isUuid,
   sha256Hex,
   type Context,
@@ -525,7 +526,7 @@ export async function revokeConnectorGrant(
   by: 'holder' | 'organization' | 'operator',
   wallet?: string,
 ): Promise<GrantDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such grant');
+  assertUuidOrNotFound(id, 'No such grant');
   const out = await inTransaction(ctx, async (tx) => {
     const revoked = await markGrantRevoked(tx, organizationId, id, by, wallet);
     if (!revoked) return null;

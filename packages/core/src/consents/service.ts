@@ -1,6 +1,6 @@
 import { Prisma, withTransaction, type Tx } from '@gw/db';
 import type { Hex } from 'viem';
-import { type Context, AppError, fetchPage, isUuid, type Page, type PageQuery } from '@gw/runtime';
+import { type Context, AppError, fetchPage, assertUuidOrNotFound, type Page, type PageQuery } from '@gw/runtime';
 import { findOrganization } from '../auth/index.js';
 import {
   verifyConsentSignature,
@@ -119,7 +119,7 @@ export async function revokeConsent(
   id: string,
   signed: { revocation: RevocationStatement; signature: string; maxAgeSeconds: number },
 ): Promise<ConsentDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such consent');
+  assertUuidOrNotFound(id, 'No such consent');
   if (signed.revocation.consentId !== id) throw new AppError('invalid-consent-signature', 'The revocation names another consent');
   assertFresh(signed.revocation.issuedAt, signed.maxAgeSeconds);
   if (!(await verifyRevocationSignature(patient as Hex, signed.revocation, signed.signature as Hex))) {

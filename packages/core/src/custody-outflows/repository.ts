@@ -1,4 +1,4 @@
-import { type RawSql, sqlFragment } from '@gw/db';
+import { type BigintColumnsAsText, type RawSql, parseBigintColumns, sqlFragment } from '@gw/db';
 
 /**
  * Every statement on `custody_outflows`: custodial tokens leaving the custody
@@ -34,12 +34,8 @@ export interface CustodyOutflowRow {
 /** A withdrawal is the custody outflow of purpose `withdrawal`. */
 export type WithdrawalRow = CustodyOutflowRow;
 
-type Raw = Omit<CustodyOutflowRow, 'amount' | 'minedBlock'> & { amount: string; minedBlock: string | null };
-const toRow = (r: Raw): CustodyOutflowRow => ({
-  ...r,
-  amount: BigInt(r.amount),
-  minedBlock: r.minedBlock === null ? null : BigInt(r.minedBlock),
-});
+type Raw = BigintColumnsAsText<CustodyOutflowRow, 'amount' | 'minedBlock'>;
+const toRow = (r: Raw): CustodyOutflowRow => parseBigintColumns(r, ['amount', 'minedBlock']);
 
 const COLUMNS =
   sqlFragment(`id::text, organization_id::text AS "organizationId", address, purpose, chain_id AS "chainId", token, amount::text, status,

@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
 import type { RawSql } from '@gw/db';
-import { AppError, type Context, isUuid } from '@gw/runtime';
+import { AppError, type Context, assertUuidOrNotFound } from '@gw/runtime';
 import { contractAddress, recordRelayedOperation, chainTransactionState, homeChainOf } from '../chain/index.js';
 import { requestFingerprint } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
@@ -94,7 +94,7 @@ export async function getWithdrawal(
   address: string,
   id: string,
 ): Promise<WithdrawalDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such withdrawal');
+  assertUuidOrNotFound(id, 'No such withdrawal');
   const row = await findWalletWithdrawal(ctx.prisma, organizationId, address, id);
   if (!row) throw new AppError('not-found', 'No such withdrawal');
   const chainRow = row.status === 'pending' ? await chainTransactionState(ctx, row.chainTransactionId) : null;

@@ -1,4 +1,14 @@
-import { type Db, type GovernanceProposal, type KeysetPage, type RawSql, type Tx, keysetArgs, sqlFragment } from '@gw/db';
+import {
+  type BigintColumnsAsText,
+  type Db,
+  type GovernanceProposal,
+  type KeysetPage,
+  type RawSql,
+  type Tx,
+  keysetArgs,
+  parseBigintColumns,
+  sqlFragment,
+} from '@gw/db';
 
 /**
  * Every statement on the governance tables: `governance_proposals` and
@@ -107,8 +117,8 @@ export interface VoteRow {
   createdAt: Date;
   updatedAt: Date;
 }
-type RawVote = Omit<VoteRow, 'weight'> & { weight: string | null };
-const toVote = (r: RawVote): VoteRow => ({ ...r, weight: r.weight === null ? null : BigInt(r.weight) });
+type RawVote = BigintColumnsAsText<VoteRow, 'weight'>;
+const toVote = (r: RawVote): VoteRow => parseBigintColumns(r, ['weight']);
 const VOTE_COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", chain_id AS "chainId", proposal_id AS "proposalId",
   voter, support, status, chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", weight::text,
   failure_reason AS "failureReason", created_at AS "createdAt", updated_at AS "updatedAt"`);

@@ -12,7 +12,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { type RawSql, withTransaction } from '@gw/db';
 import { GatewayGovernor, GatewayToken } from '@gw/contracts';
-import { AppError, type Context, cursorId, isUuid, type Page, type PageQuery, runAfterCommit, toPage } from '@gw/runtime';
+import { AppError, type Context, cursorId, assertUuidOrNotFound, type Page, type PageQuery, runAfterCommit, toPage } from '@gw/runtime';
 import {
   cachedRead,
   deadlineTooClose,
@@ -326,7 +326,7 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
  * @throws AppError not-found
  */
 export async function getVote(ctx: Pick<Context, 'prisma'>, organizationId: string, address: string, id: string): Promise<VoteDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such vote');
+  assertUuidOrNotFound(id, 'No such vote');
   const row = await findVote(ctx.prisma, organizationId, getAddress(address), id);
   if (!row) throw new AppError('not-found', 'No such vote');
   return toVoteDto(row, row.status === 'pending' ? await chainTransactionState(ctx, row.chainTransactionId) : null);
@@ -502,7 +502,7 @@ export async function getDelegation(
   address: string,
   id: string,
 ): Promise<DelegationDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such delegation');
+  assertUuidOrNotFound(id, 'No such delegation');
   const row = await findDelegation(ctx.prisma, organizationId, getAddress(address), id);
   if (!row) throw new AppError('not-found', 'No such delegation');
   return toDelegationDto(row, row.status === 'pending' ? await chainTransactionState(ctx, row.chainTransactionId) : null);

@@ -1,5 +1,16 @@
 import { Prisma, type Shipment, type Tx } from '@gw/db';
-import { type Context, AppError, cursorId, cursorRow, fetchPage, isUuid, toPage, type Page, type PageQuery } from '@gw/runtime';
+import {
+  type Context,
+  AppError,
+  cursorId,
+  cursorRow,
+  fetchPage,
+  assertUuidOrNotFound,
+  isUuid,
+  toPage,
+  type Page,
+  type PageQuery,
+} from '@gw/runtime';
 import { requestFingerprint, withIdempotency } from '../idempotency/index.js';
 import {
   toCertificateDto,
@@ -229,7 +240,7 @@ export async function ingestCheckpoint(ctx: Pick<Context, 'prisma' | 'config'>, 
     // Without recordedAt the server's clock is used: the same body is the same request.
     recordedAt: input.recordedAt?.toISOString() ?? null,
   });
-  if (!isUuid(input.shipmentId)) throw new AppError('not-found', 'No such shipment');
+  assertUuidOrNotFound(input.shipmentId, 'No such shipment');
   return withIdempotency<CheckpointDto>(
     ctx,
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },

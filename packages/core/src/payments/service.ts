@@ -1,6 +1,6 @@
 import { type Payment, type PaymentStatus, type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { AppError, type Context, coalescePer, fetchPage, isUuid, runAfterCommit, type SpendGuard } from '@gw/runtime';
+import { AppError, type Context, coalescePer, fetchPage, findOrNotFound, runAfterCommit, type SpendGuard } from '@gw/runtime';
 import { transfer, transferIfFunded } from '../ledger/index.js';
 import {
   type DeliveryRef,
@@ -285,9 +285,7 @@ export async function expirePayment(ctx: Ctx, paymentId: string): Promise<Expire
 
 /** @throws AppError('not-found') for an unknown id or another organization's payment */
 export async function getPayment(ctx: Pick<Context, 'prisma'>, organizationId: string, paymentId: string): Promise<PaymentDto> {
-  if (!isUuid(paymentId)) throw new AppError('not-found', 'No such payment');
-  const payment = await findPayment(ctx, organizationId, paymentId);
-  if (!payment) throw new AppError('not-found', 'No such payment');
+  const payment = await findOrNotFound(paymentId, 'No such payment', (uuid) => findPayment(ctx, organizationId, uuid));
   return toPaymentDto(payment);
 }
 

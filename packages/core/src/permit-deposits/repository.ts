@@ -1,4 +1,4 @@
-import { type RawSql, sqlFragment } from '@gw/db';
+import { type BigintColumnsAsText, type RawSql, parseBigintColumns, sqlFragment } from '@gw/db';
 
 /** Every statement on `permit_deposits` (the gasless deposits). */
 
@@ -21,8 +21,8 @@ export interface PermitDepositRow {
   updatedAt: Date;
 }
 
-type Raw = Omit<PermitDepositRow, 'amount' | 'deadline'> & { amount: string; deadline: string };
-const toRow = (r: Raw): PermitDepositRow => ({ ...r, amount: BigInt(r.amount), deadline: BigInt(r.deadline) });
+type Raw = BigintColumnsAsText<PermitDepositRow, 'amount' | 'deadline'>;
+const toRow = (r: Raw): PermitDepositRow => parseBigintColumns(r, ['amount', 'deadline']);
 
 const COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", token, amount::text,
   deadline::text, status, permit_transaction_id::text AS "permitTransactionId", transfer_transaction_id::text AS "transferTransactionId",

@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, type TransactionReceipt } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
 import type { RawSql } from '@gw/db';
 import { GatewayToken } from '@gw/contracts';
-import { AppError, type Context, isUuid } from '@gw/runtime';
+import { AppError, type Context, assertUuidOrNotFound } from '@gw/runtime';
 import {
   chainTransactionReferences,
   chainTransactionState,
@@ -176,7 +176,7 @@ export async function getPermitDeposit(
   address: string,
   id: string,
 ): Promise<PermitDepositDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such permit deposit');
+  assertUuidOrNotFound(id, 'No such permit deposit');
   const row = await findWalletPermitDeposit(ctx.prisma, organizationId, getAddress(address), id);
   if (!row) throw new AppError('not-found', 'No such permit deposit');
   const inFlight = row.status === 'pending' ? (row.transferTransactionId ?? row.permitTransactionId) : null;

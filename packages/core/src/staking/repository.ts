@@ -1,4 +1,4 @@
-import { type Db, type FarmingPool, type RawSql, sqlFragment } from '@gw/db';
+import { type BigintColumnsAsText, type Db, type FarmingPool, type RawSql, parseBigintColumns, sqlFragment } from '@gw/db';
 
 /**
  * Every statement on the staking tables: `staking_operations` (stakes, unstakes and claims relayed
@@ -30,8 +30,8 @@ export interface StakingOperationRow {
   updatedAt: Date;
 }
 
-type Raw = Omit<StakingOperationRow, 'amount'> & { amount: string | null };
-const toRow = (r: Raw): StakingOperationRow => ({ ...r, amount: r.amount === null ? null : BigInt(r.amount) });
+type Raw = BigintColumnsAsText<StakingOperationRow, 'amount'>;
+const toRow = (r: Raw): StakingOperationRow => parseBigintColumns(r, ['amount']);
 
 const COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", address, chain_id AS "chainId", pool, type, source, token,
   amount::text, status, chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason",

@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, parseEventLogs, parseSignature, recover
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, RawSql } from '@gw/db';
 import { GatewayToken, Staking } from '@gw/contracts';
-import { AppError, type Context, isUuid, type SpendGuard } from '@gw/runtime';
+import { AppError, type Context, assertUuidOrNotFound, type SpendGuard } from '@gw/runtime';
 import {
   cachedRead,
   deadlineTooClose,
@@ -491,7 +491,7 @@ export async function getStakingOperation(
   address: string,
   id: string,
 ): Promise<StakingOperationDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such staking operation');
+  assertUuidOrNotFound(id, 'No such staking operation');
   const row = await findWalletStakingOperation(ctx.prisma, organizationId, getAddress(address), id);
   if (!row) throw new AppError('not-found', 'No such staking operation');
   const chainRow = row.status === 'pending' ? await chainTransactionState(ctx, row.chainTransactionId) : null;

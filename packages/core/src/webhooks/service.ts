@@ -7,6 +7,8 @@ import {
   type Context,
   fetchPage,
   runAfterCommit,
+  assertUuidOrNotFound,
+  findOrNotFound,
   isUuid,
   createPortPolicy,
   resolveAllowed,
@@ -255,9 +257,7 @@ export async function getWebhook(
   organizationId: string,
   id: string,
 ): Promise<WebhookWithHealthDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
-  const row = await findWebhook(ctx, organizationId, id);
-  if (!row) throw new AppError('not-found', 'No such webhook');
+  const row = await findOrNotFound(id, 'No such webhook', (uuid) => findWebhook(ctx, organizationId, uuid));
   const [withCircuit] = await withHealth(ctx, [toWebhookDto(row)]);
   return withCircuit!;
 }
@@ -269,9 +269,7 @@ export async function getWebhook(
  * @throws AppError('not-found') unknown id or another organization's webhook
  */
 export async function deactivateWebhook(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<WebhookDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such webhook');
-  const webhook = await deactivateWebhookRow(ctx, organizationId, id);
-  if (!webhook) throw new AppError('not-found', 'No such webhook');
+  const webhook = await findOrNotFound(id, 'No such webhook', (uuid) => deactivateWebhookRow(ctx, organizationId, uuid));
   return toWebhookDto(webhook);
 }
 
@@ -337,9 +335,7 @@ export async function listDeliveries(
  * @throws AppError('not-found') unknown id, or another organization's delivery
  */
 export async function getDelivery(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<DeliveryDetailDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
-  const found = await findDeliveryDetail(ctx.prisma, organizationId, id);
-  if (!found) throw new AppError('not-found', 'No such delivery');
+  const found = await findOrNotFound(id, 'No such delivery', (uuid) => findDeliveryDetail(ctx.prisma, organizationId, uuid));
   return toDeliveryDetailDto(found.delivery, found.attempts);
 }
 
@@ -364,9 +360,7 @@ export async function listEvents(
  * @throws AppError('not-found') unknown id, or another organization's event
  */
 export async function getEvent(ctx: Pick<Context, 'prisma'>, organizationId: string, id: string): Promise<EventDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such event');
-  const row = await findEvent(ctx.prisma, organizationId, id);
-  if (!row) throw new AppError('not-found', 'No such event');
+  const row = await findOrNotFound(id, 'No such event', (uuid) => findEvent(ctx.prisma, organizationId, uuid));
   return toEventDto(row);
 }
 
@@ -392,9 +386,7 @@ export async function retryDelivery(
   organizationId: string,
   id: string,
 ): Promise<DeliveryRetryDto> {
-  if (!isUuid(id)) throw new AppError('not-found', 'No such delivery');
-  const webhookId = await findDeliveryWebhookId(ctx.prisma, organizationId, id);
-  if (!webhookId) throw new AppError('not-found', 'No such delivery');
+  const webhookId = await findOrNotFound(id, 'No such delivery', (uuid) => findDeliveryWebhookId(ctx.prisma, organizationId, uuid));
   const health = (await readHealth(ctx, [webhookId])).get(webhookId)!;
   const now = new Date();
   const wasPending = await withTransaction(ctx.prisma, async (tx) => {
@@ -457,9 +449,7 @@ export async function recoverWebhook(
     const message = 'since must be within the last 30 days';
     throw new AppError('validation-error', message, { errors: [{ path: 'since', message }] });
   }
-  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
-  const webhook = await findWebhookActivity(ctx, organizationId, webhookId);
-  if (!webhook) throw new AppError('not-found', 'No such webhook');
+  const webhook = await findOrNotFound(webhookId, 'No such webhook', (uuid) => findWebhookActivity(ctx, organizationId, uuid));
   if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
   if (await runningRecoveryJobId(ctx.queues, webhookId)) throw recoveryInProgress();
 
@@ -600,7 +590,7 @@ export async function sendTestEvent(
   type: WebhookEvent,
   payload: EventPayload,
 ): Promise<DeliveryDto> {
-  if (!isUuid(webhookId)) throw new AppError('not-found', 'No such webhook');
+  assertUuidOrNotFound(webhookId, 'No such webhook');
   const eventId = uuidv7();
   const deliveryId = uuidv7();
   const delivery = await withTransaction(ctx.sql, async (tx) => {
