@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { erc20Abi, formatEther, formatUnits, getAddress, isAddress, keccak256, parseEther } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
 import { AppError, registerCacheSize, type ChainEndpoint, type Context } from '@gw/runtime';
-import {
-  HOME_CONTRACTS,
-  REMOTE_CONTRACTS,
-  type ContractName,
-  type Deployment,
-  type OnchainBalance,
-  type OnchainToken,
-} from './schemas.js';
+import { HOME_CONTRACTS, REMOTE_CONTRACTS, type ContractName, type Deployment, type OnchainBalance, type OnchainToken } from './schemas.js';
 import { chainCall, chainOf, homeChainOf, publicClientOf, walletClientOf } from './clients.js';
 import { deployContracts } from './deploy.js';
 import { withContractErrors } from './errors.js';
