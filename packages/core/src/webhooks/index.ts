@@ -75,12 +75,18 @@ export {
   type DeliveryMetrics,
   type DeliveryOutcome,
   deliveryOutcomeCounter,
-  type DeliveryStage,
   instrumentSender,
   STAGE_DURATION_BUCKETS,
   UNKNOWN_EVENT,
 } from './engine/metrics.js';
-export { backoffDelayMs, type DeliveryJobRef, processDelivery, type ProcessOutcome, type StageObserver } from './engine/processor.js';
+export {
+  backoffDelayMs,
+  type DeliveryJobRef,
+  processDelivery,
+  type DeliveryStage,
+  type ProcessOutcome,
+  type StageObserver,
+} from './engine/processor.js';
 export { recoverDeadDeliveries } from './engine/recovery.js';
 export { returnRecoverySlot, takeRecoverySlot } from './engine/recovery-budget.js';
 export { type AttemptResult, createSender, RESPONSE_BODY_LIMIT_BYTES, type Sender } from './engine/sender.js';

@@ -11,15 +11,6 @@ export const ATTEMPT_DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 export const STAGE_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
 /**
- * The awaited stages of one delivery run, as labelled in `gw_delivery_stage_seconds`:
- * `read` (the delivery row), `admit` (the endpoint gate's admission), `send` (the signed POST),
- * `record` (the attempt's row and the delivery's state), `report` (the gate's report), `run` (the
- * whole processor, in which read and admit, and record and report, overlap) and `finish` (BullMQ
- * after the processor returned: the job's completion, the next job's fetch in the same script).
- */
-export type DeliveryStage = 'read' | 'admit' | 'send' | 'record' | 'report' | 'run' | 'finish';
-
-/**
  * Final result of one run of a delivery job, as counted by `gw_deliveries_total`:
  * `delivered` (2xx), `retry` (failed, another attempt is scheduled), `dead` (failed for the last
  * time, or its webhook was deactivated), `error` (the job itself failed: database down, ...).
@@ -39,7 +30,7 @@ export interface DeliveryMetrics {
   deliveryDeferrals: Counter<'reason'>;
   /** `gw_delivery_cap_waits_total`: runs parked because their endpoint's concurrency cap was full. */
   deliveryCapWaits: Counter;
-  /** `gw_delivery_stage_seconds{stage}`: wall-clock time of each awaited stage of a delivery run, see {@link DeliveryStage}. */
+  /** `gw_delivery_stage_seconds{stage}`: wall-clock time of each awaited stage of a delivery run, see `DeliveryStage` (processor.ts). */
   deliveryStageDuration: Histogram<'stage'>;
 }
 

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { type Context, registerCacheSize } from '@gw/runtime';
-import type { DeliveryStage } from './metrics.js';
 import { MAX_ENDPOINT_CONCURRENCY, deliveryEnvelope } from './schemas.js';
 import type { Admission, EndpointGate, GateSlot, Report } from './endpoint-gate.js';
 import type { DeliveryStore, LoadedDelivery } from './repository.js';
@@ -198,6 +197,15 @@ export async function processDelivery(
   if (status === 'dead') return { kind: 'dead', attempt, reason: result.error ?? 'failed', event };
   return { kind: 'retry', attempt, at: nextAttemptAt!, event };
 }
+
+/**
+ * The awaited stages of one delivery run, as labelled in `gw_delivery_stage_seconds`:
+ * `read` (the delivery row), `admit` (the endpoint gate's admission), `send` (the signed POST),
+ * `record` (the attempt's row and the delivery's state), `report` (the gate's report), `run` (the
+ * whole processor, in which read and admit, and record and report, overlap) and `finish` (BullMQ
+ * after the processor returned: the job's completion, the next job's fetch in the same script).
+ */
+export type DeliveryStage = 'read' | 'admit' | 'send' | 'record' | 'report' | 'run' | 'finish';
 
 /** Receives one stage of a delivery run and its wall-clock time in ms. */
 export type StageObserver = (stage: DeliveryStage, ms: number) => void;
