@@ -36,6 +36,7 @@ export {
   type ChainDeploymentReport,
   contractAddress,
   custodyAddress,
+  homeContracts,
   deploymentBlock,
   deployments,
   ensureDeployments,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { erc20Abi, formatEther, formatUnits, getAddress, isAddress, keccak256, parseEther } from 'viem';
+import { erc20Abi, formatEther, formatUnits, getAddress, isAddress, keccak256, parseEther, type PublicClient } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
 import { AppError, registerCacheSize, type ChainEndpoint, type Context } from '@gw/runtime';
 import { HOME_CONTRACTS, REMOTE_CONTRACTS, type ContractName, type Deployment, type OnchainBalance, type OnchainToken } from './schemas.js';
@@ -227,6 +227,21 @@ export async function contractAddress(
   const address = (await deployments(ctx)).get(chainId)?.[name];
   if (!address) throw new AppError('chain-unavailable', `No ${name} contract is deployed on ${chain.caip2}`);
   return address;
+}
+
+/**
+ * The home chain, a public client of it, and the addresses of our contracts `names` there (read
+ * together): what a module that reads and relays on the home chain starts from.
+ * @throws AppError chain-unavailable when no chain is configured or one of `names` is not deployed
+ */
+export async function homeContracts<const N extends ContractName>(
+  ctx: Pick<Context, 'chains' | 'config' | 'prisma'>,
+  names: readonly N[],
+): Promise<{ chain: ChainEndpoint; pub: PublicClient } & Record<N, `0x${string}`>> {
+  const chain = homeChainOf(ctx.chains);
+  const addresses = await Promise.all(names.map((name) => contractAddress(ctx, chain.chainId, name)));
+  const byName = Object.fromEntries(names.map((name, i) => [name, addresses[i]])) as Record<N, `0x${string}`>;
+  return { ...byName, chain, pub: publicClientOf(ctx, chain) };
 }
 
 /**

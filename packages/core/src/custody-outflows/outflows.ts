@@ -210,18 +210,26 @@ export function custodyOutflowTransactionKinds(outflows: readonly CustodyOutflow
   return [...outflows.flatMap(outflowTransactionKinds), reset];
 }
 
+/**
+ * Moves an outflow's amount out of `system:withdrawals-in-flight`, once (ledger kind
+ * `<purpose>.<outcome>`, reference = the outflow id): to issuance when its call is final (the tokens
+ * left custody), back to the wallet's custodial balance when it failed.
+ */
+const outOfFlight = (tx: RawSql, o: CustodyOutflowRow, outcome: 'confirmed' | 'failed') =>
+  transfer(tx, {
+    kind: `${o.purpose}.${outcome}`,
+    reference: o.id,
+    token: o.token,
+    from: WITHDRAWALS_IN_FLIGHT,
+    to: outcome === 'confirmed' ? ISSUANCE : { type: 'wallet', id: o.address },
+    amount: o.amount,
+  });
+
 /** The outcomes of one kind of outflow's call and approve. */
 function outflowTransactionKinds(def: CustodyOutflowKind): ChainTransactionKind[] {
   const creditBack = async (tx: RawSql, o: CustodyOutflowRow, txHash: string | null, reason: string) => {
     if (o.spender) await lockPendingToSpender(tx, o.chainId, o.spender);
-    await transfer(tx, {
-      kind: `${o.purpose}.failed`,
-      reference: o.id,
-      token: o.token,
-      from: WITHDRAWALS_IN_FLIGHT,
-      to: { type: 'wallet', id: o.address },
-      amount: o.amount,
-    });
+    await outOfFlight(tx, o, 'failed');
     await finishOutflow(tx, o.id, { status: 'failed', minedBlock: null, txHash, failureReason: reason });
     const failed = { ...o, status: 'failed' as const, txHash, failureReason: reason };
     return withNext(await def.failed?.(tx, failed, reason), await resetIfLast(tx, failed));
@@ -233,14 +241,7 @@ function outflowTransactionKinds(def: CustodyOutflowKind): ChainTransactionKind[
       if (!o || o.status !== 'pending') return;
       // The spender's lock before the ledger's, in the order recordCustodyOutflow takes them.
       if (o.spender) await lockPendingToSpender(tx, o.chainId, o.spender);
-      await transfer(tx, {
-        kind: `${o.purpose}.confirmed`,
-        reference: o.id,
-        token: o.token,
-        from: WITHDRAWALS_IN_FLIGHT,
-        to: ISSUANCE,
-        amount: o.amount,
-      });
+      await outOfFlight(tx, o, 'confirmed');
       await finishOutflow(tx, o.id, {
         status: 'confirmed',
         txHash: receipt.transactionHash,

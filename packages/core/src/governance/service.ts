@@ -21,13 +21,11 @@ import {
   typedDataDeadline,
   chainCall,
   chainTransactionState,
-  contractAddress,
   type ChainTransactionKind,
   dispatchAfterCommit,
   recordRelayedOperation,
-  homeChainOf,
+  homeContracts,
   nextAttemptReference,
-  publicClientOf,
   recordChainTransaction,
   type RecordedChainTransaction,
   type RetryPolicy,
@@ -90,14 +88,7 @@ const governorAbi = GatewayGovernor.abi;
 const tokenAbi = GatewayToken.abi;
 
 /** The home chain, its Governor and token, and a client. @throws AppError chain-unavailable */
-async function governance(ctx: ReadCtx) {
-  const chain = homeChainOf(ctx.chains);
-  const [governor, token] = await Promise.all([
-    contractAddress(ctx, chain.chainId, 'governor'),
-    contractAddress(ctx, chain.chainId, 'token'),
-  ]);
-  return { chain, governor, token, pub: publicClientOf(ctx, chain) };
-}
+const governance = (ctx: ReadCtx) => homeContracts(ctx, ['governor', 'token']);
 
 type Gov = Awaited<ReturnType<typeof governance>>;
 

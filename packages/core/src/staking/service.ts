@@ -11,12 +11,10 @@ import {
   typedDataDeadline,
   chainCall,
   chainTransactionState,
-  contractAddress,
   type ChainTransactionKind,
   recordRelayedOperation,
-  homeChainOf,
+  homeContracts,
   PERMIT_TYPES,
-  publicClientOf,
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
@@ -76,14 +74,8 @@ export const SECONDS_PER_YEAR = 31_536_000n;
 const stakingAbi = Staking.abi;
 const tokenAbi = GatewayToken.abi;
 
-async function pool(ctx: ReadCtx) {
-  const chain = homeChainOf(ctx.chains);
-  const [staking, token] = await Promise.all([
-    contractAddress(ctx, chain.chainId, 'staking'),
-    contractAddress(ctx, chain.chainId, 'token'),
-  ]);
-  return { chain, staking, token, pub: publicClientOf(ctx, chain) };
-}
+/** The home chain, its Staking contract and token, and a client. @throws AppError chain-unavailable */
+const pool = (ctx: ReadCtx) => homeContracts(ctx, ['staking', 'token']);
 
 /**
  * APR in basis points (rounded down) of a pool whose stake and reward are the same token:

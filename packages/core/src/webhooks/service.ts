@@ -536,19 +536,29 @@ export function pruneOrphanEvents(
  * @returns the new deliveries (possibly none), to enqueue after the commit
  */
 export async function recordEvent(tx: RawSql, organizationId: string, type: WebhookEvent, payload: EventPayload): Promise<DeliveryRef[]> {
-  const webhookIds = await findSubscribedWebhookIds(tx, organizationId, type);
-  const eventId = uuidv7();
-  const deliveryIds = webhookIds.map(() => uuidv7());
+  return writeEvent(tx, { organizationId, type, payload, webhookIds: await findSubscribedWebhookIds(tx, organizationId, type) });
+}
+
+/**
+ * Writes an event (a `test` one when asked) and one `pending` delivery of it to each of `webhookIds`, in `tx`.
+ * @returns the deliveries, to enqueue after the commit
+ */
+async function writeEvent(
+  tx: RawSql,
+  e: { organizationId: string; type: WebhookEvent; payload: EventPayload; webhookIds: string[]; test?: true },
+): Promise<DeliveryRef[]> {
+  const deliveryIds = e.webhookIds.map(() => uuidv7());
   await insertEventWithDeliveries(tx, {
-    id: eventId,
-    organizationId,
-    type,
-    payload: JSON.stringify(payload),
-    paymentId: paymentIdOf(payload),
+    id: uuidv7(),
+    organizationId: e.organizationId,
+    type: e.type,
+    payload: JSON.stringify(e.payload),
+    paymentId: paymentIdOf(e.payload),
+    ...(e.test ? { test: true } : {}),
     deliveryIds,
-    webhookIds,
+    webhookIds: e.webhookIds,
   });
-  return deliveryIds.map((id, i) => ({ id, organizationId, webhookId: webhookIds[i]! }));
+  return deliveryIds.map((id, i) => ({ id, organizationId: e.organizationId, webhookId: e.webhookIds[i]! }));
 }
 
 /**
@@ -591,24 +601,14 @@ export async function sendTestEvent(
   payload: EventPayload,
 ): Promise<DeliveryDto> {
   assertUuidOrNotFound(webhookId, 'No such webhook');
-  const eventId = uuidv7();
-  const deliveryId = uuidv7();
+  let deliveries: DeliveryRef[] = [];
   const delivery = await withTransaction(ctx.sql, async (tx) => {
     const webhook = await lockWebhookActivity(tx, organizationId, webhookId);
     if (!webhook) throw new AppError('not-found', 'No such webhook');
     if (!webhook.active) throw new AppError('invalid-state', 'The webhook is deactivated; register its URL again first');
-    await insertEventWithDeliveries(tx, {
-      id: eventId,
-      organizationId,
-      type,
-      payload: JSON.stringify(payload),
-      paymentId: paymentIdOf(payload),
-      test: true,
-      deliveryIds: [deliveryId],
-      webhookIds: [webhookId],
-    });
-    return (await findDeliveryView(tx, organizationId, deliveryId))!;
+    deliveries = await writeEvent(tx, { organizationId, type, payload, webhookIds: [webhookId], test: true });
+    return (await findDeliveryView(tx, organizationId, deliveries[0]!.id))!;
   });
-  await runAfterCommit(ctx, [deliverAfterCommit([{ id: deliveryId, organizationId, webhookId }])]);
+  await runAfterCommit(ctx, [deliverAfterCommit(deliveries)]);
   return toDeliveryDto(delivery);
 }
