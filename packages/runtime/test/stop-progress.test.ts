@@ -34,10 +34,14 @@ describe('runService: a stop past SHUTDOWN_TIMEOUT_MS', () => {
       if (out.includes('ready\n') && !child.killed) child.kill('SIGTERM');
     });
     child.stderr.on('data', (d: Buffer) => (out += String(d)));
-    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    // The signal too: a child that died of one (code null) says which, and what it had printed.
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (c, s) => resolve([c, s])),
+    );
     const line = out.split('\n').find((l) => l.includes('graceful stop did not finish'));
-    expect({ code, pending: line ? (JSON.parse(line) as { pending: unknown }).pending : out }).toEqual({
+    expect({ code, signal, pending: line ? (JSON.parse(line) as { pending: unknown }).pending : out }).toEqual({
       code: 1,
+      signal: null,
       pending: ['close the hanging consumer', 'close the other consumer'],
     });
   }, 30_000);
