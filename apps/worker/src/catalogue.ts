@@ -1,5 +1,6 @@
 import { type ChainTransactionKinds, chainTransactionCatalogue } from '@gw/core/chain';
 import {
+  BRIDGE_KINDS,
   bridgeBurnTransactions,
   bridgeCustodyLocks,
   bridgeLockTransactions,
@@ -10,14 +11,15 @@ import type { DepositScanCatalogue } from '@gw/core/custody';
 import {
   delegateTransactions,
   executeTransactions,
+  GOVERNANCE_KINDS,
   governorStream,
   proposeTransactions,
   queueTransactions,
   voteTransactions,
 } from '@gw/core/governance';
-import { permitDepositAttribution, permitTransactions, permitTransferTransactions } from '@gw/core/permit-deposits';
-import { claimTransactions, stakeOutflows, stakePermitTransactions, unstakeTransactions } from '@gw/core/staking';
-import { custodyOutflowTransactionKinds, withdrawalOutflows } from '@gw/core/custody-outflows';
+import { PERMIT_DEPOSIT_KINDS, permitDepositAttribution, permitTransactions, permitTransferTransactions } from '@gw/core/permit-deposits';
+import { claimTransactions, STAKING_KINDS, stakeOutflows, stakePermitTransactions, unstakeTransactions } from '@gw/core/staking';
+import { ALLOWANCE_RESET_KIND, custodyOutflowTransactionKinds, WITHDRAWAL_KIND, withdrawalOutflows } from '@gw/core/custody-outflows';
 
 /**
  * What the worker runs of the business modules when the chain answers, listed where it is composed
@@ -58,6 +60,19 @@ export const chainTransactionKinds: ChainTransactionKinds = chainTransactionCata
   queueTransactions,
   executeTransactions,
 ]);
+
+/**
+ * The kind names the modules write to the outbox (their constants): the worker refuses to start
+ * unless {@link chainTransactionKinds} finishes each (`start-worker.ts`).
+ */
+export const writtenChainTransactionKinds: readonly string[] = [
+  WITHDRAWAL_KIND,
+  ALLOWANCE_RESET_KIND,
+  ...Object.values(PERMIT_DEPOSIT_KINDS),
+  ...Object.values(BRIDGE_KINDS),
+  ...Object.values(GOVERNANCE_KINDS),
+  ...Object.values(STAKING_KINDS),
+];
 
 /** What the deposit scan reads and asks besides the deposits. */
 export const depositScanCatalogue: DepositScanCatalogue = {

@@ -33,17 +33,14 @@ import {
   USER_AGENT,
   createSender,
 } from '@gw/core/webhooks';
-import { BRIDGE_KINDS, resumeBridgeRelays } from '@gw/core/bridge';
+import { resumeBridgeRelays } from '@gw/core/bridge';
 import { retentionPrunedCounter, retentionQueue, retentionRuns } from '@gw/core/retention';
 import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, type ChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
-import { ALLOWANCE_RESET_KIND, WITHDRAWAL_KIND } from '@gw/core/custody-outflows';
-import { PERMIT_DEPOSIT_KINDS } from '@gw/core/permit-deposits';
-import { STAKING_KINDS } from '@gw/core/staking';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
-import { GOVERNANCE_KINDS, governanceKeeperRuns } from '@gw/core/governance';
+import { governanceKeeperRuns } from '@gw/core/governance';
 import { MalformedJobError, assertHandlers, createHandlers, deliveryRunEndedAt, sweepOutbox } from './jobs.js';
-import { chainTransactionKinds as catalogueKinds, depositScanCatalogue } from './catalogue.js';
+import { chainTransactionKinds as catalogueKinds, depositScanCatalogue, writtenChainTransactionKinds } from './catalogue.js';
 
 /**
  * Promotes parked delivery jobs (delayed behind a full cap or a half-open probe) so that they run
@@ -150,14 +147,7 @@ export async function startWorker(
   slotsTimer.unref();
   // The on-chain outbox's queues, one per configured chain with the relayer as signer;
   // every kind of transaction the modules write has its outcome in the catalogue (else start-up fails).
-  assertChainTransactionKinds(chainTransactionKinds, [
-    WITHDRAWAL_KIND,
-    ALLOWANCE_RESET_KIND,
-    ...Object.values(PERMIT_DEPOSIT_KINDS),
-    ...Object.values(BRIDGE_KINDS),
-    ...Object.values(GOVERNANCE_KINDS),
-    ...Object.values(STAKING_KINDS),
-  ]);
+  assertChainTransactionKinds(chainTransactionKinds, writtenChainTransactionKinds);
   const relayer = ctx.chains.list.length ? await relayerAccount(ctx) : undefined;
   const chainSigners = relayer ? ctx.chains.list.map((c) => ({ chainId: c.chainId, signer: relayer.address })) : [];
   const custody = custodyMetrics(metrics.registry);
