@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, sha256Hex, type Scope, type Principal, type Session } from '@gw/runtime';
-import { CONNECTOR_TOKEN_RETIRED, isStaticConnectorToken } from '@gw/core/auth';
-import { isConnectorAccessToken, looksLikeOAuthToken, sessionSpendGuard } from '@gw/core/connectors';
+import { CONNECTOR_TOKEN_RETIRED, isStaticConnectorToken, authProblem } from '@gw/core/auth';
+import { isConnectorAccessToken, looksLikeOAuthToken, sessionSpendGuard, connectorsProblem } from '@gw/core/connectors';
 import type { ApiDeps } from '../deps.js';
 import { apiKeyChallenge, bearerChallenge } from './challenges.js';
 
@@ -60,7 +60,7 @@ const bearer = (req: Request): string | undefined => {
 function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, principal: Principal): void {
   if (s.organizationId !== null) {
     if (s.organizationId !== principal.organizationId) {
-      throw new AppError(
+      throw authProblem(
         'session-organization-mismatch',
         "This JWT was issued through another organization's login; it is accepted only with that organization's credentials. Log the user in with your own API key (X-API-Key on POST /gateway/v1/sso/login).",
       );
@@ -68,7 +68,7 @@ function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, princ
     return;
   }
   if (!principal.organizationNative) {
-    throw new AppError(
+    throw authProblem(
       'native-session-not-allowed',
       'This JWT is a native session (login without an API key), accepted only with the credentials of a native application of the ecosystem. Log the user in with your API key in X-API-Key on POST /gateway/v1/sso/login to get a session bound to your organization.',
     );
@@ -85,7 +85,7 @@ function assertSessionFitsOrganization(s: Pick<Session, 'organizationId'>, princ
  */
 async function refuseConnectorAccessToken(deps: Pick<ApiDeps, 'sql'>, presented: string | undefined): Promise<void> {
   if (presented && looksLikeOAuthToken(presented) && (await isConnectorAccessToken(deps, presented))) {
-    throw new AppError(
+    throw connectorsProblem(
       'connector-not-allowed',
       "This is an AI connector's OAuth access token: it is accepted only by the organization's MCP endpoint, not by the REST API",
     );
@@ -133,10 +133,16 @@ export function requireAuth(deps: ApiDeps, opts: { mode?: AuthMode; scope?: Scop
       throw new AppError('unauthenticated', 'The API key is unknown, revoked or expired', {}, { challenges: [apiKeyChallenge(true)] });
     }
     if (mode === 'webhooks' && principal.kind !== 'api_key') {
-      throw new AppError('connector-not-allowed', 'Webhooks can only be managed with the organization API key, not an AI-connector token');
+      throw connectorsProblem(
+        'connector-not-allowed',
+        'Webhooks can only be managed with the organization API key, not an AI-connector token',
+      );
     }
     if (opts.apiKeyOnly && principal.kind !== 'api_key') {
-      throw new AppError('connector-not-allowed', 'This operation takes the organization API key in X-API-Key, not an AI-connector token');
+      throw connectorsProblem(
+        'connector-not-allowed',
+        'This operation takes the organization API key in X-API-Key, not an AI-connector token',
+      );
     }
     let sessionState: Session | undefined;
     let caller = principal;

@@ -1,10 +1,11 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { AppError, Reply, type RouteDef, type RouteInput } from '@gw/runtime';
+import { Reply, type RouteDef, type RouteInput } from '@gw/runtime';
 import type { RouteDeps } from '../deps.js';
 import { auth, requireAuth } from './authenticate.js';
 import { chargeEventQuota } from './rate-limit.js';
 import { sendJson } from './send-json.js';
 import { parse } from './validate.js';
+import { authProblem } from '@gw/core/auth';
 
 /** The Express path of a route row: `{id}` → `:id`. */
 export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -30,7 +31,7 @@ function send(res: Response, result: unknown): void {
 /** Role check of a `role` row (the wallet's roles in `wallet_roles`). @throws AppError('role-required') 403 with `requiredRole` */
 function assertRole(res: Response, role: string): void {
   if (!auth(res).session?.roles.includes(role)) {
-    throw new AppError('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });
+    throw authProblem('role-required', `This operation needs a wallet with the role ${role}`, { requiredRole: role });
   }
 }
 

@@ -5,6 +5,7 @@ import type { ApiDeps } from '../deps.js';
 import { apiKeyHash } from './authenticate.js';
 import { sendProblem } from './problem.js';
 import { type SyncedWindowCounters } from './window-counters.js';
+import { paymentsProblem } from '@gw/core/payments';
 
 /** The name of the request quota policy in the `RateLimit` and `RateLimit-Policy` header fields. */
 export const RATE_LIMIT_POLICY_NAME = 'default';
@@ -142,9 +143,13 @@ export function chargeEventQuota(deps: Pick<ApiDeps, 'rateLimits' | 'config'>, o
     deps.rateLimits.events.unhit(key);
     const seconds = Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000));
     res.setHeader('Retry-After', String(seconds));
-    throw new AppError('event-quota-exceeded', `The organization may create ${limit} payment events per minute; retry after ${seconds} s`, {
-      limit,
-    });
+    throw paymentsProblem(
+      'event-quota-exceeded',
+      `The organization may create ${limit} payment events per minute; retry after ${seconds} s`,
+      {
+        limit,
+      },
+    );
   }
   return () => deps.rateLimits.events.unhit(key);
 }

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { getAddress } from 'viem';
 import { AppError } from '@gw/runtime';
-import { findOrganizationName } from '@gw/core/auth';
+import { findOrganizationName, authProblem } from '@gw/core/auth';
 import {
   APPROVAL_SESSION_MS,
   CONNECTOR_SCOPES,
@@ -141,7 +141,7 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
     const { p, view, choice, expected } = await consentOf(req, res);
     const signed = parseBody(z.object({ message: z.string().max(4000), signature: z.string().max(1000) }), req.body);
     const address = await verifyHolderMessage(deps.config, signed, expected);
-    if (address !== choice.address) throw new AppError('invalid-signature', 'The message is not signed by the address submitted');
+    if (address !== choice.address) throw authProblem('invalid-signature', 'The message is not signed by the address submitted');
     const grant = new p.Grant({ accountId: address, clientId: view.clientId });
     // The API scopes are declared to the provider (registration accepts only declared scopes), so
     // it asks for them as OpenID scopes too: each kept scope is granted both ways, each refused
@@ -267,7 +267,7 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
   router.post(`${OAUTH_PATH}/approvals/:id/sign-in`, json, async (req, res) => {
     const view = await approvalOf(req);
     const address = await verifyHolderMessage(deps.config, parseBody(signedBody, req.body), signInExpected(view.id));
-    if (address !== view.wallet) throw new AppError('invalid-signature', 'Only the wallet this request was made for can see it');
+    if (address !== view.wallet) throw authProblem('invalid-signature', 'Only the wallet this request was made for can see it');
     res.cookie(APPROVAL_COOKIE, approvalSessionToken(deps.secretBox, view.id, address), {
       httpOnly: true,
       secure: publicOrigin(deps).startsWith('https:'),
@@ -290,7 +290,7 @@ export function mountAuthorizationServer(app: Express, deps: RouteDeps): void {
     const view = await describedApprovalOf(req);
     const body = parseBody(signedBody.extend({ decision: decisionField }), req.body);
     const address = await verifyHolderMessage(deps.config, body, signedDecision(view, body.decision));
-    if (address !== view.wallet) throw new AppError('invalid-signature', 'Only the wallet holder of the grant can decide this approval');
+    if (address !== view.wallet) throw authProblem('invalid-signature', 'Only the wallet holder of the grant can decide this approval');
     const decided = await decideConnectorApproval(deps, view.id, body.decision, (approval) =>
       runTool(deps, view.caller, approval.tool, approval.arguments, { approvalId: approval.id }),
     );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getAddress, isAddress } from 'viem';
-import { AppError, type SessionAllowance } from '@gw/runtime';
+import type { SessionAllowance } from '@gw/runtime';
+import { authProblem } from './problems.js';
 
 /** The scheme and path of the allowance resource in an EIP-4361 message's `Resources`. */
 export const ALLOWANCE_URN = 'urn:gw:allowance';
@@ -13,7 +14,7 @@ const BASE_UNITS = /^[1-9][0-9]{0,77}$/;
 const FORMAT =
   'one resource urn:gw:allowance?per_transaction=<base units>&per_day=<base units>&total=<base units>&recipients=<0x…,0x…|*> (positive integers, per_transaction ≤ per_day ≤ total, at most 20 checksummable addresses or * for any)';
 
-const refuse = (detail: string) => new AppError('invalid-signature', detail, { field: 'resources', expected: FORMAT });
+const refuse = (detail: string) => authProblem('invalid-signature', detail, { field: 'resources', expected: FORMAT });
 
 /**
  * The allowance a wallet holder signed in the `Resources` of an EIP-4361 login message (EIP-4361

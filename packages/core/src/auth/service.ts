@@ -19,6 +19,7 @@ import { createLoginNonce, looksLikeLoginNonce, SIWE_NONCE_TTL_SECONDS, verifyLo
 import type { SessionTokens } from './session-tokens.js';
 import { withUser } from './wallet-role-cache.js';
 import { parseAllowanceResource } from './allowance.js';
+import { authProblem } from './problems.js';
 
 // --- credentials (API keys and AI-connector tokens) -------------------------------------------------
 
@@ -197,7 +198,7 @@ export function siweDomainPolicy(config: Pick<Config, 'NODE_ENV' | 'SIWE_DOMAIN'
 }
 
 /** A refused login: 401 `invalid-signature` naming the message field that failed and what the service expects. */
-const refuse = (field: string, detail: string, expected: string) => new AppError('invalid-signature', detail, { field, expected });
+const refuse = (field: string, detail: string, expected: string) => authProblem('invalid-signature', detail, { field, expected });
 
 /** Options of {@link loginWithSiwe}, from the configuration. */
 export interface SiweLoginOptions {

@@ -36,6 +36,7 @@ import {
   noteSourceConfirmed,
   reopenRelay,
 } from './repository.js';
+import { bridgeProblem } from './problems.js';
 
 /**
  * The bridge on chain. Two legs, each a row of the on-chain outbox:
@@ -90,11 +91,11 @@ function routeOf(ctx: Pick<Context, 'chains'>, fromChainId: string | undefined, 
   const find = (caip2: string) => ctx.chains.list.find((c) => c.caip2 === caip2);
   const from = fromChainId === undefined ? home : find(fromChainId);
   const to = find(toChainId);
-  if (!from) throw new AppError('unsupported-chain', `The bridge does not support ${fromChainId}`, { supportedChains });
+  if (!from) throw bridgeProblem('unsupported-chain', `The bridge does not support ${fromChainId}`, { supportedChains });
   if (!to || to.chainId === from.chainId)
-    throw new AppError('unsupported-chain', `The bridge does not support ${toChainId}`, { supportedChains });
+    throw bridgeProblem('unsupported-chain', `The bridge does not support ${toChainId}`, { supportedChains });
   if (from.chainId !== home.chainId && to.chainId !== home.chainId)
-    throw new AppError(
+    throw bridgeProblem(
       'unsupported-chain',
       `The bridge joins the home chain ${home.caip2} to the others: ${from.caip2} → ${to.caip2} is not a route`,
       {

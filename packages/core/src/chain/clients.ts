@@ -10,6 +10,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { AppError, type ChainEndpoint, type Chains, type Config, type Context } from '@gw/runtime';
+import { chainProblem } from './problems.js';
 
 /**
  * viem clients of the configured chains, built on first use and kept in the context's
@@ -23,13 +24,13 @@ type ClientConfig = Pick<Config, 'CHAIN_RPC_TIMEOUT_MS'>;
 /** The chain of `chainId`, or AppError('chain-unavailable') when it is not configured. */
 export function chainOf(chains: Chains, chainId: number): ChainEndpoint {
   const chain = chains.get(chainId);
-  if (!chain) throw new AppError('chain-unavailable', `Chain eip155:${chainId} is not configured (CHAIN_RPC_URLS)`);
+  if (!chain) throw chainProblem('chain-unavailable', `Chain eip155:${chainId} is not configured (CHAIN_RPC_URLS)`);
   return chain;
 }
 
 /** The home chain, or AppError('chain-unavailable') when no chain is configured. */
 export function homeChainOf(chains: Chains): ChainEndpoint {
-  if (!chains.home) throw new AppError('chain-unavailable', 'No chain is configured (CHAIN_RPC_URLS)');
+  if (!chains.home) throw chainProblem('chain-unavailable', 'No chain is configured (CHAIN_RPC_URLS)');
   return chains.home;
 }
 
@@ -95,6 +96,6 @@ export async function chainCall<T>(c: ChainEndpoint, fn: () => Promise<T>): Prom
     return await fn();
   } catch (err) {
     if (err instanceof AppError || !isTransportError(err)) throw err;
-    throw new AppError('chain-unavailable', `The node of chain ${c.caip2} did not answer in time or is unreachable`);
+    throw chainProblem('chain-unavailable', `The node of chain ${c.caip2} did not answer in time or is unreachable`);
   }
 }

@@ -79,4 +79,4 @@ export {
 } from './queue.js';
 export { recordRelayedOperation, type RelayedOperation } from './relayed.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';
-export { chainProblems } from './problems.js';
+export { chainProblems, chainProblem } from './problems.js';

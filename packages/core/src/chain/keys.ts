@@ -1,6 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { AppError, type ChainEndpoint, type Context } from '@gw/runtime';
+import type { ChainEndpoint, Context } from '@gw/runtime';
 import { findChainKey, insertChainKeyIfAbsent } from './repository.js';
+import { chainProblem } from './problems.js';
 
 /**
  * The gateway's signing keys on chain. They are secrets: never logged, never returned,
@@ -24,7 +25,7 @@ export const RELAYER_ROLE = 'relayer';
  */
 export function deployerAccount(ctx: Pick<Context, 'config'>, chain: ChainEndpoint): PrivateKeyAccount {
   const key = ctx.config.CHAIN_DEPLOYER_KEY ?? (chain.local ? ANVIL_DEV_KEY : undefined);
-  if (!key) throw new AppError('chain-not-local', `Chain ${chain.caip2} is not local: set CHAIN_DEPLOYER_KEY to deploy there`);
+  if (!key) throw chainProblem('chain-not-local', `Chain ${chain.caip2} is not local: set CHAIN_DEPLOYER_KEY to deploy there`);
   return privateKeyToAccount(key as `0x${string}`);
 }
 

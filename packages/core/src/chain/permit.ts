@@ -3,6 +3,7 @@ import { GatewayToken } from '@gw/contracts';
 import { AppError, type Context } from '@gw/runtime';
 import { chainCall, chainOf, publicClientOf } from './clients.js';
 import { PERMIT_TYPES, type PermitTypedDataDto } from './schemas.js';
+import { chainProblem } from './problems.js';
 
 /**
  * EIP-2612 permits relayed by the gateway: the typed data a holder signs, and
@@ -108,7 +109,7 @@ export interface SignedPermit {
  */
 export async function checkPermit(state: PermitState, p: SignedPermit): Promise<{ v: number; r: `0x${string}`; s: `0x${string}` }> {
   if (deadlineTooClose(p.deadline))
-    throw new AppError('invalid-permit', `The permit's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, {
+    throw chainProblem('invalid-permit', `The permit's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, {
       field: 'deadline',
     });
   const message = { owner: p.owner, spender: p.spender, value: p.amount, nonce: state.nonce, deadline: BigInt(p.deadline) };
@@ -120,7 +121,7 @@ export async function checkPermit(state: PermitState, p: SignedPermit): Promise<
     signature: p.signature,
   }).catch(() => null);
   if (signer === null || getAddress(signer) !== getAddress(p.owner))
-    throw new AppError(
+    throw chainProblem(
       'invalid-permit',
       `The signature is not the wallet's permit of ${p.amount} base units to ${p.spender} with nonce ${state.nonce} and deadline ${p.deadline}`,
       { field: 'signature', nonce: state.nonce.toString(), spender: p.spender },

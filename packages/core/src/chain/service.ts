@@ -8,6 +8,7 @@ import { deployContracts } from './deploy.js';
 import { withContractErrors } from './errors.js';
 import { deployerAccount, relayerAccount } from './keys.js';
 import { deleteNonces, listDeployments, lockChainDeployment, replaceDeployments } from './repository.js';
+import { chainProblem } from './problems.js';
 
 type ChainCtx = Pick<Context, 'chains' | 'config'>;
 type KeyCtx = Pick<Context, 'chains' | 'config' | 'prisma' | 'secretBox'>;
@@ -225,7 +226,7 @@ export async function contractAddress(
 ): Promise<`0x${string}`> {
   const chain = chainOf(ctx.chains, chainId);
   const address = (await deployments(ctx)).get(chainId)?.[name];
-  if (!address) throw new AppError('chain-unavailable', `No ${name} contract is deployed on ${chain.caip2}`);
+  if (!address) throw chainProblem('chain-unavailable', `No ${name} contract is deployed on ${chain.caip2}`);
   return address;
 }
 
@@ -264,7 +265,7 @@ export async function custodyAddress(ctx: KeyCtx): Promise<`0x${string}`> {
 function faucetTarget(ctx: Pick<Context, 'chains'>, to: string, amount: bigint): { chain: ChainEndpoint; to: `0x${string}` } {
   const chain = homeChainOf(ctx.chains);
   if (!chain.local)
-    throw new AppError('chain-not-local', `The faucet works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS)`);
+    throw chainProblem('chain-not-local', `The faucet works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS)`);
   if (!isAddress(to))
     throw new AppError('validation-error', 'to must be an EVM address', { errors: [{ path: 'to', message: 'not an address' }] });
   if (amount <= 0n)

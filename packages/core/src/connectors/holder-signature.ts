@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getAddress, type Address } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
-import { AppError, type Config, type SecretBox } from '@gw/runtime';
-import { verifySiweSignature } from '../auth/index.js';
+import type { Config, SecretBox } from '@gw/runtime';
+import { verifySiweSignature, authProblem } from '../auth/index.js';
 import type { GrantLimits } from './service.js';
 
 /**
@@ -238,10 +238,10 @@ export async function verifyHolderMessage(
     chainIds: config.SIWE_CHAIN_IDS,
   });
   if (nonce !== expected.nonce) {
-    throw new AppError('invalid-signature', 'nonce is not the one of this page', { field: 'nonce', expected: 'the nonce of this page' });
+    throw authProblem('invalid-signature', 'nonce is not the one of this page', { field: 'nonce', expected: 'the nonce of this page' });
   }
   if (parseSiweMessage(input.message).statement !== expected.statement) {
-    throw new AppError('invalid-signature', 'The signed statement does not match the choices submitted', {
+    throw authProblem('invalid-signature', 'The signed statement does not match the choices submitted', {
       field: 'statement',
       expected: expected.statement,
     });

@@ -61,4 +61,4 @@ export {
   verifyHolderMessage,
   type ApprovalAction,
 } from './holder-signature.js';
-export { connectorsProblems } from './problems.js';
+export { connectorsProblems, connectorsProblem } from './problems.js';

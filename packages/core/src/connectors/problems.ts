@@ -1,11 +1,11 @@
-import { defineProblemTypes } from '@gw/runtime';
+import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `connectors` answers with (`AppError(code)`): status, title, and what the page at
- * `/problems/<code>` says they mean and what to do. Registered when the module loads;
- * `packages/core/src/problems.ts` composes the full catalogue.
+ * The problem types `connectors` answers with: status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
+ * catalogue.
  */
-export const connectorsProblems = defineProblemTypes({
+export const connectorsProblems = {
   'connector-not-allowed': {
     status: 403,
     title: 'AI-connector tokens are not accepted here',
@@ -39,7 +39,10 @@ export const connectorsProblems = defineProblemTypes({
     meaning: 'The organization has set no connector ceiling (the scopes, clients and limits its users may grant), so no grant can be made.',
     action: 'The organization sets its ceiling with `POST /connectors/ceiling` (API key) or the operator with `admin connector:ceiling`.',
   },
-});
+} as const satisfies Record<string, ProblemTypeInfo>;
+
+/** Raises one of `connectors`'s problem types: `throw connectorsProblem(code, detail, extensions)`. */
+export const connectorsProblem = problemsOf(connectorsProblems);
 
 type ConnectorsProblems = typeof connectorsProblems;
 

@@ -46,6 +46,8 @@ import {
 } from './repository.js';
 import { toAuditDto, toGrantDto, type GrantDto, type GrantView } from './schemas.js';
 import { CONNECTOR_SCOPES, SPENDING_SCOPES, isConnectorScope, type ConnectorScope } from './scopes.js';
+import { authProblem } from '../auth/index.js';
+import { connectorsProblem } from './problems.js';
 
 /**
  * AI connectors: the wallet holder's grants to OAuth clients at an organization's MCP
@@ -168,7 +170,10 @@ export function checkAgainstCeiling(
   input: Pick<ConsentInput, 'clientId' | 'scopes' | 'limits'>,
 ): void {
   if (!ceiling)
-    throw new AppError('connectors-not-enabled', `This organization has not enabled AI connectors (no ceiling): ${enableConnectorsHint()}`);
+    throw connectorsProblem(
+      'connectors-not-enabled',
+      `This organization has not enabled AI connectors (no ceiling): ${enableConnectorsHint()}`,
+    );
   if (!ceiling.anyClient && !ceiling.clientIds.includes(input.clientId)) {
     throw new AppError('insufficient-scope', `The organization does not allow the client ${input.clientId}`);
   }
@@ -331,7 +336,7 @@ export function callerIdentity(
 export const utcDayStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 const overLimit = (which: string, limit: bigint, spent: bigint, requested: bigint) =>
-  new AppError(
+  connectorsProblem(
     'spending-limit-exceeded',
     `This moves ${requested} base units; the grant's ${which} limit is ${limit} and ${spent} is already spent`,
     { limit: limit.toString(), spent: spent.toString(), requested: requested.toString(), window: which },
@@ -351,7 +356,7 @@ export function spendGuard(ctx: Pick<Context, 'config'>, caller: Pick<ConnectorC
       const grant = await lockLiveGrant(tx, caller.grantId);
       if (!grant) throw new AppError('unauthenticated', 'The grant was revoked');
       if (c.token !== ctx.config.NATIVE_TOKEN_SYMBOL) {
-        throw new AppError(
+        throw connectorsProblem(
           'spending-limit-exceeded',
           `The grant's limits are in ${ctx.config.NATIVE_TOKEN_SYMBOL}: it may move only ${ctx.config.NATIVE_TOKEN_SYMBOL}`,
           {
@@ -367,14 +372,18 @@ export function spendGuard(ctx: Pick<Context, 'config'>, caller: Pick<ConnectorC
         !grant.anyRecipient &&
         !grant.recipients.includes(c.recipient)
       ) {
-        throw new AppError('recipient-not-allowed', `${c.recipient} is not on the grant's allow-list`, { recipient: c.recipient });
+        throw connectorsProblem('recipient-not-allowed', `${c.recipient} is not on the grant's allow-list`, { recipient: c.recipient });
       }
       if (c.amount > grant.perTransaction) throw overLimit('per-transaction', grant.perTransaction, 0n, c.amount);
       if (grant.approvalThreshold !== null && c.amount > grant.approvalThreshold && !(await approves(tx, approvalId, grant.id, c.amount))) {
-        throw new AppError('approval-required', `${c.amount} base units is above the approval threshold of ${grant.approvalThreshold}`, {
-          amount: c.amount.toString(),
-          threshold: grant.approvalThreshold.toString(),
-        });
+        throw connectorsProblem(
+          'approval-required',
+          `${c.amount} base units is above the approval threshold of ${grant.approvalThreshold}`,
+          {
+            amount: c.amount.toString(),
+            threshold: grant.approvalThreshold.toString(),
+          },
+        );
       }
       const today = await sumSpendsSince(tx, grant.id, utcDayStart(new Date()));
       if (today + c.amount > grant.perDay) throw overLimit('per-day', grant.perDay, today, c.amount);
@@ -418,7 +427,7 @@ export function sessionSpendGuard(ctx: Pick<Context, 'config'>, session: Session
     async charge(tx: RawSql, c: SpendCharge): Promise<void> {
       if (!leavesToThirdParty(c, session.address)) return;
       if (!allowance) {
-        throw new AppError(
+        throw authProblem(
           'holder-authorization-required',
           `This sends ${c.amount} base units to ${c.recipient}, who is neither this organization nor the wallet holder; the holder signed no allowance for that at login`,
           { recipient: c.recipient, amount: c.amount.toString() },

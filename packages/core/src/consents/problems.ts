@@ -1,11 +1,11 @@
-import { defineProblemTypes } from '@gw/runtime';
+import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `consents` answers with (`AppError(code)`): status, title, and what the page at
- * `/problems/<code>` says they mean and what to do. Registered when the module loads;
- * `packages/core/src/problems.ts` composes the full catalogue.
+ * The problem types `consents` answers with: status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
+ * catalogue.
  */
-export const consentsProblems = defineProblemTypes({
+export const consentsProblems = {
   'consent-required': {
     status: 403,
     title: 'Consent required',
@@ -18,7 +18,10 @@ export const consentsProblems = defineProblemTypes({
     meaning: 'The EIP-712 consent statement is not signed by the patient it names.',
     action: "Have the patient's wallet sign the statement again.",
   },
-});
+} as const satisfies Record<string, ProblemTypeInfo>;
+
+/** Raises one of `consents`'s problem types: `throw consentsProblem(code, detail, extensions)`. */
+export const consentsProblem = problemsOf(consentsProblems);
 
 type ConsentsProblems = typeof consentsProblems;
 

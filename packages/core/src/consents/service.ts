@@ -10,6 +10,7 @@ import {
 } from './consent-typed-data.js';
 import { HEALTH_CONSENT_SCOPE, toConsentDto, type ConsentDto } from './schemas.js';
 import * as repo from './repository.js';
+import { consentsProblem } from './problems.js';
 
 /** Allowed clock skew for a signed `issuedAt` in the future, in seconds. */
 export const CONSENT_FUTURE_SKEW_SECONDS = 60;
@@ -21,7 +22,7 @@ export const CONSENT_FUTURE_SKEW_SECONDS = 60;
 export function assertFresh(issuedAt: number, maxAgeSeconds: number): void {
   const now = Math.floor(Date.now() / 1000);
   if (issuedAt > now + CONSENT_FUTURE_SKEW_SECONDS || issuedAt < now - maxAgeSeconds) {
-    throw new AppError('invalid-consent-signature', `issuedAt must be within the last ${maxAgeSeconds} seconds`);
+    throw consentsProblem('invalid-consent-signature', `issuedAt must be within the last ${maxAgeSeconds} seconds`);
   }
 }
 
@@ -57,7 +58,7 @@ export async function recordConsent(
   }
   assertFresh(s.issuedAt, input.maxAgeSeconds);
   if (!(await verifyConsentSignature(input.patient as Hex, s, input.signature as Hex))) {
-    throw new AppError('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this consent");
+    throw consentsProblem('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this consent");
   }
   const org = await findOrganization(ctx.prisma, s.organization);
   if (!org) throw new AppError('not-found', 'No such organization');
@@ -80,7 +81,7 @@ export async function recordConsent(
     });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw new AppError('invalid-consent-signature', 'This consent nonce was already used: sign a new statement');
+      throw consentsProblem('invalid-consent-signature', 'This consent nonce was already used: sign a new statement');
     }
     throw err;
   }
@@ -120,10 +121,10 @@ export async function revokeConsent(
   signed: { revocation: RevocationStatement; signature: string; maxAgeSeconds: number },
 ): Promise<ConsentDto> {
   assertUuidOrNotFound(id, 'No such consent');
-  if (signed.revocation.consentId !== id) throw new AppError('invalid-consent-signature', 'The revocation names another consent');
+  if (signed.revocation.consentId !== id) throw consentsProblem('invalid-consent-signature', 'The revocation names another consent');
   assertFresh(signed.revocation.issuedAt, signed.maxAgeSeconds);
   if (!(await verifyRevocationSignature(patient as Hex, signed.revocation, signed.signature as Hex))) {
-    throw new AppError('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this revocation");
+    throw consentsProblem('invalid-consent-signature', "The signature is not the patient's EIP-712 signature of this revocation");
   }
   return withTransaction(ctx.prisma, async (tx) => {
     const consent = await repo.lockPatientConsent(tx, patient, id);

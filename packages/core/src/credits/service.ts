@@ -4,6 +4,7 @@ import { balanceOf, CREDIT_UNIT, ISSUANCE, type Owner, transfer, transferIfFunde
 import { createPayment, type FulfilledPayment, type PaymentFulfilment } from '../payments/index.js';
 import type { CreditBalanceDto, CreditConsumptionDto } from './schemas.js';
 import { insertConsumption, listRecentConsumptions } from './repository.js';
+import { creditsProblem } from './problems.js';
 
 /** Receives every consumed credit (credits are burned, not paid to anyone). */
 export const CREDIT_BURN: Owner = { type: 'system', id: 'credit-burn' };
@@ -137,7 +138,7 @@ export async function consumeCredits(ctx: Pick<Context, 'prisma' | 'config'>, in
       if (consumed === null) {
         // The account row is locked by this transaction: this is the balance that was short.
         const balance = await balanceOf(tx, holder, CREDIT_UNIT);
-        throw new AppError('payment-required', `This needs ${units} credits; the wallet holds ${balance}. Buy credits first.`, {
+        throw creditsProblem('payment-required', `This needs ${units} credits; the wallet holds ${balance}. Buy credits first.`, {
           balance: balance.toString(),
           required: units.toString(),
         });

@@ -10,6 +10,7 @@ import {
   homeChainOf,
   type ChainResetHandler,
   publicClientOf,
+  chainProblem,
 } from '../chain/index.js';
 import { balanceOf, ISSUANCE, type Owner, transfer } from '../ledger/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
@@ -516,7 +517,7 @@ export async function checkReserves(ctx: ChainCtx): Promise<ReservesReport> {
       // A node behind the scan (a local chain restarted without its saved state, a reset) has no
       // state at the scan's block: an eth_call there is refused with "Invalid parameters".
       if (cursor?.safeBlock != null && cursor.safeBlock > head) {
-        throw new AppError(
+        throw chainProblem(
           'chain-unavailable',
           `${chain.caip2} is at block ${head}, below block ${cursor.safeBlock} up to which deposits are credited: the chain went back (a local chain restarted without its saved state, or reset); the reserves can be checked once the deposit scan has caught up`,
           { reason: 'chain-behind-scan' },

@@ -1,11 +1,11 @@
-import { defineProblemTypes } from '@gw/runtime';
+import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `governance` answers with (`AppError(code)`): status, title, and what the page at
- * `/problems/<code>` says they mean and what to do. Registered when the module loads;
- * `packages/core/src/problems.ts` composes the full catalogue.
+ * The problem types `governance` answers with: status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
+ * catalogue.
  */
-export const governanceProblems = defineProblemTypes({
+export const governanceProblems = {
   'already-voted': {
     status: 409,
     title: 'Already voted',
@@ -39,7 +39,10 @@ export const governanceProblems = defineProblemTypes({
     action:
       'Fetch the typed data again (`GET /governance/ballot/typed-data`, `GET /governance/delegation/typed-data`), sign it with the wallet and send it unchanged.',
   },
-});
+} as const satisfies Record<string, ProblemTypeInfo>;
+
+/** Raises one of `governance`'s problem types: `throw governanceProblem(code, detail, extensions)`. */
+export const governanceProblem = problemsOf(governanceProblems);
 
 type GovernanceProblems = typeof governanceProblems;
 

@@ -61,6 +61,7 @@ import {
   tryLockKeeper,
   type VoteRow,
 } from './repository.js';
+import { governanceProblem } from './problems.js';
 
 /**
  * Governance on chain: the Governor's proposals (indexed by the log poller's `governor`
@@ -154,12 +155,12 @@ export async function listGovernanceProposals(ctx: ReadCtx, q: PageQuery & { sta
  */
 const refuse = {
   notStarted: (snapshot: bigint) =>
-    new AppError('voting-not-started', `Voting on this proposal opens after block ${snapshot}`, { reason: 'voting-not-started' }),
+    governanceProblem('voting-not-started', `Voting on this proposal opens after block ${snapshot}`, { reason: 'voting-not-started' }),
   closed: (state: ProposalState) =>
-    new AppError('voting-closed', `Voting on this proposal is closed (state: ${state})`, { reason: 'voting-closed', state }),
-  alreadyVoted: () => new AppError('already-voted', 'This wallet has already voted on this proposal', { reason: 'already-voted' }),
+    governanceProblem('voting-closed', `Voting on this proposal is closed (state: ${state})`, { reason: 'voting-closed', state }),
+  alreadyVoted: () => governanceProblem('already-voted', 'This wallet has already voted on this proposal', { reason: 'already-voted' }),
   noPower: (snapshot: bigint) =>
-    new AppError(
+    governanceProblem(
       'no-voting-power',
       `This wallet had no delegated votes at the proposal's snapshot (block ${snapshot}), so it has no voting power: delegate (to itself) before a proposal's snapshot`,
       { reason: 'no-voting-power', snapshot: snapshot.toString() },
@@ -267,7 +268,7 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
         signature: input.signature,
       }).catch(() => null);
       if (signer === null || getAddress(signer) !== voter)
-        throw new AppError(
+        throw governanceProblem(
           'invalid-governance-signature',
           `The signature is not the wallet's ballot (${input.choice}) on proposal ${input.proposalId} with nonce ${s.nonce}`,
           { field: 'signature', nonce: s.nonce.toString() },
@@ -425,7 +426,7 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
     { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
     async (tx) => {
       if (deadlineTooClose(input.expiry))
-        throw new AppError(
+        throw governanceProblem(
           'invalid-governance-signature',
           `The delegation's expiry must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`,
           {
@@ -442,7 +443,7 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
         signature: input.signature,
       }).catch(() => null);
       if (input.nonce !== s.nonce || signer === null || getAddress(signer) !== delegator)
-        throw new AppError(
+        throw governanceProblem(
           'invalid-governance-signature',
           `The signature is not the wallet's delegation to ${delegatee} with nonce ${s.nonce} and expiry ${input.expiry}`,
           { field: input.nonce !== s.nonce ? 'nonce' : 'signature', nonce: s.nonce.toString() },

@@ -1,6 +1,6 @@
 import { withTransaction } from '@gw/db';
-import { type Context, AppError, cursorId, cursorRow, toPage, type Page, type PageQuery } from '@gw/runtime';
-import { lockActiveConsent } from '../consents/index.js';
+import { type Context, cursorId, cursorRow, toPage, type Page, type PageQuery } from '@gw/runtime';
+import { lockActiveConsent, consentsProblem } from '../consents/index.js';
 import { toClinicalRecordDto, type ClinicalRecordDto } from './schemas.js';
 import { findClinicalRecordRow, insertHealthAccessLog, listClinicalRecordRows } from './repository.js';
 
@@ -46,9 +46,13 @@ export async function readHealthRecords(
     return { patient: input.patient, consentId, ...page };
   });
   if (!out) {
-    throw new AppError('consent-required', 'The patient has not recorded a consent for this organization to read their clinical records', {
-      patient: input.patient,
-    });
+    throw consentsProblem(
+      'consent-required',
+      'The patient has not recorded a consent for this organization to read their clinical records',
+      {
+        patient: input.patient,
+      },
+    );
   }
   return out;
 }

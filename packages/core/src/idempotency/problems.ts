@@ -1,11 +1,11 @@
-import { defineProblemTypes } from '@gw/runtime';
+import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `idempotency` answers with (`AppError(code)`): status, title, and what the page at
- * `/problems/<code>` says they mean and what to do. Registered when the module loads;
- * `packages/core/src/problems.ts` composes the full catalogue.
+ * The problem types `idempotency` answers with: status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
+ * catalogue.
  */
-export const idempotencyProblems = defineProblemTypes({
+export const idempotencyProblems = {
   'idempotency-key-reused': {
     status: 422,
     title: 'Idempotency key reused with a different request',
@@ -13,7 +13,10 @@ export const idempotencyProblems = defineProblemTypes({
       'This `Idempotency-Key` was already used (within its time to live) with another body, operation or wallet (draft-ietf-httpapi-idempotency-key-header §2.7).',
     action: 'Use a new key for a new request; reuse a key only to retry exactly the same request.',
   },
-});
+} as const satisfies Record<string, ProblemTypeInfo>;
+
+/** Raises one of `idempotency`'s problem types: `throw idempotencyProblem(code, detail, extensions)`. */
+export const idempotencyProblem = problemsOf(idempotencyProblems);
 
 type IdempotencyProblems = typeof idempotencyProblems;
 

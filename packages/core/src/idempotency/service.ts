@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Prisma, withTransaction, type RawSql, type Tx } from '@gw/db';
 import { AppError, type Context } from '@gw/runtime';
 import { deleteExpiredIdempotencyRecords, findIdempotencyRecord, storeIdempotencyRecord } from './repository.js';
+import { idempotencyProblem } from './problems.js';
 
 export interface IdempotentResult<T> {
   statusCode: number;
@@ -56,7 +57,7 @@ export async function withIdempotency<T>(
     const record = await findIdempotencyRecord(ctx.prisma, organizationId, key!, notBefore);
     if (!record) return undefined;
     if (record.requestHash !== fingerprint) {
-      throw new AppError('idempotency-key-reused', 'This Idempotency-Key was used with a different request');
+      throw idempotencyProblem('idempotency-key-reused', 'This Idempotency-Key was used with a different request');
     }
     return { statusCode: record.statusCode, body: record.responseBody as T, replayed: true };
   };

@@ -9,6 +9,7 @@ import {
   publicClientOf,
   walletClientOf,
   withContractErrors,
+  chainProblem,
 } from '../chain/index.js';
 import { creditSystemDeposit, depositStatusOfLog, scanDeposits } from '../custody/index.js';
 import { balanceOf, type Owner } from '../ledger/index.js';
@@ -35,12 +36,12 @@ async function rpc<T>(pub: PublicClient, method: string, params: unknown[]): Pro
 function localHomeChain(ctx: Pick<Context, 'chains'>, what: string): ChainEndpoint {
   const chain = ctx.chains.home;
   if (!chain)
-    throw new AppError(
+    throw chainProblem(
       'chain-unavailable',
       `${what} needs a chain: no chain is configured (CHAIN_RPC_URLS), and nothing may be minted without one`,
     );
   if (!chain.local)
-    throw new AppError(
+    throw chainProblem(
       'chain-not-local',
       `${what} works only on a local chain; ${chain.caip2} is not one (CHAIN_LOCAL_IDS): deposit real tokens to the custody address`,
     );

@@ -1,11 +1,11 @@
-import { defineProblemTypes } from '@gw/runtime';
+import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `payments` answers with (`AppError(code)`): status, title, and what the page at
- * `/problems/<code>` says they mean and what to do. Registered when the module loads;
- * `packages/core/src/problems.ts` composes the full catalogue.
+ * The problem types `payments` answers with: status, title, and what the page at
+ * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
+ * catalogue.
  */
-export const paymentsProblems = defineProblemTypes({
+export const paymentsProblems = {
   'not-payer': {
     status: 403,
     title: 'Only the payer can confirm this payment',
@@ -20,7 +20,10 @@ export const paymentsProblems = defineProblemTypes({
     action:
       'Wait for the number of seconds in `Retry-After`, then retry; spread bursts of payments over time, or ask the operator for a higher quota.',
   },
-});
+} as const satisfies Record<string, ProblemTypeInfo>;
+
+/** Raises one of `payments`'s problem types: `throw paymentsProblem(code, detail, extensions)`. */
+export const paymentsProblem = problemsOf(paymentsProblems);
 
 type PaymentsProblems = typeof paymentsProblems;
 

@@ -23,6 +23,7 @@ import {
   updatePaymentStatus,
   type NewPayment,
 } from './repository.js';
+import { paymentsProblem } from './problems.js';
 
 /**
  * The payments use cases: creation (group-committed without an
@@ -140,7 +141,7 @@ export async function confirmPayment(
   // API's CPU on this path, and every statement is a round trip while the rows are locked.
   const out = await withTransaction(ctx.sql, async (tx) => {
     const payment = await lockOwnPayment(tx, organizationId, paymentId);
-    if (payment.payer !== caller) throw new AppError('not-payer', 'Only the payer can confirm this payment');
+    if (payment.payer !== caller) throw paymentsProblem('not-payer', 'Only the payer can confirm this payment');
     if (payment.status !== 'pending')
       throw new AppError('invalid-state', `Payment is ${payment.status}; only pending payments can be confirmed`);
     if (payment.expiresAt.getTime() <= Date.now()) {

@@ -17,6 +17,7 @@ import {
   PERMIT_TYPES,
   recordChainTransaction,
   type RecordedChainTransaction,
+  chainProblem,
 } from '../chain/index.js';
 import { requestFingerprint } from '../idempotency/index.js';
 import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
@@ -27,6 +28,7 @@ import {
   type StakingPositionDto,
   type StakingTypedDataDto,
 } from './schemas.js';
+import { stakingProblem } from './problems.js';
 import {
   findWalletStakingOperation,
   finishStakingOperation,
@@ -243,14 +245,17 @@ async function checkSignature(
   deadline: number,
   signature: `0x${string}`,
 ) {
-  const code = action === 'stake' ? 'invalid-permit' : 'invalid-staking-signature';
+  const problem = (detail: string, extensions: Record<string, unknown>) =>
+    action === 'stake'
+      ? chainProblem('invalid-permit', detail, extensions)
+      : stakingProblem('invalid-staking-signature', detail, extensions);
   if (deadlineTooClose(deadline))
-    throw new AppError(code, `The signature's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, { field: 'deadline' });
+    throw problem(`The signature's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, { field: 'deadline' });
   const signer = await recoverTypedDataAddress({ ...typedDataOf(s, action, owner, amount, BigInt(deadline)), signature } as never).catch(
     () => null,
   );
   if (signer === null || getAddress(signer) !== owner)
-    throw new AppError(code, `The signature is not the wallet's ${action} authorisation with nonce ${s.nonce} and deadline ${deadline}`, {
+    throw problem(`The signature is not the wallet's ${action} authorisation with nonce ${s.nonce} and deadline ${deadline}`, {
       field: 'signature',
       nonce: s.nonce.toString(),
     });

@@ -112,4 +112,4 @@ export {
   findOverdueDeliveries,
   readOutboxBacklog,
 } from './engine/repository.js';
-export { webhooksProblems } from './problems.js';
+export { webhooksProblems, webhooksProblem } from './problems.js';

@@ -68,6 +68,7 @@ import {
   type DeletedDeliveries,
   type DeliveryFilter,
 } from './repository.js';
+import { webhooksProblem } from './problems.js';
 
 /**
  * The webhooks use cases on the API's side: registration and management, the inspection of
@@ -191,7 +192,7 @@ export async function registerWebhook(
     await lockWebhookRegistrations(tx, organizationId);
     const others = await countOtherActiveWebhooks(tx, organizationId, url);
     if (others.count >= max) {
-      throw new AppError('webhook-limit-reached', `An organization can have at most ${max} active webhooks; deactivate one first`, {
+      throw webhooksProblem('webhook-limit-reached', `An organization can have at most ${max} active webhooks; deactivate one first`, {
         limit: max,
       });
     }
@@ -481,7 +482,7 @@ export async function recoverWebhook(
 }
 
 const recoveryInProgress = () =>
-  new AppError('recovery-in-progress', 'A recovery of this webhook is already running; retry once it has finished');
+  webhooksProblem('recovery-in-progress', 'A recovery of this webhook is already running; retry once it has finished');
 
 // --- retention ----------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ export interface ProblemTypeInfo {
 /**
  * The generic problem types: the HTTP protocol's (validation, media type, size, method, route),
  * authentication and scopes, state, balance, limits and failures. Each module of `@gw/core` declares
- * its own beside its code (`<module>/problems.ts`, {@link defineProblemTypes}).
+ * its own beside its code (`<module>/problems.ts`) with the raiser {@link problemsOf} gives it.
  */
 export const genericProblemTypes = {
   'validation-error': {
@@ -113,32 +113,39 @@ export interface ProblemTypes extends GenericProblemTypes {}
 /** The code of a problem type: `type` = `/problems/<code>`. */
 export type ErrorCode = keyof ProblemTypes;
 
-/** The problem types registered in this process: the generic ones, then each module's as it loads. */
-const registered = new Map<string, ProblemTypeInfo>(Object.entries(genericProblemTypes));
+/** The code of a generic problem type: those {@link AppError}'s constructor raises by code alone. */
+export type GenericProblemCode = keyof GenericProblemTypes;
 
-/**
- * Registers a module's problem types, so that `new AppError(code)` finds their status and title;
- * called once by each module's `problems.ts` as it loads (its index imports it).
- * @returns `types`, unchanged
- * @throws Error when a code is already registered with another status or title
- */
-export function defineProblemTypes<const T extends Record<string, ProblemTypeInfo>>(types: T): T {
-  for (const [code, info] of Object.entries(types)) {
-    const known = registered.get(code);
-    if (known && (known.status !== info.status || known.title !== info.title)) throw new Error(`problem type ${code} is defined twice`);
-    registered.set(code, info);
-  }
-  return types;
+/** The optional parts of a raised problem: `WWW-Authenticate` challenges and `Retry-After`. */
+export interface AppErrorOptions {
+  /** For a 401: the `WWW-Authenticate` challenges the answer carries (the HTTP layer sends a default API-key challenge when none are given); ignored otherwise. */
+  challenges?: readonly AuthChallenge[];
+  /** For a 429 or 503 raised by a service (an operation's own budget): the answer's `Retry-After`, in whole seconds. */
+  retryAfterSeconds?: number;
 }
 
 /**
- * A problem type's status, title, meaning and action.
- * @throws Error when no loaded module defines `code` (its module's `problems.ts` was not loaded)
+ * Raises one of a table's problem types, as an {@link AppError} carrying the table's status and
+ * title: `throw problem('already-voted', detail, extensions, options)`.
  */
-export function problemType(code: ErrorCode): ProblemTypeInfo {
-  const info = registered.get(code);
-  if (!info) throw new Error(`unknown problem type ${code}: the module that defines it is not loaded`);
-  return info;
+export type ProblemRaiser<T extends Record<string, ProblemTypeInfo>> = (
+  code: keyof T & string,
+  detail?: string,
+  extensions?: Record<string, unknown>,
+  options?: AppErrorOptions,
+) => AppError;
+
+/**
+ * The raiser of a module's problem types, each module's `problems.ts` exports one beside its table
+ * (`export const governanceProblem = problemsOf(governanceProblems)`). The table travels with the
+ * raiser, so that no process-wide registry has to be filled before an error can be raised, and
+ * go-to-definition leads from a `throw` to the meaning of its code.
+ * @param types the module's table, code → status, title, meaning, action
+ */
+export function problemsOf<const T extends Record<string, ProblemTypeInfo>>(types: T): ProblemRaiser<T> {
+  // The code is an ErrorCode once the module merges its table into ProblemTypes (its `problems.ts` does).
+  return (code, detail, extensions = {}, options = {}) =>
+    new AppError(code as ErrorCode, detail, extensions, options, types[code] as ProblemTypeInfo);
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
@@ -184,23 +191,32 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   /**
-   * @param code a problem type: generic, or of a loaded module ({@link problemType})
+   * Raises a generic problem type (`new AppError('not-found', detail)`); a module's own codes are
+   * raised through its raiser ({@link problemsOf}), which passes the module's `info`.
+   * @param code the problem type's code
    * @param detail human-readable explanation specific to this occurrence (sent to the client:
    *   never put secrets or internals in it)
    * @param extensions extra problem members (RFC 9457 §3.2), e.g. `{ errors: [...] }`
-   * @param options.challenges for a 401: the `WWW-Authenticate` challenges the answer carries
-   *   (the HTTP layer sends a default API-key challenge when none are given); ignored otherwise
-   * @param options.retryAfterSeconds for a 429 or 503 raised by a service (an operation's own
-   *   budget): the answer's `Retry-After`, in whole seconds
+   * @param options `WWW-Authenticate` challenges of a 401, `Retry-After` of a 429 or 503
    */
+  constructor(code: GenericProblemCode, detail?: string, extensions?: Record<string, unknown>, options?: AppErrorOptions);
+  /** Raises a module's problem type with its table entry (the path {@link problemsOf} takes). */
+  constructor(
+    code: ErrorCode,
+    detail: string | undefined,
+    extensions: Record<string, unknown>,
+    options: AppErrorOptions,
+    info: ProblemTypeInfo,
+  );
   constructor(
     readonly code: ErrorCode,
     detail?: string,
     readonly extensions: Record<string, unknown> = {},
-    options: { challenges?: readonly AuthChallenge[]; retryAfterSeconds?: number } = {},
+    options: AppErrorOptions = {},
+    info: ProblemTypeInfo = genericProblemTypes[code as GenericProblemCode],
   ) {
-    super(detail ?? problemType(code).title);
-    const info = problemType(code);
+    if (!info) throw new Error(`problem type ${code} is not generic: raise it through its module's raiser`);
+    super(detail ?? info.title);
     this.name = 'AppError';
     this.status = info.status;
     this.title = info.title;
