@@ -11,6 +11,7 @@ import os from 'node:os';
 import { startPgBouncer, type RunningPgBouncer } from '@gw/db/pgbouncer';
 import { closeContext, createContext, type Context } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import {
   apiTargets,
   runApiRounds,
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
       loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOKS_MAX_PER_ORG: '10000' }),
       {
         app: 'bench',
+        queues: queueCatalogue,
       },
     );
     receiver = await startReceiver();

@@ -44,6 +44,7 @@ import { ensureNativeToken } from '@gw/core/ledger';
 import { closeContext, createContext, type Context } from '@gw/runtime';
 import { parseScopes } from '@gw/core/auth';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { startApiProcess, stopServers, type ApiEnv } from './api-section.js';
 import type { Child } from '../lib/child-process.js';
 import { createOrganization, fundWallet } from '../lib/fixtures.js';
@@ -559,7 +560,7 @@ export async function runGrowthSection(d: SectionDeps, env: ApiEnv): Promise<Gro
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOKS_MAX_PER_ORG: '10000',
     }),
-    { app: 'bench-growth-empty' },
+    { app: 'bench-growth-empty', queues: queueCatalogue },
   );
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   const emptyClient = new pg.Client({ connectionString: emptyDb.url });

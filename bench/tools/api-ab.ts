@@ -30,6 +30,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { closeContext, createContext } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { apiTargets, startApiProcess, startBareExpress, stopServers, type ApiEnv } from '../sections/api-section.js';
 import { loadBenchConfig } from '../lib/config.js';
 import { createOrganization } from '../lib/fixtures.js';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   const env: ApiEnv = benchServiceEnv(db, cfg.redisUrl);
   const ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
     app: 'bench',
+    queues: queueCatalogue,
   });
   const children: Awaited<ReturnType<typeof startBareExpress>>[] = [];
   try {

@@ -15,6 +15,7 @@
  */
 import { closeContext, createContext } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { deliveryQueue } from '@gw/core/webhooks';
 import { confirmAtPeak } from '../lib/confirm-driver.js';
 import { createFixtures, createPendingPayments } from '../lib/fixtures.js';
@@ -29,6 +30,7 @@ const db = await createBenchDatabase(process.env.BENCH_PG_URL ?? 'postgresql://p
 const env = benchServiceEnv(db, redisUrl);
 const ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
   app: 'bench',
+  queues: queueCatalogue,
 });
 const receiver = await startReceiver();
 try {

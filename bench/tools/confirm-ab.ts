@@ -82,7 +82,8 @@ import { loadConfig } from '@gw/core/config';
 import { ensureNativeToken } from '@gw/core/ledger';
 await migrateDatabase(process.env.DATABASE_URL);
 const fx = await import(existsSync('bench/lib/fixtures.ts') ? './bench/lib/fixtures.ts' : './bench/fixtures.ts');
-const ctx = createContext(loadConfig({ ...process.env }), { app: 'bench' });
+// No queue opened at once: the setup enqueues nothing, and a checkout may predate @gw/core/queues.
+const ctx = createContext(loadConfig({ ...process.env }), { app: 'bench', queues: [] });
 await ensureNativeToken(ctx.prisma, ctx.config);
 const org = await fx.createOrganization(ctx, 'confirm-ab', 'http://127.0.0.1:9999', Number(process.env.AB_WEBHOOKS));
 await fx.fundWallet(ctx, process.env.AB_PAYER);

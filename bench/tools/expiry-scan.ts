@@ -18,6 +18,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { closeContext, createContext } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { expireDuePayments, insertPaymentRows, type NewPayment } from '@gw/core/payments';
 import { claimRedisDatabase, createBenchDatabase, flushRedis } from '../lib/infra.js';
 
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
       QUEUE_PREFIX: 'bench',
       SECRETS_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
     }),
-    { app: 'bench' },
+    { app: 'bench', queues: queueCatalogue },
   );
   try {
     const load = os.loadavg().map((l) => l.toFixed(1));

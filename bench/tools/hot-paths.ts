@@ -24,6 +24,7 @@ import pg from 'pg';
 import { authenticateCredential, SessionTokens } from '@gw/core/auth';
 import { closeContext, createContext, type Context } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment, createPayment } from '@gw/core/payments';
 import { deliveryQueue, processDelivery, type Sender, createDeliveryStore, createEndpointGate, listWebhooks } from '@gw/core/webhooks';
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
       WEBHOOKS_MAX_PER_ORG: '10000',
       SECRETS_ENCRYPTION_KEY: `hot:${randomBytes(32).toString('base64')}`,
     }),
-    { app: 'hot-paths' },
+    { app: 'hot-paths', queues: queueCatalogue },
   );
   // Confirms run with the API's fulfilments, as the confirm route does.
   const settle = { ...ctx, paymentFulfilments };

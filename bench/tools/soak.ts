@@ -61,6 +61,7 @@ import { Prisma } from '@gw/db';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { closeContext, createContext, type Context, type MetricsSnapshot } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { metricValues, readSnapshots } from '../lib/metrics-snapshots.js';
 import { startApiProcess, stopServers } from '../sections/api-section.js';
 import { BENCH_RUNTIME, isMessage, readStatusMb, REPO_ROOT, spawnChild, type Child } from '../lib/child-process.js';
@@ -303,6 +304,7 @@ async function main(): Promise<void> {
     const env = benchServiceEnv(db, cfg.redisUrl);
     ctx = createContext(loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), {
       app: 'bench',
+      queues: queueCatalogue,
     });
     receiver = await startReceiver();
     await receiver.reset(0, undefined, { prefix: '/soak-slow/', ms: S.slowMs }, '/soak-fail/');

@@ -7,12 +7,13 @@
 import type { Queue } from 'bullmq';
 import { closeContext, createContext, type QueueDef } from '@gw/runtime';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { paymentFulfilments } from '@gw/api/catalogue';
 import { confirmPayment } from '@gw/core/payments';
 import { deliveryQueue } from '@gw/core/webhooks';
 
 const [organizationId, paymentId, payer] = process.argv.slice(2);
-const ctx = createContext(loadConfig(), { app: 'fault' });
+const ctx = createContext(loadConfig(), { app: 'fault', queues: queueCatalogue });
 const deliveries = new Proxy(ctx.queues.get(deliveryQueue), {
   get(target, prop, receiver) {
     if (prop === 'addBulk' || prop === 'add') return () => process.kill(process.pid, 'SIGKILL');

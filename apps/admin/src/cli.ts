@@ -56,6 +56,7 @@ import {
 } from '@gw/runtime';
 import { parseScopes as parseScopeList } from '@gw/core/auth';
 import { loadConfig } from '@gw/core/config';
+import { queueCatalogue } from '@gw/core/queues';
 import { getAddress, isAddress, parseEther } from 'viem';
 import { createPrismaClient, type PrismaClient } from '@gw/db';
 import { seedDemo } from './seed-demo.js';
@@ -157,7 +158,7 @@ const chainContext = (prisma: PrismaClient, config: Config, opts: { optional?: b
 async function withQueues<T>(config: Config, fn: (queues: ReturnType<typeof createQueues>) => Promise<T>): Promise<T> {
   const redis = createRedis(config, { name: 'admin-queues' });
   redis.on('error', () => undefined);
-  const queues = createQueues(redis, config.QUEUE_PREFIX, undefined, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
+  const queues = createQueues(redis, config.QUEUE_PREFIX, queueCatalogue, { shards: { deliveries: config.DELIVERY_QUEUE_SHARDS } });
   try {
     return await fn(queues);
   } finally {

@@ -15,6 +15,7 @@ import {
 import { announceSigningKeyChange, CredentialCache, SessionTokens, WalletRoleCache } from '@gw/core/auth';
 import { ensureNativeToken } from '@gw/core/ledger';
 import { ensureDeployments } from '@gw/core/chain';
+import { queueCatalogue } from '@gw/core/queues';
 import { chainResets, paymentFulfilments } from './catalogue.js';
 import { createApp } from './create-app.js';
 import { createRateLimitCounters } from './http/window-counters.js';
@@ -36,7 +37,7 @@ export interface RunningApi {
  * @throws PortUnavailableError when the port is in use (the clients opened so far are closed first)
  */
 export async function startApi(config: Config, opts: { logger?: Logger; resolver?: ApiDeps['resolver'] } = {}): Promise<RunningApi> {
-  const ctx = createContext(config, { app: 'api', logger: opts.logger });
+  const ctx = createContext(config, { app: 'api', logger: opts.logger, queues: queueCatalogue });
   const requestRedis = createRedis(config, { name: 'api-requests', failFast: true });
   requestRedis.on('error', () => undefined); // reported by /health and the context's connection
   // The rate-limit store loads its Lua script when the app is built: wait (bounded) for Redis.

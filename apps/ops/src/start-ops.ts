@@ -1,24 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { closeContext, createContext, listenOn, type Logger } from '@gw/runtime';
-import { deliveryQueue, recoveryQueue } from '@gw/core/webhooks';
-import { paymentExpiryQueue } from '@gw/core/payments';
-import { bridgeRelayQueue } from '@gw/core/bridge';
-import { retentionQueue } from '@gw/core/retention';
-import { custodyQueue } from '@gw/core/custody';
-import { governanceQueue } from '@gw/core/governance';
+import { queueCatalogue } from '@gw/core/queues';
 import type { OpsConfig } from './config.js';
 import { createOpsApp, type OpsDeps } from './create-ops-app.js';
-
-/** The queues Bull Board and the queue gauges show: every queue of the project. */
-export const OPS_QUEUES = [
-  deliveryQueue,
-  paymentExpiryQueue,
-  bridgeRelayQueue,
-  recoveryQueue,
-  retentionQueue,
-  custodyQueue,
-  governanceQueue,
-];
 
 export interface RunningOps {
   server: Server;
@@ -29,14 +13,15 @@ export interface RunningOps {
 
 /**
  * Starts the ops app on `config.OPS_PORT` (0 = any free port; read `server.address()`), with its
- * own clients (PostgreSQL, Redis, the project's queues) and no secret box. Logs a warning when it
- * runs without authentication (possible only outside production, see `loadOpsConfig`), and the
- * Bull Board actions it allows (OPS_BULL_BOARD_ACTIONS; none: read-only).
+ * own clients (PostgreSQL, Redis, the queues of the catalogue `@gw/core/queues`, which Bull Board
+ * and the queue gauges show) and no secret box. Logs a warning when it runs without
+ * authentication (possible only outside production, see `loadOpsConfig`), and the Bull Board
+ * actions it allows (OPS_BULL_BOARD_ACTIONS; none: read-only).
  * @throws PortUnavailableError when OPS_PORT is in use (its clients are closed first)
  */
 export async function startOps(config: OpsConfig, opts: { logger?: Logger } = {}): Promise<RunningOps> {
   // No secret box: the ops console decrypts nothing (least privilege).
-  const ctx = createContext(config, { app: 'ops', logger: opts.logger, queues: OPS_QUEUES, secrets: false });
+  const ctx = createContext(config, { app: 'ops', logger: opts.logger, queues: queueCatalogue, secrets: false });
   if (!config.auth) {
     ctx.logger.warn('ops: OPS_INSECURE_NO_AUTH=true, Bull Board and /metrics are served WITHOUT authentication');
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError, definedQueues } from '@gw/runtime';
+import { ConfigError } from '@gw/runtime';
+import { queueCatalogue } from '@gw/core/queues';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { parseBasicAuth, createSecretComparer } from '../src/basic-auth.js';
 import { loadOpsConfig } from '../src/config.js';
@@ -80,12 +81,8 @@ describe('ops app: basic auth, own port (issue #4, "Bull Board and ops")', () =>
     expect(page.text).toContain('Gateway ops');
     const queues = await ops.http.get('/queues/api/queues').set('Authorization', auth);
     expect(queues.status).toBe(200);
-    expect((queues.body.queues as { name: string }[]).map((q) => q.name).sort()).toEqual(
-      definedQueues()
-        .map((q) => q.name)
-        .sort(),
-    );
-    expect(definedQueues().map((q) => q.name)).toContain('webhook-deliveries');
+    expect((queues.body.queues as { name: string }[]).map((q) => q.name).sort()).toEqual(queueCatalogue.map((q) => q.name).sort());
+    expect(queueCatalogue.map((q) => q.name)).toContain('webhook-deliveries');
     const metrics = await ops.http.get('/metrics').set('Authorization', auth);
     expect(metrics.status).toBe(200);
     expect(metrics.headers['content-type']).toMatch(/^text\/plain/);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { definedQueues } from '@gw/runtime';
+import { queueCatalogue } from '@gw/core/queues';
 import { deliveryQueue } from '@gw/core/webhooks';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { OPS_PASSWORD, OPS_USER, startOpsFor, type OpsUnderTest } from './ops-stack.js';
@@ -82,7 +82,7 @@ describe('Bull Board in headless Chromium', () => {
       const page = await context.newPage();
       const overview = await page.goto(`${ops.baseUrl}/`);
       expect(overview?.status()).toBe(200);
-      for (const name of definedQueues().map((q) => q.name))
+      for (const name of queueCatalogue.map((q) => q.name))
         await page.getByText(name, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-overview.png'), fullPage: true });
 

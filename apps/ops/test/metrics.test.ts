@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { definedQueues } from '@gw/runtime';
+import { queueCatalogue } from '@gw/core/queues';
 import { deliveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 import { eventually, startStack, type Stack } from '../../../test/support/stack.js';
@@ -165,12 +165,12 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     }
   });
 
-  it("serves BullMQ's own queue metrics (exportPrometheusMetrics) for each defined queue", async () => {
+  it("serves BullMQ's own queue metrics (exportPrometheusMetrics) for each queue of the catalogue", async () => {
     const s = await scrapeUntil(
       'bullmq completed count',
       (x) => total(x, 'bullmq_job_completed_total', { queue: deliveryQueue.name }) >= 1,
     );
-    for (const queue of definedQueues().map((q) => q.name)) {
+    for (const queue of queueCatalogue.map((q) => q.name)) {
       const states = find(s, 'bullmq_job_count', { queue }).map((x) => x.labels.state);
       expect(states).toEqual(
         expect.arrayContaining(['waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed', 'waiting-children']),
@@ -187,7 +187,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
 
   it('reports queue depth, delayed jobs and the age of the oldest pending delivery', async () => {
     const before = await scrape();
-    for (const queue of definedQueues().map((q) => q.name)) {
+    for (const queue of queueCatalogue.map((q) => q.name)) {
       expect(find(before, 'gw_queue_depth', { queue })).toHaveLength(1);
       expect(find(before, 'bullmq_job_count', { queue, state: 'delayed' })).toHaveLength(1);
     }

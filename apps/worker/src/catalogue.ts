@@ -7,7 +7,7 @@ import {
   bridgeMintTransactions,
   bridgeReleaseTransactions,
 } from '@gw/core/bridge';
-import type { DepositScanCatalogue } from '@gw/core/custody';
+import { composeDepositScanCatalogue, type DepositScanCatalogue } from '@gw/core/custody';
 import {
   delegateTransactions,
   executeTransactions,
@@ -74,10 +74,13 @@ export const writtenChainTransactionKinds: readonly string[] = [
   ...Object.values(STAKING_KINDS),
 ];
 
-/** What the deposit scan reads and asks besides the deposits. */
-export const depositScanCatalogue: DepositScanCatalogue = {
+/**
+ * What the deposit scan reads and asks besides the deposits; its streams' names are checked here,
+ * as the worker (or the admin CLI) is composed.
+ */
+export const depositScanCatalogue: DepositScanCatalogue = composeDepositScanCatalogue({
   // governance: the Governor's events, indexed in the deposit scan's pass
   logStreams: [governorStream],
   // permit-deposits: a gasless deposit is told to the organization that started it
   depositAttributions: [permitDepositAttribution],
-};
+});

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import { type Context, type JobDataIssue, JobDataError, type QueueDef, definedQueues, parseJobData, runAfterCommit } from '@gw/runtime';
+import { type Context, type JobDataIssue, JobDataError, type QueueDef, parseJobData, runAfterCommit } from '@gw/runtime';
 import {
   type DeliveryStore,
   type EndpointGate,
@@ -132,7 +132,8 @@ export type JobsCtx = Context & {
 
 /**
  * The job catalogue: one handler per queue of the project, each typed by its queue's definition.
- * `startWorker` refuses to start when a defined queue has none (see {@link assertHandlers}).
+ * `startWorker` refuses to start when a queue of the catalogue (`@gw/core/queues`) has none (see
+ * {@link assertHandlers}).
  */
 export function createJobs(ctx: JobsCtx, sender: Sender, opts: HandlerOptions = {}): JobHandler[] {
   const observe = opts.onDeliveryOutcome ?? (() => undefined);
@@ -236,13 +237,18 @@ export function createHandlers(ctx: JobsCtx, sender: Sender, opts: HandlerOption
 }
 
 /**
- * Checks that every defined queue has exactly one handler and no handler names an unknown queue.
- * The on-chain outbox's queues (one per configured chain and signer) are not in the
- * static catalogue: `configured` names those this worker was configured to serve.
- * @throws Error naming the queue, so a mis-wired deployment fails at start-up, not at run time
+ * Checks that every queue of `catalogue` (the project's, `queueCatalogue` of `@gw/core/queues`) and
+ * of `configured` has a handler, and no handler names a queue of neither. The on-chain outbox's
+ * queues (one per configured chain and signer) are not in the catalogue: `configured` names those
+ * this worker was configured to serve.
+ * @throws Error naming the queues, so a mis-wired deployment fails at start-up, not at run time
  */
-export function assertHandlers(handlers: Record<string, Handler>, configured: readonly string[] = []): void {
-  const queues = definedQueues().map((q) => q.name);
+export function assertHandlers(
+  handlers: Record<string, Handler>,
+  catalogue: readonly QueueDef<unknown>[],
+  configured: readonly string[] = [],
+): void {
+  const queues = catalogue.map((q) => q.name);
   const missing = [...queues, ...configured].filter((q) => typeof handlers[q] !== 'function');
   const unknown = Object.keys(handlers).filter((h) => !queues.includes(h) && !configured.includes(h));
   if (missing.length) throw new Error(`No handler for queue(s): ${missing.join(', ')}`);

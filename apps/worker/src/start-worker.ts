@@ -39,6 +39,7 @@ import { paymentExpiryScans } from '@gw/core/payments';
 import { assertChainTransactionKinds, type ChainTransactionKinds, chainTransactionQueue, relayerAccount } from '@gw/core/chain';
 import { custodyMetrics, depositScans, reservesChecks } from '@gw/core/custody';
 import { governanceKeeperRuns } from '@gw/core/governance';
+import { queueCatalogue } from '@gw/core/queues';
 import { MalformedJobError, assertHandlers, createHandlers, deliveryRunEndedAt, sweepOutbox } from './jobs.js';
 import { chainTransactionKinds as catalogueKinds, depositScanCatalogue, writtenChainTransactionKinds } from './catalogue.js';
 
@@ -106,7 +107,7 @@ export async function startWorker(
   } = {},
 ): Promise<RunningWorker> {
   const chainTransactionKinds = opts.chainTransactionKinds ?? catalogueKinds;
-  const ctx = createContext(config, { app: 'worker', logger: opts.logger });
+  const ctx = createContext(config, { app: 'worker', logger: opts.logger, queues: queueCatalogue });
   const metrics = createAppMetrics('worker');
   const delivery = createDeliveryMetrics(metrics.registry);
   const sender = instrumentSender(
@@ -166,6 +167,7 @@ export async function startWorker(
   );
   assertHandlers(
     handlers,
+    queueCatalogue,
     chainSigners.map(({ chainId, signer }) => chainTransactionQueue(chainId, signer).name),
   );
 

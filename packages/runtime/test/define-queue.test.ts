@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { type JobData, JobDataError, defineQueue, definedQueues, jobDateTime, jobUuid, parseJobData } from '@gw/runtime';
+import { type JobData, JobDataError, composeQueues, defineQueue, jobDateTime, jobUuid, parseJobData } from '@gw/runtime';
 
 /**
- * Issue #26, item 3: a queue is defined with the zod schema of its job data; the type comes from
- * the schema, and `parseJobData` (the worker's check of every job it takes, and the enqueue
- * helpers' check of every job they add) returns the data or throws a JobDataError that names the
- * queue, the job and each issue, never the data's values.
+ * A queue is defined with the zod schema of its job data; the type comes from the schema, and
+ * `parseJobData` (the worker's check of every job it takes, and the enqueue helpers' check of every
+ * job they add) returns the data or throws a JobDataError that names the queue, the job and each
+ * issue, never the data's values. Defining a queue records it nowhere: a process knows the queues
+ * of the catalogue it is composed with (`composeQueues`).
  */
 describe('defineQueue and parseJobData', () => {
   const things = defineQueue({
@@ -21,19 +22,34 @@ describe('defineQueue and parseJobData', () => {
     expect(things.jobName).toBe('thing');
     expect(things.data.safeParse({ thingId: ID, at: '2026-11-26T08:00:00.000Z' }).success).toBe(true);
     expect(Object.isFrozen(things)).toBe(true);
-    expect(definedQueues()).toContain(things);
     const data: JobData<typeof things> = { thingId: ID, at: '2026-11-26T08:00:00.000Z', count: 3 };
     // @ts-expect-error thingId is a string
     const wrong: JobData<typeof things> = { thingId: 42, at: '' };
     expect([data, wrong]).toHaveLength(2);
   });
 
-  it('a second definition of a name with another job name is refused; the same one is not', () => {
-    expect(() => defineQueue({ name: 'test-things', jobName: 'other', data: z.object({}) })).toThrow(
-      "queue test-things is defined twice (jobs 'thing' and 'other')",
+  it('defining a queue keeps no state: a second definition of a name is a value of its own', () => {
+    const other = defineQueue({ name: 'test-things', jobName: 'other', data: z.object({}) });
+    expect(other).not.toBe(things);
+    expect(other.jobName).toBe('other');
+    expect(things.jobName).toBe('thing');
+  });
+
+  it('refuses a bad shard tag', () => {
+    expect(() => defineQueue({ name: 'test-sharded', jobName: 's', data: z.object({}), shardTag: 'a{b}' })).toThrow(
+      'queue test-sharded: bad shard tag',
     );
-    expect(defineQueue({ name: 'test-things', jobName: 'thing', data: z.object({}) }).jobName).toBe('thing');
-    expect(definedQueues().filter((q) => q.name === 'test-things')).toEqual([things]);
+    expect(defineQueue({ name: 'test-sharded', jobName: 's', data: z.object({}), shardTag: 'things' }).shardTag).toBe('things');
+  });
+
+  it('composes a catalogue in its order, frozen, and refuses two definitions of one name', () => {
+    const others = defineQueue({ name: 'test-others', jobName: 'other', data: z.object({}) });
+    const catalogue = composeQueues([others, things]);
+    expect(catalogue).toEqual([others, things]);
+    expect(Object.isFrozen(catalogue)).toBe(true);
+    const again = defineQueue({ name: 'test-things', jobName: 'other', data: z.object({}) });
+    expect(() => composeQueues([things, others, again])).toThrow("queue test-things is listed twice (jobs 'thing' and 'other')");
+    expect(() => composeQueues([things, things])).toThrow("queue test-things is listed twice (jobs 'thing' and 'thing')");
   });
 
   it('accepts valid data, any UUID PostgreSQL accepts, ISO times with Z or an offset; strips unknown keys', () => {

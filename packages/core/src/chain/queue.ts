@@ -13,9 +13,9 @@ export const chainTransactionJobSchema = z.object({ transactionId: jobUuid() });
 export type ChainTransactionJob = z.infer<typeof chainTransactionJobSchema>;
 
 /**
- * The queue of (chain, signer). Not in the static job catalogue (`defineQueue`): which of them exist
+ * The queue of (chain, signer). Not in the queue catalogue (`@gw/core/queues`): which of them exist
  * depends on the configuration (CHAIN_RPC_URLS and the relayer), so the worker opens one handler per
- * configured chain itself, and the catalogue's start-up check covers the fixed queues only.
+ * configured chain itself, and names them to its start-up check beside the catalogue's.
  */
 export function chainTransactionQueue(chainId: number, signer: string): QueueDef<ChainTransactionJob> {
   return Object.freeze({ name: `chain-tx-${chainId}-${signer.toLowerCase()}`, jobName: 'send', data: chainTransactionJobSchema });

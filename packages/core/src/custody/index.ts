@@ -3,6 +3,7 @@ export { Deposit, DEPOSIT_EVENTS, DepositPage, type DepositDto, type ReservesRep
 export { type CreditedDeposit, type DepositAttribution } from './attribution.js';
 export {
   checkReserves,
+  composeDepositScanCatalogue,
   scheduledReservesCheck,
   creditSystemDeposit,
   CUSTODY_REORG_WINDOW,

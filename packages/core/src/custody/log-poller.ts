@@ -53,13 +53,10 @@ export interface LogStream {
 }
 
 /**
- * Opens each stream on the scope's chain (those answering null are left out).
- * @throws Error when a stream takes the name `deposits` (custody's own) or two share a name (one cursor each)
+ * Opens each stream on the scope's chain (those answering null are left out). The names were
+ * checked when the list was composed (`composeDepositScanCatalogue`: unique, none `deposits`).
  */
 export async function openStreams(streams: readonly LogStream[], scope: LogPassScope): Promise<OpenLogStream[]> {
-  const names = streams.map((s) => s.name);
-  const taken = names.find((n, i) => n === 'deposits' || names.indexOf(n) !== i);
-  if (taken !== undefined) throw new Error(`log stream ${taken} is listed twice`);
   const opened = await Promise.all(streams.map((s) => s.open(scope)));
   return opened.filter((s): s is OpenLogStream => s !== null);
 }

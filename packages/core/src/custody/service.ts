@@ -66,14 +66,35 @@ type ScanCtx = ChainCtx & Pick<Context, 'logger'> & Partial<Pick<Context, 'queue
 
 /**
  * What a deposit scan reads besides the deposits, listed where the scanning process is composed
- * (`apps/worker/src/catalogue.ts`): the other log streams of the home chain, and who is told of a
- * credited deposit.
+ * (`apps/worker/src/catalogue.ts`, built by {@link composeDepositScanCatalogue}): the other log
+ * streams of the home chain, and who is told of a credited deposit.
  */
 export interface DepositScanCatalogue {
   /** Read in the same pass as the deposits, under the same lock (the Governor's events). */
   logStreams: readonly LogStream[];
   /** Asked, in the crediting transaction, which organizations a deposit is attributable to. */
   depositAttributions: readonly DepositAttribution[];
+}
+
+/** The name of custody's own stream, the deposits: its cursor's key (`custody_cursors.stream`), never changed. */
+const DEPOSITS_STREAM = 'deposits';
+
+/**
+ * The deposit scan's catalogue, checked once where the scanning process is composed (a wrong list
+ * then fails the process's start, not a scan): each stream keeps one cursor per chain under its
+ * name, so the names are unique and none is custody's own `deposits`.
+ * @returns the catalogue, its lists copied and frozen
+ * @throws Error naming the stream when a stream is named `deposits` or two streams share a name
+ */
+export function composeDepositScanCatalogue(catalogue: DepositScanCatalogue): DepositScanCatalogue {
+  const names = catalogue.logStreams.map((s) => s.name);
+  if (names.includes(DEPOSITS_STREAM)) throw new Error(`log stream ${DEPOSITS_STREAM} is custody's own: give the stream another name`);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`log stream ${twice} is listed twice`);
+  return Object.freeze({
+    logStreams: Object.freeze([...catalogue.logStreams]),
+    depositAttributions: Object.freeze([...catalogue.depositAttributions]),
+  });
 }
 
 /**
@@ -154,7 +175,7 @@ type DepositLog = NewDeposit & StreamLog;
  * in the proof of reserves.
  */
 class DepositStream implements OpenLogStream<DepositLog> {
-  readonly name = 'deposits';
+  readonly name = DEPOSITS_STREAM;
   readonly confirmedOnly = false;
   constructor(
     readonly scope: LogPassScope,

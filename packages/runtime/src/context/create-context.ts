@@ -11,8 +11,11 @@ import { createRedis, describeRedisTarget, reportRedisOutages } from '../redis/r
 export interface CreateContextOptions {
   app: string;
   logger?: Logger;
-  /** The queues to open at once (default: every queue defined so far); any other opens on first use. */
-  queues?: readonly QueueDef<unknown>[];
+  /**
+   * The queues to open at once: the process's catalogue (`queueCatalogue` of `@gw/core/queues`,
+   * passed where the process is composed); any other opens on first use.
+   */
+  queues: readonly QueueDef<unknown>[];
   /**
    * `false`: no `secretBox` (a process that decrypts nothing, e.g. the ops console, which by least
    * privilege holds no key). Default `true`: a SecretBox over `config.SECRETS_ENCRYPTION_KEY`.

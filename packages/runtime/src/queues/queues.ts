@@ -5,10 +5,11 @@ import type { RedisConnection } from '../redis/redis.js';
 
 /**
  * The queue machinery, without any queue: each queue is defined once, with {@link defineQueue}, in
- * the module that owns its processor (the zod schema of its job data, its enqueue helpers);
- * processes open the queues they use from those definitions through the context's {@link Queues}
- * registry, and the worker registers one handler per defined queue (checked at start-up against
- * {@link definedQueues}), which takes each job's data through {@link parseJobData} before running it.
+ * the module that owns its processor (the zod schema of its job data, its enqueue helpers); the
+ * queues of the project are listed once above the modules (`@gw/core/queues`, built with
+ * {@link composeQueues}), and each process is composed with that list: it opens them through the
+ * context's {@link Queues}, and the worker registers one handler per listed queue (checked at
+ * start-up), which takes each job's data through {@link parseJobData} before running it.
  */
 
 /** A queue of the project: its BullMQ name, the name of its jobs, and the schema of its job data. */
@@ -34,32 +35,39 @@ export interface QueueDef<Data> {
 /** The job data of a queue definition. */
 export type JobData<Q> = Q extends QueueDef<infer D> ? D : never;
 
-/** Every queue defined by the modules loaded in this process, by name. */
-const definitions = new Map<string, QueueDef<unknown>>();
-
 /**
  * Defines a queue (once, beside its processor), its job data type inferred from its schema:
  * `defineQueue({ name: 'webhook-deliveries', jobName: 'deliver', data: z.object({ deliveryId: jobUuid() }) })`.
+ * Pure: it records the queue nowhere; a process knows the queues it is composed with
+ * ({@link composeQueues}).
  *
  * Unknown keys: make the schema a `z.object` (keys it does not know are stripped, not refused).
  * During a rolling deploy workers of the previous and the next version take the same jobs, so a
  * field added by a newer producer must not fail an older worker's job; a field the worker needs
  * is required by the schema instead.
- * @throws Error when another definition already uses the name with another job name
+ * @returns the definition, frozen
+ * @throws Error when `shardTag` has a character other than letters, digits, `_`, `.` and `-`
  */
 export function defineQueue<Data>(spec: { name: string; jobName: string; data: z.ZodType<Data>; shardTag?: string }): QueueDef<Data> {
-  const known = definitions.get(spec.name);
-  if (known && known.jobName !== spec.jobName) {
-    throw new Error(`queue ${spec.name} is defined twice (jobs '${known.jobName}' and '${spec.jobName}')`);
-  }
   if (spec.shardTag !== undefined && !/^[A-Za-z0-9_.-]+$/.test(spec.shardTag)) throw new Error(`queue ${spec.name}: bad shard tag`);
-  const def: QueueDef<Data> = Object.freeze({ name: spec.name, jobName: spec.jobName, data: spec.data, shardTag: spec.shardTag });
-  if (!known) definitions.set(spec.name, def);
-  return def;
+  return Object.freeze({ name: spec.name, jobName: spec.jobName, data: spec.data, shardTag: spec.shardTag });
 }
 
-/** The queues defined by the modules loaded in this process (the worker must handle each of them). */
-export const definedQueues = (): QueueDef<unknown>[] => [...definitions.values()];
+/**
+ * The catalogue of a project's queues, from the definitions the modules export, in the given order
+ * (the order Bull Board and the queue gauges show them).
+ * @returns the list, frozen
+ * @throws Error when two definitions share a name (a BullMQ queue has one job name and one schema)
+ */
+export function composeQueues(list: readonly QueueDef<unknown>[]): readonly QueueDef<unknown>[] {
+  const byName = new Map<string, QueueDef<unknown>>();
+  for (const def of list) {
+    const known = byName.get(def.name);
+    if (known) throw new Error(`queue ${def.name} is listed twice (jobs '${known.jobName}' and '${def.jobName}')`);
+    byName.set(def.name, def);
+  }
+  return Object.freeze([...list]);
+}
 
 /** A job id field: a UUID as PostgreSQL's `uuid` type has it (any version, as `isUuid` reads it): the ids in job data are row ids. */
 export const jobUuid = (): z.ZodGUID => z.guid({ error: (issue) => (issue.code === 'invalid_format' ? 'Invalid UUID' : undefined) });
@@ -162,20 +170,21 @@ export interface Queues {
 }
 
 /**
- * Opens queues on one shared Redis connection: those of `open` at once (default: every queue
- * defined so far, see {@link definedQueues}; every shard of a sharded one), any other on its first
- * {@link Queues.get}.
+ * Opens queues on one shared Redis connection: those of `open` at once (every shard of a sharded
+ * one), any other on its first {@link Queues.get}.
  * @param connection a single Redis, a Sentinel-managed one or a Redis Cluster
  * @param prefix QUEUE_PREFIX; on a cluster it carries a hash tag (`{gw}`, checked by `loadConfig`)
  *   so that every key of every queue is in one slot, as BullMQ's scripts require; the shards of a
  *   sharded queue have their own tags ({@link shardQueuePrefix})
+ * @param open the queues to open at once: a process's catalogue (`queueCatalogue` of
+ *   `@gw/core/queues`), or the few a test uses
  * @param opts.shards shard count by shard tag (`{ deliveries: DELIVERY_QUEUE_SHARDS }`); a tag
  *   not listed has 1 shard
  */
 export function createQueues(
   connection: RedisConnection,
   prefix: string,
-  open: readonly QueueDef<unknown>[] = definedQueues(),
+  open: readonly QueueDef<unknown>[],
   opts: { shards?: Readonly<Record<string, number>> } = {},
 ): Queues {
   const opened = new Map<string, Queue>();
