@@ -77,6 +77,6 @@ export {
   knownChainTransactionQueues,
   sweepChainTransactions,
 } from './queue.js';
-export { recordRelayedOperation, type RelayedOperation } from './relayed.js';
+export { recordRelayedOperation, type RelayedOperation, relayedRequest, type RelayedScope } from './relayed.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';
 export { chainProblems } from './problems.js';

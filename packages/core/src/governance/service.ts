@@ -24,13 +24,13 @@ import {
   type ChainTransactionKind,
   dispatchAfterCommit,
   recordRelayedOperation,
+  relayedRequest,
   homeContracts,
   nextAttemptReference,
   recordChainTransaction,
   type RecordedChainTransaction,
   type RetryPolicy,
 } from '../chain/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
 import {
   BALLOT_TYPES,
   DELEGATION_TYPES,
@@ -248,14 +248,13 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
   const voter = getAddress(input.address);
   const proposalId = BigInt(input.proposalId);
   const support = SUPPORT[input.choice];
-  const fingerprint = requestFingerprint('governance.vote', voter, {
-    proposalId: input.proposalId,
-    choice: input.choice,
-    signature: input.signature.toLowerCase(),
-  });
   return recordRelayedOperation<VoteDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'governance.vote', voter, {
+      proposalId: input.proposalId,
+      choice: input.choice,
+      signature: input.signature.toLowerCase(),
+    }),
     async (tx) => {
       const g = await governance(ctx);
       const s = await ballotState(g, voter, proposalId);
@@ -414,15 +413,14 @@ const toDelegationDto = (d: DelegationRow, chainRow: { status: string; txHash: s
 export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
   const delegator = getAddress(input.address);
   const delegatee = getAddress(input.delegatee);
-  const fingerprint = requestFingerprint('governance.delegate', delegator, {
-    delegatee,
-    nonce: input.nonce.toString(),
-    expiry: input.expiry,
-    signature: input.signature.toLowerCase(),
-  });
   return recordRelayedOperation<DelegationDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'governance.delegate', delegator, {
+      delegatee,
+      nonce: input.nonce.toString(),
+      expiry: input.expiry,
+      signature: input.signature.toLowerCase(),
+    }),
     async (tx) => {
       if (deadlineTooClose(input.expiry))
         throw new AppError(

@@ -13,12 +13,12 @@ import {
   chainTransactionState,
   type ChainTransactionKind,
   recordRelayedOperation,
+  relayedRequest,
   homeContracts,
   PERMIT_TYPES,
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
 import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
 import {
   STAKING_TYPES,
@@ -320,14 +320,13 @@ export async function stake(ctx: Ctx, input: StakeInput) {
   const owner = getAddress(input.address);
   const p = await pool(ctx);
   const token = ctx.config.NATIVE_TOKEN_SYMBOL;
-  const fingerprint = requestFingerprint('staking.stake', owner, {
-    source: input.source,
-    amount: input.amount.toString(),
-    ...(input.source === 'permit' ? { deadline: input.deadline, signature: input.signature.toLowerCase() } : {}),
-  });
   return recordRelayedOperation<StakingOperationDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'staking.stake', owner, {
+      source: input.source,
+      amount: input.amount.toString(),
+      ...(input.source === 'permit' ? { deadline: input.deadline, signature: input.signature.toLowerCase() } : {}),
+    }),
     async (tx) => {
       let recorded: RecordedChainTransaction | null;
       const id = uuidv7();
@@ -401,14 +400,13 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
   const amount = input.amount ?? 0n;
   if (action === 'unstake' && amount <= 0n)
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
-  const fingerprint = requestFingerprint(`staking.${action}`, owner, {
-    amount: amount.toString(),
-    deadline: input.deadline,
-    signature: input.signature.toLowerCase(),
-  });
   return recordRelayedOperation<StakingOperationDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, `staking.${action}`, owner, {
+      amount: amount.toString(),
+      deadline: input.deadline,
+      signature: input.signature.toLowerCase(),
+    }),
     async (tx) => {
       await assertNoneInFlight(tx, input.organizationId, owner);
       const s = await signingState(ctx, owner, action);
