@@ -18,6 +18,7 @@ import {
   PERMIT_TYPES,
   recordChainTransaction,
   type RecordedChainTransaction,
+  type RelayedOperation,
 } from '../chain/index.js';
 import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
 import {
@@ -76,6 +77,8 @@ const tokenAbi = GatewayToken.abi;
 
 /** The home chain, its Staking contract and token, and a client. @throws AppError chain-unavailable */
 const pool = (ctx: ReadCtx) => homeContracts(ctx, ['staking', 'token']);
+
+type Pool = Awaited<ReturnType<typeof pool>>;
 
 /**
  * APR in basis points (rounded down) of a pool whose stake and reward are the same token:
@@ -303,6 +306,21 @@ async function assertNoneInFlight(tx: RawSql, organizationId: string, owner: str
 }
 
 /**
+ * Writes the wallet's operation on the pool (`pending`, in the native token) beside its outbox
+ * row(s), in the Idempotency-Key's transaction: the 202 answer.
+ */
+async function acceptOperation(
+  ctx: Ctx,
+  tx: RawSql,
+  p: Pool,
+  recorded: RecordedChainTransaction | null,
+  op: Pick<StakingOperationRow, 'id' | 'organizationId' | 'address' | 'type' | 'source' | 'amount' | 'chainTransactionId'>,
+): Promise<RelayedOperation<StakingOperationDto>> {
+  const row = await insertStakingOperation(tx, { ...op, chainId: p.chain.chainId, pool: p.staking, token: ctx.config.NATIVE_TOKEN_SYMBOL });
+  return { statusCode: 202, body: toDto(row, null), recorded };
+}
+
+/**
  * Stakes `amount` for the JWT's wallet:
  * - `custody`: from its custodial balance, as a custody outflow (one transaction: the ledger debit to
  *   `system:withdrawals-in-flight`, the operation, the outbox's `approve(staking, …)`; then
@@ -372,19 +390,15 @@ export async function stake(ctx: Ctx, input: StakeInput) {
         });
         chainTransactionId = recorded.id;
       }
-      const row = await insertStakingOperation(tx, {
+      return acceptOperation(ctx, tx, p, recorded, {
         id,
         organizationId: input.organizationId,
         address: owner,
-        chainId: p.chain.chainId,
-        pool: p.staking,
         type: 'stake',
         source: input.source,
-        token,
         amount: input.amount,
         chainTransactionId,
       });
-      return { statusCode: 202, body: toDto(row, null), recorded };
     },
   );
 }
@@ -434,19 +448,15 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
                 args: [owner, BigInt(input.deadline), input.signature],
               }),
       });
-      const row = await insertStakingOperation(tx, {
+      return acceptOperation(ctx, tx, p, recorded, {
         id,
         organizationId: input.organizationId,
         address: owner,
-        chainId: p.chain.chainId,
-        pool: p.staking,
         type: action,
         source: null,
-        token: ctx.config.NATIVE_TOKEN_SYMBOL,
         amount: action === 'unstake' ? amount : null,
         chainTransactionId: recorded.id,
       });
-      return { statusCode: 202, body: toDto(row, null), recorded };
     },
   );
 }
