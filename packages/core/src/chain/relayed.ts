@@ -10,6 +10,29 @@ export interface RelayedOperation<T> extends IdempotentResult<T> {
   recorded: RecordedChainTransaction | readonly RecordedChainTransaction[] | null | undefined;
 }
 
+/**
+ * What a business row relayed by one outbox transaction (a vote, a delegation, a staking
+ * operation) keeps of its relay: `pending` until that transaction's outcome makes it `confirmed`
+ * or `failed`.
+ */
+export interface RelayedRow {
+  status: 'pending' | 'confirmed' | 'failed';
+  /** Its outbox row. */
+  chainTransactionId: string;
+  /** The mined transaction's hash, written with the outcome (until then the outbox row has it). */
+  txHash: string | null;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * The status a relayed row answers with: its own once final; while `pending`, `submitted` once its
+ * outbox row has left `queued` (signed and sent).
+ */
+export const relayedStatus = (row: Pick<RelayedRow, 'status'>, chainRow: { status: string } | null) =>
+  row.status !== 'pending' ? row.status : chainRow && chainRow.status !== 'queued' ? 'submitted' : 'pending';
+
 /** The Idempotency-Key scope a relayed operation runs under: see {@link relayedRequest}. */
 export interface RelayedScope {
   organizationId: string;

@@ -27,6 +27,7 @@ import {
   recordRelayedOperation,
   relayedRequest,
   type RelayedScope,
+  relayedStatus,
   homeContracts,
   nextAttemptReference,
   recordChainTransaction,
@@ -217,9 +218,6 @@ export interface VoteInput {
 
 const choiceOf = (support: number): VoteChoice => VOTE_CHOICES.find((c) => SUPPORT[c] === support) ?? 'abstain';
 
-const relayStatus = (row: { status: string }, chainRow: { status: string } | null) =>
-  row.status !== 'pending' ? (row.status as 'confirmed' | 'failed') : chainRow && chainRow.status !== 'queued' ? 'submitted' : 'pending';
-
 /** How a vote or a delegation is written beside its outbox row, and refused when another of the wallet's is live. */
 interface RelayedWrite<Row, Dto> {
   /** Writes the row; null when another of the wallet's is live (a partial unique index: a concurrent request won). */
@@ -262,7 +260,7 @@ function relayBySignature<Row, Dto>(
 const toVoteDto = (v: VoteRow, chainRow: { status: string; txHash: string | null } | null): VoteDto => ({
   id: v.id,
   object: 'vote',
-  status: relayStatus(v, chainRow),
+  status: relayedStatus(v, chainRow),
   chain: `eip155:${v.chainId}`,
   proposalId: v.proposalId,
   voter: v.voter,
@@ -429,7 +427,7 @@ export interface DelegateInput {
 const toDelegationDto = (d: DelegationRow, chainRow: { status: string; txHash: string | null } | null): DelegationDto => ({
   id: d.id,
   object: 'delegation',
-  status: relayStatus(d, chainRow),
+  status: relayedStatus(d, chainRow),
   chain: `eip155:${d.chainId}`,
   delegator: d.delegator,
   delegatee: d.delegatee,

@@ -19,6 +19,7 @@ import {
   recordChainTransaction,
   type RecordedChainTransaction,
   type RelayedOperation,
+  relayedStatus,
 } from '../chain/index.js';
 import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
 import {
@@ -264,7 +265,7 @@ const toDto = (o: StakingOperationRow, chainRow: { status: string; txHash: strin
   object: 'staking_operation',
   type: o.type,
   source: o.source,
-  status: o.status !== 'pending' ? o.status : chainRow && chainRow.status !== 'queued' ? 'submitted' : 'pending',
+  status: relayedStatus(o, chainRow),
   chain: `eip155:${o.chainId}`,
   pool: o.pool,
   address: o.address,
