@@ -14,6 +14,7 @@ import {
   type ChainTransactionKind,
   dispatchAfterCommit,
   recordRelayedOperation,
+  relayedRequest,
   homeChainOf,
   type PermitTypedDataDto,
   permitTypedDataOf,
@@ -23,7 +24,6 @@ import {
   recordChainTransaction,
   type RecordedChainTransaction,
 } from '../chain/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import { custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
 import type { BridgeFunding, BridgeTransferDto } from './schemas.js';
@@ -214,19 +214,18 @@ export async function initiateBridge(ctx: Ctx, input: InitiateBridgeInput) {
     );
   const owner = getAddress(input.address);
   const to = getAddress(input.toAddress);
-  const fingerprint = requestFingerprint('bridge.initiate', owner, {
-    fromChainId: route.from.caip2,
-    toChainId: route.to.caip2,
-    toAddress: to,
-    amount: input.amount.toString(),
-    token,
-    funding: input.funding,
-    deadline: input.deadline ?? null,
-    signature: input.signature?.toLowerCase() ?? null,
-  });
   return recordRelayedOperation<BridgeTransferDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'bridge.initiate', owner, {
+      fromChainId: route.from.caip2,
+      toChainId: route.to.caip2,
+      toAddress: to,
+      amount: input.amount.toString(),
+      token,
+      funding: input.funding,
+      deadline: input.deadline ?? null,
+      signature: input.signature?.toLowerCase() ?? null,
+    }),
     async (tx) => {
       let recorded: RecordedChainTransaction | null;
       const c = await contractsOf(ctx, route);

@@ -77,6 +77,13 @@ export {
   knownChainTransactionQueues,
   sweepChainTransactions,
 } from './queue.js';
-export { recordRelayedOperation, type RelayedOperation } from './relayed.js';
+export {
+  recordRelayedOperation,
+  type RelayedOperation,
+  relayedRequest,
+  type RelayedRow,
+  type RelayedScope,
+  relayedStatus,
+} from './relayed.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';
 export { chainProblems, chainProblem } from './problems.js';

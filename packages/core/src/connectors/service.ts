@@ -144,15 +144,15 @@ export interface GrantLimits {
   approvalThreshold: bigint | null;
 }
 
-/** What the consent page submits, after the holder signed in. */
-export interface ConsentInput {
-  organizationId: string;
-  wallet: string;
-  clientId: string;
-  clientName: string | null;
-  /** The provider's grant id the tokens will carry. */
-  oauthGrantId: string;
-  resource: string;
+/**
+ * What the consent page submits, after the holder signed in: the grant's own fields (its
+ * `oauthGrantId` is the provider's grant id the tokens will carry), with the scopes the holder
+ * kept and the limits it chose.
+ */
+export interface ConsentInput extends Pick<
+  ConnectorGrantRow,
+  'organizationId' | 'wallet' | 'clientId' | 'clientName' | 'oauthGrantId' | 'resource'
+> {
   /** The scopes the holder kept (a subset of those asked). */
   scopes: ConnectorScope[];
   limits: GrantLimits;

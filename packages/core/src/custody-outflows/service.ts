@@ -2,8 +2,7 @@ import { encodeFunctionData, erc20Abi } from 'viem';
 import { v7 as uuidv7 } from 'uuid';
 import type { RawSql } from '@gw/db';
 import { AppError, type Context, assertUuidOrNotFound } from '@gw/runtime';
-import { contractAddress, recordRelayedOperation, chainTransactionState, homeChainOf } from '../chain/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
+import { contractAddress, recordRelayedOperation, relayedRequest, chainTransactionState, homeChainOf } from '../chain/index.js';
 import { deliverAfterCommit, recordEvent } from '../webhooks/index.js';
 import type { WithdrawalDto } from './schemas.js';
 import { custodyOutflowsAcrossBlock, custodyOutflowKind, recordCustodyOutflow } from './outflows.js';
@@ -61,10 +60,9 @@ export async function withdraw(ctx: Ctx, input: WithdrawInput) {
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
   const chain = homeChainOf(ctx.chains);
   const tokenContract = await contractAddress(ctx, chain.chainId, 'token');
-  const fingerprint = requestFingerprint('wallet.withdraw', input.address, { amount: input.amount.toString(), token });
   return recordRelayedOperation<WithdrawalDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'wallet.withdraw', input.address, { amount: input.amount.toString(), token }),
     async (tx) => {
       const out = await recordCustodyOutflow(ctx, tx, {
         kind: withdrawalOutflows,

@@ -9,6 +9,7 @@ import {
   parseBigintColumns,
   sqlFragment,
 } from '@gw/db';
+import type { RelayedRow } from '../chain/index.js';
 
 /**
  * Every statement on the governance tables: `governance_proposals` and
@@ -102,20 +103,14 @@ export function findProposal(db: Db<'governanceProposal'>, chainId: number, prop
 
 // --- relayed votes ------------------------------------------------------------------------------------
 
-export interface VoteRow {
+export interface VoteRow extends RelayedRow {
   id: string;
   organizationId: string;
   chainId: number;
   proposalId: string;
   voter: string;
   support: number;
-  status: 'pending' | 'confirmed' | 'failed';
-  chainTransactionId: string;
-  txHash: string | null;
   weight: bigint | null;
-  failureReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 type RawVote = BigintColumnsAsText<VoteRow, 'weight'>;
 const toVote = (r: RawVote): VoteRow => parseBigintColumns(r, ['weight']);
@@ -169,18 +164,12 @@ export async function finishVote(
 
 // --- relayed delegations ------------------------------------------------------------------------------
 
-export interface DelegationRow {
+export interface DelegationRow extends RelayedRow {
   id: string;
   organizationId: string;
   chainId: number;
   delegator: string;
   delegatee: string;
-  status: 'pending' | 'confirmed' | 'failed';
-  chainTransactionId: string;
-  txHash: string | null;
-  failureReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 const DELEGATION_COLUMNS = sqlFragment(`id::text, organization_id::text AS "organizationId", chain_id AS "chainId", delegator, delegatee,
   status, chain_transaction_id::text AS "chainTransactionId", tx_hash AS "txHash", failure_reason AS "failureReason",

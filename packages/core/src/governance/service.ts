@@ -21,16 +21,19 @@ import {
   typedDataDeadline,
   chainCall,
   chainTransactionState,
+  type ChainTransactionInput,
   type ChainTransactionKind,
   dispatchAfterCommit,
   recordRelayedOperation,
+  relayedRequest,
+  type RelayedScope,
+  relayedStatus,
   homeContracts,
   nextAttemptReference,
   recordChainTransaction,
   type RecordedChainTransaction,
   type RetryPolicy,
 } from '../chain/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
 import {
   BALLOT_TYPES,
   DELEGATION_TYPES,
@@ -216,13 +219,49 @@ export interface VoteInput {
 
 const choiceOf = (support: number): VoteChoice => VOTE_CHOICES.find((c) => SUPPORT[c] === support) ?? 'abstain';
 
-const relayStatus = (row: { status: string }, chainRow: { status: string } | null) =>
-  row.status !== 'pending' ? (row.status as 'confirmed' | 'failed') : chainRow && chainRow.status !== 'queued' ? 'submitted' : 'pending';
+/** How a vote or a delegation is written beside its outbox row, and refused when another of the wallet's is live. */
+interface RelayedWrite<Row, Dto> {
+  /** Writes the row; null when another of the wallet's is live (a partial unique index: a concurrent request won). */
+  insert: (tx: RawSql, written: { id: string; organizationId: string; chainId: number; chainTransactionId: string }) => Promise<Row | null>;
+  /** The refusal when `insert` writes nothing. */
+  inFlight: () => AppError;
+  toDto: (row: Row, chainRow: null) => Dto;
+}
+
+/**
+ * Relays a message the wallet signed (a ballot, a delegation) once per Idempotency-Key. In the key's
+ * transaction, `check` reads the chain and refuses what must be refused before anything is written,
+ * and returns the call to relay; then the outbox row of that call (reference: the new row's id)
+ * and the row written beside it, enqueued after the commit.
+ * @returns 202 and the row (`pending`); `replayed` when answered from the key
+ * @throws what `check` throws, `write.inFlight()` (this transaction rolls back), and as
+ *   `recordRelayedOperation` (idempotency-key-reused 422)
+ */
+function relayBySignature<Row, Dto>(
+  ctx: Ctx,
+  scope: RelayedScope,
+  write: RelayedWrite<Row, Dto>,
+  check: (tx: RawSql) => Promise<Omit<ChainTransactionInput, 'reference'>>,
+) {
+  return recordRelayedOperation<Dto>(ctx, scope, async (tx) => {
+    const call = await check(tx);
+    const id = uuidv7();
+    const recorded = await recordChainTransaction(ctx, tx, { ...call, reference: id });
+    const written = await write.insert(tx, {
+      id,
+      organizationId: scope.organizationId,
+      chainId: call.chainId,
+      chainTransactionId: recorded.id,
+    });
+    if (!written) throw write.inFlight();
+    return { statusCode: 202, body: write.toDto(written, null), recorded };
+  });
+}
 
 const toVoteDto = (v: VoteRow, chainRow: { status: string; txHash: string | null } | null): VoteDto => ({
   id: v.id,
   object: 'vote',
-  status: relayStatus(v, chainRow),
+  status: relayedStatus(v, chainRow),
   chain: `eip155:${v.chainId}`,
   proposalId: v.proposalId,
   voter: v.voter,
@@ -249,14 +288,18 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
   const voter = getAddress(input.address);
   const proposalId = BigInt(input.proposalId);
   const support = SUPPORT[input.choice];
-  const fingerprint = requestFingerprint('governance.vote', voter, {
-    proposalId: input.proposalId,
-    choice: input.choice,
-    signature: input.signature.toLowerCase(),
-  });
-  return recordRelayedOperation<VoteDto>(
+  return relayBySignature(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'governance.vote', voter, {
+      proposalId: input.proposalId,
+      choice: input.choice,
+      signature: input.signature.toLowerCase(),
+    }),
+    {
+      insert: (tx, written) => insertVote(tx, { ...written, proposalId: input.proposalId, voter, support }),
+      inFlight: refuse.alreadyVoted,
+      toDto: toVoteDto,
+    },
     async (tx) => {
       const g = await governance(ctx);
       const s = await ballotState(g, voter, proposalId);
@@ -288,26 +331,12 @@ export async function voteBySignature(ctx: Ctx, input: VoteInput) {
         g.pub.readContract({ address: g.governor, abi: governorAbi, functionName: 'getVotes', args: [voter, s.snapshot] }),
       );
       if (weight === 0n) throw refuse.noPower(s.snapshot);
-      const id = uuidv7();
-      const recorded = await recordChainTransaction(ctx, tx, {
+      return {
         kind: GOVERNANCE_KINDS.vote,
-        reference: id,
         chainId: g.chain.chainId,
         to: g.governor,
         data: encodeFunctionData({ abi: governorAbi, functionName: 'castVoteBySig', args: [proposalId, support, voter, input.signature] }),
-      });
-      const row = await insertVote(tx, {
-        id,
-        organizationId: input.organizationId,
-        chainId: g.chain.chainId,
-        proposalId: input.proposalId,
-        voter,
-        support,
-        chainTransactionId: recorded.id,
-      });
-      // A concurrent vote of the same wallet won the partial unique index: this transaction rolls back.
-      if (!row) throw refuse.alreadyVoted();
-      return { statusCode: 202, body: toVoteDto(row, null), recorded };
+      };
     },
   );
 }
@@ -342,6 +371,12 @@ export const voteTransactions: ChainTransactionKind = {
 };
 
 // --- delegations ------------------------------------------------------------------------------------
+
+/** One delegation per wallet may be in flight: the token's nonce is sequential. */
+const delegationInFlight = () =>
+  new AppError('invalid-state', 'Another delegation of this wallet is in flight; retry once it is final', {
+    reason: 'delegation-in-flight',
+  });
 
 /** The token's domain and the wallet's nonce (shared with EIP-2612 permits), one batch, not cached. */
 async function delegationState(g: Gov, wallet: `0x${string}`) {
@@ -393,7 +428,7 @@ export interface DelegateInput {
 const toDelegationDto = (d: DelegationRow, chainRow: { status: string; txHash: string | null } | null): DelegationDto => ({
   id: d.id,
   object: 'delegation',
-  status: relayStatus(d, chainRow),
+  status: relayedStatus(d, chainRow),
   chain: `eip155:${d.chainId}`,
   delegator: d.delegator,
   delegatee: d.delegatee,
@@ -415,15 +450,20 @@ const toDelegationDto = (d: DelegationRow, chainRow: { status: string; txHash: s
 export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
   const delegator = getAddress(input.address);
   const delegatee = getAddress(input.delegatee);
-  const fingerprint = requestFingerprint('governance.delegate', delegator, {
-    delegatee,
-    nonce: input.nonce.toString(),
-    expiry: input.expiry,
-    signature: input.signature.toLowerCase(),
-  });
-  return recordRelayedOperation<DelegationDto>(
+  return relayBySignature(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'governance.delegate', delegator, {
+      delegatee,
+      nonce: input.nonce.toString(),
+      expiry: input.expiry,
+      signature: input.signature.toLowerCase(),
+    }),
+    {
+      // The check below refuses any nonce but the token's current one.
+      insert: (tx, written) => insertDelegation(tx, { ...written, delegator, delegatee, nonce: input.nonce, expiry: BigInt(input.expiry) }),
+      inFlight: delegationInFlight,
+      toDto: toDelegationDto,
+    },
     async (tx) => {
       if (deadlineTooClose(input.expiry))
         throw governanceProblem(
@@ -448,15 +488,10 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
           `The signature is not the wallet's delegation to ${delegatee} with nonce ${s.nonce} and expiry ${input.expiry}`,
           { field: input.nonce !== s.nonce ? 'nonce' : 'signature', nonce: s.nonce.toString() },
         );
-      if (await hasPendingDelegation(tx, g.chain.chainId, delegator))
-        throw new AppError('invalid-state', 'Another delegation of this wallet is in flight; retry once it is final', {
-          reason: 'delegation-in-flight',
-        });
+      if (await hasPendingDelegation(tx, g.chain.chainId, delegator)) throw delegationInFlight();
       const { v, r, s: sig } = parseSignature(input.signature);
-      const id = uuidv7();
-      const recorded = await recordChainTransaction(ctx, tx, {
+      return {
         kind: GOVERNANCE_KINDS.delegate,
-        reference: id,
         chainId: g.chain.chainId,
         to: g.token,
         data: encodeFunctionData({
@@ -464,22 +499,7 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
           functionName: 'delegateBySig',
           args: [delegatee, s.nonce, BigInt(input.expiry), Number(v ?? 27n), r, sig],
         }),
-      });
-      const row = await insertDelegation(tx, {
-        id,
-        organizationId: input.organizationId,
-        chainId: g.chain.chainId,
-        delegator,
-        delegatee,
-        nonce: s.nonce,
-        expiry: BigInt(input.expiry),
-        chainTransactionId: recorded.id,
-      });
-      if (!row)
-        throw new AppError('invalid-state', 'Another delegation of this wallet is in flight; retry once it is final', {
-          reason: 'delegation-in-flight',
-        });
-      return { statusCode: 202, body: toDelegationDto(row, null), recorded };
+      };
     },
   );
 }

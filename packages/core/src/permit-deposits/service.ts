@@ -11,6 +11,7 @@ import {
   custodyAddress,
   type ChainTransactionKind,
   recordRelayedOperation,
+  relayedRequest,
   homeChainOf,
   type PermitTypedDataDto,
   permitTypedDataOf,
@@ -19,7 +20,6 @@ import {
   type ChainTransactionInput,
 } from '../chain/index.js';
 import { type DepositAttribution, depositStatusOfTransaction } from '../custody/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
 import type { PermitDepositDto } from './schemas.js';
 import {
   findWalletPermitDeposit,
@@ -123,14 +123,13 @@ export async function depositWithPermit(ctx: Ctx, input: PermitDepositInput) {
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
   const owner = getAddress(input.address);
   const chain = homeChainOf(ctx.chains);
-  const fingerprint = requestFingerprint('wallet.permit-deposit', owner, {
-    amount: input.amount.toString(),
-    deadline: input.deadline,
-    signature: input.signature.toLowerCase(),
-  });
   return recordRelayedOperation<PermitDepositDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'wallet.permit-deposit', owner, {
+      amount: input.amount.toString(),
+      deadline: input.deadline,
+      signature: input.signature.toLowerCase(),
+    }),
     async (tx) => {
       const { state, spender } = await permitState(ctx, owner);
       const {

@@ -1,4 +1,5 @@
 import { type BigintColumnsAsText, type Db, type FarmingPool, type RawSql, parseBigintColumns, sqlFragment } from '@gw/db';
+import type { RelayedRow } from '../chain/index.js';
 
 /**
  * Every statement on the staking tables: `staking_operations` (stakes, unstakes and claims relayed
@@ -11,7 +12,7 @@ import { type BigintColumnsAsText, type Db, type FarmingPool, type RawSql, parse
 
 export type StakingOperationType = 'stake' | 'unstake' | 'claim';
 
-export interface StakingOperationRow {
+export interface StakingOperationRow extends RelayedRow {
   id: string;
   organizationId: string;
   address: string;
@@ -22,12 +23,6 @@ export interface StakingOperationRow {
   token: string;
   /** Base units; a claim's is set when confirmed (the reward paid). */
   amount: bigint | null;
-  status: 'pending' | 'confirmed' | 'failed';
-  chainTransactionId: string;
-  txHash: string | null;
-  failureReason: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 type Raw = BigintColumnsAsText<StakingOperationRow, 'amount'>;

@@ -13,13 +13,15 @@ import {
   chainTransactionState,
   type ChainTransactionKind,
   recordRelayedOperation,
+  relayedRequest,
   homeContracts,
   PERMIT_TYPES,
   recordChainTransaction,
   type RecordedChainTransaction,
   chainProblem,
+  type RelayedOperation,
+  relayedStatus,
 } from '../chain/index.js';
-import { requestFingerprint } from '../idempotency/index.js';
 import { type CustodyOutflowRow, custodyOutflowKind, recordCustodyOutflow } from '../custody-outflows/index.js';
 import {
   STAKING_TYPES,
@@ -78,6 +80,8 @@ const tokenAbi = GatewayToken.abi;
 
 /** The home chain, its Staking contract and token, and a client. @throws AppError chain-unavailable */
 const pool = (ctx: ReadCtx) => homeContracts(ctx, ['staking', 'token']);
+
+type Pool = Awaited<ReturnType<typeof pool>>;
 
 /**
  * APR in basis points (rounded down) of a pool whose stake and reward are the same token:
@@ -266,7 +270,7 @@ const toDto = (o: StakingOperationRow, chainRow: { status: string; txHash: strin
   object: 'staking_operation',
   type: o.type,
   source: o.source,
-  status: o.status !== 'pending' ? o.status : chainRow && chainRow.status !== 'queued' ? 'submitted' : 'pending',
+  status: relayedStatus(o, chainRow),
   chain: `eip155:${o.chainId}`,
   pool: o.pool,
   address: o.address,
@@ -308,6 +312,21 @@ async function assertNoneInFlight(tx: RawSql, organizationId: string, owner: str
 }
 
 /**
+ * Writes the wallet's operation on the pool (`pending`, in the native token) beside its outbox
+ * row(s), in the Idempotency-Key's transaction: the 202 answer.
+ */
+async function acceptOperation(
+  ctx: Ctx,
+  tx: RawSql,
+  p: Pool,
+  recorded: RecordedChainTransaction | null,
+  op: Pick<StakingOperationRow, 'id' | 'organizationId' | 'address' | 'type' | 'source' | 'amount' | 'chainTransactionId'>,
+): Promise<RelayedOperation<StakingOperationDto>> {
+  const row = await insertStakingOperation(tx, { ...op, chainId: p.chain.chainId, pool: p.staking, token: ctx.config.NATIVE_TOKEN_SYMBOL });
+  return { statusCode: 202, body: toDto(row, null), recorded };
+}
+
+/**
  * Stakes `amount` for the JWT's wallet:
  * - `custody`: from its custodial balance, as a custody outflow (one transaction: the ledger debit to
  *   `system:withdrawals-in-flight`, the operation, the outbox's `approve(staking, …)`; then
@@ -325,14 +344,13 @@ export async function stake(ctx: Ctx, input: StakeInput) {
   const owner = getAddress(input.address);
   const p = await pool(ctx);
   const token = ctx.config.NATIVE_TOKEN_SYMBOL;
-  const fingerprint = requestFingerprint('staking.stake', owner, {
-    source: input.source,
-    amount: input.amount.toString(),
-    ...(input.source === 'permit' ? { deadline: input.deadline, signature: input.signature.toLowerCase() } : {}),
-  });
   return recordRelayedOperation<StakingOperationDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, 'staking.stake', owner, {
+      source: input.source,
+      amount: input.amount.toString(),
+      ...(input.source === 'permit' ? { deadline: input.deadline, signature: input.signature.toLowerCase() } : {}),
+    }),
     async (tx) => {
       let recorded: RecordedChainTransaction | null;
       const id = uuidv7();
@@ -378,19 +396,15 @@ export async function stake(ctx: Ctx, input: StakeInput) {
         });
         chainTransactionId = recorded.id;
       }
-      const row = await insertStakingOperation(tx, {
+      return acceptOperation(ctx, tx, p, recorded, {
         id,
         organizationId: input.organizationId,
         address: owner,
-        chainId: p.chain.chainId,
-        pool: p.staking,
         type: 'stake',
         source: input.source,
-        token,
         amount: input.amount,
         chainTransactionId,
       });
-      return { statusCode: 202, body: toDto(row, null), recorded };
     },
   );
 }
@@ -406,14 +420,13 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
   const amount = input.amount ?? 0n;
   if (action === 'unstake' && amount <= 0n)
     throw new AppError('validation-error', 'amount must be positive', { errors: [{ path: 'amount', message: 'must be positive' }] });
-  const fingerprint = requestFingerprint(`staking.${action}`, owner, {
-    amount: amount.toString(),
-    deadline: input.deadline,
-    signature: input.signature.toLowerCase(),
-  });
   return recordRelayedOperation<StakingOperationDto>(
     ctx,
-    { organizationId: input.organizationId, key: input.idempotencyKey, fingerprint },
+    relayedRequest(input, `staking.${action}`, owner, {
+      amount: amount.toString(),
+      deadline: input.deadline,
+      signature: input.signature.toLowerCase(),
+    }),
     async (tx) => {
       await assertNoneInFlight(tx, input.organizationId, owner);
       const s = await signingState(ctx, owner, action);
@@ -441,19 +454,15 @@ async function relaySigned(ctx: Ctx, action: 'unstake' | 'claim', input: SignedI
                 args: [owner, BigInt(input.deadline), input.signature],
               }),
       });
-      const row = await insertStakingOperation(tx, {
+      return acceptOperation(ctx, tx, p, recorded, {
         id,
         organizationId: input.organizationId,
         address: owner,
-        chainId: p.chain.chainId,
-        pool: p.staking,
         type: action,
         source: null,
-        token: ctx.config.NATIVE_TOKEN_SYMBOL,
         amount: action === 'unstake' ? amount : null,
         chainTransactionId: recorded.id,
       });
-      return { statusCode: 202, body: toDto(row, null), recorded };
     },
   );
 }
