@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type JobData, JobDataError, defineQueue, definedQueues, jobDateTime, jobUuid, parseJobData } from '@gw/runtime';
 
 /**
- * Issue #26, item 3: a queue is defined with the zod schema of its job data; the type comes from
+ * A queue is defined with the zod schema of its job data; the type comes from
  * the schema, and `parseJobData` (the worker's check of every job it takes, and the enqueue
  * helpers' check of every job they add) returns the data or throws a JobDataError that names the
  * queue, the job and each issue, never the data's values.
