@@ -2,13 +2,13 @@
 # The build stage installs everything, generates the Prisma client, compiles every package to
 # JavaScript (`pnpm build`: src/**/*.ts → dist/**/*.js), prunes to production dependencies and
 # gathers the production files into /prod; the runtime stage copies /prod and nothing else (no
-# sources, tests, docs or build tools; issue #24). The image runs plain `node …/dist/….js`: tsx
+# sources, tests, docs or build tools). The image runs plain `node …/dist/….js`: tsx
 # is a development dependency and is not in it.
 #
 #   docker build -t service-gateway:local .
 #   docker run --rm service-gateway:local migrate      # or api | worker | ops
 #
-# The base image is pinned by digest (issue #24): node:24-bookworm-slim's multi-platform index as
+# The base image is pinned by digest: node:24-bookworm-slim's multi-platform index as
 # Docker Hub served it (Node 24.18.1, built 2026-07-30; recorded in github.com/docker-library/repo-info,
 # repos/node/remote/24-bookworm-slim.md). Update the digest with the tag, e.g. from that record or
 # `docker buildx imagetools inspect node:24-bookworm-slim`.

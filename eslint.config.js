@@ -26,6 +26,6 @@ export default tseslint.config(
     files: ['**/test/**', 'bench/**', 'scripts/**', 'test/**', '**/cli/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // Module boundaries (issue #26): packages/core/module-dependencies.js, enforced.
+  // Module boundaries: packages/core/module-dependencies.js, enforced.
   ...boundaries,
 );

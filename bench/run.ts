@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     db = await createBenchDatabase(cfg.pgServerUrl);
     log(`bench: database ${db.name} migrated`);
     if (cfg.pooler === 'pgbouncer') {
-      // Issue #15: every process (this one, the API, the workers) through a transaction pooler.
+      // Every process (this one, the API, the workers) through a transaction pooler.
       bouncer = await startPgBouncer({ serverUrl: cfg.pgServerUrl, poolSize: cfg.poolerPoolSize });
       log(`bench: through ${bouncer.version} on ${bouncer.address}, pool_mode=transaction, default_pool_size=${cfg.poolerPoolSize}`);
     }
@@ -118,17 +118,16 @@ async function main(): Promise<void> {
     if (cfg.sections.has('fairness'))
       results.fairness = await timed('4. fairness (a hanging endpoint beside a healthy one)', () => runFairnessSection(deps));
     if (cfg.sections.has('e2e'))
-      results.e2e = await timed('5. e2e (issue #16: HTTP API, fan-out, hot merchant, ledger scale)', () => runE2eSection(deps, env));
+      results.e2e = await timed('5. e2e (HTTP API, fan-out, hot merchant, ledger scale)', () => runE2eSection(deps, env));
     if (cfg.sections.has('chain'))
-      results.chain = await timed(
-        '6. chain (issues #27, #28: deposits, withdrawals vs raw transactions, votes, bridge, reads vs bare RPC)',
-        () => runChainSection(deps, env),
+      results.chain = await timed('6. chain (deposits, withdrawals vs raw transactions, votes, bridge, reads vs bare RPC)', () =>
+        runChainSection(deps, env),
       );
     if (cfg.profile) results.profiles = await timed('profiles (node --cpu-prof)', () => runProfileSection(deps, env, cfg, apiOrg));
     if (results.e2e?.profile) results.profiles = { ...results.profiles, apiE2e: results.e2e.profile };
     // Last: it leaves millions of rows in the database.
     if (cfg.sections.has('growth'))
-      results.growth = await timed('7. growth (issue #15: empty vs millions of rows; Redis per job; drain 10k vs 100k)', () =>
+      results.growth = await timed('7. growth (empty vs millions of rows; Redis per job; drain 10k vs 100k)', () =>
         runGrowthSection(deps, env),
       );
 

@@ -1,5 +1,5 @@
 /**
- * `.ci/run`'s dependency audit (issue #24): the production dependencies of pnpm-lock.yaml against
+ * `.ci/run`'s dependency audit: the production dependencies of pnpm-lock.yaml against
  * the npm registry's security advisories, with `pnpm audit --prod` of pnpm 11. pnpm 10 (the
  * project's) calls the audit endpoints npm retired (HTTP 410, pnpm/pnpm#13033); pnpm 11 calls the
  * bulk advisory endpoint `/-/npm/v1/security/advisories/bulk` (pnpm/pnpm#11268) and reads the same

@@ -13,20 +13,20 @@
  *     left to expire,
  *  7. prints every verified delivery, including one retried after a receiver error and one
  *     duplicate the receiver recognised, then a summary of the deliveries from the API,
- *  8. has a wallet sign an EIP-712 consent and reads its health records under it (issue #11),
- *  9. (issue #27) runs on two local chains (anvil 31337 and 31338, started here unless
+ *  8. has a wallet sign an EIP-712 consent and reads its health records under it,
+ *  9. runs on two local chains (anvil 31337 and 31338, started here unless
  *     CHAIN_RPC_URLS names nodes): prints the deployed contracts and the custody address, sends a
  *     wallet test tokens with `admin chain:faucet`, has it deposit some to custody with its own
  *     key (credited after the confirmations), deposits more without gas by signing an EIP-2612
  *     permit that the gateway relays, withdraws on chain, and checks the reserves,
- * 10. (issue #28) alongside the payments (each flow's lines are printed once it is done): stakes 5
+ * 10. alongside the payments (each flow's lines are printed once it is done): stakes 5
  *     tokens from the custodial balance (a custody outflow) until a reward accrues; sends 3 tokens
  *     over the bridge by permit (locked at home, minted on the second chain); and has a third wallet
  *     delegate and vote by signature for a treasury payment that the demo proposes
  *     (`admin governance:propose`), which the worker's keeper queues and executes (the Timelock,
  *     funded by the faucet once as seed:demo does, pays; the recipient's balance is read on chain).
  *     Every transaction hash is printed.
- * 11. (issue #29) an AI connector: the organization sets its connector ceiling; an MCP client (the
+ * 11. an AI connector: the organization sets its connector ceiling; an MCP client (the
  *     SDK's own, `@modelcontextprotocol/client`) meets 401 at the organization's MCP endpoint and
  *     runs the whole OAuth 2.1 flow itself (protected-resource metadata, discovery, dynamic
  *     registration, PKCE with `resource`); Alice's side of it, the consent page, is driven over
@@ -70,7 +70,7 @@ loadEnvFile(root);
 // Without SECRETS_ENCRYPTION_KEY: a random local key in .data/secrets.key (0600), generated once.
 const localKey = ensureLocalSecretsKey(root);
 if (localKey.source === 'generated') process.stderr.write(`generated a local SECRETS_ENCRYPTION_KEY in ${localKey.path} (mode 0600)\n`);
-// Issue #27: two local chains unless the shell or .env names nodes (kept in .data/chain, as `pnpm start` keeps them).
+// Two local chains unless the shell or .env names nodes (kept in .data/chain, as `pnpm start` keeps them).
 const localChains: LocalChains | undefined = process.env.CHAIN_RPC_URLS
   ? undefined
   : await startLocalChains({ stateDir: path.join(root, '.data', 'chain') });
@@ -127,7 +127,7 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms 
   }
 }
 
-/** A flow run alongside the others (issue #28): its lines are kept and printed together when it is awaited. */
+/** A flow run alongside the others: its lines are kept and printed together when it is awaited. */
 interface Flow {
   ok: boolean;
   lines: string[];
@@ -142,7 +142,7 @@ function inBackground(run: (out: (line: string) => void) => Promise<boolean>): P
 
 async function main(): Promise<number> {
   const logger = createLogger(config.LOG_LEVEL, { app: 'demo' });
-  // Issue #25: PostgreSQL or Redis down is one line each and a bounded wait, not a stream of traces.
+  // PostgreSQL or Redis down is one line each and a bounded wait, not a stream of traces.
   await waitForDependencies(serviceDependencies(config), {
     timeoutMs: config.STARTUP_WAIT_MS,
     logger,
@@ -168,7 +168,7 @@ async function main(): Promise<number> {
 
   // --- provisioning (operator CLI) ----------------------------------------------------------
   const org = await admin('org:create', '--name', `Demo merchant ${new Date().toISOString()}`, '--scopes', 'all');
-  // Issue #25: the key is shown (once) so that the reader can call the API by hand with it.
+  // The key is shown (once) so that the reader can call the API by hand with it.
   say(`Organization ${org.organizationId} created with an API key (every scope), shown this once:`);
   say(`  ${org.apiKey}`);
   say('  This is a local demo key in your local database: use it against this API (X-API-Key), never share or deploy it.');
@@ -182,7 +182,7 @@ async function main(): Promise<number> {
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
-  // Org-bound login (issue #11): a server nonce, then the signed message posted with the
+  // Org-bound login: a server nonce, then the signed message posted with the
   // organization's API key, so the JWT is accepted only together with this organization's key.
   const login = async (wallet: PrivateKeyAccount) => {
     const { nonce } = (await (await fetch(`${base}/gateway/v1/sso/nonce`)).json()) as { nonce: string };
@@ -214,7 +214,7 @@ async function main(): Promise<number> {
   const bobToken = await login(bob);
   say(`Wallets ${alice.address} and ${bob.address} logged in with EIP-4361 messages (server nonces, sessions bound to the organization)`);
 
-  // --- the chain (issue #27) ------------------------------------------------------------------
+  // --- the chain ------------------------------------------------------------------
   say('\nThe chain:');
   const addresses = (await (await fetch(`${base}/gateway/v1/contracts/addresses`)).json()) as {
     networks: Record<string, { custody: string; contracts: Record<string, string> }>;
@@ -256,7 +256,7 @@ async function main(): Promise<number> {
   const balanceOn = (url: string, token: `0x${string}`, who: `0x${string}`) =>
     createPublicClient({ transport: http(url) }).readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
-  // Governance by signature (issue #28), started now and run alongside the rest (a proposal's cycle
+  // Governance by signature, started now and run alongside the rest (a proposal's cycle
   // is some 30 blocks at a block a second): a third wallet, Carol, receives tokens at her own address
   // (above the Governor's 4 % quorum, so her vote alone passes the proposal), delegates them to
   // herself by signature, and votes for a treasury payment the demo proposes; the worker's keeper
@@ -397,7 +397,7 @@ async function main(): Promise<number> {
   say(`  gasless deposit credited: permit tx ${relayed.permitTxHash}, transferFrom tx ${relayed.txHash} (gas paid by the gateway)`);
   await showBalances();
 
-  // Issue #28, run alongside the payments below: Alice stakes 5 tokens from her custodial balance (a
+  // Run alongside the payments below: Alice stakes 5 tokens from her custodial balance (a
   // custody outflow: approve, then stakeFor her address) and sends 3 of her own tokens over the bridge
   // by permit (the vault locks them at home, the wrapped token is minted on the second chain).
   const stakeAmount = 5n * ONE;
@@ -528,7 +528,7 @@ async function main(): Promise<number> {
   for (const d of list.data)
     say(`  ${d.id}  ${d.event.padEnd(16)} ${d.status.padEnd(9)} attempts=${d.attempts} lastStatus=${d.lastStatusCode}`);
 
-  // Signed consent (issue #11): Alice's wallet signs an EIP-712 HealthConsent for the organization;
+  // Signed consent: Alice's wallet signs an EIP-712 HealthConsent for the organization;
   // the organization then reads her clinical records under it (the read is logged against its id).
   say('\nSigned consent (EIP-712):');
   const issuedAt = Math.floor(Date.now() / 1000);
@@ -550,7 +550,7 @@ async function main(): Promise<number> {
   const recordsRead = await call('GET', `/v1/health/records?patient=${alice.address}`, undefined, bobToken);
   say(`  the organization read ${recordsRead.data.length} clinical records of ${alice.address} under consent ${recordsRead.consentId}`);
 
-  // --- issue #28: the flows started earlier, each printed once it is done -------------------
+  // --- the flows started earlier, each printed once it is done -------------------
   const flows = { staking, bridge, governance };
   const outcomes: Record<string, boolean> = {};
   for (const [name, title] of [
@@ -565,7 +565,7 @@ async function main(): Promise<number> {
     if (!f.ok) say(`  ✗ ${name} did not hold`);
   }
 
-  // --- back on chain (issue #27): a withdrawal, then the proof of reserves --------------------
+  // --- back on chain: a withdrawal, then the proof of reserves --------------------
   say('\nWithdrawal and reserves:');
   const w = await call('POST', '/gateway/v1/wallet/withdraw', { amount: (5n * ONE).toString() }, aliceToken);
   say(`  withdrawal ${w.id} of 5 tokens to ${w.to}: ${w.status}`);
@@ -583,7 +583,7 @@ async function main(): Promise<number> {
   );
   say(`  reserves on ${reserves.chain}: custodial ${reserves.custodial}, on chain ${reserves.onchain}, holds: ${reserves.holds}`);
 
-  // --- an AI connector (issue #29): an MCP client through OAuth 2.1, Alice consenting ------------
+  // --- an AI connector: an MCP client through OAuth 2.1, Alice consenting ------------
   say('\nAn AI connector (MCP over OAuth 2.1):');
   const connectorScopes = ['wallet:read', 'payments:read', 'payments:write'];
   const ceiling = await call('POST', '/connectors/ceiling', {

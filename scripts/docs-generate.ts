@@ -14,7 +14,7 @@
  * - `fair-share` (docs/webhooks.md): each organization's share of the worker pool (`fairShare`)
  *   with the default WORKER_CONCURRENCY and WEBHOOK_ORG_CONCURRENCY_MIN/MAX, for 1 to 4 worker
  *   replicas and a growing number of organizations with work.
- * - `mcp-tools` (docs/connectors.md): the MCP tools of the AI connectors (issue #29), from the
+ * - `mcp-tools` (docs/connectors.md): the MCP tools of the AI connectors, from the
  *   tool catalogue (`apps/api/src/mcp/tools.ts`) and the route rows it names.
  * - `module-dependencies` (ARCHITECTURE.md): the allowed dependencies between core's modules.
  * - `bench-figures` (bench/README.md): the bench's current headline figures, from
@@ -111,7 +111,7 @@ const cell = (v: string) => v.replaceAll('|', '\\|');
 
 /**
  * One table of variables: name, default, accepted values, meaning (from the source's doc comments).
- * @param byNodeEnv the defaults that depend on NODE_ENV (issue #25), shown as
+ * @param byNodeEnv the defaults that depend on NODE_ENV, shown as
  *   "`production value` (development: `value`)"
  */
 export function envTableMarkdown(
@@ -210,8 +210,8 @@ export function fairShareMarkdown(workerConcurrency: number, min: number, max: n
 const defaults = ENV.load({ NODE_ENV: 'production' }, { secretsKey: 'unused' });
 
 /**
- * ARCHITECTURE.md's table of the allowed dependencies between the modules of packages/core (issue
- * #26), from packages/core/module-dependencies.js, which `pnpm lint` enforces.
+ * ARCHITECTURE.md's table of the allowed dependencies between the modules of packages/core,
+ * from packages/core/module-dependencies.js, which `pnpm lint` enforces.
  */
 export function moduleDependenciesMarkdown(deps: Readonly<Record<string, readonly string[]>>): string {
   const usedBy = (m: string) => Object.keys(deps).filter((k) => deps[k]!.includes(m));

@@ -1,5 +1,5 @@
 /**
- * `pnpm mcp:conformance` (issue #29): the MCP conformance suite (`@modelcontextprotocol/conformance`,
+ * `pnpm mcp:conformance`: the MCP conformance suite (`@modelcontextprotocol/conformance`,
  * a root devDependency) against an organization's real MCP endpoint, with a committed baseline of
  * expected failures (test/mcp-conformance-baseline.json).
  *
@@ -20,7 +20,7 @@
  *
  * The package's authorization scenarios (`auth/*`) are all client scenarios (they test an OAuth
  * client against a mock authorization server); none tests a server, so none runs here. The
- * authorization server's independent client check is oauth4webapi's (issue #29), not this script's.
+ * authorization server's independent client check is oauth4webapi's, not this script's.
  *
  * Prints `PASS <scenario>` / `FAIL <scenario> (expected: <why>)` / `FAIL <scenario> (UNEXPECTED: ...)`
  * / `PASS <scenario> (STALE baseline entry: ...)`, one line per scenario, then one summary line

@@ -39,7 +39,7 @@ try {
   loadEnvFile(root);
   // Quick start: without SECRETS_ENCRYPTION_KEY, a random key kept in .data/secrets.key (0600).
   const key = ensureLocalSecretsKey(root);
-  // Issue #27: no chain named → two embedded local chains (anvil from npm, nothing downloaded).
+  // No chain named → two embedded local chains (anvil from npm, nothing downloaded).
   if (!process.env.CHAIN_RPC_URLS) {
     localChains = await startLocalChains({ stateDir: path.join(root, '.data', 'chain') });
     process.env.CHAIN_RPC_URLS = localChains.rpcUrls;

@@ -1,5 +1,5 @@
 /**
- * The growth bench's plan (issue #15, bench/sections/growth-plan.ts): how seeded rows are spread over
+ * The growth bench's plan (bench/sections/growth-plan.ts): how seeded rows are spread over
  * organizations and mapped to them. Pure functions; no timing here (timing is the bench's).
  */
 import { describe, expect, it } from '@jest/globals';

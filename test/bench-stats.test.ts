@@ -1,5 +1,5 @@
 /**
- * The bench's interleaving (issue #30, bench/lib/stats.ts `abbaOrder`): the hot-merchant
+ * The bench's interleaving (bench/lib/stats.ts `abbaOrder`): the hot-merchant
  * comparison runs its two sides in A B B A pairs. Pure function; no timing here.
  */
 import { describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 /**
- * The bench's committed summary (issue #26, item 4; bench/lib/summary.ts): the headline figures a
+ * The bench's committed summary (bench/lib/summary.ts): the headline figures a
  * run's report gives, the merge that keeps the sections a run did not measure, and the README
  * table rendered from it (test/docs-generated.test.ts checks the README against summary.json).
  */
@@ -92,7 +92,7 @@ describe('bench summary (bench/results/summary.json)', () => {
     expect(api.run).toMatchObject({ date: '2026-11-27T10:00:00.000Z', commit: 'abc1234', cpus: 2, loadAvgStart: [1.5, 1, 0.5] });
     expect(api.run.settings).toEqual(['BENCH_RUNTIME=dist']);
     const byName = Object.fromEntries(api.figures.map((f) => [f.name, f]));
-    // Issue #30: the CPU costs are the judged figures; the req/s ratios are reported, not judged.
+    // The CPU costs are the judged figures; the req/s ratios are reported, not judged.
     expect(byName['api.read.cpuCost']).toMatchObject({ value: 2.59, unit: '×', target: '≤ 2.0', met: false });
     expect(byName['api.write.cpuCost']).toMatchObject({ value: null, unit: '×', target: '≤ 4.0', met: null });
     expect(byName['api.read.ratio']).toMatchObject({ value: 0.432, unit: '', target: null, met: null });
@@ -112,7 +112,7 @@ describe('bench summary (bench/results/summary.json)', () => {
     ]);
   });
 
-  it('judges the API by CPU per request ÷ bare Express (issue #30): read ≤ 2.0, write ≤ 4.0, at the line met, null unjudged', () => {
+  it('judges the API by CPU per request ÷ bare Express: read ≤ 2.0, write ≤ 4.0, at the line met, null unjudged', () => {
     expect(TARGETS).toMatchObject({ readCpuCost: 2, writeCpuCost: 4 });
     const judged = (read: number | null, write: number | null) => {
       const figures = summaryOf(apiReport('2026-11-27T10:00:00.000Z', 0.5, { read, write }), {}).sections.api!.figures;
@@ -235,7 +235,7 @@ describe('bench summary (bench/results/summary.json)', () => {
     ).toEqual(['BENCH_API_RUNS=9', 'BENCH_POOLER=pgbouncer']);
   });
 
-  it('the chain section (issues #27, #28): withdrawals and votes against their ceiling, the bridge against its floor, reads per round then the median', () => {
+  it('the chain section: withdrawals and votes against their ceiling, the bridge against its floor, reads per round then the median', () => {
     const phase = (count: number, done: number, durationS: number): ChainPhase => ({
       count,
       done,
@@ -294,7 +294,7 @@ describe('bench summary (bench/results/summary.json)', () => {
     const c = chainFigures(result);
     expect(c.withdrawals).toMatchObject({ perSec: 5, ceilingPerSec: 50, ratio: 0.1, notDone: 0, ceilingNotDone: 0 });
     expect(c.deposits).toMatchObject({ perSec: 39.8, p50Ms: 1000, p99Ms: 2000, notDone: 1 });
-    // Issue #28: votes against the same ceiling; the bridge against 2 × 2 confirmations × 1 s.
+    // Votes against the same ceiling; the bridge against 2 × 2 confirmations × 1 s.
     expect(c.votes).toMatchObject({ count: 50, perSec: 10, ratio: 0.2, notDone: 0, trace: { acceptedS: 1.23, blocksToSpare: 12 } });
     expect(c.bridge).toMatchObject({
       count: 30,

@@ -1,5 +1,5 @@
 /**
- * The compiled production build (issue #14): `pnpm build` turns every service package into
+ * The compiled production build: `pnpm build` turns every service package into
  * JavaScript under dist/, and the processes the image runs (docker/entrypoint.sh) start from it
  * with plain `node --conditions=gw-dist`, no tsx, against the real PostgreSQL and Redis:
  * migrate, the API (`/api/health`), the worker (starts, heap flag from WORKER_MAX_OLD_SPACE_MB,

@@ -34,7 +34,7 @@ async function keysOn(port: number, pattern: string): Promise<string[]> {
 }
 
 /**
- * Issue #30: the delivery queue sharded over 3 hash tags on a real 3-master Redis Cluster
+ * The delivery queue sharded over 3 hash tags on a real 3-master Redis Cluster
  * (DELIVERY_QUEUE_SHARDS=3). The deliveries of 24 webhooks (4 test events each, through the API)
  * spread over the shards by webhook; each shard's keys are in its own slot, and the three shard
  * slots are on three different masters (`{deliveries:0}` → 12993, `{deliveries:1}` → 8928,
@@ -42,7 +42,7 @@ async function keysOn(port: number, pattern: string): Promise<string[]> {
  * master holds delivery jobs and runs their commands; the worker consumes every shard and every
  * delivery is delivered. The figures per master are printed (`SHARD SPREAD`).
  */
-describe('Redis Cluster (issue #30): the delivery queue spread over the masters', () => {
+describe('Redis Cluster: the delivery queue spread over the masters', () => {
   let cluster: RedisCluster;
   let stack: Stack;
   let receiver: CountingReceiver;

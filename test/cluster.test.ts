@@ -16,11 +16,11 @@ const SYNC_MS = 20;
 const afterSync = () => new Promise((r) => setTimeout(r, SYNC_MS * 5));
 
 /**
- * Issue #15: the whole service on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES, prefix
+ * The whole service on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES, prefix
  * `{t…}`): the API (two replicas), the worker and the ops app; deliveries, retries, rate limits,
  * pub/sub evictions, metrics and health.
  */
-describe('Redis Cluster (issue #15): the service on a 3-master cluster', () => {
+describe('Redis Cluster: the service on a 3-master cluster', () => {
   let cluster: RedisCluster;
   let stack: Stack;
   let second: RunningApi;

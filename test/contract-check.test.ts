@@ -6,7 +6,7 @@ import { paymentEventExamples, paymentExamples } from '@gw/core/payments';
 import { contractChecker, watchContract } from './support/contract-check.js';
 
 /**
- * The contract check that every integration test runs on its API's responses (issue #12): it
+ * The contract check that every integration test runs on its API's responses: it
  * must accept what the document says and refuse drift, or it proves nothing.
  */
 describe('contract check of real responses', () => {
@@ -85,7 +85,7 @@ describe('contract check of real responses', () => {
     ).toMatch(/must have required property 'nextCursor'/);
   });
 
-  it('holds documented header fields, 405 answers and OPTIONS answers to the document (issue #13)', () => {
+  it('holds documented header fields, 405 answers and OPTIONS answers to the document', () => {
     const ok = {
       method: 'GET',
       path: '/api/gateway/v1/token/info',
@@ -204,7 +204,7 @@ describe('contract check of real responses', () => {
       /type must be equal to one of the allowed values/,
     );
     expect(checker.deliveryViolation({ headers, raw: raw({ ...body, data: {} }) })).toMatch(/must have required property 'payment'/);
-    // Issue #24: the signed delivery block (delivery id and the attempt's Unix seconds) is required.
+    // The signed delivery block (delivery id and the attempt's Unix seconds) is required.
     expect(checker.deliveryViolation({ headers, raw: raw({ ...body, delivery: undefined }) })).toMatch(
       /must have required property 'delivery'/,
     );

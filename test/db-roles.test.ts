@@ -1,5 +1,5 @@
 /**
- * Issue #24 ("Lower"): in containers the app connected to PostgreSQL as the superuser. Now
+ * In containers the app used to connect to PostgreSQL as the superuser. Now
  * docker/postgres/init-roles.sh (with roles.sql) creates an owner role that runs the migrations and
  * an app role with rows-only rights, and docker-compose.yml connects api, worker and ops as the
  * app role (test/containers.test.ts checks that). Here the real script runs against the local
@@ -107,7 +107,7 @@ async function dropDatabaseAndRoles(database: string | undefined, roles: Roles):
   });
 }
 
-describe('database roles for containers: owner for migrations, app with DML only (issue #24)', () => {
+describe('database roles for containers: owner for migrations, app with DML only', () => {
   const roles = newRoles();
   let database: string;
   let ownerUrl: string;
@@ -210,7 +210,7 @@ describe('database roles for containers: owner for migrations, app with DML only
   });
 });
 
-describe('an existing database migrated by the superuser, then split into roles (issue #24)', () => {
+describe('an existing database migrated by the superuser, then split into roles', () => {
   const roles = newRoles();
   let db: TestDatabase;
 

@@ -1,5 +1,5 @@
 /**
- * The generated sections of the guides match the code (issue #13, 5): the endpoint index
+ * The generated sections of the guides match the code: the endpoint index
  * (docs/endpoints.md), the configuration tables (docs/configuration.md), the retry schedule and
  * the fair share (docs/webhooks.md), the MCP tools (docs/connectors.md), the module dependencies
  * (ARCHITECTURE.md) and the bench's current figures (bench/README.md, from
@@ -40,7 +40,7 @@ describe('generated documentation (pnpm docs:generate)', () => {
     expect(rows.length).toBe(ROUTES.length + 1);
   });
 
-  it('lists every MCP tool once (docs/connectors.md, issue #29)', () => {
+  it('lists every MCP tool once (docs/connectors.md)', () => {
     const rows = cells(sectionOf(read('docs/connectors.md'), 'mcp-tools')).slice(1);
     expect(rows.map((r) => r[0])).toEqual(MCP_TOOLS.map((t) => `\`${t.name}\``));
   });
@@ -65,7 +65,7 @@ describe('generated documentation (pnpm docs:generate)', () => {
   });
 
   it('the retry table of docs/webhooks.md has the waits the worker makes by default in production: attempts − 1 of them', () => {
-    // Issue #25: development retries faster by default; the table documents production's schedule.
+    // Development retries faster by default; the table documents production's schedule.
     const d = ENV.load({ NODE_ENV: 'production' }, { secretsKey: 'unused' });
     expect(d).toMatchObject(PRODUCTION_DEFAULTS);
     expect(loadConfig({ NODE_ENV: 'production', SECRETS_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}` })).toMatchObject(d);

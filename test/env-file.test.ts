@@ -1,5 +1,5 @@
 /**
- * Issue #14: "Nothing loads `.env` outside compose." Local runs (the apps' entry points,
+ * `.env` is loaded outside compose too. Local runs (the apps' entry points,
  * `pnpm admin`, `pnpm db:migrate`, `pnpm start`, `pnpm demo`) now read it, never over a variable
  * already in the environment (docs/configuration.md, "Where the values come from"). The entry
  * points run here as real child processes, each given its file by GW_ENV_FILE (so that a

@@ -6,7 +6,7 @@ import { installPacks, workspaceRoot, type InstalledPacks } from './support/pack
 import { startStack, type Stack } from './support/stack.js';
 
 /**
- * Issue #13, "Prove it": `examples/integration/index.mjs` runs against a started stack with only
+ * `examples/integration/index.mjs` runs against a started stack with only
  * the packed `@service-gateway/client` and `@service-gateway/webhook-receiver` (installed from their tarballs in a fresh
  * folder) plus the `siwe` and `ethers` versions its package.json names, under plain `node`.
  * It logs in, registers a webhook, takes payments to settled, refunded, failed and expired,

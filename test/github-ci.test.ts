@@ -1,5 +1,5 @@
 /**
- * The GitHub workflows (issue #14, point 6): every action pinned to a commit, the fault and
+ * The GitHub workflows: every action pinned to a commit, the fault and
  * attack suites and a dependency audit run, the image is published to GHCR on `v*` tags only by
  * the one job allowed to write packages, Node 24, and Dependabot keeps the pins current.
  */
@@ -43,7 +43,7 @@ const ci = workflows.find((w) => w.file === 'ci.yml')!;
 const steps = (job: string): Step[] => ci.doc.jobs[job]?.steps ?? [];
 const runs = (job: string) => steps(job).map((s) => s.run ?? '');
 
-describe('.github/workflows (issue #14, point 6)', () => {
+describe('.github/workflows', () => {
   it('pins every action and reusable workflow to a full commit SHA with its release in a comment', () => {
     expect(workflowFiles).toContain('ci.yml');
     const refs: string[] = [];
@@ -106,7 +106,7 @@ describe('.github/workflows (issue #14, point 6)', () => {
     expect(commands).toEqual(expect.arrayContaining(['.ci/install-chromium.sh', 'pnpm install --frozen-lockfile']));
   });
 
-  it('installs pgbouncer, then runs the pipeline tests through it (issue #15), even after a failed main suite', () => {
+  it('installs pgbouncer, then runs the pipeline tests through it, even after a failed main suite', () => {
     const commands = runs('test');
     const install = commands.findIndex((c) => /\bapt-get install\b.*\bpgbouncer\b/.test(c));
     const main = commands.findIndex((c) => /^pnpm test( |$)/.test(c));
@@ -197,7 +197,7 @@ describe('.github/workflows (issue #14, point 6)', () => {
   });
 });
 
-describe('.ci/run: the dependency audit (issue #24)', () => {
+describe('.ci/run: the dependency audit', () => {
   it('runs scripts/audit-prod.ts after the install, and a failed audit fails the run', () => {
     const script = read('.ci/run');
     const install = script.indexOf('pnpm install --frozen-lockfile || status=1');

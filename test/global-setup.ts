@@ -8,7 +8,7 @@
  *    is not run inside jest);
  * 4. sets `process.env.GW_TEST_TEMPLATE_DATABASE_URL`, which the workers inherit and
  *    `createTestDatabase()` (`@gw/db/testing`) clones from;
- * 5. with `TEST_DATABASE_POOLER=pgbouncer` (`pnpm test:pooler`, issue #15): starts a PgBouncer of
+ * 5. with `TEST_DATABASE_POOLER=pgbouncer` (`pnpm test:pooler`): starts a PgBouncer of
  *    its own in transaction pooling mode on a free loopback port and sets
  *    `GW_TEST_PGBOUNCER_ADDRESS`, so that every test database's `url` goes through it
  *    (test/global-teardown.ts stops it).

@@ -1,5 +1,5 @@
 /**
- * Module boundaries (issue #26): `pnpm lint` refuses an import between the modules of
+ * Module boundaries: `pnpm lint` refuses an import between the modules of
  * packages/core that packages/core/module-dependencies.js does not allow, a deep import, a name
  * another module re-exports from its repository, and an import up the layers. Each case lints a
  * made-up file at a real path with the project's own ESLint configuration.

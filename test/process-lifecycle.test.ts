@@ -1,5 +1,5 @@
 /**
- * Issue #25, friction 5: with Redis down `pnpm start` printed hundreds of `ECONNREFUSED` stack
+ * With Redis down `pnpm start` printed hundreds of `ECONNREFUSED` stack
  * traces, never exited and ignored SIGTERM (and `pnpm start`'s node survived its pnpm); a busy
  * port crashed with an unhandled `EADDRINUSE` trace. The real entry points run here as child
  * processes (`scripts/start.ts`, the api, worker and ops apps' `main.ts`, and `pnpm start`
@@ -135,7 +135,7 @@ const alive = (pid: number) => {
 
 const linesWith = (text: string, needle: string) => text.split('\n').filter((l) => l.includes(needle));
 
-describe('process behaviour of the entry points (issue #25)', () => {
+describe('process behaviour of the entry points', () => {
   let db: TestDatabase;
   let dir: string;
   let base: Record<string, string>;
@@ -300,7 +300,7 @@ describe('process behaviour of the entry points (issue #25)', () => {
     expect(run.stderr()).toMatch(/\/api\/docs/);
   }, 240_000);
 
-  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own (issues #27, #28); the AI connector step (issue #29)', async () => {
+  it('`pnpm demo` against two nodes it did not start (CHAIN_RPC_URLS): the same chain results, read back from the nodes, and no anvil of its own; the AI connector step', async () => {
     const nodes = [await startAnvil({ chainId: 31337 }), await startAnvil({ chainId: 31338 })];
     // A database of its own, as a newcomer pointing at their nodes has: the other demo's ledger holds
     // custodial balances credited on its own chains, which these nodes do not back.
@@ -337,7 +337,7 @@ describe('process behaviour of the entry points (issue #25)', () => {
         /deposit credited after \d+ confirmations/,
         /gasless deposit credited/,
         /withdrawal \S+: confirmed, tx 0x[0-9a-f]{64}/,
-        // Issue #28: staking from custody, the bridge by permit, governance by signature.
+        // Staking from custody, the bridge by permit, governance by signature.
         /stake \S+: 5 tokens .*: confirmed, stakeFor tx 0x[0-9a-f]{64}/,
         /staked 5000000000000000000, earned [1-9]\d* base units/,
         /bridge transfer \S+: .*eip155:31337 → eip155:31338: completed/,
@@ -346,7 +346,7 @@ describe('process behaviour of the entry points (issue #25)', () => {
         /propose tx 0x[0-9a-f]{64}/,
         /confirmed with weight 50000000 tokens, castVoteBySig tx 0x[0-9a-f]{64}/,
         /proposal executed .*queue tx 0x[0-9a-f]{64}, execute tx 0x[0-9a-f]{64}/,
-        // Issue #29: an MCP client through OAuth 2.1 (Alice's consent over HTTP), paying within its limit and refused over it.
+        // An MCP client through OAuth 2.1 (Alice's consent over HTTP), paying within its limit and refused over it.
         /the organization allows connectors wallet:read, payments:read, payments:write/,
         /grant \S+: 0x[0-9a-fA-F]{40} authorized "Demo agent" at http:\/\/localhost:\d+\/mcp\/\S+ for wallet:read, payments:read, payments:write, at most 2 tokens a payment/,
         /tools\/list: 6 tools \(.*get_token_info.*create_payment.*confirm_payment/,

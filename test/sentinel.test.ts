@@ -7,11 +7,11 @@ import { RedisSentinel, redisCommand } from './support/redis-cluster.js';
 const ONE = 10n ** 18n;
 
 /**
- * Issue #15: the service through Redis Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): a
+ * The service through Redis Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): a
  * payment is delivered through the sentinel-managed master, and again after a failover to the
  * replica (a client retries the 503 answered while the service's connections move to the new master).
  */
-describe('Redis Sentinel (issue #15)', () => {
+describe('Redis Sentinel', () => {
   let sentinel: RedisSentinel;
   let stack: Stack;
   let receiver: TestReceiver;

@@ -38,7 +38,7 @@ export interface CeilingRunResult {
   /** The ceiling worker's CPU time per delivery (user + system), µs, and the cores it used (CPU ÷ wall time). */
   cpuUsPerDelivery: number;
   cores: number;
-  /** Issue #30: the ceiling worker's main thread over the window (see `startThreadAccounting`). */
+  /** The ceiling worker's main thread over the window (see `startThreadAccounting`). */
   mainThread?: ThreadShares | undefined;
 }
 
@@ -73,7 +73,7 @@ export async function buildCeilingJobs(ctx: Context, count: number, ids?: string
   const jobs: CeilingJobs = {};
   const groups = new Map<string, DeliveryRef[]>();
   for (const r of rows) {
-    // The same body as processDelivery's (with the signed delivery block, issue #24), stamped here
+    // The same body as processDelivery's (with the signed delivery block), stamped here
     // rather than per attempt: the bytes signed and sent are the same size and shape.
     const event = { id: r.event_id, type: r.type, createdAt: r.event_created_at, payload: r.payload };
     const body = JSON.stringify(deliveryEnvelope(event, r.id, Math.floor(Date.now() / 1000)));

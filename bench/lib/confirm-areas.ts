@@ -1,5 +1,5 @@
 /**
- * Splits a CPU profile of the API under confirm load into the confirm path's areas (issue #16):
+ * Splits a CPU profile of the API under confirm load into the confirm path's areas:
  * HTTP, auth, transaction (Prisma + pg), ledger, outbox, enqueue, payments service, GC, other
  * (a leaf `writev` without a caller is reported on its own).
  *

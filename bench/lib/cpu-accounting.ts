@@ -2,7 +2,7 @@
  * Where the machine's CPU went during a run: user + system time of each process group (the API,
  * the worker, the load generator, the receiver, PostgreSQL, Redis), read from `/proc/<pid>/stat`
  * before and after, divided by the run's wall time: cores used per group. On the 2-core bench
- * machine this says what a ratio to the ceiling is up against (issue #16).
+ * machine this says what a ratio to the ceiling is up against.
  *
  * @module
  */
@@ -93,7 +93,7 @@ export interface ThreadShares {
 export const formatThreadShares = (t: ThreadShares): string => `on a core ${t.running}, waiting for one ${t.waiting}`;
 
 /**
- * Issue #30: how a process's main thread (its event loop) spent a window, from the scheduler's
+ * How a process's main thread (its event loop) spent a window, from the scheduler's
  * own accounting: `running` on a core and `waiting` runnable for a core (both ÷ the window's wall
  * time). running + waiting near 1 means the thread always had work: it is CPU-bound, and
  * `waiting` is what the other processes on the machine took from it.

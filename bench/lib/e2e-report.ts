@@ -1,5 +1,5 @@
 /**
- * Figures and table rows of the e2e section (issue #16), used by `report.ts`: medians over the
+ * Figures and table rows of the e2e section, used by `report.ts`: medians over the
  * rounds (ratios taken per round, then their median), the issue's targets and met/MISS.
  *
  * @module
@@ -9,11 +9,11 @@ import { median, medianOf, round } from './stats.js';
 
 /** The issue's targets (bench only, 2-core machine). */
 export const E2E_TARGETS = {
-  /** Deliveries/s at the largest fan-out (10) ≥ this × the ceiling of the same deliveries (issue #30; 0.6 before). */
+  /** Deliveries/s at the largest fan-out (10) ≥ this × the ceiling of the same deliveries (0.6 before). */
   fanoutRatio: 0.7,
   /**
    * One organization's no-delivery confirms/s ≥ this × the same load spread over 20 organizations,
-   * in every round (issue #30: the lowest round is judged, not the median).
+   * in every round (the lowest round is judged, not the median).
    */
   hotMerchantRatio: 0.9,
   /** Confirm request p99 at half the measured peak, ms (strictly below). */
@@ -88,7 +88,7 @@ export function e2eFigures(s: E2eSectionResult) {
     ...byFanout,
     /** median of per-round one-organization ÷ spread no-delivery payments/s */
     hotMerchantRatio,
-    /** the lowest round's one-organization ÷ spread (issue #30: the judged figure) */
+    /** the lowest round's one-organization ÷ spread (the judged figure) */
     hotMerchantLowest,
     /** every round's one-organization ÷ spread, in order */
     hotMerchantRounds: s.rounds.map((r) => round(r.hotMerchantRatio, 3)),
@@ -144,7 +144,7 @@ export function e2eRows(
 ): void {
   const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
   section(
-    `E2E (issue #16): HTTP API, ${settings.e2eConcurrency} confirms in flight (one payer each), ${settings.e2eDurationS} s per phase, API and worker in their own processes; median of ${e.rounds}`,
+    `E2E: HTTP API, ${settings.e2eConcurrency} confirms in flight (one payer each), ${settings.e2eDurationS} s per phase, API and worker in their own processes; median of ${e.rounds}`,
   );
   const fanouts = Object.keys(e)
     .filter((k) => /^fanout\d+$/.test(k))

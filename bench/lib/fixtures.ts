@@ -41,7 +41,7 @@ export async function createOrganization(ctx: Context, name: string, receiverBas
   const org = await ctx.prisma.organization.create({ data: { name: `bench-${name}` } });
   const key = await issueCredential(ctx.prisma, { organizationId: org.id, kind: 'api_key', scopes: parseScopes('all') });
   const webhookIds: string[] = [];
-  // registerWebhook resets a re-registered endpoint's circuit (issue #10); the bench's are all new.
+  // registerWebhook resets a re-registered endpoint's circuit; the bench's are all new.
   const gate = createEndpointGate(ctx.redis, ctx.config.QUEUE_PREFIX, ctx.config);
   for (let i = 0; i < webhooks; i++) {
     const { webhook } = await registerWebhook({ ...ctx, gate }, org.id, {

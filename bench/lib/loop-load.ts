@@ -1,5 +1,5 @@
 /**
- * A closed-loop load of any async call (issue #27's chain reads): `concurrency` lanes each call
+ * A closed-loop load of any async call (the chain section's reads): `concurrency` lanes each call
  * `fn` again as soon as the previous call settled, for `durationS` seconds. Used where autocannon
  * does not fit: one "request" of the bare RPC baseline of `GET /wallet/balances` is two JSON-RPC
  * batches to two nodes at once. Both sides of a ratio go through this same loop (Node's `fetch`,

@@ -1,7 +1,7 @@
 /**
  * Reading the metrics snapshots that every process of the service publishes to Redis
  * (`startMetricsPublisher`, every 5 s): the soak's memory samples and the e2e section's worker
- * stages (issue #30) read them instead of scraping the ops app.
+ * stages read them instead of scraping the ops app.
  *
  * @module
  */

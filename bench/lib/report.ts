@@ -153,7 +153,7 @@ const loadFigures = (results: LoadResult[]) => ({
 /**
  * Median figures of the API section. `ratio`: req/s ÷ bare req/s per round, then the median
  * (reported, not judged). `cpuCost`: CPU µs per request ÷ bare's, of the medians over the same
- * rounds (issue #30's judged figure; see {@link cpuCost}).
+ * rounds (the judged figure; see {@link cpuCost}).
  */
 export function apiFigures(rounds: ApiRound[]) {
   const ratio = (pick: (r: ApiRound) => LoadResult) => round(median(rounds.map((r) => pick(r).reqPerSec / r.bare.reqPerSec)), 3);
@@ -232,7 +232,7 @@ function fairnessFigures(f: FairnessSectionResult) {
 }
 
 /**
- * Figures of the noisy tenants (issue #24): the healthy organization's p99 alone, beside one and
+ * Figures of the noisy tenants: the healthy organization's p99 alone, beside one and
  * beside three noisy organizations (medians over rounds), each held to 2 × alone + 250 ms.
  */
 function tenantsFigures(t: FairnessSectionResult['tenants']) {
@@ -276,7 +276,7 @@ function tenantsFigures(t: FairnessSectionResult['tenants']) {
   };
 }
 
-/** Figures of the growth section (issue #15): per operation p50/p99 empty vs full and the p99 ratio. */
+/** Figures of the growth section: per operation p50/p99 empty vs full and the p99 ratio. */
 function growthFigures(g: GrowthSectionResult) {
   const ops = Object.fromEntries(
     GROWTH_OPERATIONS.map((op) => {
@@ -380,7 +380,7 @@ export function buildReport(cfg: BenchConfig, r: BenchResults, startedAt: Date, 
     e2e: r.e2e ? e2eFigures(r.e2e) : undefined,
     chain: r.chain ? chainFigures(r.chain) : undefined,
     growth: r.growth && r.growth.indexes === 'after' ? growthFigures(r.growth) : undefined,
-    /** BENCH_GROWTH_INDEXES=before: the same figures with the list indexes before issue #15 (kept apart from `growth`). */
+    /** BENCH_GROWTH_INDEXES=before: the same figures with the older list indexes (kept apart from `growth`). */
     growthIndexesBefore: r.growth && r.growth.indexes === 'before' ? growthFigures(r.growth) : undefined,
     profiles: r.profiles,
     raw: {
@@ -583,7 +583,7 @@ export function formatReport(report: Report): string {
     );
     const t = f.tenants;
     section(
-      `Fairness, noisy tenants (issue #24): the healthy organization at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone, then beside 1 and 3 organizations ` +
+      `Fairness, noisy tenants: the healthy organization at ${f.paymentsPerSec} payments/s for ${f.durationS} s, alone, then beside 1 and 3 organizations ` +
         `with 5 webhooks answering after ${t.slowAnswerMs / 1000} s and a burst of ${t.burstPayments} payments each; 1 worker process; median of ${t.rounds}`,
     );
     row(
@@ -603,9 +603,9 @@ export function formatReport(report: Report): string {
   for (const g of [report.growth, report.growthIndexesBefore]) {
     if (!g) continue;
     section(
-      `Growth (issue #15): empty vs ${g.rows.full.deliveries} deliveries / ${g.rows.full.payments} payments over ${g.rows.full.organizations} organizations; ` +
+      `Growth: empty vs ${g.rows.full.deliveries} deliveries / ${g.rows.full.payments} payments over ${g.rows.full.organizations} organizations; ` +
         `typical organization (${g.measuredOrg.deliveries} deliveries, ${g.measuredOrg.dead} dead, ${g.measuredOrg.payments} payments); ${g.samples} samples, ${g.sweeps} sweeps` +
-        (g.indexes === 'before' ? '; LIST INDEXES AS BEFORE ISSUE #15' : ''),
+        (g.indexes === 'before' ? '; OLDER LIST INDEXES (BY CREATED_AT)' : ''),
     );
     const labels: Record<(typeof GROWTH_OPERATIONS)[number], string> = {
       listDeadDeliveries: 'GET /webhooks/deliveries?status=dead',

@@ -1,5 +1,5 @@
 /**
- * Rows for the retention job to prune (issue #14), written directly in a bench database (fixtures
+ * Rows for the retention job to prune, written directly in a bench database (fixtures
  * may write tables directly), set-based with `generate_series`: used by `pnpm bench:retention`
  * (old rows and as many recent ones, once) and by `pnpm bench:soak` (old rows only, again and again,
  * so every retention pass of the soak has work).

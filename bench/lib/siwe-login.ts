@@ -2,7 +2,7 @@
  * Wallet login through the API's real endpoint (`POST /api/gateway/v1/sso/login`) with a freshly
  * generated key and a signed EIP-4361 message over a server nonce (`GET /api/gateway/v1/sso/nonce`),
  * as an integrator's backend would do it: with its API key, so the session is bound to its
- * organization (issue #11).
+ * organization.
  *
  * @module
  */

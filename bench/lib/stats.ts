@@ -77,7 +77,7 @@ export function leastSquaresSlope(xs: readonly number[], ys: readonly number[]):
 /**
  * An interleaved order of two sides, A and B (`true` is A), `perSide` runs each, in A B B A pairs
  * (A B B A A B B A …; `aFirst = false` swaps the sides), so that a steady drift of the machine's
- * speed during the runs weighs on both sides alike (issue #30: the hot-merchant comparison).
+ * speed during the runs weighs on both sides alike (the hot-merchant comparison).
  */
 export function abbaOrder(perSide: number, aFirst: boolean): boolean[] {
   const order: boolean[] = [];

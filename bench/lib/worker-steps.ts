@@ -1,6 +1,6 @@
 /**
  * Splits a CPU profile of a delivery worker (the real one, or the ceiling's bare worker) into the
- * steps of one delivery (issue #16): queue (BullMQ), delivery read, gate admit, sign, got POST,
+ * steps of one delivery: queue (BullMQ), delivery read, gate admit, sign, got POST,
  * gate report, attempt record, delivery logic, metrics/logs, GC, and what cannot be told apart.
  *
  * Each sample goes to the step of the nearest frame on its stack (leaf first) that belongs to one;

@@ -8,8 +8,8 @@
  * record the attempt, the address check at connect time, the 1 KiB response reader) is what
  * the pipeline/ceiling ratio prices.
  *
- * Environment: REDIS_URL, QUEUE_PREFIX, WORKER_CONCURRENCY, DELIVERY_QUEUE_SHARDS (default 1; issue
- * #30: one Worker per shard, the concurrency divided like the real worker's), BENCH_JOBS_FILE (JSON
+ * Environment: REDIS_URL, QUEUE_PREFIX, WORKER_CONCURRENCY, DELIVERY_QUEUE_SHARDS (default 1;
+ * one Worker per shard, the concurrency divided like the real worker's), BENCH_JOBS_FILE (JSON
  * written by `ceiling.ts`). IPC: sends `{ type: 'ready' }` once the worker consumes; SIGTERM closes it.
  */
 import { createHmac } from 'node:crypto';

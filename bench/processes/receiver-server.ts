@@ -10,7 +10,7 @@
  *
  * Hanging endpoint (the fairness section): a request whose path starts with `hangPrefix` (set
  * over IPC; none by default) is read and never answered: the connection stays open until the
- * client gives up (the worker's WEBHOOK_TIMEOUT_MS). Slow endpoint (issue #24, the same section):
+ * client gives up (the worker's WEBHOOK_TIMEOUT_MS). Slow endpoint (the same section):
  * a request whose path starts with `slowPrefix` is answered 200 only after `slowMs`. Both kinds
  * are counted per delivery id on arrival (`hung`), and are not part of `unique`/`total`. Failing
  * endpoint (the soak): a request whose path starts with `failPrefix` is answered 500 at once,

@@ -56,7 +56,7 @@ async function startServer(
 
 /**
  * Starts the real API in a child process with the limiters effectively off (they still run and
- * still talk to Redis): the request rate, failed authentications and (issue #24) the
+ * still talk to Redis): the request rate, failed authentications and the
  * organization's event quota, which a bench of payments at thousands per second would pass. AUTH_FAILURE_LIMIT is raised too so that the figures never depend on how
  * the failed-authentication limiter counts: before 8b044f5 it counted every request while in
  * flight, so more than 30 concurrent requests from one address were answered 429.
@@ -69,7 +69,7 @@ export function startApiProcess(env: ApiEnv, opts: ServerOptions = {}) {
 /**
  * The API's child-process entry in the checkout `cwd` (`pnpm bench:api-ab` runs other checkouts):
  * `bench/processes/api-server.ts`, or `bench/api-server.ts` in a checkout from before the bench's
- * folders (issue #26).
+ * folders.
  */
 export function apiServerEntry(cwd: string = REPO_ROOT): string {
   const entry = 'bench/processes/api-server.ts';

@@ -1,5 +1,5 @@
 /**
- * Section `e2e` (issue #16): payments created and confirmed through the real HTTP API by a load
+ * Section `e2e`: payments created and confirmed through the real HTTP API by a load
  * generator in its own process (`e2e-load.ts`), the real API (`api-server.ts`) and the real worker
  * (`apps/worker/src/main.ts`) each in their own process, as in production.
  *
@@ -67,7 +67,7 @@ export interface ConfirmPhase {
   /** The bench database's backends during the confirms (see {@link sampleDbActivity}). */
   db: DbActivity;
   /**
-   * No-delivery phases (issue #30): the API process's CPU time per request of the run (its
+   * No-delivery phases: the API process's CPU time per request of the run (its
    * untimed creations and its confirms), µs: unlike payments/s, it does not move with the share of
    * the cores the API gets, so it says whether one organization costs more than many.
    */
@@ -156,9 +156,9 @@ export interface DeliveryPhase extends ConfirmPhase {
    * backend on the machine), redis, total.
    */
   cpuCores: Record<string, number>;
-  /** Issue #30: the (first) worker's main thread over the phase: shares of the wall time on a core and waiting for one. */
+  /** The (first) worker's main thread over the phase: shares of the wall time on a core and waiting for one. */
   workerMainThread?: ThreadShares | undefined;
-  /** Issue #30: the (first) worker's delivery stages over the phase (from its published metrics), if it published. */
+  /** The (first) worker's delivery stages over the phase (from its published metrics), if it published. */
   workerStages?: StageWindow | undefined;
   /** Delivery commit (`created_at`) → receiver 2xx, ms. */
   commitToReceiverMs: LatencySummary;
@@ -264,7 +264,7 @@ export interface E2eFixtures {
   payers: number;
   /**
    * Session JWTs per organization id: a session is bound to the organization whose API key went
-   * with the login (issue #11), so each organization has its own payers, each logged in through
+   * with the login, so each organization has its own payers, each logged in through
    * it and holding 10^30 base units: `payers` for the fan-out and hot organizations, a share
    * of them for each spread organization.
    */

@@ -1,5 +1,5 @@
 /**
- * Section 4 of the bench, fairness (issue #10, delivery isolation): does one organization's
+ * Section 4 of the bench, fairness (delivery isolation): does one organization's
  * hanging endpoint slow another organization's healthy one down, and are the hanging endpoint's
  * deliveries kept exactly?
  *
@@ -23,7 +23,7 @@
  * at the end of a round H's webhook is deactivated and its pending deliveries marked `dead`, so
  * that the sweeper of a later worker never re-enqueues them.
  *
- * Part 2, noisy tenants (issue #24), is `tenants-section.ts`; its result is `tenants`.
+ * Part 2, noisy tenants, is `tenants-section.ts`; its result is `tenants`.
  *
  * @module
  */
@@ -85,7 +85,7 @@ export interface FairnessSectionResult {
   paymentsPerSec: number;
   durationS: number;
   rounds: FairnessRound[];
-  /** Part 2 (issue #24): the healthy organization beside one and three noisy ones (`tenants-section.ts`). */
+  /** Part 2: the healthy organization beside one and three noisy ones (`tenants-section.ts`). */
   tenants: TenantsResult;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The growth section's plan (issue #15, "Growth"): how many rows each seeded organization gets,
+ * The growth section's plan ("Growth"): how many rows each seeded organization gets,
  * and the status mix of the seeded rows. Pure functions, so that the distribution is tested
  * (test/bench-growth-plan.test.ts) apart from the SQL that writes the rows (bench/sections/growth-seed.ts).
  *

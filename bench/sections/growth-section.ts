@@ -1,5 +1,5 @@
 /**
- * The growth section (issue #15, "Growth"): do listing deliveries, listing payments, confirming a
+ * The growth section ("Growth"): do listing deliveries, listing payments, confirming a
  * payment and one sweeper cycle stay fast when months of traffic fill the tables? And what does a
  * queued delivery cost in Redis, and does a large backlog drain at the rate of a small one?
  *
@@ -24,7 +24,7 @@
  * `POST /gateway/v1/payments/:id/confirm` (payments created untimed first); `BENCH_GROWTH_SWEEPS`=1,000
  * calls of the worker's `sweepOutbox` (pending deliveries, with SWEEP_GRACE_MS).
  *
- * Then `EXPLAIN (ANALYZE, BUFFERS)` of each statement behind the figures, with the issue #15
+ * Then `EXPLAIN (ANALYZE, BUFFERS)` of each statement behind the figures, with the keyset
  * indexes ("after") and, in a transaction rolled back, with the indexes as they were before
  * ("before"); and, for each of `BENCH_GROWTH_DRAIN`=10,000 and 100,000, that many pending
  * deliveries of the pipeline organization (bulk SQL) get their jobs (`enqueueDeliveries`, the real
@@ -105,7 +105,7 @@ export interface GrowthSectionResult {
   workerConcurrency: number;
   samples: number;
   sweeps: number;
-  /** `after` (the schema's), or `before`: the lists measured with the indexes before issue #15. */
+  /** `after` (the schema's), or `before`: the lists measured with the older (created_at) indexes. */
   indexes: 'after' | 'before';
 }
 
@@ -309,7 +309,7 @@ async function explain(client: pg.Client, sql: string): Promise<{ plan: string; 
   return { plan, execMs: m ? Number(m[1]) : Number.NaN };
 }
 
-/** The indexes issue #15 replaced, as they were (recreated inside the "before" transaction). */
+/** The older list indexes (by created_at) the keyset ones replaced, as they were (recreated inside the "before" transaction). */
 const OLD_INDEXES = [
   `CREATE INDEX "payments_organization_id_status_created_at_idx" ON payments (organization_id, status, created_at)`,
   `CREATE INDEX "deliveries_organization_id_created_at_idx" ON deliveries (organization_id, created_at DESC)`,
@@ -324,12 +324,12 @@ const NEW_INDEXES = [
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements behind the figures, as the service sends them
- * (literal parameters), now ("after") and with the indexes as before issue #15 ("before": one
+ * (literal parameters), now ("after") and with the older indexes ("before": one
  * transaction that drops the new indexes, recreates the old ones, explains, and rolls back).
  */
 async function explainAll(client: pg.Client, org: string, largestOrg: string, paymentId: string, graceMs: number): Promise<GrowthPlan[]> {
   const cutoff = lit(new Date(Date.now() - graceMs).toISOString());
-  // Issue #25: the list joins each delivery to its event (primary key) for its payment id, and filters
+  // The list joins each delivery to its event (primary key) for its payment id, and filters
   // by webhook, event type and payment too (findDeliveries in packages/core/src/webhooks/repository.ts).
   const cols = `d.id::text, d.webhook_id::text AS "webhookId", d.event_id::text AS "eventId", d.event, e.payment_id::text AS "paymentId", d.status::text AS status, d.attempts, d.next_attempt_at AS "nextAttemptAt", d.last_status_code AS "lastStatusCode", d.last_error AS "lastError", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt"`;
   const list = (orgId: string, filter: string) =>
@@ -338,7 +338,7 @@ async function explainAll(client: pg.Client, org: string, largestOrg: string, pa
   const webhookOfLargest = await one(
     `SELECT webhook_id::text AS v FROM deliveries WHERE organization_id = ${lit(largestOrg)}::uuid LIMIT 1`,
   );
-  // A database seeded before issue #25 has no events.payment_id: the plan is then the one of an unknown payment.
+  // A database seeded before the events.payment_id column existed has none: the plan is then the one of an unknown payment.
   const paymentOfLargest =
     (await one(
       `SELECT payment_id::text AS v FROM events WHERE organization_id = ${lit(largestOrg)}::uuid AND payment_id IS NOT NULL ORDER BY id DESC LIMIT 1 OFFSET 1000`,
@@ -353,15 +353,15 @@ async function explainAll(client: pg.Client, org: string, largestOrg: string, pa
       sql: list(largestOrg, ` AND d.status = 'dead'::delivery_status`),
     },
     {
-      name: 'GET /webhooks/deliveries?webhookId=… (largest organization; issue #25)',
+      name: 'GET /webhooks/deliveries?webhookId=… (largest organization)',
       sql: list(largestOrg, ` AND d.webhook_id = ${lit(webhookOfLargest ?? '00000000-0000-7000-8000-000000000000')}::uuid`),
     },
     {
-      name: 'GET /webhooks/deliveries?event=payment.refunded (largest organization; issue #25: a type it has none of)',
+      name: 'GET /webhooks/deliveries?event=payment.refunded (largest organization; a type it has none of)',
       sql: list(largestOrg, ` AND d.event = 'payment.refunded'`),
     },
     {
-      name: 'GET /webhooks/deliveries?paymentId=… (largest organization; issue #25)',
+      name: 'GET /webhooks/deliveries?paymentId=… (largest organization)',
       sql: list(
         largestOrg,
         ` AND d.event_id IN (SELECT id FROM events WHERE payment_id = ${lit(paymentOfLargest)}::uuid AND organization_id = ${lit(largestOrg)}::uuid)`,
@@ -471,7 +471,7 @@ async function seedDrainDeliveries(client: pg.Client, orgId: string, webhookIds:
 async function runDrains(d: SectionDeps, client: pg.Client): Promise<DrainRun[]> {
   const { ctx, cfg, fx, receiver, log } = d;
   const redis = new Redis(cfg.redisUrl, { maxRetriesPerRequest: 1 });
-  // Issue #30: every shard of the delivery queue (one with DELIVERY_QUEUE_SHARDS=1, the default).
+  // Every shard of the delivery queue (one with DELIVERY_QUEUE_SHARDS=1, the default).
   const shards = deliveryQueues(ctx.queues);
   const patterns = shards.map((q) => `${q.opts.prefix}:${deliveryQueue.name}:*`);
   const queueBytes = async () => (await Promise.all(patterns.map((p) => keyBytes(redis, p)))).reduce((a, b) => a + b, 0);
@@ -638,13 +638,13 @@ export async function runGrowthSection(d: SectionDeps, env: ApiEnv): Promise<Gro
       `  growth: measured organization ${JSON.stringify(measuredOrg)} (empty database: ${JSON.stringify(emptyOrgCounts)}), largest ${JSON.stringify(largestOrg)}; measuring`,
     );
     if (cfg.growthIndexes === 'before') {
-      // For the record: the same measurements with the list indexes as they were before issue #15.
+      // For the record: the same measurements with the older list indexes (by created_at).
       for (const c of [client, emptyClient]) {
         for (const name of NEW_INDEXES) await c.query(`DROP INDEX "${name}"`);
         for (const def of OLD_INDEXES) await c.query(def);
         await c.query('ANALYZE payments, deliveries');
       }
-      log('  growth: BENCH_GROWTH_INDEXES=before: the issue #15 list indexes replaced by the ones before, on both databases');
+      log('  growth: BENCH_GROWTH_INDEXES=before: the keyset list indexes replaced by the older ones, on both databases');
     }
     await flushRedis(cfg.redisUrl);
     const measured = await measureBoth(
@@ -657,7 +657,7 @@ export async function runGrowthSection(d: SectionDeps, env: ApiEnv): Promise<Gro
     );
     await flushRedis(cfg.redisUrl);
 
-    log('  growth: EXPLAIN (ANALYZE, BUFFERS), with the issue #15 indexes and with the ones before');
+    log('  growth: EXPLAIN (ANALYZE, BUFFERS), with the keyset indexes and with the older ones');
     // Explained for the typical organization next to the measured one: the measured one's newest
     // rows are the confirms just made (the newest of the whole table), which any plan finds at once.
     const explained = orgs[typical + 1]!.id;

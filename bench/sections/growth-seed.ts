@@ -1,5 +1,5 @@
 /**
- * Bulk seeding of the growth section (issue #15): payments, events, deliveries and their attempts
+ * Bulk seeding of the growth section: payments, events, deliveries and their attempts
  * for many organizations, written server-side by `INSERT … SELECT … FROM generate_series(…)`, a
  * few statements per table (chunks of `CHUNK` rows), never one insert per row.
  *

@@ -1,5 +1,5 @@
 /**
- * The e2e section's ledger part (issue #16, "serve account lookups from the index and show the
+ * The e2e section's ledger part ("serve account lookups from the index and show the
  * cost does not grow with accounts"): at each account count of `BENCH_E2E_LEDGER_ACCOUNTS`
  * (default 1,000 and 100,000 rows in `ledger_accounts`):
  *
@@ -7,8 +7,8 @@
  *    accounts with 1,000 base units each, one `bench.seed` journal entry, its postings and the
  *    issuance account's debit, so the ledger still balances), then `VACUUM (ANALYZE)`;
  * 2. `EXPLAIN (ANALYZE, BUFFERS)` of the account lookup as `postEntry` sent it for a confirm
- *    until issue #30 (payer wallet debit at stripe 0, organization credit at one stripe, one
- *    statement; since #30 the credit's stripe is its own `FOR UPDATE SKIP LOCKED` statement on
+ *    before credits took free stripes (payer wallet debit at stripe 0, organization credit at one
+ *    stripe, one statement; now the credit's stripe is its own `FOR UPDATE SKIP LOCKED` statement on
  *    the same index, explained with the other statements of a confirm below), with literal
  *    parameters, inside a transaction rolled back at the end;
  * 3. the same lookup with bind parameters, as Prisma sends it, `BENCH_E2E_LEDGER_CONFIRMS` times
@@ -17,7 +17,7 @@
  *    organization without webhooks: ms per confirm (the whole transaction).
  *
  * At the largest count it also explains every statement of one confirm transaction, and the
- * account lookup as it was before issue #16 (an expression over the index columns) for contrast.
+ * account lookup in its older form (an expression over the index columns) for contrast.
  *
  * @module
  */
@@ -45,7 +45,7 @@ export interface LedgerScaleResult {
   points: LedgerScalePoint[];
   /** At the largest count: EXPLAIN (ANALYZE, BUFFERS) of each statement of one confirm transaction. */
   confirmPlans: { statement: string; plan: string }[];
-  /** At the largest count: the lookup as it was before issue #16 (beb43be), for contrast. */
+  /** At the largest count: the lookup in its older form, for contrast. */
   oldLookupPlan: string;
 }
 
@@ -143,7 +143,7 @@ async function explainConfirm(client: pg.Client, ctx: Context, token: string, or
     );
     await step('look up and lock the accounts (postEntry)', lookupSql(token, payer, orgId, 3));
     await step(
-      "a free stripe for the organization's credit (postEntry, issue #30)",
+      "a free stripe for the organization's credit (postEntry)",
       `SELECT id::text, owner_type::text AS owner_type, owner_id, stripe, balance::text AS balance
        FROM ledger_accounts WHERE owner_type = 'organization' AND owner_id = ${lit(orgId)} AND token = ${lit(token)}
        ORDER BY random() LIMIT 1
@@ -274,7 +274,7 @@ export async function runLedgerScale(d: SectionDeps, orgId: string, fanoutOrgId?
            ORDER BY id`,
         );
         oldLookupPlan = before.plan;
-        log(`  ledger: the lookup before issue #16 (expression, no FOR UPDATE) executes in ${before.execMs.toFixed(1)} ms`);
+        log(`  ledger: the older lookup (expression, no FOR UPDATE) executes in ${before.execMs.toFixed(1)} ms`);
       }
     }
     return { points, confirmPlans, oldLookupPlan };

@@ -1,5 +1,5 @@
 /**
- * Part 2 of the bench's fairness section (issue #24, finding 1): the outside review's noisy
+ * Part 2 of the bench's fairness section: the outside review's noisy
  * tenants. Can one organization, or three, with slow endpoints and a burst of events hold up
  * another organization's deliveries?
  *

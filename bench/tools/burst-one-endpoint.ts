@@ -1,8 +1,8 @@
 /**
  * `node --import tsx bench/tools/burst-one-endpoint.ts`: a burst of deliveries to **one** webhook
- * (issue #10's per-endpoint cap, default 10 in flight) drained by one real worker
- * (`WORKER_CONCURRENCY`=50), to watch parked jobs wake up (see bench/JOURNAL.md, "2026-11-22: e2e / issue #16",
- * the parked-delivery bug).
+ * (the per-endpoint cap, default 10 in flight) drained by one real worker
+ * (`WORKER_CONCURRENCY`=50), to watch parked jobs wake up (see bench/JOURNAL.md, the e2e entry of
+ * 2026-11-22: the parked-delivery bug).
  *
  * `BENCH_BURST_DELIVERIES` (default 300) payments to an organization with one webhook on the local
  * receiver are confirmed first (the jobs wait in Redis), then the worker starts. Every second it

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:expiry`: how fast the expiry scan (issue #16, `expireDuePayments`) clears a mass
+ * `pnpm bench:expiry`: how fast the expiry scan (`expireDuePayments`) clears a mass
  * expiry, e.g. the payments of a flash sale that all expire in the same second.
  *
  * Seeds, in a fresh bench database, one organization with BENCH_EXPIRY_WEBHOOKS (1) webhooks

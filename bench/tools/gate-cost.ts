@@ -1,5 +1,5 @@
 /**
- * Cost of the endpoint gate per delivery (issue #10): one `admit` plus one `report` (two Lua
+ * Cost of the endpoint gate per delivery: one `admit` plus one `report` (two Lua
  * scripts) for each attempt, measured on the bench Redis, one at a time (latency per delivery) and
  * 50 at a time over an auto-pipelined connection, as the worker runs them (Redis CPU per delivery).
  * Run: `node --import tsx bench/tools/gate-cost.ts` (env BENCH_REDIS_URL, default redis://127.0.0.1:6379/13).

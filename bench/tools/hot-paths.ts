@@ -17,7 +17,7 @@
  * `pnpm bench` (BENCH_PG_URL, BENCH_REDIS_URL, BENCH_POOLER=pgbouncer: through a PgBouncer in
  * transaction mode) plus BENCH_HOT_ITERATIONS (default 300) and BENCH_DATABASE_POOLER (the
  * DATABASE_POOLER of the measured clients; default `transaction` through PgBouncer, else `none`:
- * `transaction` without PgBouncer isolates the cost of unnamed statements, issue #15).
+ * `transaction` without PgBouncer isolates the cost of unnamed statements).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      // The fixtures give one organization more webhooks than the default cap (issue #11).
+      // The fixtures give one organization more webhooks than the default cap.
       WEBHOOKS_MAX_PER_ORG: '10000',
       SECRETS_ENCRYPTION_KEY: `hot:${randomBytes(32).toString('base64')}`,
     }),

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:retention`: the prune rate of the retention job (issue #14), per table.
+ * `pnpm bench:retention`: the prune rate of the retention job, per table.
  *
  * Seeds, directly in a fresh bench database (fixtures may write tables directly): one
  * organization and BENCH_RETENTION_WEBHOOKS (10) webhooks; BENCH_RETENTION_DELIVERIES (100,000)

@@ -1,6 +1,6 @@
 /**
- * `pnpm bench:footprint`: what the runtime costs, from the sources through tsx (how the image ran
- * before issue #14) and from the compiled build (`pnpm build`, `node --conditions=gw-dist`, how it
+ * `pnpm bench:footprint`: what the runtime costs, from the sources through tsx (how the image
+ * used to run) and from the compiled build (`pnpm build`, `node --conditions=gw-dist`, how it
  * runs now), measured in the same run on the same machine:
  *
  * - start-up: spawn → the app's "listening"/"started" log line, ms (median of the rounds);

@@ -1,5 +1,5 @@
 /**
- * CPU of the worker's HTTP sender per attempt (issue #16): `createSender` (got, keep-alive agent)
+ * CPU of the worker's HTTP sender per attempt: `createSender` (got, keep-alive agent)
  * POSTing a delivery-sized signed body to a receiver in another process (answers 200, empty body),
  * 50 attempts in flight as the worker runs them. Prints this process's CPU µs (user + system) per
  * attempt for several rounds after a warm-up; the receiver's CPU is not counted.

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:soak` (issue #30, item 5): the real API and worker under a steady mixed load for
+ * `pnpm bench:soak`: the real API and worker under a steady mixed load for
  * `BENCH_SOAK_DURATION_S` (1800 s), each process's memory sampled every `BENCH_SOAK_SAMPLE_S` (10 s),
  * to tell whether anything grows with use.
  *
@@ -34,7 +34,7 @@
  * (`gw_cache_entries{cache}`, with its bound `gw_cache_max_entries`, from the same snapshots).
  *
  * Report: after `BENCH_SOAK_WARMUP_S` (300 s), the least-squares slope of each process's RSS and heap,
- * as % of its post-warm-up mean per hour, against the target ≤ 5 %/h (issue #30; reported, not
+ * as % of its post-warm-up mean per hour, against the target ≤ 5 %/h (reported, not
  * asserted), and beside it, not judged, the slope of each 5-minute window's minimum (the floor the
  * collections return to; a leak raises it too); each cache's size at the end against its bound, and whether it stopped growing (its
  * largest size in the last half of the post-warm-up samples ≤ 1.05 × its largest in the first half,
@@ -97,7 +97,7 @@ const S = {
   /** Webhooks of `soak-fail` (0: its payments notify nobody, to tell its parked backlog's share of the worker's growth). */
   failWebhooks: int('BENCH_SOAK_FAIL_WEBHOOKS', 1, 0),
 };
-/** Growth target after warm-up (issue #30), % of the post-warm-up mean per hour. */
+/** Growth target after warm-up, % of the post-warm-up mean per hour. */
 const TARGET_PCT_PER_HOUR = 5;
 /**
  * A cache "stopped growing" when its largest size in the second half of the post-warm-up samples is

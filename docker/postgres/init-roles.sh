@@ -1,5 +1,5 @@
 #!/bin/sh
-# Creates the gateway's database roles (issue #24, least privilege): run by the postgres image's
+# Creates the gateway's database roles (least privilege): run by the postgres image's
 # entrypoint from /docker-entrypoint-initdb.d/ on the first start of an empty data volume, as the
 # superuser POSTGRES_USER, after POSTGRES_DB was created. docker-compose.yml mounts it there and
 # roles.sql at /etc/gateway/roles.sql.

@@ -1,4 +1,4 @@
--- The gateway's two database roles (issue #24, least privilege), run by init-roles.sh as the
+-- The gateway's two database roles (least privilege), run by init-roles.sh as the
 -- superuser, connected to the gateway's database, with psql variables db, owner, owner_password,
 -- app and app_password. Idempotent.
 --

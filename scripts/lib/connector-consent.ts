@@ -8,7 +8,7 @@ import type {
 import type { PrivateKeyAccount } from 'viem/accounts';
 
 /**
- * The wallet holder's side of an AI connector's authorization (issue #29) over plain HTTP, in one
+ * The wallet holder's side of an AI connector's authorization over plain HTTP, in one
  * place for `pnpm demo` (scripts/demo.ts) and the tests (test/support/oauth-flow.ts): the consent
  * page's two POSTs made exactly as its script (`/oauth/assets/holder.js`) makes them, the holder's
  * viem account signing the message, then the redirects back to the client followed until its

@@ -1,5 +1,5 @@
 /**
- * AI connectors end to end (issue #29): the MCP SDK's own client (`@modelcontextprotocol/client`)
+ * AI connectors end to end: the MCP SDK's own client (`@modelcontextprotocol/client`)
  * connects to an organization's MCP endpoint and runs the whole authorization itself (401 with the
  * Bearer challenge, the RFC 9728 protected-resource metadata, RFC 8414 discovery, dynamic
  * registration, PKCE S256 with `resource`), and its `redirectToAuthorization` opens the consent page
@@ -67,7 +67,7 @@ async function walletContext(browser: Browser, holder: PrivateKeyAccount, asked:
   return context;
 }
 
-(haveChromium ? describe : describe.skip)('MCP client through OAuth in a real browser (issue #29)', () => {
+(haveChromium ? describe : describe.skip)('MCP client through OAuth in a real browser', () => {
   let stack: Stack;
   let browser: Browser;
   let org: { organizationId: string; apiKey: string };

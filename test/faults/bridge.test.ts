@@ -1,5 +1,5 @@
 /**
- * Fault injection for the bridge's relayer (issue #28): each scenario has its own two anvils, its own
+ * Fault injection for the bridge's relayer: each scenario has its own two anvils, its own
  * database and Redis prefix, a real worker process reaching the destination chain through a proxy
  * that can fail in chosen ways, and N transfers home → second chain made through the real API by
  * wallets' permits. Lost = a transfer not `completed`; sent twice = a mint on the destination beyond

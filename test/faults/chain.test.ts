@@ -1,5 +1,5 @@
 /**
- * Fault injection for the on-chain outbox and the deposit scan (issue #27): each scenario has its
+ * Fault injection for the on-chain outbox and the deposit scan: each scenario has its
  * own anvils, its own database and Redis prefix, a real worker process reaching the home chain
  * through a proxy that can fail in chosen ways, and withdrawals through the real API. Lost = a
  * withdrawal not `confirmed`; sent twice = a token transfer to a wallet beyond its one withdrawal.

@@ -5,7 +5,7 @@ import { exited, FAULT_ENV, produceDeliveries, RedisServer, repoRoot, report, se
 import { deliveryQueue } from '@gw/core/webhooks';
 
 /**
- * Fault injection (issue #6): each scenario has its own redis-server and its own PostgreSQL
+ * Fault injection: each scenario has its own redis-server and its own PostgreSQL
  * database, breaks something in the middle of a run, and checks that nothing is lost.
  */
 describe('faults: nothing is lost', () => {
@@ -23,7 +23,7 @@ describe('faults: nothing is lost', () => {
       redisUrl: redis.url,
       env: {
         ...FAULT_ENV,
-        // Scenario 5 gives one organization 30 webhooks, over the default cap of 20 (issue #11).
+        // Scenario 5 gives one organization 30 webhooks, over the default cap of 20.
         WEBHOOKS_MAX_PER_ORG: '100',
         ...env,
       },
@@ -133,7 +133,7 @@ describe('faults: nothing is lost', () => {
             REDIS_URL: stack.config.REDIS_URL,
             QUEUE_PREFIX: stack.config.QUEUE_PREFIX,
             LOG_LEVEL: 'silent',
-            // Required outside NODE_ENV=test since issue #11; the stack's key seals the same secrets.
+            // Required outside NODE_ENV=test; the stack's key seals the same secrets.
             NODE_ENV: 'test',
             SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
           },

@@ -10,7 +10,7 @@ const FIFTY_MB = 50 * 1024 * 1024;
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /**
- * Fault 6 (issue #6): receivers that answer 410, 429, 500, reset the connection, never answer,
+ * Receivers that answer 410, 429, 500, reset the connection, never answer,
  * or stream a 50 MB body. Each ends as the specification says (non-2xx or no answer within the
  * timeout: retried, then dead; 2xx: delivered), and the worker stays within its memory bound.
  */

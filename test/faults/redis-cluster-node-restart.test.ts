@@ -4,7 +4,7 @@ import { RedisCluster } from '../support/redis-cluster.js';
 import { FAULT_ENV, produceDeliveries, report, settle, startFaultRig, tally, waitUntil } from './harness.js';
 
 /**
- * Fault injection on a real 3-master Redis Cluster (issue #15): the master that holds the
+ * Fault injection on a real 3-master Redis Cluster: the master that holds the
  * service's hash slot (every key under QUEUE_PREFIX `{…}`) is killed in the middle of a run and
  * started again on the same port with the same nodes.conf, empty (no persistence), so every
  * queued job is gone; the sweeper re-enqueues from PostgreSQL and nothing is lost. A master that

@@ -6,7 +6,7 @@ import { FAULT_ENV, produceDeliveries, report, settle, startFaultRig, tally, wai
 const SHARDS = 3;
 
 /**
- * Issue #30: the delivery queue sharded over 3 hash tags (DELIVERY_QUEUE_SHARDS=3) on a real
+ * The delivery queue sharded over 3 hash tags (DELIVERY_QUEUE_SHARDS=3) on a real
  * 3-master Redis Cluster, so each master holds one shard. Under load (a worker process consuming
  * every shard), a master that holds a shard but not the service's home slot is killed and started
  * again on the same port with the same nodes.conf, empty (no persistence): its shard's queued jobs

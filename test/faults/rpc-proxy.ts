@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 
 /**
- * A JSON-RPC proxy in front of a real node, for the chain fault scenarios (issue #27). Modes:
+ * A JSON-RPC proxy in front of a real node, for the chain fault scenarios. Modes:
  * `pass` forwards everything; `down` drops every connection (a node that is gone); `no-send`
  * answers `eth_sendRawTransaction` with an error (a crash right after signing looks the same to the
  * pipeline: the bytes are stored, nothing reached the node); `no-receipts` answers

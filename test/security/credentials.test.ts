@@ -9,7 +9,7 @@ import { signedLogin, newWallet } from '../support/wallet.js';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-describe('JWT attacks (issue #6, attack 2)', () => {
+describe('JWT attacks', () => {
   let stack: Stack;
   let apiKey: string;
   let token: string;
@@ -119,7 +119,7 @@ describe('JWT attacks (issue #6, attack 2)', () => {
   });
 });
 
-describe('secrets at rest and logs (issue #6, attacks 5 and 6)', () => {
+describe('secrets at rest and logs', () => {
   let stack: Stack;
   const logs: string[] = [];
   const sink = new Writable({
@@ -184,7 +184,7 @@ describe('secrets at rest and logs (issue #6, attacks 5 and 6)', () => {
   });
 });
 
-describe('failed authentication is rate limited per client address (issue #6, attack 7)', () => {
+describe('failed authentication is rate limited per client address', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('authfail', { worker: false, env: { AUTH_FAILURE_LIMIT: '5' } });

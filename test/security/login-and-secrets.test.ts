@@ -22,7 +22,7 @@ async function signedEdited(edit: (message: string) => string, nonce: string) {
   return { message: edited, signature: await wallet.signMessage({ message: edited }) };
 }
 
-describe('finding 2 and the SIWE part of finding 9: login messages (issue #11)', () => {
+describe('finding 2 and the SIWE part of finding 9: login messages', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('review-siwe', { worker: false });
@@ -56,7 +56,7 @@ describe('finding 2 and the SIWE part of finding 9: login messages (issue #11)',
     const login = await signedLogin(newWallet(), { nonce: issued.body.nonce });
     expect((await stack.http.post(LOGIN).send(login)).status).toBe(200);
     expect((await stack.http.post(LOGIN).send(login)).status).toBe(401);
-    // A nonce past its 10 minutes is refused (issue #24: nonces are stateless, so the service's own
+    // A nonce past its 10 minutes is refused (nonces are stateless, so the service's own
     // key makes one that expired a second ago, as one issued 10 minutes ago would be).
     const old = createLoginNonce(stack.api.deps.secretBox, new Date(Date.now() - 1000));
     expect((await stack.http.post(LOGIN).send(await signedLogin(newWallet(), { nonce: old }))).status).toBe(401);
@@ -120,7 +120,7 @@ describe('SIWE_CLIENT_NONCES=true (one release of migration)', () => {
   });
 });
 
-describe('finding 3: no secrets key written into the source (issue #11)', () => {
+describe('finding 3: no secrets key written into the source', () => {
   /** The development key that used to be in secret-box.ts, as anyone reading the source had it. */
   const FORMER_DEV_KEYRING = 'dev:ZGV2LW9ubHktc2VjcmV0cy1rZXktMzItYnl0ZXMhISE=';
 
@@ -181,7 +181,7 @@ describe('finding 3: no secrets key written into the source (issue #11)', () => 
   });
 });
 
-describe('finding 8: a JWT whose kid is not a short string (issue #11)', () => {
+describe('finding 8: a JWT whose kid is not a short string', () => {
   let stack: Stack;
   const lines: string[] = [];
   beforeAll(async () => {

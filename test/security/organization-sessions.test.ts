@@ -5,7 +5,7 @@ import { startStack, type Stack } from '../support/stack.js';
 import { newWallet } from '../support/wallet.js';
 
 /**
- * Outside review, finding 1 (issue #11): a session JWT was a bearer capability for every
+ * Outside review, finding 1: a session JWT was a bearer capability for every
  * organization. Reproduced as described: organization B, holding wallet w2's JWT (w2 logged in
  * through organization A's app), got 201 on a consent, 200 on the health records and 201 on a
  * transfer with its own API key (any scope) and even with a connector token.
@@ -114,7 +114,7 @@ describe('finding 1: a session JWT is bound to the organization it was issued th
 });
 
 /**
- * Finding 1, second half (issue #11, "Consent is a statement the patient signs"): the access log
+ * Finding 1, second half ("Consent is a statement the patient signs"): the access log
  * recorded whatever JWT the reader sent, proving nothing about who consented. Now a consent is the
  * patient's EIP-712 signature, stored and verifiable by anyone, and reads are logged against it.
  */

@@ -6,7 +6,7 @@ import { eventually, startStack, type Stack } from '../support/stack.js';
 import { TestReceiver } from '../support/receiver.js';
 import { basic, OPS_PASSWORD, OPS_USER, startOpsFor } from '../../apps/ops/test/ops-stack.js';
 
-/** Outside review (issue #11), findings 4–7 and 9, each reproduced as the review describes it. */
+/** Outside review, findings 4–7 and 9, each reproduced as the review describes it. */
 
 const randomKey = () => `sk_${randomBytes(32).toString('base64url')}`;
 

@@ -19,7 +19,7 @@ import { eventually, startStack, type Stack } from '../support/stack.js';
 import { newWallet, signedLogin } from '../support/wallet.js';
 
 /**
- * Outside review, finding 3 (issue #24): after a restart with a new `JWT_PRIVATE_KEY` the JWKS
+ * Outside review, finding 3: after a restart with a new `JWT_PRIVATE_KEY` the JWKS
  * listed three kids and a token forged with the old key (another wallet, roles `user, agent`,
  * expiry in 10 years) got 200. And two "Lower" items of the same module: the unknown-`kid` cache
  * grew without bound, and every anonymous `GET /sso/nonce` wrote a row kept for a day.
@@ -91,7 +91,7 @@ function adminOf(stack: () => Stack) {
   };
 }
 
-describe('finding 3: a changed JWT_PRIVATE_KEY retires the old key after one JWT_TTL_SECONDS (issue #24)', () => {
+describe('finding 3: a changed JWT_PRIVATE_KEY retires the old key after one JWT_TTL_SECONDS', () => {
   const pemA = newPem();
   const pemB = newPem();
   let stack: Stack;
@@ -148,7 +148,7 @@ describe('finding 3: a changed JWT_PRIVATE_KEY retires the old key after one JWT
   });
 });
 
-describe('finding 3: keys:rotate, keys:list and keys:retire, on every replica (issue #24)', () => {
+describe('finding 3: keys:rotate, keys:list and keys:retire, on every replica', () => {
   let stack: Stack;
   let second: RunningApi;
   let b: Http;
@@ -214,7 +214,7 @@ describe('finding 3: keys:rotate, keys:list and keys:retire, on every replica (i
   });
 });
 
-describe('finding 3: lifetime capped at JWT_TTL_SECONDS, roles from wallet_roles (issue #24)', () => {
+describe('finding 3: lifetime capped at JWT_TTL_SECONDS, roles from wallet_roles', () => {
   let stack: Stack;
   let second: RunningApi;
   let b: Http;
@@ -297,7 +297,7 @@ describe('finding 3: lifetime capped at JWT_TTL_SECONDS, roles from wallet_roles
   });
 });
 
-describe('Lower: the kid cache and the login nonces (issue #24)', () => {
+describe('Lower: the kid cache and the login nonces', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('i24-kid-nonce', { worker: false, env: { AUTH_FAILURE_LIMIT: '100000' } });

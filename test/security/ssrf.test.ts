@@ -4,7 +4,7 @@ import { eventually, startStack, type Stack } from '../support/stack.js';
 import { TestReceiver } from '../support/receiver.js';
 
 /**
- * SSRF (issue #6, attack 1), with WEBHOOK_ALLOW_PRIVATE_URLS=false and an injected resolver:
+ * SSRF, with WEBHOOK_ALLOW_PRIVATE_URLS=false and an injected resolver:
  * private destinations are refused at registration, a name that turns private after registration
  * (DNS rebinding) is refused at connect time, and redirects are never followed.
  */

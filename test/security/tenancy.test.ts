@@ -18,7 +18,7 @@ import { connectorToken } from '../support/connector-token.js';
 type Caller = { apiKey: string; token: string; address: string; organizationId: string; wallet: PrivateKeyAccount };
 
 /**
- * Tenant isolation (issue #6, attack 4): every endpoint that takes an id, called by another
+ * Tenant isolation: every endpoint that takes an id, called by another
  * organization (and another wallet) with the first one's id → 404, and nothing changes.
  * The list of id-taking routes comes from the app itself: a new one without a case here fails.
  */
@@ -97,10 +97,10 @@ describe('tenant isolation on every id-taking endpoint', () => {
     ids.withdrawal = (await post('/api/gateway/v1/wallet/withdraw', { amount: '5' }, 202)).id;
     ids.permitDeposit = await permitDeposit(a, 7n);
     ids.consent = (await post('/api/gateway/v1/consents', await signedConsent(a.wallet, a.organizationId), 201)).id;
-    // B's own valid revocation signature for A's consent id (issue #11: revocations are signed).
+    // B's own valid revocation signature for A's consent id (revocations are signed).
     revocationByB = await signedRevocation(b.wallet, ids.consent!);
     ids.shipment = (await post('/api/cargolink/v1/shipments', { reference: 'REF-1', origin: 'DE', destination: 'US' }, 201)).id;
-    // Issue #29: a grant of A's wallet to an AI connector at A.
+    // A grant of A's wallet to an AI connector at A.
     ids.grant = (await connectorToken(stack, { organizationId: a.organizationId, wallet: a.address, scopes: ['payments:read'] })).grantId;
     // A's relayed vote and delegation (rows written directly: their relay is governance's own test).
     const voteTx = randomUUID();
@@ -319,8 +319,8 @@ function returnsList(route: RouteDef<never>): boolean {
 }
 
 /**
- * Every list endpoint (issue #24, finding 4: `GET /consents` returned the wallet's consents for
- * every organization): the route table is walked for the authenticated GET routes whose answer
+ * Every list endpoint (`GET /consents` once returned the wallet's consents for every
+ * organization): the route table is walked for the authenticated GET routes whose answer
  * holds a list; organizations A and B each create their own data with the same wallet, and B's
  * answer (B's key, and the wallet's session bound to B where the route takes a JWT) must contain
  * nothing of A's: neither A's organization id nor the id of any row that carries A's
@@ -351,7 +351,7 @@ describe('tenant isolation on every list endpoint', () => {
     'GET /api/gateway/v1/governance/delegation/typed-data',
     'GET /api/gateway/v1/treasury/overview',
     'GET /api/v1/supply/tariffs',
-    // Issue #29: the organization's connector ceiling is one settings document (no row ids); B's
+    // The organization's connector ceiling is one settings document (no row ids); B's
     // answer is B's own ceiling, which the test below compares with A's.
     'GET /api/connectors/ceiling',
   ]);
@@ -443,7 +443,7 @@ describe('tenant isolation on every list endpoint', () => {
         tonnes: 5,
       },
     });
-    // Issue #29: a grant of the wallet to an AI connector (with its consent audit record), under a ceiling.
+    // A grant of the wallet to an AI connector (with its consent audit record), under a ceiling.
     await connectorToken(stack, { organizationId: org.organizationId, wallet: wallet.address, scopes: ['payments:read'] });
     // A read of the wallet's clinical records under the consent above (logged for this organization).
     await stack.http.get(`/api/v1/health/records?patient=${wallet.address}`).set(as).expect(200);

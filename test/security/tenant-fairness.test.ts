@@ -4,7 +4,7 @@ import { parseScopes } from '@gw/core/auth';
 import { startStack, type Stack } from '../support/stack.js';
 
 /**
- * Outside review (issue #24), finding 1, the limits an attacker holding one organization's key ran
+ * Outside review, finding 1, the limits an attacker holding one organization's key ran
  * into nothing: how fast the organization can create events, and how much delivery concurrency
  * its webhooks can ask for. (The fair share of the worker pool itself is tested through the real
  * worker in apps/worker/test/fairness.test.ts.)

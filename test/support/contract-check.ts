@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { openApiJson } from '@gw/api';
 
 /**
- * The API contract, checked on real traffic (issue #12): every response the API sends during an
+ * The API contract, checked on real traffic: every response the API sends during an
  * integration test is validated against the OpenAPI document built from the route table, with
  * JSON Schema 2020-12 (Ajv) and objects closed (a field the document does not name is drift).
  * `startStack` watches its API server with {@link watchContract}; `stack.stop()` fails the test

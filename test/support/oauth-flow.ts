@@ -3,7 +3,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { consentOverHttp, type ConsentChoice } from '../../scripts/lib/connector-consent.js';
 
 /**
- * The OAuth 2.1 flow of an AI connector (issue #29) driven by `oauth4webapi`, an OAuth client
+ * The OAuth 2.1 flow of an AI connector driven by `oauth4webapi`, an OAuth client
  * independent of the server's library, over plain HTTP; the consent page's two POSTs are made as
  * its script makes them, with the holder's viem account signing the message (`consentOverHttp` of
  * scripts/lib/connector-consent.ts, which `pnpm demo` uses too).

@@ -24,7 +24,7 @@ export class TestReceiver {
   private waiters: { count: number; resolve: () => void }[] = [];
   private server?: Server;
   url = '';
-  /** Deliveries that do not match the document's `webhooks` section (issue #12); `stop()` fails on any. */
+  /** Deliveries that do not match the document's `webhooks` section; `stop()` fails on any. */
   readonly contractViolations: string[] = [];
 
   /** Replies for the next requests, in order; after them `fallback` applies. */

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 
 /**
- * Real Redis Cluster and Sentinel set-ups for tests (issue #15), from the machine's `redis-server`
+ * Real Redis Cluster and Sentinel set-ups for tests, from the machine's `redis-server`
  * and `redis-cli`, on loopback ports picked at random in 20000-29999 (a cluster node also listens
  * on its bus port, +10000), in a temporary folder removed by `stop()`. Nothing is persisted: a node
  * started again comes back empty (with its cluster configuration, nodes-<port>.conf).

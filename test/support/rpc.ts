@@ -1,5 +1,5 @@
 /**
- * One JSON-RPC call to a node (issue #27 tests: anvil's `anvil_mine`, `evm_snapshot`, `eth_getCode`…).
+ * One JSON-RPC call to a node (the chain tests: anvil's `anvil_mine`, `evm_snapshot`, `eth_getCode`…).
  * @throws Error with the node's message when it answers an error
  */
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {

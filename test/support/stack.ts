@@ -24,8 +24,8 @@ export const redisDbForWorker = (): number => 1 + Number(process.env.JEST_WORKER
 
 /**
  * The Redis variables of a stack's configuration, to start another process on the same Redis:
- * REDIS_URL and QUEUE_PREFIX, the Cluster or Sentinel variables when set (issue #15), and the
- * delivery queue's shard count (issue #30: every process must agree on it).
+ * REDIS_URL and QUEUE_PREFIX, the Cluster or Sentinel variables when set, and the
+ * delivery queue's shard count (every process must agree on it).
  */
 export function redisEnv(config: Config): Record<string, string> {
   const env: Record<string, string> = {
@@ -48,7 +48,7 @@ export interface Stack {
   baseUrl: string;
   /**
    * Creates an organization with an API key (all scopes unless given). Native unless
-   * `native: false` (issue #11: native organizations accept native session JWTs, which
+   * `native: false` (native organizations accept native session JWTs, which
    * {@link Stack.login} mints when it is given no API key).
    */
   org(scopes?: string, opts?: { native?: boolean }): Promise<{ organizationId: string; apiKey: string }>;
@@ -56,7 +56,7 @@ export interface Stack {
   nonce(): Promise<string>;
   /**
    * Gives `address` a custodial balance of `amount` base units of the native token, as
-   * `admin token:mint` does (issue #27, "seed data and tests fund wallets the same way"): the faucet
+   * `admin token:mint` does ("seed data and tests fund wallets the same way"): the faucet
    * sends the tokens to the wallet, the wallet transfers them to the custody address, the
    * confirmations are mined and the deposit scan credits it (`mintByDeposit`), so the wallet's
    * balance is backed on chain and the proof of reserves holds. Mints of one stack run one at a
@@ -92,7 +92,7 @@ export interface Stack {
    * worker's work by hand (`processChainTransaction`, `scanDeposits`).
    */
   workerDeps: ApiDeps & { chainTransactionKinds: ChainTransactionKinds } & DepositScanCatalogue;
-  /** The stack's own anvils when started with `chain: true` (issue #27). */
+  /** The stack's own anvils when started with `chain: true`. */
   chains?: LocalChains;
   stop(): Promise<void>;
 }
@@ -107,7 +107,7 @@ export interface StackOptions {
   logStream?: NodeJS.WritableStream;
   redisUrl?: string;
   /**
-   * Issue #25: configure the stack exactly as a plain `pnpm start` is, with no variable set: only
+   * Configure the stack exactly as a plain `pnpm start` is, with no variable set: only
    * what isolates it (its database, Redis database and key prefix, any free port, a secrets key as
    * `pnpm start` generates one, silent logs) and nothing of the harness's relaxations (NODE_ENV is
    * unset, so `development`; no WEBHOOK_ALLOW_PRIVATE_URLS, SIWE, circuit or pool settings).
@@ -115,7 +115,7 @@ export interface StackOptions {
    */
   startDefaults?: boolean;
   /**
-   * Issue #27: start two anvils of the stack's own (the home chain 31337 and the second chain 31338,
+   * Start two anvils of the stack's own (the home chain 31337 and the second chain 31338,
    * free ports, automine) and point CHAIN_RPC_URLS at them; the API deploys the contracts when it
    * starts. Stopped with the stack.
    */
@@ -131,7 +131,7 @@ export interface StackOptions {
  */
 export async function startStack(label: string, opts: StackOptions = {}): Promise<Stack> {
   const db = await createTestDatabase(label);
-  // Issue #15: with REDIS_CLUSTER_NODES (or REDIS_SENTINELS) in `env`, REDIS_URL only carries
+  // With REDIS_CLUSTER_NODES (or REDIS_SENTINELS) in `env`, REDIS_URL only carries
   // credentials, and a cluster needs database 0 and a hash-tagged prefix.
   const onCluster = Boolean(opts.env?.REDIS_CLUSTER_NODES);
   const redisUrl = opts.redisUrl ?? (onCluster ? 'redis://127.0.0.1:6379' : `redis://127.0.0.1:6379/${redisDbForWorker()}`);
@@ -140,7 +140,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
   const isolation = {
     SECRETS_ENCRYPTION_KEY: generateKeyringEntry(id),
     DATABASE_URL: db.url,
-    // Issue #15: `transaction` when db.url goes through the run's PgBouncer (pnpm test:pooler).
+    // `transaction` when db.url goes through the run's PgBouncer (pnpm test:pooler).
     DATABASE_POOLER: db.pooler,
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: prefix,
@@ -152,7 +152,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     DATABASE_POOL_MAX: '5',
     WORKER_CONCURRENCY: '10',
-    // Issue #10: the breaker stays on in every test, with cool-downs short enough for retry tests.
+    // The breaker stays on in every test, with cool-downs short enough for retry tests.
     WEBHOOK_CIRCUIT_COOLDOWN_MS: '100',
     WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS: '400',
     WEBHOOK_CAP_WAIT_MAX_MS: '1000',
@@ -170,7 +170,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
     await chains?.stop();
     throw err;
   });
-  // Issue #12: every response of every integration test is checked against the OpenAPI document.
+  // Every response of every integration test is checked against the OpenAPI document.
   const contractViolations = watchContract(api.server);
   const workers: RunningWorker[] = [];
   const kinds = opts.chainTransactionKinds
@@ -221,7 +221,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
       ? mintOnChain
       : async () => {
           throw new Error(
-            `stack.mint on "${label}", a stack without a chain: wallets are funded by a real deposit (issue #27), so start the stack with startStack('${label}', { chain: true }); call stack.mintUnbacked instead only if an unbacked ledger balance is the point of the test`,
+            `stack.mint on "${label}", a stack without a chain: wallets are funded by a real deposit, so start the stack with startStack('${label}', { chain: true }); call stack.mintUnbacked instead only if an unbacked ledger balance is the point of the test`,
           );
         },
     mintUnbacked,
@@ -251,7 +251,7 @@ export async function startStack(label: string, opts: StackOptions = {}): Promis
           (async () => {
             await redis.connect();
             await deleteKeys(redis, `${prefix}:*`);
-            // Issue #30: the delivery queue's shards, each under its own hash tag.
+            // The delivery queue's shards, each under its own hash tag.
             if (config.DELIVERY_QUEUE_SHARDS > 1) await deleteKeys(redis, `${prefix.replace(/[{}]/g, '')}:{deliveries:*`);
           })(),
           new Promise((_, reject) => setTimeout(() => reject(new Error('redis cleanup timed out')), 10_000).unref()),

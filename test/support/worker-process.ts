@@ -17,7 +17,7 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
         PATH: process.env.PATH,
         DATABASE_URL: stack.config.DATABASE_URL,
         DATABASE_POOLER: stack.config.DATABASE_POOLER,
-        // Issue #15: REDIS_URL and QUEUE_PREFIX, and the stack's Redis Cluster or Sentinel if it runs on one.
+        // REDIS_URL and QUEUE_PREFIX, and the stack's Redis Cluster or Sentinel if it runs on one.
         ...redisEnv(stack.config),
         NODE_ENV: 'test',
         SECRETS_ENCRYPTION_KEY: stack.config.SECRETS_ENCRYPTION_KEY!,
@@ -30,7 +30,7 @@ export function spawnWorkerProcess(stack: Stack, env: Record<string, string> = {
         WEBHOOK_MAX_ATTEMPTS: String(stack.config.WEBHOOK_MAX_ATTEMPTS),
         SWEEP_INTERVAL_MS: String(stack.config.SWEEP_INTERVAL_MS),
         SWEEP_GRACE_MS: String(stack.config.SWEEP_GRACE_MS),
-        // Issue #10: the same cap and circuit settings as the stack's in-process worker.
+        // The same cap and circuit settings as the stack's in-process worker.
         ...Object.fromEntries(
           Object.entries(stack.config)
             .filter(

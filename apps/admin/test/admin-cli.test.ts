@@ -45,7 +45,7 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect(rows[0]!.hash).toBe(sha256Hex(out.apiKey));
   });
 
-  it('org:create --native and org:set-native mark organizations whose keys accept native sessions (issue #11)', async () => {
+  it('org:create --native and org:set-native mark organizations whose keys accept native sessions', async () => {
     const created = JSON.parse(admin('org:create', '--name', 'Wallet app', '--native').stdout);
     expect(created.native).toBe(true);
     expect((await authenticateCredential(prisma, created.apiKey))?.organizationNative).toBe(true);
@@ -86,7 +86,7 @@ describe('operator CLI (pnpm --silent admin)', () => {
     expect(JSON.parse(admin('role:grant', '--address', address, '--role', 'agent').stdout).roles).toEqual(['user', 'agent']);
   }, 180_000); // six CLI processes in a row: each starts Node and tsx (several seconds of CPU on a busy machine)
 
-  it('connector:client, connector:ceiling, connector:grants and connector:revoke (issue #29)', async () => {
+  it('connector:client, connector:ceiling, connector:grants and connector:revoke', async () => {
     const org = JSON.parse(admin('org:create', '--name', 'Gamma').stdout);
     const client = JSON.parse(
       admin('connector:client', '--name', 'Desk agent', '--redirect-uri', 'http://127.0.0.1:33418/callback,https://agent.example/cb')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_ORGANIZATION_ID, demoPatient, seedDemo, type SeedDemoSummary } from '@gw/admin/seed-demo';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
-/** `seed:demo` (issue #3, "Data to run against"): idempotent, and the sector endpoints serve it. */
+/** `seed:demo`, the data to run against: idempotent, and the sector endpoints serve it. */
 describe('seed:demo', () => {
   let stack: Stack;
   let first: SeedDemoSummary;
@@ -15,7 +15,7 @@ describe('seed:demo', () => {
     stack = await startStack('sectors-seed', { worker: false });
     first = await seedDemo(stack.api.deps.prisma, stack.config);
     second = await seedDemo(stack.api.deps.prisma, stack.config);
-    // Issue #11: the demo organization is not native, so its reader logs in with its key (bound session).
+    // The demo organization is not native, so its reader logs in with its key (bound session).
     reader = await stack.login(undefined, { apiKey: first.apiKey! });
   });
   afterAll(() => stack.stop());

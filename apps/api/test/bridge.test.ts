@@ -1,5 +1,5 @@
 /**
- * Issue #28, the bridge on chain: a wallet bridges its own tokens by EIP-2612 permit, the gateway
+ * The bridge on chain: a wallet bridges its own tokens by EIP-2612 permit, the gateway
  * paying the gas: lock in the home chain's vault → (after the confirmation depth) mint of the wrapped
  * token on the second chain, and back: burn → release. On two real anvils with the real worker;
  * every outcome is read on the chains with viem, not through the API.
@@ -22,7 +22,7 @@ const HOME = 31337;
 const SECOND = 31338;
 const PATH = '/api/gateway/v1/bridge';
 
-describe('the bridge on chain, by permit (issue #28)', () => {
+describe('the bridge on chain, by permit', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let vault: `0x${string}`;

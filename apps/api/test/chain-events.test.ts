@@ -1,5 +1,5 @@
 /**
- * Issue #28, point 4: webhooks for what the chain decides. A withdrawal's final state
+ * Webhooks for what the chain decides. A withdrawal's final state
  * (`withdrawal.confirmed`, `withdrawal.failed`) and a credited deposit (`deposit.credited`) are
  * delivered by the webhook pipeline (signed, retried, per organization), on a real anvil with the
  * real worker. The sweeper is held off (SWEEP_* at 10 minutes): an event written inside an on-chain
@@ -28,7 +28,7 @@ const GW = '/api/gateway/v1';
 /** Far beyond every wait of this file: no delivery here can come from the sweeper. */
 const SWEEPER_HELD_OFF_MS = 600_000;
 
-describe('webhooks for on-chain outcomes (issue #28)', () => {
+describe('webhooks for on-chain outcomes', () => {
   let stack: Stack;
   const receivers: TestReceiver[] = [];
   const deps = () => stack.workerDeps;
@@ -294,7 +294,7 @@ describe('webhooks for on-chain outcomes (issue #28)', () => {
   });
 });
 
-describe('an on-chain outcome whose after-commit enqueue is lost (issue #28)', () => {
+describe('an on-chain outcome whose after-commit enqueue is lost', () => {
   let stack: Stack;
   let receiver: TestReceiver;
   beforeAll(async () => {

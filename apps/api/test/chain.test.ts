@@ -1,5 +1,5 @@
 /**
- * Issue #27, the chain behind the gateway: deployments on two real anvils (recorded, reused,
+ * The chain behind the gateway: deployments on two real anvils (recorded, reused,
  * redeployed after a reset), the addresses and compiled ABIs the API serves, reads from the
  * contracts (token info, balances, the treasury), the faucet, the relayer key sealed at rest, and a
  * dead node answering 503 instead of hanging.
@@ -32,7 +32,7 @@ import { rpc } from '../../../test/support/rpc.js';
 const ONE = 10n ** 18n;
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-describe('the chain (issue #27): deployments, addresses, ABIs and reads on two anvils', () => {
+describe('the chain: deployments, addresses, ABIs and reads on two anvils', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('chain', { chain: true, worker: false });
@@ -300,7 +300,7 @@ describe('the chain (issue #27): deployments, addresses, ABIs and reads on two a
   });
 });
 
-describe('a chain node that does not answer (issue #27)', () => {
+describe('a chain node that does not answer', () => {
   let stack: Stack;
   let silent: Server;
   beforeAll(async () => {
@@ -357,7 +357,7 @@ describe('a chain node that does not answer (issue #27)', () => {
   });
 });
 
-describe('the chain keys are never logged (issue #27)', () => {
+describe('the chain keys are never logged', () => {
   let stack: Stack;
   const logs: string[] = [];
   const relayerKey = generatePrivateKey();

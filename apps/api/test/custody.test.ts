@@ -1,5 +1,5 @@
 /**
- * Issue #27, custody: deposits to the custody address found by polling eth_getLogs, credited once
+ * Custody: deposits to the custody address found by polling eth_getLogs, credited once
  * after the confirmations, reorgs under a pending and under a credited deposit (real anvil:
  * evm_snapshot / evm_revert and new blocks), the proof of reserves, the worker's periodic scan from
  * two replicas, and the CLI's token:mint, reserves:check and deposits:orphaned.
@@ -19,7 +19,7 @@ import { newWallet } from '../../../test/support/wallet.js';
 const ONE = 10n ** 18n;
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-describe('custody (issue #27): deposits, reorgs, orphans and the proof of reserves on a real anvil', () => {
+describe('custody: deposits, reorgs, orphans and the proof of reserves on a real anvil', () => {
   let stack: Stack;
   const url = () => stack.chains!.anvils[0]!.rpcUrl;
   const deps = () => stack.workerDeps;

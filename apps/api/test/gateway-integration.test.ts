@@ -62,7 +62,7 @@ describe('ABI entity tags', () => {
   });
 });
 
-describe('contracts: addresses and ABIs (issue #3)', () => {
+describe('contracts: addresses and ABIs', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('integration-contracts', { worker: false });
@@ -168,7 +168,7 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
     expect(res.body).not.toMatch(/"name":|"dependencies"|root:/);
   });
 
-  it('other methods on an ABI → 405 with Allow (issue #13)', async () => {
+  it('other methods on an ABI → 405 with Allow', async () => {
     const res = await stack.http.post('/api/contracts-abi/token.json');
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
@@ -176,7 +176,7 @@ describe('contracts: addresses and ABIs (issue #3)', () => {
   });
 });
 
-describe('AI billing (issue #3)', () => {
+describe('AI billing', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let alice: { token: string; address: string };

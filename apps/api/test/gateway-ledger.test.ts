@@ -5,12 +5,12 @@ import { startStack, type Stack } from '../../../test/support/stack.js';
 import { gatewayCalls } from '../../../test/support/gateway-client.js';
 import { ANY_RECIPIENT_ALLOWANCE, newWallet } from '../../../test/support/wallet.js';
 
-/** Wallet balances, transfers, token info and the treasury overview (issue #3). */
+/** Wallet balances, transfers, token info and the treasury overview. */
 
 const ONE = 10n ** 18n;
 const BASE = '/api/gateway/v1';
 
-describe('gateway: wallet, token info, treasury (issue #3)', () => {
+describe('gateway: wallet, token info, treasury', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let narrow: { organizationId: string; apiKey: string };
@@ -58,7 +58,7 @@ describe('gateway: wallet, token info, treasury (issue #3)', () => {
           { token: { symbol: 'GTK', name: 'Gateway Token', decimals: 18 }, balance: (100n * ONE).toString() },
           { token: { symbol: 'USDX', name: 'Test Dollar', decimals: 6 }, balance: '0' },
         ],
-        // The stack has a chain (issue #27): alice's tokens were deposited, so custody holds them, not her.
+        // The stack has a chain: alice's tokens were deposited, so custody holds them, not her.
         onchain: [
           { chain: 'eip155:31337', symbol: 'GTK', contract: expect.any(String), balance: '0' },
           { chain: 'eip155:31338', symbol: 'wGTK', contract: expect.any(String), balance: '0' },

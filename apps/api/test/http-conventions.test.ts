@@ -8,12 +8,12 @@ import { startStack, type Stack } from '../../../test/support/stack.js';
 import { contractChecker } from '../../../test/support/contract-check.js';
 
 /**
- * Issue #13, point 4: the HTTP behaviour the OpenAPI document and docs/http-conventions.md
+ * The HTTP behaviour the OpenAPI document and docs/http-conventions.md
  * describe: IETF RateLimit header fields, X-Request-Id, WWW-Authenticate, 405 with Allow,
  * OPTIONS, the problem type pages and the CORS policy. Every answer also goes through the
  * contract check (documented status, media type, body and header fields).
  */
-describe('HTTP conventions (issue #13)', () => {
+describe('HTTP conventions', () => {
   let stack: Stack;
   let routes: RegisteredRoute[];
   const logs: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue #28, the generalised log poller: a module defines a stream, the scanning process lists it, and the
+ * The generalised log poller: a module defines a stream, the scanning process lists it, and the
  * poller reads it with bounded `eth_getLogs` ranges from a cursor of its own (`custody_cursors`,
  * (chain, stream)), recording and unwinding under the chain's scan lock. Here a stream of the second
  * chain (the wrapped token's `Minted`, as a bridge stream would read `Burned`), kept in memory, on a
@@ -15,7 +15,7 @@ import { rpc } from '../../../test/support/rpc.js';
 
 const REMOTE = 31338;
 
-describe('the log poller: a stream of another chain (issue #28)', () => {
+describe('the log poller: a stream of another chain', () => {
   let stack: Stack;
   /** What the test stream recorded: tx hash → block. */
   const minted = new Map<string, bigint>();

@@ -1,5 +1,5 @@
 /**
- * The organizations' MCP endpoints (issue #29) on the real stack, through the MCP SDK's own client:
+ * The organizations' MCP endpoints on the real stack, through the MCP SDK's own client:
  * bearer authentication and its challenge, the protected-resource metadata, DNS-rebinding checks,
  * tools/list as the grant, reads equal to REST, payments within and over the grant's limits, the
  * approval threshold, the audit trail, and the spend guard's row lock under 50 concurrent calls.
@@ -28,7 +28,7 @@ const INSPECTOR_CLI = createRequire(import.meta.url).resolve('@modelcontextproto
 
 type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
 
-describe('MCP endpoint (issue #29)', () => {
+describe('MCP endpoint', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let holder: { token: string; address: string; wallet: PrivateKeyAccount };

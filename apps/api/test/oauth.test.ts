@@ -1,5 +1,5 @@
 /**
- * The AI connectors' authorization server (issue #29), driven by `oauth4webapi` (an OAuth client
+ * The AI connectors' authorization server, driven by `oauth4webapi` (an OAuth client
  * that is not the server's library) on the real stack: RFC 8414 metadata, dynamic registration,
  * the authorization code with PKCE S256 and `resource` (RFC 8707), the consent signed with SIWE by
  * the wallet holder and checked against the organization's ceiling, `iss` in the response
@@ -20,7 +20,7 @@ import { authorize, discover, exchange, refresh, register, revoke } from '../../
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 
-describe('OAuth 2.1 for AI connectors (issue #29)', () => {
+describe('OAuth 2.1 for AI connectors', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let origin: string;

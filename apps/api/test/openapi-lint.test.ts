@@ -4,7 +4,7 @@ import { lintOpenApi, type LintProblem } from '../../../scripts/openapi-lint.js'
 
 const show = (ps: LintProblem[]) => ps.map((p) => `${p.linter} ${p.severity} ${p.rule}: ${p.message} (${p.where})`);
 
-/** Issue #13 (3): the served document passes Redocly's recommended ruleset and Spectral's `spectral:oas`. */
+/** The served document passes Redocly's recommended ruleset and Spectral's `spectral:oas`. */
 describe('OpenAPI lint (redocly + spectral)', () => {
   it('finds 0 errors in the document GET /api/openapi.json serves, and only the accepted warnings', async () => {
     const report = await lintOpenApi(buildOpenApiDocument());
@@ -17,7 +17,7 @@ describe('OpenAPI lint (redocly + spectral)', () => {
           (path) =>
             `redocly warning operation-4xx-response: Operation must have at least one \`4XX\` response. (${pointer(path)}/get/responses)`,
         ),
-        // Issue #25: `GET …/deliveries/{id}` beside `POST …/{id}/recover` and `POST …/{id}/test`.
+        // `GET …/deliveries/{id}` beside `POST …/{id}/recover` and `POST …/{id}/test`.
         ...['/gateway/v1/webhooks/{id}/recover', '/gateway/v1/webhooks/{id}/test'].map(
           (path) =>
             `redocly warning no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: \`/gateway/v1/webhooks/deliveries/{id}\` and \`${path}\`. (${pointer(path)})`,

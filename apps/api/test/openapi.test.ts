@@ -5,11 +5,11 @@ import { startStack, type Stack } from '../../../test/support/stack.js';
 import { ContractChecker, type ContractDocument } from '../../../test/support/contract-check.js';
 
 /**
- * The API reference (issue #4): `GET /api/openapi.json` documents every route of the running app
+ * The API reference: `GET /api/openapi.json` documents every route of the running app
  * (and nothing else), each example matches its schema, the documented scopes are the enforced
  * ones, and the reference page renders it. That real responses — successes and problem documents
  * — validate against the documented schema of their status and media type is the contract check's
- * work (test/support/contract-check.ts, issue #12): `startStack` watches every answer of every
+ * work (test/support/contract-check.ts): `startStack` watches every answer of every
  * integration test, this file's included, and `stack.stop()` fails the file on drift. The last
  * block here provokes the few answers that no other test file makes.
  */
@@ -48,7 +48,7 @@ interface Document {
 /** Express path template → the document's path (relative to the `/api` server, `{param}`). */
 const toOpenApiPath = (expressPath: string) => expressPath.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
 
-describe('OpenAPI reference (issue #4)', () => {
+describe('OpenAPI reference', () => {
   let stack: Stack;
   let doc: Document;
   let checker: ContractChecker;
@@ -125,7 +125,7 @@ describe('OpenAPI reference (issue #4)', () => {
             expect(op.description).toContain('Bearer');
             break;
           case 'api-key':
-            // Issue #11: webhook management has scopes (webhooks:read / webhooks:write).
+            // Webhook management has scopes (webhooks:read / webhooks:write).
             expect({ where, security: op.security }).toEqual({ where, security: [{ ApiKey: scope ? [scope] : [] }] });
             expect(op.description).toContain('API key in `X-API-Key` only');
             break;

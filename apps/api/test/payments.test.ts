@@ -5,7 +5,7 @@ import { startStack, type Stack } from '../../../test/support/stack.js';
 
 const ONE = 10n ** 18n;
 
-describe('payments (issue #2)', () => {
+describe('payments', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let payer: { token: string; address: string };
@@ -42,7 +42,7 @@ describe('payments (issue #2)', () => {
     const ttl = Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt);
     expect(ttl).toBeGreaterThanOrEqual(899_000);
     expect(ttl).toBeLessThanOrEqual(901_000);
-    // Issue #16: creating a payment writes nothing to Redis; the worker's expiry scan reads the
+    // Creating a payment writes nothing to Redis; the worker's expiry scan reads the
     // due payments from PostgreSQL (apps/worker/test/expiry-scan.test.ts).
     expect(await stack.api.deps.queues.get(paymentExpiryQueue).getJob(res.body.id)).toBeUndefined();
     expect(await stack.api.deps.queues.get(paymentExpiryQueue).count()).toBe(0);
@@ -55,7 +55,7 @@ describe('payments (issue #2)', () => {
     expect(await stack.api.deps.prisma.payment.count()).toBe(before);
   });
 
-  it('issue #24: an amount of 2^256 is 400 on every amount body (payment, transfer, stake, bridge); 2^256 − 1 is a payment', async () => {
+  it('an amount of 2^256 is 400 on every amount body (payment, transfer, stake, bridge); 2^256 − 1 is a payment', async () => {
     const over = (2n ** 256n).toString();
     const before = await stack.api.deps.prisma.payment.count();
     const calls: [string, object][] = [

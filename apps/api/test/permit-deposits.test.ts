@@ -1,5 +1,5 @@
 /**
- * Issue #27, the gasless deposit: the wallet signs an EIP-2612 permit (EIP-712 typed data served by
+ * The gasless deposit: the wallet signs an EIP-2612 permit (EIP-712 typed data served by
  * the API), and the gateway relays `permit` + `transferFrom` into custody through the on-chain
  * outbox, paying the gas. On a real anvil with the real worker; outcomes are read on chain with viem.
  */
@@ -15,7 +15,7 @@ import { rpc } from '../../../test/support/rpc.js';
 const ONE = 10n ** 18n;
 const PATH = '/api/gateway/v1/wallet/permit-deposits';
 
-describe('gasless deposits by EIP-2612 permit (issue #27)', () => {
+describe('gasless deposits by EIP-2612 permit', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let token: `0x${string}`;

@@ -7,7 +7,7 @@ const SYNC_MS = 20;
 const afterSync = () => new Promise((r) => setTimeout(r, SYNC_MS * 5));
 
 /**
- * Two API replicas over one PostgreSQL and one Redis (issue #5): the per-process webhook-list cache
+ * Two API replicas over one PostgreSQL and one Redis: the per-process webhook-list cache
  * and the in-memory limit counters must behave as one service.
  */
 describe('two API replicas', () => {

@@ -3,7 +3,7 @@ import { buildOpenApiDocument, registeredRoutes } from '@gw/api';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 /**
- * Issue #12: the Express routes and the OpenAPI document come from the same route table. Every
+ * The Express routes and the OpenAPI document come from the same route table. Every
  * registered route is documented, every documented operation is registered, and every documented
  * operation answers something other than 404 on the running app (so a row that the document shows
  * but Express does not serve, or the other way round, fails here).

@@ -5,9 +5,9 @@ import { signedConsent, signedRevocation } from '../../../test/support/consent.j
 import { startStack, type Stack } from '../../../test/support/stack.js';
 
 /**
- * Clinical records and consents (issue #3; spec: "a valid token alone is not enough"): records are
+ * Clinical records and consents (spec: "a valid token alone is not enough"): records are
  * readable only under the patient's active consent for the calling organization; patients record
- * and revoke consents with their own JWT and, since issue #11, their wallet's EIP-712 signature;
+ * and revoke consents with their own JWT and their wallet's EIP-712 signature;
  * every read attempt is logged against the consent that allowed it.
  */
 describe('sectors: health records and consents', () => {
@@ -81,7 +81,7 @@ describe('sectors: health records and consents', () => {
     );
     expect(first.status).toBe(201);
     expect(first.headers['cache-control']).toBe('no-store');
-    // A newer signed consent for the same organization replaces the active one (issue #11).
+    // A newer signed consent for the same organization replaces the active one.
     const signed = await signedConsent(patient.wallet, clinic.organizationId, { purpose: 'Second opinion' });
     const created = await as(clinic.apiKey, patient.token).post('/gateway/v1/consents', signed);
     expect(created.status).toBe(201);
@@ -180,7 +180,7 @@ describe('sectors: health records and consents', () => {
     expect(p1.body.nextCursor).toEqual(expect.any(String));
   });
 
-  it("issue #24: GET /gateway/v1/consents lists only the consents given to the caller's organization", async () => {
+  it("GET /gateway/v1/consents lists only the consents given to the caller's organization", async () => {
     const x = await stack.org('all');
     const y = await stack.org('all');
     const wallet = (await stack.login()).wallet;
@@ -305,7 +305,7 @@ describe('sectors: health records and consents', () => {
     expect(await prisma().healthAccessLog.count()).toBe(logged);
 
     // Consents need the patient's JWT and an API key: any scope to record or revoke (the patient's
-    // signature is the authority), `consents:read` to list (issue #24).
+    // signature is the authority), `consents:read` to list.
     expect((await as(undefined, patient.token).post('/gateway/v1/consents', { organizationId: clinic.organizationId })).status).toBe(401);
     expect((await as(clinic.apiKey, undefined).post('/gateway/v1/consents', { organizationId: clinic.organizationId })).status).toBe(401);
     expect((await as(clinic.apiKey, undefined).get('/gateway/v1/consents')).status).toBe(401);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startStack, type Stack } from '../../../test/support/stack.js';
 import { newWallet } from '../../../test/support/wallet.js';
 
-/** Logistics, customs and energy endpoints (issue #3): `/api/v1/...` and `/api/cargolink/v1/...`. */
+/** Logistics, customs and energy endpoints: `/api/v1/...` and `/api/cargolink/v1/...`. */
 describe('sectors: supply, customs, energy, cargolink', () => {
   let stack: Stack;
   let orgA: { organizationId: string; apiKey: string };
@@ -425,7 +425,7 @@ describe('sectors: supply, customs, energy, cargolink', () => {
       expect(await prisma().customsClearance.count({ where: { shipmentId: s.id } })).toBe(0);
     });
 
-    it('roles are read from wallet_roles, not from the JWT: a role granted after login counts without a new login (issue #24)', async () => {
+    it('roles are read from wallet_roles, not from the JWT: a role granted after login counts without a new login', async () => {
       const wallet = newWallet();
       const before = await stack.login(wallet);
       const s = await newShipment();

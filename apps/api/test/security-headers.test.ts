@@ -6,7 +6,7 @@ import request from 'supertest';
 import { helmetHeaders, securityHeaders } from '../src/http/security-headers.js';
 
 /**
- * The API sets helmet's headers computed once (issue #14): its answers must carry exactly what
+ * The API sets helmet's headers computed once: its answers must carry exactly what
  * `helmet()` itself would set, header for header, for the defaults and for other options.
  */
 describe('security headers computed once from helmet', () => {

@@ -25,7 +25,7 @@ function countWrites(res: Response): { write: number; writev: number } {
   return counts;
 }
 
-describe('sendJson (issue #14: one socket write per JSON answer)', () => {
+describe('sendJson (one socket write per JSON answer)', () => {
   const seen: Record<string, { write: number; writev: number }> = {};
   const app = express();
   app.disable('x-powered-by');

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { series } from '../src/http/series.js';
 
 /**
- * `series` (issue #14): several middlewares as one router layer must behave exactly as the same
+ * `series`: several middlewares as one router layer must behave exactly as the same
  * middlewares registered one by one: order, early answers, and Express 5's three ways to fail.
  */
 describe('series(): middlewares as one router layer', () => {

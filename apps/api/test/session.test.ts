@@ -78,7 +78,7 @@ describe('wallet login (EIP-4361) and JWKS', () => {
     expect((await stack.http.post(LOGIN).send(forged)).status).toBe(200);
   });
 
-  it('issue #25: each refusal names the field that failed and what the service expects, in detail and as extension members', async () => {
+  it('each refusal names the field that failed and what the service expects, in detail and as extension members', async () => {
     const wallet = newWallet();
     const now = Date.now();
     const cases: [string, Promise<{ message: string; signature: string }>, RegExp][] = [

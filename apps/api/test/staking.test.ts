@@ -1,5 +1,5 @@
 /**
- * Issue #28, staking on chain: a stake from the custodial balance (a custody outflow: approve +
+ * Staking on chain: a stake from the custodial balance (a custody outflow: approve +
  * `stakeFor`), a stake by the wallet's EIP-2612 permit, and an unstake and a claim by the wallet's
  * EIP-712 signature, all relayed through the on-chain outbox by the real worker on a real anvil.
  * Outcomes are read from the contracts with viem, not through the API.
@@ -17,7 +17,7 @@ import { rpc } from '../../../test/support/rpc.js';
 const ONE = 10n ** 18n;
 const API = '/api/gateway/v1';
 
-describe('staking on chain (issue #28)', () => {
+describe('staking on chain', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let token: `0x${string}`;

@@ -1,5 +1,5 @@
 /**
- * Issue #14: behind Caddy every request comes from the proxy, so the rate limits would give all
+ * Behind Caddy every request comes from the proxy, so the rate limits would give all
  * clients one budget. TRUST_PROXY names the peers whose `X-Forwarded-For` is believed: then the
  * forwarded client address keys the limits; without it the header is ignored (a client cannot
  * pick a fresh address per request). supertest connects from the loopback address.

@@ -11,13 +11,12 @@ const GW = '/api/gateway/v1';
 type Json = Record<string, any>;
 
 /**
- * Deliveries you can inspect (issue #25, friction 7) and a resend that says when it will happen
- * (friction 4), through the real API and worker on real PostgreSQL and Redis: each delivery names
+ * Deliveries you can inspect and a resend that says when it will happen, through the real API and worker on real PostgreSQL and Redis: each delivery names
  * its event and payment, `GET /webhooks/deliveries/{id}` shows its attempts with the stored answers,
  * the list filters by webhook, event, payment and time, `GET /events` pages the organization's
  * events, and `POST /webhooks/{id}/test` sends a signed sample through the real pipeline.
  */
-describe('webhook inspection (issue #25)', () => {
+describe('webhook inspection', () => {
   let stack: Stack;
   const receivers: TestReceiver[] = [];
   const receiver = async () => {
@@ -322,7 +321,7 @@ describe('webhook inspection (issue #25)', () => {
  * Friction 4: a manual resend behind an open circuit waited ~30 s while the answer said only
  * `pending`. The answer now carries the webhook's circuit and when the attempt will be made.
  */
-describe('the manual resend says when it will happen (issue #25)', () => {
+describe('the manual resend says when it will happen', () => {
   let stack: Stack;
   let r: TestReceiver;
 

@@ -6,14 +6,14 @@ import { TestReceiver } from '../../../test/support/receiver.js';
 const ONE = 10n ** 18n;
 
 /**
- * Bulk recovery limits (issue #24, outside review "Lower": register → recover 29 days → delete
+ * Bulk recovery limits (without them, register → recover 29 days → delete
  * re-queued hundreds of rows, repeatable at will). Through the real API and worker on real
  * PostgreSQL and Redis, with small limits: at most WEBHOOK_RECOVERY_MAX_DELIVERIES (2) deliveries
  * per recovery (the answer says whether more remain), one recovery per webhook at a time (409
  * `recovery-in-progress`), and WEBHOOK_RECOVERIES_PER_HOUR (3) recoveries per organization
  * (429 `rate-limited` with `Retry-After`).
  */
-describe('bulk recovery: cap, one at a time per webhook, rate per organization (issue #24)', () => {
+describe('bulk recovery: cap, one at a time per webhook, rate per organization', () => {
   let stack: Stack;
   let receiver: TestReceiver;
   const since = () => new Date(Date.now() - 3600_000).toISOString();

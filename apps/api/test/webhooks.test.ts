@@ -125,7 +125,7 @@ describe('webhook management (spec: Webhook endpoints)', () => {
     expect(res.body.secret).toBeUndefined();
   });
 
-  it('GET /webhooks/{id} reads one webhook with its circuit, never its secret; another organization gets 404 (issue #25: was 405)', async () => {
+  it('GET /webhooks/{id} reads one webhook with its circuit, never its secret; another organization gets 404', async () => {
     const hook = await stack.http.post(REGISTER).set('X-API-Key', org.apiKey).send({ url: 'https://f.example.com/hook' });
     const res = await stack.http.get(`/api/gateway/v1/webhooks/${hook.body.id}`).set('X-API-Key', org.apiKey);
     expect(res.status).toBe(200);
@@ -202,7 +202,7 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
     expect(res.body.type).toBe('/problems/validation-error');
   });
 
-  it('issue #24: a host that does not resolve and one that resolves to a private address get the same answer (no DNS oracle)', async () => {
+  it('a host that does not resolve and one that resolves to a private address get the same answer (no DNS oracle)', async () => {
     const answers = [];
     const urls = [
       'https://nowhere.example.com/hook?token=t0p-s3cret',
@@ -220,7 +220,7 @@ describe('destination address policy (WEBHOOK_ALLOW_PRIVATE_URLS=false)', () => 
     // The one message names neither outcome, and tells a developer what to set.
     expect(answers[0]!.problem.detail).not.toMatch(/does not resolve|resolves to a|loopback|link-local/i);
     expect(answers[0]!.problem.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS/);
-    // Issue #25: and the forwarder, for a receiver on the developer's machine.
+    // And the forwarder, for a receiver on the developer's machine.
     expect(answers[0]!.problem.detail).toMatch(/`gw listen`.*docs\/quickstart\.md/);
     // The operator's log says which it was, with the host name only (never the path or query).
     const refusals = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'webhook destination refused');

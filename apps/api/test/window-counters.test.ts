@@ -6,7 +6,7 @@ import { SyncedWindowCounters } from '../src/http/window-counters.js';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**
- * The rate limiters' counters (issue #5): counted in memory, shared through the real Redis.
+ * The rate limiters' counters: counted in memory, shared through the real Redis.
  * Two instances stand for two API replicas.
  */
 describe('SyncedWindowCounters', () => {

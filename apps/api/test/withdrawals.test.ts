@@ -1,5 +1,5 @@
 /**
- * Issue #27, withdrawals: custodial tokens sent on chain to the wallet's own address through the
+ * Withdrawals: custodial tokens sent on chain to the wallet's own address through the
  * on-chain outbox, on a real anvil with the real worker. The debit and the transaction are one
  * write; `confirmed` after the confirmations; a refused transaction credits the amount back once.
  */
@@ -14,7 +14,7 @@ import { newWallet } from '../../../test/support/wallet.js';
 
 const ONE = 10n ** 18n;
 
-describe('withdrawals (issue #27)', () => {
+describe('withdrawals', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let alice: { token: string; address: string };
@@ -138,7 +138,7 @@ describe('withdrawals (issue #27)', () => {
   });
 });
 
-describe('withdrawals without a chain (issue #27)', () => {
+describe('withdrawals without a chain', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('withdrawals-nochain', { worker: false });

@@ -6,7 +6,7 @@ import { parseBasicAuth, createSecretComparer } from '../src/basic-auth.js';
 import { loadOpsConfig } from '../src/config.js';
 import { basic, OPS_PASSWORD, OPS_USER, opsEnv, startOpsFor, type OpsUnderTest } from './ops-stack.js';
 
-describe('ops app: basic auth, own port (issue #4, "Bull Board and ops")', () => {
+describe('ops app: basic auth, own port', () => {
   let stack: Stack;
   let ops: OpsUnderTest;
   let apiKey: string;

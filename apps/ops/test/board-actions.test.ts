@@ -12,12 +12,12 @@ const auth = basic(OPS_USER, OPS_PASSWORD);
 const QUEUE = bridgeRelayQueue.name;
 
 /**
- * Issue #24 ("Lower"): Bull Board's actions (add, edit, obliterate, schedulers...) were on by
+ * Bull Board's actions (add, edit, obliterate, schedulers...) were on by
  * default. Now the board is read-only unless OPS_BULL_BOARD_ACTIONS lists actions, and a listed
  * action enables only its own routes. Real ops app, real Redis queues (no worker runs, so what is
  * added stays).
  */
-describe('ops console: Bull Board is read-only unless actions are listed (issue #24)', () => {
+describe('ops console: Bull Board is read-only unless actions are listed', () => {
   let stack: Stack;
   let readOnly: OpsUnderTest;
   let someActions: OpsUnderTest;
@@ -135,7 +135,7 @@ describe('ops console: Bull Board is read-only unless actions are listed (issue 
     }
   });
 
-  it("shows the on-chain outbox's queues (one per chain and signer that has signed), read-only like the rest (issue #27)", async () => {
+  it("shows the on-chain outbox's queues (one per chain and signer that has signed), read-only like the rest", async () => {
     const signer = '0x1111111111111111111111111111111111111111';
     await stack.api.deps.prisma.chainNonce.create({ data: { chainId: 31337, signer, nextNonce: 4n } });
     const def = chainTransactionQueue(31337, signer);

@@ -13,7 +13,7 @@ const RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const ONE = 10n ** 18n;
 
 /**
- * Bull Board in a real browser (issue #4): log in with the ops credentials, open the delivery
+ * Bull Board in a real browser: log in with the ops credentials, open the delivery
  * queue and see its jobs, which are real delivery jobs enqueued by the real API (no worker runs,
  * so they stay waiting). Screenshots are kept in test-results/.
  */
@@ -86,7 +86,7 @@ describe('Bull Board in headless Chromium', () => {
         await page.getByText(name, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-overview.png'), fullPage: true });
 
-      // Deliveries are queued with their backlog rank as priority (issue #24): the `prioritized` tab.
+      // Deliveries are queued with their backlog rank as priority: the `prioritized` tab.
       await page.goto(`${ops.baseUrl}/queues/queue/${deliveryQueue.name}?status=prioritized`);
       for (const id of deliveryIds) await page.getByText(id, { exact: false }).first().waitFor({ timeout: 15000 });
       await page.screenshot({ path: path.join(RESULTS, 'ops-bull-board-deliveries.png'), fullPage: true });

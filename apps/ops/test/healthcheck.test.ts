@@ -15,7 +15,7 @@ const opsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 describe('healthcheck CLI', () => {
   const redisUrl = `redis://127.0.0.1:6379/${redisDbForWorker()}`;
   const prefix = `th${randomBytes(4).toString('hex')}`;
-  // NODE_ENV=test: the shared configuration requires SECRETS_ENCRYPTION_KEY otherwise (issue #11).
+  // NODE_ENV=test: the shared configuration requires SECRETS_ENCRYPTION_KEY otherwise.
   const env = { NODE_ENV: 'test', REDIS_URL: redisUrl, QUEUE_PREFIX: prefix };
   let redis: Redis;
   let server: Server;

@@ -5,11 +5,11 @@ import { startOps } from '../src/start-ops.js';
 import { basic, OPS_PASSWORD, OPS_USER, opsEnv } from './ops-stack.js';
 
 /**
- * Issue #24 ("Lower"): the ops console decrypts nothing, so it must not need, nor hold,
+ * The ops console decrypts nothing, so it must not need, nor hold,
  * SECRETS_ENCRYPTION_KEY (least privilege). It starts without it, in production too, and drops it
  * when the environment has it anyway (a shared `.env` on a developer machine).
  */
-describe('ops console without SECRETS_ENCRYPTION_KEY (issue #24)', () => {
+describe('ops console without SECRETS_ENCRYPTION_KEY', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack('ops-no-secrets-key', { worker: false });

@@ -11,7 +11,7 @@ const right = basic(USER, PASSWORD);
 const wrong = (i: number) => basic(USER, `guess-${i}`);
 
 /**
- * The ops console's login throttle (issue #24, "Lower"): per address *group* (an IPv6 /64, an
+ * The ops console's login throttle: per address *group* (an IPv6 /64, an
  * IPv4 address), a global failure budget, and a trust cookie that keeps the operator's browser
  * out of a lockout someone else caused. The real middleware in a real Express app, reached over
  * HTTP; the client address comes from X-Forwarded-For (the test app trusts loopback as its
@@ -53,7 +53,7 @@ describe('clientAddressGroup', () => {
   });
 });
 
-describe('ops login throttle (issue #24)', () => {
+describe('ops login throttle', () => {
   it('counts the addresses of one IPv6 /64 together: a fresh address of it is locked out too', async () => {
     const ops = app({ maxFailures: 3, lockoutMs: 60_000 });
     for (const [i, from] of ['2001:db8:1:2::a', '2001:db8:1:2::b', '2001:db8:1:2:cafe::c'].entries())

@@ -168,7 +168,7 @@ describe('publishing to Redis and merging (several replicas)', () => {
   });
 });
 
-describe('labels and foreign exposition text (issue #14)', () => {
+describe('labels and foreign exposition text', () => {
   it('labels every series of a process `app` and `replica` (`<hostname>:<pid>:<random>`), never `instance` or `job`', async () => {
     expect(defaultInstanceId()).toMatch(new RegExp(`^[^:]+:${process.pid}:[0-9a-f]{6}$`));
     const m = createAppMetrics('api');

@@ -14,7 +14,7 @@ const ONE = 10n ** 18n;
  * startStack, each publishing its registry to Redis) and the ops app merging them with its own
  * queue and outbox gauges.
  */
-describe('GET /metrics (issue #4): every app, merged, with real values', () => {
+describe('GET /metrics: every app, merged, with real values', () => {
   let stack: Stack;
   let ops: OpsUnderTest;
   let receiver: TestReceiver;
@@ -90,7 +90,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(buckets[0]!.labels.replica).toBeTruthy();
   });
 
-  it('times each awaited stage of a delivery run, and the event loop (worker, issue #30)', async () => {
+  it('times each awaited stage of a delivery run, and the event loop (worker)', async () => {
     const s = await scrapeUntil('worker stage metrics', (x) => total(x, 'gw_delivery_stage_seconds_count', { stage: 'record' }) >= 2);
     const count = (stage: string) => total(s, 'gw_delivery_stage_seconds_count', { stage, app: 'worker' });
     const sum = (stage: string) => total(s, 'gw_delivery_stage_seconds_sum', { stage, app: 'worker' });
@@ -139,7 +139,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(find(one, 'gw_metrics_instances', { app: 'worker' })[0]?.value).toBe(1);
   });
 
-  it('serves no label Prometheus reserves for the target (instance, job): replicas are labelled `replica` (issue #14)', async () => {
+  it('serves no label Prometheus reserves for the target (instance, job): replicas are labelled `replica`', async () => {
     const res = await ops.http.get('/metrics').set('Authorization', basic(OPS_USER, OPS_PASSWORD));
     expect(res.status).toBe(200);
     const lines = res.text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
@@ -198,10 +198,10 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const s = await scrape();
     expect(total(s, 'gw_queue_depth', { queue: deliveryQueue.name })).toBe(1);
-    // Deliveries are queued with their backlog rank as priority (issue #24): `prioritized`, not `waiting`.
+    // Deliveries are queued with their backlog rank as priority: `prioritized`, not `waiting`.
     expect(total(s, 'bullmq_job_count', { queue: deliveryQueue.name, state: 'prioritized' })).toBe(1);
     expect(total(s, 'bullmq_job_count', { queue: deliveryQueue.name, state: 'waiting' })).toBe(0);
-    // The expiry scan's next run (issue #16: one job scheduler, not one delayed job per payment).
+    // The expiry scan's next run (one job scheduler, not one delayed job per payment).
     expect(total(s, 'bullmq_job_count', { queue: paymentExpiryQueue.name, state: 'delayed' })).toBe(1);
     expect(total(s, 'gw_outbox_pending_deliveries')).toBe(1);
     expect(total(s, 'gw_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(1);
@@ -234,7 +234,7 @@ describe('GET /metrics (issue #4): every app, merged, with real values', () => {
     expect(total(await scrape(), 'gw_bridge_transfers_failed_at_destination')).toBe(before + 2);
   });
 
-  it('shows each webhook circuit that changed state, and counts deferrals and cap waits (issue #10)', async () => {
+  it('shows each webhook circuit that changed state, and counts deferrals and cap waits', async () => {
     // A second endpoint that always fails: its circuit opens after WEBHOOK_CIRCUIT_FAILURE_THRESHOLD (5) failures.
     // It answers after 300 ms, so deliveries arriving meanwhile find its cap of 1 taken (cap waits).
     const failing = await new TestReceiver().start();

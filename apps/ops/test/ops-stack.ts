@@ -17,9 +17,9 @@ export interface OpsUnderTest {
 export function opsEnv(stack: Stack, env: Record<string, string> = {}): Record<string, string> {
   return {
     DATABASE_URL: stack.config.DATABASE_URL,
-    // REDIS_URL, QUEUE_PREFIX and the Cluster or Sentinel variables (issue #15).
+    // REDIS_URL, QUEUE_PREFIX and the Cluster or Sentinel variables.
     ...redisEnv(stack.config),
-    // No SECRETS_ENCRYPTION_KEY: the ops console never reads it (issue #24, least privilege).
+    // No SECRETS_ENCRYPTION_KEY: the ops console never reads it (least privilege).
     DATABASE_POOL_MAX: '2',
     LOG_LEVEL: 'silent',
     OPS_PORT: '0',

@@ -1,5 +1,5 @@
 /**
- * Issue #27, the on-chain transaction outbox on a real anvil: rows written in a PostgreSQL
+ * The on-chain transaction outbox on a real anvil: rows written in a PostgreSQL
  * transaction, sent by the worker's (chain, signer) queue; nonces from PostgreSQL under
  * concurrency; the signed bytes stored before the broadcast and sent again unchanged; "nonce too
  * low" resolved with a fresh nonce; a transaction left out of blocks replaced with higher fees (same
@@ -52,7 +52,7 @@ const testTwoStep: ChainTransactionKind = {
   failed: async (_tx: RawSql, row, reason) => void outcomes.set(row.id, [...(outcomes.get(row.id) ?? []), `failed: ${reason}`]),
 };
 
-describe('the on-chain transaction outbox (issue #27)', () => {
+describe('the on-chain transaction outbox', () => {
   let stack: Stack;
   let token: `0x${string}`;
   let relayer: `0x${string}`;

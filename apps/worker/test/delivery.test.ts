@@ -16,7 +16,7 @@ const FAST = {
   WEBHOOK_TIMEOUT_MS: '700',
 };
 
-describe('delivery worker (spec: States, Limits; issue #2)', () => {
+describe('delivery worker (spec: States, Limits)', () => {
   let stack: Stack;
   let receivers: TestReceiver[] = [];
   const receiver = async () => {
@@ -117,7 +117,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     const headers = req.headers as Record<string, string>;
     expect(headers['webhook-id']).toBe(headers['x-service-delivery']);
     expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
-    // The body's signed delivery block carries the same id and timestamp (issue #24).
+    // The body's signed delivery block carries the same id and timestamp.
     expect((req.body as { delivery: unknown }).delivery).toEqual({
       id: headers['webhook-id'],
       timestamp: Number(headers['webhook-timestamp']),
@@ -138,7 +138,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     expect(again.body.signatureScheme).toBe('service');
   });
 
-  it('issue #24: each attempt signs the delivery id (= X-Service-Delivery) and its own timestamp into the body; the kit accepts real deliveries and refuses them under another id', async () => {
+  it('each attempt signs the delivery id (= X-Service-Delivery) and its own timestamp into the body; the kit accepts real deliveries and refuses them under another id', async () => {
     const r = await receiver();
     r.reply({ status: 500 }).always({ status: 200 });
     const { org, secret, settle } = await setup(r.url);
@@ -180,7 +180,7 @@ describe('delivery worker (spec: States, Limits; issue #2)', () => {
     expect(handled).toEqual([delivery!.id]);
   });
 
-  it('issue #30: a job of a delivery that needs no attempt asks the gate while the row is read, and gives the admission back unused', async () => {
+  it('a job of a delivery that needs no attempt asks the gate while the row is read, and gives the admission back unused', async () => {
     const r = await receiver();
     const { org, webhookId, settle } = await setup(r.url);
     await settle();

@@ -4,7 +4,7 @@ import { startStack, eventually, type Stack } from '../../../test/support/stack.
 import { PAYMENT_EXPIRY_SCHEDULER_ID, expireDuePayments, insertPaymentRows, paymentExpiryQueue } from '@gw/core/payments';
 
 /**
- * Issue #16: payments expire by a scan of the due ones in PostgreSQL (one BullMQ job scheduler for
+ * Payments expire by a scan of the due ones in PostgreSQL (one BullMQ job scheduler for
  * the cluster), not by one delayed job per payment. The scan expires every due pending payment,
  * exactly once each (events and deliveries included), also when two scans race; leaves the rest
  * alone; and the schedule comes back when Redis loses it. Jobs of the earlier kind (one per

@@ -5,7 +5,7 @@ import { TestReceiver } from '../../../test/support/receiver.js';
 const ONE = 10n ** 18n;
 
 /**
- * Fair sharing of the worker pool between organizations (issue #24, finding 1), through the real
+ * Fair sharing of the worker pool between organizations, through the real
  * API and worker on real PostgreSQL and Redis. The outside review's attack: one organization
  * registers several webhooks on an endpoint that answers slowly and floods them with events, so
  * that every worker slot hangs on it and another organization's deliveries wait behind. Here the
@@ -13,7 +13,7 @@ const ONE = 10n ** 18n;
  * counts and order, never on durations: the healthy organization's deliveries must all be
  * delivered while none of the slow ones has finished its first attempt.
  */
-describe('fair sharing of the worker pool between organizations (issue #24)', () => {
+describe('fair sharing of the worker pool between organizations', () => {
   const stacks: Stack[] = [];
   const receivers: TestReceiver[] = [];
   afterEach(async () => {
@@ -94,8 +94,8 @@ describe('fair sharing of the worker pool between organizations (issue #24)', ()
     expect(healthyReceiver.requests).toHaveLength(5);
   }
 
-  // WORKER_CONCURRENCY 10 with the default cap of 10 per webhook: before issue #24 the five slow
-  // webhooks alone could take all 10 slots (5 × 10 allowed) until their attempts timed out.
+  // WORKER_CONCURRENCY 10 with the default cap of 10 per webhook: without the fair share the five
+  // slow webhooks alone could take all 10 slots (5 × 10 allowed) until their attempts timed out.
   // WEBHOOK_TIMEOUT_MS is 30 s, longer than any test here runs before its receivers are stopped
   // (which ends the hanging attempts): "no slow attempt has ended yet" then holds by order, not by
   // how fast a loaded machine sets up three organizations (with 5 s, the first organization's

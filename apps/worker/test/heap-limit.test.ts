@@ -1,5 +1,5 @@
 /**
- * The worker's heap limit comes from WORKER_MAX_OLD_SPACE_MB (issue #14): the flag the process was
+ * The worker's heap limit comes from WORKER_MAX_OLD_SPACE_MB: the flag the process was
  * started with is read back, and a production start without it is reported. The compiled worker
  * started with the flag is covered by test/build.test.ts.
  */

@@ -10,11 +10,11 @@ import { exited, spawnWorkerProcess } from '../../../test/support/worker-process
 const ONE = 10n ** 18n;
 
 /**
- * Delivery isolation (issue #10) through the real API and worker, on real PostgreSQL and Redis:
+ * Delivery isolation through the real API and worker, on real PostgreSQL and Redis:
  * the per-endpoint cap, deferral by the circuit breaker, auto-disable, bulk recovery and the
  * noisy-neighbour case. Assertions are on counts and order, never on durations.
  */
-describe('delivery isolation (issue #10)', () => {
+describe('delivery isolation', () => {
   const stacks: Stack[] = [];
   const receivers: TestReceiver[] = [];
   const servers: Server[] = [];
@@ -153,7 +153,7 @@ describe('delivery isolation (issue #10)', () => {
     expect((await m.health()).health.state).toBe('closed');
   }, 60000);
 
-  it('an endpoint that stays down costs one run per cool-down, however many deliveries wait for it (issue #30)', async () => {
+  it('an endpoint that stays down costs one run per cool-down, however many deliveries wait for it', async () => {
     const stack = await stackWith('iso-parked', {
       WEBHOOK_CIRCUIT_FAILURE_THRESHOLD: '2',
       WEBHOOK_CIRCUIT_COOLDOWN_MS: '400',

@@ -22,7 +22,7 @@ import { startStack, eventually, redisDbForWorker, type Stack } from '../../../t
 import { TestReceiver } from '../../../test/support/receiver.js';
 
 /**
- * Issue #26, item 3: the job catalogue checks each job's data against its queue's zod schema when
+ * The job catalogue checks each job's data against its queue's zod schema when
  * it takes it. A malformed job fails at once (BullMQ UnrecoverableError, no retry) with an error
  * naming the queue, the job id and each issue, logged without the data's values; the worker goes
  * on with the next job. Every shape the code enqueues (today's and older versions') passes.
@@ -153,7 +153,7 @@ describe('job data checked against its queue schema: every shape the code enqueu
     const [organizationId, webhookId] = [randomUUID(), randomUUID()];
     await enqueueDeliveries(ctx, [{ id: a, organizationId, webhookId }], { delayMs: 1000 });
     await enqueueDeliveries(ctx, [{ id: b, organizationId, webhookId }], { replaceFinished: true });
-    // Issue #30: the webhook and the organization ride in the job.
+    // The webhook and the organization ride in the job.
     for (const id of [a, b])
       expect(await taken(deliveryQueue, (await queues.get(deliveryQueue).getJob(id))!)).toEqual({
         deliveryId: id,
@@ -162,13 +162,13 @@ describe('job data checked against its queue schema: every shape the code enqueu
       });
   });
 
-  it('a delivery job queued before issue #30 (only its delivery id) still parses', () => {
+  it('a delivery job of the older shape (only its delivery id) still parses', () => {
     const id = randomUUID();
     expect(parseJobData(deliveryQueue, { deliveryId: id })).toEqual({ deliveryId: id });
     expect(() => parseJobData(deliveryQueue, { deliveryId: id, webhookId: 'w-1' })).toThrow('webhookId: Invalid UUID');
   });
 
-  it('recovery jobs: as recoverWebhook queues them (limit), and as versions before issue #24 did (no limit)', async () => {
+  it('recovery jobs: as recoverWebhook queues them (limit), and as older versions did (no limit)', async () => {
     const until = new Date();
     const job: RecoveryJob = {
       organizationId: randomUUID(),

@@ -6,7 +6,7 @@ import { deliveryQueue } from '@gw/core/webhooks';
 import { paymentExpiryQueue } from '@gw/core/payments';
 
 const ONE = 10n ** 18n;
-describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery, SIGTERM drain)', () => {
+describe('nothing is lost (outbox sweeper, worker killed mid-delivery, SIGTERM drain)', () => {
   let stack: Stack;
   let receiver: TestReceiver;
 
@@ -46,7 +46,7 @@ describe('nothing is lost (issue #2: outbox sweeper, worker killed mid-delivery,
     const expiring = await gw('/payments', { amount: '1', expiresInSeconds: 1 });
     const [delivery] = await stack.api.deps.prisma.delivery.findMany({ where: { organizationId: org.organizationId } });
     // The state a crash right after the commit leaves: rows committed, no jobs in Redis. A payment
-    // never has a job of its own (issue #16): the expiry scan reads the due ones from PostgreSQL.
+    // never has a job of its own: the expiry scan reads the due ones from PostgreSQL.
     await stack.api.deps.queues.get(deliveryQueue).remove(delivery!.id);
     expect(await stack.api.deps.queues.get(deliveryQueue).getJob(delivery!.id)).toBeUndefined();
     expect(await stack.api.deps.queues.get(paymentExpiryQueue).getJob(expiring.body.id)).toBeUndefined();

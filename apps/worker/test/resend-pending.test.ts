@@ -5,7 +5,7 @@ import { TestReceiver } from '../../../test/support/receiver.js';
 const ONE = 10n ** 18n;
 
 /**
- * Issue #25: a resend of a `pending` delivery (failing, waiting for its next automatic attempt)
+ * A resend of a `pending` delivery (failing, waiting for its next automatic attempt)
  * brings that attempt forward to now, instead of answering 409 and leaving the integrator who
  * fixed the endpoint to wait out the back-off. The back-off here is 10 minutes, so an attempt
  * within this test can only come from the resend. Real API, worker, PostgreSQL and Redis.

@@ -4,7 +4,7 @@ import { startStack, eventually, type Stack } from '../../../test/support/stack.
 import { RETENTION_SCHEDULER_ID, retentionQueue } from '@gw/core/retention';
 
 /**
- * Issue #14: the retention job is one BullMQ job scheduler for the whole cluster, set by every
+ * The retention job is one BullMQ job scheduler for the whole cluster, set by every
  * worker at start (idempotent upsert), and its runs execute in a started worker.
  */
 describe('retention job scheduling', () => {

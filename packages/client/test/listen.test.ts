@@ -9,12 +9,12 @@ import { eventually, startStack, type Stack } from '../../../test/support/stack.
 const ONE = 10n ** 18n;
 
 /**
- * `gw listen` (issue #25): the organization's events forwarded to a local receiver, signed with the
+ * `gw listen`: the organization's events forwarded to a local receiver, signed with the
  * listener's secret, through the real API (`GET /gateway/v1/events`) on real PostgreSQL and Redis.
  * The receiver is the integrator kit itself (`handleDelivery`), so "accepted" means verified:
  * signature, the signed delivery id against `X-Service-Delivery`, the timestamp.
  */
-describe('gw listen: forwards the events to a local URL, signed (issue #25)', () => {
+describe('gw listen: forwards the events to a local URL, signed', () => {
   let stack: Stack;
   let org: { organizationId: string; apiKey: string };
   let headers: Record<string, string>;
@@ -119,7 +119,7 @@ describe('gw listen: forwards the events to a local URL, signed (issue #25)', ()
     }
   });
 
-  it('forwards an event about another object (issue #28): its record names the object, with no payment', async () => {
+  it('forwards an event about another object: its record names the object, with no payment', async () => {
     let secret = '';
     const receiver = await kitReceiver(() => secret);
     const records: ForwardRecord[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue #25, friction 1: `gw.login(account)` signs for the base address's host and port
+ * `gw.login(account)` signs for the base address's host and port
  * (`localhost:3467`), which a plain local run refused ("Message domain, notBefore or expirationTime
  * is not valid now"), and `127.0.0.1` was refused for its http URI. With NODE_ENV=development (the
  * default of `pnpm start`) and no SIWE variable set, the service accepts a loopback domain

@@ -230,7 +230,7 @@ describe('@service-gateway/client packed and installed with npm', () => {
     expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
   });
 
-  it('is published under the project’s own scope, with the gw command installed as a bin (issue #25)', async () => {
+  it('is published under the project’s own scope, with the gw command installed as a bin', async () => {
     const dir = join(packs.dir, 'node_modules/@service-gateway/client');
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as {
       name: string;

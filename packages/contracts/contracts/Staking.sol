@@ -18,7 +18,7 @@ import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 ///         paid from a balance the owner funds with `fund`; a claim beyond it reverts.
 ///         One deployment is one farming pool (staked token + reward rate): staking the native
 ///         token is the pool `Staking(GatewayToken, GatewayToken)`, an LP farm another deployment.
-///         Relaying (issue #28): `stakeFor` stakes the caller's tokens for a beneficiary (a custodian
+///         Relaying: `stakeFor` stakes the caller's tokens for a beneficiary (a custodian
 ///         staking for its wallet), `stakeWithPermit` stakes the owner's own tokens by an EIP-2612
 ///         permit (a valid one, or one already used; never a standing allowance alone), and `withdrawBySig` / `getRewardBySig` let anyone submit the staker's EIP-712
 ///         signature (name "Staking", version "1"; one nonce sequence per staker, `nonces(owner)`):

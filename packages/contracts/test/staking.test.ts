@@ -94,7 +94,7 @@ describe('Staking', () => {
   });
 });
 
-describe('Staking relaying (issue #28)', () => {
+describe('Staking relaying', () => {
   const dave = devAccount(3); // a wallet that never sends a transaction of its own
   const relayer = devAccount(4); // submits everything for dave; holds the custodial tokens
   const chainTime = async () => (await c.publicClient.getBlock()).timestamp;

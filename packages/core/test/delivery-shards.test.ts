@@ -6,8 +6,8 @@ import { loadConfig } from '@gw/core/config';
 import { deliveryQueue, deliveryQueues, deliveryShard, enqueueDeliveries, promoteDelayedDelivery } from '@gw/core/webhooks';
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
-/** Issue #30: the delivery queue sharded over DELIVERY_QUEUE_SHARDS hash tags. */
-describe('the delivery queue shards (issue #30)', () => {
+/** The delivery queue sharded over DELIVERY_QUEUE_SHARDS hash tags. */
+describe('the delivery queue shards', () => {
   it('a shard has its own hash tag, and the home tag is dropped from its prefix; 1 shard keeps QUEUE_PREFIX', () => {
     expect(shardQueuePrefix('{gw}', 'deliveries', 2, 3)).toBe('gw:{deliveries:2}');
     expect(shardQueuePrefix('gw{prod}', 'deliveries', 0, 4)).toBe('gwprod:{deliveries:0}');

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
 import { createDeliveryStore, findOverdueDeliveries, readOutboxBacklog, type AttemptRecord, type DeliveryStore } from '@gw/core/webhooks';
 
 /**
- * The worker's batched reads and attempt records (issue #5) against the real PostgreSQL: batching
+ * The worker's batched reads and attempt records against the real PostgreSQL: batching
  * must not change what one delivery sees or writes, and must keep the attempt-count guard.
  */
 describe('delivery store (batched raw SQL)', () => {
@@ -165,7 +165,7 @@ describe('delivery store (batched raw SQL)', () => {
     expect(await stateOf(finished!)).toMatchObject({ status: 'delivered', last_error: null });
   });
 
-  it('a delivery parked behind an open circuit is not overdue before its horizon, and does not hide a lost one from the sweeper (issue #30)', async () => {
+  it('a delivery parked behind an open circuit is not overdue before its horizon, and does not hide a lost one from the sweeper', async () => {
     const minute = 60_000;
     const ago = (ms: number) => new Date(Date.now() - ms);
     // Three deliveries parked behind an open circuit whose cool-down ended 10 minutes ago (so their

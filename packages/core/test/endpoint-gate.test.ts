@@ -15,11 +15,11 @@ import {
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**
- * The per-endpoint cap and circuit breaker (issue #10) on a real Redis: own database per jest
+ * The per-endpoint cap and circuit breaker on a real Redis: own database per jest
  * worker, own key prefix per run. Cool-downs are a few hundred ms so that transitions can be
  * driven by waiting for them (the state machine, not timing, is asserted).
  */
-describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () => {
+describe('endpoint gate: concurrency cap and circuit breaker', () => {
   const redis = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { maxRetriesPerRequest: 1 });
   const prefix = `gate${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
@@ -42,8 +42,8 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     return a;
   };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  // Each webhook belongs to an organization of its own: the organization's fair share (issue #24,
-  // its own describe below) never binds in these tests of the per-webhook cap and breaker.
+  // Each webhook belongs to an organization of its own: the organization's fair share (its
+  // own describe below) never binds in these tests of the per-webhook cap and breaker.
   const organizations = new Map<string, string>();
   const at = (webhookId: string, limit: number): GateSlot => {
     if (!organizations.has(webhookId)) organizations.set(webhookId, randomUUID());
@@ -85,7 +85,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     expect(await gate.admit(at(hook, 2), 'job-e')).toMatchObject({ admitted: false, reason: 'cap' });
   });
 
-  it('release (issue #30) frees an unused lease without counting an outcome and hands the slot to the oldest parked job', async () => {
+  it('release frees an unused lease without counting an outcome and hands the slot to the oldest parked job', async () => {
     const hook = randomUUID();
     const a = admitted(await gate.admit(at(hook, 1), 'job-a'));
     expect(await gate.admit(at(hook, 1), 'job-b')).toMatchObject({ admitted: false, reason: 'cap' });
@@ -111,7 +111,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     admitted(await gate.admit(at(hook, 1), 'job-b'));
   });
 
-  it('a released half-open probe (issue #30) lets the next job be the probe, and its failure still opens the circuit', async () => {
+  it('a released half-open probe lets the next job be the probe, and its failure still opens the circuit', async () => {
     const hook = randomUUID();
     for (let i = 0; i < 3; i++) await gate.report(at(hook, 5), admitted(await gate.admit(at(hook, 5), randomUUID())).lease, false);
     await sleep(250);
@@ -185,7 +185,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     expect(cooldown).toBeLessThanOrEqual(500); // capped by WEBHOOK_CIRCUIT_MAX_COOLDOWN_MS
   });
 
-  it('behind an open circuit one job is the prober; the others stay parked until the probe ends (issue #30)', async () => {
+  it('behind an open circuit one job is the prober; the others stay parked until the probe ends', async () => {
     const hook = randomUUID();
     const slot = at(hook, 5);
     const waiters = () => redis.zrange(gateKeys(prefix, hook).waiters, 0, -1);
@@ -232,7 +232,7 @@ describe('endpoint gate: concurrency cap and circuit breaker (issue #10)', () =>
     expect(await redis.hget(gateKeys(prefix, hook).circuit, 'prober')).toBeNull();
   });
 
-  it('a prober that gives its admission back (issue #30) hands the role to the oldest parked job', async () => {
+  it('a prober that gives its admission back hands the role to the oldest parked job', async () => {
     const hook = randomUUID();
     const slot = at(hook, 5);
     for (let i = 0; i < 3; i++) await gate.report(slot, admitted(await gate.admit(slot, randomUUID())).lease, false);

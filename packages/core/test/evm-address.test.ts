@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { getAddress } from 'viem';
 import { checksumAddress, isEvmAddress, parseEvmAddress } from '@gw/core/evm';
 
-/** The worker's address handling without viem (issue #12): EIP-55 as viem computes it. */
+/** The worker's address handling without viem: EIP-55 as viem computes it. */
 describe('EIP-55 addresses without viem', () => {
   const hex40 = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${Buffer.from(b).toString('hex')}`);
 

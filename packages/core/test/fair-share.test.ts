@@ -16,12 +16,12 @@ import {
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**
- * Each organization's fair share of the worker pool (issue #24) on a real Redis: the pool from the
+ * Each organization's fair share of the worker pool on a real Redis: the pool from the
  * replicas' announcements, the share rule of the endpoint gate, the hand-over to parked jobs, and
  * the backlog ranks that order the queue. Every test has its own key prefix, so its pool and its
  * organizations are its own.
  */
-describe('fair share of the worker pool (issue #24)', () => {
+describe('fair share of the worker pool', () => {
   const redis = new Redis(`redis://127.0.0.1:6379/${redisDbForWorker()}`, { maxRetriesPerRequest: 1 });
   const config = loadConfig({ NODE_ENV: 'test', WEBHOOK_TIMEOUT_MS: '100', WORKER_CONCURRENCY: '10' });
   const prefixes: string[] = [];

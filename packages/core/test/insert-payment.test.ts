@@ -4,7 +4,7 @@ import { createRawSql, type RawSqlPool } from '@gw/db';
 import { createTestDatabase, type TestDatabase } from '@gw/db/testing';
 import { insertPayment, type NewPayment } from '@gw/core/payments';
 
-/** The group-committed insert of `POST /payments` without an Idempotency-Key (issue #5), on the real PostgreSQL. */
+/** The group-committed insert of `POST /payments` without an Idempotency-Key, on the real PostgreSQL. */
 describe('insertPayment', () => {
   let db: TestDatabase;
   let sql: RawSqlPool;

@@ -17,7 +17,7 @@ import {
 } from '@gw/core/ledger';
 
 /**
- * Ledger invariants under concurrency (issue #3, "The core"): random movements run in parallel
+ * Ledger invariants under concurrency: random movements run in parallel
  * batches, each in its own transaction, then the whole ledger is checked:
  * - every journal entry has postings and they sum to zero;
  * - no account except system:issuance is below zero;
@@ -93,7 +93,7 @@ describe('ledger invariants under concurrent movements', () => {
     const perToken = await prisma.$queryRaw<{ token: string; sum: string }[]>`
       SELECT token, SUM(balance)::text AS sum FROM ledger_accounts GROUP BY token`;
     for (const t of perToken) expect(t).toEqual({ token: t.token, sum: '0' });
-    // An owner's balance is the sum of its stripes (issue #16).
+    // An owner's balance is the sum of its stripes.
     const balances = new Map<string, bigint>();
     for (const a of await prisma.ledgerAccount.findMany()) {
       const k = `${a.ownerType}:${a.ownerId}:${a.token}`;
@@ -168,7 +168,7 @@ describe('ledger invariants under concurrent movements', () => {
     expect(walletTotal).toBe(10_000n);
   });
 
-  it('striped organization accounts (issue #16): concurrent credits spread over stripes, a debit drains them exactly, no stripe below zero', async () => {
+  it('striped organization accounts: concurrent credits spread over stripes, a debit drains them exactly, no stripe below zero', async () => {
     const merchant: Owner = { type: 'organization', id: randomUUID() };
     const payers: Owner[] = Array.from({ length: 8 }, () => ({ type: 'wallet', id: randomAddress() }));
     for (const p of payers)
@@ -216,7 +216,7 @@ describe('ledger invariants under concurrent movements', () => {
     await checkInvariants();
   });
 
-  it('transfer (issue #26): one two-leg entry from → to; a short balance is refused with 422 insufficient-funds, or answered null by transferIfFunded, and nothing is written', async () => {
+  it('transfer: one two-leg entry from → to; a short balance is refused with 422 insufficient-funds, or answered null by transferIfFunded, and nothing is written', async () => {
     const a: Owner = { type: 'wallet', id: randomAddress() };
     const b: Owner = { type: 'wallet', id: randomAddress() };
     const mintRef = randomUUID();
@@ -255,7 +255,7 @@ describe('ledger invariants under concurrent movements', () => {
   // the 6th transaction could never start. It runs on direct connections (`pnpm test`).
   const withServerConnectionPerTransaction = process.env.TEST_DATABASE_POOLER ? it.skip : it;
   withServerConnectionPerTransaction(
-    'hot merchant (issue #30): credits to one organization take free stripes, new stripes are made when none is free, a credit waits only when every stripe is held, and balances stay exact',
+    'hot merchant: credits to one organization take free stripes, new stripes are made when none is free, a credit waits only when every stripe is held, and balances stay exact',
     async () => {
       const merchant: Owner = { type: 'organization', id: randomUUID() };
       const credits = ORGANIZATION_CREDIT_STRIPES + 2; // 16 held at once, one that makes the new stripes, one that waits
@@ -265,7 +265,7 @@ describe('ledger invariants under concurrent movements', () => {
           { owner: ISSUANCE, amount: -100n },
           { owner: p, amount: 100n },
         ]);
-      // An account from before issue #30: 8 stripes.
+      // An account that predates the larger stripe count: 8 stripes.
       await prisma.$executeRaw`
       INSERT INTO ledger_accounts (id, owner_type, owner_id, token, stripe, balance)
       SELECT gen_random_uuid(), 'organization', ${merchant.id}, 'GTK', s, 0 FROM generate_series(0, 7) AS s`;

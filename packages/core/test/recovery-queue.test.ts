@@ -6,7 +6,7 @@ import { enqueueRecovery, recoveryQueue, runningRecoveryJobId, type RecoveryJob 
 import { redisDbForWorker } from '../../../test/support/stack.js';
 
 /**
- * One recovery per webhook at a time (issue #24), held by BullMQ's deduplication on a real Redis.
+ * One recovery per webhook at a time, held by BullMQ's deduplication on a real Redis.
  * CI once saw two recoveries sent at once both answered 202: both requests were made in the same
  * millisecond, so they had the same job id, and the loser read the winner's id as its own.
  */

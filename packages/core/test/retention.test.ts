@@ -7,7 +7,7 @@ import { loadConfig } from '@gw/core/config';
 import { pruneInBatches, runRetention } from '@gw/core/retention';
 
 /**
- * Retention (issue #14) against the real PostgreSQL: what is past its retention goes, what is
+ * Retention against the real PostgreSQL: what is past its retention goes, what is
  * within it (or pending, or live) stays, and the deletes run in bounded batches.
  */
 describe('retention job', () => {

@@ -12,7 +12,7 @@ const hook = (url: string): WebhookDto => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-describe('WebhookListCache (per-process cache of GET /webhooks, issue #5)', () => {
+describe('WebhookListCache (per-process cache of GET /webhooks)', () => {
   it('loads once per organization within the TTL; an eviction makes the next read load again', async () => {
     const cache = new WebhookListCache(60_000);
     let loads = 0;

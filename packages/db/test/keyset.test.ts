@@ -1,5 +1,5 @@
 /**
- * The keyset-pagination helper (issue #26, item 3), its pure parts: the `findMany` arguments and
+ * The keyset-pagination helper, its pure parts: the `findMany` arguments and
  * the raw-SQL pieces it builds are exactly the ones the repositories wrote by hand before (same
  * keys in the same order, same SQL text), and the page cut. The statements themselves are held by
  * the modules' integration tests (every list endpoint pages through real rows there).

@@ -1,5 +1,5 @@
 /**
- * Issue #15: PostgreSQL through a transaction pooler. Debian's PgBouncer 1.18 in
+ * PostgreSQL through a transaction pooler. Debian's PgBouncer 1.18 in
  * `pool_mode = transaction` with ONE server connection per database, so every client connection
  * shares it: the named prepared statements of the raw SQL (`gw_raw_N`, one per call site and
  * connection) collide there, deterministically; with `pooler: 'transaction'` nothing is named and
@@ -15,7 +15,7 @@ import { createTestDatabase, startPgBouncer, type RunningPgBouncer, type TestDat
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-describe('behind PgBouncer 1.18 in transaction mode (issue #15)', () => {
+describe('behind PgBouncer 1.18 in transaction mode', () => {
   let db: TestDatabase;
   let bouncer: RunningPgBouncer;
   let url: string;

@@ -1,5 +1,5 @@
 /**
- * The one transaction entry point (issue #26, packages/db/src/transaction.ts) against the real
+ * The one transaction entry point (packages/db/src/transaction.ts) against the real
  * PostgreSQL: both paths, the Prisma client and the raw pg pool, re-run a transaction that lost a
  * race (deadlock 40P01, serialization failure 40001) at most `retries` times, and nothing else.
  */

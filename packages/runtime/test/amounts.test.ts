@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError, MAX_UINT256, amountSchema, parseAmount } from '@gw/runtime';
 
 /**
- * Issue #24 (outside review, "Lower"): amounts are uint256 values (ERC-20 `uint256`), so every
+ * Amounts are uint256 values (ERC-20 `uint256`), so every
  * amount the API or the operator CLI takes is capped at 2^256 − 1, not at 78 digits (10^78 − 1).
  */
 describe('amounts are capped at 2^256 − 1 (uint256)', () => {

@@ -30,7 +30,7 @@ function gatedRunner<I, O>(compute: (item: I) => O) {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('coalesce (group commit of hot-path statements, issue #5)', () => {
+describe('coalesce (group commit of hot-path statements)', () => {
   it('calls made in the same tick share one batch; each caller gets its own result', async () => {
     const runner = gatedRunner((n: number) => n * 10);
     const submit = coalesce(runner.run, { maxBatch: 100, maxInFlight: 1 });

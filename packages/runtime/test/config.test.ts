@@ -36,7 +36,7 @@ describe('configuration', () => {
     expect(e.message).not.toContain('secret-host-value');
   });
 
-  it('requires SECRETS_ENCRYPTION_KEY outside NODE_ENV=test (issue #11: no built-in development key)', () => {
+  it('requires SECRETS_ENCRYPTION_KEY outside NODE_ENV=test (no built-in development key)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(() => loadConfig({})).toThrow(/SECRETS_ENCRYPTION_KEY/);
@@ -65,7 +65,7 @@ describe('composition of the slices (each module declares its variables, @gw/cor
   });
 });
 
-describe('local defaults (issue #25): NODE_ENV=development relaxes what a local run needs; production and test keep the strict rules', () => {
+describe('local defaults: NODE_ENV=development relaxes what a local run needs; production and test keep the strict rules', () => {
   const key = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
   const local = (env: Record<string, string> = {}) => loadConfig({ SECRETS_ENCRYPTION_KEY: key, ...env });
 
@@ -141,7 +141,7 @@ describe('secrets at rest (AES-256-GCM with key ids)', () => {
     expect(() => new SecretBox(k2).open(old)).toThrow(/configured keys/);
   });
 
-  it('says what happened when the key of that id is not the one that sealed the value (issue #25: a new local key beside an old database)', () => {
+  it('says what happened when the key of that id is not the one that sealed the value (a new local key beside an old database)', () => {
     const sealed = new SecretBox(`local:${Buffer.alloc(32, 3).toString('base64')}`).seal('value');
     const other = new SecretBox(`local:${Buffer.alloc(32, 4).toString('base64')}`);
     expect(() => other.open(sealed)).toThrow(/key id 'local' cannot be decrypted with the configured key of that id: the key changed/);

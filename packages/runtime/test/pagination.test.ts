@@ -1,5 +1,5 @@
 /**
- * The page half of keyset pagination (issue #3, Lists; issue #26, item 3): cursors, the cut, the
+ * The page half of keyset pagination: cursors, the cut, the
  * 400 of a cursor that is not one of the list's. Clients hold cursors between calls, so the
  * encoding is pinned here: base64url of the last row's id.
  */

@@ -24,7 +24,7 @@ const configError = (env: Record<string, string>): ConfigError => {
   throw new Error('expected a ConfigError');
 };
 
-describe('Redis mode selection (issue #15)', () => {
+describe('Redis mode selection', () => {
   it('REDIS_URL alone is a single Redis; the default prefix stays gw', () => {
     const c = loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://cache:6380/4' });
     expect(redisMode(c)).toBe('single');

@@ -12,7 +12,7 @@ import { sign } from '../src/index.js';
 import { deleteByPrefix } from './redis-helpers.js';
 
 /**
- * Issue #13: the kit as integrators get it. `pnpm pack` (prepack builds `dist/`), `npm install`
+ * The kit as integrators get it. `pnpm pack` (prepack builds `dist/`), `npm install`
  * of the tarball in a fresh folder, then real signed deliveries from the real API + worker to
  * receivers that are plain `node` processes importing `@service-gateway/webhook-receiver` from that folder.
  *
@@ -86,7 +86,7 @@ class ChildReceiver {
   }
 }
 
-describe('@service-gateway/webhook-receiver packed, installed with npm and run by plain node (issue #13)', () => {
+describe('@service-gateway/webhook-receiver packed, installed with npm and run by plain node', () => {
   let consumer: InstalledPacks;
   let kit: PackedPackage;
   let stack: Stack;

@@ -15,7 +15,7 @@ import {
 import { connect, countByPrefix, deleteByPrefix, uniquePrefix } from './redis-helpers.js';
 
 /**
- * Issue #24, finding 2: `X-Service-Delivery` is not signed, so a captured body and its signature,
+ * `X-Service-Delivery` is not signed, so a captured body and its signature,
  * sent again under new `X-Service-Delivery` values, must not run the handler again, must not be
  * accepted once its signed timestamp is out of tolerance, and must not fill (or evict from) the
  * dedupe store. The delivery id and the attempt's timestamp are inside the signed body.
