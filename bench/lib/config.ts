@@ -111,6 +111,11 @@ export interface BenchConfig {
   chainDeposits: number;
   /** chain: withdrawals through `POST /wallet/withdraw`, and raw transactions of the ceiling. */
   chainWithdrawals: number;
+  /**
+   * chain: token transfers of the raw pipelined baseline (one key, pre-signed, all sent without
+   * waiting): enough to fill several blocks, so that the figure is the chain's rate, not its latency.
+   */
+  chainRawTransfers: number;
   /** chain: CHAIN_CONFIRMATIONS of the API and worker (blocks), and the depth the ceiling awaits. */
   chainConfirmations: number;
   /** chain: the anvils mine a block every this many seconds while measured (`evm_setIntervalMining`). */
@@ -218,6 +223,7 @@ export function loadBenchConfig(): BenchConfig {
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
     chainDeposits: int('BENCH_CHAIN_DEPOSITS', 200, 1),
     chainWithdrawals: int('BENCH_CHAIN_WITHDRAWALS', 200, 1),
+    chainRawTransfers: int('BENCH_CHAIN_RAW_TRANSFERS', 2000, 1),
     chainConfirmations: int('BENCH_CHAIN_CONFIRMATIONS', 2, 1),
     chainBlockS: int('BENCH_CHAIN_BLOCK_S', 1, 1),
     chainReadDurationS: int('BENCH_CHAIN_READ_DURATION_S', 3, 1),
