@@ -328,6 +328,51 @@ describe('bench summary (bench/results/summary.json)', () => {
       'chain.notDone + reads errors',
     ]);
     expect(figures.at(-1)).toMatchObject({ value: 2, target: '0', met: false });
+
+    // A run that measured the raw pipelined baseline: the relayer's targets, judged against it.
+    const withRaw: ChainSectionResult = {
+      ...result,
+      withdrawals: phase(200, 200, 0.5), // 400/s
+      votes: phase(50, 50, 0.5), // 100/s
+      outbox: {
+        ...result.outbox,
+        workerCpuMsPerWithdrawal: 0.8,
+        apiCpuMsPerWithdrawal: 1.5,
+        postToBroadcastMs: { p50: 900, p95: 1200, p99: 1500, max: 1600 },
+        broadcastsSampled: 200,
+        lost: 0,
+        paidTwice: 1,
+      },
+      rawPipelined: {
+        ...phase(2000, 2000, 5), // 400/s to the last one mined
+        confirmedDurationS: 8,
+        confirmedPerSec: 250,
+        sentS: 1,
+        gasPerTx: 56088,
+        blocks: 5,
+        perBlockMax: 531,
+        perBlockMedian: 531,
+        blockGasLimit: 30_000_000,
+        maxBlockFill: 0.997,
+      },
+    };
+    const t = chainFigures(withRaw).targets!;
+    // Rates divide by the baseline to the last one mined (400/s), not by its rate 2 deep (250/s).
+    expect(t.withdrawalsVsRaw).toEqual({ value: 1, target: '≥ 1', met: true });
+    expect(t.votesVsRaw).toEqual({ value: 0.25, target: '≥ 0.5', met: false });
+    expect(t.withdrawalBroadcastP50Ms).toMatchObject({ value: 900, met: true });
+    // (2 confirmations + 2) × 1 s blocks.
+    expect(t.withdrawalsP99Ms).toMatchObject({ value: 2000, target: '≤ 4000', met: true });
+    expect(t.workerCpuMsPerWithdrawal).toMatchObject({ value: 0.8, met: true });
+    expect(t.apiCpuMsPerWithdrawal).toMatchObject({ value: 1.5, met: false });
+    expect(t.paidTwice).toMatchObject({ value: 1, met: false });
+    expect(t.lost).toMatchObject({ value: 0, met: true });
+    const rawFigures = summaryOf(
+      { ...apiReport('2026-11-27T10:00:00.000Z', 0.5), api: undefined, chain: chainFigures(withRaw) } as unknown as Report,
+      {},
+    ).sections.chain!.figures;
+    expect(rawFigures.find((f) => f.name === 'chain.targets.withdrawalsVsRaw')).toMatchObject({ value: 1, met: true });
+    expect(rawFigures.find((f) => f.name === 'chain.targets.paidTwice')).toMatchObject({ value: 1, met: false });
   });
 
   it('a run of some sections replaces theirs and keeps the others, in the order the bench runs them', () => {

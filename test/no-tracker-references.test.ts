@@ -9,7 +9,7 @@
  * tests, scripts, the bench, configuration, Dockerfile, compose and CI files and the guides alike,
  * and every text of the OpenAPI document `GET /api/openapi.json` serves (`buildOpenApiDocument()`,
  * built in this process: no server, no database). Not scanned: {@link HISTORY} (records of the past
- * by nature), this file (its own examples), and {@link STILL_TO_CLEAN}.
+ * by nature) and this file (its own examples).
  */
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
@@ -63,17 +63,6 @@ const SELF = 'test/no-tracker-references.test.ts';
 const HISTORY = [/^prisma\/migrations\//, /^bench\/JOURNAL\.md$/];
 
 /**
- * Temporary: bench files still to be cleaned of their references (they are being edited on
- * another branch). Remove an entry once its file is clean, and the list once it is empty.
- */
-const STILL_TO_CLEAN = new Set([
-  'bench/sections/chain-section.ts',
-  'bench/lib/chain-report.ts',
-  'bench/lib/config.ts',
-  'bench/lib/targets.ts',
-]);
-
-/**
  * The repository's files as a fresh clone has them, plus this checkout's untracked files that git
  * does not ignore (no `node_modules`, no build output, no `.env`, no generated Prisma client, whose
  * comments are prisma/schema.prisma's), relative to the repository and sorted; a file deleted in
@@ -86,9 +75,9 @@ function repositoryFiles(): string[] {
     .sort();
 }
 
-/** The scanned files: every file of the repository but {@link SELF}, {@link HISTORY} and {@link STILL_TO_CLEAN}. */
+/** The scanned files: every file of the repository but {@link SELF} and {@link HISTORY}. */
 function scannedFiles(): string[] {
-  return repositoryFiles().filter((file) => file !== SELF && !HISTORY.some((re) => re.test(file)) && !STILL_TO_CLEAN.has(file));
+  return repositoryFiles().filter((file) => file !== SELF && !HISTORY.some((re) => re.test(file)));
 }
 
 /** The text of `file` (relative to the repository), or null when it is binary (holds a NUL byte). */
@@ -170,10 +159,8 @@ describe('no references to the tracker', () => {
         'test/support/stack.ts',
       ]),
     );
-    expect(
-      files.filter((f) => f === SELF || f === 'bench/JOURNAL.md' || f.startsWith('prisma/migrations/') || STILL_TO_CLEAN.has(f)),
-    ).toEqual([]);
-    expect(repositoryFiles()).toEqual(expect.arrayContaining([SELF, 'bench/JOURNAL.md', ...STILL_TO_CLEAN]));
+    expect(files.filter((f) => f === SELF || f === 'bench/JOURNAL.md' || f.startsWith('prisma/migrations/'))).toEqual([]);
+    expect(repositoryFiles()).toEqual(expect.arrayContaining([SELF, 'bench/JOURNAL.md']));
   });
 
   it('finds none in the files of the repository', () => {

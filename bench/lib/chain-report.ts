@@ -1,14 +1,17 @@
 /**
- * Figures and table rows of the chain section (issue #27), used by `report.ts`: the deposits and
- * withdrawals as measured (one run each), the withdrawals against their ceiling, issue #28's vote
+ * Figures and table rows of the chain section, used by `report.ts`: the deposits and
+ * withdrawals as measured (one run each), the withdrawals against their ceiling, the vote
  * relay rate against the same ceiling and bridge round trip against its floor (2 × confirmations ×
- * block time), and the reads' medians over the rounds (ratios taken per round, then their median).
+ * block time), and the reads' medians over the rounds (ratios taken per round, then their median);
+ * the raw pipelined baseline and, against it, the chain relayer's targets (`TARGETS.chain*`), each
+ * with its value and whether this run met it.
  *
  * @module
  */
-import type { ChainPhase, ChainReadRound, ChainSectionResult } from '../sections/chain-section.js';
+import type { ChainPhase, ChainReadRound, ChainSectionResult, RawPipelinedRun } from '../sections/chain-section.js';
 import type { LoopResult } from './loop-load.js';
 import { median, medianOf, round } from './stats.js';
+import { TARGETS } from './targets.js';
 
 const r1 = (v: number) => round(v, 1);
 
@@ -53,6 +56,90 @@ function readFigures(
 /** A bridge transfer's floor: 2 × CHAIN_CONFIRMATIONS × block time (lock depth + mint depth), ms. */
 export const bridgeFloorMs = (s: { confirmations: number; blockS: number }) => 2 * s.confirmations * s.blockS * 1000;
 
+/** One of the relayer's targets as this run measured it: `target` as printed (`≥ 1`), `met` null without a value. */
+export interface JudgedFigure {
+  value: number | null;
+  target: string;
+  met: boolean | null;
+}
+
+const judged = (value: number, op: '≥' | '≤' | '=', limit: number): JudgedFigure => {
+  const v = Number.isFinite(value) ? value : null;
+  const ok = op === '≥' ? (x: number) => x >= limit : op === '≤' ? (x: number) => x <= limit : (x: number) => x === limit;
+  return { value: v, target: op === '=' ? `${limit}` : `${op} ${limit}`, met: v === null ? null : ok(v) };
+};
+
+/** The raw pipelined baseline's figures (`chain.rawPipelined`). */
+const rawFigures = (r: RawPipelinedRun) => ({
+  ...phaseFigures(r),
+  /** transfers ÷ (first send → the last one's block `confirmations` deep), per second */
+  confirmedPerSec: r1(r.confirmedPerSec),
+  confirmedDurationS: round(r.confirmedDurationS, 2),
+  /** first send → last batch answered, s */
+  sentS: round(r.sentS, 2),
+  gasPerTx: r.gasPerTx,
+  blocks: r.blocks,
+  perBlockMax: r.perBlockMax,
+  perBlockMedian: r.perBlockMedian,
+  blockGasLimit: r.blockGasLimit,
+  maxBlockFill: round(r.maxBlockFill, 3),
+});
+
+/**
+ * The chain relayer's targets against this run's raw pipelined baseline (see `TARGETS` in
+ * targets.ts). Rates: confirmed/s ÷ the baseline's transfers/s from the first send to the block
+ * that mined the last one (`chain.rawPipelined.perSec`, the baseline as defined). Latency targets are in block times of this run. CPU per confirmed
+ * withdrawal over the withdrawals' phase (first POST → all final), the processes' idle polling included.
+ */
+function relayerTargets(s: ChainSectionResult, raw: RawPipelinedRun) {
+  const blockMs = s.settings.blockS * 1000;
+  const confirmedMs = (s.settings.confirmations + TARGETS.chainConfirmedP99ExtraBlocks) * blockMs;
+  const perConfirmed = (msPerStarted: number) => (s.withdrawals.done > 0 ? (msPerStarted * s.withdrawals.count) / s.withdrawals.done : NaN);
+  const notConfirmed = {
+    withdrawals: s.withdrawals.count - s.withdrawals.done,
+    votes: s.votes.count - s.votes.done,
+    deposits: s.deposits.count - s.deposits.done,
+    bridges: s.bridges.count - s.bridges.done,
+  };
+  return {
+    /** withdrawals confirmed/s ÷ raw pipelined transfers/s (first send → last one mined) */
+    withdrawalsVsRaw: judged(round(s.withdrawals.perSec / raw.perSec, 3), '≥', TARGETS.chainWithdrawalsVsRaw),
+    /** votes by signature confirmed/s ÷ the same */
+    votesVsRaw: judged(round(s.votes.perSec / raw.perSec, 3), '≥', TARGETS.chainVotesVsRaw),
+    /** a withdrawal's POST → its outbox row first `submitted`, p50, ms (≤ one block time) */
+    withdrawalBroadcastP50Ms: judged(r1(s.outbox.postToBroadcastMs?.p50 ?? NaN), '≤', TARGETS.chainBroadcastP50Blocks * blockMs),
+    /** POST → confirmed p99, ms (≤ (confirmations + 2) × block time) */
+    withdrawalsP99Ms: judged(r1(s.withdrawals.latencyMs.p99), '≤', confirmedMs),
+    votesP99Ms: judged(r1(s.votes.latencyMs.p99), '≤', confirmedMs),
+    /** a deposit's broadcast → credited p99, ms */
+    depositsP99Ms: judged(r1(s.deposits.latencyMs.p99), '≤', confirmedMs),
+    /** bridge p99 ÷ 2 × confirmations × block time */
+    bridgeP99FloorRatio: judged(round(s.bridges.latencyMs.p99 / bridgeFloorMs(s.settings), 2), '≤', TARGETS.chainBridgeP99FloorRatio),
+    /** CPU ms per confirmed withdrawal, worker and API */
+    workerCpuMsPerWithdrawal: judged(round(perConfirmed(s.outbox.workerCpuMsPerWithdrawal), 2), '≤', TARGETS.chainWorkerCpuMsPerWithdrawal),
+    apiCpuMsPerWithdrawal: judged(round(perConfirmed(s.outbox.apiCpuMsPerWithdrawal), 2), '≤', TARGETS.chainApiCpuMsPerWithdrawal),
+    /** withdrawals confirmed without their transfer on chain */
+    lost: judged(s.outbox.lost ?? NaN, '=', 0),
+    /** transfers out of custody beyond one per confirmed withdrawal */
+    paidTwice: judged(s.outbox.paidTwice ?? NaN, '=', 0),
+    /** withdrawals, votes, deposits and bridge transfers not confirmed (credited, completed) */
+    notConfirmed: {
+      ...judged(
+        Object.values(notConfirmed).reduce((n, x) => n + x, 0),
+        '=',
+        0,
+      ),
+      ...notConfirmed,
+    },
+    /** the baseline's rate the ratios divide by, and where the POST → broadcast figure comes from */
+    rawPerSec: r1(raw.perSec),
+    broadcastsSampled: s.outbox.broadcastsSampled ?? 0,
+    withdrawalBroadcastP99Ms: r1(s.outbox.postToBroadcastMs?.p99 ?? NaN),
+  };
+}
+
+export type RelayerTargets = ReturnType<typeof relayerTargets>;
+
 /** The `chain` block of `latest.json`. */
 export function chainFigures(s: ChainSectionResult) {
   const w = phaseFigures(s.withdrawals);
@@ -77,8 +164,18 @@ export function chainFigures(s: ChainSectionResult) {
         workerCores: round(s.outbox.workerCores, 2),
         apiCpuMsPerWithdrawal: r1(s.outbox.apiCpuMsPerWithdrawal),
         apiCores: round(s.outbox.apiCores, 2),
+        postToBroadcastMs: s.outbox.postToBroadcastMs && {
+          p50: r1(s.outbox.postToBroadcastMs.p50),
+          p95: r1(s.outbox.postToBroadcastMs.p95),
+          p99: r1(s.outbox.postToBroadcastMs.p99),
+          max: r1(s.outbox.postToBroadcastMs.max),
+        },
       },
     },
+    /** one key's pre-signed transfers all sent without waiting, same chain, same run: the relayer's baseline */
+    rawPipelined: s.rawPipelined ? rawFigures(s.rawPipelined) : undefined,
+    /** the relayer's targets against `rawPipelined` (only in runs that measured it) */
+    targets: s.rawPipelined ? relayerTargets(s, s.rawPipelined) : undefined,
     votes: {
       ...phaseFigures(s.votes),
       /** votes/s ÷ the withdrawals' ceiling/s (raw transactions at the same depth, same run) */
@@ -123,7 +220,7 @@ export function chainRows(
 ): void {
   const s = c.settings;
   section(
-    `Chain (issues #27, #28): two anvils of the section's own, a block every ${s.blockS} s, CHAIN_CONFIRMATIONS=${s.confirmations}; ` +
+    `Chain: two anvils of the section's own, a block every ${s.blockS} s, CHAIN_CONFIRMATIONS=${s.confirmations}; ` +
       `real API and worker (deposit scan every ${s.scanIntervalMs} ms, outbox poll every ${s.txPollMs} ms)`,
   );
   const d = c.deposits;
@@ -134,6 +231,17 @@ export function chainRows(
   row('ceiling: viem signTransaction + sendRawTransaction + receipt (tx/s)', `${w.ceilingPerSec}`);
   row('withdrawals / ceiling', `${w.ratio}`);
   row('withdrawals p50 / p99; ceiling p50 / p99 (ms)', `${w.p50Ms} / ${w.p99Ms}; ${w.ceilingP50Ms} / ${w.ceilingP99Ms}`);
+  const raw = c.rawPipelined;
+  if (raw) {
+    row(
+      `raw pipelined: ${raw.count} transfers, one key, pre-signed, all sent without waiting (tx/s): mined; ${s.confirmations} deep`,
+      `${raw.perSec} (${raw.durationS} s); ${raw.confirmedPerSec} (${raw.confirmedDurationS} s)`,
+    );
+    row(
+      'raw pipelined: blocks; most / median a block; fullest block (gas used ÷ limit); not done',
+      `${raw.blocks}; ${raw.perBlockMax} / ${raw.perBlockMedian}; ${raw.maxBlockFill}; ${raw.notDone}`,
+    );
+  }
   const v = c.votes;
   row(`votes: ${v.count} POST /governance/vote on one proposal → confirmed (votes/s)`, `${v.perSec} (${v.durationS} s)`);
   row('votes / ceiling', `${v.ratio}`);
@@ -165,4 +273,38 @@ export function chainRows(
     row(`${label}: API ÷ bare, cached; uncached`, `${r.ratio}; ${r.uncachedRatio}`);
     row(`${label} p99 (ms): cached; uncached; bare; errors`, `${r.p99Ms}; ${r.uncachedP99Ms}; ${r.bareP99Ms}; ${r.errors}`);
   }
+  if (c.targets) relayerRows(c.targets, s, section, row);
+}
+
+const verdict = (j: JudgedFigure) => (j.met === null ? 'not measured' : j.met ? 'ok' : 'MISS');
+const shown = (j: JudgedFigure) => (j.value === null ? '—' : `${j.value}`);
+
+/** The relayer's targets, one row each: value, target, met. */
+function relayerRows(
+  t: RelayerTargets,
+  s: ChainFigures['settings'],
+  section: (title: string) => void,
+  row: (figure: string, value: string, target?: string) => void,
+): void {
+  section(
+    `Chain relayer targets, this run: rates ÷ the raw pipelined baseline (${t.rawPerSec} tx/s, to the last one mined); ` +
+      `times in ${s.blockS} s blocks, CHAIN_CONFIRMATIONS=${s.confirmations}`,
+  );
+  const judgedRow = (figure: string, j: JudgedFigure) => row(figure, shown(j), `${j.target}  ${verdict(j)}`);
+  judgedRow('withdrawals confirmed/s ÷ raw pipelined', t.withdrawalsVsRaw);
+  judgedRow('votes by signature confirmed/s ÷ raw pipelined', t.votesVsRaw);
+  judgedRow(
+    `withdrawal POST → broadcast p50 (ms; outbox row first \`submitted\`, ${t.broadcastsSampled} sampled; p99 ${t.withdrawalBroadcastP99Ms})`,
+    t.withdrawalBroadcastP50Ms,
+  );
+  judgedRow('withdrawals POST → confirmed p99 (ms)', t.withdrawalsP99Ms);
+  judgedRow('votes POST → confirmed p99 (ms)', t.votesP99Ms);
+  judgedRow('deposits broadcast → credited p99 (ms)', t.depositsP99Ms);
+  judgedRow('bridge p99 ÷ floor', t.bridgeP99FloorRatio);
+  judgedRow('worker CPU per confirmed withdrawal (ms)', t.workerCpuMsPerWithdrawal);
+  judgedRow('API CPU per confirmed withdrawal (ms)', t.apiCpuMsPerWithdrawal);
+  judgedRow('withdrawals lost (confirmed, no transfer on chain)', t.lost);
+  judgedRow('withdrawals paid twice (transfers beyond one per confirmed)', t.paidTwice);
+  const n = t.notConfirmed;
+  judgedRow(`not confirmed: withdrawals ${n.withdrawals}, votes ${n.votes}, deposits ${n.deposits}, bridges ${n.bridges}`, t.notConfirmed);
 }

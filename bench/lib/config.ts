@@ -80,10 +80,10 @@ export interface BenchConfig {
   fairnessDurationS: number;
   /** Rounds of the fairness section (each: new organizations, new worker; the medians are reported). */
   fairnessRuns: number;
-  /** Noisy tenants (issue #24): payments of each noisy organization's burst (5 deliveries each). */
+  /** Noisy tenants: payments of each noisy organization's burst (5 deliveries each). */
   tenantsBurst: number;
 
-  /** e2e section (issue #16): each measured phase (peak, paced), s. */
+  /** e2e section: each measured phase (peak, paced), s. */
   e2eDurationS: number;
   /** e2e: HTTP requests in flight at peak; also the number of payers (one lane per payer). */
   e2eConcurrency: number;
@@ -91,12 +91,12 @@ export interface BenchConfig {
   e2eFanouts: number[];
   /**
    * e2e: worker processes of the fan-out runs (1: the ceiling's one process is the yardstick;
-   * more is an experiment, issue #30: the worker's event loop is CPU-bound on a shared box).
+   * more is an experiment: the worker's event loop is CPU-bound on a shared box).
    */
   e2eWorkerProcesses: number;
   /** e2e: organizations the no-delivery load is spread over (vs one organization). */
   e2eSpreadOrgs: number;
-  /** e2e: slices of each side of the hot-merchant comparison per round, interleaved A B B A (issue #30). */
+  /** e2e: slices of each side of the hot-merchant comparison per round, interleaved A B B A. */
   e2eHotSlices: number;
   /** e2e: rounds (each: the fan-out runs, their ceilings, one org vs spread; medians reported). */
   e2eRuns: number;
@@ -107,10 +107,15 @@ export interface BenchConfig {
   /** e2e ledger part: confirms timed (one at a time) at each account count. */
   e2eLedgerConfirms: number;
 
-  /** chain (issue #27): wallets that each send one ERC-20 transfer to the custody address (deposits measured). */
+  /** chain: wallets that each send one ERC-20 transfer to the custody address (deposits measured). */
   chainDeposits: number;
   /** chain: withdrawals through `POST /wallet/withdraw`, and raw transactions of the ceiling. */
   chainWithdrawals: number;
+  /**
+   * chain: token transfers of the raw pipelined baseline (one key, pre-signed, all sent without
+   * waiting): enough to fill several blocks, so that the figure is the chain's rate, not its latency.
+   */
+  chainRawTransfers: number;
   /** chain: CHAIN_CONFIRMATIONS of the API and worker (blocks), and the depth the ceiling awaits. */
   chainConfirmations: number;
   /** chain: the anvils mine a block every this many seconds while measured (`evm_setIntervalMining`). */
@@ -121,12 +126,12 @@ export interface BenchConfig {
   chainReadConnections: number;
   /** chain: interleaved rounds of the read measurements (medians reported). */
   chainReadRuns: number;
-  /** chain (issue #28): wallets that delegate to themselves by signature, then each vote by signature on one proposal (relay rate measured). */
+  /** chain: wallets that delegate to themselves by signature, then each vote by signature on one proposal (relay rate measured). */
   chainVotes: number;
-  /** chain (issue #28): bridge transfers home → second chain funded by permit (round trip measured). */
+  /** chain: bridge transfers home → second chain funded by permit (round trip measured). */
   chainBridges: number;
 
-  /** growth (issue #15): deliveries seeded for the full database (one event each, 1–3 attempts). */
+  /** growth: deliveries seeded for the full database (one event each, 1–3 attempts). */
   growthDeliveries: number;
   /** growth: payments seeded for the full database. */
   growthPayments: number;
@@ -146,13 +151,13 @@ export interface BenchConfig {
   growthDrain: number[];
   /**
    * growth: `after` (default: the schema's indexes) or `before`: both databases get the list
-   * indexes as they were before issue #15, for the record (no EXPLAIN, no drains then).
+   * the older list indexes (by created_at), for the record (no EXPLAIN, no drains then).
    */
   growthIndexes: 'after' | 'before';
   /**
    * `pgbouncer` (env `BENCH_POOLER`): every process of the bench reaches PostgreSQL through a
-   * PgBouncer of the bench's own in transaction pooling mode, with DATABASE_POOLER=transaction
-   * (issue #15); `none` (default): directly.
+   * PgBouncer of the bench's own in transaction pooling mode, with DATABASE_POOLER=transaction;
+   * `none` (default): directly.
    */
   pooler: 'none' | 'pgbouncer';
   /** PgBouncer `default_pool_size` with `BENCH_POOLER=pgbouncer`: server connections the bench database gets (default 20). */
@@ -218,6 +223,7 @@ export function loadBenchConfig(): BenchConfig {
     e2eLedgerConfirms: int('BENCH_E2E_LEDGER_CONFIRMS', 200, 1),
     chainDeposits: int('BENCH_CHAIN_DEPOSITS', 200, 1),
     chainWithdrawals: int('BENCH_CHAIN_WITHDRAWALS', 200, 1),
+    chainRawTransfers: int('BENCH_CHAIN_RAW_TRANSFERS', 2000, 1),
     chainConfirmations: int('BENCH_CHAIN_CONFIRMATIONS', 2, 1),
     chainBlockS: int('BENCH_CHAIN_BLOCK_S', 1, 1),
     chainReadDurationS: int('BENCH_CHAIN_READ_DURATION_S', 3, 1),

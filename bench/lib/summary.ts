@@ -13,6 +13,7 @@
  * @module
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { JudgedFigure, RelayerTargets } from './chain-report.js';
 import type { Report } from './report.js';
 
 /** The sections of `pnpm bench` in the order they run (as `SECTIONS` in config.ts). */
@@ -92,6 +93,39 @@ function figure(
   const ok = { '≥': (x: number) => x >= target.limit, '<': (x: number) => x < target.limit, '≤': (x: number) => x <= target.limit };
   const test = target.op === '=' ? (x: number) => x === target.limit : ok[target.op];
   return { name, what, value: v, unit, target: target.text ?? `${target.op} ${target.limit}`, met: v === null ? null : test(v) };
+}
+
+/** A figure judged where it was computed (chain-report.ts), with its target and verdict as they are. */
+const judgedFigure = (name: string, what: string, j: JudgedFigure, unit: string): SummaryFigure => ({
+  name,
+  what,
+  value: num(j.value),
+  unit,
+  target: j.target,
+  met: j.met,
+});
+
+/** The chain relayer's targets of a run that measured the raw pipelined baseline (`chain.targets.*`). */
+function relayerFigures(t: RelayerTargets, conf: string): SummaryFigure[] {
+  const f = (
+    key: Exclude<keyof RelayerTargets, 'rawPerSec' | 'broadcastsSampled' | 'withdrawalBroadcastP99Ms'>,
+    what: string,
+    unit: string,
+  ) => judgedFigure(`chain.targets.${key}`, what, t[key], unit);
+  return [
+    f('withdrawalsVsRaw', 'relayer target: withdrawals confirmed/s ÷ raw pipelined tx/s (to the last one mined)', ''),
+    f('votesVsRaw', 'relayer target: votes by signature confirmed/s ÷ raw pipelined tx/s (the same)', ''),
+    f('withdrawalBroadcastP50Ms', 'relayer target: withdrawal POST → broadcast p50 (outbox row first `submitted`; ≤ 1 block)', 'ms'),
+    f('withdrawalsP99Ms', `relayer target: withdrawals POST → confirmed p99 (≤ (confirmations + 2) blocks; ${conf})`, 'ms'),
+    f('votesP99Ms', 'relayer target: votes POST → confirmed p99 (the same limit)', 'ms'),
+    f('depositsP99Ms', 'relayer target: deposits broadcast → credited p99 (the same limit)', 'ms'),
+    f('bridgeP99FloorRatio', 'relayer target: bridge p99 ÷ floor', '×'),
+    f('workerCpuMsPerWithdrawal', 'relayer target: worker CPU per confirmed withdrawal', 'ms'),
+    f('apiCpuMsPerWithdrawal', 'relayer target: API CPU per confirmed withdrawal', 'ms'),
+    f('lost', 'relayer target: withdrawals confirmed without their transfer on chain', 'count'),
+    f('paidTwice', 'relayer target: transfers out of custody beyond one per confirmed withdrawal', 'count'),
+    f('notConfirmed', 'relayer target: withdrawals, votes, deposits, bridges not confirmed', 'count'),
+  ];
 }
 
 /** The headline figures of each section `report` carries. */
@@ -247,6 +281,22 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
         c.withdrawals.ceilingPerSec,
         'tx/s',
       ),
+      ...(c.rawPipelined
+        ? [
+            figure(
+              'chain.rawPipelined.perSec',
+              `raw pipelined: ${c.rawPipelined.count} transfers, one key, pre-signed, all sent without waiting; first send → last mined`,
+              c.rawPipelined.perSec,
+              'tx/s',
+            ),
+            figure(
+              'chain.rawPipelined.confirmedPerSec',
+              'the same, to the last one CHAIN_CONFIRMATIONS deep',
+              c.rawPipelined.confirmedPerSec,
+              'tx/s',
+            ),
+          ]
+        : []),
       figure('chain.withdrawals.ratio', 'withdrawals/s ÷ ceiling/s', c.withdrawals.ratio, ''),
       figure(
         'chain.votes.perSec',
@@ -282,6 +332,7 @@ export function summaryFigures(report: Report): Partial<Record<SummarySection, S
         '',
       ),
       figure('chain.reads.balances.uncachedRatio', 'the same with `CHAIN_READ_CACHE_MS=0`', c.reads.balances.uncachedRatio, ''),
+      ...(c.targets ? relayerFigures(c.targets, conf) : []),
       figure(
         'chain.notDone + reads errors',
         'deposits, withdrawals, ceiling transfers, votes, bridges not done; failed reads',

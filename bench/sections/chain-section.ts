@@ -1,5 +1,5 @@
 /**
- * Section `chain` (issue #27, point 6; issue #28's bench item): deposits, withdrawals, votes by
+ * Section `chain`: deposits, withdrawals, votes by
  * signature, bridge transfers and chain reads of the real API and worker against two anvils of the
  * section's own, each figure beside what the chain itself allows in the same run.
  *
@@ -8,7 +8,7 @@
  * deploys the contracts while the anvils mine a block per transaction), `BENCH_CHAIN_DEPOSITS`
  * (200) fresh wallets funded by the deployer (anvil's first dev key) with 100 tokens each and
  * 1 ETH of gas (`anvil_setBalance`), and max(`BENCH_CHAIN_VOTES`, `BENCH_CHAIN_BRIDGES`) (50, 30)
- * more holding 10 tokens each at their own address (issue #28: votes and permits need the wallet's
+ * more holding 10 tokens each at their own address (votes and permits need the wallet's
  * own tokens). Then both anvils mine a block every `BENCH_CHAIN_BLOCK_S` (1) s
  * (`evm_setIntervalMining`, as `pnpm start` runs them), the real worker starts
  * (`apps/worker/src/main.ts`: deposit scan every CHAIN_POLL_INTERVAL_MS, outbox poll every
@@ -30,8 +30,24 @@
  *    depth (head − block + 1 ≥ CHAIN_CONFIRMATIONS, as the outbox counts it) polling every
  *    CHAIN_TX_POLL_MS, as the worker does. Ratio = withdrawals/s ÷ ceiling/s. Beside it, where the
  *    withdrawals' time went: the API's part (all 202), blocks waited, fee bumps, the worker's and
- *    the API's CPU per withdrawal and the cores they used.
- * 3. **Votes** (issue #28): the first `BENCH_CHAIN_VOTES` (50) holders log in (SIWE) and delegate to
+ *    the API's CPU per withdrawal and the cores they used; each withdrawal's POST → first broadcast
+ *    (the outbox row has no broadcast time of its own: `markBroadcast` sets its `updated_at` when it
+ *    first becomes `submitted`, and the next write to it, its receipt seen, comes a block later at
+ *    the earliest, so the rows are sampled every {@link BROADCAST_SAMPLE_MS} ms meanwhile and each
+ *    row's first `updated_at` in that state is its broadcast); and, from the token's `Transfer` logs
+ *    out of the custody address during the phase, withdrawals confirmed without their transfer on
+ *    chain (lost) and transfers beyond one per confirmed withdrawal (paid twice).
+ *    **Raw pipelined baseline**, same run, same chain, after the ceiling: `BENCH_CHAIN_RAW_TRANSFERS`
+ *    (2000) transfers of 1 token from ONE funded key to fresh addresses, all signed before the clock
+ *    (viem `signTransaction`, consecutive nonces, the outbox's gas margin, explicit fees), then all
+ *    sent without waiting for any receipt (JSON-RPC batches of {@link RAW_BATCH},
+ *    {@link RAW_BATCH_LANES} in flight). Mined transfers are counted by the sender's nonce at each
+ *    new block (`eth_getTransactionCount` at that block, head polled every {@link RAW_POLL_MS} ms),
+ *    not by a receipt per transaction, so that the client is not the limit. transfers/s = transfers
+ *    ÷ (first send → the block that mined the last one seen), and separately ÷ (first send → that
+ *    block `CHAIN_CONFIRMATIONS` deep); successes by the sender's token balance. It is the baseline
+ *    of the relayer's targets (the report's `chain.targets`).
+ * 3. **Votes**: the first `BENCH_CHAIN_VOTES` (50) holders log in (SIWE) and delegate to
  *    themselves by signature (`GET /governance/delegation/typed-data`, `POST /governance/delegate`),
  *    awaited until confirmed; then the deployer proposes a treasury payment directly to the Governor
  *    (set-up: the API checks a proposal on chain), awaited until `Active`. Not measured. Each holder's
@@ -42,7 +58,7 @@
  *    voting period is 20 blocks (`governanceSettings`), 20 s at 1 s blocks: every vote must be mined
  *    within it (the report says how many blocks were left; a vote refused with 409 `voting-closed`
  *    counts as not done).
- * 4. **Bridge** (issue #28): `BENCH_CHAIN_BRIDGES` (30) holders each bridge 1 token home →
+ * 4. **Bridge**: `BENCH_CHAIN_BRIDGES` (30) holders each bridge 1 token home →
  *    eip155:31338 by permit (`GET /bridge/permit-typed-data` signed before the clock, then
  *    `POST /bridge/initiate` with `funding: permit`, 10 in flight); latency per transfer = its
  *    `updated_at` once `completed` − its POST, ms (p50/p99). The floor is 2 × CHAIN_CONFIRMATIONS ×
@@ -60,6 +76,7 @@
  *
  * @module
  */
+import { randomBytes } from 'node:crypto';
 import {
   createPublicClient,
   createWalletClient,
@@ -67,6 +84,7 @@ import {
   erc20Abi,
   http,
   keccak256,
+  parseAbiItem,
   parseEther,
   toHex,
   type Hex,
@@ -92,7 +110,7 @@ import { processCpuUs } from '../lib/http-load.js';
 import { fetchOk, measureLoop, type LoopResult } from '../lib/loop-load.js';
 import { startRealWorkers } from '../lib/pipeline.js';
 import { siweLogin } from '../lib/siwe-login.js';
-import { summarizeLatency, type LatencySummary } from '../lib/stats.js';
+import { median, summarizeLatency, type LatencySummary } from '../lib/stats.js';
 import { startApiProcess, stopServers, type ApiEnv } from './api-section.js';
 import type { SectionDeps } from './pipeline-section.js';
 
@@ -106,9 +124,16 @@ const HOLDER_AMOUNT = 10n * ONE;
 /** Each bridge transfer, base units. */
 const BRIDGE_AMOUNT = ONE;
 const GOVERNANCE = '/api/gateway/v1/governance';
+const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** Transactions (deposits, ceiling) and HTTP requests (withdrawals, logins) in flight while sending. */
 const SEND_LANES = 20;
 const WITHDRAW_LANES = 10;
+/** Raw pipelined baseline: transfers per JSON-RPC batch, batches in flight, and how often the head is polled (ms). */
+const RAW_BATCH = 100;
+const RAW_BATCH_LANES = 4;
+const RAW_POLL_MS = 50;
+/** How often the withdrawals' outbox rows are read for their broadcast time, ms. */
+const BROADCAST_SAMPLE_MS = 100;
 /** The service's defaults (packages/runtime config), which the section does not change (BENCH_WORKER_ENV may, for the worker). */
 const DEFAULT_TX_POLL_MS = 1000;
 const DEFAULT_POLL_INTERVAL_MS = 1000;
@@ -155,9 +180,37 @@ export interface OutboxTrace {
   /** The same for the API process. */
   apiCpuMsPerWithdrawal: number;
   apiCores: number;
+  /** POST → the outbox row first marked `submitted` (its `updated_at` then), ms; of the rows sampled in that state. */
+  postToBroadcastMs?: LatencySummary;
+  /** Rows whose first broadcast was sampled (the others were already past it when first read). */
+  broadcastsSampled?: number;
+  /** Withdrawals confirmed in PostgreSQL without their `Transfer` out of custody on chain. */
+  lost?: number;
+  /** `Transfer`s out of custody during the phase beyond one per confirmed withdrawal to that address. */
+  paidTwice?: number;
+  /** The first 10 addresses behind `lost` or `paidTwice`: their transfers (`hash@block`) and confirmed withdrawals. */
+  mismatches?: { address: string; transfers: string[]; confirmed: number }[];
 }
 
-/** Where the votes went (issue #28), from the outbox rows at the end. */
+/** The raw pipelined baseline: one key's pre-signed transfers, all sent without waiting (see the module's documentation). */
+export interface RawPipelinedRun extends ChainPhase {
+  /** First send → the block of the last transfer `confirmations` deep, s; and transfers ÷ that. */
+  confirmedDurationS: number;
+  confirmedPerSec: number;
+  /** First send → the last batch answered, s. */
+  sentS: number;
+  /** Gas limit of each transfer (the outbox's margin over the estimate). */
+  gasPerTx: number;
+  /** Blocks that mined at least one of them; the most in one block, and the median per such block. */
+  blocks: number;
+  perBlockMax: number;
+  perBlockMedian: number;
+  /** The block gas limit, and the fullest of those blocks (gas used ÷ limit). */
+  blockGasLimit: number;
+  maxBlockFill: number;
+}
+
+/** Where the votes went, from the outbox rows at the end. */
 export interface VoteTrace {
   /** First POST → last answer, s (the API's part). */
   acceptedS: number;
@@ -171,7 +224,7 @@ export interface VoteTrace {
   blocksToSpare: number;
 }
 
-/** Where the bridge transfers' time went (issue #28), from their two outbox rows (lock, mint) at the end. */
+/** Where the bridge transfers' time went, from their two outbox rows (lock, mint) at the end. */
 export interface BridgeTrace {
   /** First POST → last 202, s (the API's part). */
   acceptedS: number;
@@ -202,10 +255,12 @@ export interface ChainSectionResult {
   withdrawals: ChainPhase;
   outbox: OutboxTrace;
   ceiling: ChainPhase;
-  /** Issue #28: votes by signature relayed through `POST /governance/vote` on one proposal (baseline: the ceiling). */
+  /** The raw pipelined baseline of the relayer's targets (absent from results of runs before it was measured). */
+  rawPipelined?: RawPipelinedRun;
+  /** Votes by signature relayed through `POST /governance/vote` on one proposal (baseline: the ceiling). */
   votes: ChainPhase;
   voteTrace: VoteTrace;
-  /** Issue #28: bridge transfers home → second chain by permit, POST → completed (floor: 2 × confirmations × block time). */
+  /** Bridge transfers home → second chain by permit, POST → completed (floor: 2 × confirmations × block time). */
   bridges: ChainPhase;
   bridgeTrace: BridgeTrace;
   reads: ChainReadRound[];
@@ -226,6 +281,19 @@ async function rpc<T = unknown>(url: string, method: string, params: unknown[] =
   const body = (await res.json()) as RpcAnswer<T>;
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
+}
+
+/** One JSON-RPC batch. @returns the results in the order of `calls` @throws Error with the node's first message */
+async function rpcBatch<T = unknown>(url: string, calls: { method: string; params: unknown[] }[]): Promise<T[]> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: '2.0', id, ...c }))),
+  });
+  const answers = (await res.json()) as (RpcAnswer<T> & { id: number })[];
+  const failed = answers.find((a) => a.error);
+  if (failed) throw new Error(`${calls[failed.id]?.method}: ${failed.error!.message}`);
+  return [...answers].sort((x, y) => x.id - y.id).map((a) => a.result as T);
 }
 
 /** Runs `fn` over `items` with at most `lanes` calls in flight, in order of the items. */
@@ -312,10 +380,17 @@ async function contractAddresses(apiBaseUrl: string): Promise<Addresses> {
 }
 
 /**
- * Sends the deployer's tokens (`amount` base units each) and 1 ETH of gas to every wallet, and waits
+ * Sends the deployer's tokens (`amount` base units each) and `ether` (1 ETH) of gas to every wallet, and waits
  * for the last transfer's receipt (the home anvil still mines a block per transaction). Not measured.
  */
-async function fundWallets(pub: PublicClient, url: string, token: `0x${string}`, to: `0x${string}`[], amount: bigint): Promise<void> {
+async function fundWallets(
+  pub: PublicClient,
+  url: string,
+  token: `0x${string}`,
+  to: `0x${string}`[],
+  amount: bigint,
+  ether = parseEther('1'),
+): Promise<void> {
   const deployer = privateKeyToAccount(ANVIL_DEV_KEY);
   const first = await pub.getTransactionCount({ address: deployer.address, blockTag: 'pending' });
   const fees = await pub.estimateFeesPerGas();
@@ -327,7 +402,7 @@ async function fundWallets(pub: PublicClient, url: string, token: `0x${string}`,
   });
   const receipts = await Promise.all(raws.map((raw) => pub.waitForTransactionReceipt({ hash: keccak256(raw), pollingInterval: 50 })));
   if (receipts.some((r) => r.status !== 'success')) throw new Error('chain section: a funding transfer reverted');
-  const gas = `0x${parseEther('1').toString(16)}`;
+  const gas = `0x${ether.toString(16)}`;
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -389,47 +464,85 @@ interface Session {
 
 /**
  * `count` withdrawals of 1 token through the API (wallets in turn), then waits until each is final in
- * PostgreSQL. @returns the phase (request sent → `updated_at` of the confirmed withdrawal)
+ * PostgreSQL; meanwhile samples the outbox rows for each one's first broadcast, and at the end
+ * compares the confirmed withdrawals with the token's `Transfer` logs out of `chain.custody`.
+ * @returns the phase (request sent → `updated_at` of the confirmed withdrawal) and where the time went
  */
 async function runWithdrawals(
   deps: SectionDeps,
   apiBaseUrl: string,
-  sessions: Session[],
+  sessions: (Session & { address: `0x${string}` })[],
   count: number,
   pids: { worker: number; api: number },
+  chain: { pub: PublicClient; token: `0x${string}`; custody: `0x${string}` },
 ): Promise<{ phase: ChainPhase; trace: OutboxTrace }> {
   const postedAt = new Map<string, number>();
+  const recipient = new Map<string, string>();
+  // Not viem's cached head (up to its polling interval old): the warm-up's transfer must not count.
+  const headBefore = await chain.pub.getBlockNumber({ cacheTime: 0 });
+  // First broadcast of each row (see the module's documentation, point 2), read until every withdrawal is final.
+  const broadcastAt = new Map<string, number>();
+  let sampling = true;
+  let samplerError: unknown;
+  const sampler = (async () => {
+    while (sampling) {
+      const submitted = await deps.ctx.prisma.chainTransaction.findMany({
+        where: { kind: 'withdrawal', status: 'submitted', broadcasts: 1, minedBlock: null, error: null },
+        select: { reference: true, updatedAt: true },
+      });
+      for (const r of submitted) {
+        const at = r.updatedAt.getTime();
+        if (at < (broadcastAt.get(r.reference) ?? Infinity)) broadcastAt.set(r.reference, at);
+      }
+      await new Promise((r) => setTimeout(r, BROADCAST_SAMPLE_MS));
+    }
+  })().catch((err: unknown) => {
+    samplerError = err;
+  });
   const cpu0 = { worker: processCpuUs(pids.worker), api: processCpuUs(pids.api) };
   const t0 = Date.now();
-  await inLanes(
-    Array.from({ length: count }, (_, i) => sessions[i % sessions.length]!),
-    WITHDRAW_LANES,
-    async (s) => {
-      const start = Date.now();
-      const res = await fetch(`${apiBaseUrl}/api/gateway/v1/wallet/withdraw`, {
-        method: 'POST',
-        headers: { ...s.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ amount: WITHDRAW_AMOUNT.toString() }),
-      });
-      const body = (await res.json()) as { id?: string };
-      if (res.status !== 202 || !body.id) throw new Error(`withdraw: ${res.status} ${JSON.stringify(body)}`);
-      postedAt.set(body.id, start);
-    },
-  );
+  let rows: { id: string; status: string; updatedAt: Date }[] = [];
+  try {
+    await inLanes(
+      Array.from({ length: count }, (_, i) => sessions[i % sessions.length]!),
+      WITHDRAW_LANES,
+      async (s) => {
+        const start = Date.now();
+        const res = await fetch(`${apiBaseUrl}/api/gateway/v1/wallet/withdraw`, {
+          method: 'POST',
+          headers: { ...s.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: WITHDRAW_AMOUNT.toString() }),
+        });
+        const body = (await res.json()) as { id?: string };
+        if (res.status !== 202 || !body.id) throw new Error(`withdraw: ${res.status} ${JSON.stringify(body)}`);
+        postedAt.set(body.id, start);
+        recipient.set(body.id, s.address.toLowerCase());
+      },
+    );
+  } catch (err) {
+    sampling = false;
+    await sampler;
+    throw err;
+  }
   const acceptedS = (Date.now() - t0) / 1000;
   const ids = [...postedAt.keys()];
-  let rows: { id: string; status: string; updatedAt: Date }[] = [];
-  await until(
-    async () => {
-      rows = await deps.ctx.prisma.custodyOutflow.findMany({
-        where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } },
-        select: { id: true, status: true, updatedAt: true },
-      });
-      return rows.length >= ids.length;
-    },
-    deps.cfg.runTimeoutMs,
-    `${ids.length} withdrawals final`,
-  );
+  try {
+    await until(
+      async () => {
+        rows = await deps.ctx.prisma.custodyOutflow.findMany({
+          where: { id: { in: ids }, status: { in: ['confirmed', 'failed'] } },
+          select: { id: true, status: true, updatedAt: true },
+        });
+        return rows.length >= ids.length;
+      },
+      deps.cfg.runTimeoutMs,
+      `${ids.length} withdrawals final`,
+    );
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  if (samplerError) throw samplerError;
   const wallMs = Date.now() - t0;
   const cpuMs = { worker: (processCpuUs(pids.worker) - cpu0.worker) / 1000, api: (processCpuUs(pids.api) - cpu0.api) / 1000 };
   const outbox = await deps.ctx.prisma.chainTransaction.findMany({
@@ -441,6 +554,21 @@ async function runWithdrawals(
     o.minedBlock === null || o.submittedBlock === null ? [] : [Number(o.minedBlock - o.submittedBlock)],
   );
   const waitedSummary = summarizeLatency(waited);
+  const toBroadcast = ids.flatMap((id) => (broadcastAt.has(id) ? [broadcastAt.get(id)! - postedAt.get(id)!] : []));
+  // Per recipient: confirmed withdrawals against transfers out of custody since the first POST.
+  const logs = await chain.pub.getLogs({
+    address: chain.token,
+    event: TRANSFER_EVENT,
+    args: { from: chain.custody },
+    fromBlock: headBefore + 1n,
+    toBlock: 'latest',
+  });
+  const byAddress = new Map<string, { transfers: string[]; confirmed: number }>();
+  const at = (address: string) => byAddress.get(address) ?? byAddress.set(address, { transfers: [], confirmed: 0 }).get(address)!;
+  for (const l of logs) at(l.args.to!.toLowerCase()).transfers.push(`${l.transactionHash}@${l.blockNumber}`);
+  for (const r of rows) if (r.status === 'confirmed') at(recipient.get(r.id)!).confirmed++;
+  const mismatches = [...byAddress].flatMap(([address, x]) => (x.transfers.length === x.confirmed ? [] : [{ address, ...x }]));
+  const excess = mismatches.map((m) => m.transfers.length - m.confirmed);
   return {
     phase: phase(
       count,
@@ -458,6 +586,11 @@ async function runWithdrawals(
       workerCores: cpuMs.worker / wallMs,
       apiCpuMsPerWithdrawal: cpuMs.api / count,
       apiCores: cpuMs.api / wallMs,
+      postToBroadcastMs: summarizeLatency(toBroadcast),
+      broadcastsSampled: toBroadcast.length,
+      lost: excess.reduce((n, x) => n + Math.max(0, -x), 0),
+      paidTwice: excess.reduce((n, x) => n + Math.max(0, x), 0),
+      mismatches: mismatches.slice(0, 10),
     },
   };
 }
@@ -497,6 +630,137 @@ async function runCeiling(
     );
   });
   return phase(to.length, t0, await Promise.all(waits));
+}
+
+/**
+ * The raw pipelined baseline (see the module's documentation, point 2): `count` transfers of
+ * {@link WITHDRAW_AMOUNT} from `sender` to fresh addresses, signed before the clock with consecutive
+ * nonces, all sent in JSON-RPC batches without waiting, followed by the sender's nonce at each new
+ * block until the last one is `confirmations` deep.
+ * @throws Error when the node refuses a transfer (its nonce would hold every later one) or after `timeoutMs`
+ */
+async function runRawPipelined(
+  pub: PublicClient,
+  url: string,
+  sender: PrivateKeyAccount,
+  token: `0x${string}`,
+  s: { count: number; confirmations: number; timeoutMs: number },
+): Promise<RawPipelinedRun> {
+  const { count, confirmations } = s;
+  const first = await pub.getTransactionCount({ address: sender.address, blockTag: 'pending' });
+  const to = Array.from({ length: count }, () => `0x${randomBytes(20).toString('hex')}` as `0x${string}`);
+  const estimate = await pub.estimateGas({
+    account: sender.address,
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to[0]!, WITHDRAW_AMOUNT] }),
+  });
+  const gas = (estimate * 3n) / 2n + 50_000n;
+  const fees = await pub.estimateFeesPerGas();
+  // Headroom for the base fee to rise over the blocks they fill (unused fee is not paid).
+  const headroom = { maxFeePerGas: fees.maxFeePerGas * 4n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+  const raws = await Promise.all(
+    to.map((addr, i) =>
+      signTransfer(sender, { chainId: 31337, token, to: addr, amount: WITHDRAW_AMOUNT, nonce: first + i, gas, fees: headroom }),
+    ),
+  );
+  const balanceOf = () => pub.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [sender.address] });
+  const balanceBefore = await balanceOf();
+  const target = first + count;
+
+  // The follower: each new block's nonce of the sender, and when the block was first seen.
+  const seen: { block: number; nonce: number; seenAtMs: number }[] = [];
+  let following = true;
+  let lastBlock: number | undefined;
+  let confirmedAtMs: number | undefined;
+  const startBlock = Number(await pub.getBlockNumber({ cacheTime: 0 }));
+  const follower = (async () => {
+    const deadline = Date.now() + s.timeoutMs;
+    let known = startBlock;
+    while (following) {
+      const head = Number(await rpc<Hex>(url, 'eth_blockNumber'));
+      const now = Date.now();
+      if (head > known) {
+        const blocks = Array.from({ length: head - known }, (_, i) => known + 1 + i);
+        const nonces = await rpcBatch<Hex>(
+          url,
+          blocks.map((b) => ({ method: 'eth_getTransactionCount', params: [sender.address, toHex(b)] })),
+        );
+        blocks.forEach((block, i) => seen.push({ block, nonce: Number(nonces[i]), seenAtMs: now }));
+        known = head;
+      }
+      lastBlock ??= seen.find((x) => x.nonce >= target)?.block;
+      if (lastBlock !== undefined && known >= lastBlock + confirmations - 1) {
+        confirmedAtMs = seen.find((x) => x.block === lastBlock! + confirmations - 1)!.seenAtMs;
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`chain section: timed out waiting for ${count} raw transfers mined`);
+      await new Promise((r) => setTimeout(r, RAW_POLL_MS));
+    }
+  })();
+  follower.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled meanwhile
+
+  const sentAt: number[] = [];
+  const refused: string[] = [];
+  const batches = Array.from({ length: Math.ceil(count / RAW_BATCH) }, (_, k) => k);
+  const t0 = Date.now();
+  try {
+    await inLanes(batches, RAW_BATCH_LANES, async (k) => {
+      const from = k * RAW_BATCH;
+      const part = raws.slice(from, from + RAW_BATCH);
+      const at = Date.now();
+      for (let i = 0; i < part.length; i++) sentAt[from + i] = at;
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(part.map((raw, i) => ({ jsonrpc: '2.0', id: from + i, method: 'eth_sendRawTransaction', params: [raw] }))),
+      });
+      for (const a of (await res.json()) as RpcAnswer<Hex>[]) if (a.error) refused.push(a.error.message);
+    });
+    if (refused.length) throw new Error(`chain section: the node refused ${refused.length} of ${count} raw transfers, e.g. ${refused[0]}`);
+  } catch (err) {
+    following = false;
+    await follower.catch(() => undefined);
+    throw err;
+  }
+  const sentS = (Date.now() - t0) / 1000;
+  await follower;
+
+  // Each transfer's block: the first whose nonce is past it.
+  const latencies: number[] = [];
+  let k = 0;
+  for (let i = 0; i < count; i++) {
+    while (seen[k]!.nonce <= first + i) k++;
+    latencies.push(seen[k]!.seenAtMs - sentAt[i]!);
+  }
+  const perBlock = seen
+    .map((x, i) => ({ block: x.block, mined: x.nonce - (i === 0 ? first : seen[i - 1]!.nonce) }))
+    .filter((x) => x.mined > 0);
+  const headers = await rpcBatch<{ gasUsed: Hex; gasLimit: Hex }>(
+    url,
+    perBlock.map((x) => ({ method: 'eth_getBlockByNumber', params: [toHex(x.block), false] })),
+  );
+  const done = Number((balanceBefore - (await balanceOf())) / WITHDRAW_AMOUNT);
+  const minedAtMs = seen.find((x) => x.block === lastBlock)!.seenAtMs;
+  const durationS = (minedAtMs - t0) / 1000;
+  const confirmedDurationS = (confirmedAtMs! - t0) / 1000;
+  const blockGasLimit = Number(headers[0]?.gasLimit ?? 0);
+  return {
+    count,
+    done,
+    failed: count - done,
+    durationS,
+    perSec: durationS > 0 ? done / durationS : 0,
+    latencyMs: summarizeLatency(latencies),
+    confirmedDurationS,
+    confirmedPerSec: confirmedDurationS > 0 ? done / confirmedDurationS : 0,
+    sentS,
+    gasPerTx: Number(gas),
+    blocks: perBlock.length,
+    perBlockMax: Math.max(...perBlock.map((x) => x.mined)),
+    perBlockMedian: median(perBlock.map((x) => x.mined)),
+    blockGasLimit,
+    maxBlockFill: Math.max(...headers.map((h) => Number(h.gasUsed) / Number(h.gasLimit))),
+  };
 }
 
 /** The JSON-RPC batch body of `eth_call`s of `token`'s functions (at the latest block), as viem's batching sends it. */
@@ -568,7 +832,7 @@ async function runReads(
   return rounds;
 }
 
-/** A wallet that holds tokens at its own address, with its SIWE session (issue #28's voters and bridgers). */
+/** A wallet that holds tokens at its own address, with its SIWE session (the voters and bridgers). */
 interface Holder extends Session {
   wallet: PrivateKeyAccount;
 }
@@ -834,7 +1098,8 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
     const wallets = Array.from({ length: cfg.chainDeposits + 1 }, () => privateKeyToAccount(generatePrivateKey()));
     const warm = wallets.pop()!;
     const ceilingSender = privateKeyToAccount(generatePrivateKey());
-    // Issue #28: wallets holding tokens at their own address, the first chainVotes vote, the first chainBridges bridge.
+    const rawSender = privateKeyToAccount(generatePrivateKey());
+    // Wallets holding tokens at their own address, the first chainVotes vote, the first chainBridges bridge.
     const holderWallets = Array.from({ length: Math.max(cfg.chainVotes, cfg.chainBridges) }, () =>
       privateKeyToAccount(generatePrivateKey()),
     );
@@ -846,6 +1111,8 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
       DEPOSIT_AMOUNT,
     );
     await fundWallets(pub, home.rpcUrl, a.token, [ceilingSender.address], BigInt(cfg.chainWithdrawals) * WITHDRAW_AMOUNT);
+    // Gas for every pre-signed transfer at its maximum fee at once: the node checks each against the balance.
+    await fundWallets(pub, home.rpcUrl, a.token, [rawSender.address], BigInt(cfg.chainRawTransfers) * WITHDRAW_AMOUNT, parseEther('1000'));
     await fundWallets(
       pub,
       home.rpcUrl,
@@ -874,20 +1141,35 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
       sessions.push({ address: w.address, headers: { 'x-api-key': org.apiKey, authorization: `Bearer ${token}` } });
     });
     const pids = { worker: worker!.pid, api: api.child.pid };
-    const warmWithdrawal = await runWithdrawals(deps, api.baseUrl, sessions.slice(0, 1), 1, pids);
+    const onChain = { pub, token: a.token, custody: a.custody };
+    const warmWithdrawal = await runWithdrawals(deps, api.baseUrl, sessions.slice(0, 1), 1, pids, onChain);
     log(`  warm-up withdrawal confirmed after ${warmWithdrawal.phase.latencyMs.p50.toFixed(0)} ms`);
-    const { phase: withdrawals, trace: outbox } = await runWithdrawals(deps, api.baseUrl, sessions, cfg.chainWithdrawals, pids);
+    const { phase: withdrawals, trace: outbox } = await runWithdrawals(deps, api.baseUrl, sessions, cfg.chainWithdrawals, pids, onChain);
     log(`  withdrawals: ${fmtPhase(withdrawals)}`);
     log(
       `  outbox: all 202 after ${outbox.acceptedS.toFixed(1)} s; mined over ${outbox.minedBlocks} blocks; broadcast → mined ` +
         `${outbox.submittedToMinedP50} blocks (median), ${outbox.submittedToMinedMax} (max); ${outbox.replaced} re-signed with higher fees, ${outbox.broadcasts} broadcasts; ` +
-        `CPU per withdrawal worker ${outbox.workerCpuMsPerWithdrawal.toFixed(1)} ms (${outbox.workerCores.toFixed(2)} cores), API ${outbox.apiCpuMsPerWithdrawal.toFixed(1)} ms (${outbox.apiCores.toFixed(2)} cores)`,
+        `CPU per withdrawal worker ${outbox.workerCpuMsPerWithdrawal.toFixed(1)} ms (${outbox.workerCores.toFixed(2)} cores), API ${outbox.apiCpuMsPerWithdrawal.toFixed(1)} ms (${outbox.apiCores.toFixed(2)} cores); ` +
+        `POST → broadcast p50 ${outbox.postToBroadcastMs!.p50.toFixed(0)} ms, p99 ${outbox.postToBroadcastMs!.p99.toFixed(0)} ms (${outbox.broadcastsSampled} of ${withdrawals.count} rows sampled); ` +
+        `${outbox.lost} lost, ${outbox.paidTwice} paid twice (Transfer logs out of custody)`,
     );
+    if (outbox.mismatches?.length) log(`  withdrawals against Transfer logs, by address: ${JSON.stringify(outbox.mismatches)}`);
     const recipients = Array.from({ length: cfg.chainWithdrawals }, (_, i) => sessions[i % sessions.length]!.address);
     const ceiling = await runCeiling(pub, ceilingSender, a.token, recipients, cfg.chainConfirmations, txPollMs);
     log(`  ceiling (viem signTransaction + sendRawTransaction + receipt): ${fmtPhase(ceiling)}`);
+    const rawPipelined = await runRawPipelined(pub, home.rpcUrl, rawSender, a.token, {
+      count: cfg.chainRawTransfers,
+      confirmations: cfg.chainConfirmations,
+      timeoutMs: cfg.runTimeoutMs,
+    });
+    log(
+      `  raw pipelined (one key, pre-signed, all sent without waiting): ${fmtPhase(rawPipelined)} mined; ` +
+        `${rawPipelined.confirmedPerSec.toFixed(1)}/s ${cfg.chainConfirmations} deep (${rawPipelined.confirmedDurationS.toFixed(1)} s); ` +
+        `all sent in ${rawPipelined.sentS.toFixed(2)} s; ${rawPipelined.blocks} blocks, at most ${rawPipelined.perBlockMax} a block ` +
+        `(median ${rawPipelined.perBlockMedian}), fullest ${(rawPipelined.maxBlockFill * 100).toFixed(0)} % of ${rawPipelined.blockGasLimit} gas (${rawPipelined.gasPerTx} gas limit each)`,
+    );
 
-    // Issue #28: votes by signature (set-up: logins, delegations, the proposal), then bridge transfers.
+    // Votes by signature (set-up: logins, delegations, the proposal), then bridge transfers.
     const holders: Holder[] = [];
     await inLanes(holderWallets, WITHDRAW_LANES, async (w) => {
       const { token } = await siweLogin(api.baseUrl, org.apiKey, 'localhost', w);
@@ -939,6 +1221,7 @@ export async function runChainSection(deps: SectionDeps, env: ApiEnv): Promise<C
       withdrawals,
       outbox,
       ceiling,
+      rawPipelined,
       votes,
       voteTrace,
       bridges,
