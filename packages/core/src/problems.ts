@@ -5,30 +5,30 @@
  * problem types are missing here. Imports each `problems.ts` alone, never a module's index.
  */
 import { composeProblemTypes, genericProblemTypes, type ErrorCode, type ProblemTypeInfo } from '@gw/runtime';
-import { idempotencyProblems } from './idempotency/problems.js';
-import { authProblems } from './auth/problems.js';
-import { connectorsProblems } from './connectors/problems.js';
-import { chainProblems } from './chain/problems.js';
-import { webhooksProblems } from './webhooks/problems.js';
-import { consentsProblems } from './consents/problems.js';
-import { paymentsProblems } from './payments/problems.js';
-import { creditsProblems } from './credits/problems.js';
-import { bridgeProblems } from './bridge/problems.js';
-import { stakingProblems } from './staking/problems.js';
-import { governanceProblems } from './governance/problems.js';
+import { idempotencyProblem } from './idempotency/problems.js';
+import { authProblem } from './auth/problems.js';
+import { connectorsProblem } from './connectors/problems.js';
+import { chainProblem } from './chain/problems.js';
+import { webhooksProblem } from './webhooks/problems.js';
+import { consentsProblem } from './consents/problems.js';
+import { paymentsProblem } from './payments/problems.js';
+import { creditsProblem } from './credits/problems.js';
+import { bridgeProblem } from './bridge/problems.js';
+import { stakingProblem } from './staking/problems.js';
+import { governanceProblem } from './governance/problems.js';
 
 /** Every problem type by code, ordered by HTTP status (then generic first, then the modules in dependency order). */
 export const errorCatalog = composeProblemTypes([
   genericProblemTypes,
-  idempotencyProblems,
-  authProblems,
-  connectorsProblems,
-  chainProblems,
-  webhooksProblems,
-  consentsProblems,
-  paymentsProblems,
-  creditsProblems,
-  bridgeProblems,
-  stakingProblems,
-  governanceProblems,
+  idempotencyProblem.types,
+  authProblem.types,
+  connectorsProblem.types,
+  chainProblem.types,
+  webhooksProblem.types,
+  consentsProblem.types,
+  paymentsProblem.types,
+  creditsProblem.types,
+  bridgeProblem.types,
+  stakingProblem.types,
+  governanceProblem.types,
 ]) satisfies Record<ErrorCode, ProblemTypeInfo>;

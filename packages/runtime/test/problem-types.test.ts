@@ -20,6 +20,7 @@ describe('problem types', () => {
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: 'thing-busy', status: 409, title: 'Thing busy', message: 'Thing busy', extensions: { thing: 't1' } });
     expect(err.retryAfterSeconds).toBe(5);
+    expect(thingsProblem.types).toBe(thingsProblems);
   });
 
   it('refuses a code that is neither generic nor given with its table entry', () => {

@@ -42,5 +42,5 @@ export {
   setOrganizationNative,
 } from './repository.js';
 export { ALLOWANCE_URN, MAX_ALLOWANCE_RECIPIENTS, parseAllowanceResource } from './allowance.js';
-export { authProblems, authProblem } from './problems.js';
+export { authProblem } from './problems.js';
 export { parseScopes, type Scope, SCOPE_GRANTS, SCOPES } from './scopes.js';

@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `auth` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `auth` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw authProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `authProblem.types`.
  */
-export const authProblems = {
+export const authProblem = problemsOf({
   'invalid-signature': {
     status: 401,
     title: 'Invalid login signature',
@@ -40,12 +40,9 @@ export const authProblems = {
     meaning: 'The JWT is a native session (a login without an API key), accepted only with the credentials of a native application.',
     action: 'Log the user in with your API key in `X-API-Key` to get a session bound to your organization.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `auth`'s problem types: `throw authProblem(code, detail, extensions)`. */
-export const authProblem = problemsOf(authProblems);
-
-type AuthProblems = typeof authProblems;
+type AuthProblems = typeof authProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends AuthProblems {}

@@ -13,4 +13,4 @@ export {
   retryBridgeDestination,
 } from './service.js';
 export { countFailedAtDestination } from './repository.js';
-export { bridgeProblems, bridgeProblem } from './problems.js';
+export { bridgeProblem } from './problems.js';

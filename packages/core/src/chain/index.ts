@@ -18,9 +18,8 @@ export {
 } from './schemas.js';
 export {
   checkPermit,
-  deadlineTooClose,
+  assertDeadlineAhead,
   eip712DomainOf,
-  MIN_SIGNATURE_DEADLINE_AHEAD_S,
   type PermitState,
   permitTypedDataOf,
   readPermitState,
@@ -86,4 +85,4 @@ export {
   relayedStatus,
 } from './relayed.js';
 export { type ChainTransactionRow, findChainTransaction, findChainTransactionByReference, listDeployments } from './repository.js';
-export { chainProblems, chainProblem } from './problems.js';
+export { chainProblem } from './problems.js';

@@ -26,8 +26,20 @@ const TYPED_DATA_DEADLINE_S = 3600;
 export const typedDataDeadline = (): bigint => BigInt(Math.floor(Date.now() / 1000) + TYPED_DATA_DEADLINE_S);
 
 /** True when a signed deadline (unix seconds) is too close for a relay ({@link MIN_SIGNATURE_DEADLINE_AHEAD_S}). */
-export const deadlineTooClose = (deadline: number | bigint): boolean =>
+const deadlineTooClose = (deadline: number | bigint): boolean =>
   BigInt(deadline) < BigInt(Math.floor(Date.now() / 1000) + MIN_SIGNATURE_DEADLINE_AHEAD_S);
+
+/**
+ * Refuses a signature whose deadline is too close for a relay: less than
+ * {@link MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead, the transaction may not be mined before it expires.
+ * @param deadline unix seconds
+ * @param what what the deadline belongs to, as the detail names it (`The permit's deadline`)
+ * @param raise the caller's problem for a bad signature, given the detail
+ * @throws what `raise` returns, when the deadline is too close
+ */
+export function assertDeadlineAhead(deadline: number | bigint, what: string, raise: (detail: string) => Error): void {
+  if (deadlineTooClose(deadline)) throw raise(`${what} must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`);
+}
 
 /** The EIP-712 domain a contract reports with ERC-5267 `eip712Domain()` (its tuple), as typed data carries it. */
 export const eip712DomainOf = (d: readonly [unknown, string, string, bigint, `0x${string}`, ...unknown[]]) => ({
@@ -108,10 +120,7 @@ export interface SignedPermit {
  *   `nonce` and `spender`), insufficient-funds (422: the wallet holds less on chain)
  */
 export async function checkPermit(state: PermitState, p: SignedPermit): Promise<{ v: number; r: `0x${string}`; s: `0x${string}` }> {
-  if (deadlineTooClose(p.deadline))
-    throw chainProblem('invalid-permit', `The permit's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, {
-      field: 'deadline',
-    });
+  assertDeadlineAhead(p.deadline, "The permit's deadline", (detail) => chainProblem('invalid-permit', detail, { field: 'deadline' }));
   const message = { owner: p.owner, spender: p.spender, value: p.amount, nonce: state.nonce, deadline: BigInt(p.deadline) };
   const signer = await recoverTypedDataAddress({
     domain: state.domain,

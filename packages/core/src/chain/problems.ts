@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `chain` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `chain` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw chainProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `chainProblem.types`.
  */
-export const chainProblems = {
+export const chainProblem = problemsOf({
   'invalid-permit': {
     status: 422,
     title: 'Invalid permit',
@@ -28,12 +28,9 @@ export const chainProblems = {
       'The EVM node of the chain did not answer within `CHAIN_RPC_TIMEOUT_MS`, answered an error, has no deployment of the contracts recorded, or no chain is configured (`CHAIN_RPC_URLS`). Nothing was changed.',
     action: 'Retry shortly with exponential back-off; `GET /gateway/v1/contracts/addresses` lists the chains that are deployed.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `chain`'s problem types: `throw chainProblem(code, detail, extensions)`. */
-export const chainProblem = problemsOf(chainProblems);
-
-type ChainProblems = typeof chainProblems;
+type ChainProblems = typeof chainProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends ChainProblems {}

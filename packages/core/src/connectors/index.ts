@@ -61,4 +61,4 @@ export {
   verifyHolderMessage,
   type ApprovalAction,
 } from './holder-signature.js';
-export { connectorsProblems, connectorsProblem } from './problems.js';
+export { connectorsProblem } from './problems.js';

@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `connectors` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `connectors` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw connectorsProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `connectorsProblem.types`.
  */
-export const connectorsProblems = {
+export const connectorsProblem = problemsOf({
   'connector-not-allowed': {
     status: 403,
     title: 'AI-connector tokens are not accepted here',
@@ -39,12 +39,9 @@ export const connectorsProblems = {
     meaning: 'The organization has set no connector ceiling (the scopes, clients and limits its users may grant), so no grant can be made.',
     action: 'The organization sets its ceiling with `POST /connectors/ceiling` (API key) or the operator with `admin connector:ceiling`.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `connectors`'s problem types: `throw connectorsProblem(code, detail, extensions)`. */
-export const connectorsProblem = problemsOf(connectorsProblems);
-
-type ConnectorsProblems = typeof connectorsProblems;
+type ConnectorsProblems = typeof connectorsProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends ConnectorsProblems {}

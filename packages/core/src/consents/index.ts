@@ -4,4 +4,4 @@ export { lockActiveConsent } from './service.js';
 export { consentRoutes } from './routes.js';
 export { type ConsentStatement, consentTypedData, type RevocationStatement, revocationTypedData } from './consent-typed-data.js';
 export { countConsents, insertConsent, markConsentRevoked } from './repository.js';
-export { consentsProblems, consentsProblem } from './problems.js';
+export { consentsProblem } from './problems.js';

@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `consents` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `consents` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw consentsProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `consentsProblem.types`.
  */
-export const consentsProblems = {
+export const consentsProblem = problemsOf({
   'consent-required': {
     status: 403,
     title: 'Consent required',
@@ -18,12 +18,9 @@ export const consentsProblems = {
     meaning: 'The EIP-712 consent statement is not signed by the patient it names.',
     action: "Have the patient's wallet sign the statement again.",
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `consents`'s problem types: `throw consentsProblem(code, detail, extensions)`. */
-export const consentsProblem = problemsOf(consentsProblems);
-
-type ConsentsProblems = typeof consentsProblems;
+type ConsentsProblems = typeof consentsProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends ConsentsProblems {}

@@ -16,4 +16,4 @@ export {
 export { forgetGovernanceIndex, GOVERNOR_STREAM, governorStream } from './indexer.js';
 export { governanceJobSchema, governanceKeeperRuns, governanceQueue, type GovernanceJob } from './queue.js';
 export { governanceRoutes } from './routes.js';
-export { governanceProblems, governanceProblem } from './problems.js';
+export { governanceProblem } from './problems.js';

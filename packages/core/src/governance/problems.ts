@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `governance` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `governance` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw governanceProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `governanceProblem.types`.
  */
-export const governanceProblems = {
+export const governanceProblem = problemsOf({
   'already-voted': {
     status: 409,
     title: 'Already voted',
@@ -39,12 +39,9 @@ export const governanceProblems = {
     action:
       'Fetch the typed data again (`GET /governance/ballot/typed-data`, `GET /governance/delegation/typed-data`), sign it with the wallet and send it unchanged.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `governance`'s problem types: `throw governanceProblem(code, detail, extensions)`. */
-export const governanceProblem = problemsOf(governanceProblems);
-
-type GovernanceProblems = typeof governanceProblems;
+type GovernanceProblems = typeof governanceProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends GovernanceProblems {}

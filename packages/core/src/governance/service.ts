@@ -15,9 +15,8 @@ import { GatewayGovernor, GatewayToken } from '@gw/contracts';
 import { AppError, type Context, cursorId, assertUuidOrNotFound, type Page, type PageQuery, runAfterCommit, toPage } from '@gw/runtime';
 import {
   cachedRead,
-  deadlineTooClose,
+  assertDeadlineAhead,
   eip712DomainOf,
-  MIN_SIGNATURE_DEADLINE_AHEAD_S,
   typedDataDeadline,
   chainCall,
   chainTransactionState,
@@ -465,14 +464,9 @@ export async function delegateBySignature(ctx: Ctx, input: DelegateInput) {
       toDto: toDelegationDto,
     },
     async (tx) => {
-      if (deadlineTooClose(input.expiry))
-        throw governanceProblem(
-          'invalid-governance-signature',
-          `The delegation's expiry must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`,
-          {
-            field: 'expiry',
-          },
-        );
+      assertDeadlineAhead(input.expiry, "The delegation's expiry", (detail) =>
+        governanceProblem('invalid-governance-signature', detail, { field: 'expiry' }),
+      );
       const g = await governance(ctx);
       const s = await delegationState(g, delegator);
       const signer = await recoverTypedDataAddress({

@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `idempotency` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `idempotency` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw idempotencyProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `idempotencyProblem.types`.
  */
-export const idempotencyProblems = {
+export const idempotencyProblem = problemsOf({
   'idempotency-key-reused': {
     status: 422,
     title: 'Idempotency key reused with a different request',
@@ -13,12 +13,9 @@ export const idempotencyProblems = {
       'This `Idempotency-Key` was already used (within its time to live) with another body, operation or wallet (draft-ietf-httpapi-idempotency-key-header §2.7).',
     action: 'Use a new key for a new request; reuse a key only to retry exactly the same request.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `idempotency`'s problem types: `throw idempotencyProblem(code, detail, extensions)`. */
-export const idempotencyProblem = problemsOf(idempotencyProblems);
-
-type IdempotencyProblems = typeof idempotencyProblems;
+type IdempotencyProblems = typeof idempotencyProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends IdempotencyProblems {}

@@ -5,4 +5,4 @@ export type { FulfilledPayment, PaymentFulfilment, PaymentFulfilments } from './
 export { paymentRoutes } from './routes.js';
 export { PAYMENT_EXPIRY_SCHEDULER_ID, paymentExpiryQueue, paymentExpiryScans } from './queue.js';
 export { findOverduePendingPaymentIds, insertPaymentRows, lockPayment, type NewPayment } from './repository.js';
-export { paymentsProblems, paymentsProblem } from './problems.js';
+export { paymentsProblem } from './problems.js';

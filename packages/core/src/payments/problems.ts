@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `payments` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `payments` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw paymentsProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `paymentsProblem.types`.
  */
-export const paymentsProblems = {
+export const paymentsProblem = problemsOf({
   'not-payer': {
     status: 403,
     title: 'Only the payer can confirm this payment',
@@ -20,12 +20,9 @@ export const paymentsProblems = {
     action:
       'Wait for the number of seconds in `Retry-After`, then retry; spread bursts of payments over time, or ask the operator for a higher quota.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `payments`'s problem types: `throw paymentsProblem(code, detail, extensions)`. */
-export const paymentsProblem = problemsOf(paymentsProblems);
-
-type PaymentsProblems = typeof paymentsProblems;
+type PaymentsProblems = typeof paymentsProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends PaymentsProblems {}

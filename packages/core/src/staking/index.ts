@@ -18,4 +18,4 @@ export {
 } from './service.js';
 export { stakingRoutes } from './routes.js';
 export { countFarmingPools, findFarmingPoolIdByName, insertFarmingPool } from './repository.js';
-export { stakingProblems, stakingProblem } from './problems.js';
+export { stakingProblem } from './problems.js';

@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `staking` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `staking` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw stakingProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `stakingProblem.types`.
  */
-export const stakingProblems = {
+export const stakingProblem = problemsOf({
   'invalid-staking-signature': {
     status: 422,
     title: 'Invalid signature',
@@ -14,12 +14,9 @@ export const stakingProblems = {
     action:
       'Fetch the typed data again (`GET /gateway/v1/staking/typed-data`), sign it with the wallet (EIP-712 `signTypedData`) and send it with the same amount and deadline.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `staking`'s problem types: `throw stakingProblem(code, detail, extensions)`. */
-export const stakingProblem = problemsOf(stakingProblems);
-
-type StakingProblems = typeof stakingProblems;
+type StakingProblems = typeof stakingProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends StakingProblems {}

@@ -5,9 +5,8 @@ import { GatewayToken, Staking } from '@gw/contracts';
 import { AppError, type Context, assertUuidOrNotFound, type SpendGuard } from '@gw/runtime';
 import {
   cachedRead,
-  deadlineTooClose,
+  assertDeadlineAhead,
   eip712DomainOf,
-  MIN_SIGNATURE_DEADLINE_AHEAD_S,
   typedDataDeadline,
   chainCall,
   chainTransactionState,
@@ -253,8 +252,7 @@ async function checkSignature(
     action === 'stake'
       ? chainProblem('invalid-permit', detail, extensions)
       : stakingProblem('invalid-staking-signature', detail, extensions);
-  if (deadlineTooClose(deadline))
-    throw problem(`The signature's deadline must be at least ${MIN_SIGNATURE_DEADLINE_AHEAD_S} s ahead`, { field: 'deadline' });
+  assertDeadlineAhead(deadline, "The signature's deadline", (detail) => problem(detail, { field: 'deadline' }));
   const signer = await recoverTypedDataAddress({ ...typedDataOf(s, action, owner, amount, BigInt(deadline)), signature } as never).catch(
     () => null,
   );

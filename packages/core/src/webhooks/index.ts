@@ -112,4 +112,4 @@ export {
   findOverdueDeliveries,
   readOutboxBacklog,
 } from './engine/repository.js';
-export { webhooksProblems, webhooksProblem } from './problems.js';
+export { webhooksProblem } from './problems.js';

@@ -1,11 +1,11 @@
-import { type ProblemTypeInfo, problemsOf } from '@gw/runtime';
+import { problemsOf } from '@gw/runtime';
 
 /**
- * The problem types `webhooks` answers with: status, title, and what the page at
- * `/problems/<code>` says they mean and what to do; `packages/core/src/problems.ts` composes the full
- * catalogue.
+ * The problem types `webhooks` answers with (status, title, and what the page at `/problems/<code>`
+ * says they mean and what to do), and their raiser: `throw webhooksProblem(code, detail, extensions)`.
+ * `packages/core/src/problems.ts` composes the full catalogue from `webhooksProblem.types`.
  */
-export const webhooksProblems = {
+export const webhooksProblem = problemsOf({
   'webhook-limit-reached': {
     status: 409,
     title: 'Webhook limit reached',
@@ -19,12 +19,9 @@ export const webhooksProblems = {
       'A bulk recovery of this webhook was queued and has not finished yet; one webhook has at most one recovery at a time (its deliveries are then reopened and attempted).',
     action: 'Retry once it has finished (usually within seconds); `GET /webhooks/deliveries?status=dead` shows what is still dead.',
   },
-} as const satisfies Record<string, ProblemTypeInfo>;
+});
 
-/** Raises one of `webhooks`'s problem types: `throw webhooksProblem(code, detail, extensions)`. */
-export const webhooksProblem = problemsOf(webhooksProblems);
-
-type WebhooksProblems = typeof webhooksProblems;
+type WebhooksProblems = typeof webhooksProblem.types;
 
 declare module '@gw/runtime' {
   interface ProblemTypes extends WebhooksProblems {}

@@ -125,27 +125,27 @@ export interface AppErrorOptions {
 }
 
 /**
- * Raises one of a table's problem types, as an {@link AppError} carrying the table's status and
- * title: `throw problem('already-voted', detail, extensions, options)`.
+ * A module's problem types and their raiser: `throw governanceProblem('already-voted', detail,
+ * extensions, options)` is an {@link AppError} with the table's status and title; `types` is the
+ * table itself, code → status, title, meaning, action (the catalogue composes them).
  */
-export type ProblemRaiser<T extends Record<string, ProblemTypeInfo>> = (
-  code: keyof T & string,
-  detail?: string,
-  extensions?: Record<string, unknown>,
-  options?: AppErrorOptions,
-) => AppError;
+export interface ProblemRaiser<T extends Record<string, ProblemTypeInfo>> {
+  (code: keyof T & string, detail?: string, extensions?: Record<string, unknown>, options?: AppErrorOptions): AppError;
+  readonly types: T;
+}
 
 /**
- * The raiser of a module's problem types, each module's `problems.ts` exports one beside its table
- * (`export const governanceProblem = problemsOf(governanceProblems)`). The table travels with the
- * raiser, so that no process-wide registry has to be filled before an error can be raised, and
- * go-to-definition leads from a `throw` to the meaning of its code.
+ * The raiser of a module's problem types: each module's `problems.ts` declares its table through it
+ * (`export const governanceProblem = problemsOf({ 'already-voted': { status: 409, … } })`). The
+ * table travels with the raiser, so that no process-wide registry has to be filled before an error
+ * can be raised, and go-to-definition leads from a `throw` to the meaning of its code.
  * @param types the module's table, code → status, title, meaning, action
  */
 export function problemsOf<const T extends Record<string, ProblemTypeInfo>>(types: T): ProblemRaiser<T> {
   // The code is an ErrorCode once the module merges its table into ProblemTypes (its `problems.ts` does).
-  return (code, detail, extensions = {}, options = {}) =>
+  const raise = (code: keyof T & string, detail?: string, extensions: Record<string, unknown> = {}, options: AppErrorOptions = {}) =>
     new AppError(code as ErrorCode, detail, extensions, options, types[code] as ProblemTypeInfo);
+  return Object.assign(raise, { types });
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
