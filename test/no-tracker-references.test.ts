@@ -137,7 +137,7 @@ describe('no references to the tracker', () => {
     ]);
   });
 
-  it('scans every file of the repository but the history, this file and the files still to clean', () => {
+  it('scans every file of the repository but the history and this file', () => {
     const files = scannedFiles();
     expect(files).toEqual(
       expect.arrayContaining([
