@@ -15,7 +15,9 @@ const files = readdirSync(artifactsDir).filter((f) => f.endsWith('.json'));
 describe('committed artifacts', () => {
   it('exist for every contract of ours', () => {
     expect(files.sort()).toEqual(
-      ['BridgeVault', 'GatewayGovernor', 'GatewayToken', 'Staking', 'Timelock', 'WrappedToken'].map((name) => `${name}.json`),
+      ['BridgeVault', 'GatewayGovernor', 'GatewayToken', 'PayoutBatcher', 'RelayBatcher', 'Staking', 'Timelock', 'WrappedToken'].map(
+        (name) => `${name}.json`,
+      ),
     );
   });
 

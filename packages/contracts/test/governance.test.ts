@@ -4,9 +4,9 @@
  * queued, delayed and executed.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type Address, encodeFunctionData, type Hex, keccak256, parseEther, toHex, zeroAddress } from 'viem';
+import { type Address, encodeFunctionData, keccak256, parseEther, toHex } from 'viem';
 import { GatewayGovernor, GatewayToken, Timelock } from '../src/index.js';
-import { devAccount, startChain, type TestChain } from './support.js';
+import { deployGovernance, devAccount, type Governance, startChain, type TestChain } from './support.js';
 
 const alice = devAccount(0); // holder of the supply, the voter
 const bob = devAccount(1); // anyone: executes
@@ -21,26 +21,18 @@ const PAYMENT = parseEther('1234');
 const State = { Pending: 0, Active: 1, Succeeded: 4, Queued: 5, Executed: 7 } as const;
 
 let c: TestChain;
-let token: { address: Address; abi: typeof GatewayToken.abi };
-let timelock: { address: Address; abi: typeof Timelock.abi };
-let governor: { address: Address; abi: typeof GatewayGovernor.abi };
+let token: Governance['token'];
+let timelock: Governance['timelock'];
+let governor: Governance['governor'];
 
 beforeAll(async () => {
   c = await startChain(31337);
-  token = {
-    address: await c.deploy(alice, GatewayToken, ['Gateway Token', 'GWT', alice.address, parseEther('1000000')]),
-    abi: GatewayToken.abi,
-  };
-  // No proposer yet, anyone executes (address(0)), alice admin until the governor is wired.
-  timelock = { address: await c.deploy(alice, Timelock, [BigInt(TIMELOCK_DELAY), [], [zeroAddress], alice.address]), abi: Timelock.abi };
-  governor = {
-    address: await c.deploy(alice, GatewayGovernor, [token.address, timelock.address, VOTING_DELAY, VOTING_PERIOD, 0n, 4n]),
-    abi: GatewayGovernor.abi,
-  };
-  for (const role of ['PROPOSER_ROLE', 'CANCELLER_ROLE'] as const) {
-    await c.send(alice, timelock, 'grantRole', [await c.read<Hex>(timelock, role), governor.address]);
-  }
-  await c.send(alice, timelock, 'renounceRole', [await c.read<Hex>(timelock, 'DEFAULT_ADMIN_ROLE'), alice.address]);
+  ({ token, timelock, governor } = await deployGovernance(c, alice, {
+    supply: parseEther('1000000'),
+    votingDelay: VOTING_DELAY,
+    votingPeriod: VOTING_PERIOD,
+    timelockDelay: TIMELOCK_DELAY,
+  }));
   await c.send(alice, token, 'transfer', [timelock.address, TREASURY]);
 });
 

@@ -542,7 +542,7 @@ export const BridgeVault = {
       "evmVersion": "cancun"
     }
   },
-  "sourceHash": "887e936c76f97dab7b1679a619356ad43484a2e42c1bebdaeda79a054be3a609"
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
 } as const;
 
 export const GatewayGovernor = {
@@ -2250,7 +2250,7 @@ export const GatewayGovernor = {
       "evmVersion": "cancun"
     }
   },
-  "sourceHash": "887e936c76f97dab7b1679a619356ad43484a2e42c1bebdaeda79a054be3a609"
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
 } as const;
 
 export const GatewayToken = {
@@ -3145,7 +3145,906 @@ export const GatewayToken = {
       "evmVersion": "cancun"
     }
   },
-  "sourceHash": "887e936c76f97dab7b1679a619356ad43484a2e42c1bebdaeda79a054be3a609"
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
+} as const;
+
+export const PayoutBatcher = {
+  "contractName": "PayoutBatcher",
+  "abi": [
+    {
+      "inputs": [
+        {
+          "internalType": "contract IERC20",
+          "name": "token_",
+          "type": "address"
+        },
+        {
+          "internalType": "address",
+          "name": "custody_",
+          "type": "address"
+        },
+        {
+          "internalType": "address",
+          "name": "admin",
+          "type": "address"
+        }
+      ],
+      "stateMutability": "nonpayable",
+      "type": "constructor"
+    },
+    {
+      "inputs": [],
+      "name": "AccessControlBadConfirmation",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        },
+        {
+          "internalType": "bytes32",
+          "name": "neededRole",
+          "type": "bytes32"
+        }
+      ],
+      "name": "AccessControlUnauthorizedAccount",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "uint256",
+          "name": "index",
+          "type": "uint256"
+        }
+      ],
+      "name": "InsufficientGas",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "NotAContract",
+      "type": "error"
+    },
+    {
+      "inputs": [],
+      "name": "ReentrancyGuardReentrantCall",
+      "type": "error"
+    },
+    {
+      "inputs": [],
+      "name": "TransferReturnedFalse",
+      "type": "error"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "ref",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "to",
+          "type": "address"
+        },
+        {
+          "indexed": false,
+          "internalType": "uint256",
+          "name": "amount",
+          "type": "uint256"
+        }
+      ],
+      "name": "Paid",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "ref",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "to",
+          "type": "address"
+        },
+        {
+          "indexed": false,
+          "internalType": "uint256",
+          "name": "amount",
+          "type": "uint256"
+        },
+        {
+          "indexed": false,
+          "internalType": "bytes",
+          "name": "reason",
+          "type": "bytes"
+        }
+      ],
+      "name": "PayoutFailed",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "ref",
+          "type": "bytes32"
+        }
+      ],
+      "name": "PayoutReplayed",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "previousAdminRole",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "newAdminRole",
+          "type": "bytes32"
+        }
+      ],
+      "name": "RoleAdminChanged",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "sender",
+          "type": "address"
+        }
+      ],
+      "name": "RoleGranted",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "sender",
+          "type": "address"
+        }
+      ],
+      "name": "RoleRevoked",
+      "type": "event"
+    },
+    {
+      "inputs": [],
+      "name": "DEFAULT_ADMIN_ROLE",
+      "outputs": [
+        {
+          "internalType": "bytes32",
+          "name": "",
+          "type": "bytes32"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [],
+      "name": "PAYER_ROLE",
+      "outputs": [
+        {
+          "internalType": "bytes32",
+          "name": "",
+          "type": "bytes32"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [],
+      "name": "custody",
+      "outputs": [
+        {
+          "internalType": "address",
+          "name": "",
+          "type": "address"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        }
+      ],
+      "name": "getRoleAdmin",
+      "outputs": [
+        {
+          "internalType": "bytes32",
+          "name": "",
+          "type": "bytes32"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "grantRole",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "hasRole",
+      "outputs": [
+        {
+          "internalType": "bool",
+          "name": "",
+          "type": "bool"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "ref",
+          "type": "bytes32"
+        }
+      ],
+      "name": "isPaid",
+      "outputs": [
+        {
+          "internalType": "bool",
+          "name": "",
+          "type": "bool"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "components": [
+            {
+              "internalType": "bytes32",
+              "name": "ref",
+              "type": "bytes32"
+            },
+            {
+              "internalType": "address",
+              "name": "to",
+              "type": "address"
+            },
+            {
+              "internalType": "uint256",
+              "name": "amount",
+              "type": "uint256"
+            }
+          ],
+          "internalType": "struct PayoutBatcher.Payout[]",
+          "name": "items",
+          "type": "tuple[]"
+        }
+      ],
+      "name": "payout",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "callerConfirmation",
+          "type": "address"
+        }
+      ],
+      "name": "renounceRole",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "revokeRole",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes4",
+          "name": "interfaceId",
+          "type": "bytes4"
+        }
+      ],
+      "name": "supportsInterface",
+      "outputs": [
+        {
+          "internalType": "bool",
+          "name": "",
+          "type": "bool"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [],
+      "name": "token",
+      "outputs": [
+        {
+          "internalType": "contract IERC20",
+          "name": "",
+          "type": "address"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    }
+  ],
+  "bytecode": "0x60c060405234801561000f575f5ffd5b50604051610be3380380610be383398101604081905261002e91610171565b60017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f00556001600160a01b0383163b5f0361008b576040516322a2d07b60e21b81526001600160a01b038416600482015260240160405180910390fd5b6001600160a01b03808416608052821660a0526100a85f826100b1565b505050506101bb565b5f828152602081815260408083206001600160a01b038516845290915281205460ff16610151575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556101093390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610154565b505f5b92915050565b6001600160a01b038116811461016e575f5ffd5b50565b5f5f5f60608486031215610183575f5ffd5b835161018e8161015a565b602085015190935061019f8161015a565b60408501519092506101b08161015a565b809150509250925092565b60805160a0516109f96101ea5f395f81816101a1015261039201525f81816101e0015261037001526109f95ff3fe608060405234801561000f575f5ffd5b50600436106100b1575f3560e01c806391d148541161006e57806391d148541461016f578063a217fddf14610182578063d547741f14610189578063dda79b751461019c578063fc0c546a146101db578063feef664014610202575f5ffd5b806301ffc9a7146100b5578063248a9ca3146100dd5780632f2ff15d1461010d57806336568abe1461012257806347b522931461013557806377f050b014610148575b5f5ffd5b6100c86100c3366004610813565b610224565b60405190151581526020015b60405180910390f35b6100ff6100eb366004610841565b5f9081526020819052604090206001015490565b6040519081526020016100d4565b61012061011b366004610873565b61025a565b005b610120610130366004610873565b610284565b61012061014336600461089d565b6102bc565b6100ff7f8ec07e268e32cae7f300b49ad34f20106d088445cb9d9b2d62cbd864638308b281565b6100c861017d366004610873565b610613565b6100ff5f81565b610120610197366004610873565b61063b565b6101c37f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b0390911681526020016100d4565b6101c37f000000000000000000000000000000000000000000000000000000000000000081565b6100c8610210366004610841565b5f9081526001602052604090205460ff1690565b5f6001600160e01b03198216637965db0b60e01b148061025457506301ffc9a760e01b6001600160e01b03198316145b92915050565b5f828152602081905260409020600101546102748161065f565b61027e838361066c565b50505050565b6001600160a01b03811633146102ad5760405163334bd91960e11b815260040160405180910390fd5b6102b782826106fb565b505050565b7f8ec07e268e32cae7f300b49ad34f20106d088445cb9d9b2d62cbd864638308b26102e68161065f565b6102ee610764565b5f5b828110156105e9573684848381811061030b5761030b61090e565b6060029190910180355f9081526001602052604090205490925060ff16159050610360576040518135907f8706efcf0a905186fd79a5c07bf6d97179693ca05a72a0b7ba08c906cdac2ad7905f90a2506105e1565b5f5a90505f806001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000167f00000000000000000000000000000000000000000000000000000000000000006103c16040870160208801610922565b604080516001600160a01b039384166024820152929091166044830152860135606482015260840160408051601f198184030181529181526020820180516001600160e01b03166323b872dd60e01b1790525161041e919061093b565b5f604051808303815f865af19150503d805f8114610457576040519150601f19603f3d011682016040523d82523d5f602084013e61045c565b606091505b50915091508161049d57610471603f84610951565b5a116104985760405163b22db89560e01b8152600481018690526024015b60405180910390fd5b6104ff565b5f81511180156104cc57506020815110806104cc5750808060200190518101906104c79190610970565b600114155b156104ff5750506040805160048152602481019091526020810180516001600160e01b0316630bc11c3f60e21b1790525f905b81156105815783355f90815260016020818152604092839020805460ff1916909217909155610532918601908601610922565b6001600160a01b0316845f01357f606160394df2742a67735645b7e783304d61d2dbc5b550e8c6acfaf27b6291d7866040013560405161057491815260200190565b60405180910390a36105dc565b6105916040850160208601610922565b6001600160a01b0316845f01357f5e3d1d2aa4be557d463655efb9f438fb9324a7d309cdf142b9112f966313b35d8660400135846040516105d3929190610987565b60405180910390a35b505050505b6001016102f0565b506102b760017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b5f918252602082815260408084206001600160a01b0393909316845291905290205460ff1690565b5f828152602081905260409020600101546106558161065f565b61027e83836106fb565b6106698133610792565b50565b5f6106778383610613565b6106f4575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556106ac3390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610254565b505f610254565b5f6107068383610613565b156106f4575f838152602081815260408083206001600160a01b0386168085529252808320805460ff1916905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610254565b61076c6107cf565b60027f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b61079c8282610613565b6107cb5760405163e2517d3f60e01b81526001600160a01b03821660048201526024810183905260440161048f565b5050565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005460020361081157604051633ee5aeb560e01b815260040160405180910390fd5b565b5f60208284031215610823575f5ffd5b81356001600160e01b03198116811461083a575f5ffd5b9392505050565b5f60208284031215610851575f5ffd5b5035919050565b80356001600160a01b038116811461086e575f5ffd5b919050565b5f5f60408385031215610884575f5ffd5b8235915061089460208401610858565b90509250929050565b5f5f602083850312156108ae575f5ffd5b823567ffffffffffffffff8111156108c4575f5ffd5b8301601f810185136108d4575f5ffd5b803567ffffffffffffffff8111156108ea575f5ffd5b8560206060830284010111156108fe575f5ffd5b6020919091019590945092505050565b634e487b7160e01b5f52603260045260245ffd5b5f60208284031215610932575f5ffd5b61083a82610858565b5f82518060208501845e5f920191825250919050565b5f8261096b57634e487b7160e01b5f52601260045260245ffd5b500490565b5f60208284031215610980575f5ffd5b5051919050565b828152604060208201525f82518060408401528060208501606085015e5f606082850101526060601f19601f830116840101915050939250505056fea26469706673582212201174f081beb36afcea636c040aef5ec3547973905b6c81c640084c4fc0a71ff064736f6c634300081e0033" as `0x${string}`,
+  "deployedBytecode": "0x608060405234801561000f575f5ffd5b50600436106100b1575f3560e01c806391d148541161006e57806391d148541461016f578063a217fddf14610182578063d547741f14610189578063dda79b751461019c578063fc0c546a146101db578063feef664014610202575f5ffd5b806301ffc9a7146100b5578063248a9ca3146100dd5780632f2ff15d1461010d57806336568abe1461012257806347b522931461013557806377f050b014610148575b5f5ffd5b6100c86100c3366004610813565b610224565b60405190151581526020015b60405180910390f35b6100ff6100eb366004610841565b5f9081526020819052604090206001015490565b6040519081526020016100d4565b61012061011b366004610873565b61025a565b005b610120610130366004610873565b610284565b61012061014336600461089d565b6102bc565b6100ff7f8ec07e268e32cae7f300b49ad34f20106d088445cb9d9b2d62cbd864638308b281565b6100c861017d366004610873565b610613565b6100ff5f81565b610120610197366004610873565b61063b565b6101c37f000000000000000000000000000000000000000000000000000000000000000081565b6040516001600160a01b0390911681526020016100d4565b6101c37f000000000000000000000000000000000000000000000000000000000000000081565b6100c8610210366004610841565b5f9081526001602052604090205460ff1690565b5f6001600160e01b03198216637965db0b60e01b148061025457506301ffc9a760e01b6001600160e01b03198316145b92915050565b5f828152602081905260409020600101546102748161065f565b61027e838361066c565b50505050565b6001600160a01b03811633146102ad5760405163334bd91960e11b815260040160405180910390fd5b6102b782826106fb565b505050565b7f8ec07e268e32cae7f300b49ad34f20106d088445cb9d9b2d62cbd864638308b26102e68161065f565b6102ee610764565b5f5b828110156105e9573684848381811061030b5761030b61090e565b6060029190910180355f9081526001602052604090205490925060ff16159050610360576040518135907f8706efcf0a905186fd79a5c07bf6d97179693ca05a72a0b7ba08c906cdac2ad7905f90a2506105e1565b5f5a90505f806001600160a01b037f0000000000000000000000000000000000000000000000000000000000000000167f00000000000000000000000000000000000000000000000000000000000000006103c16040870160208801610922565b604080516001600160a01b039384166024820152929091166044830152860135606482015260840160408051601f198184030181529181526020820180516001600160e01b03166323b872dd60e01b1790525161041e919061093b565b5f604051808303815f865af19150503d805f8114610457576040519150601f19603f3d011682016040523d82523d5f602084013e61045c565b606091505b50915091508161049d57610471603f84610951565b5a116104985760405163b22db89560e01b8152600481018690526024015b60405180910390fd5b6104ff565b5f81511180156104cc57506020815110806104cc5750808060200190518101906104c79190610970565b600114155b156104ff5750506040805160048152602481019091526020810180516001600160e01b0316630bc11c3f60e21b1790525f905b81156105815783355f90815260016020818152604092839020805460ff1916909217909155610532918601908601610922565b6001600160a01b0316845f01357f606160394df2742a67735645b7e783304d61d2dbc5b550e8c6acfaf27b6291d7866040013560405161057491815260200190565b60405180910390a36105dc565b6105916040850160208601610922565b6001600160a01b0316845f01357f5e3d1d2aa4be557d463655efb9f438fb9324a7d309cdf142b9112f966313b35d8660400135846040516105d3929190610987565b60405180910390a35b505050505b6001016102f0565b506102b760017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b5f918252602082815260408084206001600160a01b0393909316845291905290205460ff1690565b5f828152602081905260409020600101546106558161065f565b61027e83836106fb565b6106698133610792565b50565b5f6106778383610613565b6106f4575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556106ac3390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610254565b505f610254565b5f6107068383610613565b156106f4575f838152602081815260408083206001600160a01b0386168085529252808320805460ff1916905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610254565b61076c6107cf565b60027f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b61079c8282610613565b6107cb5760405163e2517d3f60e01b81526001600160a01b03821660048201526024810183905260440161048f565b5050565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005460020361081157604051633ee5aeb560e01b815260040160405180910390fd5b565b5f60208284031215610823575f5ffd5b81356001600160e01b03198116811461083a575f5ffd5b9392505050565b5f60208284031215610851575f5ffd5b5035919050565b80356001600160a01b038116811461086e575f5ffd5b919050565b5f5f60408385031215610884575f5ffd5b8235915061089460208401610858565b90509250929050565b5f5f602083850312156108ae575f5ffd5b823567ffffffffffffffff8111156108c4575f5ffd5b8301601f810185136108d4575f5ffd5b803567ffffffffffffffff8111156108ea575f5ffd5b8560206060830284010111156108fe575f5ffd5b6020919091019590945092505050565b634e487b7160e01b5f52603260045260245ffd5b5f60208284031215610932575f5ffd5b61083a82610858565b5f82518060208501845e5f920191825250919050565b5f8261096b57634e487b7160e01b5f52601260045260245ffd5b500490565b5f60208284031215610980575f5ffd5b5051919050565b828152604060208201525f82518060408401528060208501606085015e5f606082850101526060601f19601f830116840101915050939250505056fea26469706673582212201174f081beb36afcea636c040aef5ec3547973905b6c81c640084c4fc0a71ff064736f6c634300081e0033" as `0x${string}`,
+  "compiler": {
+    "version": "0.8.30+commit.73712a01.Emscripten.clang",
+    "settings": {
+      "optimizer": {
+        "enabled": true,
+        "runs": 200
+      },
+      "evmVersion": "cancun"
+    }
+  },
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
+} as const;
+
+export const RelayBatcher = {
+  "contractName": "RelayBatcher",
+  "abi": [
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "admin",
+          "type": "address"
+        }
+      ],
+      "stateMutability": "nonpayable",
+      "type": "constructor"
+    },
+    {
+      "inputs": [],
+      "name": "AccessControlBadConfirmation",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        },
+        {
+          "internalType": "bytes32",
+          "name": "neededRole",
+          "type": "bytes32"
+        }
+      ],
+      "name": "AccessControlUnauthorizedAccount",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "target",
+          "type": "address"
+        },
+        {
+          "internalType": "bytes4",
+          "name": "selector",
+          "type": "bytes4"
+        }
+      ],
+      "name": "CallNotAllowed",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "uint256",
+          "name": "index",
+          "type": "uint256"
+        }
+      ],
+      "name": "InsufficientGas",
+      "type": "error"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "NotAContract",
+      "type": "error"
+    },
+    {
+      "inputs": [],
+      "name": "ReentrancyGuardReentrantCall",
+      "type": "error"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "target",
+          "type": "address"
+        },
+        {
+          "indexed": true,
+          "internalType": "bytes4",
+          "name": "selector",
+          "type": "bytes4"
+        },
+        {
+          "indexed": false,
+          "internalType": "bool",
+          "name": "allowed",
+          "type": "bool"
+        }
+      ],
+      "name": "CallAllowed",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "ref",
+          "type": "bytes32"
+        },
+        {
+          "indexed": false,
+          "internalType": "bytes",
+          "name": "reason",
+          "type": "bytes"
+        }
+      ],
+      "name": "RelayFailed",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "ref",
+          "type": "bytes32"
+        }
+      ],
+      "name": "Relayed",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "previousAdminRole",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "newAdminRole",
+          "type": "bytes32"
+        }
+      ],
+      "name": "RoleAdminChanged",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "sender",
+          "type": "address"
+        }
+      ],
+      "name": "RoleGranted",
+      "type": "event"
+    },
+    {
+      "anonymous": false,
+      "inputs": [
+        {
+          "indexed": true,
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        },
+        {
+          "indexed": true,
+          "internalType": "address",
+          "name": "sender",
+          "type": "address"
+        }
+      ],
+      "name": "RoleRevoked",
+      "type": "event"
+    },
+    {
+      "inputs": [],
+      "name": "DEFAULT_ADMIN_ROLE",
+      "outputs": [
+        {
+          "internalType": "bytes32",
+          "name": "",
+          "type": "bytes32"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [],
+      "name": "RELAYER_ROLE",
+      "outputs": [
+        {
+          "internalType": "bytes32",
+          "name": "",
+          "type": "bytes32"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        }
+      ],
+      "name": "getRoleAdmin",
+      "outputs": [
+        {
+          "internalType": "bytes32",
+          "name": "",
+          "type": "bytes32"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "grantRole",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "hasRole",
+      "outputs": [
+        {
+          "internalType": "bool",
+          "name": "",
+          "type": "bool"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "target",
+          "type": "address"
+        },
+        {
+          "internalType": "bytes4",
+          "name": "selector",
+          "type": "bytes4"
+        }
+      ],
+      "name": "isAllowed",
+      "outputs": [
+        {
+          "internalType": "bool",
+          "name": "",
+          "type": "bool"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "components": [
+            {
+              "internalType": "bytes32",
+              "name": "ref",
+              "type": "bytes32"
+            },
+            {
+              "internalType": "address",
+              "name": "target",
+              "type": "address"
+            },
+            {
+              "internalType": "bytes",
+              "name": "data",
+              "type": "bytes"
+            }
+          ],
+          "internalType": "struct RelayBatcher.Call[]",
+          "name": "calls",
+          "type": "tuple[]"
+        }
+      ],
+      "name": "relay",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "callerConfirmation",
+          "type": "address"
+        }
+      ],
+      "name": "renounceRole",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes32",
+          "name": "role",
+          "type": "bytes32"
+        },
+        {
+          "internalType": "address",
+          "name": "account",
+          "type": "address"
+        }
+      ],
+      "name": "revokeRole",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "address",
+          "name": "target",
+          "type": "address"
+        },
+        {
+          "internalType": "bytes4",
+          "name": "selector",
+          "type": "bytes4"
+        },
+        {
+          "internalType": "bool",
+          "name": "allowed",
+          "type": "bool"
+        }
+      ],
+      "name": "setAllowed",
+      "outputs": [],
+      "stateMutability": "nonpayable",
+      "type": "function"
+    },
+    {
+      "inputs": [
+        {
+          "internalType": "bytes4",
+          "name": "interfaceId",
+          "type": "bytes4"
+        }
+      ],
+      "name": "supportsInterface",
+      "outputs": [
+        {
+          "internalType": "bool",
+          "name": "",
+          "type": "bool"
+        }
+      ],
+      "stateMutability": "view",
+      "type": "function"
+    }
+  ],
+  "bytecode": "0x608060405234801561000f575f5ffd5b50604051610c7e380380610c7e83398101604081905261002e9161010c565b60017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005561005c5f82610063565b5050610139565b5f828152602081815260408083206001600160a01b038516845290915281205460ff16610103575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556100bb3390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610106565b505f5b92915050565b5f6020828403121561011c575f5ffd5b81516001600160a01b0381168114610132575f5ffd5b9392505050565b610b38806101465f395ff3fe608060405234801561000f575f5ffd5b50600436106100a6575f3560e01c80638a578e0d1161006e5780638a578e0d1461013d57806391d1485414610150578063926d7d7f14610163578063a217fddf1461018a578063ab15ce8314610191578063d547741f146101d5575f5ffd5b806301ffc9a7146100aa57806318a12391146100d2578063248a9ca3146100e75780632f2ff15d1461011757806336568abe1461012a575b5f5ffd5b6100bd6100b8366004610853565b6101e8565b60405190151581526020015b60405180910390f35b6100e56100e0366004610889565b61021e565b005b6101096100f53660046108d1565b5f9081526020819052604090206001015490565b6040519081526020016100c9565b6100e56101253660046108e8565b6102e2565b6100e56101383660046108e8565b61030c565b6100e561014b366004610912565b610344565b6100bd61015e3660046108e8565b610637565b6101097fe2b7fb3b832174769106daebcfd6d1970523240dda11281102db9363b83b0dc481565b6101095f81565b6100bd61019f366004610983565b6001600160a01b0382165f9081526001602090815260408083206001600160e01b03198516845290915290205460ff1692915050565b6100e56101e33660046108e8565b61065f565b5f6001600160e01b03198216637965db0b60e01b148061021857506301ffc9a760e01b6001600160e01b03198316145b92915050565b5f61022881610683565b81801561023d57506001600160a01b0384163b155b1561026b576040516322a2d07b60e21b81526001600160a01b03851660048201526024015b60405180910390fd5b6001600160a01b0384165f8181526001602090815260408083206001600160e01b0319881680855290835292819020805460ff191687151590811790915590519081529192917f04c9f45235becf35fe38f938fc5d3ad60ee17fcc05581a69a755077629dd3a3f910160405180910390a350505050565b5f828152602081905260409020600101546102fc81610683565b6103068383610690565b50505050565b6001600160a01b03811633146103355760405163334bd91960e11b815260040160405180910390fd5b61033f828261071f565b505050565b7fe2b7fb3b832174769106daebcfd6d1970523240dda11281102db9363b83b0dc461036e81610683565b610376610788565b5f5b8281101561060d5736848483818110610393576103936109ab565b90506020028101906103a591906109bf565b90505f60046103b760408401846109dd565b905010156103c5575f6103e9565b6103d260408301836109dd565b6103e0916004915f91610a27565b6103e991610a4e565b905060015f6103fe6040850160208601610a86565b6001600160a01b0316815260208082019290925260409081015f9081206001600160e01b03198516825290925290205460ff166104e35781357f9b1f6ac1f4242a46e8c78db15300e431b06e960c6ec9fadbada24aa48580fbb463805043f960e01b6104706040860160208701610a86565b6040516001600160a01b0390911660248201526001600160e01b03198516604482015260640160408051601f198184030181529181526020820180516001600160e01b03166001600160e01b03199094169390931790925290516104d49190610a9f565b60405180910390a25050610605565b5f5a90505f806104f96040860160208701610a86565b6001600160a01b031661050f60408701876109dd565b60405161051d929190610ad4565b5f604051808303815f865af19150503d805f8114610556576040519150601f19603f3d011682016040523d82523d5f602084013e61055b565b606091505b50915091508115610596576040518535907fc03a3d73f254acff0d1686580fd43a205bf48c6df88bacda32cb8838fb3edd3a905f90a26105ff565b6105a1603f84610ae3565b5a116105c35760405163b22db89560e01b815260048101879052602401610262565b845f01357f9b1f6ac1f4242a46e8c78db15300e431b06e960c6ec9fadbada24aa48580fbb4826040516105f69190610a9f565b60405180910390a25b50505050505b600101610378565b5061033f60017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b5f918252602082815260408084206001600160a01b0393909316845291905290205460ff1690565b5f8281526020819052604090206001015461067981610683565b610306838361071f565b61068d81336107b6565b50565b5f61069b8383610637565b610718575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556106d03390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610218565b505f610218565b5f61072a8383610637565b15610718575f838152602081815260408083206001600160a01b0386168085529252808320805460ff1916905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610218565b6107906107f3565b60027f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b6107c08282610637565b6107ef5760405163e2517d3f60e01b81526001600160a01b038216600482015260248101839052604401610262565b5050565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005460020361083557604051633ee5aeb560e01b815260040160405180910390fd5b565b80356001600160e01b03198116811461084e575f5ffd5b919050565b5f60208284031215610863575f5ffd5b61086c82610837565b9392505050565b80356001600160a01b038116811461084e575f5ffd5b5f5f5f6060848603121561089b575f5ffd5b6108a484610873565b92506108b260208501610837565b9150604084013580151581146108c6575f5ffd5b809150509250925092565b5f602082840312156108e1575f5ffd5b5035919050565b5f5f604083850312156108f9575f5ffd5b8235915061090960208401610873565b90509250929050565b5f5f60208385031215610923575f5ffd5b823567ffffffffffffffff811115610939575f5ffd5b8301601f81018513610949575f5ffd5b803567ffffffffffffffff81111561095f575f5ffd5b8560208260051b8401011115610973575f5ffd5b6020919091019590945092505050565b5f5f60408385031215610994575f5ffd5b61099d83610873565b915061090960208401610837565b634e487b7160e01b5f52603260045260245ffd5b5f8235605e198336030181126109d3575f5ffd5b9190910192915050565b5f5f8335601e198436030181126109f2575f5ffd5b83018035915067ffffffffffffffff821115610a0c575f5ffd5b602001915036819003821315610a20575f5ffd5b9250929050565b5f5f85851115610a35575f5ffd5b83861115610a41575f5ffd5b5050820193919092039150565b80356001600160e01b03198116906004841015610a7f576001600160e01b0319600485900360031b81901b82161691505b5092915050565b5f60208284031215610a96575f5ffd5b61086c82610873565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b818382375f9101908152919050565b5f82610afd57634e487b7160e01b5f52601260045260245ffd5b50049056fea26469706673582212208ebd2b317316406492a92a6de32cd09cfc13ed19869e3def8569b8c39d24243364736f6c634300081e0033" as `0x${string}`,
+  "deployedBytecode": "0x608060405234801561000f575f5ffd5b50600436106100a6575f3560e01c80638a578e0d1161006e5780638a578e0d1461013d57806391d1485414610150578063926d7d7f14610163578063a217fddf1461018a578063ab15ce8314610191578063d547741f146101d5575f5ffd5b806301ffc9a7146100aa57806318a12391146100d2578063248a9ca3146100e75780632f2ff15d1461011757806336568abe1461012a575b5f5ffd5b6100bd6100b8366004610853565b6101e8565b60405190151581526020015b60405180910390f35b6100e56100e0366004610889565b61021e565b005b6101096100f53660046108d1565b5f9081526020819052604090206001015490565b6040519081526020016100c9565b6100e56101253660046108e8565b6102e2565b6100e56101383660046108e8565b61030c565b6100e561014b366004610912565b610344565b6100bd61015e3660046108e8565b610637565b6101097fe2b7fb3b832174769106daebcfd6d1970523240dda11281102db9363b83b0dc481565b6101095f81565b6100bd61019f366004610983565b6001600160a01b0382165f9081526001602090815260408083206001600160e01b03198516845290915290205460ff1692915050565b6100e56101e33660046108e8565b61065f565b5f6001600160e01b03198216637965db0b60e01b148061021857506301ffc9a760e01b6001600160e01b03198316145b92915050565b5f61022881610683565b81801561023d57506001600160a01b0384163b155b1561026b576040516322a2d07b60e21b81526001600160a01b03851660048201526024015b60405180910390fd5b6001600160a01b0384165f8181526001602090815260408083206001600160e01b0319881680855290835292819020805460ff191687151590811790915590519081529192917f04c9f45235becf35fe38f938fc5d3ad60ee17fcc05581a69a755077629dd3a3f910160405180910390a350505050565b5f828152602081905260409020600101546102fc81610683565b6103068383610690565b50505050565b6001600160a01b03811633146103355760405163334bd91960e11b815260040160405180910390fd5b61033f828261071f565b505050565b7fe2b7fb3b832174769106daebcfd6d1970523240dda11281102db9363b83b0dc461036e81610683565b610376610788565b5f5b8281101561060d5736848483818110610393576103936109ab565b90506020028101906103a591906109bf565b90505f60046103b760408401846109dd565b905010156103c5575f6103e9565b6103d260408301836109dd565b6103e0916004915f91610a27565b6103e991610a4e565b905060015f6103fe6040850160208601610a86565b6001600160a01b0316815260208082019290925260409081015f9081206001600160e01b03198516825290925290205460ff166104e35781357f9b1f6ac1f4242a46e8c78db15300e431b06e960c6ec9fadbada24aa48580fbb463805043f960e01b6104706040860160208701610a86565b6040516001600160a01b0390911660248201526001600160e01b03198516604482015260640160408051601f198184030181529181526020820180516001600160e01b03166001600160e01b03199094169390931790925290516104d49190610a9f565b60405180910390a25050610605565b5f5a90505f806104f96040860160208701610a86565b6001600160a01b031661050f60408701876109dd565b60405161051d929190610ad4565b5f604051808303815f865af19150503d805f8114610556576040519150601f19603f3d011682016040523d82523d5f602084013e61055b565b606091505b50915091508115610596576040518535907fc03a3d73f254acff0d1686580fd43a205bf48c6df88bacda32cb8838fb3edd3a905f90a26105ff565b6105a1603f84610ae3565b5a116105c35760405163b22db89560e01b815260048101879052602401610262565b845f01357f9b1f6ac1f4242a46e8c78db15300e431b06e960c6ec9fadbada24aa48580fbb4826040516105f69190610a9f565b60405180910390a25b50505050505b600101610378565b5061033f60017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b5f918252602082815260408084206001600160a01b0393909316845291905290205460ff1690565b5f8281526020819052604090206001015461067981610683565b610306838361071f565b61068d81336107b6565b50565b5f61069b8383610637565b610718575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556106d03390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610218565b505f610218565b5f61072a8383610637565b15610718575f838152602081815260408083206001600160a01b0386168085529252808320805460ff1916905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610218565b6107906107f3565b60027f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0055565b6107c08282610637565b6107ef5760405163e2517d3f60e01b81526001600160a01b038216600482015260248101839052604401610262565b5050565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005460020361083557604051633ee5aeb560e01b815260040160405180910390fd5b565b80356001600160e01b03198116811461084e575f5ffd5b919050565b5f60208284031215610863575f5ffd5b61086c82610837565b9392505050565b80356001600160a01b038116811461084e575f5ffd5b5f5f5f6060848603121561089b575f5ffd5b6108a484610873565b92506108b260208501610837565b9150604084013580151581146108c6575f5ffd5b809150509250925092565b5f602082840312156108e1575f5ffd5b5035919050565b5f5f604083850312156108f9575f5ffd5b8235915061090960208401610873565b90509250929050565b5f5f60208385031215610923575f5ffd5b823567ffffffffffffffff811115610939575f5ffd5b8301601f81018513610949575f5ffd5b803567ffffffffffffffff81111561095f575f5ffd5b8560208260051b8401011115610973575f5ffd5b6020919091019590945092505050565b5f5f60408385031215610994575f5ffd5b61099d83610873565b915061090960208401610837565b634e487b7160e01b5f52603260045260245ffd5b5f8235605e198336030181126109d3575f5ffd5b9190910192915050565b5f5f8335601e198436030181126109f2575f5ffd5b83018035915067ffffffffffffffff821115610a0c575f5ffd5b602001915036819003821315610a20575f5ffd5b9250929050565b5f5f85851115610a35575f5ffd5b83861115610a41575f5ffd5b5050820193919092039150565b80356001600160e01b03198116906004841015610a7f576001600160e01b0319600485900360031b81901b82161691505b5092915050565b5f60208284031215610a96575f5ffd5b61086c82610873565b602081525f82518060208401528060208501604085015e5f604082850101526040601f19601f83011684010191505092915050565b818382375f9101908152919050565b5f82610afd57634e487b7160e01b5f52601260045260245ffd5b50049056fea26469706673582212208ebd2b317316406492a92a6de32cd09cfc13ed19869e3def8569b8c39d24243364736f6c634300081e0033" as `0x${string}`,
+  "compiler": {
+    "version": "0.8.30+commit.73712a01.Emscripten.clang",
+    "settings": {
+      "optimizer": {
+        "enabled": true,
+        "runs": 200
+      },
+      "evmVersion": "cancun"
+    }
+  },
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
 } as const;
 
 export const Staking = {
@@ -3907,7 +4806,7 @@ export const Staking = {
       "evmVersion": "cancun"
     }
   },
-  "sourceHash": "887e936c76f97dab7b1679a619356ad43484a2e42c1bebdaeda79a054be3a609"
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
 } as const;
 
 export const Timelock = {
@@ -4922,7 +5821,7 @@ export const Timelock = {
       "evmVersion": "cancun"
     }
   },
-  "sourceHash": "887e936c76f97dab7b1679a619356ad43484a2e42c1bebdaeda79a054be3a609"
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
 } as const;
 
 export const WrappedToken = {
@@ -5960,8 +6859,8 @@ export const WrappedToken = {
       "evmVersion": "cancun"
     }
   },
-  "sourceHash": "887e936c76f97dab7b1679a619356ad43484a2e42c1bebdaeda79a054be3a609"
+  "sourceHash": "35435319619bfe076402070d471643dca23d56ec00577e10c9d368a368d83d59"
 } as const;
 
 /** Every compiled contract by name. */
-export const artifacts = { BridgeVault, GatewayGovernor, GatewayToken, Staking, Timelock, WrappedToken } as const;
+export const artifacts = { BridgeVault, GatewayGovernor, GatewayToken, PayoutBatcher, RelayBatcher, Staking, Timelock, WrappedToken } as const;
