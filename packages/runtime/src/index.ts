@@ -27,6 +27,7 @@ export * from './queues/queues.js';
 export * from './queues/schedule.js';
 export * from './queues/after-commit.js';
 export * from './ids.js';
+export * from './catalogue.js';
 export * from './amounts.js';
 export * from './pagination/page.js';
 export * from './chain/chains.js';

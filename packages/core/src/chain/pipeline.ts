@@ -2,7 +2,7 @@ import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { type RawSql, withTransaction } from '@gw/db';
 import { v7 as uuidv7 } from 'uuid';
-import { type AfterCommit, AppError, type ChainEndpoint, type Context } from '@gw/runtime';
+import { type AfterCommit, AppError, assertUniqueEntries, type ChainEndpoint, type Context } from '@gw/runtime';
 import { chainCall, chainOf, isTransportError, publicClientOf } from './clients.js';
 import { describeRevert } from './errors.js';
 import { relayerAccount } from './keys.js';
@@ -88,12 +88,12 @@ export type ChainTransactionKinds = ReadonlyMap<string, ChainTransactionKind>;
  * @throws Error when two entries share a kind name (a kind is finished by one owner)
  */
 export function chainTransactionCatalogue(list: readonly ChainTransactionKind[]): ChainTransactionKinds {
-  const kinds = new Map<string, ChainTransactionKind>();
-  for (const k of list) {
-    if (kinds.has(k.kind)) throw new Error(`chain transaction kind ${k.kind} is listed twice`);
-    kinds.set(k.kind, k);
-  }
-  return kinds;
+  assertUniqueEntries(
+    list,
+    (k) => k.kind,
+    (k) => `chain transaction kind ${k.kind} is listed twice`,
+  );
+  return new Map(list.map((k) => [k.kind, k]));
 }
 
 /**

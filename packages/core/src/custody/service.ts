@@ -1,6 +1,6 @@
 import { erc20Abi, getAddress, zeroAddress } from 'viem';
 import { type Tx, withTransaction } from '@gw/db';
-import { AppError, type Context, fetchPage, type Page, type PageQuery, runAfterCommit } from '@gw/runtime';
+import { AppError, assertUniqueEntries, type Context, fetchPage, type Page, type PageQuery, runAfterCommit } from '@gw/runtime';
 import {
   chainCall,
   contractAddress,
@@ -87,10 +87,13 @@ const DEPOSITS_STREAM = 'deposits';
  * @throws Error naming the stream when a stream is named `deposits` or two streams share a name
  */
 export function composeDepositScanCatalogue(catalogue: DepositScanCatalogue): DepositScanCatalogue {
-  const names = catalogue.logStreams.map((s) => s.name);
-  if (names.includes(DEPOSITS_STREAM)) throw new Error(`log stream ${DEPOSITS_STREAM} is custody's own: give the stream another name`);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) throw new Error(`log stream ${twice} is listed twice`);
+  if (catalogue.logStreams.some((s) => s.name === DEPOSITS_STREAM))
+    throw new Error(`log stream ${DEPOSITS_STREAM} is custody's own: give the stream another name`);
+  assertUniqueEntries(
+    catalogue.logStreams,
+    (s) => s.name,
+    (s) => `log stream ${s.name} is listed twice`,
+  );
   return Object.freeze({
     logStreams: Object.freeze([...catalogue.logStreams]),
     depositAttributions: Object.freeze([...catalogue.depositAttributions]),

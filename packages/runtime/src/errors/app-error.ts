@@ -1,3 +1,5 @@
+import { assertUniqueEntries } from '../catalogue.js';
+
 /**
  * What the catalogue says of a problem type: its HTTP status, its `title` (RFC 9457 §3.1.3), and
  * for the human-readable page at `/problems/<code>`, what it means and what the client should do.
@@ -157,13 +159,12 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
  * @throws Error when two parts define the same code
  */
 export function composeProblemTypes<const L extends readonly Record<string, ProblemTypeInfo>[]>(parts: L): UnionToIntersection<L[number]> {
-  const all: [string, ProblemTypeInfo][] = [];
-  for (const part of parts) {
-    for (const [code, info] of Object.entries(part)) {
-      if (all.some(([c]) => c === code)) throw new Error(`problem type ${code} is defined twice`);
-      all.push([code, info]);
-    }
-  }
+  const all = parts.flatMap((part) => Object.entries(part));
+  assertUniqueEntries(
+    all,
+    ([code]) => code,
+    ([code]) => `problem type ${code} is defined twice`,
+  );
   return Object.fromEntries(all.sort(([, a], [, b]) => a.status - b.status)) as UnionToIntersection<L[number]>;
 }
 

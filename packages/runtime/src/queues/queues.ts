@@ -2,6 +2,7 @@ import { Queue, type Job, type JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { redactErrorUrls } from '../logging/redact-urls.js';
 import type { RedisConnection } from '../redis/redis.js';
+import { assertUniqueEntries } from '../catalogue.js';
 
 /**
  * The queue machinery, without any queue: each queue is defined once, with {@link defineQueue}, in
@@ -60,12 +61,11 @@ export function defineQueue<Data>(spec: { name: string; jobName: string; data: z
  * @throws Error when two definitions share a name (a BullMQ queue has one job name and one schema)
  */
 export function composeQueues(list: readonly QueueDef<unknown>[]): readonly QueueDef<unknown>[] {
-  const byName = new Map<string, QueueDef<unknown>>();
-  for (const def of list) {
-    const known = byName.get(def.name);
-    if (known) throw new Error(`queue ${def.name} is listed twice (jobs '${known.jobName}' and '${def.jobName}')`);
-    byName.set(def.name, def);
-  }
+  assertUniqueEntries(
+    list,
+    (def) => def.name,
+    (known, def) => `queue ${def.name} is listed twice (jobs '${known.jobName}' and '${def.jobName}')`,
+  );
   return Object.freeze([...list]);
 }
 
